@@ -1,0 +1,2 @@
+// Placeholder until the sandbox lands.
+console.log('payment-sandbox: not built yet');

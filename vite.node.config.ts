@@ -1,0 +1,26 @@
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'vite';
+
+// The Node entry points (`payment-widget/server`, `/sandbox`, `/schemas` and the
+// `payment-sandbox` CLI), built as plain ES modules for Node >= 20.19 so that a
+// merchant's install needs no TypeScript loader.
+export default defineConfig({
+  build: {
+    outDir: 'dist/node',
+    emptyOutDir: true,
+    target: 'node20',
+    ssr: true,
+    minify: false,
+    sourcemap: false,
+    rollupOptions: {
+      input: {
+        server: 'src/server/index.ts',
+        sandbox: 'src/sandbox/index.ts',
+        'sandbox-cli': 'src/sandbox/cli.ts',
+        schemas: 'src/schemas/index.ts',
+      },
+      external: [...builtinModules, /^node:/, /^zod/],
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
