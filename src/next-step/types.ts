@@ -1,0 +1,71 @@
+// The contract between the element (src/widget) and the next-step module
+// (src/next-step): the element turns a process response into an Action, hands
+// it to `runAction`, and acts on the Outcome. Kept structural (no zod types) so
+// both sides can be built and tested apart.
+
+/** The provider's `next_step` object, as the merchant backend forwards it (202). */
+export interface NextStep {
+  url?: string;
+  method?: string;
+  redirect_url?: string;
+  mechanism?: string[];
+  payload?: Record<string, string>;
+  full?: string;
+}
+
+/** The part of a checkout the next-step module reads; the rest passes through. */
+export interface CheckoutView {
+  id?: string;
+  status?: string;
+  redirect_url?: string;
+  boleto?: { barcode?: string; url?: string };
+  [key: string]: unknown;
+}
+
+export type PaymentMethodId = 'card' | 'ideal' | 'bancontact' | 'blik' | 'boleto';
+export type ChallengeMode = 'auto' | 'iframe' | 'redirect';
+
+/** What to do next; one handler per kind (see src/next-step/index.ts). */
+export type Action =
+  | { kind: 'challenge-iframe'; nextStep: NextStep }
+  | { kind: 'challenge-redirect'; nextStep: NextStep }
+  | { kind: 'apm-redirect'; nextStep: NextStep }
+  | { kind: 'voucher'; checkout: CheckoutView };
+
+export type StringKey =
+  | 'challengeTitle'
+  | 'cancel'
+  | 'voucherTitle'
+  | 'voucherBarcode'
+  | 'copy'
+  | 'copied'
+  | 'openVoucher';
+
+export interface NextStepContext {
+  /** An element in the widget's shadow root where the iframe or voucher is rendered. */
+  container: HTMLElement;
+  /** Re-reads the checkout through the merchant backend: GET {endpoint}/checkouts/:id. */
+  confirm(): Promise<CheckoutView>;
+  /** Called just before an iframe challenge shows or a navigation starts (emits payment-challenge). */
+  onChallenge(detail: { mode: 'iframe' | 'redirect'; url: string }): void;
+  /** Localised strings. */
+  t(key: StringKey): string;
+  /** Aborts polling and removes what the handler rendered (element disconnected or reset). */
+  signal: AbortSignal;
+  /** Leaves the page; injectable so unit tests do not navigate. Default: a real top-level navigation. */
+  navigate?: (request: { url: string; method: 'GET' | 'POST'; fields: Record<string, string> }) => void;
+  /** Polling schedule for tests; default about 2 s, slowing to 5 s, for at most 10 minutes. */
+  poll?: { firstMs: number; maxMs: number; totalMs: number };
+}
+
+export type Outcome =
+  /** The backend confirmed a final status (PAID, FAILED or EXPIRED). */
+  | { kind: 'final'; checkout: CheckoutView }
+  /** Accepted but not final: a voucher is shown, or polling ran out while PENDING. */
+  | { kind: 'pending'; checkout: CheckoutView }
+  /** The user cancelled the challenge: show the form again; the checkout can still be paid. */
+  | { kind: 'cancelled' }
+  /** The page is navigating away (full-page 3DS or bank redirect). */
+  | { kind: 'navigating' }
+  /** The next step was refused (a URL that is not https, or http off loopback, or another scheme). */
+  | { kind: 'refused'; code: 'unsafe_next_step'; message: string };
