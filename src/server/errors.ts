@@ -1,0 +1,144 @@
+/**
+ * Errors of the provider client and of the payment handler.
+ *
+ * The provider answers errors in several shapes (seen in its OpenAPI document):
+ * `{ error_code, message, param? }`, an array of those (one per invalid field),
+ * `{ error_code, error_message }` on 401/403, `{ errors: { detail, type } }` or
+ * `{ errors: { field: [messages] } }` from the readers API, and
+ * `{ title, details, status }` from the newer APIs. `parseProviderError` folds
+ * them all into one `ProviderError` so callers switch on `errorCode` only.
+ */
+
+/** What went wrong between us and the provider. */
+export type ProviderErrorKind =
+  /** The provider answered with an HTTP error status. */
+  | 'http'
+  /** The connection failed before a response arrived. */
+  | 'network'
+  /** No response within the client's `timeoutMs`. */
+  | 'timeout'
+  /** A 2xx answer whose body does not match the documented shape. */
+  | 'invalid_response';
+
+export interface ProviderErrorInit {
+  kind: ProviderErrorKind;
+  status: number;
+  errorCode: string;
+  message: string;
+  param?: string | undefined;
+  retryable?: boolean;
+  cause?: unknown;
+}
+
+/**
+ * A failed call to the provider. `status` is the provider's HTTP status when
+ * `kind` is `'http'`; for the other kinds it is the gateway status a proxy
+ * would answer with (502, or 504 for a timeout), so it can be passed on as is.
+ */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  readonly kind: ProviderErrorKind;
+  readonly status: number;
+  /** The provider's `error_code` (e.g. `INVALID`, `NOT_FOUND`, `CHECKOUT_PROCESSED`). */
+  readonly errorCode: string;
+  /** The request field the provider blamed, in dot notation (`card.expiry_year`). */
+  readonly param: string | undefined;
+  /** Whether repeating the same call may succeed (network trouble, 5xx, 429). */
+  readonly retryable: boolean;
+
+  constructor(init: ProviderErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    this.errorCode = init.errorCode;
+    this.param = init.param;
+    this.retryable = init.retryable ?? (init.status >= 500 || init.status === 429);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+const fallbackCodes: Record<number, string> = {
+  400: 'INVALID',
+  401: 'NOT_AUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  422: 'UNPROCESSABLE_ENTITY',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** Builds a `ProviderError` from an error response's status and (parsed JSON) body. */
+export function parseProviderError(status: number, body: unknown): ProviderError {
+  let errorCode: string | undefined;
+  let message: string | undefined;
+  let param: string | undefined;
+
+  // An array lists one error per field; the first one names the field to fix first.
+  const first = Array.isArray(body) ? body[0] : body;
+  if (isRecord(first)) {
+    errorCode = str(first.error_code);
+    message = str(first.message) ?? str(first.error_message) ?? str(first.details);
+    param = str(first.param);
+    if (message === undefined) message = str(first.title);
+    const errors = first.errors;
+    if (isRecord(errors)) {
+      errorCode ??= str(errors.type);
+      message ??= str(errors.detail);
+      if (message === undefined) {
+        // `{ errors: { total_amount: ['is too low'] } }`: the key is the field.
+        const [field, problems] = Object.entries(errors)[0] ?? [];
+        if (field !== undefined) {
+          param = field;
+          const text = Array.isArray(problems) ? problems.filter((p) => typeof p === 'string') : [];
+          message = `${field} ${text.join(', ') || 'is invalid'}`;
+          errorCode ??= 'INVALID';
+        }
+      }
+    }
+  }
+
+  return new ProviderError({
+    kind: 'http',
+    status,
+    errorCode: errorCode ?? fallbackCodes[status] ?? (status >= 500 ? 'PROVIDER_ERROR' : 'ERROR'),
+    message: message ?? `The provider answered ${status}`,
+    param,
+  });
+}
+
+/**
+ * An error the handler turns into a JSON response
+ * `{ error: { code, message, field? } }` with `status`.
+ *
+ * Throw it from `resolveCheckout` (or other hooks) to refuse a request with a
+ * 4xx, e.g. `throw new PaymentHandlerError(400, 'UNKNOWN_PRODUCT', 'No such product', 'order')`.
+ * Any other error thrown by a hook becomes a 500 with a generic message.
+ */
+export class PaymentHandlerError extends Error {
+  override name = 'PaymentHandlerError';
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    field?: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+    this.headers = headers;
+  }
+}
