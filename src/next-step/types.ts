@@ -53,7 +53,11 @@ export interface NextStepContext {
   /** Aborts polling and removes what the handler rendered (element disconnected or reset). */
   signal: AbortSignal;
   /** Leaves the page; injectable so unit tests do not navigate. Default: a real top-level navigation. */
-  navigate?: (request: { url: string; method: 'GET' | 'POST'; fields: Record<string, string> }) => void;
+  navigate?: (request: {
+    url: string;
+    method: 'GET' | 'POST';
+    fields: Record<string, string>;
+  }) => void;
   /** Polling schedule for tests; default about 2 s, slowing to 5 s, for at most 10 minutes. */
   poll?: { firstMs: number; maxMs: number; totalMs: number };
 }

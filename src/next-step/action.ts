@@ -1,0 +1,71 @@
+import type { Action, ChallengeMode, CheckoutView, NextStep, PaymentMethodId } from './types.ts';
+
+export interface ActionContext {
+  mode: ChallengeMode;
+  hasRedirectUrl: boolean;
+  paymentMethod: PaymentMethodId;
+}
+
+const APM_METHODS: ReadonlySet<PaymentMethodId> = new Set(['ideal', 'bancontact', 'blik']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Copies only the fields the handlers read, with the types they expect, so a
+ * handler never trips over a number where a string was promised. Payload
+ * values are stringified when scalar: they end up as form fields anyway.
+ */
+function readNextStep(raw: Record<string, unknown>): NextStep {
+  const step: NextStep = {};
+  const url = stringOrUndefined(raw.url);
+  const method = stringOrUndefined(raw.method);
+  const redirectUrl = stringOrUndefined(raw.redirect_url);
+  const full = stringOrUndefined(raw.full);
+  if (url !== undefined) step.url = url;
+  if (method !== undefined) step.method = method;
+  if (redirectUrl !== undefined) step.redirect_url = redirectUrl;
+  if (full !== undefined) step.full = full;
+  if (Array.isArray(raw.mechanism)) {
+    step.mechanism = raw.mechanism.filter((m): m is string => typeof m === 'string');
+  }
+  if (isRecord(raw.payload)) {
+    const payload: Record<string, string> = {};
+    for (const [key, value] of Object.entries(raw.payload)) {
+      if (typeof value === 'string') payload[key] = value;
+      else if (typeof value === 'number' || typeof value === 'boolean')
+        payload[key] = String(value);
+    }
+    step.payload = payload;
+  }
+  return step;
+}
+
+/**
+ * Maps a process response (PUT {endpoint}/checkouts/:id) to what must happen
+ * next, or undefined when the response needs no next step (a final 200) or is
+ * not one we understand (the element then confirms or reports an error).
+ */
+export function actionFor(status: number, body: unknown, ctx: ActionContext): Action | undefined {
+  if (!isRecord(body)) return undefined;
+  if (status === 202 && isRecord(body.next_step)) {
+    const nextStep = readNextStep(body.next_step);
+    // A `full` URL is the provider's way of saying "just send the shopper
+    // there": that is an APM redirect whatever method was chosen.
+    if (APM_METHODS.has(ctx.paymentMethod) || nextStep.full !== undefined) {
+      return { kind: 'apm-redirect', nextStep };
+    }
+    if (ctx.paymentMethod !== 'card') return undefined;
+    const redirect = ctx.mode === 'redirect' || (ctx.mode === 'auto' && ctx.hasRedirectUrl);
+    return { kind: redirect ? 'challenge-redirect' : 'challenge-iframe', nextStep };
+  }
+  if (status === 200 && isRecord(body.boleto)) {
+    return { kind: 'voucher', checkout: body as CheckoutView };
+  }
+  return undefined;
+}

@@ -1,0 +1,103 @@
+import { abortedError, firstUnsafe, type Handler, methodOf, refused } from '../handler.ts';
+import { buildForm } from '../navigate.ts';
+import { ConfirmLoop } from '../poll.ts';
+import type { Outcome } from '../types.ts';
+import { originOf } from '../url.ts';
+
+/** What the sandbox's (and our provider's) end page posts to the parent window. */
+export const CHALLENGE_COMPLETE = 'payment-widget:challenge-complete';
+
+// Blocks the challenge page from navigating the merchant's page (top
+// navigation) while letting an issuer's page run its scripts and forms.
+const FRAME_SANDBOX = 'allow-forms allow-scripts allow-same-origin allow-popups';
+
+let frameCount = 0;
+
+function isCompletion(data: unknown): boolean {
+  if (data === CHALLENGE_COMPLETE) return true;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === CHALLENGE_COMPLETE
+  );
+}
+
+/**
+ * 3DS inside the widget: the payload is POSTed into a named iframe, as EMVCo's
+ * browser flow expects. The outcome comes from the backend (ConfirmLoop); a
+ * completion message from the challenge's own frame and origin only asks sooner.
+ */
+export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep }, ctx) => {
+  const { url } = nextStep;
+  const payload = nextStep.payload ?? {};
+  if (url === undefined) return refused('next_step.url');
+  const termUrl = payload.TermUrl;
+  const unsafe = firstUnsafe({ 'next_step.url': url, 'next_step.payload.TermUrl': termUrl });
+  if (unsafe !== undefined) return refused(unsafe);
+  if (ctx.signal.aborted) throw abortedError(ctx.signal);
+
+  // The end page lives at TermUrl's origin (the provider's); without a TermUrl
+  // the challenge page itself must report.
+  const trustedOrigin = originOf(termUrl ?? url);
+  frameCount += 1;
+  const name = `payment-widget-challenge-${frameCount}-${Math.random().toString(36).slice(2)}`;
+
+  const wrapper = document.createElement('div');
+  wrapper.className = 'challenge';
+  wrapper.setAttribute('part', 'challenge');
+
+  const frame = document.createElement('iframe');
+  frame.name = name;
+  frame.title = ctx.t('challengeTitle');
+  frame.className = 'challenge-frame';
+  frame.setAttribute('part', 'challenge-frame');
+  frame.setAttribute('sandbox', FRAME_SANDBOX);
+  // Attributes give EMVCo's 390x400 even if the element forgot our styles.
+  frame.width = '390';
+  frame.height = '400';
+
+  const form = buildForm({ url, method: methodOf(nextStep.method), fields: { ...payload } });
+  form.target = name;
+
+  const cancel = document.createElement('button');
+  cancel.type = 'button';
+  cancel.className = 'challenge-cancel';
+  cancel.setAttribute('part', 'challenge-cancel');
+  cancel.textContent = ctx.t('cancel');
+
+  wrapper.append(frame, form, cancel);
+
+  const loop = new ConfirmLoop(() => ctx.confirm(), ctx.poll);
+
+  return new Promise<Outcome>((resolve, reject) => {
+    const onMessage = (event: MessageEvent): void => {
+      if (event.origin !== trustedOrigin) return;
+      if (event.source === null || event.source !== frame.contentWindow) return;
+      if (!isCompletion(event.data)) return;
+      loop.nudge();
+    };
+    const onAbort = (): void => finish(() => reject(abortedError(ctx.signal)));
+    const onCancel = (): void => finish(() => resolve({ kind: 'cancelled' }));
+    const finish = (settle: () => void): void => {
+      loop.stop();
+      window.removeEventListener('message', onMessage);
+      ctx.signal.removeEventListener('abort', onAbort);
+      wrapper.remove();
+      settle();
+    };
+
+    window.addEventListener('message', onMessage);
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    cancel.addEventListener('click', onCancel);
+    loop.result.then(
+      (outcome) => finish(() => resolve(outcome)),
+      (error: unknown) => finish(() => reject(error)),
+    );
+
+    ctx.onChallenge({ mode: 'iframe', url });
+    ctx.container.append(wrapper);
+    // The form must be connected to submit; the frame must be connected to be a target.
+    form.submit();
+    loop.start();
+  });
+};

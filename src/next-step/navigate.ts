@@ -1,0 +1,42 @@
+import type { NavigateRequest } from './handler.ts';
+import { withQuery } from './url.ts';
+
+/**
+ * Builds a form of hidden inputs, one per field (3DS and bank pages expect a
+ * real form submission, not XHR). A GET form replaces the action's query with
+ * its fields, so for GET the action's own query is carried over as inputs too.
+ */
+export function buildForm(request: NavigateRequest, doc: Document = document): HTMLFormElement {
+  const form = doc.createElement('form');
+  form.method = request.method.toLowerCase();
+  form.hidden = true;
+  let fields: [string, string][] = Object.entries(request.fields);
+  if (request.method === 'GET') {
+    const url = new URL(request.url);
+    fields = [...url.searchParams.entries(), ...fields];
+    url.search = '';
+    form.action = url.href;
+  } else {
+    form.action = request.url;
+  }
+  for (const [name, value] of fields) {
+    const input = doc.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  return form;
+}
+
+/** The real top-level navigation used when the context injects none. */
+export function navigateTop(request: NavigateRequest): void {
+  if (request.method === 'GET') {
+    window.location.assign(withQuery(request.url, request.fields));
+    return;
+  }
+  const form = buildForm(request);
+  // Outside the widget's shadow root: a form must be in the document to submit.
+  document.body.append(form);
+  form.submit();
+}
