@@ -1,0 +1,121 @@
+// Building blocks shared by the browser-facing schemas (checkout, process body)
+// and the server-only ones. Kept free of heavy imports: the widget bundle pulls
+// this file in.
+import * as z from 'zod/mini';
+
+/**
+ * Responses are lenient: the seed says fields that do not apply are "omitted
+ * or null", so every response field accepts both.
+ */
+export function maybe<T extends z.ZodMiniType>(schema: T) {
+  return z.optional(z.nullable(schema));
+}
+
+export const CardNetworkSchema = z.enum(
+  [
+    'AMEX',
+    'CUP',
+    'DINERS',
+    'DISCOVER',
+    'ELO',
+    'ELV',
+    'HIPERCARD',
+    'JCB',
+    'MAESTRO',
+    'MASTERCARD',
+    'VISA',
+    'VISA_ELECTRON',
+    'VISA_VPAY',
+    'UNKNOWN',
+  ],
+  { error: must('must be a card network (AMEX, CUP, DINERS, ..., VISA_VPAY, UNKNOWN)') },
+);
+export type CardNetwork = z.infer<typeof CardNetworkSchema>;
+
+/**
+ * Error text for a request field. An absent value reads "is required" so that
+ * describeIssue can report the provider's MISSING code rather than INVALID;
+ * zod's own issues do not say whether the input was there.
+ */
+export function must(message: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
+}
+
+/** A required, non-empty request string. */
+export const requiredString = z
+  .string({ error: must('must be a string') })
+  .check(z.minLength(1, { error: 'must not be empty' }));
+
+/** ISO 4217 in requests; the supported list is "not shown", so only the form is checked. */
+export const CurrencyCodeSchema = z
+  .string({ error: must('must be a three-letter ISO 4217 code') })
+  .check(z.regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO 4217 code' }));
+
+/** Card as the provider returns it: never the number, only the last four digits and network. */
+export const CardSummarySchema = z.object({
+  last_4_digits: maybe(z.string()),
+  type: maybe(CardNetworkSchema),
+});
+export type CardSummary = z.infer<typeof CardSummarySchema>;
+
+export const MandateResponseSchema = z.object({
+  type: maybe(z.string()),
+  status: maybe(z.string()),
+  merchant_code: maybe(z.string()),
+});
+export type MandateResponse = z.infer<typeof MandateResponseSchema>;
+
+/** Customer address (not the merchant address object, which has other field names). */
+export const AddressSchema = z.object({
+  city: maybe(z.string()),
+  country: maybe(
+    z
+      .string({ error: must('must be a string') })
+      .check(z.regex(/^[A-Z]{2}$/, { error: 'must be an ISO 3166-1 alpha-2 code' })),
+  ),
+  line_1: maybe(z.string()),
+  line_2: maybe(z.string()),
+  postal_code: maybe(z.string()),
+  state: maybe(z.string()),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const PersonalDetailsSchema = z.object({
+  first_name: maybe(z.string()),
+  last_name: maybe(z.string()),
+  email: maybe(z.email({ error: must('must be an email address') })),
+  phone: maybe(z.string()),
+  birth_date: maybe(
+    z
+      .string({ error: must('must be a string') })
+      .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' })),
+  ),
+  tax_id: maybe(z.string().check(z.maxLength(255, { error: 'must be at most 255 characters' }))),
+  address: maybe(AddressSchema),
+});
+export type PersonalDetails = z.infer<typeof PersonalDetailsSchema>;
+
+export const TransactionStatusSchema = z.enum(['SUCCESSFUL', 'CANCELLED', 'FAILED', 'PENDING']);
+export type TransactionStatus = z.infer<typeof TransactionStatusSchema>;
+
+export const TransactionPaymentTypeSchema = z.enum(['ECOM', 'RECURRING', 'BOLETO']);
+export type TransactionPaymentType = z.infer<typeof TransactionPaymentTypeSchema>;
+
+/** The transaction as embedded in a checkout's `transactions`. */
+export const TransactionEmbeddedSchema = z.object({
+  id: maybe(z.string()),
+  transaction_code: maybe(z.string()),
+  amount: maybe(z.number()),
+  currency: maybe(z.string()),
+  timestamp: maybe(z.string()),
+  status: maybe(TransactionStatusSchema),
+  payment_type: maybe(TransactionPaymentTypeSchema),
+  installments_count: maybe(z.int()),
+  merchant_code: maybe(z.string()),
+  vat_amount: maybe(z.number()),
+  tip_amount: maybe(z.number()),
+  entry_mode: maybe(z.string()),
+  auth_code: maybe(z.string()),
+  internal_id: maybe(z.int()),
+});
+export type TransactionEmbedded = z.infer<typeof TransactionEmbeddedSchema>;

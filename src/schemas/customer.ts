@@ -1,0 +1,40 @@
+// Customers and their saved cards (payment instruments).
+import * as z from 'zod/mini';
+import {
+  CardSummarySchema,
+  MandateResponseSchema,
+  maybe,
+  PersonalDetailsSchema,
+} from './common.ts';
+
+export const CustomerSchema = z.object({
+  customer_id: z.string(),
+  personal_details: maybe(PersonalDetailsSchema),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const CustomerCreateBodySchema = z.object({
+  customer_id: z
+    .string({ error: 'must be a string' })
+    .check(z.minLength(1, { error: 'must not be empty' })),
+  personal_details: z.optional(PersonalDetailsSchema),
+});
+export type CustomerCreateBody = z.infer<typeof CustomerCreateBodySchema>;
+
+/** Only the fields sent overwrite stored values; the rest keep theirs. */
+export const CustomerUpdateBodySchema = z.object({
+  personal_details: z.optional(PersonalDetailsSchema),
+});
+export type CustomerUpdateBody = z.infer<typeof CustomerUpdateBodySchema>;
+
+export const PaymentInstrumentSchema = z.object({
+  token: z.string(),
+  active: maybe(z.boolean()),
+  type: maybe(z.string()),
+  card: maybe(CardSummarySchema),
+  mandate: maybe(MandateResponseSchema),
+  created_at: maybe(z.string()),
+});
+export type PaymentInstrument = z.infer<typeof PaymentInstrumentSchema>;
+
+export const PaymentInstrumentListSchema = z.array(PaymentInstrumentSchema);
