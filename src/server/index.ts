@@ -1,1 +1,26 @@
-export {};
+// payment-widget/server: the companion handler and a typed provider client.
+export {
+  createProviderClient,
+  type PayoutsQuery,
+  type ProcessResult,
+  type ProviderClient,
+  type ProviderClientOptions,
+  type TransactionHistoryQuery,
+  type TransactionLookup,
+} from './client.ts';
+export {
+  PaymentHandlerError,
+  ProviderError,
+  type ProviderErrorKind,
+  parseProviderError,
+} from './errors.ts';
+export {
+  createPaymentHandler,
+  type LogEntry,
+  type PaymentHandlerOptions,
+  type ResolvedCheckout,
+} from './handler.ts';
+export { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency.ts';
+export { type FetchHandler, toNodeListener } from './node.ts';
+export type { PublicCheckout } from './public.ts';
+export { isLoopbackHost, isSafeBrowserUrl } from './url-safety.ts';

@@ -1,0 +1,32 @@
+/**
+ * What of the provider's answers may reach the browser.
+ */
+import type { Checkout, NextStep } from '../schemas/index.ts';
+import { isSafeBrowserUrl } from './url-safety.ts';
+
+/** A checkout as the browser sees it. */
+export type PublicCheckout = Omit<Checkout, 'pay_to_email' | 'return_url'>;
+
+/**
+ * Drops `pay_to_email` (the merchant's login) and `return_url` (the webhook
+ * address, which an attacker could otherwise hammer) from a checkout.
+ */
+export function toPublicCheckout(checkout: Checkout): PublicCheckout {
+  const { pay_to_email: _email, return_url: _webhook, ...rest } = checkout;
+  return rest;
+}
+
+/**
+ * Names the first URL of a next step the browser must not be sent to, or
+ * `undefined` when all are safe. The widget navigates to `url`/`full` and
+ * posts the 3DS form to `url`, whose answer lands on `payload.TermUrl`: a
+ * hostile value in any of them would carry the user (and a form with card
+ * authentication data) to a page of the attacker's choosing.
+ */
+export function unsafeNextStepField(step: NextStep): string | undefined {
+  if (!isSafeBrowserUrl(step.url)) return 'next_step.url';
+  if (step.full != null && !isSafeBrowserUrl(step.full)) return 'next_step.full';
+  const termUrl = step.payload?.TermUrl;
+  if (termUrl != null && !isSafeBrowserUrl(termUrl)) return 'next_step.payload.TermUrl';
+  return undefined;
+}
