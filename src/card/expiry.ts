@@ -1,0 +1,120 @@
+import type { FieldCheck, Formatted } from './types.ts';
+
+/** Cards are issued for at most this many years ahead; a later year is a typo. */
+const MAX_YEARS_AHEAD = 20;
+
+interface Reading {
+  month: string;
+  year: string;
+  /** Whether the month may be a single digit: a separator followed it, or it is 2-9. */
+  short: boolean;
+}
+
+type ExpiryCheck = FieldCheck & { month?: string; year?: string };
+
+/**
+ * The ways to read what the user typed as month and year, most likely first. A separator
+ * ("1/25", "1 25", "12-2030") says where the month ends. Without one, a leading 2-9 is a whole
+ * month ("527" is 05/27), a leading 0 takes two digits, and a leading 1 is read both ways:
+ * "1227" is 12/27, "127" can only be 1/27, "122" may still become 12/2x.
+ */
+function readings(value: string): Reading[] {
+  const text = value.trim();
+  const separated = /^(\d{1,2})[\s/.-]+(\d*)$/.exec(text);
+  if (separated) return [{ month: separated[1]!, year: separated[2]!, short: true }];
+  if (!/^\d*$/.test(text)) return [];
+  const long = { month: text.slice(0, 2), year: text.slice(2), short: false };
+  const short = { month: text.slice(0, 1), year: text.slice(1), short: true };
+  if (text[0]! > '1') return [short];
+  return text[0] === '1' && text.length > 1 ? [long, short] : [long];
+}
+
+/** "26" means the first year ending in 26 that is not in the past. */
+function fullYear(year: string, now: Date): number {
+  if (year.length === 4) return +year;
+  const current = now.getFullYear();
+  const candidate = current - (current % 100) + +year;
+  return candidate < current ? candidate + 100 : candidate;
+}
+
+/** A card is good through the last day of its month. */
+function inWindow(month: number, year: number, now: Date): boolean {
+  const current = now.getFullYear();
+  if (year > current + MAX_YEARS_AHEAD) return false;
+  return year > current || (year === current && month >= now.getMonth() + 1);
+}
+
+function check({ month, year, short }: Reading, now: Date): ExpiryCheck {
+  const m = +month;
+  const monthComplete = month.length === 2 || (month.length === 1 && short);
+  const monthValid = monthComplete && m >= 1 && m <= 12;
+  if (!monthComplete) return { isValid: false, isPotentiallyValid: /^[01]?$/.test(month) };
+  if (!monthValid || year.length > 4) return { isValid: false, isPotentiallyValid: false };
+  if (year.length === 2 || year.length === 4) {
+    const y = fullYear(year, now);
+    if (inWindow(m, y, now)) {
+      return {
+        isValid: true,
+        isPotentiallyValid: true,
+        month: month.padStart(2, '0'),
+        year: `${y}`,
+      };
+    }
+    if (year.length === 4) return { isValid: false, isPotentiallyValid: false };
+  }
+  // Could more year digits still make it good? Try each year the window allows, as YY and YYYY.
+  const current = now.getFullYear();
+  for (let y = current; y <= current + MAX_YEARS_AHEAD; y++) {
+    const yy = `${y}`.slice(2);
+    const fits = `${y}`.startsWith(year) || (year.length < 2 && yy.startsWith(year));
+    if (fits && inWindow(m, y, now)) return { isValid: false, isPotentiallyValid: true };
+  }
+  return { isValid: false, isPotentiallyValid: false };
+}
+
+/** The first reading that is valid, else the first that may still become valid. */
+function best(value: string, now: Date): [Reading, ExpiryCheck] | undefined {
+  const checked = readings(value).map((r) => [r, check(r, now)] as [Reading, ExpiryCheck]);
+  return (
+    checked.find(([, c]) => c.isValid) ??
+    checked.find(([, c]) => c.isPotentiallyValid) ??
+    checked[0]
+  );
+}
+
+/**
+ * Checks an expiry date typed as MM/YY, MM/YYYY or M/YY, with or without the slash (a space,
+ * dash or dot also separate). Rejects past months and years more than 20 ahead. A valid date
+ * yields the provider's `expiry_month` as "MM" and `expiry_year` as "YYYY" (the provider
+ * takes YY or YYYY; four digits cannot be misread).
+ */
+export function checkExpiry(value: string, now: Date = new Date()): ExpiryCheck {
+  return best(value, now)?.[1] ?? { isValid: false, isPotentiallyValid: false };
+}
+
+/**
+ * Formats an expiry as "MM / YY" (or "MM / YYYY" when four year digits are typed). A month
+ * that can only be one digit gets its leading zero ("4" -> "04", "1/" -> "01", "127" ->
+ * "01 / 27"). The " / " appears only once a year digit exists: a separator shown ahead of the
+ * year would come back after every backspace and trap the caret. The caret stays after the
+ * digit it followed. `now` picks between readings of a leading 1, as checkExpiry does.
+ */
+export function formatExpiry(value: string, caret: number, now: Date = new Date()): Formatted {
+  const digits = value.replace(/\D/g, '');
+  const first = /\d+/.exec(value);
+  // Any separator after a one- or two-digit month is read as "the month ends here".
+  const separated = !!first && first[0].length <= 2 && /\D/.test(value.slice(first.index));
+  const reading = best(separated ? `${first[0]}/${digits.slice(first[0].length)}` : digits, now);
+  let month = reading?.[0].month ?? '';
+  const year = digits.slice(month.length, month.length + 4);
+  let before = value.slice(0, caret).replace(/\D/g, '').length;
+  if (month.length === 1 && month !== '0' && reading?.[0].short) {
+    month = `0${month}`;
+    if (before > 0) before++;
+  }
+  before = Math.min(before, month.length + year.length);
+  return {
+    value: year ? `${month} / ${year}` : month,
+    caret: before <= month.length ? before : before + 3,
+  };
+}

@@ -1,0 +1,55 @@
+import { digitsOnly, luhn } from './digits.ts';
+import { type CardNetwork, detectNetwork, networkRules } from './networks.ts';
+import type { FieldCheck, Formatted } from './types.ts';
+
+/**
+ * Checks a card number as typed; spaces and dashes may separate digits, anything else makes it
+ * invalid for good.
+ *
+ * UnionPay (CUP) numbers are checked for length only, not Luhn: UnionPay does not require a
+ * Luhn check digit and issues cards (notably 62-series debit cards) that fail it, so a Luhn
+ * rule would lock real cardholders out. card-validator makes the same call by default. The
+ * issuer still rejects a mistyped number; the user just learns it one step later.
+ *
+ * A number no listed network claims (UNKNOWN) is accepted at 12-19 digits with a good Luhn
+ * digit: the provider names UNKNOWN as a card type, and it, not the widget, knows which
+ * networks the merchant takes.
+ */
+export function checkNumber(value: string): FieldCheck & { network: CardNetwork } {
+  const digits = digitsOnly(value);
+  const network = detectNetwork(digits);
+  const { lengths } = networkRules(network);
+  if (!/^[\d\s-]*$/.test(value)) return { isValid: false, isPotentiallyValid: false, network };
+  const isValid = lengths.includes(digits.length) && (network === 'CUP' || luhn(digits));
+  return {
+    isValid,
+    isPotentiallyValid: isValid || digits.length < Math.max(...lengths),
+    network,
+  };
+}
+
+/** The provider's `last_4_digits`. */
+export function last4(number: string): string {
+  return digitsOnly(number).slice(-4);
+}
+
+/**
+ * Groups the digits by the network's gaps ("4200 0000 0000 0091", "3782 822463 10005") and
+ * keeps the caret after the same digit it followed before, so typing, deleting and pasting
+ * anywhere in the field feel natural. Only non-digits and digits beyond the network's longest
+ * number are dropped.
+ */
+export function formatNumber(value: string, caret: number): Formatted {
+  const all = digitsOnly(value);
+  const { lengths, gaps } = networkRules(detectNetwork(all));
+  const digits = all.slice(0, Math.max(...lengths));
+  const before = Math.min(digitsOnly(value.slice(0, caret)).length, digits.length);
+  let out = '';
+  let at = 0;
+  for (let i = 0; i < digits.length; i++) {
+    if (gaps.includes(i) && i > 0) out += ' ';
+    out += digits[i];
+    if (i + 1 === before) at = out.length;
+  }
+  return { value: out, caret: at };
+}
