@@ -1,0 +1,40 @@
+// Everything a route handler may touch, in one object passed with each request. Route
+// modules depend on this interface, not on createSandbox, so they stay testable in isolation.
+
+import type { FaultStore } from './faults.ts';
+import type { Store } from './state.ts';
+import type { Webhooks } from './webhooks.ts';
+
+export interface SandboxConfig {
+  apiKey: string;
+  /** Every accepted key -> its scopes (`apiKey` holds them all). */
+  keys: ReadonlyMap<string, ReadonlySet<string>>;
+  merchantCode: string;
+  merchantName: string;
+  payToEmail: string;
+  country: string;
+}
+
+export interface SandboxContext {
+  readonly config: SandboxConfig;
+  readonly store: Store;
+  readonly webhooks: Webhooks;
+  readonly faults: FaultStore;
+  readonly log: (line: string) => void;
+  /** Call after every state change: schedules the `--data` snapshot. */
+  changed(): void;
+  /** Clears state, faults and queued webhooks. */
+  reset(): void;
+}
+
+/** Every scope the seed names; the default key holds all of them. */
+export const ALL_SCOPES: readonly string[] = [
+  'payments',
+  'payment_instruments',
+  'transactions.history',
+  'user.profile',
+  'user.profile_readonly',
+  'user.payout-settings',
+  'readers.read',
+  'readers.write',
+];

@@ -1,0 +1,13 @@
+// Every route module, registered in one place. A new area (merchant, payouts, receipts,
+// readers, operators) is a new module exporting `Route[]` plus one line here.
+
+import type { Route } from '../router.ts';
+import { checkoutRoutes } from './checkouts.ts';
+import { controlRoutes } from './control.ts';
+import { pageRoutes } from './pages.ts';
+
+export const routeModules: readonly (readonly Route[])[] = [
+  checkoutRoutes,
+  pageRoutes,
+  controlRoutes,
+];

@@ -1,0 +1,216 @@
+// The sandbox's state: typed collections of plain records, kept JSON-serialisable so that a
+// snapshot is `JSON.stringify(store.snapshot())`. Records hold what the provider would keep,
+// never a full card number or CVV (only last 4 digits and network).
+
+export type CheckoutStatus = 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
+export type TransactionStatus = 'SUCCESSFUL' | 'CANCELLED' | 'FAILED' | 'PENDING';
+export type PaymentType = 'ECOM' | 'RECURRING' | 'BOLETO';
+export type CardNetwork =
+  | 'AMEX'
+  | 'CUP'
+  | 'DINERS'
+  | 'DISCOVER'
+  | 'ELO'
+  | 'ELV'
+  | 'HIPERCARD'
+  | 'JCB'
+  | 'MAESTRO'
+  | 'MASTERCARD'
+  | 'VISA'
+  | 'VISA_ELECTRON'
+  | 'VISA_VPAY'
+  | 'UNKNOWN';
+
+export interface CardSummary {
+  last_4_digits: string;
+  type: CardNetwork;
+}
+
+export interface MandateRecord {
+  type: string;
+  status: string;
+  merchant_code: string;
+}
+
+export interface Address {
+  city?: string;
+  country?: string;
+  line_1?: string;
+  line_2?: string;
+  postal_code?: string;
+  state?: string;
+}
+
+export interface PersonalDetails {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone?: string;
+  birth_date?: string;
+  tax_id?: string;
+  address?: Address;
+}
+
+/** What a card attempt needs to be finished later (after 3DS): no PAN, no CVV. */
+export interface PendingCard {
+  card: CardSummary;
+  installments: number;
+  /** Set when the attempt asked to tokenize the card (mandate). */
+  saveCard: boolean;
+  /** Token used for this attempt, when paying with a saved card. */
+  token?: string;
+}
+
+/** An open customer action: a 3DS challenge or an APM bank page. */
+export type PendingAction =
+  | { kind: 'challenge'; md: string; paReq: string; attempt: PendingCard; settled: boolean }
+  | {
+      kind: 'bank';
+      method: 'ideal' | 'bancontact' | 'blik';
+      tx: string;
+      settled: boolean;
+    };
+
+export interface CheckoutRecord {
+  id: string;
+  checkout_reference: string;
+  amount: number;
+  currency: string;
+  merchant_code: string;
+  pay_to_email: string;
+  description?: string;
+  return_url?: string;
+  redirect_url?: string;
+  customer_id?: string;
+  purpose: 'CHECKOUT' | 'SETUP_RECURRING_PAYMENT';
+  valid_until?: string;
+  date: string;
+  status: CheckoutStatus;
+  /** Transaction ids, oldest first. */
+  transaction_ids: string[];
+  transaction_code?: string;
+  transaction_id?: string;
+  mandate?: MandateRecord;
+  payment_instrument?: { token: string };
+  boleto?: { barcode: string; url: string };
+  pending?: PendingAction;
+  /** True once an attempt reached a result the provider keeps (PAID, FAILED or a boleto). */
+  processed: boolean;
+}
+
+export interface TransactionEventRecord {
+  id: number;
+  type: 'REFUND' | 'PAYOUT' | 'CHARGE_BACK' | 'PAYOUT_DEDUCTION';
+  status: 'PENDING' | 'SCHEDULED' | 'FAILED' | 'REFUNDED' | 'SUCCESSFUL' | 'PAID_OUT';
+  amount: number;
+  timestamp: string;
+}
+
+export interface TransactionRecord {
+  id: string;
+  transaction_code: string;
+  internal_id: number;
+  amount: number;
+  currency: string;
+  timestamp: string;
+  /** Last change (refund, settlement); drives the `changes_since` filter. */
+  updated_at: string;
+  status: TransactionStatus;
+  type: 'PAYMENT' | 'REFUND';
+  payment_type: PaymentType;
+  entry_mode: 'CUSTOMER_ENTRY' | 'BOLETO';
+  installments_count: number;
+  merchant_code: string;
+  user: string;
+  auth_code?: string;
+  card?: CardSummary;
+  checkout_id?: string;
+  product_summary?: string;
+  client_transaction_id?: string;
+  /** For a REFUND record: the payment it refunds. */
+  refunded_transaction_id?: string;
+  refunded_amount: number;
+  events: TransactionEventRecord[];
+}
+
+export interface CustomerRecord {
+  customer_id: string;
+  personal_details?: PersonalDetails;
+}
+
+export interface InstrumentRecord {
+  token: string;
+  customer_id: string;
+  active: boolean;
+  type: 'card';
+  card: CardSummary;
+  mandate: MandateRecord;
+  created_at: string;
+}
+
+export interface Snapshot {
+  version: 1;
+  checkouts: CheckoutRecord[];
+  transactions: TransactionRecord[];
+  customers: CustomerRecord[];
+  instruments: InstrumentRecord[];
+  nextInternalId: number;
+  nextEventId: number;
+}
+
+/** First internal id: large like the provider's, so nobody mistakes it for an index. */
+const FIRST_INTERNAL_ID = 1_700_000_001;
+
+export class Store {
+  readonly checkouts = new Map<string, CheckoutRecord>();
+  readonly transactions = new Map<string, TransactionRecord>();
+  readonly customers = new Map<string, CustomerRecord>();
+  readonly instruments = new Map<string, InstrumentRecord>();
+  nextInternalId = FIRST_INTERNAL_ID;
+  nextEventId = 1;
+
+  clear(): void {
+    this.checkouts.clear();
+    this.transactions.clear();
+    this.customers.clear();
+    this.instruments.clear();
+    this.nextInternalId = FIRST_INTERNAL_ID;
+    this.nextEventId = 1;
+  }
+
+  snapshot(): Snapshot {
+    return {
+      version: 1,
+      checkouts: [...this.checkouts.values()],
+      transactions: [...this.transactions.values()],
+      customers: [...this.customers.values()],
+      instruments: [...this.instruments.values()],
+      nextInternalId: this.nextInternalId,
+      nextEventId: this.nextEventId,
+    };
+  }
+
+  restore(snapshot: Snapshot): void {
+    this.clear();
+    for (const c of snapshot.checkouts) this.checkouts.set(c.id, c);
+    for (const t of snapshot.transactions) this.transactions.set(t.id, t);
+    for (const c of snapshot.customers) this.customers.set(c.customer_id, c);
+    for (const i of snapshot.instruments) this.instruments.set(i.token, i);
+    this.nextInternalId = snapshot.nextInternalId;
+    this.nextEventId = snapshot.nextEventId;
+  }
+}
+
+export function isSnapshot(value: unknown): value is Snapshot {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    v.version === 1 &&
+    Array.isArray(v.checkouts) &&
+    Array.isArray(v.transactions) &&
+    Array.isArray(v.customers) &&
+    Array.isArray(v.instruments) &&
+    typeof v.nextInternalId === 'number' &&
+    typeof v.nextEventId === 'number'
+  );
+}
