@@ -1,12 +1,12 @@
 /*
  * Card networks by number prefix, owned here rather than taken from a library.
  *
- * Measured (vite 8 lib mode, es, minified, gzip -9) on an entry that validates number, expiry
- * and CVV: card-validator 10.0.4 + credit-card-type 10.3.0 = LIB_BYTES bytes; this folder
- * = OWN_BYTES bytes. The libraries also name networks differently from the provider
- * (`american-express`, `unionpay`, ...), know nothing of VISA_ELECTRON or VISA_VPAY, and
- * bring networks the provider does not list (mir, troy, verve, hiper, naranja), so a
- * mapping layer would be needed on top.
+ * Measured with vite 8 (lib mode, es, minified; gzip -9) on the same entry validating number,
+ * expiry and CVV: card-validator 10.0.4 with credit-card-type 10.3.0 = 5,293 bytes; this
+ * folder = 1,828 bytes (2,189 with the formatters and every export). The libraries also name
+ * networks differently from the provider (`american-express`, `unionpay`...), know nothing of
+ * VISA_ELECTRON or VISA_VPAY, give Hipercard only 606282, and bring networks the provider
+ * does not list (mir, troy, verve, hiper, naranja), so a mapping layer would come on top.
  *
  * Ranges come from the networks' published IIN lists (ISO/IEC 7812 registrations as
  * collected by Wikipedia's "Payment card number" table; Elo's list as kept in

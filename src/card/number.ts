@@ -19,7 +19,10 @@ export function checkNumber(value: string): FieldCheck & { network: CardNetwork 
   const digits = digitsOnly(value);
   const network = detectNetwork(digits);
   const { lengths } = networkRules(network);
-  if (!/^[\d\s-]*$/.test(value)) return { isValid: false, isPotentiallyValid: false, network };
+  // No card number starts with 0: ISO/IEC 7812 keeps that industry digit for ISO itself.
+  if (!/^[\d\s-]*$/.test(value) || digits[0] === '0') {
+    return { isValid: false, isPotentiallyValid: false, network };
+  }
   const isValid = lengths.includes(digits.length) && (network === 'CUP' || luhn(digits));
   return {
     isValid,
