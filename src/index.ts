@@ -1,3 +1,13 @@
-// Placeholder until the element lands: registers <payment-widget>.
-export class PaymentWidget extends HTMLElement {}
-if (!customElements.get('payment-widget')) customElements.define('payment-widget', PaymentWidget);
+// `payment-widget`: importing this module registers <payment-widget>. In the
+// script-tag build these named exports become `window.PaymentWidget.*`.
+import './widget/define.ts';
+
+export type * from './widget/events.ts';
+export {
+  type MountedWidget,
+  type MountOptions,
+  mount,
+  type ResponseType,
+  type WidgetOptions,
+} from './widget/mount.ts';
+export { PaymentWidget } from './widget/payment-widget.ts';

@@ -1,0 +1,156 @@
+// The element's only door to the network: the merchant's companion handler
+// (CONTRACT §3), never the provider, so no API key is ever needed here.
+//
+// Responses are checked by hand rather than with zod: the element reads five
+// fields, and zod/mini would add about 3 KB gzip to a 16 KB budget.
+
+import type { CheckoutView, PaymentMethodId } from '../next-step/types.ts';
+
+/** A failed call, in the shape the element turns into `payment-error`. */
+export class BackendError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'BackendError';
+  }
+
+  /** Worth trying again unchanged: no answer, a timeout, rate limiting or a server fault. */
+  get retryable(): boolean {
+    return this.status === 0 || this.status === 408 || this.status === 429 || this.status >= 500;
+  }
+}
+
+export interface SavedCard {
+  token: string;
+  last4: string;
+  network: string;
+}
+
+export interface ProcessResult {
+  status: number;
+  body: unknown;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const METHOD_IDS: readonly PaymentMethodId[] = [
+  'card',
+  'ideal',
+  'bancontact',
+  'blik',
+  'boleto',
+];
+
+export function isMethodId(v: unknown): v is PaymentMethodId {
+  return (METHOD_IDS as readonly unknown[]).includes(v);
+}
+
+export class Backend {
+  constructor(
+    private readonly endpoint: string,
+    private readonly fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
+  ) {}
+
+  private url(path: string): string {
+    return `${this.endpoint.replace(/\/+$/, '')}${path}`;
+  }
+
+  private async call(path: string, init: RequestInit = {}): Promise<ProcessResult> {
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.url(path), {
+        ...init,
+        credentials: 'same-origin',
+        headers: {
+          accept: 'application/json',
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
+      });
+    } catch (cause) {
+      if (init.signal?.aborted) throw cause;
+      throw new BackendError('network_error', 'The payment service could not be reached', 0);
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const error = isObject(body) && isObject(body.error) ? body.error : {};
+      throw new BackendError(
+        typeof error.code === 'string' ? error.code : `http_${response.status}`,
+        typeof error.message === 'string' ? error.message : response.statusText || 'Request failed',
+        response.status,
+        typeof error.field === 'string' ? error.field : undefined,
+      );
+    }
+    return { status: response.status, body };
+  }
+
+  private async checkout(path: string, init?: RequestInit): Promise<CheckoutView> {
+    const { body } = await this.call(path, init);
+    if (!isObject(body) || typeof body.id !== 'string') {
+      throw new BackendError(
+        'invalid_response',
+        'The payment service sent an unexpected answer',
+        200,
+      );
+    }
+    return body as CheckoutView;
+  }
+
+  getCheckout(id: string, signal?: AbortSignal): Promise<CheckoutView> {
+    return this.checkout(`/checkouts/${encodeURIComponent(id)}`, { signal: signal ?? null });
+  }
+
+  createCheckout(order: unknown, signal?: AbortSignal): Promise<CheckoutView> {
+    return this.checkout('/checkouts', {
+      method: 'POST',
+      body: JSON.stringify({ order }),
+      signal: signal ?? null,
+    });
+  }
+
+  /** PUT the process body; the caller tells a 200 (checkout) from a 202 (next step). */
+  process(id: string, body: unknown): Promise<ProcessResult> {
+    return this.call(`/checkouts/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      body: JSON.stringify(body),
+    });
+  }
+
+  async paymentMethods(
+    amount: number | undefined,
+    currency: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<PaymentMethodId[]> {
+    const query = new URLSearchParams();
+    if (amount !== undefined) query.set('amount', String(amount));
+    if (currency) query.set('currency', currency);
+    const { body } = await this.call(`/payment-methods?${query}`, { signal: signal ?? null });
+    const list = isObject(body) ? body.available_payment_methods : undefined;
+    if (!Array.isArray(list)) return [];
+    return list.map((m) => (isObject(m) ? m.id : undefined)).filter(isMethodId);
+  }
+
+  async savedCards(customerId: string, signal?: AbortSignal): Promise<SavedCard[]> {
+    const { body } = await this.call(
+      `/customers/${encodeURIComponent(customerId)}/payment-instruments`,
+      { signal: signal ?? null },
+    );
+    if (!Array.isArray(body)) return [];
+    const cards: SavedCard[] = [];
+    for (const item of body) {
+      if (!isObject(item) || typeof item.token !== 'string' || item.active === false) continue;
+      const card = isObject(item.card) ? item.card : {};
+      cards.push({
+        token: item.token,
+        last4: typeof card.last_4_digits === 'string' ? card.last_4_digits : '',
+        network: typeof card.type === 'string' ? card.type : 'UNKNOWN',
+      });
+    }
+    return cards;
+  }
+}

@@ -1,0 +1,77 @@
+// The element's events (CONTRACT §2): typed CustomEvents, bubbling and composed
+// so a merchant can listen on the element or any ancestor, even across shadow
+// roots. No detail ever carries a card number or a security code: only the
+// network and the last four digits, which the provider itself shows on receipts.
+
+import type { CheckoutView, PaymentMethodId } from '../next-step/types.ts';
+
+export interface PaymentReadyDetail {
+  paymentMethods: PaymentMethodId[];
+}
+export interface PaymentChangeDetail {
+  valid: boolean;
+  complete: boolean;
+  network: string | undefined;
+  paymentMethod: PaymentMethodId;
+}
+export interface PaymentSubmitDetail {
+  paymentMethod: PaymentMethodId;
+  last4?: string;
+  network?: string;
+}
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+export interface PaymentInvalidDetail {
+  errors: FieldError[];
+}
+export interface PaymentChallengeDetail {
+  mode: 'iframe' | 'redirect';
+  url: string;
+}
+export interface PaymentCheckoutDetail {
+  checkout: CheckoutView;
+}
+export interface PaymentErrorDetail {
+  code: string;
+  message: string;
+  retryable: boolean;
+}
+
+export interface PaymentEventDetails {
+  'payment-ready': PaymentReadyDetail;
+  'payment-change': PaymentChangeDetail;
+  'payment-submit': PaymentSubmitDetail;
+  'payment-invalid': PaymentInvalidDetail;
+  'payment-challenge': PaymentChallengeDetail;
+  'payment-success': PaymentCheckoutDetail;
+  'payment-pending': PaymentCheckoutDetail;
+  'payment-failure': PaymentCheckoutDetail;
+  'payment-error': PaymentErrorDetail;
+}
+
+export type PaymentEventName = keyof PaymentEventDetails;
+
+export function emit<K extends PaymentEventName>(
+  target: EventTarget,
+  name: K,
+  detail: PaymentEventDetails[K],
+): void {
+  target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'payment-ready': CustomEvent<PaymentReadyDetail>;
+    'payment-change': CustomEvent<PaymentChangeDetail>;
+    'payment-submit': CustomEvent<PaymentSubmitDetail>;
+    'payment-invalid': CustomEvent<PaymentInvalidDetail>;
+    'payment-challenge': CustomEvent<PaymentChallengeDetail>;
+    'payment-success': CustomEvent<PaymentCheckoutDetail>;
+    'payment-pending': CustomEvent<PaymentCheckoutDetail>;
+    'payment-failure': CustomEvent<PaymentCheckoutDetail>;
+    'payment-error': CustomEvent<PaymentErrorDetail>;
+  }
+}

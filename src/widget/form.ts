@@ -1,0 +1,131 @@
+// Form state and validation, free of the DOM: which fields a payment method
+// needs, what is wrong with each, and when to say so. The element reads values
+// from its inputs at the moment it needs them, so the card number and security
+// code never sit in element state.
+
+import {
+  type CardNetwork,
+  checkCvv,
+  checkExpiry,
+  checkNumber,
+  checkZip,
+  digitsOnly,
+} from '../card/index.ts';
+import type { PaymentMethodId } from '../next-step/types.ts';
+
+export type FieldName =
+  | 'number'
+  | 'expiry'
+  | 'cvv'
+  | 'name'
+  | 'zip'
+  | 'email'
+  | 'installments'
+  | 'firstName'
+  | 'lastName'
+  | 'taxId'
+  | 'line1'
+  | 'city'
+  | 'state'
+  | 'postalCode';
+
+export type Values = Partial<Record<FieldName, string>>;
+export type ErrorCode = 'required' | 'invalid';
+export type Errors = Partial<Record<FieldName, ErrorCode>>;
+
+export interface FieldOptions {
+  method: PaymentMethodId;
+  /** A saved card is chosen: it needs no card fields at all. */
+  savedCard: boolean;
+  showZip: boolean;
+  showEmail: boolean;
+  showInstallments: boolean;
+}
+
+/** The fields shown for a method, in screen (and focus) order. */
+export function fieldsFor(o: FieldOptions): FieldName[] {
+  if (o.method === 'card') {
+    const fields: FieldName[] = o.savedCard ? [] : ['number', 'expiry', 'cvv', 'name'];
+    if (o.showZip && !o.savedCard) fields.push('zip');
+    if (o.showEmail) fields.push('email');
+    if (o.showInstallments) fields.push('installments');
+    return fields;
+  }
+  // Alternative methods need only who pays (personal_details); boleto, a
+  // Brazilian voucher, also the payer's tax id and address.
+  const fields: FieldName[] = ['firstName', 'lastName', 'email'];
+  if (o.method === 'boleto') fields.push('taxId', 'line1', 'city', 'state', 'postalCode');
+  return fields;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The network the number belongs to, as far as it is typed. */
+export function networkOf(number: string | undefined): CardNetwork | undefined {
+  return number ? checkNumber(digitsOnly(number)).network : undefined;
+}
+
+function check(field: FieldName, value: string, values: Values, now: Date): boolean {
+  switch (field) {
+    case 'number':
+      return checkNumber(digitsOnly(value)).isValid;
+    case 'expiry':
+      return checkExpiry(value, now).isValid;
+    case 'cvv':
+      return checkCvv(value, networkOf(values.number) ?? 'UNKNOWN').isValid;
+    case 'zip':
+      return checkZip(value).isValid;
+    case 'email':
+      return EMAIL.test(value);
+    case 'taxId': {
+      const n = digitsOnly(value).length;
+      return n === 11 || n === 14;
+    }
+    case 'installments': {
+      const n = Number(value);
+      return Number.isInteger(n) && n >= 1 && n <= 12;
+    }
+    default:
+      return true;
+  }
+}
+
+/** What is wrong with each of `fields`; a field missing from the result is fine. */
+export function validate(fields: FieldName[], values: Values, now: Date = new Date()): Errors {
+  const errors: Errors = {};
+  for (const field of fields) {
+    const value = (values[field] ?? '').trim();
+    if (!value) errors[field] = 'required';
+    else if (!check(field, value, values, now)) errors[field] = 'invalid';
+  }
+  return errors;
+}
+
+export interface FieldMeta {
+  /** The field has lost focus at least once. */
+  touched: boolean;
+  /** The value differs from what it was when the form was shown. */
+  dirty: boolean;
+}
+
+export interface FormState {
+  fields: Partial<Record<FieldName, FieldMeta>>;
+  submitted: boolean;
+}
+
+export const emptyForm = (): FormState => ({ fields: {}, submitted: false });
+
+export function mark(state: FormState, field: FieldName, meta: Partial<FieldMeta>): FormState {
+  const current = state.fields[field] ?? { touched: false, dirty: false };
+  return { ...state, fields: { ...state.fields, [field]: { ...current, ...meta } } };
+}
+
+/**
+ * When an error may show: the one rule for every field. Not while the user is
+ * still typing for the first time (an unfinished number is not a mistake), but
+ * once they have left a field they changed, and everywhere after a submit.
+ */
+export function errorShown(state: FormState, field: FieldName): boolean {
+  const meta = state.fields[field];
+  return Boolean(meta?.touched && meta.dirty) || state.submitted;
+}

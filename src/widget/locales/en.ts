@@ -1,0 +1,66 @@
+// The English strings, bundled with the element. Every other locale module
+// (`./de.ts` and later ones) exports the same keys as a plain object with no
+// imports, so it can be loaded at run time beside either build.
+//
+// `{amount}`, `{last4}`, `{network}` are placeholders filled by `format()`.
+
+export const en = {
+  cardNumber: 'Card number',
+  expiry: 'Expiry date',
+  expiryHint: 'MM / YY',
+  cvv: 'Security code',
+  cardName: 'Name on card',
+  zip: 'ZIP code',
+  email: 'Email',
+  installments: 'Installments',
+  firstName: 'First name',
+  lastName: 'Last name',
+  taxId: 'CPF or CNPJ',
+  addressLine: 'Street and number',
+  city: 'City',
+  state: 'State',
+  postalCode: 'Postal code',
+  paymentMethod: 'Payment method',
+  card: 'Card',
+  ideal: 'iDEAL',
+  bancontact: 'Bancontact',
+  blik: 'BLIK',
+  boleto: 'Boleto',
+  savedCards: 'Saved cards',
+  savedCard: '{network} ending in {last4}',
+  newCard: 'Use a new card',
+  saveCard: 'Save this card for future payments',
+  pay: 'Pay {amount}',
+  donate: 'Donate {amount}',
+  processing: 'Processing…',
+  loading: 'Loading payment form…',
+  retry: 'Try again',
+  success: 'Payment successful',
+  failure: 'Payment failed',
+  pending: 'Payment pending',
+  redirecting: 'Redirecting…',
+  errRequired: 'This field is required',
+  errNumber: 'Enter a valid card number',
+  errExpiry: 'Enter a valid expiry date',
+  errCvv: 'Enter a valid security code',
+  errZip: 'Enter a 5-digit ZIP code',
+  errEmail: 'Enter a valid email address',
+  errTaxId: 'Enter an 11-digit CPF or 14-digit CNPJ',
+  errInstallments: 'Choose a number of installments',
+  fixFields: 'Check the highlighted fields',
+  errNetwork: 'We could not reach the payment service. Check your connection and try again.',
+  errBackend: 'The payment could not be processed. Try again.',
+  errNoMethods: 'No payment method is available for this payment.',
+  errNoCheckout: 'This payment form is missing its checkout.',
+  // Keys the next-step module asks for (see src/next-step/types.ts StringKey).
+  challengeTitle: 'Confirm the payment with your bank',
+  cancel: 'Cancel',
+  voucherTitle: 'Pay this boleto at a bank or online',
+  voucherBarcode: 'Barcode',
+  copy: 'Copy',
+  copied: 'Copied',
+  openVoucher: 'Open the boleto',
+};
+
+export type Strings = typeof en;
+export type StringName = keyof Strings;

@@ -1,0 +1,87 @@
+// `PaymentWidget.mount({...})` for pages that use the script tag and would
+// rather call a function than write markup, with the callback names merchants
+// know from the provider's own card widget.
+
+import type { PaymentEventName } from './events.ts';
+import type { PaymentWidget } from './payment-widget.ts';
+
+export type ResponseType = 'sent' | 'invalid' | 'auth-screen' | 'error' | 'success' | 'fail';
+
+const RESPONSES: Record<ResponseType, PaymentEventName> = {
+  sent: 'payment-submit',
+  invalid: 'payment-invalid',
+  'auth-screen': 'payment-challenge',
+  error: 'payment-error',
+  success: 'payment-success',
+  fail: 'payment-failure',
+};
+
+/** The element's properties a page may set through mount() and update(). */
+const SETTABLE = [
+  'checkoutId',
+  'order',
+  'endpoint',
+  'locale',
+  'paymentMethods',
+  'noSubmitButton',
+  'showZipCode',
+  'showEmail',
+  'showInstallments',
+  'maxInstallments',
+  'customerId',
+  'saveCard',
+  'challenge',
+  'donate',
+] as const;
+
+type Settable = (typeof SETTABLE)[number];
+
+export type WidgetOptions = Partial<Pick<PaymentWidget, Exclude<Settable, 'paymentMethods'>>> & {
+  /** Space-separated like the attribute, or an array. */
+  paymentMethods?: string | string[];
+  /** Called with the event's detail; `type` is one of the provider widget's names. */
+  onResponse?: (type: ResponseType, body: unknown) => void;
+};
+
+export interface MountOptions extends WidgetOptions {
+  /** The id of the element the widget is put into. */
+  id: string;
+}
+
+export interface MountedWidget {
+  submit(): Promise<void>;
+  update(options: WidgetOptions): void;
+  unmount(): void;
+}
+
+function apply(widget: PaymentWidget, options: WidgetOptions): void {
+  for (const key of SETTABLE) {
+    if (!(key in options)) continue;
+    const value = options[key];
+    // Each key is one of the element's own properties, typed by WidgetOptions.
+    (widget as unknown as Record<string, unknown>)[key] =
+      key === 'paymentMethods' && Array.isArray(value) ? value.join(' ') : value;
+  }
+}
+
+export function mount(options: MountOptions): MountedWidget {
+  const host = document.getElementById(options.id);
+  if (!host) throw new Error(`PaymentWidget.mount: no element with id "${options.id}"`);
+  let onResponse = options.onResponse;
+  const widget = document.createElement('payment-widget');
+  apply(widget, options);
+  for (const [type, event] of Object.entries(RESPONSES) as [ResponseType, PaymentEventName][]) {
+    widget.addEventListener(event, (e) => onResponse?.(type, (e as CustomEvent).detail));
+  }
+  host.append(widget);
+  return {
+    submit: () => widget.submit(),
+    update(next) {
+      if ('onResponse' in next) onResponse = next.onResponse;
+      apply(widget, next);
+    },
+    unmount() {
+      widget.remove();
+    },
+  };
+}

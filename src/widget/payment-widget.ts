@@ -1,0 +1,789 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  type CardNetwork,
+  digitsOnly,
+  formatExpiry,
+  formatNumber,
+  networkRules,
+} from '../card/index.ts';
+import { actionFor, nextStepStyles, runAction } from '../next-step/index.ts';
+import type {
+  Action,
+  ChallengeMode,
+  CheckoutView,
+  PaymentMethodId,
+  StringKey,
+} from '../next-step/types.ts';
+import { Backend, BackendError, isMethodId, METHOD_IDS, type SavedCard } from './backend.ts';
+import { buildProcessBody } from './body.ts';
+import { emit, type FieldError } from './events.ts';
+import {
+  type Errors,
+  emptyForm,
+  errorShown,
+  type FieldName,
+  type FormState,
+  fieldsFor,
+  mark,
+  networkOf,
+  type Values,
+  validate,
+} from './form.ts';
+import { networkIcon } from './icons.ts';
+import { en, type StringName, type Strings } from './locales/en.ts';
+import { format, loadStrings } from './locales/load.ts';
+import { styles } from './styles.ts';
+
+type Phase = 'loading' | 'broken' | 'form' | 'busy' | 'step' | 'pending' | 'done';
+
+interface InputSpec {
+  label: StringName;
+  autocomplete?: string;
+  numeric?: boolean;
+  type?: string;
+  hint?: StringName;
+}
+
+const INPUTS: Record<Exclude<FieldName, 'installments'>, InputSpec> = {
+  number: { label: 'cardNumber', autocomplete: 'cc-number', numeric: true },
+  expiry: { label: 'expiry', autocomplete: 'cc-exp', numeric: true, hint: 'expiryHint' },
+  cvv: { label: 'cvv', autocomplete: 'cc-csc', numeric: true },
+  name: { label: 'cardName', autocomplete: 'cc-name' },
+  zip: { label: 'zip', autocomplete: 'postal-code', numeric: true },
+  email: { label: 'email', autocomplete: 'email', type: 'email' },
+  firstName: { label: 'firstName', autocomplete: 'given-name' },
+  lastName: { label: 'lastName', autocomplete: 'family-name' },
+  taxId: { label: 'taxId', numeric: true },
+  line1: { label: 'addressLine', autocomplete: 'address-line1' },
+  city: { label: 'city', autocomplete: 'address-level2' },
+  state: { label: 'state', autocomplete: 'address-level1' },
+  postalCode: { label: 'postalCode', autocomplete: 'postal-code', numeric: true },
+};
+
+/** The message for an invalid (not merely empty) field. */
+const INVALID: Partial<Record<FieldName, StringName>> = {
+  number: 'errNumber',
+  expiry: 'errExpiry',
+  cvv: 'errCvv',
+  zip: 'errZip',
+  email: 'errEmail',
+  taxId: 'errTaxId',
+  installments: 'errInstallments',
+};
+
+/** Fields laid out two to a row when the widget is wide enough. */
+const PAIRS: Partial<Record<FieldName, FieldName>> = {
+  expiry: 'cvv',
+  firstName: 'lastName',
+  city: 'state',
+};
+
+const FINAL = new Set(['PAID', 'FAILED', 'EXPIRED']);
+
+function parseOrder(value: string | null): unknown {
+  if (value === null) return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function formatAmount(locale: string, amount: unknown, currency: unknown): string {
+  if (typeof amount !== 'number') return '';
+  const options: Intl.NumberFormatOptions =
+    typeof currency === 'string' && currency ? { style: 'currency', currency } : {};
+  try {
+    return new Intl.NumberFormat(locale, options).format(amount);
+  } catch {
+    // A malformed locale or currency must not break the form.
+    return new Intl.NumberFormat('en-GB', options).format(amount);
+  }
+}
+
+/**
+ * An embeddable payment form: card fields, alternative methods, saved cards,
+ * 3DS and bank redirects, talking only to the merchant's companion handler.
+ *
+ * @tag payment-widget
+ * @fires payment-ready - fields rendered and payment methods known
+ * @fires payment-change - the user edited a field
+ * @fires payment-submit - the process request was sent
+ * @fires payment-invalid - submit refused: fields invalid
+ * @fires payment-challenge - 3DS challenge shown or redirect about to happen
+ * @fires payment-success - the backend confirmed status PAID
+ * @fires payment-pending - accepted but not final
+ * @fires payment-failure - the backend confirmed FAILED or EXPIRED
+ * @fires payment-error - network or backend error; the user can retry
+ *
+ * @csspart form - the form
+ * @csspart methods - the payment method radio group
+ * @csspart field - every field wrapper (also `field-{name}`, e.g. `field-number`)
+ * @csspart label - every field label
+ * @csspart input - every text input and select
+ * @csspart icon - the card network icon
+ * @csspart error - every field's error text
+ * @csspart saved-cards - the saved card radio group
+ * @csspart save-card - the "save this card" checkbox row
+ * @csspart button - the pay button
+ * @csspart status - the live region for submit errors
+ * @csspart outcome - the confirmed outcome ("Payment successful" / "Payment failed")
+ * @csspart next-step - where a 3DS challenge or a boleto voucher is shown
+ *
+ * @cssproperty --payment-widget-font-family
+ * @cssproperty --payment-widget-font-size
+ * @cssproperty --payment-widget-gap
+ * @cssproperty --payment-widget-border-radius
+ * @cssproperty --payment-widget-color - text
+ * @cssproperty --payment-widget-muted-color - hints
+ * @cssproperty --payment-widget-background
+ * @cssproperty --payment-widget-field-background
+ * @cssproperty --payment-widget-border-color
+ * @cssproperty --payment-widget-accent-color - the button
+ * @cssproperty --payment-widget-accent-text-color - the button's text
+ * @cssproperty --payment-widget-error-color
+ * @cssproperty --payment-widget-success-color
+ * @cssproperty --payment-widget-focus-color
+ */
+export class PaymentWidget extends LitElement {
+  static override styles = [styles, nextStepStyles];
+
+  static override properties = {
+    checkoutId: { attribute: 'checkout-id' },
+    order: { converter: { fromAttribute: parseOrder } },
+    endpoint: {},
+    locale: {},
+    paymentMethods: { attribute: 'payment-methods' },
+    noSubmitButton: { type: Boolean, attribute: 'no-submit-button' },
+    showZipCode: { type: Boolean, attribute: 'show-zip-code' },
+    showEmail: { type: Boolean, attribute: 'show-email' },
+    showInstallments: { type: Boolean, attribute: 'show-installments' },
+    maxInstallments: { type: Number, attribute: 'max-installments' },
+    customerId: { attribute: 'customer-id' },
+    saveCard: { type: Boolean, attribute: 'save-card' },
+    challenge: {},
+    donate: { type: Boolean },
+    phase: { state: true },
+    methods: { state: true },
+    method: { state: true },
+    savedCards: { state: true },
+    savedToken: { state: true },
+    strings: { state: true },
+    form: { state: true },
+    errors: { state: true },
+    network: { state: true },
+    status: { state: true },
+  };
+
+  declare checkoutId: string | undefined;
+  declare order: unknown;
+  declare endpoint: string;
+  declare locale: string | undefined;
+  declare paymentMethods: string | undefined;
+  declare noSubmitButton: boolean;
+  declare showZipCode: boolean;
+  declare showEmail: boolean;
+  declare showInstallments: boolean;
+  declare maxInstallments: number;
+  declare customerId: string | undefined;
+  declare saveCard: boolean;
+  declare challenge: ChallengeMode;
+  declare donate: boolean;
+
+  declare private phase: Phase;
+  declare private methods: PaymentMethodId[];
+  declare private method: PaymentMethodId;
+  declare private savedCards: SavedCard[];
+  /** The chosen saved card; '' means "use a new card". */
+  declare private savedToken: string;
+  declare private strings: Strings;
+  declare private form: FormState;
+  declare private errors: Errors;
+  declare private network: CardNetwork | undefined;
+  /** Text of the live region: why a submit did not go through. */
+  declare private status: string;
+
+  private checkout: CheckoutView | undefined;
+  private outcome: 'success' | 'failure' | 'pending' | undefined;
+  private retryable = true;
+  private loadAbort: AbortController | undefined;
+  private stepAbort: AbortController | undefined;
+  private inFlight: Promise<void> | undefined;
+
+  constructor() {
+    super();
+    this.endpoint = '/payments';
+    this.noSubmitButton = false;
+    this.showZipCode = false;
+    this.showEmail = false;
+    this.showInstallments = false;
+    this.maxInstallments = 12;
+    this.saveCard = false;
+    this.challenge = 'auto';
+    this.donate = false;
+    this.phase = 'loading';
+    this.methods = [];
+    this.method = 'card';
+    this.savedCards = [];
+    this.savedToken = '';
+    this.strings = en;
+    this.form = emptyForm();
+    this.errors = {};
+    this.status = '';
+  }
+
+  // ---- public API -------------------------------------------------------
+
+  /** Validates, then pays. Calling it again while a payment is in flight returns the same promise. */
+  submit(): Promise<void> {
+    this.inFlight ??= this.pay().finally(() => {
+      this.inFlight = undefined;
+    });
+    return this.inFlight;
+  }
+
+  /** Empties every field and hides every error; leaves a confirmed outcome on screen. */
+  reset(): void {
+    if (this.phase === 'step') {
+      this.stepAbort?.abort();
+      this.phase = 'form';
+    }
+    for (const input of this.inputs()) {
+      if (input instanceof HTMLSelectElement) input.selectedIndex = 0;
+      else if (input.type === 'checkbox') input.checked = false;
+      else input.value = '';
+    }
+    this.form = emptyForm();
+    this.errors = {};
+    this.network = undefined;
+    this.status = '';
+    this.savedToken = this.savedCards[0]?.token ?? '';
+  }
+
+  /** Focuses the first thing to fill in (or the retry button when loading failed). */
+  override focus(options?: FocusOptions): void {
+    const target = this.renderRoot.querySelector<HTMLElement>(
+      'input:not([type=radio]):not([hidden]), select, input[type=radio]:checked, button',
+    );
+    (target ?? this).focus(options);
+  }
+
+  // ---- lifecycle --------------------------------------------------------
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Re-attached after a move in the DOM while still loading: start again.
+    if (this.hasUpdated && this.phase === 'loading') void this.load();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.loadAbort?.abort();
+    this.stepAbort?.abort();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('checkoutId') || changed.has('order') || changed.has('endpoint')) {
+      void this.load();
+    } else if (changed.has('locale') && this.hasUpdated) {
+      void loadStrings(this.resolvedLocale()).then((s) => {
+        this.strings = s;
+      });
+    }
+  }
+
+  private resolvedLocale(): string {
+    return this.locale || document.documentElement.lang || navigator.language || 'en-GB';
+  }
+
+  private get backend(): Backend {
+    return new Backend(this.endpoint || '/payments');
+  }
+
+  private async load(): Promise<void> {
+    this.loadAbort?.abort();
+    const controller = new AbortController();
+    this.loadAbort = controller;
+    const { signal } = controller;
+    this.phase = 'loading';
+    this.status = '';
+    this.outcome = undefined;
+    const strings = loadStrings(this.resolvedLocale());
+    try {
+      const backend = this.backend;
+      let checkout: CheckoutView;
+      if (this.checkoutId) checkout = await backend.getCheckout(this.checkoutId, signal);
+      else if (this.order !== undefined && this.order !== null && this.order !== '')
+        checkout = await backend.createCheckout(this.order, signal);
+      else throw new BackendError('missing_checkout', 'Set checkout-id or order', 400);
+      this.strings = await strings;
+      if (signal.aborted) return;
+      this.checkout = checkout;
+
+      // Resume: back from a bank or 3DS page the checkout is already settled.
+      if (FINAL.has(String(checkout.status))) {
+        this.settle(checkout);
+        return;
+      }
+
+      const [offered, saved] = await Promise.all([
+        backend.paymentMethods(
+          typeof checkout.amount === 'number' ? checkout.amount : undefined,
+          typeof checkout.currency === 'string' ? checkout.currency : undefined,
+          signal,
+        ),
+        // Saved cards are a convenience: without them the user types a card.
+        this.customerId
+          ? backend.savedCards(this.customerId, signal).catch(() => [])
+          : Promise.resolve([]),
+      ]);
+      if (signal.aborted) return;
+      const wanted = (this.paymentMethods ?? '').split(/\s+/).filter(isMethodId);
+      const methods = METHOD_IDS.filter(
+        (m) => offered.includes(m) && (wanted.length === 0 || wanted.includes(m)),
+      );
+      if (methods.length === 0) throw new BackendError('no_payment_methods', en.errNoMethods, 422);
+      this.methods = methods;
+      this.method = methods[0] ?? 'card';
+      this.savedCards = methods.includes('card') ? saved : [];
+      this.savedToken = this.savedCards[0]?.token ?? '';
+      this.phase = 'form';
+      await this.updateComplete;
+      emit(this, 'payment-ready', { paymentMethods: methods });
+    } catch (error) {
+      if (signal.aborted) return;
+      this.strings = await strings;
+      this.phase = 'broken';
+      this.report(error);
+    }
+  }
+
+  // ---- fields -----------------------------------------------------------
+
+  private fields(): FieldName[] {
+    return fieldsFor({
+      method: this.method,
+      savedCard: this.method === 'card' && this.savedToken !== '',
+      showZip: this.showZipCode,
+      showEmail: this.showEmail,
+      showInstallments: this.showInstallments,
+    });
+  }
+
+  private inputs(): (HTMLInputElement | HTMLSelectElement)[] {
+    return [
+      ...this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'),
+    ];
+  }
+
+  private control(field: FieldName): HTMLInputElement | HTMLSelectElement | null {
+    return this.renderRoot.querySelector(`#${field}`);
+  }
+
+  /** The values of the visible fields, read from the inputs at this moment. */
+  private values(): Values {
+    const values: Values = {};
+    for (const field of this.fields()) values[field] = this.control(field)?.value ?? '';
+    return values;
+  }
+
+  private onInput(event: Event): void {
+    const input = event.target as HTMLInputElement | HTMLSelectElement;
+    const field = input.dataset.field as FieldName | undefined;
+    if (!field) return;
+    if (input instanceof HTMLInputElement) this.reformat(field, input);
+    this.form = mark(this.form, field, { dirty: input.value !== '' });
+    this.refresh();
+    emit(this, 'payment-change', {
+      valid: Object.keys(this.errors).length === 0,
+      complete: this.fields().every((f) => (this.control(f)?.value ?? '') !== ''),
+      network: this.network,
+      paymentMethod: this.method,
+    });
+  }
+
+  /** Formats as the user types, keeping the caret where it was relative to the digits. */
+  private reformat(field: FieldName, input: HTMLInputElement): void {
+    const caret = input.selectionStart ?? input.value.length;
+    let next: { value: string; caret: number } | undefined;
+    if (field === 'number') next = formatNumber(input.value, caret);
+    else if (field === 'expiry') next = formatExpiry(input.value, caret);
+    else if (field === 'cvv') {
+      const value = digitsOnly(input.value).slice(0, this.cvvLength());
+      next = { value, caret: Math.min(caret, value.length) };
+    }
+    if (!next || next.value === input.value) return;
+    input.value = next.value;
+    // Only the focused input has a caret; moving it elsewhere can steal focus in Safari.
+    if (this.shadowRoot?.activeElement === input) input.setSelectionRange(next.caret, next.caret);
+  }
+
+  private cvvLength(): number {
+    // Until the network is known, allow the longest code (AMEX's four digits).
+    return this.network ? networkRules(this.network).cvvLength : 4;
+  }
+
+  private onBlur(event: FocusEvent): void {
+    const field = (event.target as HTMLElement).dataset?.field as FieldName | undefined;
+    if (!field || this.form.fields[field]?.touched) return;
+    this.form = mark(this.form, field, { touched: true });
+  }
+
+  /** Re-derives errors and the network from the inputs. */
+  private refresh(): void {
+    const values = this.values();
+    this.errors = validate(this.fields(), values);
+    this.network = this.method === 'card' ? networkOf(values.number) : undefined;
+  }
+
+  private chooseMethod(method: PaymentMethodId): void {
+    this.method = method;
+    this.form = { ...this.form, submitted: false };
+    this.status = '';
+    void this.updateComplete.then(() => this.refresh());
+  }
+
+  private chooseSaved(token: string): void {
+    this.savedToken = token;
+    this.form = { ...this.form, submitted: false };
+    this.status = '';
+    void this.updateComplete.then(() => this.refresh());
+  }
+
+  // ---- paying -----------------------------------------------------------
+
+  private async pay(): Promise<void> {
+    const checkout = this.checkout;
+    if (this.phase !== 'form' || !checkout?.id) return;
+    const s = this.strings;
+    const fields = this.fields();
+    const values = this.values();
+    this.errors = validate(fields, values);
+    this.form = { ...this.form, submitted: true };
+    const invalid = fields.filter((f) => this.errors[f]);
+    if (invalid.length > 0) {
+      this.status = s.fixFields;
+      const errors: FieldError[] = invalid.map((field) => ({
+        field,
+        code: this.errors[field] ?? 'invalid',
+        message: this.message(field),
+      }));
+      emit(this, 'payment-invalid', { errors });
+      await this.updateComplete;
+      this.control(invalid[0] as FieldName)?.focus();
+      return;
+    }
+
+    const saved = this.savedCards.find((c) => c.token === this.savedToken);
+    const useSaved = this.method === 'card' && saved !== undefined && this.customerId;
+    const body = buildProcessBody({
+      method: this.method,
+      values,
+      showZip: this.showZipCode,
+      showEmail: this.showEmail,
+      showInstallments: this.showInstallments,
+      saved: useSaved ? { token: saved.token, customerId: this.customerId ?? '' } : undefined,
+      saveCard:
+        this.saveCard && Boolean(this.renderRoot.querySelector<HTMLInputElement>('#save')?.checked),
+      userAgent: navigator.userAgent,
+    });
+    this.status = '';
+    this.phase = 'busy';
+    const sent = this.backend.process(checkout.id, body);
+    emit(this, 'payment-submit', {
+      paymentMethod: this.method,
+      ...(this.method === 'card'
+        ? useSaved
+          ? { last4: saved.last4, network: saved.network }
+          : { last4: body.card?.last_4_digits, network: this.network }
+        : {}),
+    });
+
+    try {
+      const result = await sent;
+      const action = actionFor(result.status, result.body, {
+        mode: this.challenge,
+        hasRedirectUrl: Boolean(checkout.redirect_url),
+        paymentMethod: this.method,
+      });
+      if (action) return await this.runStep(action, checkout.id);
+      if (result.status === 202) {
+        throw new BackendError('invalid_next_step', 'The next step could not be understood', 202);
+      }
+      // A 200 is not the proof: the backend confirms by reading the checkout again.
+      this.settle(await this.backend.getCheckout(checkout.id));
+    } catch (error) {
+      this.phase = 'form';
+      this.report(error);
+    }
+  }
+
+  private async runStep(action: Action, id: string): Promise<void> {
+    this.stepAbort?.abort();
+    const controller = new AbortController();
+    this.stepAbort = controller;
+    this.phase = 'step';
+    await this.updateComplete;
+    const container = this.renderRoot.querySelector<HTMLElement>('.next-step');
+    if (!container) return;
+    let outcome: Awaited<ReturnType<typeof runAction>>;
+    try {
+      outcome = await runAction(action, {
+        container,
+        confirm: () => this.backend.getCheckout(id),
+        onChallenge: (detail) => emit(this, 'payment-challenge', detail),
+        t: (key: StringKey) => this.strings[key],
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      throw error;
+    }
+    if (controller.signal.aborted) return;
+    switch (outcome.kind) {
+      case 'final':
+        this.settle(outcome.checkout);
+        return;
+      case 'pending':
+        this.settle(outcome.checkout);
+        return;
+      case 'cancelled':
+        controller.abort();
+        this.phase = 'form';
+        return;
+      case 'navigating':
+        this.status = '';
+        return;
+      case 'refused':
+        controller.abort();
+        this.phase = 'form';
+        this.report(new BackendError(outcome.code, outcome.message, 0), false);
+    }
+  }
+
+  /** Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped. */
+  private settle(checkout: CheckoutView): void {
+    this.checkout = checkout;
+    this.status = '';
+    const status = String(checkout.status);
+    if (status === 'PAID' || status === 'FAILED' || status === 'EXPIRED') {
+      this.stepAbort?.abort();
+      for (const field of ['number', 'cvv'] as const) {
+        const input = this.control(field);
+        if (input) input.value = '';
+      }
+      this.outcome = status === 'PAID' ? 'success' : 'failure';
+      this.phase = 'done';
+      emit(this, status === 'PAID' ? 'payment-success' : 'payment-failure', { checkout });
+    } else {
+      this.outcome = 'pending';
+      this.phase = 'pending';
+      emit(this, 'payment-pending', { checkout });
+    }
+  }
+
+  /** Puts an error in the live region and emits payment-error. */
+  private report(error: unknown, retryable?: boolean): void {
+    const s = this.strings;
+    const e =
+      error instanceof BackendError
+        ? error
+        : new BackendError('unexpected', error instanceof Error ? error.message : String(error), 0);
+    this.retryable = retryable ?? e.retryable;
+    const message =
+      e.code === 'network_error'
+        ? s.errNetwork
+        : e.code === 'missing_checkout'
+          ? s.errNoCheckout
+          : e.code === 'no_payment_methods'
+            ? s.errNoMethods
+            : s.errBackend;
+    this.status = message;
+    emit(this, 'payment-error', { code: e.code, message: e.message, retryable: this.retryable });
+  }
+
+  private message(field: FieldName): string {
+    const code = this.errors[field];
+    if (!code) return '';
+    return this.strings[code === 'required' ? 'errRequired' : (INVALID[field] ?? 'errRequired')];
+  }
+
+  // ---- rendering --------------------------------------------------------
+
+  protected override render(): TemplateResult {
+    const s = this.strings;
+    const showForm = this.phase === 'form' || this.phase === 'busy' || this.phase === 'step';
+    return html`
+      ${this.phase === 'loading' ? html`<p class="loading" part="loading">${s.loading}</p>` : nothing}
+      <form
+        part="form"
+        novalidate
+        ?hidden=${!showForm || this.phase === 'step'}
+        aria-busy=${this.phase === 'busy' ? 'true' : 'false'}
+        @submit=${this.onSubmit}
+        @input=${this.onInput}
+        @focusout=${this.onBlur}
+      >
+        ${showForm ? this.renderFields() : nothing}
+        <button
+          type="submit"
+          part="button"
+          ?hidden=${this.noSubmitButton}
+          ?disabled=${this.phase !== 'form'}
+        >
+          ${this.phase === 'busy' ? s.processing : this.buttonText()}
+        </button>
+      </form>
+      <div class="next-step" part="next-step"></div>
+      <p class="status" part="status" role="status" aria-live="polite">${this.status}</p>
+      ${
+        this.phase === 'broken' && this.retryable
+          ? html`<button type="button" part="button retry" @click=${() => this.load()}>${s.retry}</button>`
+          : nothing
+      }
+      <div part="outcome-region" role="status">
+        ${
+          this.phase === 'done' || this.phase === 'pending'
+            ? html`<p class="outcome ${this.outcome}" part="outcome">
+              ${this.outcome === 'success' ? s.success : this.outcome === 'failure' ? s.failure : s.pending}
+            </p>`
+            : nothing
+        }
+      </div>
+    `;
+  }
+
+  private onSubmit(event: SubmitEvent): void {
+    event.preventDefault();
+    void this.submit();
+  }
+
+  private buttonText(): string {
+    const amount = formatAmount(
+      this.resolvedLocale(),
+      this.checkout?.amount,
+      this.checkout?.currency,
+    );
+    return format(this.donate ? this.strings.donate : this.strings.pay, { amount }).trim();
+  }
+
+  private renderFields(): TemplateResult {
+    const fields = this.fields();
+    const rows: TemplateResult[] = [];
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i] as FieldName;
+      const pair = PAIRS[field];
+      if (pair && fields[i + 1] === pair) {
+        rows.push(html`<div class="row">${this.renderField(field)}${this.renderField(pair)}</div>`);
+        i++;
+      } else rows.push(this.renderField(field));
+    }
+    return html`
+      ${this.renderMethods()} ${this.renderSaved()} ${rows}
+      ${
+        this.method === 'card' && this.saveCard && this.savedToken === ''
+          ? html`<label class="choice" part="save-card"
+            ><input type="checkbox" id="save" />${this.strings.saveCard}</label
+          >`
+          : nothing
+      }
+    `;
+  }
+
+  private renderMethods(): TemplateResult | typeof nothing {
+    if (this.methods.length < 2) return nothing;
+    return html`<fieldset part="methods">
+      <legend>${this.strings.paymentMethod}</legend>
+      <div class="choices">
+        ${this.methods.map(
+          (m) => html`<label class="choice" part="method"
+            ><input
+              type="radio"
+              name="method"
+              .value=${m}
+              .checked=${this.method === m}
+              @change=${() => this.chooseMethod(m)}
+            />${this.strings[m]}</label
+          >`,
+        )}
+      </div>
+    </fieldset>`;
+  }
+
+  private renderSaved(): TemplateResult | typeof nothing {
+    if (this.method !== 'card' || this.savedCards.length === 0) return nothing;
+    const s = this.strings;
+    const option = (token: string, label: string) =>
+      html`<label class="choice"
+        ><input
+          type="radio"
+          name="saved"
+          .value=${token}
+          .checked=${this.savedToken === token}
+          @change=${() => this.chooseSaved(token)}
+        />${label}</label
+      >`;
+    return html`<fieldset part="saved-cards">
+      <legend>${s.savedCards}</legend>
+      ${this.savedCards.map((c) =>
+        option(c.token, format(s.savedCard, { network: c.network, last4: c.last4 })),
+      )}
+      ${option('', s.newCard)}
+    </fieldset>`;
+  }
+
+  private renderField(field: FieldName): TemplateResult {
+    const s = this.strings;
+    const shown = errorShown(this.form, field) && this.errors[field] !== undefined;
+    const errorId = `${field}-error`;
+    const spec = field === 'installments' ? undefined : INPUTS[field];
+    const hintId = spec?.hint ? `${field}-hint` : '';
+    const describedBy = [hintId, shown ? errorId : ''].filter(Boolean).join(' ');
+    const label = s[spec?.label ?? 'installments'];
+    const control = spec
+      ? html`<input
+          id=${field}
+          name=${field}
+          data-field=${field}
+          part="input"
+          type=${spec.type ?? 'text'}
+          autocomplete=${spec.autocomplete ?? 'off'}
+          inputmode=${spec.numeric ? 'numeric' : spec.type === 'email' ? 'email' : nothing}
+          maxlength=${field === 'cvv' ? this.cvvLength() : field === 'zip' ? 10 : nothing}
+          spellcheck="false"
+          required
+          aria-invalid=${shown ? 'true' : nothing}
+          aria-describedby=${describedBy || nothing}
+        />`
+      : html`<select
+          id=${field}
+          name=${field}
+          data-field=${field}
+          part="input"
+          aria-invalid=${shown ? 'true' : nothing}
+          aria-describedby=${describedBy || nothing}
+        >
+          ${Array.from(
+            { length: Math.min(12, Math.max(1, this.maxInstallments || 12)) },
+            (_, i) => html`<option value=${i + 1}>${i + 1}</option>`,
+          )}
+        </select>`;
+    return html`<div class="field" part="field field-${field}">
+      <label part="label" for=${field}>${label}</label>
+      ${spec?.hint ? html`<span class="hint" id=${hintId}>${s[spec.hint]}</span>` : nothing}
+      <div class="control">
+        ${control}
+        ${
+          field === 'number'
+            ? html`<svg class="icon" part="icon" viewBox="0 0 24 16" aria-hidden="true">
+              ${networkIcon(this.network)}
+            </svg>`
+            : nothing
+        }
+      </div>
+      <p class="error" part="error" id=${errorId} ?hidden=${!shown}>
+        ${shown ? this.message(field) : ''}
+      </p>
+    </div>`;
+  }
+}

@@ -1,0 +1,200 @@
+// Styles travel as a constructable stylesheet (Lit's adoptedStyleSheets), never
+// as a <style> string or a style attribute, so the element runs under a CSP
+// without 'unsafe-inline'.
+//
+// Each public --payment-widget-* property feeds a private --_* one whose default
+// changes with prefers-color-scheme: a merchant's value wins in both schemes.
+
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    --_font: var(--payment-widget-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_size: var(--payment-widget-font-size, 1rem);
+    --_gap: var(--payment-widget-gap, 0.875rem);
+    --_radius: var(--payment-widget-border-radius, 6px);
+    --_fg: var(--payment-widget-color, #1b1f24);
+    --_muted: var(--payment-widget-muted-color, #555d66);
+    --_bg: var(--payment-widget-background, #ffffff);
+    --_field-bg: var(--payment-widget-field-background, #ffffff);
+    --_border: var(--payment-widget-border-color, #8a9199);
+    --_accent: var(--payment-widget-accent-color, #0b57d0);
+    --_on-accent: var(--payment-widget-accent-text-color, #ffffff);
+    --_error: var(--payment-widget-error-color, #b3261e);
+    --_success: var(--payment-widget-success-color, #146c2e);
+    --_focus: var(--payment-widget-focus-color, #0b57d0);
+
+    display: block;
+    box-sizing: border-box;
+    max-width: 100%;
+    color: var(--_fg);
+    background: var(--_bg);
+    font-family: var(--_font);
+    font-size: var(--_size);
+    line-height: 1.4;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --_fg: var(--payment-widget-color, #e6e8eb);
+      --_muted: var(--payment-widget-muted-color, #b4bbc3);
+      --_bg: var(--payment-widget-background, #16191d);
+      --_field-bg: var(--payment-widget-field-background, #1f2329);
+      --_border: var(--payment-widget-border-color, #7d858f);
+      --_accent: var(--payment-widget-accent-color, #a8c7fa);
+      --_on-accent: var(--payment-widget-accent-text-color, #062e6f);
+      --_error: var(--payment-widget-error-color, #ffb4ab);
+      --_success: var(--payment-widget-success-color, #8fd6a0);
+      --_focus: var(--payment-widget-focus-color, #a8c7fa);
+    }
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  [hidden] {
+    display: none !important;
+  }
+  form {
+    display: grid;
+    gap: var(--_gap);
+    margin: 0;
+    min-width: 0;
+  }
+  fieldset {
+    border: 0;
+    margin: 0;
+    padding: 0;
+    min-width: 0;
+    display: grid;
+    gap: 0.375rem;
+  }
+  legend,
+  label {
+    font-weight: 600;
+    font-size: 0.875em;
+    padding: 0;
+  }
+  .row {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(7.5rem, 1fr));
+    gap: var(--_gap);
+  }
+  .field {
+    display: grid;
+    gap: 0.25rem;
+    min-width: 0;
+  }
+  .control {
+    position: relative;
+  }
+  input,
+  select {
+    width: 100%;
+    min-width: 0;
+    font: inherit;
+    color: inherit;
+    background: var(--_field-bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.625rem 0.75rem;
+  }
+  input[aria-invalid='true'] {
+    border-color: var(--_error);
+    box-shadow: inset 0 0 0 1px var(--_error);
+  }
+  input:focus-visible,
+  select:focus-visible,
+  button:focus-visible,
+  .choice input:focus-visible + span {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  #number {
+    padding-right: 3rem;
+  }
+  .icon {
+    position: absolute;
+    right: 0.75rem;
+    top: 50%;
+    transform: translateY(-50%);
+    width: 1.75rem;
+    height: 1.2rem;
+    color: var(--_muted);
+    pointer-events: none;
+  }
+  .hint {
+    color: var(--_muted);
+    font-size: 0.8125em;
+  }
+  .error {
+    color: var(--_error);
+    font-size: 0.8125em;
+    margin: 0;
+  }
+  .choices {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  .choice {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    font-weight: 400;
+    font-size: 1em;
+  }
+  .choices .choice {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.5rem 0.75rem;
+  }
+  .choice input {
+    width: auto;
+    margin: 0;
+    accent-color: var(--_accent);
+  }
+  button {
+    font: inherit;
+    font-weight: 600;
+    width: 100%;
+    padding: 0.75rem 1rem;
+    border: 0;
+    border-radius: var(--_radius);
+    background: var(--_accent);
+    color: var(--_on-accent);
+    cursor: pointer;
+  }
+  button:disabled {
+    cursor: progress;
+    opacity: 0.7;
+  }
+  .status:empty {
+    display: none;
+  }
+  .status {
+    margin: 0;
+    color: var(--_error);
+  }
+  .outcome {
+    margin: 0;
+    padding: 1rem;
+    border: 1px solid currentColor;
+    border-radius: var(--_radius);
+    font-weight: 600;
+    text-align: center;
+  }
+  .outcome.success {
+    color: var(--_success);
+  }
+  .outcome.failure {
+    color: var(--_error);
+  }
+  .loading {
+    color: var(--_muted);
+    margin: 0;
+  }
+`;
