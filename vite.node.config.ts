@@ -20,7 +20,11 @@ export default defineConfig({
         schemas: 'src/schemas/index.ts',
       },
       external: [...builtinModules, /^node:/, /^zod/],
-      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+      },
     },
   },
 });
