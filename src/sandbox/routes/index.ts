@@ -4,10 +4,14 @@
 import type { Route } from '../router.ts';
 import { checkoutRoutes } from './checkouts.ts';
 import { controlRoutes } from './control.ts';
+import { customerRoutes } from './customers.ts';
 import { pageRoutes } from './pages.ts';
+import { transactionRoutes } from './transactions.ts';
 
 export const routeModules: readonly (readonly Route[])[] = [
   checkoutRoutes,
+  customerRoutes,
+  transactionRoutes,
   pageRoutes,
   controlRoutes,
 ];
