@@ -5,6 +5,7 @@ import {
   MandateResponseSchema,
   maybe,
   PersonalDetailsSchema,
+  requiredString,
 } from './common.ts';
 
 export const CustomerSchema = z.object({
@@ -14,9 +15,7 @@ export const CustomerSchema = z.object({
 export type Customer = z.infer<typeof CustomerSchema>;
 
 export const CustomerCreateBodySchema = z.object({
-  customer_id: z
-    .string({ error: 'must be a string' })
-    .check(z.minLength(1, { error: 'must not be empty' })),
+  customer_id: requiredString,
   personal_details: z.optional(PersonalDetailsSchema),
 });
 export type CustomerCreateBody = z.infer<typeof CustomerCreateBodySchema>;
