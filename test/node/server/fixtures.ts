@@ -1,0 +1,115 @@
+// Shared set-up for the handler tests: a real sandbox on a random port and a
+// handler wired to it with a tiny server-side catalogue.
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type { Checkout } from '../../../src/schemas/index.ts';
+import {
+  createPaymentHandler,
+  type PaymentHandlerError as HandlerErrorType,
+  PaymentHandlerError,
+  type PaymentHandlerOptions,
+} from '../../../src/server/index.ts';
+
+export const ORIGIN = 'https://shop.example';
+/** Nothing listens here: the sandbox's webhook deliveries fail fast and are not retried. */
+export const PUBLIC_URL = 'http://127.0.0.1:9/payments';
+
+/** Prices live on the server; the browser only names the item. */
+export const CATALOGUE: Record<string, { amount: number; currency: string }> = {
+  tea: { amount: 10, currency: 'EUR' },
+  declined: { amount: 11, currency: 'EUR' },
+  boleto: { amount: 25.5, currency: 'BRL' },
+};
+
+export function startSandbox(): Promise<Sandbox> {
+  return createSandbox({ port: 0, webhook: { attempts: 1 } });
+}
+
+export interface Harness {
+  handle: (request: Request) => Promise<Response>;
+  paid: Checkout[];
+  failed: Checkout[];
+  logs: string[];
+}
+
+export function makeHandler(sb: Sandbox, overrides: Partial<PaymentHandlerOptions> = {}): Harness {
+  const paid: Checkout[] = [];
+  const failed: Checkout[] = [];
+  const logs: string[] = [];
+  const handle = createPaymentHandler({
+    baseUrl: sb.url,
+    apiKey: sb.apiKey,
+    merchantCode: sb.merchantCode,
+    publicUrl: PUBLIC_URL,
+    allowedOrigins: [ORIGIN],
+    successUrl: '/result?outcome=success',
+    failureUrl: 'https://shop.example/result?outcome=failure',
+    resolveCheckout(order) {
+      const sku =
+        typeof order === 'object' && order !== null ? (order as { sku?: unknown }).sku : order;
+      const item = typeof sku === 'string' ? CATALOGUE[sku] : undefined;
+      if (item === undefined) {
+        throw new PaymentHandlerError(400, 'UNKNOWN_PRODUCT', 'No such product', 'order');
+      }
+      const redirect = (order as { redirect?: boolean }).redirect;
+      return {
+        ...item,
+        description: `Order of ${sku}`,
+        ...(redirect === false ? { redirect } : {}),
+      };
+    },
+    onPaid: (checkout) => {
+      paid.push(checkout);
+    },
+    onFailed: (checkout) => {
+      failed.push(checkout);
+    },
+    logger: (entry) => logs.push(JSON.stringify(entry)),
+    retries: 1,
+    ...overrides,
+  });
+  return { handle, paid, failed, logs };
+}
+
+export type { HandlerErrorType };
+
+interface CallOptions {
+  body?: unknown;
+  /** Sent as is (no JSON encoding) when a string. */
+  raw?: string;
+  origin?: string | null;
+  contentType?: string | null;
+}
+
+export function request(method: string, path: string, options: CallOptions = {}): Request {
+  const headers = new Headers();
+  const origin = options.origin === undefined ? ORIGIN : options.origin;
+  if (origin !== null) headers.set('origin', origin);
+  const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
+  let body: string | undefined;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined && contentType !== null) headers.set('content-type', contentType);
+  return new Request(`http://127.0.0.1/payments${path}`, { method, headers, body });
+}
+
+export function card(number: string, extra: Record<string, unknown> = {}) {
+  return {
+    payment_type: 'card',
+    card: {
+      name: 'Ada Lovelace',
+      number,
+      expiry_month: '12',
+      expiry_year: String(new Date().getFullYear() + 3),
+      cvv: '123',
+      last_4_digits: number.slice(-4),
+      type: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
+      ...extra,
+    },
+  };
+}
+
+export async function createCheckout(h: Harness, order: unknown = { sku: 'tea' }) {
+  const res = await h.handle(request('POST', '/checkouts', { body: { order } }));
+  if (res.status !== 201) throw new Error(`create answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as Checkout & { id: string };
+}
