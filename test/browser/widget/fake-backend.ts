@@ -1,0 +1,145 @@
+// A stand-in for the merchant's companion handler: window.fetch is replaced for
+// the length of a test and answers the routes the element calls, recording
+// every request so tests can assert what was sent (and how often).
+
+import { fixture, html, oneEvent } from '@open-wc/testing';
+import '../../../src/index.ts';
+import type { PaymentWidget } from '../../../src/index.ts';
+
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+export type Checkout = Record<string, unknown> & { id: string; status: string };
+
+export class FakeBackend {
+  calls: Call[] = [];
+  checkout: Checkout = {
+    id: 'chk_1',
+    status: 'PENDING',
+    amount: 10,
+    currency: 'EUR',
+    checkout_reference: 'order-1',
+  };
+  methods: string[] = ['card'];
+  instruments: unknown[] = [];
+  /** What PUT answers; by default the checkout becomes PAID. */
+  process: (body: unknown) => Reply | Promise<Reply> = () => {
+    this.checkout = { ...this.checkout, status: 'PAID' };
+    return { status: 200, body: this.checkout };
+  };
+  /** Per-route overrides: "GET /checkouts/chk_1" -> a reply, or a thrown network error. */
+  overrides = new Map<string, () => Reply | Promise<Reply>>();
+
+  private original = window.fetch;
+
+  install(): this {
+    window.fetch = (input, init) => this.handle(input, init);
+    return this;
+  }
+
+  restore(): void {
+    window.fetch = this.original;
+  }
+
+  puts(): Call[] {
+    return this.calls.filter((c) => c.method === 'PUT');
+  }
+
+  private async handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const url = new URL(String(input), location.href);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const path = url.pathname.replace(/^\/payments/, '');
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    this.calls.push({ method, path, query: url.searchParams, body });
+    const override = this.overrides.get(`${method} ${path}`);
+    const reply = override ? await override() : await this.route(method, path, body);
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+
+  private async route(method: string, path: string, body: unknown): Promise<Reply> {
+    if (method === 'POST' && path === '/checkouts') {
+      return { status: 201, body: this.checkout };
+    }
+    if (path === `/checkouts/${this.checkout.id}`) {
+      if (method === 'GET') return { status: 200, body: this.checkout };
+      if (method === 'PUT') return this.process(body);
+    }
+    if (method === 'GET' && path === '/payment-methods') {
+      return {
+        status: 200,
+        body: { available_payment_methods: this.methods.map((id) => ({ id })) },
+      };
+    }
+    if (method === 'GET' && /^\/customers\/[^/]+\/payment-instruments$/.test(path)) {
+      return { status: 200, body: this.instruments };
+    }
+    return { status: 404, body: { error: { code: 'NOT_FOUND', message: `No route ${path}` } } };
+  }
+}
+
+/** Renders a widget against `backend` and waits until it is ready (or failed). */
+export async function widget(
+  backend: FakeBackend,
+  attributes = '',
+  {
+    waitFor = 'payment-ready',
+  }: {
+    waitFor?: 'payment-ready' | 'payment-error' | 'payment-success' | 'payment-failure' | 'none';
+  } = {},
+): Promise<PaymentWidget> {
+  backend.install();
+  // Attributes go in as markup: that is how a merchant writes them.
+  const el = document.createElement('template');
+  el.innerHTML = `<payment-widget locale="en-GB" ${attributes}></payment-widget>`;
+  const node = el.content.firstElementChild as PaymentWidget;
+  const ready = waitFor === 'none' ? undefined : oneEvent(node, waitFor);
+  const rendered = await fixture<PaymentWidget>(html`${node}`);
+  if (ready) await ready;
+  await rendered.updateComplete;
+  return rendered;
+}
+
+export function $(el: PaymentWidget, selector: string): HTMLInputElement {
+  const found = el.shadowRoot?.querySelector<HTMLInputElement>(selector);
+  if (!found) throw new Error(`${selector} not found`);
+  return found;
+}
+
+export function text(el: PaymentWidget): string {
+  return (el.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** What a paste (or an autofill) looks like to the element: one input event with the whole text. */
+export function paste(input: HTMLInputElement, value: string): void {
+  input.focus();
+  input.value = value;
+  input.setSelectionRange(value.length, value.length);
+  input.dispatchEvent(
+    new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertFromPaste' }),
+  );
+}
+
+/** Fills the card fields with a good card (a future expiry). */
+export async function fillCard(
+  el: PaymentWidget,
+  { number = '4200000000000091', expiry = '12/34', cvv = '123', name = 'Ada Lovelace' } = {},
+): Promise<void> {
+  paste($(el, '#number'), number);
+  paste($(el, '#expiry'), expiry);
+  paste($(el, '#cvv'), cvv);
+  paste($(el, '#name'), name);
+  $(el, '#name').blur();
+  await el.updateComplete;
+}

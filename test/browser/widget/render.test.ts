@@ -1,0 +1,135 @@
+import { expect } from '@open-wc/testing';
+import { $, FakeBackend, text, widget } from './fake-backend.ts';
+
+describe('payment-widget: loading and rendering', () => {
+  let backend: FakeBackend;
+  beforeEach(() => {
+    backend = new FakeBackend();
+  });
+  afterEach(() => backend.restore());
+
+  it('loads the checkout and shows labelled card fields and the amount on the button', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await expect(el).to.be.accessible();
+    expect(backend.calls.map((c) => `${c.method} ${c.path}`)).to.deep.equal([
+      'GET /checkouts/chk_1',
+      'GET /payment-methods',
+    ]);
+    expect(backend.calls[1]?.query.get('amount')).to.equal('10');
+    expect(backend.calls[1]?.query.get('currency')).to.equal('EUR');
+    const labels = [...el.shadowRoot!.querySelectorAll('label[for]')].map((l) =>
+      l.textContent?.trim(),
+    );
+    expect(labels).to.deep.equal(['Card number', 'Expiry date', 'Security code', 'Name on card']);
+    expect($(el, 'button[part~=button]').textContent?.trim()).to.equal('Pay €10.00');
+  });
+
+  it('gives every card input its autocomplete token and a numeric keyboard where digits go', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1" show-zip-code show-email');
+    const ac = (id: string) => $(el, `#${id}`).getAttribute('autocomplete');
+    const im = (id: string) => $(el, `#${id}`).getAttribute('inputmode');
+    expect([
+      ac('number'),
+      ac('expiry'),
+      ac('cvv'),
+      ac('name'),
+      ac('zip'),
+      ac('email'),
+    ]).to.deep.equal(['cc-number', 'cc-exp', 'cc-csc', 'cc-name', 'postal-code', 'email']);
+    expect([im('number'), im('expiry'), im('cvv'), im('zip')]).to.deep.equal([
+      'numeric',
+      'numeric',
+      'numeric',
+      'numeric',
+    ]);
+  });
+
+  it('shows zip, email and installments only when asked, installments up to max-installments', async () => {
+    const plain = await widget(backend, 'checkout-id="chk_1"');
+    expect(plain.shadowRoot!.querySelector('#zip, #email, #installments')).to.equal(null);
+    const el = await widget(
+      backend,
+      'checkout-id="chk_1" show-zip-code show-email show-installments max-installments="6"',
+    );
+    await expect(el).to.be.accessible();
+    expect(text(el)).to.include('ZIP code').and.include('Email').and.include('Installments');
+    const options = [...el.shadowRoot!.querySelectorAll('#installments option')].map(
+      (o) => o.textContent,
+    );
+    expect(options).to.deep.equal(['1', '2', '3', '4', '5', '6']);
+  });
+
+  it('formats the amount in the locale and reads "Donate" with donate', async () => {
+    backend.checkout = { ...backend.checkout, amount: 1234.5, currency: 'BRL' };
+    const el = await widget(backend, 'checkout-id="chk_1" donate');
+    expect($(el, 'button[part~=button]').textContent?.trim()).to.equal('Donate R$1,234.50');
+  });
+
+  it('creates the checkout from order when no checkout-id is given', async () => {
+    const el = await widget(backend, `order='{"sku":"tee","qty":2}'`);
+    expect(backend.calls[0]).to.include({ method: 'POST', path: '/checkouts' });
+    expect(backend.calls[0]?.body).to.deep.equal({ order: { sku: 'tee', qty: 2 } });
+    expect(text(el)).to.include('Pay €10.00');
+  });
+
+  it('offers only the methods both the attribute and the backend allow, as a radio group', async () => {
+    backend.methods = ['card', 'ideal', 'blik', 'boleto'];
+    const el = await widget(backend, 'checkout-id="chk_1" payment-methods="card ideal bancontact"');
+    const radios = [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name=method]')];
+    expect(radios.map((r) => r.value)).to.deep.equal(['card', 'ideal']);
+    expect(radios[0]?.checked).to.equal(true);
+    expect(el.shadowRoot!.querySelector('fieldset legend')?.textContent).to.equal('Payment method');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows no method choice when card is the only one', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    expect(el.shadowRoot!.querySelector('input[name=method]')).to.equal(null);
+  });
+
+  it('hides the button with no-submit-button', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1" no-submit-button');
+    expect($(el, 'button[part~=button]').hidden).to.equal(true);
+  });
+
+  it('says what is wrong, and can retry, when the checkout cannot be loaded', async () => {
+    let fail = true;
+    backend.overrides.set('GET /checkouts/chk_1', () => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return { status: 200, body: backend.checkout };
+    });
+    const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-error' });
+    expect(text(el)).to.include('could not reach the payment service');
+    await expect(el).to.be.accessible();
+    fail = false;
+    $(el, 'button[part~=retry]').click();
+    await new Promise((r) => el.addEventListener('payment-ready', r, { once: true }));
+    expect(text(el)).to.include('Pay €10.00');
+  });
+
+  it('reports a missing checkout as an error that retrying does not fix', async () => {
+    const errors: CustomEvent[] = [];
+    document.addEventListener('payment-error', (e) => errors.push(e), { once: true });
+    const el = await widget(backend, '', { waitFor: 'payment-error' });
+    expect(errors[0]?.detail).to.deep.include({ code: 'missing_checkout', retryable: false });
+    expect(text(el)).to.include('missing its checkout');
+    expect(el.shadowRoot!.querySelector('[part~=retry]')).to.equal(null);
+  });
+
+  it('fits 320 px without horizontal scrolling', async () => {
+    backend.methods = ['card', 'ideal', 'bancontact', 'blik', 'boleto'];
+    const el = await widget(
+      backend,
+      'checkout-id="chk_1" show-zip-code show-email show-installments',
+    );
+    el.style.width = '320px';
+    await el.updateComplete;
+    const form = $(el, 'form');
+    expect(form.scrollWidth).to.be.at.most(320);
+    for (const input of el.shadowRoot!.querySelectorAll('input, select, button')) {
+      expect(input.getBoundingClientRect().right).to.be.at.most(
+        el.getBoundingClientRect().right + 0.5,
+      );
+    }
+  });
+});
