@@ -1,2 +1,94 @@
-// Placeholder until the sandbox lands.
-console.log('payment-sandbox: not built yet');
+// `payment-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE] [--country XX]`
+// Built to dist/node/sandbox-cli.js (bin/payment-sandbox.js imports it); during development
+// `node --import tsx src/sandbox/cli.ts` runs the same file.
+
+import { parseArgs } from 'node:util';
+import { createSandbox, type Sandbox } from './index.ts';
+
+const USAGE = `Usage: payment-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE] [--country DE] [--quiet]
+
+Runs a local simulator of the payment provider's API.
+  --port      port to listen on (default 4010; 0 picks a free one)
+  --host      interface to bind (default 127.0.0.1)
+  --data      keep state in this JSON file across restarts
+  --country   merchant country: BR allows installments, US requires a ZIP code (default DE)
+  --quiet     no access log`;
+
+function fail(message: string): never {
+  process.stderr.write(`payment-sandbox: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let values: {
+    port?: string;
+    host?: string;
+    data?: string;
+    country?: string;
+    quiet?: boolean;
+    help?: boolean;
+  };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        country: { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail(error instanceof Error ? error.message : 'bad arguments');
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const port = Number(values.port ?? '4010');
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be 0 to 65535');
+  if (values.country !== undefined && !/^[A-Za-z]{2}$/.test(values.country)) {
+    fail('--country must be a two-letter country code, e.g. BR');
+  }
+
+  let sandbox: Sandbox;
+  try {
+    sandbox = await createSandbox({
+      port,
+      host: values.host ?? '127.0.0.1',
+      ...(values.data !== undefined && { dataFile: values.data }),
+      ...(values.country !== undefined && { country: values.country }),
+      log: values.quiet ? () => {} : (line) => process.stdout.write(`${line}\n`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`port ${port} is in use; pick another with --port`);
+    fail(error instanceof Error ? error.message : 'could not start');
+  }
+
+  process.stdout.write(
+    [
+      'payment-sandbox is running',
+      `  base URL:      ${sandbox.url}`,
+      `  API key:       ${sandbox.apiKey}`,
+      `  merchant code: ${sandbox.merchantCode}`,
+      ...(values.data ? [`  data file:     ${values.data}`] : []),
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping\n`);
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+await main();
