@@ -3,7 +3,7 @@
  *
  * Measured with vite 8 (lib mode, es, minified; gzip -9) on the same entry validating number,
  * expiry and CVV: card-validator 10.0.4 with credit-card-type 10.3.0 = 5,293 bytes; this
- * folder = 1,828 bytes (2,189 with the formatters and every export). The libraries also name
+ * folder = 1,833 bytes (2,194 with the formatters and every export). The libraries also name
  * networks differently from the provider (`american-express`, `unionpay`...), know nothing of
  * VISA_ELECTRON or VISA_VPAY, give Hipercard only 606282, and bring networks the provider
  * does not list (mir, troy, verve, hiper, naranja), so a mapping layer would come on top.

@@ -50,7 +50,7 @@ export function formatNumber(value: string, caret: number): Formatted {
   let out = '';
   let at = 0;
   for (let i = 0; i < digits.length; i++) {
-    if (gaps.includes(i) && i > 0) out += ' ';
+    if (gaps.includes(i)) out += ' ';
     out += digits[i];
     if (i + 1 === before) at = out.length;
   }
