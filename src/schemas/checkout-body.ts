@@ -1,0 +1,136 @@
+// Request bodies of the checkout endpoints: create and process. Apart from
+// checkout.ts so that code which only reads checkouts (the widget) does not
+// bundle the URL, timestamp and IP validators these need.
+import * as z from 'zod/mini';
+import { CheckoutPurposeSchema, PaymentTypeSchema } from './checkout.ts';
+import { CardNetworkSchema, CurrencyCodeSchema, must, PersonalDetailsSchema } from './common.ts';
+
+const httpUrl = z.url({ protocol: /^https?$/, error: must('must be an http or https URL') });
+
+const isoTimestamp = z.iso.datetime({ offset: true, error: must('must be an ISO 8601 timestamp') });
+
+export const CheckoutCreateBodySchema = z
+  .object({
+    checkout_reference: z
+      .string({ error: must('must be a string') })
+      .check(
+        z.minLength(1, { error: 'must not be empty' }),
+        z.maxLength(90, { error: 'must be at most 90 characters' }),
+      ),
+    amount: z
+      .number({ error: must('must be a number') })
+      .check(z.nonnegative({ error: 'must not be negative' })),
+    currency: CurrencyCodeSchema,
+    merchant_code: z
+      .string({ error: must('must be a string') })
+      .check(z.minLength(1, { error: 'must not be empty' })),
+    pay_to_email: z.optional(z.email({ error: must('must be an email address') })),
+    description: z.optional(z.string({ error: must('must be a string') })),
+    return_url: z.optional(httpUrl),
+    redirect_url: z.optional(httpUrl),
+    customer_id: z.optional(z.string({ error: must('must be a string') })),
+    purpose: z.optional(CheckoutPurposeSchema),
+    valid_until: z.optional(z.nullable(isoTimestamp)),
+    // Read-only fields the provider's schema tolerates in a create body; kept
+    // lenient so a client that echoes a checkout back is not refused.
+    id: z.optional(z.string()),
+    status: z.optional(z.string()),
+    date: z.optional(z.string()),
+    transactions: z.optional(z.array(z.unknown())),
+  })
+  .check(
+    z.refine((body) => body.amount > 0 || body.purpose === 'SETUP_RECURRING_PAYMENT', {
+      error: 'must be greater than 0',
+      path: ['amount'],
+    }),
+  );
+export type CheckoutCreateBody = z.infer<typeof CheckoutCreateBodySchema>;
+
+export const CardDetailsSchema = z
+  .object({
+    name: z
+      .string({ error: must('must be a string') })
+      .check(z.trim(), z.minLength(1, { error: 'must not be empty' })),
+    number: z
+      .string({ error: must('must be a string of digits') })
+      .check(z.regex(/^\d{12,19}$/, { error: 'must be 12 to 19 digits without spaces' })),
+    expiry_month: z
+      .string({ error: must('must be a string') })
+      .check(z.regex(/^(0[1-9]|1[0-2])$/, { error: 'must be 01 to 12' })),
+    expiry_year: z
+      .string({ error: must('must be a string') })
+      .check(z.regex(/^(\d{2}|\d{4})$/, { error: 'must be YY or YYYY' })),
+    cvv: z
+      .string({ error: must('must be a string') })
+      .check(z.regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' })),
+    last_4_digits: z
+      .string({ error: must('must be a string') })
+      .check(z.regex(/^\d{4}$/, { error: 'must be 4 digits' })),
+    type: CardNetworkSchema,
+    zip_code: z.optional(
+      z
+        .string({ error: must('must be a string') })
+        .check(z.regex(/^\d{5}$/, { error: 'must be 5 digits' })),
+    ),
+  })
+  .check(
+    z.refine((card) => card.number.endsWith(card.last_4_digits), {
+      error: 'must be the last four digits of card.number',
+      path: ['last_4_digits'],
+    }),
+  );
+export type CardDetails = z.infer<typeof CardDetailsSchema>;
+
+export const MandateBodySchema = z.object({
+  type: z.enum(['recurrent'], { error: must('must be "recurrent"') }),
+  user_agent: z
+    .string({ error: must('must be a string') })
+    .check(z.minLength(1, { error: 'must not be empty' })),
+  user_ip: z.optional(
+    z.union([z.ipv4(), z.ipv6()], { error: must('must be an IPv4 or IPv6 address') }),
+  ),
+});
+export type MandateBody = z.infer<typeof MandateBodySchema>;
+
+export const CheckoutProcessBodySchema = z
+  .object({
+    payment_type: PaymentTypeSchema,
+    installments: z.optional(
+      z
+        .int({ error: must('must be a whole number') })
+        .check(
+          z.minimum(1, { error: 'must be 1 to 12' }),
+          z.maximum(12, { error: 'must be 1 to 12' }),
+        ),
+    ),
+    mandate: z.optional(MandateBodySchema),
+    card: z.optional(CardDetailsSchema),
+    token: z.optional(
+      z
+        .string({ error: must('must be a string') })
+        .check(z.minLength(1, { error: 'must not be empty' })),
+    ),
+    customer_id: z.optional(
+      z
+        .string({ error: must('must be a string') })
+        .check(z.minLength(1, { error: 'must not be empty' })),
+    ),
+    personal_details: z.optional(PersonalDetailsSchema),
+  })
+  .check(
+    // A card payment names either the card or a saved card's token.
+    z.refine(
+      (body) => body.payment_type !== 'card' || body.card !== undefined || body.token !== undefined,
+      {
+        error: 'is required when payment_type is card',
+        path: ['card'],
+        params: { missing: true },
+      },
+    ),
+    z.refine((body) => body.token === undefined || body.customer_id !== undefined, {
+      error: 'is required when token is given',
+      path: ['customer_id'],
+      params: { missing: true },
+    }),
+  );
+export type CheckoutProcessBody = z.infer<typeof CheckoutProcessBodySchema>;
