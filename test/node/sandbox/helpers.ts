@@ -1,0 +1,152 @@
+// Shared test helpers: a real sandbox on 127.0.0.1 (random port), a fetch wrapper that
+// parses JSON, schema validation of every JSON body, and a tiny webhook receiver.
+
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type * as z from 'zod/mini';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
+import { ProviderErrorSchema } from '../../../src/schemas/index.ts';
+
+/** Asserts that `body` matches `schema` and returns the parsed value. */
+export function expectValid<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    assert.fail(
+      `response does not match the schema: ${JSON.stringify(result.error.issues)}\n${JSON.stringify(body)}`,
+    );
+  }
+  return result.data as z.infer<S>;
+}
+
+export interface ApiResult {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface Harness {
+  sandbox: Sandbox;
+  logs: string[];
+  api(method: string, path: string, body?: unknown, key?: string | null): Promise<ApiResult>;
+  /** Asserts a provider error `{ error_code, message, param? }` with this status. */
+  expectError(res: ApiResult, status: number, code: string, param?: string): void;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Harness> {
+  const logs: string[] = [];
+  const sandbox = await createSandbox({
+    webhook: { attempts: 4, initialDelayMs: 10, maxDelayMs: 40 },
+    ...options,
+    log: (line) => logs.push(line),
+  });
+  return {
+    sandbox,
+    logs,
+    async api(method, path, body, key = sandbox.apiKey) {
+      const headers: Record<string, string> = {};
+      if (key !== null) headers.authorization = `Bearer ${key}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`${sandbox.url}${path}`, {
+        method,
+        headers,
+        ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      const isJson = res.headers.get('content-type')?.includes('application/json');
+      return { status: res.status, headers: res.headers, body: isJson ? JSON.parse(text) : text };
+    },
+    expectError(res, status, code, param) {
+      assert.equal(res.status, status, JSON.stringify(res.body));
+      const err = expectValid(ProviderErrorSchema, res.body);
+      assert.equal(err.error_code, code);
+      if (param !== undefined) assert.equal(err.param, param);
+      assert.ok(err.message.length > 0);
+    },
+  };
+}
+
+export const futureYear = String(new Date().getUTCFullYear() + 3);
+
+export function cardBody(number: string, extra: Record<string, unknown> = {}) {
+  return {
+    payment_type: 'card',
+    card: {
+      name: 'Ada Lovelace',
+      number,
+      expiry_month: '12',
+      expiry_year: futureYear,
+      cvv: '123',
+      last_4_digits: number.slice(-4),
+      type: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
+    },
+    ...extra,
+  };
+}
+
+let refCounter = 0;
+export function checkoutBody(extra: Record<string, unknown> = {}) {
+  refCounter += 1;
+  return {
+    checkout_reference: `order-${process.pid}-${refCounter}`,
+    amount: 10,
+    currency: 'EUR',
+    merchant_code: 'MSANDBOX1',
+    ...extra,
+  };
+}
+
+export interface WebhookReceiver {
+  url: string;
+  received: { body: unknown; at: number }[];
+  /** Status codes to answer, in order; then 204. */
+  replies: number[];
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const received: { body: unknown; at: number }[] = [];
+  const replies: number[] = [];
+  const waiters: (() => void)[] = [];
+  const server = createServer(async (req: IncomingMessage, res) => {
+    let text = '';
+    for await (const chunk of req) text += String(chunk);
+    received.push({ body: JSON.parse(text) as unknown, at: Date.now() });
+    res.writeHead(replies.shift() ?? 204).end();
+    for (const w of waiters.splice(0)) w();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    replies,
+    async waitFor(count, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline)
+          assert.fail(`expected ${count} webhooks, got ${received.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Posts a form like a browser does, without following redirects. */
+export async function postForm(url: string, fields: Record<string, string>) {
+  const res = await fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
