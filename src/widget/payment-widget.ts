@@ -418,6 +418,31 @@ export class PaymentWidget extends LitElement {
     if (this.shadowRoot?.activeElement === input) input.setSelectionRange(next.caret, next.caret);
   }
 
+  /**
+   * Backspace right after a separator that formatting puts back ("4242 |4242",
+   * "12 / |3") would do nothing at all; delete the digit before it instead.
+   */
+  private onBeforeInput(event: InputEvent): void {
+    const input = event.target as HTMLInputElement;
+    const at = input.selectionStart ?? 0;
+    if (
+      event.inputType !== 'deleteContentBackward' ||
+      (input.id !== 'number' && input.id !== 'expiry') ||
+      at !== input.selectionEnd ||
+      /\d/.test(input.value[at - 1] ?? '0')
+    ) {
+      return;
+    }
+    const digitEnd = input.value.slice(0, at).replace(/\D+$/, '').length;
+    if (digitEnd === 0) return;
+    event.preventDefault();
+    input.value = input.value.slice(0, digitEnd - 1) + input.value.slice(at);
+    input.setSelectionRange(digitEnd - 1, digitEnd - 1);
+    input.dispatchEvent(
+      new InputEvent('input', { bubbles: true, composed: true, inputType: event.inputType }),
+    );
+  }
+
   private cvvLength(): number {
     // Until the network is known, allow the longest code (AMEX's four digits).
     return this.network ? networkRules(this.network).cvvLength : 4;
@@ -621,6 +646,7 @@ export class PaymentWidget extends LitElement {
         ?hidden=${!showForm || this.phase === 'step'}
         aria-busy=${this.phase === 'busy' ? 'true' : 'false'}
         @submit=${this.onSubmit}
+        @beforeinput=${this.onBeforeInput}
         @input=${this.onInput}
         @focusout=${this.onBlur}
       >
