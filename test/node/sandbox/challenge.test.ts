@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { CheckoutSchema, ProcessAcceptedSchema } from '../../../src/schemas/index.ts';
+import {
+  cardBody,
+  checkoutBody,
+  expectValid,
+  type Harness,
+  postForm,
+  startSandbox,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from './helpers.ts';
+
+let h: Harness;
+let hooks: WebhookReceiver;
+before(async () => {
+  h = await startSandbox();
+  hooks = await startWebhookReceiver();
+});
+after(async () => {
+  await h.sandbox.close();
+  await hooks.close();
+});
+
+async function challenge(extra: Record<string, unknown> = {}, number = '4200000000000042') {
+  const created = await h.api('POST', '/v0.1/checkouts', checkoutBody(extra));
+  const c = expectValid(CheckoutSchema, created.body);
+  const res = await h.api('PUT', `/v0.1/checkouts/${c.id}`, cardBody(number));
+  assert.equal(res.status, 202, JSON.stringify(res.body));
+  const { next_step } = expectValid(ProcessAcceptedSchema, res.body);
+  return { id: c.id!, step: next_step, payload: next_step.payload! };
+}
+
+async function status(id: string) {
+  return expectValid(CheckoutSchema, (await h.api('GET', `/v0.1/checkouts/${id}`)).body).status;
+}
+
+describe('3DS challenge', () => {
+  test('next_step points at the challenge page with PaReq, MD and TermUrl', async () => {
+    const { id, step, payload } = await challenge({ redirect_url: 'https://shop.example/back' });
+    assert.equal(step.url, `${h.sandbox.url}/sandbox/3ds/${id}`);
+    assert.equal(step.method, 'POST');
+    assert.deepEqual(step.mechanism, ['iframe', 'browser']);
+    assert.equal(step.redirect_url, 'https://shop.example/back');
+    assert.equal(payload.TermUrl, `${h.sandbox.url}/v0.1/checkouts/${id}/complete_payment`);
+    assert.ok(payload.PaReq && payload.MD);
+    assert.equal(await status(id), 'PENDING');
+  });
+
+  test('the challenge page (POST and GET) is accessible, frameable HTML with both buttons', async () => {
+    const { step, payload } = await challenge();
+    const res = await fetch(step.url, { method: 'POST', body: new URLSearchParams(payload) });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+    assert.equal(res.headers.get('x-frame-options'), null);
+    assert.doesNotMatch(res.headers.get('content-security-policy') ?? '', /frame-ancestors/);
+    const html = await res.text();
+    assert.match(html, /<html lang="en">/);
+    assert.match(html, /<title>[^<]+<\/title>/);
+    assert.match(html, />Complete authentication<\/button>/);
+    assert.match(html, />Fail authentication<\/button>/);
+    assert.ok(html.includes(`action="${payload.TermUrl}"`));
+    assert.doesNotMatch(html, /src="http/); // no external assets
+    const get = await fetch(`${step.url}?MD=${payload.MD}`);
+    assert.equal(get.status, 200);
+    const wrong = await fetch(step.url, { method: 'POST', body: new URLSearchParams({ MD: 'x' }) });
+    assert.equal(wrong.status, 400);
+    assert.equal(((await wrong.json()) as { param: string }).param, 'MD');
+  });
+
+  test('Complete authentication without redirect_url: PAID and an end page that posts to its parent', async () => {
+    const { id, payload } = await challenge();
+    const res = await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });
+    assert.equal(res.status, 200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    assert.ok(nonce, csp);
+    assert.ok(res.text.includes(`<script nonce="${nonce}">`));
+    assert.ok(res.text.includes('parent.postMessage'));
+    assert.ok(res.text.includes('"type":"payment-widget:challenge-complete"'));
+    assert.ok(res.text.includes(`"checkout_id":"${id}"`));
+    assert.ok(res.text.includes('"status":"PAID"'));
+    const c = expectValid(CheckoutSchema, (await h.api('GET', `/v0.1/checkouts/${id}`)).body);
+    assert.equal(c.status, 'PAID');
+    assert.equal(c.transactions?.[0]?.status, 'SUCCESSFUL');
+    assert.equal(c.transaction_id, c.transactions?.[0]?.id);
+  });
+
+  test('Fail authentication: FAILED with a FAILED transaction', async () => {
+    const { id, payload } = await challenge();
+    const res = await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'N' });
+    assert.ok(res.text.includes('"status":"FAILED"'));
+    const c = expectValid(CheckoutSchema, (await h.api('GET', `/v0.1/checkouts/${id}`)).body);
+    assert.equal(c.status, 'FAILED');
+    assert.equal(c.transactions?.[0]?.status, 'FAILED');
+  });
+
+  test('with redirect_url TermUrl answers 303 to redirect_url?checkout_id=', async () => {
+    const { id, payload } = await challenge({ redirect_url: 'https://shop.example/back?x=1' });
+    const res = await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get('location'), `https://shop.example/back?x=1&checkout_id=${id}`);
+    // Posting the same result again (reload) ends the same way and settles nothing twice.
+    const again = await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'N' });
+    assert.equal(again.status, 303);
+    const c = expectValid(CheckoutSchema, (await h.api('GET', `/v0.1/checkouts/${id}`)).body);
+    assert.equal(c.status, 'PAID');
+    assert.equal(c.transactions?.length, 1);
+  });
+
+  test('a challenge on a declined amount authenticates, then the issuer declines', async () => {
+    const { id, payload } = await challenge({ amount: 42.01 });
+    await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });
+    assert.equal(await status(id), 'FAILED');
+  });
+
+  test('TermUrl refuses a bad PaRes or an unknown MD with 400 naming the field', async () => {
+    const { id, payload } = await challenge();
+    const bad = await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'maybe' });
+    assert.equal(bad.status, 400);
+    assert.equal(JSON.parse(bad.text).param, 'PaRes');
+    const unknown = await postForm(payload.TermUrl!, { MD: 'forged', PaRes: 'Y' });
+    assert.equal(unknown.status, 400);
+    assert.equal(JSON.parse(unknown.text).param, 'MD');
+    assert.equal(await status(id), 'PENDING');
+  });
+
+  test('a second PUT while a challenge is open replaces it; the old MD can no longer settle', async () => {
+    const first = await challenge();
+    // The shopper closed the iframe and pays again, this time with a frictionless card.
+    const res = await h.api('PUT', `/v0.1/checkouts/${first.id}`, cardBody('4200000000000091'));
+    assert.equal(res.status, 200);
+    assert.equal(expectValid(CheckoutSchema, res.body).status, 'PAID');
+    const stale = await postForm(first.payload.TermUrl!, { MD: first.payload.MD!, PaRes: 'N' });
+    assert.equal(stale.status, 400);
+    assert.equal(await status(first.id), 'PAID');
+  });
+
+  test('a second challenge replaces the first: only the new MD settles', async () => {
+    const first = await challenge();
+    const res = await h.api('PUT', `/v0.1/checkouts/${first.id}`, cardBody('5200000000000015'));
+    const second = expectValid(ProcessAcceptedSchema, res.body).next_step.payload!;
+    assert.notEqual(second.MD, first.payload.MD);
+    assert.equal(
+      (await postForm(first.payload.TermUrl!, { MD: first.payload.MD!, PaRes: 'Y' })).status,
+      400,
+    );
+    await postForm(second.TermUrl!, { MD: second.MD!, PaRes: 'Y' });
+    assert.equal(await status(first.id), 'PAID');
+  });
+
+  test('deactivating during a challenge expires the checkout and closes the challenge', async () => {
+    const { id, payload } = await challenge();
+    const res = await h.api('DELETE', `/v0.1/checkouts/${id}`);
+    assert.equal(expectValid(CheckoutSchema, res.body).status, 'EXPIRED');
+    assert.equal((await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' })).status, 400);
+    assert.equal(await status(id), 'EXPIRED');
+  });
+});
+
+describe('webhooks', () => {
+  test('each status change is POSTed to return_url, retried with backoff until a 2xx', async () => {
+    hooks.received.length = 0;
+    hooks.replies.push(500, 503); // two failures, then 204
+    const created = await h.api('POST', '/v0.1/checkouts', checkoutBody({ return_url: hooks.url }));
+    const c = expectValid(CheckoutSchema, created.body);
+    const started = Date.now();
+    const res = await h.api('PUT', `/v0.1/checkouts/${c.id}`, cardBody('4200000000000091'));
+    assert.equal(res.status, 200);
+    await hooks.waitFor(3);
+    for (const r of hooks.received) {
+      assert.deepEqual(r.body, { event_type: 'CHECKOUT_STATUS_CHANGED', id: c.id });
+    }
+    // initialDelayMs 10 then 20: each retry waits longer than the one before.
+    const [a, b, d] = hooks.received.map((r) => r.at);
+    assert.ok(b! - a! >= 9 && d! - b! >= 19, `${a! - started} ${b! - a!} ${d! - b!}`);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(hooks.received.length, 3, 'no delivery after a 2xx');
+  });
+
+  test('retries stop after the configured attempts', async () => {
+    hooks.received.length = 0;
+    hooks.replies.push(500, 500, 500, 500, 500, 500);
+    const created = await h.api('POST', '/v0.1/checkouts', checkoutBody({ return_url: hooks.url }));
+    const c = expectValid(CheckoutSchema, created.body);
+    await h.api('DELETE', `/v0.1/checkouts/${c.id}`);
+    await hooks.waitFor(4);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(hooks.received.length, 4);
+    hooks.replies.length = 0;
+  });
+
+  test('a 3DS checkout notifies once when it settles, not when the challenge opens', async () => {
+    hooks.received.length = 0;
+    const { id, payload } = await challenge({ return_url: hooks.url });
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(hooks.received.length, 0);
+    await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });
+    await hooks.waitFor(1);
+    assert.deepEqual(hooks.received[0]?.body, { event_type: 'CHECKOUT_STATUS_CHANGED', id });
+  });
+
+  test('a dead return_url never delays the API response', async () => {
+    const created = await h.api(
+      'POST',
+      '/v0.1/checkouts',
+      checkoutBody({ return_url: 'http://127.0.0.1:9/unreachable' }),
+    );
+    const c = expectValid(CheckoutSchema, created.body);
+    const started = performance.now();
+    const res = await h.api('PUT', `/v0.1/checkouts/${c.id}`, cardBody('4200000000000091'));
+    assert.equal(res.status, 200);
+    assert.ok(performance.now() - started < 500);
+  });
+});
