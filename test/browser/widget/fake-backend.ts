@@ -125,7 +125,7 @@ export function text(el: PaymentWidget): string {
 export function paste(input: HTMLInputElement, value: string): void {
   input.focus();
   input.value = value;
-  input.setSelectionRange(value.length, value.length);
+  if (input.type === 'text') input.setSelectionRange(value.length, value.length);
   input.dispatchEvent(
     new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertFromPaste' }),
   );
