@@ -1,0 +1,3 @@
+// The ES module build, imported the way a bundler-based shop would write it.
+// The import map in module.html resolves the bare name to the served build.
+import 'payment-widget';

@@ -1,0 +1,7 @@
+export { CATALOGUE, findProduct, type Product, resolveOrder } from './catalogue.ts';
+export {
+  DEMO_CUSTOMER_ID,
+  type ServerExample,
+  type ServerExampleOptions,
+  startServerExample,
+} from './server.ts';

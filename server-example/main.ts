@@ -1,0 +1,37 @@
+/**
+ * Runs the example backend on its own:
+ *   PROVIDER_BASE_URL=http://127.0.0.1:4010 PROVIDER_API_KEY=sk_test_sandbox \
+ *   MERCHANT_CODE=MSANDBOX1 PORT=3000 node --import tsx server-example/main.ts
+ * (`npm start` runs it together with the sandbox.)
+ */
+import { startServerExample } from './server.ts';
+
+function required(name: string, fallback?: string): string {
+  const value = process.env[name] ?? fallback;
+  if (!value) {
+    console.error(`server-example: set ${name}`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const port = Number(process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error('server-example: PORT must be a port number');
+  process.exit(1);
+}
+
+const example = await startServerExample({
+  providerBaseUrl: required('PROVIDER_BASE_URL', 'http://127.0.0.1:4010'),
+  providerApiKey: required('PROVIDER_API_KEY'),
+  merchantCode: required('MERCHANT_CODE', 'MSANDBOX1'),
+  port,
+  log: (line) => console.log(line),
+});
+console.log(`server-example: ${example.url}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void example.close().then(() => process.exit(0));
+  });
+}

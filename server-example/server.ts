@@ -1,0 +1,265 @@
+/**
+ * A small merchant backend on node:http: the companion handler mounted at
+ * `/payments`, a shop page per build of the widget, a result page, and the
+ * files those pages load. The provider key stays in this process; pages only
+ * ever see checkout ids.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Checkout } from '../src/schemas/index.ts';
+import {
+  createPaymentHandler,
+  createProviderClient,
+  type LogEntry,
+  ProviderError,
+  toNodeListener,
+} from '../src/server/index.ts';
+import { DEFAULT_PRODUCT, resolveOrder } from './catalogue.ts';
+import { type DemoKnobs, readKnobs } from './demo-knobs.ts';
+import { attributes, formatPrice, type PageVariant, render, variantParts } from './pages.ts';
+import { serveFile } from './static.ts';
+
+export interface ServerExampleOptions {
+  /** The provider's base URL, e.g. the sandbox's `http://127.0.0.1:4010`. */
+  providerBaseUrl: string;
+  /** Secret: used towards the provider only. */
+  providerApiKey: string;
+  merchantCode: string;
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** One line per request and per payment outcome; never card data or the key. */
+  log?: (line: string) => void;
+  onPaid?(checkout: Checkout): unknown;
+  onFailed?(checkout: Checkout): unknown;
+  /** Where the widget build is. Default: this package's `dist/`. */
+  assetsDir?: string;
+  /** Where the built React and Vue examples are. Default: `examples/dist/`. */
+  examplesDir?: string;
+}
+
+export interface ServerExample {
+  /** e.g. `http://127.0.0.1:3000/` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The demo's one shopper account; a real shop takes the id from its login session. */
+export const DEMO_CUSTOMER_ID = 'demo-shopper';
+const SESSION_COOKIE = 'demo_session';
+
+/** The shop's default: an unpaid checkout lapses after 30 minutes. */
+const CHECKOUT_LIFETIME_S = 30 * 60;
+const CHECKOUT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
+
+const html = (body: string, status = 200, headers: Record<string, string> = {}) =>
+  new Response(body, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+      ...headers,
+    },
+  });
+
+const jsonError = (status: number, code: string, message: string, field?: string) =>
+  new Response(JSON.stringify({ error: { code, message, ...(field ? { field } : {}) } }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+
+function hasSession(request: Request): boolean {
+  const cookies = request.headers.get('cookie') ?? '';
+  return cookies.split(';').some((c) => c.trim() === `${SESSION_COOKIE}=${DEMO_CUSTOMER_ID}`);
+}
+
+export async function startServerExample(options: ServerExampleOptions): Promise<ServerExample> {
+  const log = options.log ?? (() => {});
+  const assetsDir = options.assetsDir ?? fileURLToPath(new URL('../dist/', import.meta.url));
+  const examplesDir =
+    options.examplesDir ?? fileURLToPath(new URL('../examples/dist/', import.meta.url));
+  const demoDir = fileURLToPath(new URL('../demo/', import.meta.url));
+
+  // Listen first: the handler needs the public URL, which needs the port.
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const origin = `http://${address.address}:${address.port}`;
+  const paymentsUrl = `${origin}/payments`;
+
+  const provider = createProviderClient({
+    baseUrl: options.providerBaseUrl,
+    apiKey: options.providerApiKey,
+  });
+
+  const payments = createPaymentHandler({
+    baseUrl: options.providerBaseUrl,
+    apiKey: options.providerApiKey,
+    merchantCode: options.merchantCode,
+    basePath: '/payments',
+    publicUrl: paymentsUrl,
+    allowedOrigins: [origin, `http://localhost:${address.port}`],
+    successUrl: '/result',
+    failureUrl: '/result',
+    // Orders the widget sends itself (the React and Vue pages): priced here.
+    resolveCheckout: (order) => resolveOrder(order),
+    authorizeCustomer: (request, customerId) =>
+      customerId === DEMO_CUSTOMER_ID && hasSession(request),
+    onPaid: (checkout) => {
+      log(`order ${checkout.checkout_reference} paid (checkout ${checkout.id})`);
+      return options.onPaid?.(checkout);
+    },
+    onFailed: (checkout) => {
+      log(`order ${checkout.checkout_reference} ${checkout.status} (checkout ${checkout.id})`);
+      return options.onFailed?.(checkout);
+    },
+    logger: (entry: LogEntry) => {
+      if (entry.level !== 'info') log(`payments ${entry.level}: ${entry.message}`);
+    },
+  });
+
+  /** Saved cards belong to a provider customer; make sure the demo's exists. */
+  async function ensureDemoCustomer(): Promise<void> {
+    try {
+      await provider.customers.create({ customer_id: DEMO_CUSTOMER_ID });
+    } catch (error) {
+      if (!(error instanceof ProviderError && error.status === 409)) throw error;
+    }
+  }
+
+  /** The page route prices the order and creates the checkout; the page gets only its id. */
+  async function createPageCheckout(knobs: DemoKnobs): Promise<Checkout> {
+    if (knobs.account) await ensureDemoCustomer();
+    const lifetime = knobs.expiresIn ?? CHECKOUT_LIFETIME_S;
+    return provider.checkouts.create({
+      checkout_reference: `order-${randomUUID()}`,
+      amount: knobs.amount,
+      currency: knobs.currency,
+      merchant_code: options.merchantCode,
+      description: DEFAULT_PRODUCT.name,
+      // The same two routes the handler gives the checkouts it creates.
+      return_url: `${paymentsUrl}/webhook`,
+      ...(knobs.redirect ? { redirect_url: `${paymentsUrl}/return` } : {}),
+      ...(knobs.account ? { customer_id: DEMO_CUSTOMER_ID } : {}),
+      valid_until: new Date(Date.now() + lifetime * 1000).toISOString(),
+    });
+  }
+
+  async function shopPage(url: URL, variant: PageVariant): Promise<Response> {
+    const read = readKnobs(url.searchParams);
+    if (!read.ok) return jsonError(400, 'INVALID', read.message, read.field);
+    const knobs = read.knobs;
+    let checkout: Checkout;
+    try {
+      checkout = await createPageCheckout(knobs);
+    } catch (error) {
+      const code = error instanceof ProviderError ? error.errorCode : 'INTERNAL';
+      log(`page: the checkout could not be created (${code})`);
+      return html(
+        '<!doctype html><title>Shop unavailable</title><p>The payment provider could not be reached. Is the sandbox running?</p>',
+        502,
+      );
+    }
+    const parts = variantParts(variant);
+    const widget = `<payment-widget ${attributes({
+      'checkout-id': checkout.id ?? '',
+      endpoint: '/payments',
+      // Without a redirect_url the bank methods cannot come back: offer cards only.
+      'payment-methods': knobs.redirect ? undefined : 'card',
+      'customer-id': knobs.account ? DEMO_CUSTOMER_ID : undefined,
+      'save-card': knobs.account,
+    })}></payment-widget>`;
+    const body = render('shop.html', {
+      title: DEFAULT_PRODUCT.name,
+      variant: parts.label,
+      productName: DEFAULT_PRODUCT.name,
+      price: formatPrice(knobs.amount, knobs.currency),
+      widget,
+      head: parts.head,
+      scripts: parts.scripts,
+    });
+    const headers: Record<string, string> = {};
+    if (knobs.account) {
+      // Stands in for the shop's login: authorizeCustomer accepts this session only.
+      headers['set-cookie'] =
+        `${SESSION_COOKIE}=${DEMO_CUSTOMER_ID}; Path=/; HttpOnly; SameSite=Lax`;
+    }
+    if (variant === 'csp') {
+      const providerOrigin = new URL(options.providerBaseUrl).origin;
+      headers['content-security-policy'] = [
+        "default-src 'self'",
+        // The 3DS challenge is a form POSTed into an iframe, or the whole page, at the provider.
+        `frame-src ${providerOrigin}`,
+        `form-action 'self' ${providerOrigin}`,
+        "base-uri 'none'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+      ].join('; ');
+    }
+    return html(body, 200, headers);
+  }
+
+  function resultPage(url: URL): Response {
+    const id = url.searchParams.get('checkout_id') ?? '';
+    if (!CHECKOUT_ID.test(id)) {
+      return jsonError(
+        400,
+        id === '' ? 'MISSING' : 'INVALID',
+        'checkout_id is required',
+        'checkout_id',
+      );
+    }
+    return html(render('result.html', { checkoutId: id }));
+  }
+
+  async function app(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    if (path === '/payments' || path.startsWith('/payments/')) return payments(request);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return jsonError(405, 'METHOD_NOT_ALLOWED', 'Use GET');
+    }
+    let response: Response | undefined;
+    if (path === '/' || path === '/index.html') response = await shopPage(url, 'script');
+    else if (path === '/module.html') response = await shopPage(url, 'module');
+    else if (path === '/csp.html') response = await shopPage(url, 'csp');
+    else if (path === '/result') response = resultPage(url);
+    else if (path === '/assets/payment-widget.iife.js' || path === '/assets/payment-widget.js') {
+      response = await serveFile(assetsDir, path.slice('/assets/'.length));
+      if (!response) {
+        return jsonError(404, 'NOT_BUILT', 'The widget is not built: run `npm run build`');
+      }
+    } else if (/^\/demo\/[\w-]+\.(js|css)$/.test(path)) {
+      response = await serveFile(demoDir, path.slice('/demo/'.length));
+    } else if (path === '/examples/react' || path === '/examples/vue') {
+      return new Response(null, { status: 308, headers: { location: `${path}/` } });
+    } else if (path.startsWith('/examples/react/') || path.startsWith('/examples/vue/')) {
+      response = await serveFile(examplesDir, path.slice('/examples/'.length));
+      if (!response && !/\.\w+$/.test(path)) {
+        return jsonError(404, 'NOT_BUILT', 'Build the examples: npm --prefix examples run build');
+      }
+    }
+    return response ?? jsonError(404, 'NOT_FOUND', `No page at ${path}`);
+  }
+
+  server.on('request', toNodeListener(app));
+  return {
+    url: `${origin}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
