@@ -5,6 +5,7 @@ import { authorize } from './auth.ts';
 import type { SandboxContext } from './context.ts';
 import { json, ProviderError } from './http.ts';
 import { type Route, Router } from './router.ts';
+import { withDeprecation } from './routes/deprecation.ts';
 import { routeModules } from './routes/index.ts';
 
 const CORS_HEADERS: Record<string, string> = {
@@ -77,6 +78,9 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
           ).toResponse();
         }
       }
+    }
+    if (route.deprecated) {
+      response = withDeprecation(response, route.deprecated, params, url, ctx.config);
     }
     return route.cors ? withCors(response, request) : response;
   }

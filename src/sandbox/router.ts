@@ -26,10 +26,20 @@ export type Handler = (req: RouteRequest) => Response | Promise<Response>;
  */
 export type Access = { scopes: readonly string[] } | 'key' | 'public';
 
+/**
+ * A deprecated endpoint (the seed's Versioning list). The app answers it with RFC 9745
+ * `Deprecation: @<unix-seconds>` and, when a successor exists, `Link: <...>; rel="successor-version"`.
+ */
+export interface Deprecation {
+  /** Successor path pattern; `:merchant_code` is the sandbox merchant, other `:params` come from the request. */
+  successor?: string;
+}
+
 export interface Route {
   method: Method;
   path: string;
   access: Access;
+  deprecated?: Deprecation;
   /** Answer CORS preflight and add CORS headers (only the process route, for a direct mode). */
   cors?: boolean;
   handler: Handler;

@@ -5,6 +5,7 @@ import type { Route } from '../router.ts';
 import { checkoutRoutes } from './checkouts.ts';
 import { controlRoutes } from './control.ts';
 import { customerRoutes } from './customers.ts';
+import { markDeprecated } from './deprecation.ts';
 import { pageRoutes } from './pages.ts';
 import { transactionRoutes } from './transactions.ts';
 
@@ -14,4 +15,4 @@ export const routeModules: readonly (readonly Route[])[] = [
   transactionRoutes,
   pageRoutes,
   controlRoutes,
-];
+].map(markDeprecated);
