@@ -121,7 +121,11 @@ function refuseUnprocessable(checkout: CheckoutRecord): void {
 async function processCheckout({ request, params, ctx, origin }: RouteRequest): Promise<Response> {
   const checkout = findCheckout(ctx, params.id!);
   refuseUnprocessable(checkout);
-  const body = parse(CheckoutProcessBodySchema, await readJson(request));
+  const raw = await readJson(request);
+  // Checked again after the await: a concurrent PUT may have processed the checkout while
+  // this body was read, and a checkout must never be charged twice.
+  refuseUnprocessable(checkout);
+  const body = parse(CheckoutProcessBodySchema, raw);
   if (!methodAvailable(body.payment_type, checkout.currency)) {
     throw invalid(
       'payment_type',
