@@ -148,6 +148,81 @@ export interface InstrumentRecord {
   created_at: string;
 }
 
+/** A simulated card reader (POST /sandbox/devices): what the physical device would know. */
+export interface DeviceRecord {
+  identifier: string;
+  model: 'solo' | 'virtual-solo';
+  software_version: string;
+  online: boolean;
+  /** The code the device shows while unpaired; single use. */
+  pairing_code?: string;
+  pairing_code_expires_at?: string;
+  /** The reader (pairing) this device belongs to now. */
+  reader_id?: string;
+  /** The reader checkout on the screen, if any. */
+  checkout_id?: string;
+  created_at: string;
+}
+
+export interface ReaderRecord {
+  id: string;
+  name: string;
+  status: 'unknown' | 'processing' | 'paired' | 'expired';
+  device_identifier: string;
+  meta?: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  /** When the device confirms the pairing (if online by then). */
+  confirm_at: string;
+  /** When an unconfirmed pairing turns `expired`. */
+  expires_at: string;
+}
+
+export type ReaderCheckoutStatus = 'waiting_for_card' | 'waiting_for_pin' | 'successful' | 'failed';
+
+export interface ReaderCheckoutRecord {
+  /** The client_transaction_id returned to the caller. */
+  id: string;
+  reader_id: string;
+  device_identifier: string;
+  merchant_code: string;
+  value: number;
+  currency: string;
+  minor_unit: number;
+  description?: string;
+  card_type?: 'credit' | 'debit';
+  installments?: number;
+  tip_rates?: number[];
+  affiliate?: { app_id: string; foreign_transaction_id: string; tags?: Record<string, unknown> };
+  return_url?: string;
+  status: ReaderCheckoutStatus;
+  /** Why a failed checkout failed: declined, wrong PIN, terminated, or the start window ran out. */
+  failure?: 'declined' | 'pin' | 'terminated' | 'timeout';
+  created_at: string;
+  /** End of the 60-second start window: no card by then fails the checkout. */
+  start_by: string;
+  /** Card presented but PIN pending: only last 4 digits and network, never the number. */
+  card?: CardSummary;
+  transaction_id?: string;
+}
+
+export interface OperatorRecord {
+  id: number;
+  username: string;
+  nickname?: string;
+  disabled: boolean;
+  permissions: {
+    create_moto_payments: boolean;
+    full_transaction_history_view: boolean;
+    refund_transactions: boolean;
+    create_referral: boolean;
+  };
+  created_at: string;
+  updated_at: string;
+  /** When the password was last set; the password itself is never kept. */
+  password_set_at: string;
+}
+
 export interface Snapshot {
   version: 1;
   checkouts: CheckoutRecord[];
@@ -156,6 +231,11 @@ export interface Snapshot {
   instruments: InstrumentRecord[];
   nextInternalId: number;
   nextEventId: number;
+  /** Added after version 1 shipped; absent in older data files. */
+  devices?: DeviceRecord[];
+  readers?: ReaderRecord[];
+  readerCheckouts?: ReaderCheckoutRecord[];
+  operators?: OperatorRecord[];
 }
 
 /** First internal id: large like the provider's, so nobody mistakes it for an index. */
@@ -166,6 +246,10 @@ export class Store {
   readonly transactions = new Map<string, TransactionRecord>();
   readonly customers = new Map<string, CustomerRecord>();
   readonly instruments = new Map<string, InstrumentRecord>();
+  readonly devices = new Map<string, DeviceRecord>();
+  readonly readers = new Map<string, ReaderRecord>();
+  readonly readerCheckouts = new Map<string, ReaderCheckoutRecord>();
+  readonly operators = new Map<number, OperatorRecord>();
   nextInternalId = FIRST_INTERNAL_ID;
   nextEventId = 1;
 
@@ -174,6 +258,10 @@ export class Store {
     this.transactions.clear();
     this.customers.clear();
     this.instruments.clear();
+    this.devices.clear();
+    this.readers.clear();
+    this.readerCheckouts.clear();
+    this.operators.clear();
     this.nextInternalId = FIRST_INTERNAL_ID;
     this.nextEventId = 1;
   }
@@ -187,6 +275,10 @@ export class Store {
       instruments: [...this.instruments.values()],
       nextInternalId: this.nextInternalId,
       nextEventId: this.nextEventId,
+      devices: [...this.devices.values()],
+      readers: [...this.readers.values()],
+      readerCheckouts: [...this.readerCheckouts.values()],
+      operators: [...this.operators.values()],
     };
   }
 
@@ -196,6 +288,10 @@ export class Store {
     for (const t of snapshot.transactions) this.transactions.set(t.id, t);
     for (const c of snapshot.customers) this.customers.set(c.customer_id, c);
     for (const i of snapshot.instruments) this.instruments.set(i.token, i);
+    for (const d of snapshot.devices ?? []) this.devices.set(d.identifier, d);
+    for (const r of snapshot.readers ?? []) this.readers.set(r.id, r);
+    for (const c of snapshot.readerCheckouts ?? []) this.readerCheckouts.set(c.id, c);
+    for (const o of snapshot.operators ?? []) this.operators.set(o.id, o);
     this.nextInternalId = snapshot.nextInternalId;
     this.nextEventId = snapshot.nextEventId;
   }

@@ -37,6 +37,12 @@ export class Webhooks {
     this.#schedule(url, body, 1, 0);
   }
 
+  /** Queue any JSON notification (a reader checkout's result) with the same retries. */
+  send(url: string, payload: unknown): void {
+    if (this.#closed) return;
+    this.#schedule(url, JSON.stringify(payload), 1, 0);
+  }
+
   #schedule(url: string, body: string, attempt: number, delayMs: number): void {
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
