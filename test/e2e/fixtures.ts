@@ -1,0 +1,103 @@
+/**
+ * One real sandbox and one example shop per Playwright worker, on free ports,
+ * started by the tests themselves. Every page load creates a fresh checkout, so
+ * tests share them without interfering.
+ */
+import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
+import { type ServerExample, startServerExample } from '../../server-example/index.ts';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import type { Checkout } from '../../src/schemas/index.ts';
+
+export interface Shop {
+  /** The shop's base URL, ending in `/`. */
+  url: string;
+  sandbox: Sandbox;
+  example: ServerExample;
+  /** Every onPaid / onFailed call, in order. */
+  hooks: { hook: 'paid' | 'failed'; id: string; status: string }[];
+  /** A provider API call with the sandbox key, as the merchant's server would make. */
+  provider(method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+export const test = base.extend<{ widget: Locator }, { shop: Shop }>({
+  shop: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      const sandbox = await createSandbox({ port: 0 });
+      const hooks: Shop['hooks'] = [];
+      const record = (hook: 'paid' | 'failed') => (checkout: Checkout) => {
+        hooks.push({ hook, id: checkout.id ?? '', status: String(checkout.status) });
+      };
+      const example = await startServerExample({
+        providerBaseUrl: sandbox.url,
+        providerApiKey: sandbox.apiKey,
+        merchantCode: sandbox.merchantCode,
+        port: 0,
+        onPaid: record('paid'),
+        onFailed: record('failed'),
+      });
+      const provider: Shop['provider'] = (method, path, body) =>
+        fetch(new URL(path, sandbox.url), {
+          method,
+          headers: {
+            authorization: `Bearer ${sandbox.apiKey}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      await use({ url: example.url, sandbox, example, hooks, provider });
+      await example.close();
+      await sandbox.close();
+    },
+    { scope: 'worker' },
+  ],
+  widget: async ({ page }, use) => {
+    await use(page.locator('payment-widget'));
+  },
+});
+
+export { expect };
+
+/** Any future expiry works in the sandbox. */
+export const EXPIRY = '12/34';
+
+export const CARDS = {
+  paid: '4200000000000091',
+  challenge: '4200000000000042',
+  threeDsError: '4012001037461114',
+} as const;
+
+/** Opens a shop page and waits until the widget shows its form. */
+export async function openShop(page: Page, shop: Shop, path = '/'): Promise<string> {
+  await page.goto(new URL(path, shop.url).href);
+  await expect(page.getByRole('button', { name: /^(Pay|Donate) / })).toBeEnabled();
+  const id = await page.locator('payment-widget').getAttribute('checkout-id');
+  return id ?? '';
+}
+
+export async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill(EXPIRY);
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+}
+
+export async function pay(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+/** The 3DS challenge page inside the widget's iframe. */
+export async function challengeFrame(page: Page): Promise<Frame> {
+  const iframe = page.locator('payment-widget iframe');
+  await expect(iframe).toBeVisible();
+  const frame = await (await iframe.elementHandle())?.contentFrame();
+  if (!frame) throw new Error('the challenge iframe has no frame');
+  await expect(frame.getByRole('button', { name: 'Complete authentication' })).toBeVisible();
+  return frame;
+}
+
+/** The checkout as the provider has it (the truth the widget must agree with). */
+export async function providerStatus(shop: Shop, id: string): Promise<string> {
+  const response = await shop.provider('GET', `/v0.1/checkouts/${id}`);
+  return String(((await response.json()) as { status?: unknown }).status);
+}
