@@ -1,0 +1,97 @@
+// Bundle sizes: ours as built, and two minimal competitor card integrations built
+// with the same bundler and settings as vite.config.ts (lib, minified, es + iife).
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { ESM, IIFE, type Sizes, sizesOfFile, sumSizes } from './measure.ts';
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+
+export interface BundleRow {
+  name: string;
+  format: 'iife' | 'es';
+  /** What the merchant's page downloads before the form can show, stylesheets included. */
+  total: Sizes;
+  /** The JavaScript alone. */
+  js: Sizes;
+  note?: string;
+}
+
+interface Competitor {
+  name: string;
+  entry: string;
+  /** Stylesheets the integration fetches at run time instead of bundling. */
+  runtimeCss?: string[];
+  note: string;
+}
+
+const COMPETITORS: Competitor[] = [
+  {
+    name: '@adyen/adyen-web Card',
+    entry: 'fixtures/adyen-card.js',
+    note: 'card fields are iframes served by Adyen, not counted',
+  },
+  {
+    name: 'braintree-web-drop-in',
+    entry: 'fixtures/braintree-dropin.js',
+    runtimeCss: ['node_modules/braintree-web-drop-in/dropin.css'],
+    note: 'hosted-field iframes served by Braintree, not counted; dropin.css fetched at run time, counted',
+  },
+];
+
+export function ourBundles(): BundleRow[] {
+  return [
+    { name: 'payment-widget', format: 'iife', js: sizesOfFile(IIFE), total: sizesOfFile(IIFE) },
+    {
+      name: 'payment-widget',
+      format: 'es',
+      js: sizesOfFile(ESM),
+      total: sizesOfFile(ESM),
+      note: 'lib-mode ES keeps whitespace for the merchant bundler',
+    },
+  ];
+}
+
+async function buildCompetitor(c: Competitor): Promise<BundleRow[]> {
+  const outDir = mkdtempSync(join(tmpdir(), 'pw-bench-bundle-'));
+  try {
+    // Same settings as the project's vite.config.ts; only entry and names differ.
+    await build({
+      configFile: false,
+      root: BENCH,
+      logLevel: 'error',
+      build: {
+        outDir,
+        emptyOutDir: true,
+        target: 'es2022',
+        minify: true,
+        sourcemap: false,
+        lib: {
+          entry: join(BENCH, c.entry),
+          name: 'Competitor',
+          formats: ['es', 'iife'],
+          fileName: (format) => `bundle.${format}.js`,
+        },
+      },
+    });
+    const files = readdirSync(outDir);
+    const css = [
+      ...files.filter((f) => f.endsWith('.css')).map((f) => sizesOfFile(join(outDir, f))),
+      ...(c.runtimeCss ?? []).map((f) => sizesOfFile(join(BENCH, f))),
+    ];
+    return (['iife', 'es'] as const).map((format) => {
+      const js = sizesOfFile(join(outDir, `bundle.${format}.js`));
+      return { name: c.name, format, js, total: sumSizes([js, ...css]), note: c.note };
+    });
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+export async function competitorBundles(): Promise<BundleRow[]> {
+  const rows: BundleRow[] = [];
+  for (const c of COMPETITORS) rows.push(...(await buildCompetitor(c)));
+  return rows;
+}
