@@ -2,6 +2,8 @@
 // modules depend on this interface, not on createSandbox, so they stay testable in isolation.
 
 import type { FaultStore } from './faults.ts';
+import type { MerchantSeed } from './seed/merchant.ts';
+import type { ReaderTiming } from './seed/readers.ts';
 import type { Store } from './state.ts';
 import type { Webhooks } from './webhooks.ts';
 
@@ -13,6 +15,10 @@ export interface SandboxConfig {
   merchantName: string;
   payToEmail: string;
   country: string;
+  /** The merchant's profile, settings and bank accounts (`/v0.1/me` and its parts). */
+  merchant: MerchantSeed;
+  /** Simulated card readers: pairing delay, code lifetime, start window. */
+  readers: ReaderTiming;
 }
 
 export interface SandboxContext {

@@ -9,6 +9,8 @@ import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.t
 import { FaultStore } from './faults.ts';
 import { toNodeListener } from './node.ts';
 import { Persistence } from './persist.ts';
+import { buildMerchant, type MerchantOverrides } from './seed/merchant.ts';
+import { type ReaderOptions, resolveReaderTiming } from './seed/readers.ts';
 import { Store } from './state.ts';
 import { type WebhookOptions, Webhooks } from './webhooks.ts';
 
@@ -29,6 +31,10 @@ export interface SandboxOptions {
   country?: string;
   /** Keep state across restarts in this JSON file. */
   dataFile?: string;
+  /** Override parts of the seeded merchant profile, settings and bank accounts. */
+  merchant?: MerchantOverrides;
+  /** Timing of the simulated card readers (pairing delay, code lifetime, start window). */
+  readers?: ReaderOptions;
   webhook?: WebhookOptions;
   /** Access log and webhook attempts; never receives card numbers, CVV or the API key. */
   log?: (line: string) => void;
@@ -65,13 +71,18 @@ function resolveConfig(options: SandboxOptions): SandboxConfig {
   if (!/^[A-Z]{2}$/.test(country)) {
     throw new Error('payment-sandbox: country must be an ISO 3166-1 alpha-2 code, e.g. DE');
   }
-  return {
-    apiKey,
-    keys,
+  const identity = {
     merchantCode: options.merchantCode ?? 'MSANDBOX1',
     merchantName: 'Sandbox Merchant',
     payToEmail: options.payToEmail ?? 'merchant@example.com',
     country,
+  };
+  return {
+    apiKey,
+    keys,
+    ...identity,
+    merchant: buildMerchant(identity, options.merchant),
+    readers: resolveReaderTiming(options.readers),
   };
 }
 
