@@ -11,6 +11,7 @@ import type {
   Action,
   ChallengeMode,
   CheckoutView,
+  NextStepContext,
   PaymentMethodId,
   StringKey,
 } from '../next-step/types.ts';
@@ -202,6 +203,12 @@ export class PaymentWidget extends LitElement {
   declare private network: CardNetwork | undefined;
   /** Text of the live region: why a submit did not go through. */
   declare private status: string;
+
+  /**
+   * @internal How the page leaves for a bank or full-page 3DS; left unset, a
+   * real top-level navigation. Tests set it so the test page stays put.
+   */
+  navigate: NextStepContext['navigate'];
 
   private checkout: CheckoutView | undefined;
   private outcome: 'success' | 'failure' | 'pending' | undefined;
@@ -559,6 +566,7 @@ export class PaymentWidget extends LitElement {
         onChallenge: (detail) => emit(this, 'payment-challenge', detail),
         t: (key: StringKey) => this.strings[key],
         signal: controller.signal,
+        ...(this.navigate ? { navigate: this.navigate } : {}),
       });
     } catch (error) {
       if (controller.signal.aborted) return;
