@@ -1,0 +1,50 @@
+import { CARDS, expect, fillCard, openShop, pay, providerStatus, test } from './fixtures.ts';
+
+// The home page's checkout has a redirect_url: 3DS and the banks take over the
+// whole page and come back through the handler's /return to the result page,
+// where the widget shows the status it reads from the backend.
+
+test.describe('3DS as a full-page redirect', () => {
+  for (const [button, shown, status] of [
+    ['Complete authentication', 'Payment successful', 'PAID'],
+    ['Fail authentication', 'Payment failed', 'FAILED'],
+  ] as const) {
+    test(`${button} lands on the result page: ${shown}`, async ({ page, shop }) => {
+      const id = await openShop(page, shop, '/');
+      await fillCard(page, CARDS.challenge);
+      await pay(page);
+      await page.getByRole('button', { name: button }).click();
+      await expect(page).toHaveURL(new RegExp(`/result\\?checkout_id=${id}$`));
+      await expect(page.getByText(shown)).toBeVisible();
+      expect(await providerStatus(shop, id)).toBe(status);
+    });
+  }
+});
+
+const BANKS = [
+  { method: 'iDEAL', path: '/' },
+  { method: 'Bancontact', path: '/' },
+  { method: 'BLIK', path: '/?currency=PLN' },
+] as const;
+
+test.describe('bank redirects', () => {
+  for (const { method, path } of BANKS) {
+    for (const [button, shown, status] of [
+      ['Approve payment', 'Payment successful', 'PAID'],
+      ['Decline payment', 'Payment failed', 'FAILED'],
+    ] as const) {
+      test(`${method}: ${button} -> ${shown}`, async ({ page, shop }) => {
+        const id = await openShop(page, shop, path);
+        await page.getByRole('radio', { name: method }).check();
+        await page.getByLabel('First name').fill('Ada');
+        await page.getByLabel('Last name').fill('Lovelace');
+        await page.getByLabel('Email').fill('ada@example.com');
+        await pay(page);
+        await page.getByRole('button', { name: button }).click();
+        await expect(page).toHaveURL(new RegExp(`/result\\?checkout_id=${id}$`));
+        await expect(page.getByText(shown)).toBeVisible();
+        expect(await providerStatus(shop, id)).toBe(status);
+      });
+    }
+  }
+});
