@@ -12,7 +12,7 @@ export interface OutcomeOptions {
   store: IdempotencyStore;
   onPaid?: OutcomeHook | undefined;
   onFailed?: OutcomeHook | undefined;
-  /** Told about a hook that threw (the error is not re-thrown). */
+  /** Told about a hook (or the store's claim) that threw; the error is not re-thrown. */
   onHookError(hook: 'onPaid' | 'onFailed', checkoutId: string, error: unknown): void;
 }
 
@@ -46,7 +46,16 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     if (hook === undefined) return 'none';
     // The merchant code scopes keys when several handlers share one store.
     const key = `payment-widget:${name}:${options.merchantCode}:${id}`;
-    if (!(await options.store.claim(key))) return 'already';
+    let won: boolean;
+    try {
+      won = await options.store.claim(key);
+    } catch (error) {
+      // A shared store that is down must not fail the confirmation itself;
+      // reporting 'failed' makes the webhook ask the provider to deliver again.
+      options.onHookError(name, id, error);
+      return 'failed';
+    }
+    if (!won) return 'already';
     try {
       await hook(checkout);
       return 'ran';
