@@ -73,3 +73,28 @@ test('a wrong key is a ProviderError 401 that does not repeat the key', async ()
     return true;
   });
 });
+
+test('customer and transaction endpoints reach the sandbox and validate its answers', async () => {
+  const client = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
+  const created = await client.customers.create({
+    customer_id: 'cus_ada',
+    personal_details: { first_name: 'Ada' },
+  });
+  assert.equal(created.customer_id, 'cus_ada');
+  const updated = await client.customers.update('cus_ada', {
+    personal_details: { last_name: 'Lovelace' },
+  });
+  assert.equal(updated.personal_details?.first_name, 'Ada');
+  assert.equal(updated.personal_details?.last_name, 'Lovelace');
+  assert.deepEqual(await client.customers.listPaymentInstruments('cus_ada'), []);
+
+  const id = await newCheckout(client);
+  const paid = await client.checkouts.process(id, card('4200000000000091') as never);
+  assert.ok(paid.kind === 'checkout');
+  const code = paid.checkout.transaction_code;
+  assert.ok(code);
+  const transaction = await client.transactions.get(sb.merchantCode, { transaction_code: code });
+  assert.equal(transaction.transaction_code, code);
+  const history = await client.transactions.history(sb.merchantCode, { limit: 10 });
+  assert.ok(history.items.some((item) => item.transaction_code === code));
+});
