@@ -1,0 +1,70 @@
+import { CARDS, expect, fillCard, openShop, pay, providerStatus, test } from './fixtures.ts';
+
+test('amount 11.00 is declined: Payment failed, onFailed runs once', async ({ page, shop }) => {
+  const id = await openShop(page, shop, '/?amount=11.00&redirect=0');
+  await expect(page.getByRole('button', { name: 'Pay €11.00' })).toBeVisible();
+  await fillCard(page, CARDS.paid);
+  await pay(page);
+  await expect(page.getByText('Payment failed')).toBeVisible();
+  expect(await providerStatus(shop, id)).toBe('FAILED');
+  await expect
+    .poll(() => shop.hooks.filter((h) => h.id === id))
+    .toEqual([{ hook: 'failed', id, status: 'FAILED' }]);
+});
+
+test('a backend failure is a retryable error, and trying again pays', async ({ page, shop }) => {
+  const id = await openShop(page, shop, '/?redirect=0');
+  // The provider answers the next process call with a 500 (the sandbox's fault route).
+  const fault = await shop.provider('POST', '/sandbox/faults', {
+    method: 'PUT',
+    path: `/v0.1/checkouts/${id}`,
+    kind: 'error',
+    status: 500,
+    times: 1,
+  });
+  expect(fault.status).toBe(201);
+  await fillCard(page, CARDS.paid);
+  await pay(page);
+  await expect(page.getByText('The payment could not be processed. Try again.')).toBeVisible();
+  await expect(page.locator('#event-log')).toContainText('"retryable":true');
+  expect(await providerStatus(shop, id)).toBe('PENDING');
+
+  // What the user typed is still there: one more click pays.
+  await expect(page.getByLabel('Name on card')).toHaveValue('Ada Lovelace');
+  await fillCard(page, CARDS.paid);
+  await pay(page);
+  await expect(page.getByText('Payment successful')).toBeVisible();
+  expect(await providerStatus(shop, id)).toBe('PAID');
+});
+
+test.describe('an expired checkout', () => {
+  test('past its valid_until: paying is refused and nothing is charged', async ({ page, shop }) => {
+    const id = await openShop(page, shop, '/?redirect=0&expires_in=1');
+    await fillCard(page, CARDS.paid);
+    await page.waitForTimeout(1_100);
+    await pay(page);
+    await expect(page.getByText('The payment could not be processed.')).toBeVisible();
+    await expect(page.locator('#event-log')).toContainText('"retryable":false');
+    await expect(page.getByText('Payment successful')).toHaveCount(0);
+    const checkout = (await (await shop.provider('GET', `/v0.1/checkouts/${id}`)).json()) as {
+      status: string;
+      transactions?: unknown[];
+    };
+    expect(checkout.status).toBe('PENDING');
+    expect(checkout.transactions ?? []).toEqual([]);
+  });
+
+  test('deactivated by the shop: its page shows Payment failed', async ({ page, shop }) => {
+    const id = await openShop(page, shop, '/?redirect=0');
+    // The merchant's server gives up on the order (e.g. the stock ran out).
+    expect((await shop.provider('DELETE', `/v0.1/checkouts/${id}`)).status).toBe(200);
+    await fillCard(page, CARDS.paid);
+    await pay(page);
+    await expect(page.getByText('The payment could not be processed.')).toBeVisible();
+    await expect(page.locator('#event-log')).toContainText('"retryable":false');
+    expect(await providerStatus(shop, id)).toBe('EXPIRED');
+
+    await page.goto(new URL(`/result?checkout_id=${id}`, shop.url).href);
+    await expect(page.getByText('Payment failed')).toBeVisible();
+  });
+});
