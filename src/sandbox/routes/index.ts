@@ -6,13 +6,25 @@ import { checkoutRoutes } from './checkouts.ts';
 import { controlRoutes } from './control.ts';
 import { customerRoutes } from './customers.ts';
 import { markDeprecated } from './deprecation.ts';
+import { deviceRoutes } from './devices/control.ts';
+import { merchantRoutes } from './merchant.ts';
+import { operatorRoutes } from './operators.ts';
 import { pageRoutes } from './pages.ts';
+import { payoutRoutes } from './payouts.ts';
+import { readerRoutes } from './readers.ts';
+import { receiptRoutes } from './receipts.ts';
 import { transactionRoutes } from './transactions.ts';
 
 export const routeModules: readonly (readonly Route[])[] = [
   checkoutRoutes,
   customerRoutes,
   transactionRoutes,
+  merchantRoutes,
+  payoutRoutes,
+  receiptRoutes,
+  readerRoutes,
+  operatorRoutes,
   pageRoutes,
   controlRoutes,
+  deviceRoutes,
 ].map(markDeprecated);
