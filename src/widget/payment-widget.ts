@@ -243,7 +243,12 @@ export class PaymentWidget extends LitElement {
 
   /** Validates, then pays. Calling it again while a payment is in flight returns the same promise. */
   submit(): Promise<void> {
-    this.inFlight ??= this.pay().finally(() => {
+    if (this.inFlight) return this.inFlight;
+    const run = this.pay();
+    // pay() runs synchronously up to sending; only a payment that got that far
+    // is in flight (a refused submit may be retried at once).
+    if (this.phase !== 'busy') return run;
+    this.inFlight = run.finally(() => {
       this.inFlight = undefined;
     });
     return this.inFlight;

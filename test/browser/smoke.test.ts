@@ -1,8 +1,10 @@
 import { expect } from '@open-wc/testing';
-import '../../src/index.ts';
+import * as api from '../../src/index.ts';
 
-describe('payment-widget registration', () => {
-  it('defines the custom element', () => {
-    expect(customElements.get('payment-widget')).to.be.a('function');
+describe('payment-widget entry point', () => {
+  it('registers <payment-widget> and exports the class and mount()', () => {
+    expect(customElements.get('payment-widget')).to.equal(api.PaymentWidget);
+    expect(document.createElement('payment-widget')).to.be.instanceOf(api.PaymentWidget);
+    expect(api.mount).to.be.a('function');
   });
 });

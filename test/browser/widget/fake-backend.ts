@@ -102,7 +102,8 @@ export async function widget(
   backend.install();
   // Attributes go in as markup: that is how a merchant writes them.
   const el = document.createElement('template');
-  el.innerHTML = `<payment-widget locale="en-GB" ${attributes}></payment-widget>`;
+  const locale = attributes.includes('locale=') ? '' : 'locale="en-GB"';
+  el.innerHTML = `<payment-widget ${locale} ${attributes}></payment-widget>`;
   const node = el.content.firstElementChild as PaymentWidget;
   const ready = waitFor === 'none' ? undefined : oneEvent(node, waitFor);
   const rendered = await fixture<PaymentWidget>(html`${node}`);

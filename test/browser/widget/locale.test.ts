@@ -1,0 +1,51 @@
+import { expect } from '@open-wc/testing';
+import { format, languageOf, loadStrings, localeUrl } from '../../../src/widget/locales/load.ts';
+import { $, FakeBackend, text, widget } from './fake-backend.ts';
+
+describe('payment-widget: locales', () => {
+  let backend: FakeBackend;
+  beforeEach(() => {
+    backend = new FakeBackend();
+  });
+  afterEach(() => backend.restore());
+
+  it('loads German lazily and formats the amount the German way', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    el.locale = 'de-DE';
+    await new Promise((r) => setTimeout(r, 100));
+    await el.updateComplete;
+    expect(text(el)).to.include('Kartennummer').and.include('Sicherheitscode');
+    const label = $(el, 'button[part~=button]').textContent?.trim().replace(/\s/g, ' ');
+    expect(label).to.equal('10,00 € bezahlen');
+  });
+
+  it('falls back to English for a language with no module', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1" locale="xx-YY"');
+    expect(text(el)).to.include('Card number');
+    expect(await loadStrings('zz')).to.have.property('cardNumber', 'Card number');
+  });
+
+  it('uses the page language when no locale is set', async () => {
+    document.documentElement.lang = 'de';
+    try {
+      const el = await widget(backend, 'checkout-id="chk_1" locale=""');
+      await new Promise((r) => setTimeout(r, 100));
+      await el.updateComplete;
+      expect(text(el)).to.include('Kartennummer');
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
+
+  it('finds locale modules beside the bundle in a build and beside the loader in source', () => {
+    expect(localeUrl('de', 'https://cdn.example/pw/payment-widget.iife.js')).to.equal(
+      'https://cdn.example/pw/locales/de.js',
+    );
+    expect(localeUrl('de', 'http://localhost:8000/src/widget/locales/load.ts')).to.equal(
+      'http://localhost:8000/src/widget/locales/de.ts',
+    );
+    expect(languageOf('pt-BR')).to.equal('pt');
+    expect(languageOf('../evil')).to.equal('');
+    expect(format('Pay {amount}', { amount: '€1.00' })).to.equal('Pay €1.00');
+  });
+});
