@@ -1,0 +1,192 @@
+// Handler overhead and sandbox throughput: one load shape (create a checkout, then
+// get it) driven by ./load.ts against servers in their own processes, all on
+// 127.0.0.1. Each server gets an uncounted warm-up first (JIT, keep-alive sockets).
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Client, expectStatus, type LoadReport, runLoad } from './load.ts';
+import { type Child, startChild, startTsChild } from './servers/spawn.ts';
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+
+export interface LoadShape {
+  /** Operations (create + get = two requests each). */
+  ops: number;
+  concurrency: number;
+  timeLimitMs: number;
+}
+
+interface SandboxInfo {
+  url: string;
+  apiKey: string;
+  merchantCode: string;
+}
+
+/** The provider API straight: what the sandbox and Prism both serve. */
+function providerOp(base: string, apiKey: string, merchantCode: string, run: string) {
+  const auth = { authorization: `Bearer ${apiKey}` };
+  return async (client: Client, i: number): Promise<void> => {
+    const created = expectStatus(
+      await client.request('create', `${base}/v0.1/checkouts`, {
+        method: 'POST',
+        headers: auth,
+        body: {
+          checkout_reference: `bench-${run}-${i}`,
+          amount: 10,
+          currency: 'EUR',
+          merchant_code: merchantCode,
+          description: 'bench',
+        },
+      }),
+      201,
+      'create',
+    );
+    const id = (created.body as { id?: unknown }).id;
+    if (typeof id !== 'string') throw new Error('create: no id in the answer');
+    expectStatus(
+      await client.request('get', `${base}/v0.1/checkouts/${encodeURIComponent(id)}`, {
+        headers: auth,
+      }),
+      200,
+      'get',
+    );
+  };
+}
+
+/** The same two steps as a browser makes them through the companion handler. */
+function handlerOp(endpoint: string) {
+  const origin = { origin: 'http://127.0.0.1' };
+  return async (client: Client): Promise<void> => {
+    const created = expectStatus(
+      await client.request('create', `${endpoint}/checkouts`, {
+        method: 'POST',
+        headers: origin,
+        body: { order: { sku: 'bench' } },
+      }),
+      201,
+      'create',
+    );
+    const id = (created.body as { id?: unknown }).id;
+    if (typeof id !== 'string') throw new Error('create: no id in the answer');
+    expectStatus(
+      await client.request('get', `${endpoint}/checkouts/${encodeURIComponent(id)}`, {
+        headers: origin,
+      }),
+      200,
+      'get',
+    );
+  };
+}
+
+async function warmThenMeasure(
+  shape: LoadShape,
+  op: (client: Client, i: number) => Promise<void>,
+): Promise<LoadReport> {
+  await runLoad({
+    total: Math.min(200, shape.ops),
+    concurrency: shape.concurrency,
+    timeLimitMs: 10_000,
+    op: (c, i) => op(c, -1 - i),
+  });
+  const report = await runLoad({
+    total: shape.ops,
+    concurrency: shape.concurrency,
+    timeLimitMs: shape.timeLimitMs,
+    op,
+  });
+  if (report.completed === 0) throw new Error(`no operation completed: ${report.firstError}`);
+  return report;
+}
+
+function startSandbox(): Promise<Child<SandboxInfo>> {
+  return startTsChild<SandboxInfo>(join(BENCH, 'servers/sandbox.ts'));
+}
+
+export interface HandlerOverhead {
+  direct: LoadReport;
+  handler: LoadReport;
+}
+
+export async function measureHandlerOverhead(shape: LoadShape): Promise<HandlerOverhead> {
+  const sandbox = await startSandbox();
+  let handler: Child<{ url: string }> | undefined;
+  try {
+    handler = await startTsChild<{ url: string }>(join(BENCH, 'servers/handler.ts'), {
+      BENCH_SANDBOX: JSON.stringify(sandbox.info),
+    });
+    const { url, apiKey, merchantCode } = sandbox.info;
+    const run = randomUUID().slice(0, 8);
+    const direct = await warmThenMeasure(shape, providerOp(url, apiKey, merchantCode, run));
+    const through = await warmThenMeasure(shape, handlerOp(handler.info.url));
+    return { direct, handler: through };
+  } finally {
+    await handler?.stop();
+    await sandbox.stop();
+  }
+}
+
+/** The provider spec Prism serves; only the bench reads it, never the package or CI. */
+export const SPEC_PATH =
+  process.env.PROVIDER_OPENAPI ?? '/work/shared/reference/provider-openapi.json';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SandboxVsPrism {
+  sandbox: LoadReport;
+  prism: LoadReport;
+  prismVersion: string;
+}
+
+export async function measureSandboxVsPrism(shape: LoadShape): Promise<SandboxVsPrism> {
+  if (!existsSync(SPEC_PATH)) {
+    throw new Error(`provider OpenAPI not found at ${SPEC_PATH}: set PROVIDER_OPENAPI`);
+  }
+  const prismBin = join(BENCH, 'node_modules/.bin/prism');
+  const port = await freePort();
+  const prism = await startChild<true>(
+    prismBin,
+    ['mock', SPEC_PATH, '--host', '127.0.0.1', '--port', String(port), '--errors', 'false'],
+    {
+      ready: (line) => (line.includes('Prism is listening') ? true : undefined),
+      timeoutMs: 60_000,
+    },
+  );
+  let sandbox: Child<SandboxInfo> | undefined;
+  try {
+    sandbox = await startSandbox();
+    const { url, apiKey, merchantCode } = sandbox.info;
+    const run = randomUUID().slice(0, 8);
+    const own = await warmThenMeasure(shape, providerOp(url, apiKey, merchantCode, run));
+    // Prism checks the request against the spec (fields, bearer present) and answers
+    // the spec's example; it keeps no state, so the get reads the example id.
+    const mock = await warmThenMeasure(
+      shape,
+      providerOp(`http://127.0.0.1:${port}`, 'sk_test_bench', merchantCode, run),
+    );
+    return { sandbox: own, prism: mock, prismVersion: await prismVersion(prismBin) };
+  } finally {
+    await sandbox?.stop();
+    await prism.stop();
+  }
+}
+
+async function prismVersion(bin: string): Promise<string> {
+  const child = await startChild<string>(bin, ['--version'], {
+    ready: (line) => (/^\d+\.\d+\.\d+/.test(line) ? line : undefined),
+    timeoutMs: 30_000,
+  }).catch(() => undefined);
+  await child?.stop();
+  return child?.info ?? 'unknown';
+}

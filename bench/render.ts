@@ -1,0 +1,128 @@
+// Render time: from the moment the page starts the widget's script to an
+// interactive form, in headless Chromium, median of N fresh browser contexts.
+//
+// The widget sets no performance.mark of its own, so the page sets `pw:script`
+// right before the <script> tag and `pw:ready` on the `payment-ready` event
+// (CONTRACT §2: fields rendered and payment methods known). The backend is a
+// page.route fake answering at once, so the number is the widget's own work
+// plus two in-process round trips, never the network.
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+// @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
+import { chromiumArgs, chromiumPath } from '../scripts/browser.mjs';
+import { IIFE } from './measure.ts';
+
+// Never resolved: Chromium's host-resolver rules map every name but loopback to
+// nothing, and every request to this origin is answered by page.route.
+const ORIGIN = 'http://widget.bench.invalid';
+
+const PAGE = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>render bench</title></head>
+<body>
+<payment-widget checkout-id="chk_bench" endpoint="/payments"></payment-widget>
+<script>
+  document.addEventListener('payment-ready', () => {
+    performance.mark('pw:ready');
+    const card = document.querySelector('payment-widget').shadowRoot
+      ?.querySelector('input[autocomplete="cc-number"]');
+    const start = performance.getEntriesByName('pw:script')[0].startTime;
+    const since = (t) => t - start;
+    const script = performance.getEntriesByName(location.origin + '/payment-widget.iife.js')[0];
+    const api = performance.getEntriesByType('resource')
+      .filter((r) => new URL(r.name).pathname.startsWith('/payments/'));
+    window.__bench = {
+      fetched: since(script.responseEnd),
+      evaluated: since(performance.getEntriesByName('pw:evaluated')[0].startTime),
+      ready: since(performance.getEntriesByName('pw:ready')[0].startTime),
+      backend: api.reduce((sum, r) => sum + r.duration, 0),
+      cardInput: Boolean(card && !card.disabled),
+    };
+  }, { once: true });
+  performance.mark('pw:script');
+</script>
+<script src="/payment-widget.iife.js"></script>
+<script>performance.mark('pw:evaluated');</script>
+</body></html>`;
+
+const CHECKOUT = {
+  id: 'chk_bench',
+  checkout_reference: 'bench-1',
+  amount: 10,
+  currency: 'EUR',
+  merchant_code: 'MSANDBOX1',
+  status: 'PENDING',
+  date: '2026-01-01T00:00:00.000Z',
+  transactions: [],
+};
+const METHODS = {
+  available_payment_methods: ['card', 'ideal', 'bancontact', 'blik', 'boleto'].map((id) => ({
+    id,
+  })),
+};
+
+/** One page load, in ms from the `pw:script` mark. */
+export interface RenderSample {
+  /** The script's bytes arrived (page.route answers from this process). */
+  fetched: number;
+  /** Its synchronous evaluation ended: the element is defined. */
+  evaluated: number;
+  /** `payment-ready`: the form is on screen and usable. */
+  ready: number;
+  /** Time spent waiting for the fake backend's two answers (checkout, methods). */
+  backend: number;
+}
+
+export interface RenderResult {
+  samples: RenderSample[];
+  chromium: string;
+}
+
+export async function measureRender(runs = 20, timeoutMs = 60_000): Promise<RenderResult> {
+  const script = readFileSync(IIFE);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath() as string,
+    args: chromiumArgs as string[],
+    headless: true,
+  });
+  const deadline = Date.now() + timeoutMs;
+  const result: RenderResult = { samples: [], chromium: browser.version() };
+  try {
+    // One uncounted warm-up: the first page of a browser also pays for starting
+    // its renderer and GPU processes, which no shopper's page does.
+    for (let i = -1; i < runs && Date.now() < deadline; i++) {
+      // A fresh context per run: empty HTTP and code caches, like a first visit.
+      const context = await browser.newContext();
+      await context.route(`${ORIGIN}/**`, (route) => {
+        const { pathname } = new URL(route.request().url());
+        if (pathname === '/') return route.fulfill({ contentType: 'text/html', body: PAGE });
+        if (pathname === '/payment-widget.iife.js') {
+          return route.fulfill({ contentType: 'text/javascript', body: script });
+        }
+        if (pathname === '/payments/checkouts/chk_bench') return route.fulfill({ json: CHECKOUT });
+        if (pathname === '/payments/payment-methods') return route.fulfill({ json: METHODS });
+        return route.fulfill({
+          status: 404,
+          json: { error: { code: 'NOT_FOUND', message: pathname } },
+        });
+      });
+      const page = await context.newPage();
+      await page.goto(`${ORIGIN}/`);
+      const handle = await page.waitForFunction(
+        () => (window as { __bench?: unknown }).__bench,
+        null,
+        {
+          timeout: 10_000,
+        },
+      );
+      const { cardInput, ...sample } = (await handle.jsonValue()) as RenderSample & {
+        cardInput: boolean;
+      };
+      if (!cardInput) throw new Error('payment-ready fired without an enabled card number input');
+      if (i >= 0) result.samples.push(sample);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}

@@ -1,0 +1,38 @@
+// Child process: the companion handler served by toNodeListener on a random
+// loopback port, in front of the sandbox named by BENCH_SANDBOX (JSON from
+// ./sandbox.ts). Prints one JSON line; exits when its parent's pipe closes.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPaymentHandler, toNodeListener } from '../../src/server/index.ts';
+
+const ORIGIN = 'http://127.0.0.1';
+
+const sandbox = JSON.parse(process.env.BENCH_SANDBOX ?? '{}') as {
+  url: string;
+  apiKey: string;
+  merchantCode: string;
+};
+let listener: ReturnType<typeof toNodeListener> | undefined;
+const server = createServer((req, res) => listener?.(req, res));
+server.keepAliveTimeout = 30_000;
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+listener = toNodeListener(
+  createPaymentHandler({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    merchantCode: sandbox.merchantCode,
+    basePath: '/payments',
+    publicUrl: `${url}/payments`,
+    allowedOrigins: [ORIGIN],
+    successUrl: `${url}/paid`,
+    failureUrl: `${url}/failed`,
+    resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
+  }),
+);
+process.stdout.write(`${JSON.stringify({ url: `${url}/payments` })}\n`);
+process.stdin.resume();
+process.stdin.on('end', () => {
+  server.closeAllConnections();
+  server.close(() => process.exit(0));
+});

@@ -1,0 +1,83 @@
+// Starts a bench server in a child process and waits for its first line (a JSON
+// description, or a readiness line for Prism). The child is killed on stop(), on
+// a start timeout, and (through its stdin pipe) whenever this process dies.
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export interface Child<T> {
+  info: T;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function startChild<T>(
+  command: string,
+  args: string[],
+  options: {
+    env?: Record<string, string>;
+    cwd?: string;
+    /** Turns a line of output into the info, or undefined to keep waiting. */
+    ready(line: string): T | undefined;
+    timeoutMs?: number;
+  },
+): Promise<Child<T>> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const stop = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 3_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.stdin?.end();
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${command} did not start in time:\n${output.slice(-2000)}`));
+    }, options.timeoutMs ?? 30_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString('utf8');
+      for (const line of output.split('\n')) {
+        const info = options.ready(line.trim());
+        if (info !== undefined) {
+          clearTimeout(timer);
+          child.stdout?.off('data', onData);
+          child.stdout?.resume();
+          child.stderr?.resume();
+          resolve({ info, process: child, stop });
+          return;
+        }
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with ${code}:\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+/** A JSON line from one of ./sandbox.ts or ./handler.ts. */
+export function jsonLine<T>(line: string): T | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(line) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs a TypeScript bench server with the same Node and the tsx loader. */
+export function startTsChild<T>(file: string, env: Record<string, string> = {}): Promise<Child<T>> {
+  return startChild<T>(process.execPath, ['--import', 'tsx', file], { env, ready: jsonLine<T> });
+}
