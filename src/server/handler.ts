@@ -100,9 +100,10 @@ export interface PaymentHandlerOptions {
   maxBodyBytes?: number;
 }
 
-// Ids go into provider paths and logs: keep them to URL-safe characters.
-const CHECKOUT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
-const CUSTOMER_ID = /^[A-Za-z0-9._~@:+-]{1,255}$/;
+// Ids go into provider paths and logs: keep them to URL-safe characters. `.` and `..`
+// alone are refused too: as a path segment they would walk up the provider's URL.
+const CHECKOUT_ID = /^(?!\.\.?$)[A-Za-z0-9._~-]{1,128}$/;
+const CUSTOMER_ID = /^(?!\.\.?$)[A-Za-z0-9._~@:+-]{1,255}$/;
 
 function normaliseOrigin(origin: string): string {
   const url = new URL(origin);
