@@ -1,0 +1,65 @@
+// Helpers for the merchant, payouts, receipts, readers and operators tests, on top of the
+// sandbox suite's harness (real server on 127.0.0.1, random port).
+
+import assert from 'node:assert/strict';
+import { ProviderErrorSchema, ReaderErrorSchema } from '../../../src/schemas/index.ts';
+import {
+  type ApiResult,
+  cardBody,
+  checkoutBody,
+  expectValid,
+  type Harness,
+} from '../sandbox/helpers.ts';
+
+export const MERCHANT = 'MSANDBOX1';
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** Creates and pays a card checkout; returns the payment transaction's id and code. */
+export async function paidTransaction(
+  h: Harness,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; code: string; checkoutId: string }> {
+  const created = await h.api('POST', '/v0.1/checkouts', checkoutBody(extra));
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const checkoutId = (created.body as { id: string }).id;
+  const paid = await h.api('PUT', `/v0.1/checkouts/${checkoutId}`, cardBody('4200000000000091'));
+  assert.equal(paid.status, 200, JSON.stringify(paid.body));
+  const body = paid.body as { transaction_id?: string; transaction_code?: string; status: string };
+  if (body.status === 'PAID') {
+    return { id: body.transaction_id!, code: body.transaction_code!, checkoutId };
+  }
+  const txns = (paid.body as { transactions: { id: string; transaction_code: string }[] })
+    .transactions;
+  const last = txns.at(-1)!;
+  return { id: last.id, code: last.transaction_code, checkoutId };
+}
+
+/** Asserts a readers-API refusal: 422 (or `status`) with `errors` and the flat fields. */
+export function expectReaderError(
+  res: ApiResult,
+  code: string,
+  param?: string,
+  status = 422,
+): void {
+  assert.equal(res.status, status, JSON.stringify(res.body));
+  const flat = expectValid(ProviderErrorSchema, res.body);
+  assert.equal(flat.error_code, code, JSON.stringify(res.body));
+  if (param !== undefined) assert.equal(flat.param, param, JSON.stringify(res.body));
+  const readers = expectValid(ReaderErrorSchema, res.body);
+  if (param !== undefined)
+    assert.ok(Array.isArray(readers.errors[param]), 'errors names the field');
+  else assert.equal(readers.errors.type, code);
+}
+
+export function assertDeprecated(res: ApiResult, successor?: string): void {
+  assert.match(res.headers.get('deprecation') ?? '', /^@\d+$/);
+  const link = res.headers.get('link');
+  if (successor === undefined) {
+    assert.equal(link, null);
+  } else {
+    assert.ok(link?.includes(`${successor}`), `Link ${link} names ${successor}`);
+    assert.match(link ?? '', /; rel="successor-version"$/);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
