@@ -809,7 +809,6 @@ export class PaymentWidget extends LitElement {
         </select>`;
     return html`<div class="field" part="field field-${field}">
       <label part="label" for=${field}>${label}</label>
-      ${spec?.hint ? html`<span class="hint" id=${hintId}>${s[spec.hint]}</span>` : nothing}
       <div class="control">
         ${control}
         ${
@@ -820,6 +819,7 @@ export class PaymentWidget extends LitElement {
             : nothing
         }
       </div>
+      ${spec?.hint ? html`<span class="hint" id=${hintId}>${s[spec.hint]}</span>` : nothing}
       <p class="error" part="error" id=${errorId} ?hidden=${!shown}>
         ${shown ? this.message(field) : ''}
       </p>

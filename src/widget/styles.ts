@@ -15,7 +15,7 @@ export const styles = css`
     --_radius: var(--payment-widget-border-radius, 6px);
     --_fg: var(--payment-widget-color, #1b1f24);
     --_muted: var(--payment-widget-muted-color, #555d66);
-    --_bg: var(--payment-widget-background, #ffffff);
+    --_bg: var(--payment-widget-background, transparent);
     --_field-bg: var(--payment-widget-field-background, #ffffff);
     --_border: var(--payment-widget-border-color, #8a9199);
     --_accent: var(--payment-widget-accent-color, #0b57d0);
@@ -37,7 +37,6 @@ export const styles = css`
     :host {
       --_fg: var(--payment-widget-color, #e6e8eb);
       --_muted: var(--payment-widget-muted-color, #b4bbc3);
-      --_bg: var(--payment-widget-background, #16191d);
       --_field-bg: var(--payment-widget-field-background, #1f2329);
       --_border: var(--payment-widget-border-color, #7d858f);
       --_accent: var(--payment-widget-accent-color, #a8c7fa);
@@ -85,6 +84,7 @@ export const styles = css`
   }
   .field {
     display: grid;
+    align-content: start;
     gap: 0.25rem;
     min-width: 0;
   }
@@ -176,8 +176,9 @@ export const styles = css`
     display: none;
   }
   .status {
-    margin: 0;
+    margin: var(--_gap) 0 0;
     color: var(--_error);
+    font-size: 0.875em;
   }
   .outcome {
     margin: 0;
