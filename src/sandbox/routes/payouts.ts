@@ -87,9 +87,12 @@ export function generatePayouts(store: Store, config: SandboxConfig): PayoutItem
 function isoDate(url: URL, name: string): string {
   const value = url.searchParams.get(name);
   if (value === null || value === '') throw missing(name, `${name} is required (YYYY-MM-DD)`);
+  // Round-tripping through Date catches 2026-02-30 (rolls over) and 2026-13-01 (NaN).
+  const time = Date.parse(`${value}T00:00:00Z`);
   const ok =
     /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+    !Number.isNaN(time) &&
+    new Date(time).toISOString().startsWith(value);
   if (!ok) throw invalid(name, `${name} must be a date in the form YYYY-MM-DD`);
   return value;
 }
