@@ -96,6 +96,12 @@ describe('payouts', () => {
       'INVALID',
       'end_date',
     );
+    h.expectError(
+      await list('start_date=2026-13-01&end_date=2026-12-31'),
+      400,
+      'INVALID',
+      'start_date',
+    );
     assert.deepEqual((await list('start_date=2000-01-01&end_date=2000-12-31')).body, []);
   });
 
