@@ -1,0 +1,204 @@
+// `npm run bench`: bundle sizes, render time, handler overhead and sandbox
+// throughput, printed as tables. Not part of `npm test`: timings depend on the
+// machine. Bounded: every phase has a count and a time cap, every server binds
+// 127.0.0.1 and is stopped at the end.
+//
+//   node --import tsx bench/run.ts [bundle] [render] [handler] [prism]
+//   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
+//        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is)
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BundleRow, competitorBundles, ourBundles } from './bundle.ts';
+import { type LoadReport, median, percentile } from './load.ts';
+import { IIFE, IIFE_GZIP_BUDGET, LOCALE_GZIP_BUDGET, localeFiles, sizesOfFile } from './measure.ts';
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(BENCH, '..');
+const PHASES = ['bundle', 'render', 'handler', 'prism'] as const;
+type Phase = (typeof PHASES)[number];
+
+function intFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+function run(command: string, args: string[], cwd: string): void {
+  const { status } = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${status})`);
+}
+
+/** The bench-only dependencies live in bench/package.json; install them on first use. */
+function ensureBenchDeps(): void {
+  const needed = ['@adyen/adyen-web', 'braintree-web-drop-in', '@stoplight/prism-cli'];
+  if (needed.every((name) => existsSync(join(BENCH, 'node_modules', name, 'package.json')))) return;
+  console.log('Installing the bench-only dependencies (npm --prefix bench ci) ...');
+  run('npm', ['ci', '--no-audit', '--no-fund'], BENCH);
+}
+
+function table(headers: string[], rows: (string | number)[][]): void {
+  const cells = rows.map((row) => row.map(String));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
+  const line = (row: string[]) =>
+    `| ${row.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  console.log(line(headers));
+  console.log(
+    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
+  for (const row of cells) console.log(line(row));
+  console.log();
+}
+
+const ms = (n: number): string => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
+
+async function bundlePhase(): Promise<void> {
+  console.log('## Bundle (vite lib, minified, es2022; gzip -9, brotli 11; bytes)\n');
+  const ours = ourBundles();
+  const theirs = await competitorBundles();
+  const ourOf = (format: BundleRow['format']) => ours.find((r) => r.format === format);
+  table(
+    ['bundle', 'format', 'JS gzip', 'total gzip', 'total brotli', 'ours / theirs (gzip)'],
+    [...ours, ...theirs].map((r) => {
+      const mine = ourOf(r.format);
+      return [
+        r.name,
+        r.format,
+        r.js.gzip,
+        r.total.gzip,
+        r.total.brotli,
+        r.name === 'payment-widget' || !mine ? '' : ratio(mine.total.gzip, r.total.gzip),
+      ];
+    }),
+  );
+  for (const r of theirs) if (r.note && r.format === 'iife') console.log(`- ${r.name}: ${r.note}`);
+  const iife = sizesOfFile(IIFE).gzip;
+  console.log(
+    `- IIFE budget ${IIFE_GZIP_BUDGET} B gzip: ${iife} B, ${iife <= IIFE_GZIP_BUDGET ? 'within' : `OVER by ${iife - IIFE_GZIP_BUDGET} B`}`,
+  );
+  const locales = localeFiles();
+  if (locales.length === 0) console.log('- lazy locales: none emitted under dist/locales/');
+  else {
+    const sizes = locales.map((f) => sizesOfFile(f).gzip);
+    const worst = Math.max(...sizes);
+    console.log(
+      `- lazy locales: ${locales.length} files, largest ${worst} B gzip (budget ${LOCALE_GZIP_BUDGET} B)`,
+    );
+  }
+  console.log();
+}
+
+async function renderPhase(): Promise<void> {
+  const { measureRender } = await import('./render.ts');
+  const runs = intFromEnv('BENCH_RENDER_RUNS', 20);
+  const result = await measureRender(runs);
+  const s = result.samples;
+  const col = (pick: (x: (typeof s)[number]) => number) => {
+    const values = s.map(pick).sort((a, b) => a - b);
+    return [ms(percentile(values, 50)), ms(values[0] ?? Number.NaN), ms(percentile(values, 90))];
+  };
+  console.log(
+    `## Render (headless Chromium ${result.chromium}, ${s.length} fresh contexts; ms from the page's mark before the <script> tag)\n`,
+  );
+  table(
+    ['span', 'median', 'min', 'p90'],
+    [
+      ['script start -> evaluated (element defined)', ...col((x) => x.evaluated)],
+      ['script start -> payment-ready (form usable)', ...col((x) => x.ready)],
+      ['  of which: waiting for the fake backend', ...col((x) => x.backend)],
+      ['  of which: widget work', ...col((x) => x.ready - x.backend - Math.max(0, x.fetched))],
+    ],
+  );
+}
+
+function loadRow(name: string, r: LoadReport): (string | number)[] {
+  const get = (label: string, p: number) => ms(percentile(r.latencies.get(label) ?? [], p));
+  return [
+    name,
+    `${r.completed}${r.failed ? ` (+${r.failed} failed)` : ''}${r.timedOut ? ' (time cap)' : ''}`,
+    get('create', 50),
+    get('create', 99),
+    get('get', 50),
+    get('get', 99),
+    r.opsPerSecond.toFixed(0),
+  ];
+}
+
+const LOAD_HEADERS = ['target', 'ops', 'create p50', 'create p99', 'get p50', 'get p99', 'ops/s'];
+
+function shape() {
+  return {
+    ops: intFromEnv('BENCH_OPS', 2000),
+    concurrency: intFromEnv('BENCH_CONCURRENCY', 8),
+    timeLimitMs: 60_000,
+  };
+}
+
+async function handlerPhase(): Promise<void> {
+  const { measureHandlerOverhead } = await import('./http.ts');
+  const s = shape();
+  const { direct, handler } = await measureHandlerOverhead(s);
+  console.log(
+    `## Handler overhead (${s.ops} x create+get, concurrency ${s.concurrency}, loopback; ms)\n`,
+  );
+  table(LOAD_HEADERS, [loadRow('sandbox direct', direct), loadRow('through the handler', handler)]);
+  console.log(
+    `- throughput through the handler / direct: ${ratio(handler.opsPerSecond, direct.opsPerSecond)}; added p50 per create ${ms(median(handler.latencies.get('create') ?? []) - median(direct.latencies.get('create') ?? []))} ms\n`,
+  );
+  for (const r of [direct, handler])
+    if (r.firstError) console.log(`- first error: ${r.firstError}`);
+}
+
+async function prismPhase(): Promise<void> {
+  const { measureSandboxVsPrism, SPEC_PATH } = await import('./http.ts');
+  const s = shape();
+  const result = await measureSandboxVsPrism(s);
+  console.log(
+    `## Sandbox vs Prism ${result.prismVersion} mock of ${SPEC_PATH} (${s.ops} x create+get, concurrency ${s.concurrency}; ms)\n`,
+  );
+  table(LOAD_HEADERS, [loadRow('sandbox', result.sandbox), loadRow('prism mock', result.prism)]);
+  console.log(
+    `- sandbox throughput / prism: ${ratio(result.sandbox.opsPerSecond, result.prism.opsPerSecond)}\n`,
+  );
+  for (const r of [result.sandbox, result.prism]) {
+    if (r.firstError) console.log(`- first error: ${r.firstError}`);
+  }
+}
+
+const chosen = process.argv.slice(2);
+for (const name of chosen) {
+  if (!PHASES.includes(name as Phase)) {
+    console.error(`unknown phase ${name}; choose from ${PHASES.join(', ')}`);
+    process.exit(2);
+  }
+}
+const phases = chosen.length > 0 ? (chosen as Phase[]) : [...PHASES];
+
+ensureBenchDeps();
+if (process.env.BENCH_NO_BUILD !== '1' || !existsSync(IIFE))
+  run('npm', ['run', '--silent', 'build'], ROOT);
+
+console.log(
+  `\n# payment-widget bench: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}\n`,
+);
+const started = Date.now();
+const actions: Record<Phase, () => Promise<void>> = {
+  bundle: bundlePhase,
+  render: renderPhase,
+  handler: handlerPhase,
+  prism: prismPhase,
+};
+let failed = false;
+for (const phase of phases) {
+  try {
+    await actions[phase]();
+  } catch (error) {
+    failed = true;
+    console.error(`${phase} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+}
+console.log(`(bench took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+process.exit(failed ? 1 : 0);
