@@ -82,6 +82,23 @@ describe('payment-widget: loading and rendering', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('emits payment-ready with the offered methods once the fields are rendered', async () => {
+    backend.methods = ['boleto', 'card', 'blik'];
+    let detail: unknown;
+    let fieldsThere = false;
+    document.addEventListener(
+      'payment-ready',
+      (e) => {
+        detail = e.detail;
+        fieldsThere = (e.target as HTMLElement).shadowRoot?.querySelector('#number') !== null;
+      },
+      { once: true },
+    );
+    await widget(backend, 'checkout-id="chk_1"');
+    expect(detail).to.deep.equal({ paymentMethods: ['card', 'blik', 'boleto'] });
+    expect(fieldsThere).to.equal(true);
+  });
+
   it('shows no method choice when card is the only one', async () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
     expect(el.shadowRoot!.querySelector('input[name=method]')).to.equal(null);

@@ -44,6 +44,8 @@ describe('payment-widget: paying by card', () => {
       cvv: '123',
       name: 'Ada Lovelace',
     });
+    // The filled state.
+    await expect(el).to.be.accessible();
     const number = $(el, '#number');
     const success = oneEvent(el, 'payment-success');
     $(el, 'button[part~=button]').click();
