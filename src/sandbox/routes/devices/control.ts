@@ -175,8 +175,11 @@ function resultOf(c: ReaderCheckoutRecord): Record<string, unknown> {
 function setOnline(online: boolean) {
   return ({ params, ctx }: RouteRequest): Response => {
     const device = findDevice(ctx, params.identifier!);
-    device.online = online;
+    // Settle what happened under the old connectivity first: a pairing that expired while
+    // offline must not be confirmed by coming back online.
     const reader = device.reader_id ? ctx.store.readers.get(device.reader_id) : undefined;
+    if (reader) advanceReader(ctx, reader);
+    device.online = online;
     if (reader) advanceReader(ctx, reader);
     ctx.changed();
     return json(deviceJson(ctx, device));
