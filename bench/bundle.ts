@@ -95,3 +95,65 @@ export async function competitorBundles(): Promise<BundleRow[]> {
   for (const c of COMPETITORS) rows.push(...(await buildCompetitor(c)));
   return rows;
 }
+
+export interface BreakdownRow {
+  /** A dependency package or a src/ folder. */
+  part: string;
+  /** Bytes of tree-shaken code before minification. */
+  rendered: number;
+  /** The IIFE's gzip bytes shared out by rendered bytes: an estimate, not a measurement. */
+  gzipShare: number;
+}
+
+function partOf(id: string, root: string): string {
+  const nm = id.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const [scope, name] = id.slice(nm + 'node_modules/'.length).split('/');
+    return scope?.startsWith('@') ? `${scope}/${name}` : (scope ?? id);
+  }
+  const rel = id.startsWith(root) ? id.slice(root.length + 1) : id;
+  return rel.split('/').slice(0, 2).join('/');
+}
+
+/** Where the script-tag build's bytes come from, to tell what to cut when over budget. */
+export async function ourBreakdown(): Promise<BreakdownRow[]> {
+  const root = join(BENCH, '..');
+  const rendered = new Map<string, number>();
+  await build({
+    // vite.config.ts's settings, written out: loading that file would merge its
+    // format list into ours (and its outDir is the real dist/).
+    configFile: false,
+    root,
+    logLevel: 'error',
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      lib: { entry: join(root, 'src/index.ts'), name: 'PaymentWidget', formats: ['iife'] },
+    },
+    plugins: [
+      {
+        name: 'bench-breakdown',
+        generateBundle(_options, bundle) {
+          for (const chunk of Object.values(bundle)) {
+            if (chunk.type !== 'chunk') continue;
+            for (const [id, mod] of Object.entries(chunk.modules)) {
+              const part = partOf(id, root);
+              rendered.set(part, (rendered.get(part) ?? 0) + mod.renderedLength);
+            }
+          }
+        },
+      },
+    ],
+  });
+  const total = [...rendered.values()].reduce((a, b) => a + b, 0);
+  const gzip = sizesOfFile(IIFE).gzip;
+  return [...rendered]
+    .filter(([, bytes]) => bytes > 0)
+    .map(([part, bytes]) => ({
+      part,
+      rendered: bytes,
+      gzipShare: Math.round((bytes / total) * gzip),
+    }))
+    .sort((a, b) => b.rendered - a.rendered);
+}

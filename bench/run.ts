@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BundleRow, competitorBundles, ourBundles } from './bundle.ts';
+import { type BundleRow, competitorBundles, ourBreakdown, ourBundles } from './bundle.ts';
 import { type LoadReport, median, percentile } from './load.ts';
 import { IIFE, IIFE_GZIP_BUDGET, LOCALE_GZIP_BUDGET, localeFiles, sizesOfFile } from './measure.ts';
 
@@ -79,6 +79,15 @@ async function bundlePhase(): Promise<void> {
   console.log(
     `- IIFE budget ${IIFE_GZIP_BUDGET} B gzip: ${iife} B, ${iife <= IIFE_GZIP_BUDGET ? 'within' : `OVER by ${iife - IIFE_GZIP_BUDGET} B`}`,
   );
+  if (iife > IIFE_GZIP_BUDGET) {
+    console.log(
+      '\nWhere the IIFE bytes come from (gzip shared out by pre-minify size; an estimate):\n',
+    );
+    table(
+      ['part', 'rendered B', '~gzip B'],
+      (await ourBreakdown()).map((r) => [r.part, r.rendered, r.gzipShare]),
+    );
+  }
   const locales = localeFiles();
   if (locales.length === 0) console.log('- lazy locales: none emitted under dist/locales/');
   else {
