@@ -119,6 +119,8 @@ async function renderPhase(): Promise<void> {
       ['script start -> payment-ready (form usable)', ...col((x) => x.ready)],
       ['  of which: waiting for the fake backend', ...col((x) => x.backend)],
       ['  of which: widget work', ...col((x) => x.ready - x.backend - Math.max(0, x.fetched))],
+      ['main-thread task time, whole page', ...col((x) => x.mainThread)],
+      ['  of which: running JavaScript', ...col((x) => x.script)],
     ],
   );
 }
