@@ -1,0 +1,30 @@
+import { createServer } from 'node:http';
+import { createPaymentHandler, PaymentHandlerError, toNodeListener } from 'payment-widget/server';
+
+const port = Number(process.env.PORT ?? 3000);
+const origin = `http://127.0.0.1:${port}`;
+
+// Your catalogue: the browser names a product, the server decides the price.
+const PRICES = { poster: { amount: 10, currency: 'EUR', description: 'Poster' } };
+
+const payments = createPaymentHandler({
+  baseUrl: process.env.PROVIDER_BASE_URL, // the sandbox: http://127.0.0.1:4010
+  apiKey: process.env.PROVIDER_API_KEY, // stays on the server
+  merchantCode: process.env.MERCHANT_CODE,
+  publicUrl: `${origin}/payments`,
+  allowedOrigins: [origin],
+  successUrl: '/thanks',
+  failureUrl: '/thanks',
+  resolveCheckout(order) {
+    const price = PRICES[order?.sku];
+    if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
+    return price;
+  },
+  onPaid(checkout) {
+    console.log(`paid: ${checkout.checkout_reference}`);
+  },
+});
+
+createServer(toNodeListener(payments)).listen(port, '127.0.0.1', () => {
+  console.log(`listening on ${origin}`);
+});

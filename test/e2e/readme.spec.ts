@@ -1,0 +1,178 @@
+/**
+ * The README's code: every block marked `<!-- snippet: path -->` must be that
+ * file verbatim, and each such file runs here (or in frameworks.spec.ts for the
+ * React and Vue pages). Also `npm start`'s script: it serves and stops on Ctrl-C.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { CARDS, expect, fillCard, pay, test } from './fixtures.ts';
+
+const ROOT = new URL('../../', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a command until it prints a line matching `ready`; the caller stops it. */
+async function run(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; output: () => string; match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, args, {
+    cwd: new URL('.', ROOT),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in 20 s:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = output.match(ready);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  return { child, output: () => output, match };
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Shell lines CI runs (.ci/run, npm test) or this file runs (npm start's script). */
+const CI_COMMANDS = [
+  'npm install',
+  'npm ci',
+  'npm start',
+  'npm test',
+  'npm run build',
+  'npm --prefix examples ci',
+  'npm --prefix examples run build',
+];
+
+test('every README code block is a tested snippet, a command CI runs, or a diagram', () => {
+  const docs = ['docs/README-draft.md', 'README.md'].filter((p) => existsSync(new URL(p, ROOT)));
+  let snippets = 0;
+  for (const doc of docs) {
+    const text = read(doc);
+    const fence = /(?:<!-- snippet: (\S+) -->\n)?```(\w*)\n([\s\S]*?)```/g;
+    for (const [, path, lang, block = ''] of text.matchAll(fence)) {
+      if (path !== undefined) {
+        expect(block, `${doc}: the block for ${path}`).toBe(read(path));
+        snippets += 1;
+      } else if (lang === 'sh') {
+        for (const line of block.split('\n').filter((l) => l.trim() !== '')) {
+          const command = line.replace(/\s+#.*$/, '').trim();
+          expect(CI_COMMANDS, `${doc}: "${command}" is not a command CI runs`).toContain(command);
+        }
+      } else {
+        expect(lang, `${doc}: a \`${lang}\` block that no test runs`).toBe('mermaid');
+      }
+    }
+  }
+  expect(snippets).toBeGreaterThanOrEqual(4);
+});
+
+test.describe('the README backend and script-tag snippets', () => {
+  let sandbox: Sandbox;
+  test.beforeAll(async () => {
+    sandbox = await createSandbox({ port: 0 });
+  });
+  test.afterAll(async () => {
+    await sandbox.close();
+  });
+
+  test('take a card payment, priced by the server', async ({ page }) => {
+    expect(
+      existsSync(new URL('dist/node/server.js', ROOT)),
+      'payment-widget/server is not built: run `npm run build`',
+    ).toBe(true);
+    const port = await freePort();
+    const backend = await run(
+      ['docs/README-snippets/backend.mjs'],
+      {
+        PORT: String(port),
+        PROVIDER_BASE_URL: sandbox.url,
+        PROVIDER_API_KEY: sandbox.apiKey,
+        MERCHANT_CODE: sandbox.merchantCode,
+      },
+      /listening on (\S+)/,
+    );
+    try {
+      const origin = backend.match[1] ?? '';
+      // The snippet page, served from the backend's origin like the shop's own page.
+      await page.route(`${origin}/shop.html`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html lang="en"><title>Shop</title><body>${read('docs/README-snippets/script-tag.html')}</body></html>`,
+        }),
+      );
+      await page.route(`${origin}/assets/payment-widget.iife.js`, (route) =>
+        route.fulfill({ contentType: 'text/javascript', path: 'dist/payment-widget.iife.js' }),
+      );
+      await page.goto(`${origin}/shop.html`);
+      await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();
+      await page.getByRole('radio', { name: 'Card' }).check();
+      await fillCard(page, CARDS.paid);
+      await pay(page);
+      await expect(page.getByText('Payment successful')).toBeVisible();
+      await expect(page.getByText('Thank you for your order!')).toBeVisible();
+      await expect.poll(backend.output).toMatch(/paid: [\w-]+/);
+
+      // A tampered order cannot change the price; an unknown product is a 400 naming the field.
+      const create = (order: unknown) =>
+        fetch(`${origin}/payments/checkouts`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ order, amount: 0.01 }),
+        });
+      const tampered = await create({ sku: 'poster', amount: 0.01, currency: 'USD' });
+      expect(tampered.status).toBe(201);
+      expect(await tampered.json()).toMatchObject({ amount: 10, currency: 'EUR' });
+      const unknown = await create({ sku: 'yacht' });
+      expect(unknown.status).toBe(400);
+      expect(await unknown.json()).toMatchObject({ error: { field: 'order.sku' } });
+    } finally {
+      backend.child.kill('SIGTERM');
+    }
+  });
+});
+
+test('scripts/start.ts serves the shop, prints its URL and stops on Ctrl-C', async () => {
+  const [sandboxPort, port] = [await freePort(), await freePort()];
+  const started = await run(
+    ['--import', 'tsx', 'scripts/start.ts'],
+    { SANDBOX_PORT: String(sandboxPort), PORT: String(port) },
+    /^(http:\/\/127\.0\.0\.1:\d+\/)$/m,
+  );
+  expect(started.match[1]).toBe(`http://127.0.0.1:${port}/`);
+  const home = await fetch(started.match[1] ?? '');
+  expect(home.status).toBe(200);
+  expect(await home.text()).toContain('<payment-widget checkout-id="');
+  started.child.kill('SIGINT');
+  expect(await exitCode(started.child)).toBe(0);
+  // Both ports are free again.
+  await expect(fetch(`http://127.0.0.1:${sandboxPort}/`)).rejects.toThrow();
+  await expect(fetch(started.match[1] ?? '')).rejects.toThrow();
+});
