@@ -284,8 +284,10 @@ export class PaymentWidget extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Re-attached after a move in the DOM while still loading: start again.
+    // Re-attached after a move in the DOM: disconnecting aborted the load or the
+    // challenge, so start the load again, or show the form (still payable).
     if (this.hasUpdated && this.phase === 'loading') void this.load();
+    if (this.phase === 'step') this.phase = 'form';
   }
 
   override disconnectedCallback(): void {
@@ -406,6 +408,10 @@ export class PaymentWidget extends LitElement {
     if (input instanceof HTMLInputElement) this.reformat(field, input);
     this.form = mark(this.form, field, { dirty: input.value !== '' });
     this.refresh();
+    this.emitChange();
+  }
+
+  private emitChange(): void {
     emit(this, 'payment-change', {
       valid: Object.keys(this.errors).length === 0,
       complete: this.fields().every((f) => (this.control(f)?.value ?? '') !== ''),
@@ -477,7 +483,10 @@ export class PaymentWidget extends LitElement {
     this.method = method;
     this.form = { ...this.form, submitted: false };
     this.status = '';
-    void this.updateComplete.then(() => this.refresh());
+    void this.updateComplete.then(() => {
+      this.refresh();
+      this.emitChange();
+    });
   }
 
   private chooseSaved(token: string): void {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { format, languageOf, loadStrings, localeUrl } from '../../../src/widget/locales/load.ts';
 import { $, FakeBackend, text, widget } from './fake-backend.ts';
 
@@ -12,8 +12,9 @@ describe('payment-widget: locales', () => {
   it('loads German lazily and formats the amount the German way', async () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
     el.locale = 'de-DE';
-    await new Promise((r) => setTimeout(r, 100));
-    await el.updateComplete;
+    await waitUntil(() => text(el).includes('Kartennummer'), 'German strings never arrived', {
+      timeout: 5000,
+    });
     expect(text(el)).to.include('Kartennummer').and.include('Sicherheitscode');
     const label = $(el, 'button[part~=button]').textContent?.trim().replace(/\s/g, ' ');
     expect(label).to.equal('10,00 € bezahlen');
@@ -29,8 +30,6 @@ describe('payment-widget: locales', () => {
     document.documentElement.lang = 'de';
     try {
       const el = await widget(backend, 'checkout-id="chk_1" locale=""');
-      await new Promise((r) => setTimeout(r, 100));
-      await el.updateComplete;
       expect(text(el)).to.include('Kartennummer');
     } finally {
       document.documentElement.lang = '';

@@ -1,4 +1,4 @@
-import { expect, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { mount, type ResponseType } from '../../../src/index.ts';
 import { CheckoutProcessBodySchema } from '../../../src/schemas/index.ts';
 import { $, FakeBackend, fillCard, paste, text, widget } from './fake-backend.ts';
@@ -33,7 +33,14 @@ describe('payment-widget: alternative methods, saved cards, resume, mount', () =
     const el = await widget(backend, 'checkout-id="chk_1"');
     const navigations: { url: string }[] = [];
     el.navigate = (request) => navigations.push(request);
+    const changed = oneEvent(el, 'payment-change');
     await choose(el, 'ideal');
+    expect((await changed).detail).to.deep.equal({
+      valid: false,
+      complete: false,
+      network: undefined,
+      paymentMethod: 'ideal',
+    });
     expect(labels(el)).to.deep.equal(['First name', 'Last name', 'Email']);
     await expect(el).to.be.accessible();
     paste($(el, '#firstName'), 'Ada');
@@ -42,7 +49,7 @@ describe('payment-widget: alternative methods, saved cards, resume, mount', () =
     const submitted = oneEvent(el, 'payment-submit');
     void el.submit();
     expect((await submitted).detail).to.deep.equal({ paymentMethod: 'ideal' });
-    await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => navigations.length > 0, 'never navigated to the bank');
     const body = backend.puts()[0]?.body;
     expect(CheckoutProcessBodySchema.safeParse(body).success).to.equal(true);
     expect(body).to.deep.equal({

@@ -1,4 +1,4 @@
-import { expect, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { CheckoutProcessBodySchema } from '../../../src/schemas/index.ts';
 import { $, FakeBackend, fillCard, paste, type Reply, text, widget } from './fake-backend.ts';
 
@@ -171,14 +171,23 @@ describe('payment-widget: paying by card', () => {
 
   it('believes the confirmation, not the process answer', async () => {
     backend.process = () => ({ status: 200, body: { ...backend.checkout, status: 'PAID' } });
-    backend.overrides.set('GET /checkouts/chk_1', () => ({
-      status: 200,
-      body: { ...backend.checkout, status: 'FAILED' },
-    }));
-    // The first GET (loading) must still see a payable checkout.
-    const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'none' });
-    await new Promise((r) => setTimeout(r, 50));
+    let gets = 0;
+    // The first GET (loading) sees a payable checkout; the confirmation says FAILED.
+    backend.overrides.set('GET /checkouts/chk_1', () => {
+      gets += 1;
+      return {
+        status: 200,
+        body: { ...backend.checkout, status: gets === 1 ? 'PENDING' : 'FAILED' },
+      };
+    });
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    const failure = oneEvent(el, 'payment-failure');
+    void el.submit();
+    expect((await failure).detail.checkout.status).to.equal('FAILED');
+    await el.updateComplete;
     expect(text(el)).to.include('Payment failed');
+    expect(gets).to.equal(2);
   });
 
   it('lets the user retry after a server error, with payment-error retryable', async () => {
@@ -307,7 +316,7 @@ describe('payment-widget: paying by card', () => {
     el.navigate = (request) => navigations.push(request);
     await fillCard(el);
     void el.submit();
-    await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(() => navigations.length > 0, 'never navigated');
     expect(names(events)).to.deep.equal(['payment-submit', 'payment-challenge']);
     expect(events.find(([n]) => n === 'payment-challenge')?.[1]).to.deep.equal({
       mode: 'redirect',
