@@ -213,12 +213,9 @@ export async function startServerExample(options: ServerExampleOptions): Promise
   function resultPage(url: URL): Response {
     const id = url.searchParams.get('checkout_id') ?? '';
     if (!CHECKOUT_ID.test(id)) {
-      return jsonError(
-        400,
-        id === '' ? 'MISSING' : 'INVALID',
-        'checkout_id is required',
-        'checkout_id',
-      );
+      return id === ''
+        ? jsonError(400, 'MISSING', 'checkout_id is required', 'checkout_id')
+        : jsonError(400, 'INVALID', 'checkout_id is not a checkout id', 'checkout_id');
     }
     return html(render('result.html', { checkoutId: id }));
   }
