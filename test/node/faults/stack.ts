@@ -1,0 +1,201 @@
+// The whole server side as a merchant runs it, on loopback sockets: the sandbox (the
+// provider), the companion handler behind node:http, the sandbox's webhooks reaching the
+// handler's /webhook. A "front" in front of the handler lets a test break the merchant's
+// side of webhook delivery (503s, dropped connections).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type { Checkout } from '../../../src/schemas/index.ts';
+import {
+  createPaymentHandler,
+  type LogEntry,
+  type PaymentHandlerOptions,
+  toNodeListener,
+} from '../../../src/server/index.ts';
+
+export const ORIGIN = 'https://shop.example';
+const futureYear = String(new Date().getUTCFullYear() + 3);
+
+export function cardBody(number: string) {
+  return {
+    payment_type: 'card',
+    card: {
+      name: 'Ada Lovelace',
+      number,
+      expiry_month: '12',
+      expiry_year: futureYear,
+      cvv: '123',
+      last_4_digits: number.slice(-4),
+      type: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
+    },
+  };
+}
+
+export const PAID_CARD = '4200000000000091';
+export const CHALLENGE_CARD = '4200000000000042';
+
+/** What the merchant's front answers to a webhook POST before the handler sees it. */
+export type FrontFault = 'ok' | '503' | 'drop';
+
+export interface Stack {
+  sandbox: Sandbox;
+  handlerUrl: string;
+  /** onPaid / onFailed calls per checkout id. */
+  paid: Map<string, number>;
+  failed: Map<string, number>;
+  handlerLogs: LogEntry[];
+  sandboxLogs: string[];
+  /** Consumed one per webhook POST; empty means pass through. */
+  frontFaults: FrontFault[];
+  /** Webhook POSTs that reached the front, whatever it answered. */
+  webhookHits: number;
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  /** POST /sandbox/faults; `path` is a provider path pattern such as `/v0.1/checkouts/:id`. */
+  fault(fault: Record<string, unknown>): Promise<void>;
+  clearFaults(): Promise<void>;
+  /** The checkout as the provider has it, read past the handler. */
+  providerCheckout(id: string): Promise<Checkout>;
+  /** The shopper passes (Y) or fails (N) the 3DS challenge: what the challenge page posts. */
+  completeChallenge(nextStep: unknown, result: 'Y' | 'N'): Promise<number>;
+  waitFor(what: string, condition: () => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startStack(options: Partial<PaymentHandlerOptions> = {}): Promise<Stack> {
+  const sandboxLogs: string[] = [];
+  const sandbox = await createSandbox({
+    webhook: { attempts: 8, initialDelayMs: 20, maxDelayMs: 200 },
+    log: (line) => sandboxLogs.push(line),
+  });
+  const paid = new Map<string, number>();
+  const failed = new Map<string, number>();
+  const handlerLogs: LogEntry[] = [];
+  const count = (map: Map<string, number>) => (checkout: Checkout) => {
+    if (checkout.id) map.set(checkout.id, (map.get(checkout.id) ?? 0) + 1);
+  };
+
+  const front = createServer();
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const handlerUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const handle = createPaymentHandler({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    merchantCode: sandbox.merchantCode,
+    publicUrl: `${handlerUrl}/payments`,
+    allowedOrigins: [ORIGIN],
+    successUrl: '/done?ok=1',
+    failureUrl: '/done?ok=0',
+    resolveCheckout: (order) => ({
+      amount: typeof order === 'number' ? order : 10,
+      currency: 'EUR',
+      redirect: false,
+    }),
+    onPaid: count(paid),
+    onFailed: count(failed),
+    logger: (entry) => handlerLogs.push(entry),
+    timeoutMs: 300,
+    retries: 2,
+    ...options,
+  });
+  const listener = toNodeListener(handle);
+  const stack: Stack = {
+    sandbox,
+    handlerUrl,
+    paid,
+    failed,
+    handlerLogs,
+    sandboxLogs,
+    frontFaults: [],
+    webhookHits: 0,
+    async call(method, path, body) {
+      const res = await fetch(`${handlerUrl}/payments${path}`, {
+        method,
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      return { status: res.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+    },
+    async fault(fault) {
+      const res = await sandbox.handle(
+        new Request(`${sandbox.url}/sandbox/faults`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${sandbox.apiKey}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(fault),
+        }),
+      );
+      if (res.status !== 201) throw new Error(`fault refused: ${await res.text()}`);
+    },
+    async clearFaults() {
+      await sandbox.handle(
+        new Request(`${sandbox.url}/sandbox/faults`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${sandbox.apiKey}` },
+        }),
+      );
+    },
+    async providerCheckout(id) {
+      const res = await sandbox.handle(
+        new Request(`${sandbox.url}/v0.1/checkouts/${id}`, {
+          headers: { authorization: `Bearer ${sandbox.apiKey}` },
+        }),
+      );
+      return (await res.json()) as Checkout;
+    },
+    async completeChallenge(nextStep, result) {
+      const payload = (nextStep as { payload: { MD: string; TermUrl: string } }).payload;
+      const res = await fetch(payload.TermUrl, {
+        method: 'POST',
+        body: new URLSearchParams({ MD: payload.MD, PaRes: result }),
+        redirect: 'manual',
+      });
+      await res.body?.cancel();
+      return res.status;
+    },
+    async waitFor(what, condition, timeoutMs = 8_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!condition()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        front.close(() => resolve());
+        front.closeAllConnections();
+      });
+      await sandbox.close();
+    },
+  };
+  front.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith('/payments/webhook') && req.method === 'POST') {
+      stack.webhookHits += 1;
+      const fault = stack.frontFaults.shift() ?? 'ok';
+      if (fault === 'drop') {
+        req.socket.destroy();
+        return;
+      }
+      if (fault === '503') {
+        res.writeHead(503).end();
+        return;
+      }
+    }
+    listener(req, res);
+  });
+  return stack;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The handler's error body `{ error: { code, message, retryable? } }`. */
+export function errorOf(body: unknown): { code: string; message: string; retryable?: boolean } {
+  if (!isRecord(body) || !isRecord(body.error))
+    throw new Error(`not an error body: ${JSON.stringify(body)}`);
+  return body.error as { code: string; message: string; retryable?: boolean };
+}
