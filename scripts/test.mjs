@@ -2,6 +2,7 @@
 // when an earlier one failed, so one run shows every broken suite; the exit code
 // is non-zero when any failed.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chromiumPath } from './browser.mjs';
 
 try {
@@ -15,6 +16,11 @@ const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['build', 'npm', ['run', '--silent', 'build']],
+  // The React and Vue pages have their own package (kept out of the main install).
+  ...(existsSync('examples/node_modules')
+    ? []
+    : [['examples install', 'npm', ['--prefix', 'examples', 'ci', '--no-audit', '--no-fund']]]),
+  ['examples build', 'npm', ['--prefix', 'examples', 'run', '--silent', 'build']],
   ['node tests', 'npm', ['run', '--silent', 'test:node']],
   ['browser tests', 'npx', ['wtr']],
   ['end-to-end tests', 'npx', ['playwright', 'test']],
