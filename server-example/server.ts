@@ -205,6 +205,10 @@ export async function startServerExample(options: ServerExampleOptions): Promise
         "base-uri 'none'",
         "object-src 'none'",
         "frame-ancestors 'none'",
+        // Trusted Types: no string reaches an HTML or script sink. Lit renders through
+        // its own policy, named 'lit-html'; the widget needs no other.
+        "require-trusted-types-for 'script'",
+        'trusted-types lit-html',
       ].join('; ');
     }
     return html(body, 200, headers);
