@@ -10,6 +10,15 @@ export default defineConfig({
     target: 'es2022',
     minify: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Vite's library mode keeps the ES output's whitespace (codegen off) so the
+        // merchant's bundler can read it; it minifies again anyway, and keeps the
+        // /* @__PURE__ */ marks either way. Whitespace-free, the ES entry a page
+        // may load straight from a CDN is as small as the IIFE.
+        minify: { codegen: true },
+      },
+    },
     lib: {
       entry: 'src/index.ts',
       name: 'PaymentWidget',
