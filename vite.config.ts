@@ -37,6 +37,10 @@ export default defineConfig({
  * line break becomes one space (text and attribute lists read the same).
  */
 function minifyTemplates(): Plugin {
+  const html = (text: string): string =>
+    text.replace(/\s*\n\s*/g, (space: string, at: number) =>
+      text[at - 1] === '>' || text[at + space.length] === '<' ? '' : ' ',
+    );
   const squeeze: Record<string, (text: string, first: boolean, last: boolean) => string> = {
     css: (text, first, last) => {
       let out = text
@@ -50,12 +54,9 @@ function minifyTemplates(): Plugin {
       if (last) out = out.trimEnd();
       return out;
     },
-    html: (text) =>
-      text.replace(/\s*\n\s*/g, (space: string, at: number) =>
-        text[at - 1] === '>' || text[at + space.length] === '<' ? '' : ' ',
-      ),
+    html,
+    svg: html,
   };
-  squeeze.svg = squeeze.html;
   return {
     name: 'payment-widget:minify-templates',
     apply: 'build',
@@ -84,7 +85,11 @@ function minifyTemplates(): Plugin {
             const start = q.start + 1;
             const raw = q.value.raw;
             if (code.slice(start, start + raw.length) !== raw) return;
-            edits.push([start, start + raw.length, squeezeOf(raw, i === 0, i === quasis.length - 1)]);
+            edits.push([
+              start,
+              start + raw.length,
+              squeezeOf(raw, i === 0, i === quasis.length - 1),
+            ]);
           });
         }
         for (const key in n) if (key !== 'parent') visit((n as Record<string, unknown>)[key]);
