@@ -80,24 +80,74 @@ function handlerOp(endpoint: string) {
   };
 }
 
-async function warmThenMeasure(
+type Op = (client: Client, i: number) => Promise<void>;
+
+/** Folds the reports of several rounds against one target into one. */
+function merge(reports: LoadReport[]): LoadReport {
+  const latencies = new Map<string, number[]>();
+  for (const r of reports) {
+    for (const [label, list] of r.latencies)
+      latencies.set(label, [...(latencies.get(label) ?? []), ...list]);
+  }
+  for (const list of latencies.values()) list.sort((a, b) => a - b);
+  const completed = reports.reduce((n, r) => n + r.completed, 0);
+  const elapsedMs = reports.reduce((n, r) => n + r.elapsedMs, 0);
+  const firstError = reports.find((r) => r.firstError)?.firstError;
+  return {
+    completed,
+    failed: reports.reduce((n, r) => n + r.failed, 0),
+    ...(firstError !== undefined && { firstError }),
+    elapsedMs,
+    opsPerSecond: (completed / elapsedMs) * 1000,
+    latencies,
+    timedOut: reports.some((r) => r.timedOut),
+  };
+}
+
+/**
+ * Measures two targets in alternating rounds (A B A B ...) after warming both, so
+ * that a change in the machine's load during the run hits both alike: on a shared
+ * machine, one block after the other gave ratios that swung fourfold.
+ */
+async function compare(
   shape: LoadShape,
-  op: (client: Client, i: number) => Promise<void>,
-): Promise<LoadReport> {
-  await runLoad({
-    total: Math.min(200, shape.ops),
-    concurrency: shape.concurrency,
-    timeLimitMs: 10_000,
-    op: (c, i) => op(c, -1 - i),
-  });
-  const report = await runLoad({
-    total: shape.ops,
-    concurrency: shape.concurrency,
-    timeLimitMs: shape.timeLimitMs,
-    op,
-  });
-  if (report.completed === 0) throw new Error(`no operation completed: ${report.firstError}`);
-  return report;
+  a: Op,
+  b: Op,
+  rounds = 4,
+): Promise<[LoadReport, LoadReport]> {
+  const warm = Math.min(200, shape.ops);
+  let offset = -1_000_000; // warm-up indices never collide with measured ones
+  for (const op of [a, b]) {
+    const base = offset;
+    await runLoad({
+      total: warm,
+      concurrency: shape.concurrency,
+      timeLimitMs: 10_000,
+      op: (c, i) => op(c, base + i),
+    });
+    offset += warm;
+  }
+  const perRound = Math.ceil(shape.ops / rounds);
+  const roundLimit = shape.timeLimitMs / rounds;
+  const results: [LoadReport[], LoadReport[]] = [[], []];
+  for (let round = 0; round < rounds; round++) {
+    for (const [k, op] of [a, b].entries()) {
+      const base = round * perRound;
+      results[k]?.push(
+        await runLoad({
+          total: Math.min(perRound, shape.ops - base),
+          concurrency: shape.concurrency,
+          timeLimitMs: roundLimit,
+          op: (c, i) => op(c, base + i),
+        }),
+      );
+    }
+  }
+  const [ra, rb] = [merge(results[0]), merge(results[1])];
+  for (const r of [ra, rb]) {
+    if (r.completed === 0) throw new Error(`no operation completed: ${r.firstError}`);
+  }
+  return [ra, rb];
 }
 
 function startSandbox(): Promise<Child<SandboxInfo>> {
@@ -118,8 +168,11 @@ export async function measureHandlerOverhead(shape: LoadShape): Promise<HandlerO
     });
     const { url, apiKey, merchantCode } = sandbox.info;
     const run = randomUUID().slice(0, 8);
-    const direct = await warmThenMeasure(shape, providerOp(url, apiKey, merchantCode, run));
-    const through = await warmThenMeasure(shape, handlerOp(handler.info.url));
+    const [direct, through] = await compare(
+      shape,
+      providerOp(url, apiKey, merchantCode, run),
+      handlerOp(handler.info.url),
+    );
     return { direct, handler: through };
   } finally {
     await handler?.stop();
@@ -168,11 +221,11 @@ export async function measureSandboxVsPrism(shape: LoadShape): Promise<SandboxVs
     sandbox = await startSandbox();
     const { url, apiKey, merchantCode } = sandbox.info;
     const run = randomUUID().slice(0, 8);
-    const own = await warmThenMeasure(shape, providerOp(url, apiKey, merchantCode, run));
     // Prism checks the request against the spec (fields, bearer present) and answers
     // the spec's example; it keeps no state, so the get reads the example id.
-    const mock = await warmThenMeasure(
+    const [own, mock] = await compare(
       shape,
+      providerOp(url, apiKey, merchantCode, run),
       providerOp(`http://127.0.0.1:${port}`, 'sk_test_bench', merchantCode, run),
     );
     return { sandbox: own, prism: mock, prismVersion: await prismVersion(prismBin) };

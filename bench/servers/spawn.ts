@@ -9,6 +9,16 @@ export interface Child<T> {
   stop(): Promise<void>;
 }
 
+// Children still running when the bench exits (an error, Ctrl-C) are killed with
+// it: Prism does not watch its stdin, so a closed pipe alone would orphan it.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => process.exit(130));
+}
+
 export function startChild<T>(
   command: string,
   args: string[],
@@ -25,6 +35,8 @@ export function startChild<T>(
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const stop = (): Promise<void> =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
