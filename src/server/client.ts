@@ -84,7 +84,11 @@ export interface TransactionHistoryQuery {
 export interface PayoutsQuery {
   start_date: string;
   end_date: string;
-  format?: 'json' | 'csv';
+  /**
+   * Only `json`: the provider's `csv` answer is a file, not JSON, and every
+   * client call validates a JSON body, so asking for CSV here could only fail.
+   */
+  format?: 'json';
   limit?: number;
   order?: 'desc' | 'asc';
 }
