@@ -4,7 +4,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { build, type InlineConfig, type LibraryOptions, type UserConfig } from 'vite';
+import projectConfig from '../vite.config.ts';
 import { ESM, IIFE, type Sizes, sizesOfFile, sumSizes } from './measure.ts';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -41,6 +42,34 @@ const COMPETITORS: Competitor[] = [
   },
 ];
 
+/**
+ * The project's own build settings (vite.config.ts: target, minifier, output
+ * options, plugins) with another entry and output place. Spread by hand rather
+ * than through Vite's mergeConfig, which would append our format list to the
+ * project's, and never aimed at the real dist/.
+ */
+function projectSettings(options: {
+  root: string;
+  lib: LibraryOptions;
+  outDir?: string;
+}): InlineConfig {
+  const project = projectConfig as UserConfig;
+  return {
+    ...project,
+    configFile: false,
+    root: options.root,
+    logLevel: 'error',
+    build: {
+      ...project.build,
+      ...(options.outDir === undefined
+        ? { write: false, outDir: join(tmpdir(), 'pw-bench-unused') }
+        : { outDir: options.outDir }),
+      emptyOutDir: options.outDir !== undefined,
+      lib: options.lib,
+    },
+  };
+}
+
 export function ourBundles(): BundleRow[] {
   return [
     { name: 'payment-widget', format: 'iife', js: sizesOfFile(IIFE), total: sizesOfFile(IIFE) },
@@ -49,7 +78,6 @@ export function ourBundles(): BundleRow[] {
       format: 'es',
       js: sizesOfFile(ESM),
       total: sizesOfFile(ESM),
-      note: 'lib-mode ES keeps whitespace for the merchant bundler',
     },
   ];
 }
@@ -58,24 +86,18 @@ async function buildCompetitor(c: Competitor): Promise<BundleRow[]> {
   const outDir = mkdtempSync(join(tmpdir(), 'pw-bench-bundle-'));
   try {
     // Same settings as the project's vite.config.ts; only entry and names differ.
-    await build({
-      configFile: false,
-      root: BENCH,
-      logLevel: 'error',
-      build: {
+    await build(
+      projectSettings({
+        root: BENCH,
         outDir,
-        emptyOutDir: true,
-        target: 'es2022',
-        minify: true,
-        sourcemap: false,
         lib: {
           entry: join(BENCH, c.entry),
           name: 'Competitor',
           formats: ['es', 'iife'],
           fileName: (format) => `bundle.${format}.js`,
         },
-      },
-    });
+      }),
+    );
     const files = readdirSync(outDir);
     const css = [
       ...files.filter((f) => f.endsWith('.css')).map((f) => sizesOfFile(join(outDir, f))),
@@ -119,19 +141,14 @@ function partOf(id: string, root: string): string {
 export async function ourBreakdown(): Promise<BreakdownRow[]> {
   const root = join(BENCH, '..');
   const rendered = new Map<string, number>();
-  await build({
-    // vite.config.ts's settings, written out: loading that file would merge its
-    // format list into ours (and its outDir is the real dist/).
-    configFile: false,
+  const settings = projectSettings({
     root,
-    logLevel: 'error',
-    build: {
-      write: false,
-      target: 'es2022',
-      minify: true,
-      lib: { entry: join(root, 'src/index.ts'), name: 'PaymentWidget', formats: ['iife'] },
-    },
+    lib: { entry: join(root, 'src/index.ts'), name: 'PaymentWidget', formats: ['iife'] },
+  });
+  await build({
+    ...settings,
     plugins: [
+      ...(settings.plugins ?? []),
       {
         name: 'bench-breakdown',
         generateBundle(_options, bundle) {

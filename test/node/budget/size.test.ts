@@ -28,9 +28,8 @@ test(`the script-tag build is at most ${kib(IIFE_GZIP_BUDGET)} gzip`, (t) => {
 
 test('the ESM entry is built', (t) => {
   assert.ok(existsSync(ESM), `${ESM} ${MISSING}`);
-  // No budget of its own: Vite's library mode leaves the ES output unminified in
-  // whitespace (it keeps /* @__PURE__ */ marks for the merchant's bundler, which
-  // minifies it again), so its bytes here overstate what a shopper downloads.
+  // Issue 9 budgets the script-tag build only; the ES entry holds the same code
+  // (a merchant's bundler usually re-bundles it), so its sizes are reported here.
   const esm = sizesOfFile(ESM);
   t.diagnostic(`${ESM}: ${esm.raw} B raw, ${esm.gzip} B gzip, ${esm.brotli} B brotli`);
   assert.ok(esm.raw > 0, `${ESM} is empty`);
