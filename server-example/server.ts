@@ -12,12 +12,14 @@ import type { Checkout } from '../src/schemas/index.ts';
 import {
   createPaymentHandler,
   createProviderClient,
+  isLoopbackHost,
   type LogEntry,
   ProviderError,
   toNodeListener,
 } from '../src/server/index.ts';
 import { DEFAULT_PRODUCT, resolveOrder } from './catalogue.ts';
 import { type DemoKnobs, readKnobs } from './demo-knobs.ts';
+import { createInPerson } from './in-person.ts';
 import { attributes, formatPrice, type PageVariant, render, variantParts } from './pages.ts';
 import { serveFile } from './static.ts';
 
@@ -39,6 +41,12 @@ export interface ServerExampleOptions {
   assetsDir?: string;
   /** Where the built React and Vue examples are. Default: `examples/dist/`. */
   examplesDir?: string;
+  /**
+   * Show the sandbox's device simulator on `/in-person` (switch on and pair a
+   * simulated reader, present a card, enter a PIN). Default: on when the
+   * provider is on a loopback host with an `sk_test_` key, i.e. the sandbox.
+   */
+  readerSimulator?: boolean;
 }
 
 export interface ServerExample {
@@ -127,6 +135,21 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     logger: (entry: LogEntry) => {
       if (entry.level !== 'info') log(`payments ${entry.level}: ${entry.message}`);
     },
+  });
+
+  const simulator =
+    options.readerSimulator ??
+    (isLoopbackHost(new URL(options.providerBaseUrl).hostname) &&
+      options.providerApiKey.startsWith('sk_test_'));
+  const inPerson = createInPerson({
+    provider,
+    merchantCode: options.merchantCode,
+    origin,
+    allowedOrigins: [origin, `http://localhost:${address.port}`],
+    ...(simulator
+      ? { simulator: { baseUrl: options.providerBaseUrl, apiKey: options.providerApiKey } }
+      : {}),
+    log,
   });
 
   /** Saved cards belong to a provider customer; make sure the demo's exists. */
@@ -228,6 +251,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     const url = new URL(request.url);
     const path = url.pathname;
     if (path === '/payments' || path.startsWith('/payments/')) return payments(request);
+    if (path === '/in-person' || path.startsWith('/in-person/')) return inPerson.handle(request);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return jsonError(405, 'METHOD_NOT_ALLOWED', 'Use GET');
     }
