@@ -90,6 +90,10 @@ function parseOrder(value: string | null): unknown {
   }
 }
 
+function orderChanged(next: unknown, previous: unknown): boolean {
+  return JSON.stringify(next) !== JSON.stringify(previous);
+}
+
 function formatAmount(locale: string, amount: unknown, currency: unknown): string {
   if (typeof amount !== 'number') return '';
   const options: Intl.NumberFormatOptions =
@@ -151,7 +155,9 @@ export class PaymentWidget extends LitElement {
 
   static override properties = {
     checkoutId: { attribute: 'checkout-id' },
-    order: { converter: { fromAttribute: parseOrder } },
+    // React and Vue hand over a new but equal object on every render: only a
+    // different order is a reason to create another checkout.
+    order: { converter: { fromAttribute: parseOrder }, hasChanged: orderChanged },
     endpoint: {},
     locale: {},
     paymentMethods: { attribute: 'payment-methods' },
@@ -297,7 +303,13 @@ export class PaymentWidget extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('checkoutId') || changed.has('order') || changed.has('endpoint')) {
+    // After a confirmed outcome only another checkout-id loads: a new order then
+    // would open a second checkout for a payment already made.
+    const settled = this.phase === 'done';
+    if (
+      changed.has('checkoutId') ||
+      (!settled && (changed.has('order') || changed.has('endpoint')))
+    ) {
       void this.load();
     } else if (changed.has('locale') && this.hasUpdated) {
       void loadStrings(this.resolvedLocale()).then((s) => {
@@ -559,6 +571,13 @@ export class PaymentWidget extends LitElement {
       // A 200 is not the proof: the backend confirms by reading the checkout again.
       this.settle(await this.backend.getCheckout(checkout.id));
     } catch (error) {
+      // 409: the checkout can no longer be processed (paid, expired or failed
+      // meanwhile, perhaps in another tab). Its status is the answer, and a paid
+      // checkout is never reported as anything else.
+      if (error instanceof BackendError && error.status === 409) {
+        const now = await this.backend.getCheckout(checkout.id).catch(() => undefined);
+        if (now && FINAL.has(String(now.status))) return this.settle(now);
+      }
       this.phase = 'form';
       this.report(error);
     }

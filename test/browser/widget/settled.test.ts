@@ -1,0 +1,139 @@
+// What the widget reports when the checkout settled elsewhere (a 409 from the
+// process route), and that a framework's re-render never opens a second checkout.
+
+import { expect, oneEvent } from '@open-wc/testing';
+import { $, FakeBackend, fillCard, text, widget } from './fake-backend.ts';
+
+/** Names of the outcome events the widget fires from now on. */
+function outcomes(el: HTMLElement): string[] {
+  const seen: string[] = [];
+  for (const name of ['payment-success', 'payment-failure', 'payment-pending', 'payment-error']) {
+    el.addEventListener(name, () => seen.push(name));
+  }
+  return seen;
+}
+
+/** Lets every queued update, fetch and microtask run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('payment-widget: a 409 from the process route', () => {
+  let backend: FakeBackend;
+  beforeEach(() => {
+    backend = new FakeBackend();
+  });
+  afterEach(() => backend.restore());
+
+  /** The PUT is refused with a 409 while the checkout has become `status`. */
+  function conflictThen(status: string, code = 'CONFLICT'): void {
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, status };
+      return { status: 409, body: { error: { code, message: `Checkout is ${status}` } } };
+    };
+  }
+
+  for (const status of ['EXPIRED', 'FAILED']) {
+    it(`re-reads the checkout and shows "Payment failed" when it is ${status}`, async () => {
+      conflictThen(status);
+      const el = await widget(backend, 'checkout-id="chk_1"');
+      const seen = outcomes(el);
+      await fillCard(el);
+      const failure = oneEvent(el, 'payment-failure');
+      $(el, 'button[part~=button]').click();
+      expect((await failure).detail.checkout).to.include({ id: 'chk_1', status });
+      await el.updateComplete;
+
+      expect(seen).to.deep.equal(['payment-failure']);
+      expect(text(el)).to.include('Payment failed');
+      expect(text(el)).not.to.include('Try again');
+      const after = backend.calls.slice(backend.calls.indexOf(backend.puts()[0]!) + 1);
+      expect(after.map((c) => `${c.method} ${c.path}`)).to.deep.equal(['GET /checkouts/chk_1']);
+      await expect(el).to.be.accessible();
+    });
+  }
+
+  it('reports a checkout paid meanwhile as a success, never as an error', async () => {
+    conflictThen('PAID', 'CHECKOUT_PROCESSED');
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const seen = outcomes(el);
+    await fillCard(el);
+    const success = oneEvent(el, 'payment-success');
+    void el.submit();
+    expect((await success).detail.checkout.status).to.equal('PAID');
+    await el.updateComplete;
+    expect(seen).to.deep.equal(['payment-success']);
+    expect(text(el)).to.include('Payment successful');
+    expect(el.shadowRoot!.querySelector<HTMLInputElement>('#number')?.value ?? '').to.equal('');
+  });
+
+  it('stays a non-retryable error when the checkout is still not final', async () => {
+    conflictThen('PENDING');
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const seen = outcomes(el);
+    await fillCard(el);
+    const error = oneEvent(el, 'payment-error');
+    void el.submit();
+    expect((await error).detail).to.include({ code: 'CONFLICT', retryable: false });
+    expect(seen).to.deep.equal(['payment-error']);
+  });
+
+  it('keeps the conflict when the re-read fails too', async () => {
+    conflictThen('EXPIRED');
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    backend.overrides.set('GET /checkouts/chk_1', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = oneEvent(el, 'payment-error');
+    void el.submit();
+    expect((await error).detail).to.include({ code: 'CONFLICT', retryable: false });
+    await el.updateComplete;
+    expect($(el, 'button[part~=button]').disabled).to.equal(false);
+  });
+});
+
+describe('payment-widget: setting order again', () => {
+  let backend: FakeBackend;
+  beforeEach(() => {
+    backend = new FakeBackend();
+  });
+  afterEach(() => backend.restore());
+
+  const creates = () => backend.calls.filter((c) => c.method === 'POST').length;
+
+  it('does not reload for a new but equal object (a framework re-render)', async () => {
+    const el = await widget(backend, `order='{"sku":"tee","qty":2}'`);
+    expect(creates()).to.equal(1);
+    el.order = { sku: 'tee', qty: 2 };
+    await el.updateComplete;
+    await settle();
+    expect(creates()).to.equal(1);
+    expect($(el, '#number')).to.exist;
+  });
+
+  it('reloads for a different order before paying', async () => {
+    const el = await widget(backend, `order='{"sku":"tee","qty":2}'`);
+    const ready = oneEvent(el, 'payment-ready');
+    el.order = { sku: 'tee', qty: 3 };
+    await ready;
+    expect(creates()).to.equal(2);
+    expect(backend.calls.filter((c) => c.method === 'POST').at(-1)?.body).to.deep.equal({
+      order: { sku: 'tee', qty: 3 },
+    });
+  });
+
+  it('never reloads once the payment has a final outcome', async () => {
+    const el = await widget(backend, `order='{"sku":"tee","qty":2}'`);
+    await fillCard(el);
+    const success = oneEvent(el, 'payment-success');
+    void el.submit();
+    await success;
+    const calls = backend.calls.length;
+
+    el.order = { sku: 'tee', qty: 2 };
+    el.order = { sku: 'cap', qty: 1 };
+    await el.updateComplete;
+    await settle();
+    expect(backend.calls.length).to.equal(calls);
+    expect(text(el)).to.include('Payment successful');
+  });
+});
