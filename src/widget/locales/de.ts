@@ -49,14 +49,21 @@ const de: Strings = {
     'Der Zahlungsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   errBackend: 'Die Zahlung konnte nicht verarbeitet werden. Versuchen Sie es erneut.',
   errNoMethods: 'Für diese Zahlung ist keine Zahlungsart verfügbar.',
-  errNoCheckout: 'Diesem Zahlungsformular fehlt der Checkout.',
+  errNoCheckout: 'Dieses Zahlungsformular ist mit keiner Zahlung verknüpft.',
   challengeTitle: 'Bestätigen Sie die Zahlung bei Ihrer Bank',
   cancel: 'Abbrechen',
   voucherTitle: 'Bezahlen Sie diesen Boleto bei einer Bank oder online',
   voucherBarcode: 'Barcode',
   copy: 'Kopieren',
-  copied: 'Kopiert',
+  copied: 'Barcode kopiert',
   openVoucher: 'Boleto öffnen',
 };
 
 export default de;
+
+/** What each country says differently: Swiss German writes no ß. */
+export const regions: Record<string, Partial<Strings>> = {
+  CH: {
+    addressLine: 'Strasse und Hausnummer',
+  },
+};

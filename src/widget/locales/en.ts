@@ -58,7 +58,7 @@ export const en = {
   voucherTitle: 'Pay this boleto at a bank or online',
   voucherBarcode: 'Barcode',
   copy: 'Copy',
-  copied: 'Copied',
+  copied: 'Barcode copied',
   openVoucher: 'Open the boleto',
 };
 

@@ -10,6 +10,40 @@ const SCRIPT_URL: string =
   import.meta.url ||
   (typeof document !== 'undefined' ? document.baseURI : '');
 
+/**
+ * Every locale with strings of its own, by language; the first region is the one
+ * a bare or unknown-region tag gets ("de" and "de-BE" read as "de-DE"). Each
+ * non-English one is a module of its own in the build (`locales/de-CH.js`).
+ */
+export const LOCALES: Readonly<Record<string, readonly string[]>> = {
+  bg: ['BG'],
+  cs: ['CZ'],
+  da: ['DK'],
+  de: ['DE', 'AT', 'CH', 'LU'],
+  el: ['GR', 'CY'],
+  en: ['GB', 'IE', 'MT', 'US'],
+  es: ['ES', 'CL', 'CO'],
+  et: ['EE'],
+  fi: ['FI'],
+  fr: ['FR', 'BE', 'CH', 'LU'],
+  hr: ['HR'],
+  hu: ['HU'],
+  it: ['IT', 'CH'],
+  lt: ['LT'],
+  lv: ['LV'],
+  nb: ['NO'],
+  nl: ['NL', 'BE'],
+  pl: ['PL'],
+  pt: ['PT', 'BR'],
+  ro: ['RO'],
+  sk: ['SK'],
+  sl: ['SI'],
+  sv: ['SE'],
+};
+
+/** Norwegian reaches us as "no" (and Nynorsk readers read Bokmål). */
+const ALIASES: Record<string, string> = { no: 'nb', nn: 'nb' };
+
 const cache = new Map<string, Promise<Strings>>();
 
 /** The language part of a BCP 47 tag, lower-cased ("pt-BR" -> "pt"); "" when it is not a tag. */
@@ -19,13 +53,38 @@ export function languageOf(tag: string): string {
 }
 
 /**
- * Where a locale module lives. From source (tests, dev server) it sits beside this
- * file as `{lang}.ts`; from a build it is `locales/{lang}.js` beside the bundle,
- * because the bundle flattens this file into `payment-widget(.iife).js`.
+ * The supported locale closest to `tag`: "de_ch" -> "de-CH", "pt" -> "pt-PT",
+ * "fr-CA" -> "fr-FR", "de-Latn-CH" -> "de-CH"; "en-GB" for anything we have no strings for.
  */
-export function localeUrl(lang: string, base: string = SCRIPT_URL): string {
+export function resolveLocale(tag: string): string {
+  const raw = languageOf(tag);
+  const lang = ALIASES[raw] ?? raw;
+  const regions = LOCALES[lang];
+  if (!regions) return 'en-GB';
+  const region = tag
+    .split(/[-_]/)
+    .slice(1)
+    .map((part) => part.toUpperCase())
+    .find((part) => regions.includes(part));
+  return `${lang}-${region ?? regions[0]}`;
+}
+
+/**
+ * Where a locale module lives. From source (tests, dev server) it is the
+ * language's module `{lang}.ts` beside this file, which carries its regions'
+ * differences; from a build it is `locales/{tag}.js` beside the bundle, one
+ * ready-merged file per locale, because the bundle flattens this file into
+ * `payment-widget(.iife).js`.
+ */
+export function localeUrl(tag: string, base: string = SCRIPT_URL): string {
   const fromSource = new URL(base).pathname.endsWith('.ts');
-  return new URL(fromSource ? `./${lang}.ts` : `./locales/${lang}.js`, base).href;
+  return new URL(fromSource ? `./${languageOf(tag)}.ts` : `./locales/${tag}.js`, base).href;
+}
+
+/** A locale module: its strings, and (in source only) what each region changes. */
+export interface LocaleModule {
+  default?: Partial<Strings>;
+  regions?: Record<string, Partial<Strings>>;
 }
 
 /**
@@ -34,19 +93,34 @@ export function localeUrl(lang: string, base: string = SCRIPT_URL): string {
  * module is missing or broken) so that a form always renders.
  */
 export function loadStrings(tag: string): Promise<Strings> {
-  const lang = languageOf(tag);
-  if (!lang || lang === 'en') return Promise.resolve(en);
-  let pending = cache.get(lang);
+  const locale = resolveLocale(tag);
+  if (locale.startsWith('en-')) return Promise.resolve(en);
+  let pending = cache.get(locale);
   if (!pending) {
+    const region = locale.slice(locale.indexOf('-') + 1);
     pending = Promise.resolve()
-      .then(() => import(/* @vite-ignore */ localeUrl(lang)))
+      .then(() => import(/* @vite-ignore */ localeUrl(locale)))
       .then(
-        (mod: { default?: Partial<Strings> }) => ({ ...en, ...mod.default }),
+        (mod: LocaleModule) => ({ ...en, ...mod.default, ...mod.regions?.[region] }),
         () => en,
       );
-    cache.set(lang, pending);
+    cache.set(locale, pending);
   }
   return pending;
+}
+
+/**
+ * `strings` with a merchant's own wording on top: only known keys with string
+ * values count, so a typo or a stray value cannot blank a label.
+ */
+export function withOverrides(strings: Strings, overrides: unknown): Strings {
+  if (typeof overrides !== 'object' || overrides === null) return strings;
+  const merged = { ...strings };
+  for (const key of Object.keys(en) as (keyof Strings)[]) {
+    const value = (overrides as Record<string, unknown>)[key];
+    if (typeof value === 'string') merged[key] = value;
+  }
+  return merged;
 }
 
 /** Fills `{name}` placeholders. */

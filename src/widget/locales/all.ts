@@ -1,0 +1,75 @@
+// Every language module at once, for the build (vite.config.ts writes one
+// ready-merged file per locale from these) and for tests. The widget never
+// imports this file: it loads one locale at a time (./load.ts).
+import * as bg from './bg.ts';
+import * as cs from './cs.ts';
+import * as da from './da.ts';
+import * as de from './de.ts';
+import * as el from './el.ts';
+import { en, type Strings } from './en.ts';
+import * as es from './es.ts';
+import * as et from './et.ts';
+import * as fi from './fi.ts';
+import * as fr from './fr.ts';
+import * as hr from './hr.ts';
+import * as hu from './hu.ts';
+import * as it from './it.ts';
+import { LOCALES, type LocaleModule } from './load.ts';
+import * as lt from './lt.ts';
+import * as lv from './lv.ts';
+import * as nb from './nb.ts';
+import * as nl from './nl.ts';
+import * as pl from './pl.ts';
+import * as pt from './pt.ts';
+import * as ro from './ro.ts';
+import * as sk from './sk.ts';
+import * as sl from './sl.ts';
+import * as sv from './sv.ts';
+
+/** The language modules by language; English is bundled with the element. */
+export const LANGUAGES: Readonly<Record<string, LocaleModule>> = {
+  bg,
+  cs,
+  da,
+  de,
+  el,
+  es,
+  et,
+  fi,
+  fr,
+  hr,
+  hu,
+  it,
+  lt,
+  lv,
+  nb,
+  nl,
+  pl,
+  pt,
+  ro,
+  sk,
+  sl,
+  sv,
+};
+
+/** Every supported tag, "bg-BG" to "sv-SE", English ones included. */
+export const TAGS: readonly string[] = Object.entries(LOCALES).flatMap(([lang, regions]) =>
+  regions.map((region) => `${lang}-${region}`),
+);
+
+/**
+ * A locale's own strings, its language's with its region's differences on top,
+ * and no English filled in: what the build writes and what tests check for gaps.
+ */
+export function ownStrings(tag: string): Partial<Strings> {
+  const [lang = '', region = ''] = tag.split('-');
+  if (lang === 'en') return en;
+  const mod = LANGUAGES[lang];
+  if (!mod) throw new Error(`no language module for ${tag}`);
+  return { ...mod.default, ...mod.regions?.[region] };
+}
+
+/** The source of `locales/{tag}.js` in the build: one plain object, no imports. */
+export function localeModuleSource(tag: string): string {
+  return `export default ${JSON.stringify(ownStrings(tag))};\n`;
+}

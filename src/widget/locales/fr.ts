@@ -1,0 +1,69 @@
+// French strings: loaded at run time (see ./load.ts), never bundled.
+import type { Strings } from './en.ts';
+
+const fr: Strings = {
+  cardNumber: 'Numéro de carte',
+  expiry: 'Date d’expiration',
+  expiryHint: 'MM / AA',
+  cvv: 'Code de sécurité',
+  cardName: 'Nom du titulaire',
+  zip: 'Code postal (ZIP)',
+  email: 'Adresse e-mail',
+  installments: 'Mensualités',
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  taxId: 'CPF ou CNPJ',
+  addressLine: 'Numéro et rue',
+  city: 'Ville',
+  state: 'État',
+  postalCode: 'Code postal',
+  paymentMethod: 'Moyen de paiement',
+  card: 'Carte',
+  ideal: 'iDEAL',
+  bancontact: 'Bancontact',
+  blik: 'BLIK',
+  boleto: 'Boleto',
+  savedCards: 'Cartes enregistrées',
+  savedCard: '{network} se terminant par {last4}',
+  newCard: 'Utiliser une nouvelle carte',
+  saveCard: 'Enregistrer cette carte pour mes prochains paiements',
+  pay: 'Payer {amount}',
+  donate: 'Faire un don de {amount}',
+  processing: 'Traitement en cours…',
+  loading: 'Chargement du formulaire de paiement…',
+  retry: 'Réessayer',
+  success: 'Paiement réussi',
+  failure: 'Échec du paiement',
+  pending: 'Paiement en attente',
+  redirecting: 'Redirection…',
+  errRequired: 'Ce champ est obligatoire',
+  errNumber: 'Saisissez un numéro de carte valide',
+  errExpiry: 'Saisissez une date d’expiration valide',
+  errCvv: 'Saisissez un code de sécurité valide',
+  errZip: 'Saisissez un code postal (ZIP) à 5 chiffres',
+  errEmail: 'Saisissez une adresse e-mail valide',
+  errTaxId: 'Saisissez un CPF à 11 chiffres ou un CNPJ à 14 chiffres',
+  errInstallments: 'Choisissez le nombre de mensualités',
+  fixFields: 'Vérifiez les champs signalés',
+  errNetwork:
+    'Impossible de joindre le service de paiement. Vérifiez votre connexion et réessayez.',
+  errBackend: 'Le paiement n’a pas pu être traité. Réessayez.',
+  errNoMethods: 'Aucun moyen de paiement n’est disponible pour ce paiement.',
+  errNoCheckout: 'Ce formulaire de paiement n’est lié à aucun paiement.',
+  challengeTitle: 'Confirmez le paiement auprès de votre banque',
+  cancel: 'Annuler',
+  voucherTitle: 'Payez ce boleto dans une banque ou en ligne',
+  voucherBarcode: 'Code-barres',
+  copy: 'Copier',
+  copied: 'Code-barres copié',
+  openVoucher: 'Ouvrir le boleto',
+};
+
+export default fr;
+
+/** What each country says differently: in Switzerland a postcode is an NPA. */
+export const regions: Record<string, Partial<Strings>> = {
+  CH: {
+    postalCode: 'NPA',
+  },
+};
