@@ -32,6 +32,7 @@ const SETTABLE = [
   'saveCard',
   'challenge',
   'donate',
+  'translations',
 ] as const;
 
 type Settable = (typeof SETTABLE)[number];

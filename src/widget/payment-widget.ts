@@ -32,7 +32,7 @@ import {
 } from './form.ts';
 import { networkIcon } from './icons.ts';
 import { en, type StringName, type Strings } from './locales/en.ts';
-import { format, loadStrings } from './locales/load.ts';
+import { format, loadStrings, withOverrides } from './locales/load.ts';
 import { styles } from './styles.ts';
 
 type Phase = 'loading' | 'broken' | 'form' | 'busy' | 'step' | 'pending' | 'done';
@@ -170,6 +170,7 @@ export class PaymentWidget extends LitElement {
     saveCard: { type: Boolean, attribute: 'save-card' },
     challenge: {},
     donate: { type: Boolean },
+    translations: { attribute: false },
     phase: { state: true },
     methods: { state: true },
     method: { state: true },
@@ -196,6 +197,11 @@ export class PaymentWidget extends LitElement {
   declare saveCard: boolean;
   declare challenge: ChallengeMode;
   declare donate: boolean;
+  /**
+   * The merchant's own wording, over the locale's: `{ pay: 'Order for {amount}' }`.
+   * Keys are those of `src/widget/locales/en.ts`; unknown keys are ignored.
+   */
+  declare translations: Partial<Strings> | undefined;
 
   declare private phase: Phase;
   declare private methods: PaymentMethodId[];
@@ -311,11 +317,15 @@ export class PaymentWidget extends LitElement {
       (!settled && (changed.has('order') || changed.has('endpoint')))
     ) {
       void this.load();
-    } else if (changed.has('locale') && this.hasUpdated) {
-      void loadStrings(this.resolvedLocale()).then((s) => {
+    } else if (changed.has('locale') || changed.has('translations')) {
+      void this.localStrings().then((s) => {
         this.strings = s;
       });
     }
+  }
+
+  private localStrings(): Promise<Strings> {
+    return loadStrings(this.resolvedLocale()).then((s) => withOverrides(s, this.translations));
   }
 
   private resolvedLocale(): string {
@@ -334,7 +344,7 @@ export class PaymentWidget extends LitElement {
     this.phase = 'loading';
     this.status = '';
     this.outcome = undefined;
-    const strings = loadStrings(this.resolvedLocale());
+    const strings = this.localStrings();
     try {
       const backend = this.backend;
       let checkout: CheckoutView;
