@@ -180,9 +180,10 @@ export async function measureHandlerOverhead(shape: LoadShape): Promise<HandlerO
   }
 }
 
-/** The provider spec Prism serves; only the bench reads it, never the package or CI. */
+/** The provider spec Prism serves: the copy the schema conformance test vendors. */
 export const SPEC_PATH =
-  process.env.PROVIDER_OPENAPI ?? '/work/shared/reference/provider-openapi.json';
+  process.env.PROVIDER_OPENAPI ??
+  fileURLToPath(new URL('../test/node/schemas/fixtures/provider-openapi.json', import.meta.url));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
