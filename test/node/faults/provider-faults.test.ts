@@ -1,6 +1,6 @@
 // Provider faults injected through the sandbox's control routes (POST /sandbox/faults) on
 // create, process, retrieve and webhook delivery, with the handler's client timeout at
-// 300 ms and 2 retries for GETs. What must hold whatever breaks:
+// TIMEOUT_MS (600 ms) and 2 retries for GETs. What must hold whatever breaks:
 // - no checkout is ever charged twice (the provider holds one transaction);
 // - a PAID checkout is reported PAID to the widget (GET /checkouts/:id) and to onPaid, once;
 // - while the provider misbehaves the handler answers a JSON error marked retryable, and the
@@ -16,6 +16,7 @@ import {
   PAID_CARD,
   type Stack,
   startStack,
+  TIMEOUT_MS,
 } from './stack.ts';
 
 let stack: Stack;
@@ -61,7 +62,11 @@ const breakdowns = [
   { name: 'a 502', fault: { kind: 'error', status: 502 }, status: 502 },
   { name: 'a 503', fault: { kind: 'error', status: 503 }, status: 503 },
   { name: 'a dropped connection', fault: { kind: 'drop' }, status: 502 },
-  { name: 'latency past the timeout', fault: { kind: 'latency', delayMs: 900 }, status: 504 },
+  {
+    name: 'latency past the timeout',
+    fault: { kind: 'latency', delayMs: TIMEOUT_MS + 600 },
+    status: 504,
+  },
 ] as const;
 
 describe('create', () => {
@@ -95,14 +100,15 @@ describe('process', () => {
 
   test('latency past the timeout, retried at once: the slow request lands second and is refused', async () => {
     const id = await create();
-    await stack.fault({ method: 'PUT', path: CHECKOUT, times: 1, kind: 'latency', delayMs: 700 });
+    const delayMs = TIMEOUT_MS * 2.5;
+    await stack.fault({ method: 'PUT', path: CHECKOUT, times: 1, kind: 'latency', delayMs });
     const res = await stack.call('PUT', `/checkouts/${id}`, cardBody(PAID_CARD));
     // The read-back found the checkout untouched: the provider was still sleeping on it.
     assert.equal(res.status, 504, JSON.stringify(res.body));
     assert.equal(errorOf(res.body).retryable, true);
     const retry = await stack.call('PUT', `/checkouts/${id}`, cardBody(PAID_CARD));
     assert.equal(retry.status, 200, JSON.stringify(retry.body));
-    await sleep(800); // the first PUT wakes up and meets a processed checkout
+    await sleep(delayMs - TIMEOUT_MS + 300); // the first PUT wakes up, meets a processed checkout
     assert.ok(
       stack.sandboxLogs.some((line) => line.startsWith(`PUT /v0.1/checkouts/${id} 409`)),
       'the late PUT was not refused',
@@ -113,10 +119,11 @@ describe('process', () => {
 
   test('latency past the timeout, retried late: 409, yet GET and onPaid say PAID', async () => {
     const id = await create();
-    await stack.fault({ method: 'PUT', path: CHECKOUT, times: 1, kind: 'latency', delayMs: 400 });
+    const delayMs = TIMEOUT_MS + 100;
+    await stack.fault({ method: 'PUT', path: CHECKOUT, times: 1, kind: 'latency', delayMs });
     const res = await stack.call('PUT', `/checkouts/${id}`, cardBody(PAID_CARD));
     assert.equal(errorOf(res.body).retryable, true);
-    await sleep(500);
+    await sleep(400); // the slow PUT lands first now
     const retry = await stack.call('PUT', `/checkouts/${id}`, cardBody(PAID_CARD));
     assert.equal(retry.status, 409);
     assert.equal(errorOf(retry.body).code, 'CHECKOUT_PROCESSED');
@@ -126,10 +133,17 @@ describe('process', () => {
 
   test('an answer lost after the charge is recovered by reading the checkout back', async () => {
     const id = await create();
-    // The charge lands at ~350 ms, after the client gave up (300 ms); its read-back is
-    // slowed so that it sees the charge.
-    await stack.fault({ method: 'PUT', path: CHECKOUT, times: 1, kind: 'latency', delayMs: 350 });
-    await stack.fault({ method: 'GET', path: CHECKOUT, times: 1, kind: 'latency', delayMs: 150 });
+    // The charge lands 150 ms after the client gave up; its read-back, sent then, is slowed
+    // by 400 ms so that it sees the charge.
+    const charge = TIMEOUT_MS + 150;
+    await stack.fault({
+      method: 'PUT',
+      path: CHECKOUT,
+      times: 1,
+      kind: 'latency',
+      delayMs: charge,
+    });
+    await stack.fault({ method: 'GET', path: CHECKOUT, times: 1, kind: 'latency', delayMs: 400 });
     const res = await stack.call('PUT', `/checkouts/${id}`, cardBody(PAID_CARD));
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal((res.body as { status: string }).status, 'PAID');
@@ -166,7 +180,7 @@ describe('retrieve', () => {
       { kind: 'error', status: 500, times: 2 },
       { kind: 'error', status: 503, times: 2 },
       { kind: 'drop', times: 2 },
-      { kind: 'latency', delayMs: 700, times: 2 },
+      { kind: 'latency', delayMs: TIMEOUT_MS + 400, times: 2 },
     ]) {
       await stack.fault({ method: 'GET', path: CHECKOUT, ...fault });
       const res = await stack.call('GET', `/checkouts/${id}`);
@@ -206,6 +220,10 @@ describe('webhook delivery', () => {
     const from = stack.sandboxLogs.length;
     const id = await paidBehindTheHandlersBack();
     await stack.waitFor('onPaid from the webhook', () => stack.paid.has(id));
+    // The sandbox logs an attempt once its answer is in, a moment after the hook ran.
+    const delivered = () =>
+      stack.sandboxLogs.slice(from).some((line) => / attempt 4\/\d+: 204$/.test(line));
+    await stack.waitFor('the fourth attempt logged as delivered', delivered);
     assert.equal(stack.webhookHits - hitsBefore, 4);
     const attempts = stack.sandboxLogs.slice(from).filter((line) => line.startsWith('webhook '));
     assert.ok(

@@ -31,6 +31,12 @@ export function cardBody(number: string) {
   };
 }
 
+/**
+ * The handler's per-call timeout. Generous enough that a plain call never hits it on a
+ * loaded CI machine; injected latencies are set relative to it.
+ */
+export const TIMEOUT_MS = 600;
+
 export const PAID_CARD = '4200000000000091';
 export const CHALLENGE_CARD = '4200000000000042';
 
@@ -93,7 +99,7 @@ export async function startStack(options: Partial<PaymentHandlerOptions> = {}): 
     onPaid: count(paid),
     onFailed: count(failed),
     logger: (entry) => handlerLogs.push(entry),
-    timeoutMs: 300,
+    timeoutMs: TIMEOUT_MS,
     retries: 2,
     ...options,
   });
