@@ -75,7 +75,7 @@ const PAGE_CSP = [
   "script-src 'self'",
   "style-src 'self'",
   "connect-src 'self'",
-  "img-src 'self'",
+  "img-src 'self' data:",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
