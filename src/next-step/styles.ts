@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../widget/base.ts';
 
 /**
  * Styles for what the next-step handlers render into the element's shadow

@@ -1,7 +1,7 @@
 // Small inline network marks (24x16). Drawn, not the networks' logos: enough for
 // the user to see that the number was recognised, a few hundred bytes in all.
 
-import { type SVGTemplateResult, svg } from 'lit';
+import { type SVGTemplateResult, svg } from 'lit/html.js';
 import type { CardNetwork } from '../card/index.ts';
 
 const mark = (fill: string, label: string) =>

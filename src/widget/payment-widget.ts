@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import {
   type CardNetwork,
   digitsOnly,
@@ -16,6 +16,7 @@ import type {
   StringKey,
 } from '../next-step/types.ts';
 import { Backend, BackendError, isMethodId, METHOD_IDS, type SavedCard } from './backend.ts';
+import { type Changed, ReactiveElement } from './base.ts';
 import { buildProcessBody } from './body.ts';
 import { emit, type FieldError } from './events.ts';
 import {
@@ -150,10 +151,10 @@ function formatAmount(locale: string, amount: unknown, currency: unknown): strin
  * @cssproperty --payment-widget-success-color
  * @cssproperty --payment-widget-focus-color
  */
-export class PaymentWidget extends LitElement {
+export class PaymentWidget extends ReactiveElement {
   static override styles = [styles, nextStepStyles];
 
-  static override properties = {
+  static override properties: typeof ReactiveElement.properties = {
     checkoutId: { attribute: 'checkout-id' },
     // React and Vue hand over a new but equal object on every render: only a
     // different order is a reason to create another checkout.
@@ -308,7 +309,7 @@ export class PaymentWidget extends LitElement {
     this.stepAbort?.abort();
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
+  protected override updated(changed: Changed): void {
     // After a confirmed outcome only another checkout-id loads: a new order then
     // would open a second checkout for a payment already made.
     const settled = this.phase === 'done';

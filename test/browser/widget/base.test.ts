@@ -1,0 +1,63 @@
+// The element's own reactive base (src/widget/base.ts), which stands in for
+// LitElement: attributes reach properties, renders are batched, and a page that
+// set properties before the script defined the tag loses none of them.
+
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { PaymentWidget } from '../../../src/index.ts';
+import { $, FakeBackend, widget } from './fake-backend.ts';
+
+describe('payment-widget: reactive base', () => {
+  let backend: FakeBackend;
+  beforeEach(() => {
+    backend = new FakeBackend();
+  });
+  afterEach(() => backend.restore());
+
+  it('reads boolean, number and JSON attributes into typed properties', async () => {
+    const el = await widget(
+      backend,
+      `checkout-id="chk_1" show-installments max-installments="3" order='{"sku":"tee"}'`,
+    );
+    expect(el.checkoutId).to.equal('chk_1');
+    expect(el.showInstallments).to.equal(true);
+    expect(el.showZipCode).to.equal(false);
+    expect(el.maxInstallments).to.equal(3);
+    expect(el.order).to.deep.equal({ sku: 'tee' });
+    expect(el.shadowRoot!.querySelectorAll('#installments option')).to.have.length(3);
+
+    el.removeAttribute('show-installments');
+    await el.updateComplete;
+    expect(el.showInstallments).to.equal(false);
+    expect(el.shadowRoot!.querySelector('#installments')).to.equal(null);
+  });
+
+  it('renders once for several properties set together, and updateComplete waits for it', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    el.showZipCode = true;
+    el.showEmail = true;
+    expect(el.shadowRoot!.querySelector('#zip')).to.equal(null);
+    await el.updateComplete;
+    expect($(el, '#zip')).to.exist;
+    expect($(el, '#email')).to.exist;
+  });
+
+  it('keeps properties a page set before the tag was defined', async () => {
+    backend.install();
+    const tag = 'payment-widget-upgrade-test';
+    const early = document.createElement(tag) as PaymentWidget;
+    // Plain own properties until the class is defined, as on a page whose
+    // framework renders before the script tag has run.
+    early.checkoutId = 'chk_1';
+    early.showEmail = true;
+    early.locale = 'en-GB';
+    const el = await fixture<PaymentWidget>(html`<div>${early}</div>`);
+    const ready = oneEvent(early, 'payment-ready');
+    customElements.define(tag, class extends PaymentWidget {});
+    await ready;
+    await early.updateComplete;
+    expect(el.contains(early)).to.equal(true);
+    expect(early.checkoutId).to.equal('chk_1');
+    expect($(early, '#email')).to.exist;
+    expect(backend.calls[0]).to.include({ method: 'GET', path: '/checkouts/chk_1' });
+  });
+});
