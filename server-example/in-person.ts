@@ -289,12 +289,17 @@ export function createInPerson(options: InPersonOptions) {
 
   async function simulatorCall(path: string, body: unknown): Promise<Response> {
     const sim = options.simulator!;
-    const res = await fetch(`${sim.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, sim.baseUrl), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      return fail(502, 'SIMULATOR_UNREACHABLE', 'The sandbox could not be reached');
+    }
     const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok) {
       const param = typeof answer.param === 'string' ? answer.param : undefined;
