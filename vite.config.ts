@@ -39,7 +39,12 @@ export default defineConfig({
         // merchant's bundler can read it; it minifies again anyway, and keeps the
         // /* @__PURE__ */ marks either way. Whitespace-free, the ES entry a page
         // may load straight from a CDN is as small as the IIFE.
-        minify: { codegen: true },
+        minify: {
+          codegen: true,
+          // Members named with a trailing underscore are private to the bundle
+          // (src/widget, src/next-step): the minifier may shorten them like locals.
+          mangleProps: { include: /_$/ },
+        },
       },
     },
     lib: {

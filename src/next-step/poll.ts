@@ -19,85 +19,85 @@ export function isFinal(checkout: CheckoutView): boolean {
  */
 export class ConfirmLoop {
   readonly result: Promise<Outcome>;
-  private resolve!: (outcome: Outcome) => void;
-  private reject!: (error: unknown) => void;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private delay: number;
-  private readonly deadline: number;
-  private inFlight = false;
-  private queued = false;
-  private stopped = false;
-  private lastCheckout: CheckoutView | undefined;
-  private lastError: unknown;
+  private resolve_!: (outcome: Outcome) => void;
+  private reject_!: (error: unknown) => void;
+  private timer_: ReturnType<typeof setTimeout> | undefined;
+  private delay_: number;
+  private readonly deadline_: number;
+  private inFlight_ = false;
+  private queued_ = false;
+  private stopped_ = false;
+  private lastCheckout_: CheckoutView | undefined;
+  private lastError_: unknown;
 
   constructor(
-    private readonly confirm: () => Promise<CheckoutView>,
-    private readonly schedule: PollSchedule = DEFAULT_POLL,
+    private readonly confirm_: () => Promise<CheckoutView>,
+    private readonly schedule_: PollSchedule = DEFAULT_POLL,
   ) {
-    this.delay = schedule.firstMs;
-    this.deadline = Date.now() + schedule.totalMs;
+    this.delay_ = schedule_.firstMs;
+    this.deadline_ = Date.now() + schedule_.totalMs;
     this.result = new Promise<Outcome>((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
+      this.resolve_ = resolve;
+      this.reject_ = reject;
     });
   }
 
   start(): void {
-    this.arm();
+    this.arm_();
   }
 
   nudge(): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    void this.tick();
+    if (this.stopped_) return;
+    clearTimeout(this.timer_);
+    void this.tick_();
   }
 
   stop(): void {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    this.stopped_ = true;
+    clearTimeout(this.timer_);
   }
 
-  private arm(): void {
-    const wait = Math.max(0, Math.min(this.delay, this.deadline - Date.now()));
-    this.delay = Math.min(this.delay * SLOWDOWN, this.schedule.maxMs);
-    this.timer = setTimeout(() => void this.tick(), wait);
+  private arm_(): void {
+    const wait = Math.max(0, Math.min(this.delay_, this.deadline_ - Date.now()));
+    this.delay_ = Math.min(this.delay_ * SLOWDOWN, this.schedule_.maxMs);
+    this.timer_ = setTimeout(() => void this.tick_(), wait);
   }
 
-  private async tick(): Promise<void> {
-    if (this.inFlight) {
-      this.queued = true;
+  private async tick_(): Promise<void> {
+    if (this.inFlight_) {
+      this.queued_ = true;
       return;
     }
-    this.inFlight = true;
+    this.inFlight_ = true;
     try {
-      const checkout = await this.confirm();
-      if (this.stopped) return;
-      this.lastCheckout = checkout;
+      const checkout = await this.confirm_();
+      if (this.stopped_) return;
+      this.lastCheckout_ = checkout;
       if (isFinal(checkout)) {
         this.stop();
-        this.resolve({ kind: 'final', checkout });
+        this.resolve_({ kind: 'final', checkout });
         return;
       }
     } catch (error) {
       // A failed confirmation is retried on the next tick: one network blip
       // must not turn a payment the shopper completed into an error.
-      this.lastError = error;
+      this.lastError_ = error;
     } finally {
-      this.inFlight = false;
+      this.inFlight_ = false;
     }
-    if (this.stopped) return;
-    if (this.queued) {
-      this.queued = false;
-      void this.tick();
-    } else if (Date.now() >= this.deadline) {
+    if (this.stopped_) return;
+    if (this.queued_) {
+      this.queued_ = false;
+      void this.tick_();
+    } else if (Date.now() >= this.deadline_) {
       this.stop();
-      if (this.lastCheckout !== undefined) {
-        this.resolve({ kind: 'pending', checkout: this.lastCheckout });
+      if (this.lastCheckout_ !== undefined) {
+        this.resolve_({ kind: 'pending', checkout: this.lastCheckout_ });
       } else {
-        this.reject(this.lastError);
+        this.reject_(this.lastError_);
       }
     } else {
-      this.arm();
+      this.arm_();
     }
   }
 }

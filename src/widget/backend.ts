@@ -53,18 +53,18 @@ export function isMethodId(v: unknown): v is PaymentMethodId {
 
 export class Backend {
   constructor(
-    private readonly endpoint: string,
-    private readonly fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
+    private readonly endpoint_: string,
+    private readonly fetchImpl_: typeof fetch = (...args) => globalThis.fetch(...args),
   ) {}
 
-  private url(path: string): string {
-    return `${this.endpoint.replace(/\/+$/, '')}${path}`;
+  private url_(path: string): string {
+    return `${this.endpoint_.replace(/\/+$/, '')}${path}`;
   }
 
-  private async call(path: string, init: RequestInit = {}): Promise<ProcessResult> {
+  private async call_(path: string, init: RequestInit = {}): Promise<ProcessResult> {
     let response: Response;
     try {
-      response = await this.fetchImpl(this.url(path), {
+      response = await this.fetchImpl_(this.url_(path), {
         ...init,
         credentials: 'same-origin',
         headers: {
@@ -89,8 +89,8 @@ export class Backend {
     return { status: response.status, body };
   }
 
-  private async checkout(path: string, init?: RequestInit): Promise<CheckoutView> {
-    const { body } = await this.call(path, init);
+  private async checkout_(path: string, init?: RequestInit): Promise<CheckoutView> {
+    const { body } = await this.call_(path, init);
     if (!isObject(body) || typeof body.id !== 'string') {
       throw new BackendError(
         'invalid_response',
@@ -102,11 +102,11 @@ export class Backend {
   }
 
   getCheckout(id: string, signal?: AbortSignal): Promise<CheckoutView> {
-    return this.checkout(`/checkouts/${encodeURIComponent(id)}`, { signal: signal ?? null });
+    return this.checkout_(`/checkouts/${encodeURIComponent(id)}`, { signal: signal ?? null });
   }
 
   createCheckout(order: unknown, signal?: AbortSignal): Promise<CheckoutView> {
-    return this.checkout('/checkouts', {
+    return this.checkout_('/checkouts', {
       method: 'POST',
       body: JSON.stringify({ order }),
       signal: signal ?? null,
@@ -115,7 +115,7 @@ export class Backend {
 
   /** PUT the process body; the caller tells a 200 (checkout) from a 202 (next step). */
   process(id: string, body: unknown): Promise<ProcessResult> {
-    return this.call(`/checkouts/${encodeURIComponent(id)}`, {
+    return this.call_(`/checkouts/${encodeURIComponent(id)}`, {
       method: 'PUT',
       body: JSON.stringify(body),
     });
@@ -129,14 +129,14 @@ export class Backend {
     const query = new URLSearchParams();
     if (amount !== undefined) query.set('amount', String(amount));
     if (currency) query.set('currency', currency);
-    const { body } = await this.call(`/payment-methods?${query}`, { signal: signal ?? null });
+    const { body } = await this.call_(`/payment-methods?${query}`, { signal: signal ?? null });
     const list = isObject(body) ? body.available_payment_methods : undefined;
     if (!Array.isArray(list)) return [];
     return list.map((m) => (isObject(m) ? m.id : undefined)).filter(isMethodId);
   }
 
   async savedCards(customerId: string, signal?: AbortSignal): Promise<SavedCard[]> {
-    const { body } = await this.call(
+    const { body } = await this.call_(
       `/customers/${encodeURIComponent(customerId)}/payment-instruments`,
       { signal: signal ?? null },
     );

@@ -53,12 +53,12 @@ function attributesOf(ctor: typeof ReactiveElement): Map<string, string> {
   for (const [name, options] of Object.entries(ctor.properties)) {
     Object.defineProperty(ctor.prototype, name, {
       get(this: ReactiveElement) {
-        return this.values_.get(name);
+        return this.props_.get(name);
       },
       set(this: ReactiveElement, value: unknown) {
-        const previous = this.values_.get(name);
+        const previous = this.props_.get(name);
         if (!(options.hasChanged?.(value, previous) ?? !Object.is(value, previous))) return;
-        this.values_.set(name, value);
+        this.props_.set(name, value);
         if (!this.changed_.has(name)) this.changed_.set(name, previous);
         this.requestUpdate();
       },
@@ -87,7 +87,7 @@ export abstract class ReactiveElement extends HTMLElement {
   updateComplete: Promise<boolean> = Promise.resolve(true);
 
   /** @internal read and written by the accessors attributesOf() defines. */
-  values_ = new Map<string, unknown>();
+  props_ = new Map<string, unknown>();
   /** @internal */
   changed_: Changed = new Map();
   private pending_ = false;

@@ -172,16 +172,16 @@ export class PaymentWidget extends ReactiveElement {
     challenge: {},
     donate: { type: Boolean },
     translations: { attribute: false },
-    phase: { state: true },
-    methods: { state: true },
-    method: { state: true },
-    savedCards: { state: true },
-    savedToken: { state: true },
-    strings: { state: true },
-    form: { state: true },
-    errors: { state: true },
-    network: { state: true },
-    status: { state: true },
+    phase_: { state: true },
+    methods_: { state: true },
+    method_: { state: true },
+    savedCards_: { state: true },
+    savedToken_: { state: true },
+    strings_: { state: true },
+    form_: { state: true },
+    errors_: { state: true },
+    network_: { state: true },
+    status_: { state: true },
   };
 
   declare checkoutId: string | undefined;
@@ -204,18 +204,18 @@ export class PaymentWidget extends ReactiveElement {
    */
   declare translations: Partial<Strings> | undefined;
 
-  declare private phase: Phase;
-  declare private methods: PaymentMethodId[];
-  declare private method: PaymentMethodId;
-  declare private savedCards: SavedCard[];
+  declare private phase_: Phase;
+  declare private methods_: PaymentMethodId[];
+  declare private method_: PaymentMethodId;
+  declare private savedCards_: SavedCard[];
   /** The chosen saved card; '' means "use a new card". */
-  declare private savedToken: string;
-  declare private strings: Strings;
-  declare private form: FormState;
-  declare private errors: Errors;
-  declare private network: CardNetwork | undefined;
+  declare private savedToken_: string;
+  declare private strings_: Strings;
+  declare private form_: FormState;
+  declare private errors_: Errors;
+  declare private network_: CardNetwork | undefined;
   /** Text of the live region: why a submit did not go through. */
-  declare private status: string;
+  declare private status_: string;
 
   /**
    * @internal How the page leaves for a bank or full-page 3DS; left unset, a
@@ -223,12 +223,12 @@ export class PaymentWidget extends ReactiveElement {
    */
   navigate: NextStepContext['navigate'];
 
-  private checkout: CheckoutView | undefined;
-  private outcome: 'success' | 'failure' | 'pending' | undefined;
-  private retryable = true;
-  private loadAbort: AbortController | undefined;
-  private stepAbort: AbortController | undefined;
-  private inFlight: Promise<void> | undefined;
+  private checkout_: CheckoutView | undefined;
+  private outcome_: 'success' | 'failure' | 'pending' | undefined;
+  private retryable_ = true;
+  private loadAbort_: AbortController | undefined;
+  private stepAbort_: AbortController | undefined;
+  private inFlight_: Promise<void> | undefined;
 
   constructor() {
     super();
@@ -241,48 +241,48 @@ export class PaymentWidget extends ReactiveElement {
     this.saveCard = false;
     this.challenge = 'auto';
     this.donate = false;
-    this.phase = 'loading';
-    this.methods = [];
-    this.method = 'card';
-    this.savedCards = [];
-    this.savedToken = '';
-    this.strings = en;
-    this.form = emptyForm();
-    this.errors = {};
-    this.status = '';
+    this.phase_ = 'loading';
+    this.methods_ = [];
+    this.method_ = 'card';
+    this.savedCards_ = [];
+    this.savedToken_ = '';
+    this.strings_ = en;
+    this.form_ = emptyForm();
+    this.errors_ = {};
+    this.status_ = '';
   }
 
   // ---- public API -------------------------------------------------------
 
   /** Validates, then pays. Calling it again while a payment is in flight returns the same promise. */
   submit(): Promise<void> {
-    if (this.inFlight) return this.inFlight;
-    const run = this.pay();
+    if (this.inFlight_) return this.inFlight_;
+    const run = this.pay_();
     // pay() runs synchronously up to sending; only a payment that got that far
     // is in flight (a refused submit may be retried at once).
-    if (this.phase !== 'busy') return run;
-    this.inFlight = run.finally(() => {
-      this.inFlight = undefined;
+    if (this.phase_ !== 'busy') return run;
+    this.inFlight_ = run.finally(() => {
+      this.inFlight_ = undefined;
     });
-    return this.inFlight;
+    return this.inFlight_;
   }
 
   /** Empties every field and hides every error; leaves a confirmed outcome on screen. */
   reset(): void {
-    if (this.phase === 'step') {
-      this.stepAbort?.abort();
-      this.phase = 'form';
+    if (this.phase_ === 'step') {
+      this.stepAbort_?.abort();
+      this.phase_ = 'form';
     }
-    for (const input of this.inputs()) {
+    for (const input of this.inputs_()) {
       if (input instanceof HTMLSelectElement) input.selectedIndex = 0;
       else if (input.type === 'checkbox') input.checked = false;
       else input.value = '';
     }
-    this.form = emptyForm();
-    this.errors = {};
-    this.network = undefined;
-    this.status = '';
-    this.savedToken = this.savedCards[0]?.token ?? '';
+    this.form_ = emptyForm();
+    this.errors_ = {};
+    this.network_ = undefined;
+    this.status_ = '';
+    this.savedToken_ = this.savedCards_[0]?.token ?? '';
   }
 
   /** Focuses the first thing to fill in (or the retry button when loading failed). */
@@ -299,67 +299,67 @@ export class PaymentWidget extends ReactiveElement {
     super.connectedCallback();
     // Re-attached after a move in the DOM: disconnecting aborted the load or the
     // challenge, so start the load again, or show the form (still payable).
-    if (this.hasUpdated && this.phase === 'loading') void this.load();
-    if (this.phase === 'step') this.phase = 'form';
+    if (this.hasUpdated && this.phase_ === 'loading') void this.load_();
+    if (this.phase_ === 'step') this.phase_ = 'form';
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.loadAbort?.abort();
-    this.stepAbort?.abort();
+    this.loadAbort_?.abort();
+    this.stepAbort_?.abort();
   }
 
   protected override updated(changed: Changed): void {
     // After a confirmed outcome only another checkout-id loads: a new order then
     // would open a second checkout for a payment already made.
-    const settled = this.phase === 'done';
+    const settled = this.phase_ === 'done';
     if (
       changed.has('checkoutId') ||
       (!settled && (changed.has('order') || changed.has('endpoint')))
     ) {
-      void this.load();
+      void this.load_();
     } else if (changed.has('locale') || changed.has('translations')) {
-      void this.localStrings().then((s) => {
-        this.strings = s;
+      void this.localStrings_().then((s) => {
+        this.strings_ = s;
       });
     }
   }
 
-  private localStrings(): Promise<Strings> {
-    return loadStrings(this.resolvedLocale()).then((s) => withOverrides(s, this.translations));
+  private localStrings_(): Promise<Strings> {
+    return loadStrings(this.resolvedLocale_()).then((s) => withOverrides(s, this.translations));
   }
 
-  private resolvedLocale(): string {
+  private resolvedLocale_(): string {
     return this.locale || document.documentElement.lang || navigator.language || 'en-GB';
   }
 
-  private get backend(): Backend {
+  private get backend_(): Backend {
     return new Backend(this.endpoint || '/payments');
   }
 
-  private async load(): Promise<void> {
-    this.loadAbort?.abort();
+  private async load_(): Promise<void> {
+    this.loadAbort_?.abort();
     const controller = new AbortController();
-    this.loadAbort = controller;
+    this.loadAbort_ = controller;
     const { signal } = controller;
-    this.phase = 'loading';
-    this.status = '';
-    this.outcome = undefined;
-    const strings = this.localStrings();
+    this.phase_ = 'loading';
+    this.status_ = '';
+    this.outcome_ = undefined;
+    const strings = this.localStrings_();
     try {
-      const backend = this.backend;
+      const backend = this.backend_;
       let checkout: CheckoutView;
       if (this.checkoutId) checkout = await backend.getCheckout(this.checkoutId, signal);
       else if (this.order !== undefined && this.order !== null && this.order !== '')
         checkout = await backend.createCheckout(this.order, signal);
       else throw new BackendError('missing_checkout', 'Set checkout-id or order', 400);
-      this.strings = await strings;
+      this.strings_ = await strings;
       if (signal.aborted) return;
-      this.checkout = checkout;
+      this.checkout_ = checkout;
 
       // Resume: back from a bank or 3DS page the checkout is already settled.
       if (FINAL.has(String(checkout.status))) {
-        this.settle(checkout);
+        this.settle_(checkout);
         return;
       }
 
@@ -380,77 +380,77 @@ export class PaymentWidget extends ReactiveElement {
         (m) => offered.includes(m) && (wanted.length === 0 || wanted.includes(m)),
       );
       if (methods.length === 0) throw new BackendError('no_payment_methods', en.errNoMethods, 422);
-      this.methods = methods;
-      this.method = methods[0] ?? 'card';
-      this.savedCards = methods.includes('card') ? saved : [];
-      this.savedToken = this.savedCards[0]?.token ?? '';
-      this.phase = 'form';
+      this.methods_ = methods;
+      this.method_ = methods[0] ?? 'card';
+      this.savedCards_ = methods.includes('card') ? saved : [];
+      this.savedToken_ = this.savedCards_[0]?.token ?? '';
+      this.phase_ = 'form';
       await this.updateComplete;
       emit(this, 'payment-ready', { paymentMethods: methods });
     } catch (error) {
       if (signal.aborted) return;
-      this.strings = await strings;
-      this.phase = 'broken';
-      this.report(error);
+      this.strings_ = await strings;
+      this.phase_ = 'broken';
+      this.report_(error);
     }
   }
 
   // ---- fields -----------------------------------------------------------
 
-  private fields(): FieldName[] {
+  private fields_(): FieldName[] {
     return fieldsFor({
-      method: this.method,
-      savedCard: this.method === 'card' && this.savedToken !== '',
+      method: this.method_,
+      savedCard: this.method_ === 'card' && this.savedToken_ !== '',
       showZip: this.showZipCode,
       showEmail: this.showEmail,
       showInstallments: this.showInstallments,
     });
   }
 
-  private inputs(): (HTMLInputElement | HTMLSelectElement)[] {
+  private inputs_(): (HTMLInputElement | HTMLSelectElement)[] {
     return [
       ...this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'),
     ];
   }
 
-  private control(field: FieldName): HTMLInputElement | HTMLSelectElement | null {
+  private control_(field: FieldName): HTMLInputElement | HTMLSelectElement | null {
     return this.renderRoot.querySelector(`#${field}`);
   }
 
   /** The values of the visible fields, read from the inputs at this moment. */
-  private values(): Values {
+  private values_(): Values {
     const values: Values = {};
-    for (const field of this.fields()) values[field] = this.control(field)?.value ?? '';
+    for (const field of this.fields_()) values[field] = this.control_(field)?.value ?? '';
     return values;
   }
 
-  private onInput(event: Event): void {
+  private onInput_(event: Event): void {
     const input = event.target as HTMLInputElement | HTMLSelectElement;
     const field = input.dataset.field as FieldName | undefined;
     if (!field) return;
-    if (input instanceof HTMLInputElement) this.reformat(field, input);
-    this.form = mark(this.form, field, { dirty: input.value !== '' });
-    this.refresh();
-    this.emitChange();
+    if (input instanceof HTMLInputElement) this.reformat_(field, input);
+    this.form_ = mark(this.form_, field, { dirty: input.value !== '' });
+    this.refresh_();
+    this.emitChange_();
   }
 
-  private emitChange(): void {
+  private emitChange_(): void {
     emit(this, 'payment-change', {
-      valid: Object.keys(this.errors).length === 0,
-      complete: this.fields().every((f) => (this.control(f)?.value ?? '') !== ''),
-      network: this.network,
-      paymentMethod: this.method,
+      valid: Object.keys(this.errors_).length === 0,
+      complete: this.fields_().every((f) => (this.control_(f)?.value ?? '') !== ''),
+      network: this.network_,
+      paymentMethod: this.method_,
     });
   }
 
   /** Formats as the user types, keeping the caret where it was relative to the digits. */
-  private reformat(field: FieldName, input: HTMLInputElement): void {
+  private reformat_(field: FieldName, input: HTMLInputElement): void {
     const caret = input.selectionStart ?? input.value.length;
     let next: { value: string; caret: number } | undefined;
     if (field === 'number') next = formatNumber(input.value, caret);
     else if (field === 'expiry') next = formatExpiry(input.value, caret);
     else if (field === 'cvv') {
-      const value = digitsOnly(input.value).slice(0, this.cvvLength());
+      const value = digitsOnly(input.value).slice(0, this.cvvLength_());
       next = { value, caret: Math.min(caret, value.length) };
     }
     if (!next || next.value === input.value) return;
@@ -463,7 +463,7 @@ export class PaymentWidget extends ReactiveElement {
    * Backspace right after a separator that formatting puts back ("4242 |4242",
    * "12 / |3") would do nothing at all; delete the digit before it instead.
    */
-  private onBeforeInput(event: InputEvent): void {
+  private onBeforeInput_(event: InputEvent): void {
     const input = event.target as HTMLInputElement;
     const at = input.selectionStart ?? 0;
     if (
@@ -484,69 +484,69 @@ export class PaymentWidget extends ReactiveElement {
     );
   }
 
-  private cvvLength(): number {
+  private cvvLength_(): number {
     // Until the network is known, allow the longest code (AMEX's four digits).
-    return this.network ? networkRules(this.network).cvvLength : 4;
+    return this.network_ ? networkRules(this.network_).cvvLength : 4;
   }
 
-  private onBlur(event: FocusEvent): void {
+  private onBlur_(event: FocusEvent): void {
     const field = (event.target as HTMLElement).dataset?.field as FieldName | undefined;
-    if (!field || this.form.fields[field]?.touched) return;
-    this.form = mark(this.form, field, { touched: true });
+    if (!field || this.form_.fields[field]?.touched) return;
+    this.form_ = mark(this.form_, field, { touched: true });
   }
 
   /** Re-derives errors and the network from the inputs. */
-  private refresh(): void {
-    const values = this.values();
-    this.errors = validate(this.fields(), values);
-    this.network = this.method === 'card' ? networkOf(values.number) : undefined;
+  private refresh_(): void {
+    const values = this.values_();
+    this.errors_ = validate(this.fields_(), values);
+    this.network_ = this.method_ === 'card' ? networkOf(values.number) : undefined;
   }
 
-  private chooseMethod(method: PaymentMethodId): void {
-    this.method = method;
-    this.form = { ...this.form, submitted: false };
-    this.status = '';
+  private chooseMethod_(method: PaymentMethodId): void {
+    this.method_ = method;
+    this.form_ = { ...this.form_, submitted: false };
+    this.status_ = '';
     void this.updateComplete.then(() => {
-      this.refresh();
-      this.emitChange();
+      this.refresh_();
+      this.emitChange_();
     });
   }
 
-  private chooseSaved(token: string): void {
-    this.savedToken = token;
-    this.form = { ...this.form, submitted: false };
-    this.status = '';
-    void this.updateComplete.then(() => this.refresh());
+  private chooseSaved_(token: string): void {
+    this.savedToken_ = token;
+    this.form_ = { ...this.form_, submitted: false };
+    this.status_ = '';
+    void this.updateComplete.then(() => this.refresh_());
   }
 
   // ---- paying -----------------------------------------------------------
 
-  private async pay(): Promise<void> {
-    const checkout = this.checkout;
-    if (this.phase !== 'form' || !checkout?.id) return;
-    const s = this.strings;
-    const fields = this.fields();
-    const values = this.values();
-    this.errors = validate(fields, values);
-    this.form = { ...this.form, submitted: true };
-    const invalid = fields.filter((f) => this.errors[f]);
+  private async pay_(): Promise<void> {
+    const checkout = this.checkout_;
+    if (this.phase_ !== 'form' || !checkout?.id) return;
+    const s = this.strings_;
+    const fields = this.fields_();
+    const values = this.values_();
+    this.errors_ = validate(fields, values);
+    this.form_ = { ...this.form_, submitted: true };
+    const invalid = fields.filter((f) => this.errors_[f]);
     if (invalid.length > 0) {
-      this.status = s.fixFields;
+      this.status_ = s.fixFields;
       const errors: FieldError[] = invalid.map((field) => ({
         field,
-        code: this.errors[field] ?? 'invalid',
-        message: this.message(field),
+        code: this.errors_[field] ?? 'invalid',
+        message: this.message_(field),
       }));
       emit(this, 'payment-invalid', { errors });
       await this.updateComplete;
-      this.control(invalid[0] as FieldName)?.focus();
+      this.control_(invalid[0] as FieldName)?.focus();
       return;
     }
 
-    const saved = this.savedCards.find((c) => c.token === this.savedToken);
-    const useSaved = this.method === 'card' && saved !== undefined && this.customerId;
+    const saved = this.savedCards_.find((c) => c.token === this.savedToken_);
+    const useSaved = this.method_ === 'card' && saved !== undefined && this.customerId;
     const body = buildProcessBody({
-      method: this.method,
+      method: this.method_,
       values,
       showZip: this.showZipCode,
       showEmail: this.showEmail,
@@ -556,15 +556,15 @@ export class PaymentWidget extends ReactiveElement {
         this.saveCard && Boolean(this.renderRoot.querySelector<HTMLInputElement>('#save')?.checked),
       userAgent: navigator.userAgent,
     });
-    this.status = '';
-    this.phase = 'busy';
-    const sent = this.backend.process(checkout.id, body);
+    this.status_ = '';
+    this.phase_ = 'busy';
+    const sent = this.backend_.process(checkout.id, body);
     emit(this, 'payment-submit', {
-      paymentMethod: this.method,
-      ...(this.method === 'card'
+      paymentMethod: this.method_,
+      ...(this.method_ === 'card'
         ? useSaved
           ? { last4: saved.last4, network: saved.network }
-          : { last4: body.card?.last_4_digits, network: this.network }
+          : { last4: body.card?.last_4_digits, network: this.network_ }
         : {}),
     });
 
@@ -573,32 +573,32 @@ export class PaymentWidget extends ReactiveElement {
       const action = actionFor(result.status, result.body, {
         mode: this.challenge,
         hasRedirectUrl: Boolean(checkout.redirect_url),
-        paymentMethod: this.method,
+        paymentMethod: this.method_,
       });
-      if (action) return await this.runStep(action, checkout.id);
+      if (action) return await this.runStep_(action, checkout.id);
       if (result.status === 202) {
         throw new BackendError('invalid_next_step', 'The next step could not be understood', 202);
       }
       // A 200 is not the proof: the backend confirms by reading the checkout again.
-      this.settle(await this.backend.getCheckout(checkout.id));
+      this.settle_(await this.backend_.getCheckout(checkout.id));
     } catch (error) {
       // 409: the checkout can no longer be processed (paid, expired or failed
       // meanwhile, perhaps in another tab). Its status is the answer, and a paid
       // checkout is never reported as anything else.
       if (error instanceof BackendError && error.status === 409) {
-        const now = await this.backend.getCheckout(checkout.id).catch(() => undefined);
-        if (now && FINAL.has(String(now.status))) return this.settle(now);
+        const now = await this.backend_.getCheckout(checkout.id).catch(() => undefined);
+        if (now && FINAL.has(String(now.status))) return this.settle_(now);
       }
-      this.phase = 'form';
-      this.report(error);
+      this.phase_ = 'form';
+      this.report_(error);
     }
   }
 
-  private async runStep(action: Action, id: string): Promise<void> {
-    this.stepAbort?.abort();
+  private async runStep_(action: Action, id: string): Promise<void> {
+    this.stepAbort_?.abort();
     const controller = new AbortController();
-    this.stepAbort = controller;
-    this.phase = 'step';
+    this.stepAbort_ = controller;
+    this.phase_ = 'step';
     await this.updateComplete;
     const container = this.renderRoot.querySelector<HTMLElement>('.next-step');
     if (!container) return;
@@ -606,9 +606,9 @@ export class PaymentWidget extends ReactiveElement {
     try {
       outcome = await runAction(action, {
         container,
-        confirm: () => this.backend.getCheckout(id),
+        confirm: () => this.backend_.getCheckout(id),
         onChallenge: (detail) => emit(this, 'payment-challenge', detail),
-        t: (key: StringKey) => this.strings[key],
+        t: (key: StringKey) => this.strings_[key],
         signal: controller.signal,
         ...(this.navigate ? { navigate: this.navigate } : {}),
       });
@@ -619,54 +619,54 @@ export class PaymentWidget extends ReactiveElement {
     if (controller.signal.aborted) return;
     switch (outcome.kind) {
       case 'final':
-        this.settle(outcome.checkout);
+        this.settle_(outcome.checkout);
         return;
       case 'pending':
-        this.settle(outcome.checkout);
+        this.settle_(outcome.checkout);
         return;
       case 'cancelled':
         controller.abort();
-        this.phase = 'form';
+        this.phase_ = 'form';
         return;
       case 'navigating':
-        this.status = '';
+        this.status_ = '';
         return;
       case 'refused':
         controller.abort();
-        this.phase = 'form';
-        this.report(new BackendError(outcome.code, outcome.message, 0), false);
+        this.phase_ = 'form';
+        this.report_(new BackendError(outcome.code, outcome.message, 0), false);
     }
   }
 
   /** Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped. */
-  private settle(checkout: CheckoutView): void {
-    this.checkout = checkout;
-    this.status = '';
+  private settle_(checkout: CheckoutView): void {
+    this.checkout_ = checkout;
+    this.status_ = '';
     const status = String(checkout.status);
     if (status === 'PAID' || status === 'FAILED' || status === 'EXPIRED') {
-      this.stepAbort?.abort();
+      this.stepAbort_?.abort();
       for (const field of ['number', 'cvv'] as const) {
-        const input = this.control(field);
+        const input = this.control_(field);
         if (input) input.value = '';
       }
-      this.outcome = status === 'PAID' ? 'success' : 'failure';
-      this.phase = 'done';
+      this.outcome_ = status === 'PAID' ? 'success' : 'failure';
+      this.phase_ = 'done';
       emit(this, status === 'PAID' ? 'payment-success' : 'payment-failure', { checkout });
     } else {
-      this.outcome = 'pending';
-      this.phase = 'pending';
+      this.outcome_ = 'pending';
+      this.phase_ = 'pending';
       emit(this, 'payment-pending', { checkout });
     }
   }
 
   /** Puts an error in the live region and emits payment-error. */
-  private report(error: unknown, retryable?: boolean): void {
-    const s = this.strings;
+  private report_(error: unknown, retryable?: boolean): void {
+    const s = this.strings_;
     const e =
       error instanceof BackendError
         ? error
         : new BackendError('unexpected', error instanceof Error ? error.message : String(error), 0);
-    this.retryable = retryable ?? e.retryable;
+    this.retryable_ = retryable ?? e.retryable;
     const message =
       e.code === 'network_error'
         ? s.errNetwork
@@ -675,55 +675,55 @@ export class PaymentWidget extends ReactiveElement {
           : e.code === 'no_payment_methods'
             ? s.errNoMethods
             : s.errBackend;
-    this.status = message;
-    emit(this, 'payment-error', { code: e.code, message: e.message, retryable: this.retryable });
+    this.status_ = message;
+    emit(this, 'payment-error', { code: e.code, message: e.message, retryable: this.retryable_ });
   }
 
-  private message(field: FieldName): string {
-    const code = this.errors[field];
+  private message_(field: FieldName): string {
+    const code = this.errors_[field];
     if (!code) return '';
-    return this.strings[code === 'required' ? 'errRequired' : (INVALID[field] ?? 'errRequired')];
+    return this.strings_[code === 'required' ? 'errRequired' : (INVALID[field] ?? 'errRequired')];
   }
 
   // ---- rendering --------------------------------------------------------
 
   protected override render(): TemplateResult {
-    const s = this.strings;
-    const showForm = this.phase === 'form' || this.phase === 'busy' || this.phase === 'step';
+    const s = this.strings_;
+    const showForm = this.phase_ === 'form' || this.phase_ === 'busy' || this.phase_ === 'step';
     return html`
-      ${this.phase === 'loading' ? html`<p class="loading" part="loading">${s.loading}</p>` : nothing}
+      ${this.phase_ === 'loading' ? html`<p class="loading" part="loading">${s.loading}</p>` : nothing}
       <form
         part="form"
         novalidate
-        ?hidden=${!showForm || this.phase === 'step'}
-        aria-busy=${this.phase === 'busy' ? 'true' : 'false'}
-        @submit=${this.onSubmit}
-        @beforeinput=${this.onBeforeInput}
-        @input=${this.onInput}
-        @focusout=${this.onBlur}
+        ?hidden=${!showForm || this.phase_ === 'step'}
+        aria-busy=${this.phase_ === 'busy' ? 'true' : 'false'}
+        @submit=${this.onSubmit_}
+        @beforeinput=${this.onBeforeInput_}
+        @input=${this.onInput_}
+        @focusout=${this.onBlur_}
       >
-        ${showForm ? this.renderFields() : nothing}
+        ${showForm ? this.renderFields_() : nothing}
         <button
           type="submit"
           part="button"
           ?hidden=${this.noSubmitButton}
-          ?disabled=${this.phase !== 'form'}
+          ?disabled=${this.phase_ !== 'form'}
         >
-          ${this.phase === 'busy' ? s.processing : this.buttonText()}
+          ${this.phase_ === 'busy' ? s.processing : this.buttonText_()}
         </button>
       </form>
       <div class="next-step" part="next-step"></div>
-      <p class="status" part="status" role="status" aria-live="polite">${this.status}</p>
+      <p class="status" part="status" role="status" aria-live="polite">${this.status_}</p>
       ${
-        this.phase === 'broken' && this.retryable
-          ? html`<button type="button" part="button retry" @click=${() => this.load()}>${s.retry}</button>`
+        this.phase_ === 'broken' && this.retryable_
+          ? html`<button type="button" part="button retry" @click=${() => this.load_()}>${s.retry}</button>`
           : nothing
       }
       <div part="outcome-region" role="status">
         ${
-          this.phase === 'done' || this.phase === 'pending'
-            ? html`<p class="outcome ${this.outcome}" part="outcome">
-              ${this.outcome === 'success' ? s.success : this.outcome === 'failure' ? s.failure : s.pending}
+          this.phase_ === 'done' || this.phase_ === 'pending'
+            ? html`<p class="outcome ${this.outcome_}" part="outcome">
+              ${this.outcome_ === 'success' ? s.success : this.outcome_ === 'failure' ? s.failure : s.pending}
             </p>`
             : nothing
         }
@@ -731,88 +731,90 @@ export class PaymentWidget extends ReactiveElement {
     `;
   }
 
-  private onSubmit(event: SubmitEvent): void {
+  private onSubmit_(event: SubmitEvent): void {
     event.preventDefault();
     void this.submit();
   }
 
-  private buttonText(): string {
+  private buttonText_(): string {
     const amount = formatAmount(
-      this.resolvedLocale(),
-      this.checkout?.amount,
-      this.checkout?.currency,
+      this.resolvedLocale_(),
+      this.checkout_?.amount,
+      this.checkout_?.currency,
     );
-    return format(this.donate ? this.strings.donate : this.strings.pay, { amount }).trim();
+    return format(this.donate ? this.strings_.donate : this.strings_.pay, { amount }).trim();
   }
 
-  private renderFields(): TemplateResult {
-    const fields = this.fields();
+  private renderFields_(): TemplateResult {
+    const fields = this.fields_();
     const rows: TemplateResult[] = [];
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i] as FieldName;
       const pair = PAIRS[field];
       if (pair && fields[i + 1] === pair) {
-        rows.push(html`<div class="row">${this.renderField(field)}${this.renderField(pair)}</div>`);
+        rows.push(
+          html`<div class="row">${this.renderField_(field)}${this.renderField_(pair)}</div>`,
+        );
         i++;
-      } else rows.push(this.renderField(field));
+      } else rows.push(this.renderField_(field));
     }
     return html`
-      ${this.renderMethods()} ${this.renderSaved()} ${rows}
+      ${this.renderMethods_()} ${this.renderSaved_()} ${rows}
       ${
-        this.method === 'card' && this.saveCard && this.savedToken === ''
+        this.method_ === 'card' && this.saveCard && this.savedToken_ === ''
           ? html`<label class="choice" part="save-card"
-            ><input type="checkbox" id="save" />${this.strings.saveCard}</label
+            ><input type="checkbox" id="save" />${this.strings_.saveCard}</label
           >`
           : nothing
       }
     `;
   }
 
-  private renderMethods(): TemplateResult | typeof nothing {
-    if (this.methods.length < 2) return nothing;
+  private renderMethods_(): TemplateResult | typeof nothing {
+    if (this.methods_.length < 2) return nothing;
     return html`<fieldset part="methods">
-      <legend>${this.strings.paymentMethod}</legend>
+      <legend>${this.strings_.paymentMethod}</legend>
       <div class="choices">
-        ${this.methods.map(
+        ${this.methods_.map(
           (m) => html`<label class="choice" part="method"
             ><input
               type="radio"
               name="method"
               .value=${m}
-              .checked=${this.method === m}
-              @change=${() => this.chooseMethod(m)}
-            />${this.strings[m]}</label
+              .checked=${this.method_ === m}
+              @change=${() => this.chooseMethod_(m)}
+            />${this.strings_[m]}</label
           >`,
         )}
       </div>
     </fieldset>`;
   }
 
-  private renderSaved(): TemplateResult | typeof nothing {
-    if (this.method !== 'card' || this.savedCards.length === 0) return nothing;
-    const s = this.strings;
+  private renderSaved_(): TemplateResult | typeof nothing {
+    if (this.method_ !== 'card' || this.savedCards_.length === 0) return nothing;
+    const s = this.strings_;
     const option = (token: string, label: string) =>
       html`<label class="choice"
         ><input
           type="radio"
           name="saved"
           .value=${token}
-          .checked=${this.savedToken === token}
-          @change=${() => this.chooseSaved(token)}
+          .checked=${this.savedToken_ === token}
+          @change=${() => this.chooseSaved_(token)}
         />${label}</label
       >`;
     return html`<fieldset part="saved-cards">
       <legend>${s.savedCards}</legend>
-      ${this.savedCards.map((c) =>
+      ${this.savedCards_.map((c) =>
         option(c.token, format(s.savedCard, { network: c.network, last4: c.last4 })),
       )}
       ${option('', s.newCard)}
     </fieldset>`;
   }
 
-  private renderField(field: FieldName): TemplateResult {
-    const s = this.strings;
-    const shown = errorShown(this.form, field) && this.errors[field] !== undefined;
+  private renderField_(field: FieldName): TemplateResult {
+    const s = this.strings_;
+    const shown = errorShown(this.form_, field) && this.errors_[field] !== undefined;
     const errorId = `${field}-error`;
     const spec = field === 'installments' ? undefined : INPUTS[field];
     const hintId = spec?.hint ? `${field}-hint` : '';
@@ -827,7 +829,7 @@ export class PaymentWidget extends ReactiveElement {
           type=${spec.type ?? 'text'}
           autocomplete=${spec.autocomplete ?? 'off'}
           inputmode=${spec.numeric ? 'numeric' : spec.type === 'email' ? 'email' : nothing}
-          maxlength=${field === 'cvv' ? this.cvvLength() : field === 'zip' ? 10 : nothing}
+          maxlength=${field === 'cvv' ? this.cvvLength_() : field === 'zip' ? 10 : nothing}
           spellcheck="false"
           required
           aria-invalid=${shown ? 'true' : nothing}
@@ -853,14 +855,14 @@ export class PaymentWidget extends ReactiveElement {
         ${
           field === 'number'
             ? html`<svg class="icon" part="icon" viewBox="0 0 24 16" aria-hidden="true">
-              ${networkIcon(this.network)}
+              ${networkIcon(this.network_)}
             </svg>`
             : nothing
         }
       </div>
       ${spec?.hint ? html`<span class="hint" id=${hintId}>${s[spec.hint]}</span>` : nothing}
       <p class="error" part="error" id=${errorId} ?hidden=${!shown}>
-        ${shown ? this.message(field) : ''}
+        ${shown ? this.message_(field) : ''}
       </p>
     </div>`;
   }
