@@ -1,3 +1,4 @@
+import { h } from '../dom.ts';
 import { abortedError, firstUnsafe, type Handler, methodOf, refused } from '../handler.ts';
 import { buildForm } from '../navigate.ts';
 import { ConfirmLoop } from '../poll.ts';
@@ -42,30 +43,24 @@ export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep },
   frameCount += 1;
   const name = `payment-widget-challenge-${frameCount}-${Math.random().toString(36).slice(2)}`;
 
-  const wrapper = document.createElement('div');
-  wrapper.className = 'challenge';
-  wrapper.setAttribute('part', 'challenge');
-
-  const frame = document.createElement('iframe');
-  frame.name = name;
-  frame.title = ctx.t('challengeTitle');
-  frame.className = 'challenge-frame';
-  frame.setAttribute('part', 'challenge-frame');
-  frame.setAttribute('sandbox', FRAME_SANDBOX);
   // Attributes give EMVCo's 390x400 even if the element forgot our styles.
-  frame.width = '390';
-  frame.height = '400';
-
+  const frame = h('iframe', {
+    name,
+    title: ctx.t('challengeTitle'),
+    class: 'challenge-frame',
+    part: 'challenge-frame',
+    sandbox: FRAME_SANDBOX,
+    width: '390',
+    height: '400',
+  });
   const form = buildForm({ url, method: methodOf(nextStep.method), fields: { ...payload } });
   form.target = name;
-
-  const cancel = document.createElement('button');
-  cancel.type = 'button';
-  cancel.className = 'challenge-cancel';
-  cancel.setAttribute('part', 'challenge-cancel');
-  cancel.textContent = ctx.t('cancel');
-
-  wrapper.append(frame, form, cancel);
+  const cancel = h(
+    'button',
+    { type: 'button', class: 'challenge-cancel', part: 'challenge-cancel' },
+    ctx.t('cancel'),
+  );
+  const wrapper = h('div', { class: 'challenge', part: 'challenge' }, frame, form, cancel);
 
   const loop = new ConfirmLoop(() => ctx.confirm(), ctx.poll);
 

@@ -1,3 +1,4 @@
+import { h } from '../dom.ts';
 import { abortedError, firstUnsafe, type Handler, refused } from '../handler.ts';
 
 let voucherCount = 0;
@@ -43,41 +44,31 @@ export const voucher: Handler<'voucher'> = async ({ checkout }, ctx) => {
 
   voucherCount += 1;
   const id = `payment-widget-voucher-${voucherCount}`;
-  const wrapper = document.createElement('div');
-  wrapper.className = 'voucher';
-  wrapper.setAttribute('part', 'voucher');
-  wrapper.setAttribute('role', 'group');
-  wrapper.setAttribute('aria-labelledby', `${id}-title`);
-
-  const title = document.createElement('p');
-  title.id = `${id}-title`;
-  title.className = 'voucher-title';
-  title.textContent = ctx.t('voucherTitle');
-  wrapper.append(title);
+  const wrapper = h(
+    'div',
+    { class: 'voucher', part: 'voucher', role: 'group', 'aria-labelledby': `${id}-title` },
+    h('p', { id: `${id}-title`, class: 'voucher-title' }, ctx.t('voucherTitle')),
+  );
 
   const raw = boleto.barcode ?? '';
   const digits = raw.replace(/\D/g, '');
   if (raw !== '') {
-    const label = document.createElement('p');
-    label.id = `${id}-label`;
-    label.className = 'voucher-label';
-    label.textContent = ctx.t('voucherBarcode');
-
-    const code = document.createElement('code');
-    code.className = 'voucher-barcode';
-    code.setAttribute('part', 'voucher-barcode');
-    code.textContent = digits === '' ? raw : groupBarcode(digits);
-
-    const status = document.createElement('p');
-    status.className = 'voucher-status';
-    status.setAttribute('role', 'status');
-
-    const copy = document.createElement('button');
-    copy.type = 'button';
-    copy.className = 'voucher-copy';
-    copy.setAttribute('part', 'voucher-copy');
-    copy.setAttribute('aria-describedby', label.id);
-    copy.textContent = ctx.t('copy');
+    const code = h(
+      'code',
+      { class: 'voucher-barcode', part: 'voucher-barcode' },
+      digits === '' ? raw : groupBarcode(digits),
+    );
+    const status = h('p', { class: 'voucher-status', role: 'status' });
+    const copy = h(
+      'button',
+      {
+        type: 'button',
+        class: 'voucher-copy',
+        part: 'voucher-copy',
+        'aria-describedby': `${id}-label`,
+      },
+      ctx.t('copy'),
+    );
     copy.addEventListener('click', async () => {
       // Cleared first so a second copy is announced again.
       status.textContent = '';
@@ -85,19 +76,28 @@ export const voucher: Handler<'voucher'> = async ({ checkout }, ctx) => {
         status.textContent = ctx.t('copied');
       }
     });
-
-    wrapper.append(label, code, copy, status);
+    wrapper.append(
+      h('p', { id: `${id}-label`, class: 'voucher-label' }, ctx.t('voucherBarcode')),
+      code,
+      copy,
+      status,
+    );
   }
 
   if (boleto.url !== undefined) {
-    const link = document.createElement('a');
-    link.className = 'voucher-link';
-    link.setAttribute('part', 'voucher-link');
-    link.href = boleto.url;
-    link.target = '_blank';
-    link.rel = 'noopener noreferrer';
-    link.textContent = ctx.t('openVoucher');
-    wrapper.append(link);
+    wrapper.append(
+      h(
+        'a',
+        {
+          class: 'voucher-link',
+          part: 'voucher-link',
+          href: boleto.url,
+          target: '_blank',
+          rel: 'noopener noreferrer',
+        },
+        ctx.t('openVoucher'),
+      ),
+    );
   }
 
   ctx.container.append(wrapper);
