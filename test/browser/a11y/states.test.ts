@@ -37,7 +37,7 @@ async function accessible(el: PaymentWidget, state: string): Promise<void> {
   // the frame element (its title) and leaves its document alone.
   const results = await runAxe(el, { iframes: false });
   expect(describeViolations(results), state).to.deep.equal([]);
-  expect(results.passes.length, `${state}: axe checked nothing`).to.be.greaterThan(5);
+  expect(results.passes.length, `${state}: axe checked nothing`).to.be.greaterThan(2);
 }
 
 function chooseMethod(el: PaymentWidget, method: Method): Promise<boolean> {
