@@ -198,4 +198,12 @@ export const styles = css`
     color: var(--_muted);
     margin: 0;
   }
+  /* !important from inside the shadow root outranks a theme's ::part() rules, so
+     a shopper who asked for no motion gets none, whatever the merchant animates. */
+  @media (prefers-reduced-motion: reduce) {
+    * {
+      transition: none !important;
+      animation: none !important;
+    }
+  }
 `;
