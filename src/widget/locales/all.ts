@@ -53,9 +53,7 @@ export const LANGUAGES: Readonly<Record<string, LocaleModule>> = {
 };
 
 /** Every supported tag, "bg-BG" to "sv-SE", English ones included. */
-export const TAGS: readonly string[] = Object.entries(LOCALES).flatMap(([lang, regions]) =>
-  regions.map((region) => `${lang}-${region}`),
-);
+export const TAGS: readonly string[] = LOCALES;
 
 /**
  * A locale's own strings, its language's with its region's differences on top,

@@ -11,38 +11,15 @@ const SCRIPT_URL: string =
   (typeof document !== 'undefined' ? document.baseURI : '');
 
 /**
- * Every locale with strings of its own, by language; the first region is the one
- * a bare or unknown-region tag gets ("de" and "de-BE" read as "de-DE"). Each
- * non-English one is a module of its own in the build (`locales/de-CH.js`).
+ * Every locale with strings of its own. A language's first tag is the one a bare
+ * or unknown-region tag gets ("de" and "de-BE" read as "de-DE"). Each non-English
+ * one is a module of its own in the build (`locales/de-CH.js`). One string, not
+ * a table: these bytes ship in every bundle.
  */
-export const LOCALES: Readonly<Record<string, readonly string[]>> = {
-  bg: ['BG'],
-  cs: ['CZ'],
-  da: ['DK'],
-  de: ['DE', 'AT', 'CH', 'LU'],
-  el: ['GR', 'CY'],
-  en: ['GB', 'IE', 'MT', 'US'],
-  es: ['ES', 'CL', 'CO'],
-  et: ['EE'],
-  fi: ['FI'],
-  fr: ['FR', 'BE', 'CH', 'LU'],
-  hr: ['HR'],
-  hu: ['HU'],
-  it: ['IT', 'CH'],
-  lt: ['LT'],
-  lv: ['LV'],
-  nb: ['NO'],
-  nl: ['NL', 'BE'],
-  pl: ['PL'],
-  pt: ['PT', 'BR'],
-  ro: ['RO'],
-  sk: ['SK'],
-  sl: ['SI'],
-  sv: ['SE'],
-};
-
-/** Norwegian reaches us as "no" (and Nynorsk readers read Bokmål). */
-const ALIASES: Record<string, string> = { no: 'nb', nn: 'nb' };
+export const LOCALES: readonly string[] =
+  'bg-BG cs-CZ da-DK de-DE de-AT de-CH de-LU el-GR el-CY en-GB en-IE en-MT en-US es-ES es-CL es-CO et-EE fi-FI fr-FR fr-BE fr-CH fr-LU hr-HR hu-HU it-IT it-CH lt-LT lv-LV nb-NO nl-NL nl-BE pl-PL pt-PT pt-BR ro-RO sk-SK sl-SI sv-SE'.split(
+    ' ',
+  );
 
 const cache = new Map<string, Promise<Strings>>();
 
@@ -58,15 +35,11 @@ export function languageOf(tag: string): string {
  */
 export function resolveLocale(tag: string): string {
   const raw = languageOf(tag);
-  const lang = ALIASES[raw] ?? raw;
-  const regions = LOCALES[lang];
-  if (!regions) return 'en-GB';
-  const region = tag
-    .split(/[-_]/)
-    .slice(1)
-    .map((part) => part.toUpperCase())
-    .find((part) => regions.includes(part));
-  return `${lang}-${region ?? regions[0]}`;
+  // Norwegian reaches us as "no" too, and Nynorsk readers read Bokmål.
+  const lang = raw === 'no' || raw === 'nn' ? 'nb' : raw;
+  const own = LOCALES.filter((locale) => locale.startsWith(`${lang}-`));
+  const parts = tag.toUpperCase().split(/[-_]/).slice(1);
+  return own.find((locale) => parts.includes(locale.slice(3))) ?? own[0] ?? 'en-GB';
 }
 
 /**
@@ -97,7 +70,7 @@ export function loadStrings(tag: string): Promise<Strings> {
   if (locale.startsWith('en-')) return Promise.resolve(en);
   let pending = cache.get(locale);
   if (!pending) {
-    const region = locale.slice(locale.indexOf('-') + 1);
+    const region = locale.slice(3);
     pending = Promise.resolve()
       .then(() => import(/* @vite-ignore */ localeUrl(locale)))
       .then(
