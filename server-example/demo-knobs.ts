@@ -1,6 +1,6 @@
 /**
  * The demo's "try an outcome" switches, read from the page URL by the SERVER
- * (`/?amount=11.00&currency=PLN&redirect=0&expires_in=5&account=1`).
+ * (`/?amount=11.00&currency=PLN&redirect=0&expires_in=5&account=1&locale=de-DE`).
  *
  * A real shop has none of this: its page route looks the price up in its
  * catalogue. They exist because the sandbox decides outcomes by amount (11.00
@@ -19,6 +19,8 @@ export interface DemoKnobs {
   expiresIn: number | undefined;
   /** Pay as the signed-in demo shopper: saved cards and "save this card". */
   account: boolean;
+  /** The widget's language (`de-DE`); undefined: the page's, English. */
+  locale: string | undefined;
 }
 
 export type KnobsResult =
@@ -58,6 +60,15 @@ export function readKnobs(query: URLSearchParams): KnobsResult {
     }
     expiresIn = Number(rawExpires);
   }
+  const rawLocale = query.get('locale');
+  let locale: string | undefined;
+  if (rawLocale !== null && rawLocale !== '') {
+    // A BCP 47 shape only: the value lands in an attribute and picks a file to load.
+    if (!/^[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}$/i.test(rawLocale)) {
+      return { ok: false, field: 'locale', message: 'locale must be a language tag like de-DE' };
+    }
+    locale = rawLocale;
+  }
   return {
     ok: true,
     knobs: {
@@ -66,6 +77,7 @@ export function readKnobs(query: URLSearchParams): KnobsResult {
       redirect: query.get('redirect') !== '0',
       expiresIn,
       account: query.get('account') === '1',
+      locale,
     },
   };
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Checkout } from '../src/schemas/index.ts';
 import {
@@ -62,6 +63,8 @@ const SESSION_COOKIE = 'demo_session';
 /** The shop's default: an unpaid checkout lapses after 30 minutes. */
 const CHECKOUT_LIFETIME_S = 30 * 60;
 const CHECKOUT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
+/** A built locale file: a tag like `de-CH`, nothing that could name another path. */
+const LOCALE_FILE = /^\/assets\/locales\/[a-z]{2,3}-[A-Z]{2}\.js$/;
 
 const html = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, {
@@ -202,6 +205,9 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       'payment-methods': knobs.redirect ? undefined : 'card',
       'customer-id': knobs.account ? DEMO_CUSTOMER_ID : undefined,
       'save-card': knobs.account,
+      // The rest of the page stays English: the language is the widget's alone.
+      locale: knobs.locale,
+      lang: knobs.locale,
     })}></payment-widget>`;
     const body = render('shop.html', {
       title: DEFAULT_PRODUCT.name,
@@ -265,6 +271,10 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       if (!response) {
         return jsonError(404, 'NOT_BUILT', 'The widget is not built: run `npm run build`');
       }
+    } else if (LOCALE_FILE.test(path)) {
+      // The widget loads `locales/{tag}.js` beside its bundle for any language but English.
+      response = await serveFile(join(assetsDir, 'locales'), path.slice('/assets/locales/'.length));
+      if (!response) return jsonError(404, 'NOT_FOUND', `No locale file at ${path}`);
     } else if (/^\/demo\/[\w-]+\.(js|css)$/.test(path)) {
       response = await serveFile(demoDir, path.slice('/demo/'.length));
     } else if (path === '/examples/react' || path === '/examples/vue') {
