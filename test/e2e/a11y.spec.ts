@@ -1,30 +1,20 @@
 // The built widget in the demo shop: axe with each colour scheme emulated, no
 // motion under prefers-reduced-motion, and the lazy locale files of the build
 // (dist/locales/{tag}.js) loaded beside the IIFE and the ES module.
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CARDS, challengeFrame, expect, openShop, pay, test } from './fixtures.ts';
 
-const DIST_LOCALES = new URL('../../dist/locales/', import.meta.url);
-
-/**
- * Serves `/assets/locales/{tag}.js` from the build, as a merchant's server or CDN
- * serves the whole dist folder (the demo's own server serves only the two bundles).
- */
-async function serveBuiltLocales(page: Page): Promise<string[]> {
-  const asked: string[] = [];
-  await page.route(/\/assets\/locales\/[\w-]+\.js$/, async (route) => {
-    const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
-    asked.push(name);
-    try {
-      const body = readFileSync(new URL(name, DIST_LOCALES));
-      await route.fulfill({ body, contentType: 'text/javascript; charset=utf-8' });
-    } catch {
-      await route.fulfill({ status: 404, body: 'not built' });
+/** The locale files the page loads from the demo server, as `de-DE.js 200`. */
+function localeFiles(page: Page): string[] {
+  const loaded: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/assets/locales/')) {
+      loaded.push(`${pathname.split('/').pop()} ${response.status()}`);
     }
   });
-  return asked;
+  return loaded;
 }
 
 async function violations(page: Page, rules?: string[]): Promise<string[]> {
@@ -41,8 +31,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
   }) => {
     await page.emulateMedia({ colorScheme });
     await openShop(page, shop, '/');
-    // The shop page's own background follows the scheme, as any dark-capable page does.
-    await page.addStyleTag({ content: ':root { background: Canvas; color: CanvasText; }' });
     expect(await violations(page)).toEqual([]);
     await pay(page);
     await expect(page.getByText('Check the highlighted fields')).toBeVisible();
@@ -71,12 +59,12 @@ test('the script-tag build loads its German strings from locales/de-DE.js beside
   page,
   shop,
 }) => {
-  const asked = await serveBuiltLocales(page);
+  const asked = localeFiles(page);
   await openShop(page, shop, '/');
   await page.locator('payment-widget').evaluate((el) => el.setAttribute('locale', 'de-DE'));
   await expect(page.getByLabel('Kartennummer')).toBeVisible();
   await expect(page.getByRole('button', { name: '10,00 € bezahlen' })).toBeVisible();
-  expect(asked).toEqual(['de-DE.js']);
+  expect(asked).toEqual(['de-DE.js 200']);
   expect(await violations(page)).toEqual([]);
 });
 
@@ -84,7 +72,7 @@ test('the ES module build loads pt-BR, and a strict CSP page loads de-CH', async
   page,
   shop,
 }) => {
-  const asked = await serveBuiltLocales(page);
+  const asked = localeFiles(page);
   await openShop(page, shop, '/module.html?redirect=0');
   await page.locator('payment-widget').evaluate((el) => el.setAttribute('locale', 'pt-BR'));
   await expect(page.getByLabel('Nome impresso no cartão')).toBeVisible();
@@ -100,17 +88,32 @@ test('the ES module build loads pt-BR, and a strict CSP page loads de-CH', async
   // Swiss German formats francs and euros its own way; Intl decides, not us.
   const label = await page.locator('payment-widget button[part~="button"]').textContent();
   expect(label?.trim()).toContain('bezahlen');
-  expect(asked).toEqual(['pt-BR.js', 'de-CH.js']);
+  expect(asked).toEqual(['pt-BR.js 200', 'de-CH.js 200']);
   expect(blocked).toEqual([]);
+});
+
+test('?locale=de-DE: the page route renders the widget in German from the served de-DE.js', async ({
+  page,
+  shop,
+}) => {
+  const asked = localeFiles(page);
+  await page.goto(new URL('/?locale=de-DE', shop.url).href);
+  await expect(page.getByRole('button', { name: '10,00 € bezahlen' })).toBeEnabled();
+  for (const label of ['Kartennummer', 'Ablaufdatum', 'Sicherheitscode', 'Name auf der Karte']) {
+    await expect(page.getByLabel(label)).toBeVisible();
+  }
+  // Only the widget speaks German; the shop's own text around it stays English.
+  await expect(page.locator('payment-widget')).toHaveAttribute('lang', 'de-DE');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(asked).toEqual(['de-DE.js 200']);
+  expect(await violations(page)).toEqual([]);
 });
 
 test('the 3DS iframe is named for screen readers and passes axe in de-DE', async ({
   page,
   shop,
 }) => {
-  await serveBuiltLocales(page);
-  await openShop(page, shop, '/?redirect=0');
-  await page.locator('payment-widget').evaluate((el) => el.setAttribute('locale', 'de-DE'));
+  await page.goto(new URL('/?redirect=0&locale=de-DE', shop.url).href);
   await expect(page.getByLabel('Kartennummer')).toBeVisible();
   await page.getByLabel('Kartennummer').fill(CARDS.challenge);
   await page.getByLabel('Ablaufdatum').fill('12/34');

@@ -12,6 +12,7 @@ test('no page or asset the shop serves contains the provider key', async ({ shop
     '/result?checkout_id=abc',
     '/assets/payment-widget.iife.js',
     '/assets/payment-widget.js',
+    '/assets/locales/de-DE.js',
     '/demo/events.js',
   ]) {
     const response = await fetch(new URL(path, shop.url));
@@ -26,6 +27,8 @@ test('bad demo knobs and result ids are a 400 naming the field', async ({ shop }
     ['/?amount=1e9', 'amount'],
     ['/?currency=XYZ', 'currency'],
     ['/?expires_in=0', 'expires_in'],
+    ['/?locale=%22%3E%3Cscript%3E', 'locale'],
+    ['/?locale=de/../../x', 'locale'],
     ['/result', 'checkout_id'],
     ['/result?checkout_id=%3Cscript%3E', 'checkout_id'],
   ] as const) {
@@ -41,6 +44,9 @@ test('files outside the served folders are not reachable', async ({ shop }) => {
     '/demo/%2e%2e/package.json',
     '/examples/react/..%2f..%2fpackage.json',
     '/assets/../package.json',
+    '/assets/locales/..%2fpayment-widget.js',
+    '/assets/locales/de-DE.ts',
+    '/assets/locales/xx-XX.js',
     '/server-example/server.ts',
   ]) {
     const response = await fetch(new URL(path, shop.url));
