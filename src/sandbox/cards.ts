@@ -1,7 +1,7 @@
 // Card rules of the sandbox: Luhn, network detection and the documented test-card outcomes
 // (CONTRACT §5). Pure functions, so tests can table them without a server.
 
-import type { CardNetwork } from './state.ts';
+import type { CardNetwork } from '../schemas/index.ts';
 
 export function luhnValid(number: string): boolean {
   if (!/^\d{12,19}$/.test(number)) return false;

@@ -2,25 +2,12 @@
 // snapshot is `JSON.stringify(store.snapshot())`. Records hold what the provider would keep,
 // never a full card number or CVV (only last 4 digits and network).
 
+// The provider's list of networks, ELV included, is the schemas' to own.
+import type { CardNetwork } from '../schemas/index.ts';
+
 export type CheckoutStatus = 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
 export type TransactionStatus = 'SUCCESSFUL' | 'CANCELLED' | 'FAILED' | 'PENDING';
 export type PaymentType = 'ECOM' | 'RECURRING' | 'BOLETO';
-export type CardNetwork =
-  | 'AMEX'
-  | 'CUP'
-  | 'DINERS'
-  | 'DISCOVER'
-  | 'ELO'
-  | 'ELV'
-  | 'HIPERCARD'
-  | 'JCB'
-  | 'MAESTRO'
-  | 'MASTERCARD'
-  | 'VISA'
-  | 'VISA_ELECTRON'
-  | 'VISA_VPAY'
-  | 'UNKNOWN';
-
 export interface CardSummary {
   last_4_digits: string;
   type: CardNetwork;
