@@ -12,10 +12,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
 /**
  * Copies only the fields the handlers read, with the types they expect, so a
  * handler never trips over a number where a string was promised. Payload
@@ -23,22 +19,17 @@ function stringOrUndefined(value: unknown): string | undefined {
  */
 function readNextStep(raw: Record<string, unknown>): NextStep {
   const step: NextStep = {};
-  const url = stringOrUndefined(raw.url);
-  const method = stringOrUndefined(raw.method);
-  const redirectUrl = stringOrUndefined(raw.redirect_url);
-  const full = stringOrUndefined(raw.full);
-  if (url !== undefined) step.url = url;
-  if (method !== undefined) step.method = method;
-  if (redirectUrl !== undefined) step.redirect_url = redirectUrl;
-  if (full !== undefined) step.full = full;
+  for (const key of ['url', 'method', 'redirect_url', 'full'] as const) {
+    const value = raw[key];
+    if (typeof value === 'string') step[key] = value;
+  }
   if (Array.isArray(raw.mechanism)) {
     step.mechanism = raw.mechanism.filter((m): m is string => typeof m === 'string');
   }
   if (isRecord(raw.payload)) {
     const payload: Record<string, string> = {};
     for (const [key, value] of Object.entries(raw.payload)) {
-      if (typeof value === 'string') payload[key] = value;
-      else if (typeof value === 'number' || typeof value === 'boolean')
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
         payload[key] = String(value);
     }
     step.payload = payload;

@@ -13,7 +13,8 @@ export function refused(field: string): Outcome {
   return {
     kind: 'refused',
     code: 'unsafe_next_step',
-    message: `${field} is not a safe URL: only https (or http on a loopback host) is followed`,
+    // Only https, or http on a loopback host, is followed (./url.ts).
+    message: `${field} is not a safe URL`,
   };
 }
 

@@ -5,6 +5,7 @@
 // fields, and zod/mini would add about 3 KB gzip to a 16 KB budget.
 
 import type { CheckoutView, PaymentMethodId } from '../next-step/types.ts';
+import { en } from './locales/en.ts';
 
 /** A failed call, in the shape the element turns into `payment-error`. */
 export class BackendError extends Error {
@@ -74,14 +75,16 @@ export class Backend {
       });
     } catch (cause) {
       if (init.signal?.aborted) throw cause;
-      throw new BackendError('network_error', 'The payment service could not be reached', 0);
+      // payment-error's message is for the merchant's logs: English, and the
+      // bundle already carries these sentences for the shopper.
+      throw new BackendError('network_error', en.errNetwork, 0);
     }
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const error = isObject(body) && isObject(body.error) ? body.error : {};
       throw new BackendError(
         typeof error.code === 'string' ? error.code : `http_${response.status}`,
-        typeof error.message === 'string' ? error.message : response.statusText || 'Request failed',
+        typeof error.message === 'string' ? error.message : response.statusText || en.errBackend,
         response.status,
         typeof error.field === 'string' ? error.field : undefined,
       );
@@ -92,11 +95,7 @@ export class Backend {
   private async checkout_(path: string, init?: RequestInit): Promise<CheckoutView> {
     const { body } = await this.call_(path, init);
     if (!isObject(body) || typeof body.id !== 'string') {
-      throw new BackendError(
-        'invalid_response',
-        'The payment service sent an unexpected answer',
-        200,
-      );
+      throw new BackendError('invalid_response', en.errBackend, 200);
     }
     return body as CheckoutView;
   }

@@ -9,9 +9,9 @@
 import { render } from 'lit/html.js';
 
 export interface PropertyOptions {
-  /** The attribute that feeds the property: its lower-cased name when left out, none when false. */
+  /** The attribute that feeds the property: its kebab-case name when left out, none when false. */
   attribute?: string | false;
-  /** Boolean: present or not; Number: parsed. Anything else is taken as a string. */
+  /** Boolean: present or not (false until set); Number: parsed. Anything else is taken as a string. */
   type?: BooleanConstructor | NumberConstructor;
   converter?: { fromAttribute(value: string | null): unknown };
   /** Internal state: no attribute. */
@@ -24,24 +24,12 @@ export interface PropertyOptions {
 export type Changed = Map<PropertyKey, unknown>;
 
 /**
- * A stylesheet from CSS text, built on first use (not at import, so Node can
- * import the modules that declare styles). Adopted, never a <style> element:
- * the widget runs under a CSP without 'unsafe-inline'.
+ * Tags CSS so the build squeezes it (vite.config.ts); no interpolation. Plain
+ * text, so Node can import the modules that declare styles; the element turns
+ * it into one adopted sheet, never a <style> element: the widget runs under a
+ * CSP without 'unsafe-inline'.
  */
-export class Styles {
-  private sheet_: CSSStyleSheet | undefined;
-  constructor(readonly cssText: string) {}
-  get styleSheet(): CSSStyleSheet {
-    if (!this.sheet_) {
-      this.sheet_ = new CSSStyleSheet();
-      this.sheet_.replaceSync(this.cssText);
-    }
-    return this.sheet_;
-  }
-}
-
-/** Tags CSS so the build squeezes it (vite.config.ts); no interpolation. */
-export const css = (strings: TemplateStringsArray): Styles => new Styles(strings.join(''));
+export const css = (strings: TemplateStringsArray): string => strings.join('');
 
 /** attribute name -> property name, per element class; accessors are defined on first use. */
 const attributeMaps = new WeakMap<typeof ReactiveElement, Map<string, string>>();
@@ -65,7 +53,7 @@ function attributesOf(ctor: typeof ReactiveElement): Map<string, string> {
       configurable: true,
     });
     if (!options.state && options.attribute !== false) {
-      attributes.set(options.attribute ?? name.toLowerCase(), name);
+      attributes.set(options.attribute ?? name.replace(/[A-Z]/g, '-$&').toLowerCase(), name);
     }
   }
   attributeMaps.set(ctor, attributes);
@@ -74,7 +62,8 @@ function attributesOf(ctor: typeof ReactiveElement): Map<string, string> {
 
 export abstract class ReactiveElement extends HTMLElement {
   static properties: Record<string, PropertyOptions> = {};
-  static styles: Styles[] = [];
+  /** CSS text for the shadow root, built into one constructable sheet per element. */
+  static styles = '';
   static get observedAttributes(): string[] {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass being defined.
     return [...attributesOf(this).keys()];
@@ -102,12 +91,13 @@ export abstract class ReactiveElement extends HTMLElement {
     const self = this as unknown as Record<string, unknown>;
     const ctor = this.constructor as typeof ReactiveElement;
     attributesOf(ctor);
-    for (const name of Object.keys(ctor.properties)) {
+    for (const [name, options] of Object.entries(ctor.properties)) {
       // An own property would shadow the accessor: take it now, set it again on connection.
       if (Object.hasOwn(this, name)) {
         this.early_.push([name, self[name]]);
         delete self[name];
       }
+      if (options.type === Boolean) self[name] = false;
     }
     this.connected_ = new Promise((resolve) => {
       this.connect_ = resolve;
@@ -119,7 +109,9 @@ export abstract class ReactiveElement extends HTMLElement {
     if (!this.renderRoot) {
       const ctor = this.constructor as typeof ReactiveElement;
       this.renderRoot = this.attachShadow({ mode: 'open' });
-      this.renderRoot.adoptedStyleSheets = ctor.styles.map((s) => s.styleSheet);
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(ctor.styles);
+      this.renderRoot.adoptedStyleSheets = [sheet];
       for (const [name, value] of this.early_)
         (this as unknown as Record<string, unknown>)[name] = value;
       this.early_ = [];

@@ -3,7 +3,7 @@
 // know from the provider's own card widget.
 
 import type { PaymentEventName } from './events.ts';
-import type { PaymentWidget } from './payment-widget.ts';
+import { PaymentWidget } from './payment-widget.ts';
 
 export type ResponseType = 'sent' | 'invalid' | 'auth-screen' | 'error' | 'success' | 'fail';
 
@@ -17,25 +17,22 @@ const RESPONSES: Record<ResponseType, PaymentEventName> = {
 };
 
 /** The element's properties a page may set through mount() and update(). */
-const SETTABLE = [
-  'checkoutId',
-  'order',
-  'endpoint',
-  'locale',
-  'paymentMethods',
-  'noSubmitButton',
-  'showZipCode',
-  'showEmail',
-  'showInstallments',
-  'maxInstallments',
-  'customerId',
-  'saveCard',
-  'challenge',
-  'donate',
-  'translations',
-] as const;
-
-type Settable = (typeof SETTABLE)[number];
+type Settable =
+  | 'checkoutId'
+  | 'order'
+  | 'endpoint'
+  | 'locale'
+  | 'paymentMethods'
+  | 'noSubmitButton'
+  | 'showZipCode'
+  | 'showEmail'
+  | 'showInstallments'
+  | 'maxInstallments'
+  | 'customerId'
+  | 'saveCard'
+  | 'challenge'
+  | 'donate'
+  | 'translations';
 
 export type WidgetOptions = Partial<Pick<PaymentWidget, Exclude<Settable, 'paymentMethods'>>> & {
   /** Space-separated like the attribute, or an array. */
@@ -56,10 +53,11 @@ export interface MountedWidget {
 }
 
 function apply(widget: PaymentWidget, options: WidgetOptions): void {
-  for (const key of SETTABLE) {
-    if (!(key in options)) continue;
-    const value = options[key];
-    // Each key is one of the element's own properties, typed by WidgetOptions.
+  for (const [key, value] of Object.entries(options)) {
+    // Only the element's public properties (its table, less internal state):
+    // `id` and `onResponse` are mount()'s own.
+    const property = PaymentWidget.properties[key];
+    if (!property || property.state) continue;
     (widget as unknown as Record<string, unknown>)[key] =
       key === 'paymentMethods' && Array.isArray(value) ? value.join(' ') : value;
   }

@@ -80,6 +80,10 @@ const PAIRS: Partial<Record<FieldName, FieldName>> = {
   city: 'state',
 };
 
+// Shared option objects: each property names its kind in a few bytes.
+const BOOLEAN = { type: Boolean } as const;
+const STATE = { state: true } as const;
+
 const FINAL = new Set(['PAID', 'FAILED', 'EXPIRED']);
 
 function parseOrder(value: string | null): unknown {
@@ -152,36 +156,36 @@ function formatAmount(locale: string, amount: unknown, currency: unknown): strin
  * @cssproperty --payment-widget-focus-color
  */
 export class PaymentWidget extends ReactiveElement {
-  static override styles = [styles, nextStepStyles];
+  static override styles = styles + nextStepStyles;
 
   static override properties: typeof ReactiveElement.properties = {
-    checkoutId: { attribute: 'checkout-id' },
+    checkoutId: {},
     // React and Vue hand over a new but equal object on every render: only a
     // different order is a reason to create another checkout.
     order: { converter: { fromAttribute: parseOrder }, hasChanged: orderChanged },
     endpoint: {},
     locale: {},
-    paymentMethods: { attribute: 'payment-methods' },
-    noSubmitButton: { type: Boolean, attribute: 'no-submit-button' },
-    showZipCode: { type: Boolean, attribute: 'show-zip-code' },
-    showEmail: { type: Boolean, attribute: 'show-email' },
-    showInstallments: { type: Boolean, attribute: 'show-installments' },
-    maxInstallments: { type: Number, attribute: 'max-installments' },
-    customerId: { attribute: 'customer-id' },
-    saveCard: { type: Boolean, attribute: 'save-card' },
+    paymentMethods: {},
+    noSubmitButton: BOOLEAN,
+    showZipCode: BOOLEAN,
+    showEmail: BOOLEAN,
+    showInstallments: BOOLEAN,
+    maxInstallments: { type: Number },
+    customerId: {},
+    saveCard: BOOLEAN,
     challenge: {},
-    donate: { type: Boolean },
+    donate: BOOLEAN,
     translations: { attribute: false },
-    phase_: { state: true },
-    methods_: { state: true },
-    method_: { state: true },
-    savedCards_: { state: true },
-    savedToken_: { state: true },
-    strings_: { state: true },
-    form_: { state: true },
-    errors_: { state: true },
-    network_: { state: true },
-    status_: { state: true },
+    phase_: STATE,
+    methods_: STATE,
+    method_: STATE,
+    savedCards_: STATE,
+    savedToken_: STATE,
+    strings_: STATE,
+    form_: STATE,
+    errors_: STATE,
+    network_: STATE,
+    status_: STATE,
   };
 
   declare checkoutId: string | undefined;
@@ -233,14 +237,8 @@ export class PaymentWidget extends ReactiveElement {
   constructor() {
     super();
     this.endpoint = '/payments';
-    this.noSubmitButton = false;
-    this.showZipCode = false;
-    this.showEmail = false;
-    this.showInstallments = false;
     this.maxInstallments = 12;
-    this.saveCard = false;
     this.challenge = 'auto';
-    this.donate = false;
     this.phase_ = 'loading';
     this.methods_ = [];
     this.method_ = 'card';
@@ -352,7 +350,7 @@ export class PaymentWidget extends ReactiveElement {
       if (this.checkoutId) checkout = await backend.getCheckout(this.checkoutId, signal);
       else if (this.order !== undefined && this.order !== null && this.order !== '')
         checkout = await backend.createCheckout(this.order, signal);
-      else throw new BackendError('missing_checkout', 'Set checkout-id or order', 400);
+      else throw new BackendError('missing_checkout', en.errNoCheckout, 400);
       this.strings_ = await strings;
       if (signal.aborted) return;
       this.checkout_ = checkout;
@@ -577,7 +575,7 @@ export class PaymentWidget extends ReactiveElement {
       });
       if (action) return await this.runStep_(action, checkout.id);
       if (result.status === 202) {
-        throw new BackendError('invalid_next_step', 'The next step could not be understood', 202);
+        throw new BackendError('invalid_next_step', en.errBackend, 202);
       }
       // A 200 is not the proof: the backend confirms by reading the checkout again.
       this.settle_(await this.backend_.getCheckout(checkout.id));

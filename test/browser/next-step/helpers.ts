@@ -32,8 +32,9 @@ export function harness(width = '100%'): Harness {
   host.style.width = width;
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
-  const sheet = nextStepStyles.styleSheet;
-  if (sheet) root.adoptedStyleSheets = [sheet];
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(nextStepStyles);
+  root.adoptedStyleSheets = [sheet];
   const container = document.createElement('div');
   root.append(container);
   const controller = new AbortController();
