@@ -11,24 +11,13 @@ import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import type { Checkout } from '../../../src/schemas/index.ts';
 import { createMemoryIdempotencyStore, createPaymentHandler } from '../../../src/server/index.ts';
 import { inProcessFetch } from '../fuzz/targets.ts';
+import { cardBody } from '../support/cards.ts';
 
 const RACES = 1_000;
 const CONCURRENCY = 25;
 const ORIGIN = 'https://shop.example';
 const MERCHANT = 'http://merchant.test';
-const futureYear = String(new Date().getUTCFullYear() + 3);
-const challengeCard = {
-  payment_type: 'card',
-  card: {
-    name: 'Ada Lovelace',
-    number: '4200000000000042',
-    expiry_month: '12',
-    expiry_year: futureYear,
-    cvv: '123',
-    last_4_digits: '0042',
-    type: 'VISA',
-  },
-};
+const challengeCard = cardBody('4200000000000042');
 
 let sandbox: Sandbox;
 const realFetch = globalThis.fetch;

@@ -8,9 +8,9 @@
 // - a webhook that fails (merchant down, provider unreadable) is delivered again until it lands.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { cardBody } from '../support/cards.ts';
 import {
   CHALLENGE_CARD,
-  cardBody,
   errorOf,
   isRecord,
   PAID_CARD,

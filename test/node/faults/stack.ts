@@ -3,7 +3,6 @@
 // handler's /webhook. A "front" in front of the handler lets a test break the merchant's
 // side of webhook delivery (503s, dropped connections).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import type { Checkout } from '../../../src/schemas/index.ts';
 import {
@@ -12,24 +11,9 @@ import {
   type PaymentHandlerOptions,
   toNodeListener,
 } from '../../../src/server/index.ts';
+import { listenLoopback } from '../support/loopback.ts';
 
 export const ORIGIN = 'https://shop.example';
-const futureYear = String(new Date().getUTCFullYear() + 3);
-
-export function cardBody(number: string) {
-  return {
-    payment_type: 'card',
-    card: {
-      name: 'Ada Lovelace',
-      number,
-      expiry_month: '12',
-      expiry_year: futureYear,
-      cvv: '123',
-      last_4_digits: number.slice(-4),
-      type: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
-    },
-  };
-}
 
 /**
  * The handler's per-call timeout. Generous enough that a plain call never hits it on a
@@ -81,8 +65,8 @@ export async function startStack(options: Partial<PaymentHandlerOptions> = {}): 
   };
 
   const front = createServer();
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  const handlerUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const listening = await listenLoopback(front);
+  const handlerUrl = listening.url;
   const handle = createPaymentHandler({
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,
@@ -170,10 +154,7 @@ export async function startStack(options: Partial<PaymentHandlerOptions> = {}): 
       }
     },
     async close() {
-      await new Promise<void>((resolve) => {
-        front.close(() => resolve());
-        front.closeAllConnections();
-      });
+      await listening.close();
       await sandbox.close();
     },
   };

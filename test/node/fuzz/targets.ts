@@ -2,7 +2,6 @@
 // valid body each, plus what a fresh resource for a path parameter is. `run.ts` turns them
 // into requests; the same descriptions serve `npm test` and the longer `npm run fuzz`.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
@@ -11,6 +10,8 @@ import {
   PaymentHandlerError,
   toNodeListener,
 } from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
+import { listenLoopback } from '../support/loopback.ts';
 import { encode, pathSegment, queryString, weirdString } from './inputs.ts';
 
 export const ORIGIN = 'https://shop.example';
@@ -57,19 +58,7 @@ export interface Target {
   close(): Promise<void>;
 }
 
-const futureYear = String(new Date().getUTCFullYear() + 3);
-const card = {
-  payment_type: 'card',
-  card: {
-    name: 'Ada Lovelace',
-    number: '4200000000000091',
-    expiry_month: '12',
-    expiry_year: futureYear,
-    cvv: '123',
-    last_4_digits: '0091',
-    type: 'VISA',
-  },
-};
+const card = cardBody('4200000000000091');
 const ideal = {
   payment_type: 'ideal',
   personal_details: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
@@ -407,16 +396,6 @@ export function inProcessFetch(sb: Pick<Sandbox, 'handle'>): typeof fetch {
 }
 
 /** Serves a fetch handler on 127.0.0.1 (random port) through the package's node adapter. */
-export async function listen(handle: (request: Request) => Promise<Response>) {
-  const server = createServer(toNodeListener(handle));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+export function listen(handle: (request: Request) => Promise<Response>) {
+  return listenLoopback(createServer(toNodeListener(handle)));
 }

@@ -3,13 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { ProviderErrorSchema, ReaderErrorSchema } from '../../../src/schemas/index.ts';
-import {
-  type ApiResult,
-  cardBody,
-  checkoutBody,
-  expectValid,
-  type Harness,
-} from '../sandbox/helpers.ts';
+import { type ApiResult, checkoutBody, expectValid, type Harness } from '../sandbox/helpers.ts';
+import { cardBody } from '../support/cards.ts';
 
 export const MERCHANT = 'MSANDBOX1';
 export const today = () => new Date().toISOString().slice(0, 10);

@@ -4,13 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PayoutListSchema } from '../../../src/schemas/index.ts';
-import {
-  cardBody,
-  checkoutBody,
-  expectValid,
-  type Harness,
-  startSandbox,
-} from '../sandbox/helpers.ts';
+import { checkoutBody, expectValid, type Harness, startSandbox } from '../sandbox/helpers.ts';
+import { cardBody } from '../support/cards.ts';
 import { assertDeprecated, MERCHANT, paidTransaction, today } from './helpers.ts';
 
 describe('payouts', () => {

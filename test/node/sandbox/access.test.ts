@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AuthErrorSchema, CheckoutSchema } from '../../../src/schemas/index.ts';
-import { cardBody, checkoutBody, expectValid, type Harness, startSandbox } from './helpers.ts';
+import { cardBody } from '../support/cards.ts';
+import { checkoutBody, expectValid, type Harness, startSandbox } from './helpers.ts';
 
 let h: Harness;
 before(async () => {

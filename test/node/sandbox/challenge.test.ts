@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { CheckoutSchema, ProcessAcceptedSchema } from '../../../src/schemas/index.ts';
+import { cardBody } from '../support/cards.ts';
 import {
-  cardBody,
   checkoutBody,
   expectValid,
   type Harness,

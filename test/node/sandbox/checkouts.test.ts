@@ -5,7 +5,8 @@ import {
   PaymentMethodsResponseSchema,
   ProcessAcceptedSchema,
 } from '../../../src/schemas/index.ts';
-import { cardBody, checkoutBody, expectValid, type Harness, startSandbox } from './helpers.ts';
+import { cardBody } from '../support/cards.ts';
+import { checkoutBody, expectValid, type Harness, startSandbox } from './helpers.ts';
 
 let h: Harness;
 before(async () => {

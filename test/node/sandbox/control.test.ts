@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { createSandbox } from '../../../src/sandbox/index.ts';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
-import { cardBody, checkoutBody, expectValid, type Harness, startSandbox } from './helpers.ts';
+import { cardBody } from '../support/cards.ts';
+import { checkoutBody, expectValid, type Harness, startSandbox } from './helpers.ts';
 
 const harnesses: Harness[] = [];
 const dirs: string[] = [];

@@ -5,7 +5,8 @@ import {
   CustomerSchema,
   PaymentInstrumentListSchema,
 } from '../../../src/schemas/index.ts';
-import { cardBody, checkoutBody, expectValid, type Harness, startSandbox } from './helpers.ts';
+import { cardBody } from '../support/cards.ts';
+import { checkoutBody, expectValid, type Harness, startSandbox } from './helpers.ts';
 
 const harnesses: Harness[] = [];
 after(() => Promise.all(harnesses.map((x) => x.sandbox.close())));

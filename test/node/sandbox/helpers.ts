@@ -1,12 +1,13 @@
-// Shared test helpers: a real sandbox on 127.0.0.1 (random port), a fetch wrapper that
-// parses JSON, schema validation of every JSON body, and a tiny webhook receiver.
+// The sandbox suites' harness: a real sandbox on 127.0.0.1 (random port), a fetch wrapper
+// that parses JSON, schema validation of every JSON body, and a tiny webhook receiver.
+// Card bodies are in ../support/cards.ts, shared with the handler suites.
 
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type * as z from 'zod/mini';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { ProviderErrorSchema } from '../../../src/schemas/index.ts';
+import { listenLoopback } from '../support/loopback.ts';
 
 /** Asserts that `body` matches `schema` and returns the parsed value. */
 export function expectValid<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
@@ -66,24 +67,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Harnes
   };
 }
 
-export const futureYear = String(new Date().getUTCFullYear() + 3);
-
-export function cardBody(number: string, extra: Record<string, unknown> = {}) {
-  return {
-    payment_type: 'card',
-    card: {
-      name: 'Ada Lovelace',
-      number,
-      expiry_month: '12',
-      expiry_year: futureYear,
-      cvv: '123',
-      last_4_digits: number.slice(-4),
-      type: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
-    },
-    ...extra,
-  };
-}
-
 let refCounter = 0;
 export function checkoutBody(extra: Record<string, unknown> = {}) {
   refCounter += 1;
@@ -116,10 +99,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     res.writeHead(replies.shift() ?? 204).end();
     for (const w of waiters.splice(0)) w();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `${listening.url}/hooks`,
     received,
     replies,
     async waitFor(count, timeoutMs = 3000) {
@@ -133,11 +115,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         });
       }
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: listening.close,
   };
 }
 

@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type ServerExample, startServerExample } from '../../../server-example/index.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { cardBody, cardBodyWith } from '../support/cards.ts';
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 /** CONTRACT §5's cards plus the ones the provider documents. */
@@ -158,23 +159,6 @@ async function openShop(query = ''): Promise<string> {
   return id;
 }
 
-const year = String(new Date().getUTCFullYear() + 3);
-function card(number: string, extra: Record<string, string> = {}) {
-  return {
-    payment_type: 'card',
-    card: {
-      name: 'Ada Lovelace',
-      number,
-      expiry_month: '12',
-      expiry_year: year,
-      cvv: '123',
-      last_4_digits: number.slice(-4),
-      type: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
-      ...extra,
-    },
-  };
-}
-
 /** Follows redirects like a browser, recording each hop; answers the last page. */
 async function follow(first: Awaited<ReturnType<typeof browse>>, base: string) {
   let last = first;
@@ -206,15 +190,19 @@ async function passChallenge(nextStep: { url: string; payload: Record<string, st
 test('an end-to-end run leaks the key and card numbers into no response and no log', async () => {
   // Card, no challenge.
   const plain = await openShop('?redirect=0');
-  const paidNow = await api('PUT', `/payments/checkouts/${plain}`, card('4200000000000091'));
+  const paidNow = await api('PUT', `/payments/checkouts/${plain}`, cardBody('4200000000000091'));
   assert.equal(paidNow.status, 200);
   await api('GET', `/payments/checkouts/${plain}`);
   // The same card again: 409, with the number in the request.
-  await api('PUT', `/payments/checkouts/${plain}`, card('4200000000000091'));
+  await api('PUT', `/payments/checkouts/${plain}`, cardBody('4200000000000091'));
 
   // 3DS in an iframe (no redirect_url): the end page posts a message to the widget.
   const framed = await openShop('?redirect=0');
-  const challenged = await api('PUT', `/payments/checkouts/${framed}`, card('4200000000000042'));
+  const challenged = await api(
+    'PUT',
+    `/payments/checkouts/${framed}`,
+    cardBody('4200000000000042'),
+  );
   assert.equal(challenged.status, 202);
   const end = await passChallenge(JSON.parse(challenged.body).next_step);
   assert.equal(end.status, 200);
@@ -222,7 +210,7 @@ test('an end-to-end run leaks the key and card numbers into no response and no l
 
   // 3DS as a full-page redirect: back through /payments/return to the result page.
   const redirected = await openShop();
-  const step = await api('PUT', `/payments/checkouts/${redirected}`, card('5200000000000015'));
+  const step = await api('PUT', `/payments/checkouts/${redirected}`, cardBody('5200000000000015'));
   assert.equal(step.status, 202);
   const result = await passChallenge(JSON.parse(step.body).next_step);
   assert.equal(result.status, 200);
@@ -249,16 +237,16 @@ test('an end-to-end run leaks the key and card numbers into no response and no l
 
   // Failures: a 3DS technical error, a declined amount, invalid fields around a number.
   const techError = await openShop('?redirect=0');
-  await api('PUT', `/payments/checkouts/${techError}`, card('4012001037461114'));
+  await api('PUT', `/payments/checkouts/${techError}`, cardBody('4012001037461114'));
   const declined = await openShop('?redirect=0&amount=11.00');
-  await api('PUT', `/payments/checkouts/${declined}`, card('5200000000000007'));
+  await api('PUT', `/payments/checkouts/${declined}`, cardBody('5200000000000007'));
   const invalid = await openShop('?redirect=0');
   for (const broken of [
-    card('5200000000000056', { expiry_month: '13' }),
-    card('5200000000000056', { last_4_digits: '1234' }),
-    card('5434580000000006', { type: 'NOPE' }),
-    card('4200000000000067', { cvv: '12345' }),
-    { ...card('4200000000000026'), payment_type: 'cash' },
+    cardBodyWith('5200000000000056', { expiry_month: '13' }),
+    cardBodyWith('5200000000000056', { last_4_digits: '1234' }),
+    cardBodyWith('5434580000000006', { type: 'NOPE' }),
+    cardBodyWith('4200000000000067', { cvv: '12345' }),
+    cardBody('4200000000000026', { payment_type: 'cash' }),
   ]) {
     const refused = await api('PUT', `/payments/checkouts/${invalid}`, broken);
     assert.equal(refused.status, 400, refused.body);

@@ -10,7 +10,7 @@ import {
   type ProviderClient,
   ProviderError,
 } from '../../../src/server/index.ts';
-import { card } from './fixtures.ts';
+import { cardBody } from '../support/cards.ts';
 
 /** Holds only the read-only profile scope: enough for `/v0.1/me`, nothing else. */
 const PROFILE_ONLY_KEY = 'sk_test_profile_only';
@@ -64,7 +64,7 @@ async function paidTransaction(amount = 10) {
   });
   const result = await client.checkouts.process(
     checkout.id ?? '',
-    card('4200000000000091') as never,
+    cardBody('4200000000000091') as never,
   );
   assert.ok(result.kind === 'checkout' && result.checkout.status === 'PAID');
   const code = result.checkout.transaction_code;

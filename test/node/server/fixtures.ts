@@ -92,22 +92,6 @@ export function request(method: string, path: string, options: CallOptions = {})
   return new Request(`http://127.0.0.1/payments${path}`, { method, headers, body });
 }
 
-export function card(number: string, extra: Record<string, unknown> = {}) {
-  return {
-    payment_type: 'card',
-    card: {
-      name: 'Ada Lovelace',
-      number,
-      expiry_month: '12',
-      expiry_year: String(new Date().getFullYear() + 3),
-      cvv: '123',
-      last_4_digits: number.slice(-4),
-      type: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
-      ...extra,
-    },
-  };
-}
-
 export async function createCheckout(h: Harness, order: unknown = { sku: 'tea' }) {
   const res = await h.handle(request('POST', '/checkouts', { body: { order } }));
   if (res.status !== 201) throw new Error(`create answered ${res.status}: ${await res.text()}`);

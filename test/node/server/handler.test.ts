@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createProviderClient } from '../../../src/server/index.ts';
+import { cardBody, cardBodyWith } from '../support/cards.ts';
 import {
-  card,
   createCheckout,
   type Harness,
   makeHandler,
@@ -71,7 +71,7 @@ describe('PUT /checkouts/:id', () => {
   test('card 4200000000000091 is paid at once (200 PAID) and onPaid runs', async () => {
     const { id } = await createCheckout(h);
     const res = await h.handle(
-      request('PUT', `/checkouts/${id}`, { body: card('4200000000000091') }),
+      request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }),
     );
     assert.equal(res.status, 200);
     const checkout = await res.json();
@@ -85,7 +85,7 @@ describe('PUT /checkouts/:id', () => {
   test('a declined amount is 200 FAILED and onFailed runs', async () => {
     const { id } = await createCheckout(h, { sku: 'declined' });
     const res = await h.handle(
-      request('PUT', `/checkouts/${id}`, { body: card('4200000000000091') }),
+      request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }),
     );
     assert.equal(res.status, 200);
     assert.equal((await res.json()).status, 'FAILED');
@@ -96,7 +96,7 @@ describe('PUT /checkouts/:id', () => {
   test('challenge card 4200000000000042 answers 202 with a checked next_step only', async () => {
     const { id } = await createCheckout(h);
     const res = await h.handle(
-      request('PUT', `/checkouts/${id}`, { body: card('4200000000000042') }),
+      request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000042') }),
     );
     assert.equal(res.status, 202);
     const body = await res.json();
@@ -147,9 +147,9 @@ describe('PUT /checkouts/:id', () => {
 
   test('a provider error keeps its status and code (409 CHECKOUT_PROCESSED)', async () => {
     const { id } = await createCheckout(h);
-    await h.handle(request('PUT', `/checkouts/${id}`, { body: card('4200000000000091') }));
+    await h.handle(request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }));
     const again = await h.handle(
-      request('PUT', `/checkouts/${id}`, { body: card('4200000000000091') }),
+      request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }),
     );
     assert.equal(again.status, 409);
     assert.equal((await again.json()).error.code, 'CHECKOUT_PROCESSED');
@@ -166,7 +166,7 @@ describe('PUT /checkouts/:id', () => {
     const bad = makeHandler(sb, { fetch: evil });
     const { id } = await createCheckout(bad);
     const res = await bad.handle(
-      request('PUT', `/checkouts/${id}`, { body: card('4200000000000042') }),
+      request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000042') }),
     );
     assert.equal(res.status, 502);
     const body = await res.json();
@@ -181,7 +181,7 @@ describe('confirmation', () => {
   async function paidElsewhere(order: unknown = { sku: 'tea' }) {
     const { id } = await createCheckout(h, order);
     const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
-    const result = await provider.checkouts.process(id, card('4200000000000091') as never);
+    const result = await provider.checkouts.process(id, cardBody('4200000000000091') as never);
     assert.equal(result.kind, 'checkout');
     assert.equal(h.paid.length, 0);
     return id;
@@ -234,7 +234,7 @@ describe('confirmation', () => {
   test('/return of a failed checkout runs onFailed and goes to the failure page', async () => {
     const { id } = await createCheckout(h, { sku: 'declined' });
     const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
-    await provider.checkouts.process(id, card('4200000000000091') as never);
+    await provider.checkouts.process(id, cardBody('4200000000000091') as never);
     const res = await h.handle(request('GET', `/return?checkout_id=${id}`, { origin: null }));
     assert.equal(res.status, 303);
     assert.equal(
@@ -264,7 +264,7 @@ describe('confirmation', () => {
     });
     const { id } = await createCheckout(flaky);
     const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
-    await provider.checkouts.process(id, card('4200000000000091') as never);
+    await provider.checkouts.process(id, cardBody('4200000000000091') as never);
     const webhook = () =>
       flaky.handle(
         request('POST', '/webhook', {
@@ -325,7 +325,7 @@ describe('bad input is a 4xx naming the field', () => {
       'card number with spaces',
       'PUT',
       '/checkouts/ID',
-      card('4200 0000 0000 0091'),
+      cardBody('4200 0000 0000 0091'),
       400,
       'INVALID',
       'card.number',
@@ -334,7 +334,7 @@ describe('bad input is a 4xx naming the field', () => {
       'month 13',
       'PUT',
       '/checkouts/ID',
-      card('4200000000000091', { expiry_month: '13' }),
+      cardBodyWith('4200000000000091', { expiry_month: '13' }),
       400,
       'INVALID',
       'card.expiry_month',
@@ -343,7 +343,7 @@ describe('bad input is a 4xx naming the field', () => {
       'missing cvv',
       'PUT',
       '/checkouts/ID',
-      card('4200000000000091', { cvv: undefined }),
+      cardBodyWith('4200000000000091', { cvv: undefined }),
       400,
       'MISSING',
       'card.cvv',
@@ -417,7 +417,7 @@ describe('bad input is a 4xx naming the field', () => {
 describe('request safety', () => {
   test('a body over 16 KiB is refused with 413 before parsing', async () => {
     const { id } = await createCheckout(h);
-    const huge = card('4200000000000091', { name: 'x'.repeat(17 * 1024) });
+    const huge = cardBodyWith('4200000000000091', { name: 'x'.repeat(17 * 1024) });
     const res = await h.handle(request('PUT', `/checkouts/${id}`, { body: huge }));
     assert.equal(res.status, 413);
     assert.equal((await res.json()).error.code, 'PAYLOAD_TOO_LARGE');
@@ -466,7 +466,7 @@ describe('request safety', () => {
       );
       assert.equal(create.status, 403, `create from ${origin}`);
       const pay = await h.handle(
-        request('PUT', `/checkouts/${id}`, { origin, body: card('4200000000000091') }),
+        request('PUT', `/checkouts/${id}`, { origin, body: cardBody('4200000000000091') }),
       );
       assert.equal(pay.status, 403, `process from ${origin}`);
       assert.equal((await pay.json()).error.code, 'FORBIDDEN_ORIGIN');

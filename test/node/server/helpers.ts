@@ -1,7 +1,7 @@
 // A tiny scripted HTTP server on a random loopback port, for client tests
 // that need answers the sandbox cannot give (hangs, 5xx, malformed bodies).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback } from '../support/loopback.ts';
 
 export interface SeenRequest {
   method: string;
@@ -34,17 +34,8 @@ export async function startScriptedServer(
       reply(entry, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenLoopback(server);
+  return { url, seen, close };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -1,8 +1,7 @@
 // The node:http edge: the same handler behind a real socket, so the sandbox's
 // webhook can reach it and a 413 is really delivered to a client mid-upload.
 import assert from 'node:assert/strict';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request as httpRequest } from 'node:http';
 import { after, before, test } from 'node:test';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import type { Checkout } from '../../../src/schemas/index.ts';
@@ -11,10 +10,12 @@ import {
   createProviderClient,
   toNodeListener,
 } from '../../../src/server/index.ts';
-import { CATALOGUE, card, ORIGIN } from './fixtures.ts';
+import { cardBody } from '../support/cards.ts';
+import { type Listening, listenLoopback } from '../support/loopback.ts';
+import { CATALOGUE, ORIGIN } from './fixtures.ts';
 
 let sb: Sandbox;
-let server: Server;
+let server: Listening;
 let base: string;
 const paid: Checkout[] = [];
 
@@ -22,9 +23,8 @@ before(async () => {
   sb = await createSandbox({ port: 0, webhook: { attempts: 5, initialDelayMs: 50 } });
   let handle: (request: Request) => Promise<Response> = async () =>
     new Response(null, { status: 503 });
-  server = createServer(toNodeListener((request) => handle(request)));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenLoopback(createServer(toNodeListener((request) => handle(request))));
+  base = server.url;
   handle = createPaymentHandler({
     baseUrl: sb.url,
     apiKey: sb.apiKey,
@@ -42,8 +42,7 @@ before(async () => {
 
 after(async () => {
   await sb.close();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 const headers = { origin: ORIGIN, 'content-type': 'application/json' };
@@ -58,7 +57,7 @@ test('the provider webhook reaches the handler over node:http and runs onPaid on
   const { id } = await created.json();
   // Paid behind the handler's back: only the webhook can tell it.
   const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
-  await provider.checkouts.process(id, card('4200000000000091') as never);
+  await provider.checkouts.process(id, cardBody('4200000000000091') as never);
   const deadline = Date.now() + 3000;
   while (paid.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   assert.equal(paid.length, 1);

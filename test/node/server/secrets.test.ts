@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createPaymentHandler } from '../../../src/server/index.ts';
-import { card, createCheckout, makeHandler, ORIGIN, request, startSandbox } from './fixtures.ts';
+import { cardBody, cardBodyWith } from '../support/cards.ts';
+import { createCheckout, makeHandler, ORIGIN, request, startSandbox } from './fixtures.ts';
 import { sendJson, startScriptedServer } from './helpers.ts';
 
 let sb: Sandbox;
@@ -37,32 +38,32 @@ test('a full set of flows leaks neither the key nor a card number', async () => 
     return res;
   };
   const paid = await createCheckout(h);
-  await send(request('PUT', `/checkouts/${paid.id}`, { body: card('4200000000000091') }));
-  await send(request('PUT', `/checkouts/${paid.id}`, { body: card('4200000000000091') })); // 409
+  await send(request('PUT', `/checkouts/${paid.id}`, { body: cardBody('4200000000000091') }));
+  await send(request('PUT', `/checkouts/${paid.id}`, { body: cardBody('4200000000000091') })); // 409
   const challenged = await createCheckout(h);
-  await send(request('PUT', `/checkouts/${challenged.id}`, { body: card('4200000000000042') }));
+  await send(request('PUT', `/checkouts/${challenged.id}`, { body: cardBody('4200000000000042') }));
   const failed = await createCheckout(h, { sku: 'declined' });
-  await send(request('PUT', `/checkouts/${failed.id}`, { body: card('4012001037461114') }));
+  await send(request('PUT', `/checkouts/${failed.id}`, { body: cardBody('4012001037461114') }));
   const invalid = await createCheckout(h);
   await send(
     request('PUT', `/checkouts/${invalid.id}`, {
-      body: card('5200000000000007', { expiry_month: '13' }),
+      body: cardBodyWith('5200000000000007', { expiry_month: '13' }),
     }),
   );
   await send(
     request('PUT', `/checkouts/${invalid.id}`, {
-      body: card('5200000000000007', { type: 'NOPE' }),
+      body: cardBodyWith('5200000000000007', { type: 'NOPE' }),
     }),
   );
   await send(
     request('PUT', `/checkouts/${invalid.id}`, {
-      body: card('5200000000000007', { last_4_digits: '1111' }),
+      body: cardBodyWith('5200000000000007', { last_4_digits: '1111' }),
     }),
   );
   await send(
     request('PUT', `/checkouts/${invalid.id}`, {
       origin: 'https://evil.example',
-      body: card('5200000000000007'),
+      body: cardBody('5200000000000007'),
     }),
   );
   await send(request('GET', `/checkouts/${paid.id}`));
@@ -97,7 +98,9 @@ test('a provider that echoes the key in an error message is redacted', async () 
       resolveCheckout: () => ({ amount: 1, currency: 'EUR' }),
       logger: (entry) => logs.push(JSON.stringify(entry)),
     });
-    const res = await handle(request('PUT', '/checkouts/c1', { body: card('4200000000000091') }));
+    const res = await handle(
+      request('PUT', '/checkouts/c1', { body: cardBody('4200000000000091') }),
+    );
     assert.equal(res.status, 401);
     const text = await res.text();
     assert.match(text, /\[redacted\]/);

@@ -1,0 +1,29 @@
+// The card payment body every server-side suite sends (PUT /v0.1/checkouts/{id}, or the
+// handler's /process): one sandbox card, a valid expiry, and the summary fields the
+// provider wants beside the number.
+
+/** Three years ahead: valid whenever the suite runs, without pinning a calendar year. */
+export const futureYear = String(new Date().getUTCFullYear() + 3);
+
+/** `extra` goes beside `card`: `mandate`, `installments`, `customer_id`. */
+export function cardBody(number: string, extra: Record<string, unknown> = {}) {
+  return {
+    payment_type: 'card',
+    card: {
+      name: 'Ada Lovelace',
+      number,
+      expiry_month: '12',
+      expiry_year: futureYear,
+      cvv: '123',
+      last_4_digits: number.slice(-4),
+      type: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
+    },
+    ...extra,
+  };
+}
+
+/** The same body with some card fields replaced, e.g. `{ expiry_month: '13' }`; `undefined` drops one. */
+export function cardBodyWith(number: string, fields: Record<string, unknown>) {
+  const body = cardBody(number);
+  return { ...body, card: { ...body.card, ...fields } };
+}
