@@ -1,4 +1,13 @@
-import { CARDS, expect, fillCard, openShop, pay, providerStatus, test } from './fixtures.ts';
+import {
+  CARDS,
+  expect,
+  fillBoleto,
+  fillCard,
+  openShop,
+  pay,
+  providerStatus,
+  test,
+} from './fixtures.ts';
 
 test('boleto: the voucher is shown, and once the bank settles it the shop sees PAID', async ({
   page,
@@ -6,14 +15,7 @@ test('boleto: the voucher is shown, and once the bank settles it the shop sees P
 }) => {
   const id = await openShop(page, shop, '/?currency=BRL');
   await page.getByRole('radio', { name: 'Boleto' }).check();
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill('ada@example.com');
-  await page.getByLabel('CPF or CNPJ').fill('529.982.247-25');
-  await page.getByLabel('Street and number').fill('Avenida Paulista 1000');
-  await page.getByLabel('City').fill('São Paulo');
-  await page.getByLabel('State').fill('SP');
-  await page.getByLabel('Postal code').fill('01310100');
+  await fillBoleto(page);
   await pay(page);
 
   await expect(page.getByText('Pay this boleto at a bank or online')).toBeVisible();

@@ -3,7 +3,9 @@ import {
   CARDS,
   challengeFrame,
   expect,
+  fillBoleto,
   fillCard,
+  fillPerson,
   openShop,
   pay,
   providerStatus,
@@ -43,12 +45,6 @@ async function watch(page: Page, shop: Shop): Promise<Watch> {
   });
   page.on('pageerror', (error) => watched.problems.push(`uncaught: ${error.message}`));
   return watched;
-}
-
-async function fillPerson(page: Page) {
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill('ada@example.com');
 }
 
 test('the page enforces Trusted Types: a raw HTML string is refused', async ({ page, shop }) => {
@@ -119,12 +115,7 @@ test('boleto voucher', async ({ page, shop }) => {
   const watched = await watch(page, shop);
   const id = await openShop(page, shop, '/csp.html?currency=BRL');
   await page.getByRole('radio', { name: 'Boleto' }).check();
-  await fillPerson(page);
-  await page.getByLabel('CPF or CNPJ').fill('529.982.247-25');
-  await page.getByLabel('Street and number').fill('Avenida Paulista 1000');
-  await page.getByLabel('City').fill('São Paulo');
-  await page.getByLabel('State').fill('SP');
-  await page.getByLabel('Postal code').fill('01310100');
+  await fillBoleto(page);
   await pay(page);
   await expect(page.getByText('Pay this boleto at a bank or online')).toBeVisible();
   await expect(page.getByText('Payment pending')).toBeVisible();

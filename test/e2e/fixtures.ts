@@ -82,6 +82,23 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Name on card').fill('Ada Lovelace');
 }
 
+/** The shopper's details every bank method and boleto asks for. */
+export async function fillPerson(page: Page): Promise<void> {
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill('ada@example.com');
+}
+
+/** A boleto's payer: the person, a valid CPF and a São Paulo address. */
+export async function fillBoleto(page: Page): Promise<void> {
+  await fillPerson(page);
+  await page.getByLabel('CPF or CNPJ').fill('529.982.247-25');
+  await page.getByLabel('Street and number').fill('Avenida Paulista 1000');
+  await page.getByLabel('City').fill('São Paulo');
+  await page.getByLabel('State').fill('SP');
+  await page.getByLabel('Postal code').fill('01310100');
+}
+
 export async function pay(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Pay / }).click();
 }

@@ -1,4 +1,13 @@
-import { CARDS, expect, fillCard, openShop, pay, providerStatus, test } from './fixtures.ts';
+import {
+  CARDS,
+  expect,
+  fillCard,
+  fillPerson,
+  openShop,
+  pay,
+  providerStatus,
+  test,
+} from './fixtures.ts';
 
 // The home page's checkout has a redirect_url: 3DS and the banks take over the
 // whole page and come back through the handler's /return to the result page,
@@ -36,9 +45,7 @@ test.describe('bank redirects', () => {
       test(`${method}: ${button} -> ${shown}`, async ({ page, shop }) => {
         const id = await openShop(page, shop, path);
         await page.getByRole('radio', { name: method }).check();
-        await page.getByLabel('First name').fill('Ada');
-        await page.getByLabel('Last name').fill('Lovelace');
-        await page.getByLabel('Email').fill('ada@example.com');
+        await fillPerson(page);
         await pay(page);
         await page.getByRole('button', { name: button }).click();
         await expect(page).toHaveURL(new RegExp(`/result\\?checkout_id=${id}$`));
