@@ -8,7 +8,7 @@ export interface ActionContext {
 
 const APM_METHODS: ReadonlySet<PaymentMethodId> = new Set(['ideal', 'bancontact', 'blik']);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -8,23 +8,17 @@ export type Handler<K extends Action['kind']> = (
 
 export type NavigateRequest = Parameters<NonNullable<NextStepContext['navigate']>>[0];
 
-/** The refusal every handler returns for a URL that isSafeUrl rejects. */
-export function refused(field: string): Outcome {
-  return {
-    kind: 'refused',
-    code: 'unsafe_next_step',
-    // Only https, or http on a loopback host, is followed (./url.ts).
-    message: `${field} is not a safe URL`,
-  };
-}
-
 /**
- * Returns the name of the first field whose URL is present and unsafe, or
- * undefined when every present URL may be followed.
+ * The refusal for the first URL that isSafeUrl rejects, or undefined when every
+ * one may be followed. An absent URL passes; a required one is passed as `?? ''`,
+ * which no check accepts.
  */
-export function firstUnsafe(urls: Record<string, string | undefined>): string | undefined {
+export function refusal(urls: Record<string, string | undefined>): Outcome | undefined {
   for (const [field, url] of Object.entries(urls)) {
-    if (url !== undefined && !isSafeUrl(url)) return field;
+    if (url !== undefined && !isSafeUrl(url)) {
+      // Only https, or http on a loopback host, is followed (./url.ts).
+      return { kind: 'refused', code: 'unsafe_next_step', message: `${field} is not a safe URL` };
+    }
   }
   return undefined;
 }

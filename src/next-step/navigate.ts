@@ -1,4 +1,5 @@
 import type { NavigateRequest } from './handler.ts';
+import type { NextStepContext, Outcome } from './types.ts';
 import { withQuery } from './url.ts';
 
 /**
@@ -39,4 +40,11 @@ export function navigateTop(request: NavigateRequest): void {
   // Outside the widget's shadow root: a form must be in the document to submit.
   document.body.append(form);
   form.submit();
+}
+
+/** Tells the element a redirect is starting, then leaves the page. */
+export function leave(ctx: NextStepContext, request: NavigateRequest): Outcome {
+  ctx.onChallenge({ mode: 'redirect', url: request.url });
+  (ctx.navigate ?? navigateTop)(request);
+  return { kind: 'navigating' };
 }

@@ -4,6 +4,7 @@
 // Responses are checked by hand rather than with zod: the element reads five
 // fields, and zod/mini would add about 3 KB gzip to a 16 KB budget.
 
+import { isRecord } from '../next-step/action.ts';
 import type { CheckoutView, PaymentMethodId } from '../next-step/types.ts';
 import { en } from './locales/en.ts';
 
@@ -14,7 +15,6 @@ export class BackendError extends Error {
     message: string,
     /** HTTP status; 0 when the request never got an answer. */
     readonly status: number,
-    readonly field?: string,
   ) {
     super(message);
     this.name = 'BackendError';
@@ -36,9 +36,6 @@ export interface ProcessResult {
   status: number;
   body: unknown;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const METHOD_IDS: readonly PaymentMethodId[] = [
   'card',
@@ -81,12 +78,11 @@ export class Backend {
     }
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
-      const error = isObject(body) && isObject(body.error) ? body.error : {};
+      const error = isRecord(body) && isRecord(body.error) ? body.error : {};
       throw new BackendError(
         typeof error.code === 'string' ? error.code : `http_${response.status}`,
         typeof error.message === 'string' ? error.message : response.statusText || en.errBackend,
         response.status,
-        typeof error.field === 'string' ? error.field : undefined,
       );
     }
     return { status: response.status, body };
@@ -94,7 +90,7 @@ export class Backend {
 
   private async checkout_(path: string, init?: RequestInit): Promise<CheckoutView> {
     const { body } = await this.call_(path, init);
-    if (!isObject(body) || typeof body.id !== 'string') {
+    if (!isRecord(body) || typeof body.id !== 'string') {
       throw new BackendError('invalid_response', en.errBackend, 200);
     }
     return body as CheckoutView;
@@ -129,9 +125,9 @@ export class Backend {
     if (amount !== undefined) query.set('amount', String(amount));
     if (currency) query.set('currency', currency);
     const { body } = await this.call_(`/payment-methods?${query}`, { signal: signal ?? null });
-    const list = isObject(body) ? body.available_payment_methods : undefined;
+    const list = isRecord(body) ? body.available_payment_methods : undefined;
     if (!Array.isArray(list)) return [];
-    return list.map((m) => (isObject(m) ? m.id : undefined)).filter(isMethodId);
+    return list.map((m) => (isRecord(m) ? m.id : undefined)).filter(isMethodId);
   }
 
   async savedCards(customerId: string, signal?: AbortSignal): Promise<SavedCard[]> {
@@ -142,8 +138,8 @@ export class Backend {
     if (!Array.isArray(body)) return [];
     const cards: SavedCard[] = [];
     for (const item of body) {
-      if (!isObject(item) || typeof item.token !== 'string' || item.active === false) continue;
-      const card = isObject(item.card) ? item.card : {};
+      if (!isRecord(item) || typeof item.token !== 'string' || item.active === false) continue;
+      const card = isRecord(item.card) ? item.card : {};
       cards.push({
         token: item.token,
         last4: typeof card.last_4_digits === 'string' ? card.last_4_digits : '',

@@ -38,40 +38,31 @@ import { styles } from './styles.ts';
 
 type Phase = 'loading' | 'broken' | 'form' | 'busy' | 'step' | 'pending' | 'done';
 
-interface InputSpec {
-  label: StringName;
-  autocomplete?: string;
-  numeric?: boolean;
-  type?: string;
-  hint?: StringName;
-}
-
-const INPUTS: Record<Exclude<FieldName, 'installments'>, InputSpec> = {
-  number: { label: 'cardNumber', autocomplete: 'cc-number', numeric: true },
-  expiry: { label: 'expiry', autocomplete: 'cc-exp', numeric: true, hint: 'expiryHint' },
-  cvv: { label: 'cvv', autocomplete: 'cc-csc', numeric: true },
-  name: { label: 'cardName', autocomplete: 'cc-name' },
-  zip: { label: 'zip', autocomplete: 'postal-code', numeric: true },
-  email: { label: 'email', autocomplete: 'email', type: 'email' },
-  firstName: { label: 'firstName', autocomplete: 'given-name' },
-  lastName: { label: 'lastName', autocomplete: 'family-name' },
-  taxId: { label: 'taxId', numeric: true },
-  line1: { label: 'addressLine', autocomplete: 'address-line1' },
-  city: { label: 'city', autocomplete: 'address-level2' },
-  state: { label: 'state', autocomplete: 'address-level1' },
-  postalCode: { label: 'postalCode', autocomplete: 'postal-code', numeric: true },
+/** Fields whose label key is not the field's own name. */
+const LABELS: Partial<Record<FieldName, StringName>> = {
+  number: 'cardNumber',
+  name: 'cardName',
+  line1: 'addressLine',
 };
 
-/** The message for an invalid (not merely empty) field. */
-const INVALID: Partial<Record<FieldName, StringName>> = {
-  number: 'errNumber',
-  expiry: 'errExpiry',
-  cvv: 'errCvv',
-  zip: 'errZip',
-  email: 'errEmail',
-  taxId: 'errTaxId',
-  installments: 'errInstallments',
+/** Browser autofill tokens; a field missing here gets `off`. */
+const AUTOCOMPLETE: Partial<Record<FieldName, string>> = {
+  number: 'cc-number',
+  expiry: 'cc-exp',
+  cvv: 'cc-csc',
+  name: 'cc-name',
+  zip: 'postal-code',
+  email: 'email',
+  firstName: 'given-name',
+  lastName: 'family-name',
+  line1: 'address-line1',
+  city: 'address-level2',
+  state: 'address-level1',
+  postalCode: 'postal-code',
 };
+
+/** Fields typed as digits: a numeric keypad on phones. */
+const NUMERIC = /^(number|expiry|cvv|zip|taxId|postalCode)$/;
 
 /** Fields laid out two to a row when the widget is wide enough. */
 const PAIRS: Partial<Record<FieldName, FieldName>> = {
@@ -83,6 +74,13 @@ const PAIRS: Partial<Record<FieldName, FieldName>> = {
 // Shared option objects: each property names its kind in a few bytes.
 const BOOLEAN = { type: Boolean } as const;
 const STATE = { state: true } as const;
+
+/** What the shopper reads for a payment-error code; anything else is errBackend. */
+const MESSAGES: Record<string, StringName> = {
+  network_error: 'errNetwork',
+  missing_checkout: 'errNoCheckout',
+  no_payment_methods: 'errNoMethods',
+};
 
 const FINAL = new Set(['PAID', 'FAILED', 'EXPIRED']);
 
@@ -285,9 +283,7 @@ export class PaymentWidget extends ReactiveElement {
 
   /** Focuses the first thing to fill in (or the retry button when loading failed). */
   override focus(options?: FocusOptions): void {
-    const target = this.renderRoot.querySelector<HTMLElement>(
-      'input:not([type=radio]):not([hidden]), select, input[type=radio]:checked, button',
-    );
+    const target = this.renderRoot.querySelector<HTMLElement>('[data-field],:checked,button');
     (target ?? this).focus(options);
   }
 
@@ -615,24 +611,15 @@ export class PaymentWidget extends ReactiveElement {
       throw error;
     }
     if (controller.signal.aborted) return;
-    switch (outcome.kind) {
-      case 'final':
-        this.settle_(outcome.checkout);
-        return;
-      case 'pending':
-        this.settle_(outcome.checkout);
-        return;
-      case 'cancelled':
-        controller.abort();
-        this.phase_ = 'form';
-        return;
-      case 'navigating':
-        this.status_ = '';
-        return;
-      case 'refused':
-        controller.abort();
-        this.phase_ = 'form';
+    if (outcome.kind === 'final' || outcome.kind === 'pending') this.settle_(outcome.checkout);
+    else if (outcome.kind === 'navigating') this.status_ = '';
+    else {
+      // Cancelled, or refused: the form again, still payable.
+      controller.abort();
+      this.phase_ = 'form';
+      if (outcome.kind === 'refused') {
         this.report_(new BackendError(outcome.code, outcome.message, 0), false);
+      }
     }
   }
 
@@ -641,7 +628,7 @@ export class PaymentWidget extends ReactiveElement {
     this.checkout_ = checkout;
     this.status_ = '';
     const status = String(checkout.status);
-    if (status === 'PAID' || status === 'FAILED' || status === 'EXPIRED') {
+    if (FINAL.has(status)) {
       this.stepAbort_?.abort();
       for (const field of ['number', 'cvv'] as const) {
         const input = this.control_(field);
@@ -665,22 +652,21 @@ export class PaymentWidget extends ReactiveElement {
         ? error
         : new BackendError('unexpected', error instanceof Error ? error.message : String(error), 0);
     this.retryable_ = retryable ?? e.retryable;
-    const message =
-      e.code === 'network_error'
-        ? s.errNetwork
-        : e.code === 'missing_checkout'
-          ? s.errNoCheckout
-          : e.code === 'no_payment_methods'
-            ? s.errNoMethods
-            : s.errBackend;
-    this.status_ = message;
+    // A code such as "constructor" finds an Object member, not a key: errBackend too.
+    this.status_ = s[MESSAGES[e.code] as StringName] ?? s.errBackend;
     emit(this, 'payment-error', { code: e.code, message: e.message, retryable: this.retryable_ });
   }
 
   private message_(field: FieldName): string {
     const code = this.errors_[field];
     if (!code) return '';
-    return this.strings_[code === 'required' ? 'errRequired' : (INVALID[field] ?? 'errRequired')];
+    // Only fields with a rule of their own are ever invalid, and each has its
+    // message under err{Field}: errNumber, errTaxId...
+    return this.strings_[
+      code === 'required'
+        ? 'errRequired'
+        : (`err${field[0]?.toUpperCase()}${field.slice(1)}` as StringName)
+    ];
   }
 
   // ---- rendering --------------------------------------------------------
@@ -814,26 +800,11 @@ export class PaymentWidget extends ReactiveElement {
     const s = this.strings_;
     const shown = errorShown(this.form_, field) && this.errors_[field] !== undefined;
     const errorId = `${field}-error`;
-    const spec = field === 'installments' ? undefined : INPUTS[field];
-    const hintId = spec?.hint ? `${field}-hint` : '';
+    const select = field === 'installments';
+    const hintId = field === 'expiry' ? 'expiry-hint' : '';
     const describedBy = [hintId, shown ? errorId : ''].filter(Boolean).join(' ');
-    const label = s[spec?.label ?? 'installments'];
-    const control = spec
-      ? html`<input
-          id=${field}
-          name=${field}
-          data-field=${field}
-          part="input"
-          type=${spec.type ?? 'text'}
-          autocomplete=${spec.autocomplete ?? 'off'}
-          inputmode=${spec.numeric ? 'numeric' : spec.type === 'email' ? 'email' : nothing}
-          maxlength=${field === 'cvv' ? this.cvvLength_() : field === 'zip' ? 10 : nothing}
-          spellcheck="false"
-          required
-          aria-invalid=${shown ? 'true' : nothing}
-          aria-describedby=${describedBy || nothing}
-        />`
-      : html`<select
+    const control = select
+      ? html`<select
           id=${field}
           name=${field}
           data-field=${field}
@@ -845,9 +816,23 @@ export class PaymentWidget extends ReactiveElement {
             { length: Math.min(12, Math.max(1, this.maxInstallments || 12)) },
             (_, i) => html`<option value=${i + 1}>${i + 1}</option>`,
           )}
-        </select>`;
+        </select>`
+      : html`<input
+          id=${field}
+          name=${field}
+          data-field=${field}
+          part="input"
+          type=${field === 'email' ? 'email' : 'text'}
+          autocomplete=${AUTOCOMPLETE[field] ?? 'off'}
+          inputmode=${NUMERIC.test(field) ? 'numeric' : field === 'email' ? 'email' : nothing}
+          maxlength=${field === 'cvv' ? this.cvvLength_() : field === 'zip' ? 10 : nothing}
+          spellcheck="false"
+          required
+          aria-invalid=${shown ? 'true' : nothing}
+          aria-describedby=${describedBy || nothing}
+        />`;
     return html`<div class="field" part="field field-${field}">
-      <label part="label" for=${field}>${label}</label>
+      <label part="label" for=${field}>${s[LABELS[field] ?? (field as StringName)]}</label>
       <div class="control">
         ${control}
         ${
@@ -858,7 +843,7 @@ export class PaymentWidget extends ReactiveElement {
             : nothing
         }
       </div>
-      ${spec?.hint ? html`<span class="hint" id=${hintId}>${s[spec.hint]}</span>` : nothing}
+      ${hintId ? html`<span class="hint" id=${hintId}>${s.expiryHint}</span>` : nothing}
       <p class="error" part="error" id=${errorId} ?hidden=${!shown}>
         ${shown ? this.message_(field) : ''}
       </p>

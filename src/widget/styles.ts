@@ -106,10 +106,7 @@ export const styles = css`
     border-color: var(--_error);
     box-shadow: inset 0 0 0 1px var(--_error);
   }
-  input:focus-visible,
-  select:focus-visible,
-  button:focus-visible,
-  .choice input:focus-visible + span {
+  :focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
   }
@@ -125,6 +122,11 @@ export const styles = css`
     height: 1.2rem;
     color: var(--_muted);
     pointer-events: none;
+  }
+  .icon text {
+    fill: #fff;
+    font: 700 6.5px sans-serif;
+    text-anchor: middle;
   }
   .hint {
     color: var(--_muted);

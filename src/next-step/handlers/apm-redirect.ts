@@ -1,5 +1,5 @@
-import { firstUnsafe, type Handler, methodOf, refused } from '../handler.ts';
-import { navigateTop } from '../navigate.ts';
+import { type Handler, methodOf, refusal } from '../handler.ts';
+import { leave } from '../navigate.ts';
 import { withQuery } from '../url.ts';
 
 /**
@@ -8,26 +8,17 @@ import { withQuery } from '../url.ts';
  * the URL is built from `url` + payload (as a query, unless the step says POST).
  */
 export const apmRedirect: Handler<'apm-redirect'> = async ({ nextStep }, ctx) => {
-  const navigate = ctx.navigate ?? navigateTop;
-  if (nextStep.full !== undefined) {
-    if (firstUnsafe({ 'next_step.full': nextStep.full }) !== undefined) {
-      return refused('next_step.full');
-    }
-    ctx.onChallenge({ mode: 'redirect', url: nextStep.full });
-    navigate({ url: nextStep.full, method: 'GET', fields: {} });
-    return { kind: 'navigating' };
+  const { full, url = '' } = nextStep;
+  if (full !== undefined) {
+    return (
+      refusal({ 'next_step.full': full }) ?? leave(ctx, { url: full, method: 'GET', fields: {} })
+    );
   }
-  const { url } = nextStep;
-  if (url === undefined) return refused('next_step.url');
-  if (firstUnsafe({ 'next_step.url': url }) !== undefined) return refused('next_step.url');
   const payload = nextStep.payload ?? {};
-  if (nextStep.method !== undefined && methodOf(nextStep.method) === 'POST') {
-    ctx.onChallenge({ mode: 'redirect', url });
-    navigate({ url, method: 'POST', fields: { ...payload } });
-  } else {
-    const target = withQuery(url, payload);
-    ctx.onChallenge({ mode: 'redirect', url: target });
-    navigate({ url: target, method: 'GET', fields: {} });
-  }
-  return { kind: 'navigating' };
+  return (
+    refusal({ 'next_step.url': url }) ??
+    (nextStep.method !== undefined && methodOf(nextStep.method) === 'POST'
+      ? leave(ctx, { url, method: 'POST', fields: { ...payload } })
+      : leave(ctx, { url: withQuery(url, payload), method: 'GET', fields: {} }))
+  );
 };

@@ -1,5 +1,5 @@
 import { h } from '../dom.ts';
-import { abortedError, firstUnsafe, type Handler, methodOf, refused } from '../handler.ts';
+import { abortedError, type Handler, methodOf, refusal } from '../handler.ts';
 import { buildForm } from '../navigate.ts';
 import { ConfirmLoop } from '../poll.ts';
 import type { Outcome } from '../types.ts';
@@ -29,12 +29,11 @@ function isCompletion(data: unknown): boolean {
  * completion message from the challenge's own frame and origin only asks sooner.
  */
 export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep }, ctx) => {
-  const { url } = nextStep;
+  const { url = '' } = nextStep;
   const payload = nextStep.payload ?? {};
-  if (url === undefined) return refused('next_step.url');
   const termUrl = payload.TermUrl;
-  const unsafe = firstUnsafe({ 'next_step.url': url, 'next_step.payload.TermUrl': termUrl });
-  if (unsafe !== undefined) return refused(unsafe);
+  const refused = refusal({ 'next_step.url': url, 'next_step.payload.TermUrl': termUrl });
+  if (refused) return refused;
   if (ctx.signal.aborted) throw abortedError(ctx.signal);
 
   // The end page lives at TermUrl's origin (the provider's); without a TermUrl

@@ -1,5 +1,5 @@
 import { h } from '../dom.ts';
-import { abortedError, firstUnsafe, type Handler, refused } from '../handler.ts';
+import { abortedError, type Handler, refusal } from '../handler.ts';
 
 let voucherCount = 0;
 
@@ -9,11 +9,9 @@ let voucherCount = 0;
  * (5.5 5.6 5.6 1 14), anything else in fives.
  */
 export function groupBarcode(digits: string): string {
-  if (/^\d{47}$/.test(digits)) {
-    const d = digits;
-    return `${d.slice(0, 5)}.${d.slice(5, 10)} ${d.slice(10, 15)}.${d.slice(15, 21)} ${d.slice(21, 26)}.${d.slice(26, 32)} ${d.slice(32, 33)} ${d.slice(33)}`;
-  }
-  return digits.match(/.{1,5}/g)?.join(' ') ?? digits;
+  return /^\d{47}$/.test(digits)
+    ? digits.replace(/(.{5})(.{5})(.{5})(.{6})(.{5})(.{6})(.)/, '$1.$2 $3.$4 $5.$6 $7 ')
+    : digits.replace(/.{5}(?=.)/g, '$& ');
 }
 
 async function copyText(text: string, fallbackTarget: HTMLElement): Promise<boolean> {
@@ -39,7 +37,8 @@ async function copyText(text: string, fallbackTarget: HTMLElement): Promise<bool
  */
 export const voucher: Handler<'voucher'> = async ({ checkout }, ctx) => {
   const boleto = checkout.boleto ?? {};
-  if (firstUnsafe({ 'boleto.url': boleto.url }) !== undefined) return refused('boleto.url');
+  const refused = refusal({ 'boleto.url': boleto.url });
+  if (refused) return refused;
   if (ctx.signal.aborted) throw abortedError(ctx.signal);
 
   voucherCount += 1;
