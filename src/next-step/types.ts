@@ -39,6 +39,7 @@ export type StringKey =
   | 'voucherBarcode'
   | 'copy'
   | 'copied'
+  | 'copyManual'
   | 'openVoucher';
 
 export interface NextStepContext {

@@ -231,6 +231,7 @@ export class PaymentWidget extends ReactiveElement {
   private loadAbort_: AbortController | undefined;
   private stepAbort_: AbortController | undefined;
   private inFlight_: Promise<void> | undefined;
+  private stringsRequest_: Promise<Strings> | undefined;
 
   constructor() {
     super();
@@ -313,14 +314,22 @@ export class PaymentWidget extends ReactiveElement {
     ) {
       void this.load_();
     } else if (changed.has('locale') || changed.has('translations')) {
-      void this.localStrings_().then((s) => {
-        this.strings_ = s;
-      });
+      void this.loadStrings_();
     }
   }
 
-  private localStrings_(): Promise<Strings> {
-    return loadStrings(this.resolvedLocale_()).then((s) => withOverrides(s, this.translations));
+  /**
+   * Shows the strings of the current locale once loaded. Only the latest request
+   * may: a locale file that arrives late must not replace a newer choice.
+   */
+  private loadStrings_(): Promise<void> {
+    const request = loadStrings(this.resolvedLocale_()).then((s) =>
+      withOverrides(s, this.translations),
+    );
+    this.stringsRequest_ = request;
+    return request.then((s) => {
+      if (this.stringsRequest_ === request) this.strings_ = s;
+    });
   }
 
   private resolvedLocale_(): string {
@@ -339,7 +348,7 @@ export class PaymentWidget extends ReactiveElement {
     this.phase_ = 'loading';
     this.status_ = '';
     this.outcome_ = undefined;
-    const strings = this.localStrings_();
+    const strings = this.loadStrings_();
     try {
       const backend = this.backend_;
       let checkout: CheckoutView;
@@ -347,7 +356,7 @@ export class PaymentWidget extends ReactiveElement {
       else if (this.order !== undefined && this.order !== null && this.order !== '')
         checkout = await backend.createCheckout(this.order, signal);
       else throw new BackendError('missing_checkout', en.errNoCheckout, 400);
-      this.strings_ = await strings;
+      await strings;
       if (signal.aborted) return;
       this.checkout_ = checkout;
 
@@ -383,7 +392,7 @@ export class PaymentWidget extends ReactiveElement {
       emit(this, 'payment-ready', { paymentMethods: methods });
     } catch (error) {
       if (signal.aborted) return;
-      this.strings_ = await strings;
+      await strings;
       this.phase_ = 'broken';
       this.report_(error);
     }
@@ -582,6 +591,12 @@ export class PaymentWidget extends ReactiveElement {
       if (error instanceof BackendError && error.status === 409) {
         const now = await this.backend_.getCheckout(checkout.id).catch(() => undefined);
         if (now && FINAL.has(String(now.status))) return this.settle_(now);
+        // Still open, yet refused (past valid_until, say): trying again cannot
+        // help, so the form goes and the shopper is sent back to the shop.
+        if (now) {
+          this.phase_ = 'broken';
+          return this.report_(error, false, 'checkoutClosed');
+        }
       }
       this.phase_ = 'form';
       this.report_(error);
@@ -644,8 +659,8 @@ export class PaymentWidget extends ReactiveElement {
     }
   }
 
-  /** Puts an error in the live region and emits payment-error. */
-  private report_(error: unknown, retryable?: boolean): void {
+  /** Puts an error in the live region (`key`'s text if given) and emits payment-error. */
+  private report_(error: unknown, retryable?: boolean, key?: StringName): void {
     const s = this.strings_;
     const e =
       error instanceof BackendError
@@ -653,7 +668,7 @@ export class PaymentWidget extends ReactiveElement {
         : new BackendError('unexpected', error instanceof Error ? error.message : String(error), 0);
     this.retryable_ = retryable ?? e.retryable;
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
-    this.status_ = s[MESSAGES[e.code] as StringName] ?? s.errBackend;
+    this.status_ = s[key ?? (MESSAGES[e.code] as StringName)] ?? s.errBackend;
     emit(this, 'payment-error', { code: e.code, message: e.message, retryable: this.retryable_ });
   }
 

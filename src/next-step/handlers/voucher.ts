@@ -69,11 +69,12 @@ export const voucher: Handler<'voucher'> = async ({ checkout }, ctx) => {
       ctx.t('copy'),
     );
     copy.addEventListener('click', async () => {
-      // Cleared first so a second copy is announced again.
+      // Cleared first so a second copy is announced again. Refused, the digits
+      // are selected and the shopper is told how to copy them.
       status.textContent = '';
-      if (await copyText(digits === '' ? raw : digits, code)) {
-        status.textContent = ctx.t('copied');
-      }
+      status.textContent = ctx.t(
+        (await copyText(digits === '' ? raw : digits, code)) ? 'copied' : 'copyManual',
+      );
     });
     wrapper.append(
       h('p', { id: `${id}-label`, class: 'voucher-label' }, ctx.t('voucherBarcode')),

@@ -49,12 +49,14 @@ const cs: Strings = {
   errBackend: 'Platbu se nepodařilo zpracovat. Zkuste to znovu.',
   errNoMethods: 'Pro tuto platbu není k dispozici žádný způsob platby.',
   errNoCheckout: 'Tento platební formulář není propojen s žádnou platbou.',
+  checkoutClosed: 'Tuto platbu už nelze dokončit. Začněte prosím znovu v obchodě.',
   challengeTitle: 'Potvrďte platbu u své banky',
   cancel: 'Zrušit',
   voucherTitle: 'Zaplaťte toto boleto v bance nebo online',
   voucherBarcode: 'Čárový kód',
   copy: 'Kopírovat',
   copied: 'Čárový kód zkopírován',
+  copyManual: 'Čárový kód je označen: zkopírujte ho pomocí Ctrl+C (⌘C na Macu)',
   openVoucher: 'Otevřít boleto',
 };
 

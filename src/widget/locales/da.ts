@@ -50,12 +50,14 @@ const da: Strings = {
   errBackend: 'Betalingen kunne ikke gennemføres. Prøv igen.',
   errNoMethods: 'Der er ingen betalingsmetode til rådighed for denne betaling.',
   errNoCheckout: 'Betalingsformularen er ikke knyttet til en betaling.',
+  checkoutClosed: 'Denne betaling kan ikke længere gennemføres. Start forfra i butikken.',
   challengeTitle: 'Godkend betalingen hos din bank',
   cancel: 'Annuller',
   voucherTitle: 'Betal denne boleto i en bank eller online',
   voucherBarcode: 'Stregkode',
   copy: 'Kopiér',
   copied: 'Stregkoden er kopieret',
+  copyManual: 'Stregkoden er markeret: kopiér den med Ctrl+C (⌘C på en Mac)',
   openVoucher: 'Åbn boletoen',
 };
 

@@ -50,12 +50,15 @@ const de: Strings = {
   errBackend: 'Die Zahlung konnte nicht verarbeitet werden. Versuchen Sie es erneut.',
   errNoMethods: 'Für diese Zahlung ist keine Zahlungsart verfügbar.',
   errNoCheckout: 'Dieses Zahlungsformular ist mit keiner Zahlung verknüpft.',
+  checkoutClosed:
+    'Diese Zahlung kann nicht mehr abgeschlossen werden. Bitte beginnen Sie erneut im Shop.',
   challengeTitle: 'Bestätigen Sie die Zahlung bei Ihrer Bank',
   cancel: 'Abbrechen',
   voucherTitle: 'Bezahlen Sie diesen Boleto bei einer Bank oder online',
   voucherBarcode: 'Barcode',
   copy: 'Kopieren',
   copied: 'Barcode kopiert',
+  copyManual: 'Barcode markiert: mit Strg+C kopieren (⌘C auf dem Mac)',
   openVoucher: 'Boleto öffnen',
 };
 

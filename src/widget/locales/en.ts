@@ -52,6 +52,7 @@ export const en = {
   errBackend: 'The payment could not be processed. Try again.',
   errNoMethods: 'No payment method is available for this payment.',
   errNoCheckout: 'This payment form is missing its checkout.',
+  checkoutClosed: 'This payment can no longer be completed. Please start again from the shop.',
   // Keys the next-step module asks for (see src/next-step/types.ts StringKey).
   challengeTitle: 'Confirm the payment with your bank',
   cancel: 'Cancel',
@@ -59,6 +60,7 @@ export const en = {
   voucherBarcode: 'Barcode',
   copy: 'Copy',
   copied: 'Barcode copied',
+  copyManual: 'Barcode selected: copy it with Ctrl+C (⌘C on a Mac)',
   openVoucher: 'Open the boleto',
 };
 

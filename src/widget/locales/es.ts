@@ -50,12 +50,14 @@ const es: Strings = {
   errBackend: 'No se ha podido procesar el pago. Vuelve a intentarlo.',
   errNoMethods: 'No hay ningún método de pago disponible para este pago.',
   errNoCheckout: 'Este formulario de pago no está vinculado a ningún pago.',
+  checkoutClosed: 'Este pago ya no se puede completar. Vuelve a empezar desde la tienda.',
   challengeTitle: 'Confirma el pago con tu banco',
   cancel: 'Cancelar',
   voucherTitle: 'Paga este boleto en un banco o en línea',
   voucherBarcode: 'Código de barras',
   copy: 'Copiar',
   copied: 'Código de barras copiado',
+  copyManual: 'Código de barras seleccionado: cópialo con Ctrl+C (⌘C en un Mac)',
   openVoucher: 'Abrir el boleto',
 };
 
@@ -76,6 +78,7 @@ const latinAmerica: Partial<Strings> = {
   errNetwork:
     'No pudimos conectarnos con el servicio de pago. Revisa tu conexión e inténtalo de nuevo.',
   errBackend: 'No se pudo procesar el pago. Inténtalo de nuevo.',
+  copyManual: 'Código de barras seleccionado: cópialo con Ctrl+C (⌘C en una Mac)',
 };
 
 /** What each country says differently from Spain. */

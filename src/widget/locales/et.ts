@@ -50,12 +50,14 @@ const et: Strings = {
   errBackend: 'Makset ei õnnestunud töödelda. Proovi uuesti.',
   errNoMethods: 'Selle makse jaoks pole ühtegi makseviisi saadaval.',
   errNoCheckout: 'See maksevorm ei ole seotud ühegi maksega.',
+  checkoutClosed: 'Seda makset ei saa enam lõpule viia. Alusta palun uuesti poest.',
   challengeTitle: 'Kinnita makse oma pangas',
   cancel: 'Tühista',
   voucherTitle: 'Maksa see boleto pangas või internetis',
   voucherBarcode: 'Vöötkood',
   copy: 'Kopeeri',
   copied: 'Vöötkood kopeeriti',
+  copyManual: 'Vöötkood on valitud: kopeeri see klahvidega Ctrl+C (Macis ⌘C)',
   openVoucher: 'Ava boleto',
 };
 

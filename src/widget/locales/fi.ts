@@ -49,12 +49,14 @@ const fi: Strings = {
   errBackend: 'Maksua ei voitu käsitellä. Yritä uudelleen.',
   errNoMethods: 'Tälle maksulle ei ole käytettävissä maksutapaa.',
   errNoCheckout: 'Tätä maksulomaketta ei ole liitetty maksuun.',
+  checkoutClosed: 'Tätä maksua ei voi enää suorittaa loppuun. Aloita alusta verkkokaupasta.',
   challengeTitle: 'Vahvista maksu pankissasi',
   cancel: 'Peruuta',
   voucherTitle: 'Maksa tämä boleto pankissa tai verkossa',
   voucherBarcode: 'Viivakoodi',
   copy: 'Kopioi',
   copied: 'Viivakoodi kopioitu',
+  copyManual: 'Viivakoodi valittu: kopioi se näppäimillä Ctrl+C (Macissa ⌘C)',
   openVoucher: 'Avaa boleto',
 };
 

@@ -50,12 +50,15 @@ const fr: Strings = {
   errBackend: 'Le paiement n’a pas pu être traité. Réessayez.',
   errNoMethods: 'Aucun moyen de paiement n’est disponible pour ce paiement.',
   errNoCheckout: 'Ce formulaire de paiement n’est lié à aucun paiement.',
+  checkoutClosed:
+    'Ce paiement ne peut plus être finalisé. Veuillez recommencer depuis la boutique.',
   challengeTitle: 'Confirmez le paiement auprès de votre banque',
   cancel: 'Annuler',
   voucherTitle: 'Payez ce boleto dans une banque ou en ligne',
   voucherBarcode: 'Code-barres',
   copy: 'Copier',
   copied: 'Code-barres copié',
+  copyManual: 'Code-barres sélectionné : copiez-le avec Ctrl+C (⌘C sur Mac)',
   openVoucher: 'Ouvrir le boleto',
 };
 

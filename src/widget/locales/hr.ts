@@ -49,12 +49,14 @@ const hr: Strings = {
   errBackend: 'Plaćanje nije moguće obraditi. Pokušajte ponovno.',
   errNoMethods: 'Za ovo plaćanje nije dostupan nijedan način plaćanja.',
   errNoCheckout: 'Ovaj obrazac za plaćanje nije povezan ni s jednim plaćanjem.',
+  checkoutClosed: 'Ovo plaćanje više nije moguće dovršiti. Počnite ispočetka u trgovini.',
   challengeTitle: 'Potvrdite plaćanje kod svoje banke',
   cancel: 'Odustani',
   voucherTitle: 'Platite ovaj boleto u banci ili na internetu',
   voucherBarcode: 'Crtični kod',
   copy: 'Kopiraj',
   copied: 'Crtični kod je kopiran',
+  copyManual: 'Crtični kod je označen: kopirajte ga tipkama Ctrl+C (⌘C na Macu)',
   openVoucher: 'Otvori boleto',
 };
 

@@ -50,12 +50,14 @@ const hu: Strings = {
   errBackend: 'A fizetést nem sikerült feldolgozni. Próbálja újra.',
   errNoMethods: 'Ehhez a fizetéshez nem érhető el fizetési mód.',
   errNoCheckout: 'Ez a fizetési űrlap nincs fizetéshez rendelve.',
+  checkoutClosed: 'Ez a fizetés már nem fejezhető be. Kérjük, kezdje újra a webáruházban.',
   challengeTitle: 'Erősítse meg a fizetést a bankjánál',
   cancel: 'Mégse',
   voucherTitle: 'Fizesse be ezt a boletót bankban vagy online',
   voucherBarcode: 'Vonalkód',
   copy: 'Másolás',
   copied: 'Vonalkód kimásolva',
+  copyManual: 'Vonalkód kijelölve: másolja a Ctrl+C billentyűkkel (Macen ⌘C)',
   openVoucher: 'A boleto megnyitása',
 };
 

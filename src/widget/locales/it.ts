@@ -50,12 +50,14 @@ const it: Strings = {
   errBackend: 'Non è stato possibile elaborare il pagamento. Riprova.',
   errNoMethods: 'Nessun metodo di pagamento disponibile per questo pagamento.',
   errNoCheckout: 'Questo modulo di pagamento non è collegato a nessun pagamento.',
+  checkoutClosed: 'Questo pagamento non può più essere completato. Ricomincia dal negozio.',
   challengeTitle: 'Conferma il pagamento con la tua banca',
   cancel: 'Annulla',
   voucherTitle: 'Paga questo boleto in banca o online',
   voucherBarcode: 'Codice a barre',
   copy: 'Copia',
   copied: 'Codice a barre copiato',
+  copyManual: 'Codice a barre selezionato: copialo con Ctrl+C (⌘C su Mac)',
   openVoucher: 'Apri il boleto',
 };
 

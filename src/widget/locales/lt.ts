@@ -49,12 +49,14 @@ const lt: Strings = {
   errBackend: 'Mokėjimo apdoroti nepavyko. Bandykite dar kartą.',
   errNoMethods: 'Šiam mokėjimui nėra galimų mokėjimo būdų.',
   errNoCheckout: 'Ši mokėjimo forma nesusieta su jokiu mokėjimu.',
+  checkoutClosed: 'Šio mokėjimo nebegalima užbaigti. Pradėkite iš naujo parduotuvėje.',
   challengeTitle: 'Patvirtinkite mokėjimą savo banke',
   cancel: 'Atšaukti',
   voucherTitle: 'Apmokėkite šį boleto banke arba internetu',
   voucherBarcode: 'Brūkšninis kodas',
   copy: 'Kopijuoti',
   copied: 'Brūkšninis kodas nukopijuotas',
+  copyManual: 'Brūkšninis kodas pažymėtas: nukopijuokite jį paspaudę Ctrl+C („Mac“ – ⌘C)',
   openVoucher: 'Atidaryti boleto',
 };
 

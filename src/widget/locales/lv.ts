@@ -50,12 +50,14 @@ const lv: Strings = {
   errBackend: 'Maksājumu neizdevās apstrādāt. Mēģiniet vēlreiz.',
   errNoMethods: 'Šim maksājumam nav pieejams neviens maksājuma veids.',
   errNoCheckout: 'Šī maksājuma veidlapa nav saistīta ar maksājumu.',
+  checkoutClosed: 'Šo maksājumu vairs nevar pabeigt. Lūdzu, sāciet no jauna veikalā.',
   challengeTitle: 'Apstipriniet maksājumu savā bankā',
   cancel: 'Atcelt',
   voucherTitle: 'Apmaksājiet šo boleto bankā vai internetā',
   voucherBarcode: 'Svītrkods',
   copy: 'Kopēt',
   copied: 'Svītrkods nokopēts',
+  copyManual: 'Svītrkods ir atlasīts: nokopējiet to ar Ctrl+C (Mac datorā ⌘C)',
   openVoucher: 'Atvērt boleto',
 };
 

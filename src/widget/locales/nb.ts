@@ -49,12 +49,14 @@ const nb: Strings = {
   errBackend: 'Betalingen kunne ikke behandles. Prøv igjen.',
   errNoMethods: 'Ingen betalingsmåte er tilgjengelig for denne betalingen.',
   errNoCheckout: 'Dette betalingsskjemaet er ikke knyttet til noen betaling.',
+  checkoutClosed: 'Denne betalingen kan ikke lenger fullføres. Start på nytt fra butikken.',
   challengeTitle: 'Bekreft betalingen hos banken din',
   cancel: 'Avbryt',
   voucherTitle: 'Betal denne boletoen i en bank eller på nett',
   voucherBarcode: 'Strekkode',
   copy: 'Kopier',
   copied: 'Strekkoden er kopiert',
+  copyManual: 'Strekkoden er merket: kopier den med Ctrl+C (⌘C på Mac)',
   openVoucher: 'Åpne boletoen',
 };
 

@@ -50,12 +50,14 @@ const nl: Strings = {
   errBackend: 'De betaling kon niet worden verwerkt. Probeer het opnieuw.',
   errNoMethods: 'Er is geen betaalmethode beschikbaar voor deze betaling.',
   errNoCheckout: 'Dit betaalformulier is aan geen enkele betaling gekoppeld.',
+  checkoutClosed: 'Deze betaling kan niet meer worden voltooid. Begin opnieuw in de webwinkel.',
   challengeTitle: 'Bevestig de betaling bij je bank',
   cancel: 'Annuleren',
   voucherTitle: 'Betaal deze boleto bij een bank of online',
   voucherBarcode: 'Streepjescode',
   copy: 'Kopiëren',
   copied: 'Streepjescode gekopieerd',
+  copyManual: 'Streepjescode geselecteerd: kopieer hem met Ctrl+C (⌘C op een Mac)',
   openVoucher: 'Boleto openen',
 };
 

@@ -49,12 +49,14 @@ const pl: Strings = {
   errBackend: 'Nie udało się przetworzyć płatności. Spróbuj ponownie.',
   errNoMethods: 'Dla tej płatności nie jest dostępna żadna metoda płatności.',
   errNoCheckout: 'Ten formularz płatności nie jest powiązany z żadną płatnością.',
+  checkoutClosed: 'Tej płatności nie można już dokończyć. Zacznij od nowa w sklepie.',
   challengeTitle: 'Potwierdź płatność w swoim banku',
   cancel: 'Anuluj',
   voucherTitle: 'Opłać ten boleto w banku lub online',
   voucherBarcode: 'Kod kreskowy',
   copy: 'Kopiuj',
   copied: 'Skopiowano kod kreskowy',
+  copyManual: 'Kod kreskowy zaznaczony: skopiuj go skrótem Ctrl+C (⌘C na Macu)',
   openVoucher: 'Otwórz boleto',
 };
 

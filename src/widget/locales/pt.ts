@@ -50,12 +50,14 @@ const pt: Strings = {
   errBackend: 'Não foi possível processar o pagamento. Tente novamente.',
   errNoMethods: 'Não há nenhum método de pagamento disponível para este pagamento.',
   errNoCheckout: 'Este formulário de pagamento não está associado a nenhum pagamento.',
+  checkoutClosed: 'Este pagamento já não pode ser concluído. Recomece a partir da loja.',
   challengeTitle: 'Confirme o pagamento junto do seu banco',
   cancel: 'Cancelar',
   voucherTitle: 'Pague este boleto num banco ou online',
   voucherBarcode: 'Código de barras',
   copy: 'Copiar',
   copied: 'Código de barras copiado',
+  copyManual: 'Código de barras selecionado: copie-o com Ctrl+C (⌘C num Mac)',
   openVoucher: 'Abrir o boleto',
 };
 
@@ -93,5 +95,7 @@ export const regions: Record<string, Partial<Strings>> = {
     voucherTitle: 'Pague este boleto no banco, em uma lotérica ou no app do seu banco',
     voucherBarcode: 'Linha digitável',
     copied: 'Linha digitável copiada',
+    copyManual: 'Linha digitável selecionada: copie com Ctrl+C (⌘C no Mac)',
+    checkoutClosed: 'Este pagamento não pode mais ser concluído. Comece de novo pela loja.',
   },
 };

@@ -50,12 +50,14 @@ const ro: Strings = {
   errBackend: 'Plata nu a putut fi procesată. Încearcă din nou.',
   errNoMethods: 'Nu este disponibilă nicio metodă de plată pentru această plată.',
   errNoCheckout: 'Acest formular de plată nu este asociat niciunei plăți.',
+  checkoutClosed: 'Această plată nu mai poate fi finalizată. Reîncepe din magazin.',
   challengeTitle: 'Confirmă plata la banca ta',
   cancel: 'Anulează',
   voucherTitle: 'Plătește acest boleto la o bancă sau online',
   voucherBarcode: 'Cod de bare',
   copy: 'Copiază',
   copied: 'Codul de bare a fost copiat',
+  copyManual: 'Codul de bare este selectat: copiază-l cu Ctrl+C (⌘C pe Mac)',
   openVoucher: 'Deschide boleto',
 };
 

@@ -50,12 +50,14 @@ const sk: Strings = {
   errBackend: 'Platbu sa nepodarilo spracovať. Skúste to znova.',
   errNoMethods: 'Pre túto platbu nie je k dispozícii žiadny spôsob platby.',
   errNoCheckout: 'Tento platobný formulár nie je prepojený so žiadnou platbou.',
+  checkoutClosed: 'Túto platbu už nie je možné dokončiť. Začnite, prosím, znova v obchode.',
   challengeTitle: 'Potvrďte platbu vo svojej banke',
   cancel: 'Zrušiť',
   voucherTitle: 'Zaplaťte toto boleto v banke alebo online',
   voucherBarcode: 'Čiarový kód',
   copy: 'Kopírovať',
   copied: 'Čiarový kód bol skopírovaný',
+  copyManual: 'Čiarový kód je označený: skopírujte ho pomocou Ctrl+C (⌘C na Macu)',
   openVoucher: 'Otvoriť boleto',
 };
 

@@ -49,12 +49,14 @@ const sl: Strings = {
   errBackend: 'Plačila ni bilo mogoče obdelati. Poskusite znova.',
   errNoMethods: 'Za to plačilo ni na voljo noben način plačila.',
   errNoCheckout: 'Ta plačilni obrazec ni povezan z nobenim plačilom.',
+  checkoutClosed: 'Tega plačila ni več mogoče dokončati. Začnite znova v trgovini.',
   challengeTitle: 'Potrdite plačilo pri svoji banki',
   cancel: 'Prekliči',
   voucherTitle: 'Plačajte ta boleto na banki ali prek spleta',
   voucherBarcode: 'Črtna koda',
   copy: 'Kopiraj',
   copied: 'Črtna koda je kopirana',
+  copyManual: 'Črtna koda je izbrana: kopirajte jo s tipkama Ctrl+C (⌘C na Macu)',
   openVoucher: 'Odpri boleto',
 };
 

@@ -49,12 +49,14 @@ const sv: Strings = {
   errBackend: 'Betalningen kunde inte genomföras. Försök igen.',
   errNoMethods: 'Det finns inget betalsätt för den här betalningen.',
   errNoCheckout: 'Betalformuläret är inte kopplat till någon betalning.',
+  checkoutClosed: 'Den här betalningen kan inte längre slutföras. Börja om från butiken.',
   challengeTitle: 'Bekräfta betalningen hos din bank',
   cancel: 'Avbryt',
   voucherTitle: 'Betala den här boleton på en bank eller online',
   voucherBarcode: 'Streckkod',
   copy: 'Kopiera',
   copied: 'Streckkoden har kopierats',
+  copyManual: 'Streckkoden är markerad: kopiera den med Ctrl+C (⌘C på Mac)',
   openVoucher: 'Öppna boleton',
 };
 

@@ -8,6 +8,7 @@ export const STRINGS: Record<StringKey, string> = {
   voucherBarcode: 'Barcode number',
   copy: 'Copy',
   copied: 'Copied',
+  copyManual: 'Selected: copy it with your keyboard',
   openVoucher: 'Open the voucher',
 };
 

@@ -87,7 +87,7 @@ describe('voucher (boleto)', () => {
     }
   });
 
-  it('selects the digits when the clipboard refuses, and does not claim it copied', async () => {
+  it('selects the digits when the clipboard refuses, and says how to copy them', async () => {
     const restore = stubClipboard(() =>
       Promise.reject(new DOMException('denied', 'NotAllowedError')),
     );
@@ -96,7 +96,10 @@ describe('voucher (boleto)', () => {
       h.container.querySelector('button')?.click();
       await until(() => (window.getSelection()?.toString() ?? '') !== '');
       expect(window.getSelection()?.toString()).to.equal(GROUPED);
-      expect(h.container.querySelector('[role="status"]')?.textContent).to.equal('');
+      // Announced, and never "copied": the shopper still has to press the keys.
+      const status = h.container.querySelector('[role="status"]');
+      await until(() => status?.textContent === STRINGS.copyManual);
+      expect(status?.textContent).not.to.equal(STRINGS.copied);
     } finally {
       restore();
     }

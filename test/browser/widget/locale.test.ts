@@ -20,6 +20,21 @@ describe('payment-widget: locales', () => {
     expect(label).to.equal('10,00 € bezahlen');
   });
 
+  it('keeps the newest locale when an older one finishes loading later', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    // Finnish is fetched (a module not loaded before in this page), then the
+    // shopper switches to English, which is bundled and ready at once.
+    el.locale = 'fi-FI';
+    await el.updateComplete;
+    el.locale = 'en-GB';
+    await el.updateComplete;
+    // The Finnish file arrives after English was shown.
+    expect(await loadStrings('fi-FI')).to.have.property('cardNumber', 'Kortin numero');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await el.updateComplete;
+    expect(text(el)).to.include('Card number').and.not.include('Kortin numero');
+  });
+
   it('falls back to English for a language with no module', async () => {
     const el = await widget(backend, 'checkout-id="chk_1" locale="xx-YY"');
     expect(text(el)).to.include('Card number');

@@ -65,7 +65,8 @@ describe('payment-widget: a 409 from the process route', () => {
     expect(el.shadowRoot!.querySelector<HTMLInputElement>('#number')?.value ?? '').to.equal('');
   });
 
-  it('stays a non-retryable error when the checkout is still not final', async () => {
+  it('says the payment can no longer be completed when the checkout is still open', async () => {
+    // The provider refuses a checkout past its valid_until though it still reads PENDING.
     conflictThen('PENDING');
     const el = await widget(backend, 'checkout-id="chk_1"');
     const seen = outcomes(el);
@@ -74,6 +75,17 @@ describe('payment-widget: a 409 from the process route', () => {
     void el.submit();
     expect((await error).detail).to.include({ code: 'CONFLICT', retryable: false });
     expect(seen).to.deep.equal(['payment-error']);
+    await el.updateComplete;
+
+    const status = el.shadowRoot!.querySelector('[part=status]');
+    expect(status?.textContent).to.equal(
+      'This payment can no longer be completed. Please start again from the shop.',
+    );
+    // Nothing invites a retry that would be refused again.
+    expect(text(el)).not.to.include('Try again');
+    expect(el.shadowRoot!.querySelector('form')?.hidden).to.equal(true);
+    expect(el.shadowRoot!.querySelector('[part~=retry]')).to.equal(null);
+    await expect(el).to.be.accessible();
   });
 
   it('keeps the conflict when the re-read fails too', async () => {
