@@ -1,46 +1,16 @@
 // Card rules of the sandbox: Luhn, network detection and the documented test-card outcomes
 // (CONTRACT §5). Pure functions, so tests can table them without a server.
 
-import type { CardNetwork } from '../schemas/index.ts';
+import { detectNetwork, luhn } from '../card/index.ts';
 
+/** Luhn over a 12-19 digit number: the sandbox charges any Luhn-valid number it does not list. */
 export function luhnValid(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  let double = false;
-  for (let i = number.length - 1; i >= 0; i--) {
-    let d = number.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
+  return /^\d{12,19}$/.test(number) && luhn(number);
 }
 
-// Prefix ranges, most specific first: Elo and Hipercard overlap Visa/Mastercard ranges.
-const NETWORK_PREFIXES: readonly [RegExp, CardNetwork][] = [
-  [
-    /^(4011(78|79)|43(1274|8935)|45(1416|7393|763[12])|50(4175|6699|67[0-7]\d|9\d{3})|627780|636(297|368))/,
-    'ELO',
-  ],
-  [/^(606282|3841)/, 'HIPERCARD'],
-  [/^3[47]/, 'AMEX'],
-  [/^3(0[0-5]|[689])/, 'DINERS'],
-  [/^(6011|64[4-9]|65)/, 'DISCOVER'],
-  [/^35(2[89]|[3-8])/, 'JCB'],
-  [/^62/, 'CUP'],
-  [/^(5[1-5]|2(2[2-9]|[3-6]|7[01]|720))/, 'MASTERCARD'],
-  [/^(5018|5020|5038|5893|6304|67[0-9]{2})/, 'MAESTRO'],
-  [/^4/, 'VISA'],
-];
-
-/** The network the number belongs to, `UNKNOWN` when no range matches. */
-export function detectNetwork(number: string): CardNetwork {
-  for (const [re, network] of NETWORK_PREFIXES) if (re.test(number)) return network;
-  return 'UNKNOWN';
-}
+// The network comes from the same prefix tables the widget uses (src/card), so the type the
+// sandbox records for a card is the one the widget showed the shopper.
+export { detectNetwork };
 
 export const CHALLENGE_CARDS: ReadonlySet<string> = new Set([
   '4200000000000042',
