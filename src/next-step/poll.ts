@@ -5,99 +5,93 @@ export type PollSchedule = NonNullable<NextStepContext['poll']>;
 /** About 2 s, slowing to 5 s, for at most 10 minutes (a 3DS challenge rarely outlives that). */
 export const DEFAULT_POLL: PollSchedule = { firstMs: 2000, maxMs: 5000, totalMs: 10 * 60 * 1000 };
 
-const SLOWDOWN = 1.5;
-
-export function isFinal(checkout: CheckoutView): boolean {
-  return typeof checkout.status === 'string' && checkout.status !== 'PENDING';
+export interface ConfirmLoop {
+  /** The final checkout, or the last one read (pending) when time ran out. */
+  readonly result: Promise<Outcome>;
+  start(): void;
+  /** Asks now rather than at the next tick. */
+  nudge(): void;
+  stop(): void;
 }
 
 /**
  * Asks the backend for the checkout until it is final or time runs out. The
  * backend's answer is the only proof of an outcome; `nudge()` (a completion
  * message from the challenge) merely asks sooner. At most one request is in
- * flight: a nudge during a request queues exactly one more.
+ * flight: a nudge during a request queues exactly one more. A closure, not a
+ * class: its state never leaves it, and locals minify to a letter.
  */
-export class ConfirmLoop {
-  readonly result: Promise<Outcome>;
-  private resolve_!: (outcome: Outcome) => void;
-  private reject_!: (error: unknown) => void;
-  private timer_: ReturnType<typeof setTimeout> | undefined;
-  private delay_: number;
-  private readonly deadline_: number;
-  private inFlight_ = false;
-  private queued_ = false;
-  private stopped_ = false;
-  private lastCheckout_: CheckoutView | undefined;
-  private lastError_: unknown;
+export function confirmLoop(
+  confirm: () => Promise<CheckoutView>,
+  schedule: PollSchedule = DEFAULT_POLL,
+): ConfirmLoop {
+  let delay = schedule.firstMs;
+  const deadline = Date.now() + schedule.totalMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight = false;
+  let queued = false;
+  let stopped = false;
+  let last: CheckoutView | undefined;
+  let lastError: unknown;
+  let resolve!: (outcome: Outcome) => void;
+  let reject!: (error: unknown) => void;
+  const result = new Promise<Outcome>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
 
-  constructor(
-    private readonly confirm_: () => Promise<CheckoutView>,
-    private readonly schedule_: PollSchedule = DEFAULT_POLL,
-  ) {
-    this.delay_ = schedule_.firstMs;
-    this.deadline_ = Date.now() + schedule_.totalMs;
-    this.result = new Promise<Outcome>((resolve, reject) => {
-      this.resolve_ = resolve;
-      this.reject_ = reject;
-    });
-  }
-
-  start(): void {
-    this.arm_();
-  }
-
-  nudge(): void {
-    if (this.stopped_) return;
-    clearTimeout(this.timer_);
-    void this.tick_();
-  }
-
-  stop(): void {
-    this.stopped_ = true;
-    clearTimeout(this.timer_);
-  }
-
-  private arm_(): void {
-    const wait = Math.max(0, Math.min(this.delay_, this.deadline_ - Date.now()));
-    this.delay_ = Math.min(this.delay_ * SLOWDOWN, this.schedule_.maxMs);
-    this.timer_ = setTimeout(() => void this.tick_(), wait);
-  }
-
-  private async tick_(): Promise<void> {
-    if (this.inFlight_) {
-      this.queued_ = true;
+  const stop = (): void => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+  const arm = (): void => {
+    const wait = Math.max(0, Math.min(delay, deadline - Date.now()));
+    delay = Math.min(delay * 1.5, schedule.maxMs);
+    timer = setTimeout(tick, wait);
+  };
+  const tick = async (): Promise<void> => {
+    if (inFlight) {
+      queued = true;
       return;
     }
-    this.inFlight_ = true;
+    inFlight = true;
     try {
-      const checkout = await this.confirm_();
-      if (this.stopped_) return;
-      this.lastCheckout_ = checkout;
-      if (isFinal(checkout)) {
-        this.stop();
-        this.resolve_({ kind: 'final', checkout });
+      const checkout = await confirm();
+      if (stopped) return;
+      last = checkout;
+      if (typeof checkout.status === 'string' && checkout.status !== 'PENDING') {
+        stop();
+        resolve({ kind: 'final', checkout });
         return;
       }
     } catch (error) {
       // A failed confirmation is retried on the next tick: one network blip
       // must not turn a payment the shopper completed into an error.
-      this.lastError_ = error;
+      lastError = error;
     } finally {
-      this.inFlight_ = false;
+      inFlight = false;
     }
-    if (this.stopped_) return;
-    if (this.queued_) {
-      this.queued_ = false;
-      void this.tick_();
-    } else if (Date.now() >= this.deadline_) {
-      this.stop();
-      if (this.lastCheckout_ !== undefined) {
-        this.resolve_({ kind: 'pending', checkout: this.lastCheckout_ });
-      } else {
-        this.reject_(this.lastError_);
-      }
+    if (stopped) return;
+    if (queued) {
+      queued = false;
+      void tick();
+    } else if (Date.now() >= deadline) {
+      stop();
+      if (last) resolve({ kind: 'pending', checkout: last });
+      else reject(lastError);
     } else {
-      this.arm_();
+      arm();
     }
-  }
+  };
+
+  return {
+    result,
+    start: arm,
+    nudge() {
+      if (stopped) return;
+      clearTimeout(timer);
+      void tick();
+    },
+    stop,
+  };
 }

@@ -49,103 +49,119 @@ export function isMethodId(v: unknown): v is PaymentMethodId {
   return (METHOD_IDS as readonly unknown[]).includes(v);
 }
 
-export class Backend {
-  constructor(
-    private readonly endpoint_: string,
-    private readonly fetchImpl_: typeof fetch = (...args) => globalThis.fetch(...args),
-  ) {}
-
-  private url_(path: string): string {
-    return `${this.endpoint_.replace(/\/+$/, '')}${path}`;
-  }
-
-  private async call_(path: string, init: RequestInit = {}): Promise<ProcessResult> {
-    let response: Response;
-    try {
-      response = await this.fetchImpl_(this.url_(path), {
-        ...init,
-        credentials: 'same-origin',
-        headers: {
-          accept: 'application/json',
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-        },
-      });
-    } catch (cause) {
-      if (init.signal?.aborted) throw cause;
-      // payment-error's message is for the merchant's logs: English, and the
-      // bundle already carries these sentences for the shopper.
-      throw new BackendError('network_error', en.errNetwork, 0);
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const error = isRecord(body) && isRecord(body.error) ? body.error : {};
-      throw new BackendError(
-        typeof error.code === 'string' ? error.code : `http_${response.status}`,
-        typeof error.message === 'string' ? error.message : response.statusText || en.errBackend,
-        response.status,
-      );
-    }
-    return { status: response.status, body };
-  }
-
-  private async checkout_(path: string, init?: RequestInit): Promise<CheckoutView> {
-    const { body } = await this.call_(path, init);
-    if (!isRecord(body) || typeof body.id !== 'string') {
-      throw new BackendError('invalid_response', en.errBackend, 200);
-    }
-    return body as CheckoutView;
-  }
-
-  getCheckout(id: string, signal?: AbortSignal): Promise<CheckoutView> {
-    return this.checkout_(`/checkouts/${encodeURIComponent(id)}`, { signal: signal ?? null });
-  }
-
-  createCheckout(order: unknown, signal?: AbortSignal): Promise<CheckoutView> {
-    return this.checkout_('/checkouts', {
-      method: 'POST',
-      body: JSON.stringify({ order }),
-      signal: signal ?? null,
+/** A call to the companion handler at `endpoint`; a 4xx/5xx or no answer throws a BackendError. */
+async function call(
+  endpoint: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<ProcessResult> {
+  let response: Response;
+  try {
+    response = await fetch(endpoint.replace(/\/+$/, '') + path, {
+      ...init,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
     });
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause;
+    // payment-error's message is for the merchant's logs: English, and the
+    // bundle already carries these sentences for the shopper.
+    throw new BackendError('network_error', en.errNetwork, 0);
   }
-
-  /** PUT the process body; the caller tells a 200 (checkout) from a 202 (next step). */
-  process(id: string, body: unknown): Promise<ProcessResult> {
-    return this.call_(`/checkouts/${encodeURIComponent(id)}`, {
-      method: 'PUT',
-      body: JSON.stringify(body),
-    });
-  }
-
-  async paymentMethods(
-    amount: number | undefined,
-    currency: string | undefined,
-    signal?: AbortSignal,
-  ): Promise<PaymentMethodId[]> {
-    const query = new URLSearchParams();
-    if (amount !== undefined) query.set('amount', String(amount));
-    if (currency) query.set('currency', currency);
-    const { body } = await this.call_(`/payment-methods?${query}`, { signal: signal ?? null });
-    const list = isRecord(body) ? body.available_payment_methods : undefined;
-    if (!Array.isArray(list)) return [];
-    return list.map((m) => (isRecord(m) ? m.id : undefined)).filter(isMethodId);
-  }
-
-  async savedCards(customerId: string, signal?: AbortSignal): Promise<SavedCard[]> {
-    const { body } = await this.call_(
-      `/customers/${encodeURIComponent(customerId)}/payment-instruments`,
-      { signal: signal ?? null },
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+    throw new BackendError(
+      typeof error.code === 'string' ? error.code : `http_${response.status}`,
+      typeof error.message === 'string' ? error.message : response.statusText || en.errBackend,
+      response.status,
     );
-    if (!Array.isArray(body)) return [];
-    const cards: SavedCard[] = [];
-    for (const item of body) {
-      if (!isRecord(item) || typeof item.token !== 'string' || item.active === false) continue;
-      const card = isRecord(item.card) ? item.card : {};
-      cards.push({
-        token: item.token,
-        last4: typeof card.last_4_digits === 'string' ? card.last_4_digits : '',
-        network: typeof card.type === 'string' ? card.type : 'UNKNOWN',
-      });
-    }
-    return cards;
   }
+  return { status: response.status, body };
+}
+
+async function checkoutAt(
+  endpoint: string,
+  path: string,
+  init: RequestInit,
+): Promise<CheckoutView> {
+  const { body } = await call(endpoint, path, init);
+  if (!isRecord(body) || typeof body.id !== 'string') {
+    throw new BackendError('invalid_response', en.errBackend, 200);
+  }
+  return body as CheckoutView;
+}
+
+const checkoutPath = (id: string): string => `/checkouts/${encodeURIComponent(id)}`;
+
+export function getCheckout(
+  endpoint: string,
+  id: string,
+  signal: AbortSignal | null = null,
+): Promise<CheckoutView> {
+  return checkoutAt(endpoint, checkoutPath(id), { signal });
+}
+
+export function createCheckout(
+  endpoint: string,
+  order: unknown,
+  signal: AbortSignal,
+): Promise<CheckoutView> {
+  return checkoutAt(endpoint, '/checkouts', {
+    method: 'POST',
+    body: JSON.stringify({ order }),
+    signal,
+  });
+}
+
+/** PUT the process body; the caller tells a 200 (checkout) from a 202 (next step). */
+export function processCheckout(
+  endpoint: string,
+  id: string,
+  body: unknown,
+): Promise<ProcessResult> {
+  return call(endpoint, checkoutPath(id), { method: 'PUT', body: JSON.stringify(body) });
+}
+
+/** The methods offered for the checkout's amount and currency (ids this widget knows). */
+export async function paymentMethods(
+  endpoint: string,
+  checkout: CheckoutView,
+  signal: AbortSignal,
+): Promise<PaymentMethodId[]> {
+  const query = new URLSearchParams();
+  const { amount, currency } = checkout;
+  if (typeof amount === 'number') query.set('amount', String(amount));
+  if (typeof currency === 'string' && currency) query.set('currency', currency);
+  const { body } = await call(endpoint, `/payment-methods?${query}`, { signal });
+  const list = isRecord(body) ? body.available_payment_methods : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.map((m) => (isRecord(m) ? m.id : undefined)).filter(isMethodId);
+}
+
+export async function savedCards(
+  endpoint: string,
+  customerId: string,
+  signal: AbortSignal,
+): Promise<SavedCard[]> {
+  const { body } = await call(
+    endpoint,
+    `/customers/${encodeURIComponent(customerId)}/payment-instruments`,
+    { signal },
+  );
+  if (!Array.isArray(body)) return [];
+  const cards: SavedCard[] = [];
+  for (const item of body) {
+    if (!isRecord(item) || typeof item.token !== 'string' || item.active === false) continue;
+    const card = isRecord(item.card) ? item.card : {};
+    cards.push({
+      token: item.token,
+      last4: typeof card.last_4_digits === 'string' ? card.last_4_digits : '',
+      network: typeof card.type === 'string' ? card.type : 'UNKNOWN',
+    });
+  }
+  return cards;
 }

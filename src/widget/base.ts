@@ -31,42 +31,43 @@ export type Changed = Map<PropertyKey, unknown>;
  */
 export const css = (strings: TemplateStringsArray): string => strings.join('');
 
-/** attribute name -> property name, per element class; accessors are defined on first use. */
-const attributeMaps = new WeakMap<typeof ReactiveElement, Map<string, string>>();
-
-function attributesOf(ctor: typeof ReactiveElement): Map<string, string> {
-  let attributes = attributeMaps.get(ctor);
-  if (attributes) return attributes;
-  attributes = new Map();
-  for (const [name, options] of Object.entries(ctor.properties)) {
-    Object.defineProperty(ctor.prototype, name, {
-      get(this: ReactiveElement) {
-        return this.props_.get(name);
-      },
-      set(this: ReactiveElement, value: unknown) {
-        const previous = this.props_.get(name);
-        if (!(options.hasChanged?.(value, previous) ?? !Object.is(value, previous))) return;
-        this.props_.set(name, value);
-        if (!this.changed_.has(name)) this.changed_.set(name, previous);
-        this.requestUpdate();
-      },
-      configurable: true,
-    });
-    if (!options.state && options.attribute !== false) {
-      attributes.set(options.attribute ?? name.replace(/[A-Z]/g, '-$&').toLowerCase(), name);
-    }
-  }
-  attributeMaps.set(ctor, attributes);
-  return attributes;
-}
+/** The attribute that feeds a property: its kebab-case name unless told otherwise; none for state. */
+const attributeOf = (name: string, options: PropertyOptions): string | false =>
+  !options.state &&
+  options.attribute !== false &&
+  (options.attribute ?? name.replace(/[A-Z]/g, '-$&').toLowerCase());
 
 export abstract class ReactiveElement extends HTMLElement {
   static properties: Record<string, PropertyOptions> = {};
   /** CSS text for the shadow root, built into one constructable sheet per element. */
   static styles = '';
+  /**
+   * Read once, when the tag is defined (before any instance exists): the moment
+   * to put an accessor on the prototype for each declared property.
+   */
   static get observedAttributes(): string[] {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass being defined.
-    return [...attributesOf(this).keys()];
+    const attributes: string[] = [];
+    // `this` is the subclass being defined, whose properties and prototype these are.
+    // biome-ignore lint/complexity/noThisInStatic: see above.
+    for (const [name, options] of Object.entries(this.properties)) {
+      // biome-ignore lint/complexity/noThisInStatic: see above.
+      Object.defineProperty(this.prototype, name, {
+        get(this: ReactiveElement) {
+          return this.props_.get(name);
+        },
+        set(this: ReactiveElement, value: unknown) {
+          const previous = this.props_.get(name);
+          if (!(options.hasChanged?.(value, previous) ?? !Object.is(value, previous))) return;
+          this.props_.set(name, value);
+          if (!this.changed_.has(name)) this.changed_.set(name, previous);
+          this.requestUpdate();
+        },
+        configurable: true,
+      });
+      const attribute = attributeOf(name, options);
+      if (attribute) attributes.push(attribute);
+    }
+    return attributes;
   }
 
   /** The open shadow root everything renders into; set on first connection. */
@@ -75,7 +76,7 @@ export abstract class ReactiveElement extends HTMLElement {
   /** Resolves once the pending render (if any) is done. */
   updateComplete: Promise<boolean> = Promise.resolve(true);
 
-  /** @internal read and written by the accessors attributesOf() defines. */
+  /** @internal read and written by the accessors observedAttributes defines. */
   props_ = new Map<string, unknown>();
   /** @internal */
   changed_: Changed = new Map();
@@ -90,7 +91,6 @@ export abstract class ReactiveElement extends HTMLElement {
     super();
     const self = this as unknown as Record<string, unknown>;
     const ctor = this.constructor as typeof ReactiveElement;
-    attributesOf(ctor);
     for (const [name, options] of Object.entries(ctor.properties)) {
       // An own property would shadow the accessor: take it now, set it again on connection.
       if (Object.hasOwn(this, name)) {
@@ -123,18 +123,18 @@ export abstract class ReactiveElement extends HTMLElement {
 
   attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {
     const ctor = this.constructor as typeof ReactiveElement;
-    const name = attributesOf(ctor).get(attribute);
-    if (!name) return;
-    const options = ctor.properties[name] ?? {};
-    (this as unknown as Record<string, unknown>)[name] = options.converter
-      ? options.converter.fromAttribute(value)
-      : options.type === Boolean
-        ? value !== null
-        : options.type === Number
-          ? value === null
-            ? null
-            : Number(value)
-          : value;
+    for (const [name, options] of Object.entries(ctor.properties)) {
+      if (attributeOf(name, options) !== attribute) continue;
+      (this as unknown as Record<string, unknown>)[name] = options.converter
+        ? options.converter.fromAttribute(value)
+        : options.type === Boolean
+          ? value !== null
+          : options.type === Number
+            ? value === null
+              ? null
+              : Number(value)
+            : value;
+    }
   }
 
   /** Schedules one render for everything set in this task. */

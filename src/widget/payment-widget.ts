@@ -15,7 +15,17 @@ import type {
   PaymentMethodId,
   StringKey,
 } from '../next-step/types.ts';
-import { Backend, BackendError, isMethodId, METHOD_IDS, type SavedCard } from './backend.ts';
+import {
+  BackendError,
+  createCheckout,
+  getCheckout,
+  isMethodId,
+  METHOD_IDS,
+  paymentMethods,
+  processCheckout,
+  type SavedCard,
+  savedCards,
+} from './backend.ts';
 import { type Changed, ReactiveElement } from './base.ts';
 import { buildProcessBody } from './body.ts';
 import { emit, type FieldError } from './events.ts';
@@ -336,8 +346,8 @@ export class PaymentWidget extends ReactiveElement {
     return this.locale || document.documentElement.lang || navigator.language || 'en-GB';
   }
 
-  private get backend_(): Backend {
-    return new Backend(this.endpoint || '/payments');
+  private get endpoint_(): string {
+    return this.endpoint || '/payments';
   }
 
   private async load_(): Promise<void> {
@@ -350,11 +360,11 @@ export class PaymentWidget extends ReactiveElement {
     this.outcome_ = undefined;
     const strings = this.loadStrings_();
     try {
-      const backend = this.backend_;
+      const endpoint = this.endpoint_;
       let checkout: CheckoutView;
-      if (this.checkoutId) checkout = await backend.getCheckout(this.checkoutId, signal);
+      if (this.checkoutId) checkout = await getCheckout(endpoint, this.checkoutId, signal);
       else if (this.order !== undefined && this.order !== null && this.order !== '')
-        checkout = await backend.createCheckout(this.order, signal);
+        checkout = await createCheckout(endpoint, this.order, signal);
       else throw new BackendError('missing_checkout', en.errNoCheckout, 400);
       await strings;
       if (signal.aborted) return;
@@ -367,14 +377,10 @@ export class PaymentWidget extends ReactiveElement {
       }
 
       const [offered, saved] = await Promise.all([
-        backend.paymentMethods(
-          typeof checkout.amount === 'number' ? checkout.amount : undefined,
-          typeof checkout.currency === 'string' ? checkout.currency : undefined,
-          signal,
-        ),
+        paymentMethods(endpoint, checkout, signal),
         // Saved cards are a convenience: without them the user types a card.
         this.customerId
-          ? backend.savedCards(this.customerId, signal).catch(() => [])
+          ? savedCards(endpoint, this.customerId, signal).catch(() => [])
           : Promise.resolve([]),
       ]);
       if (signal.aborted) return;
@@ -561,7 +567,7 @@ export class PaymentWidget extends ReactiveElement {
     });
     this.status_ = '';
     this.phase_ = 'busy';
-    const sent = this.backend_.process(checkout.id, body);
+    const sent = processCheckout(this.endpoint_, checkout.id, body);
     emit(this, 'payment-submit', {
       paymentMethod: this.method_,
       ...(this.method_ === 'card'
@@ -583,13 +589,13 @@ export class PaymentWidget extends ReactiveElement {
         throw new BackendError('invalid_next_step', en.errBackend, 202);
       }
       // A 200 is not the proof: the backend confirms by reading the checkout again.
-      this.settle_(await this.backend_.getCheckout(checkout.id));
+      this.settle_(await getCheckout(this.endpoint_, checkout.id));
     } catch (error) {
       // 409: the checkout can no longer be processed (paid, expired or failed
       // meanwhile, perhaps in another tab). Its status is the answer, and a paid
       // checkout is never reported as anything else.
       if (error instanceof BackendError && error.status === 409) {
-        const now = await this.backend_.getCheckout(checkout.id).catch(() => undefined);
+        const now = await getCheckout(this.endpoint_, checkout.id).catch(() => undefined);
         if (now && FINAL.has(String(now.status))) return this.settle_(now);
         // Still open, yet refused (past valid_until, say): trying again cannot
         // help, so the form goes and the shopper is sent back to the shop.
@@ -615,7 +621,7 @@ export class PaymentWidget extends ReactiveElement {
     try {
       outcome = await runAction(action, {
         container,
-        confirm: () => this.backend_.getCheckout(id),
+        confirm: () => getCheckout(this.endpoint_, id),
         onChallenge: (detail) => emit(this, 'payment-challenge', detail),
         t: (key: StringKey) => this.strings_[key],
         signal: controller.signal,

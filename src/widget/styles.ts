@@ -9,13 +9,10 @@ import { css } from './base.ts';
 
 export const styles = css`
   :host {
-    --_font: var(--payment-widget-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    --_size: var(--payment-widget-font-size, 1rem);
     --_gap: var(--payment-widget-gap, 0.875rem);
     --_radius: var(--payment-widget-border-radius, 6px);
     --_fg: var(--payment-widget-color, #1b1f24);
     --_muted: var(--payment-widget-muted-color, #555d66);
-    --_bg: var(--payment-widget-background, transparent);
     --_field-bg: var(--payment-widget-field-background, #ffffff);
     --_border: var(--payment-widget-border-color, #8a9199);
     --_accent: var(--payment-widget-accent-color, #0b57d0);
@@ -28,9 +25,9 @@ export const styles = css`
     box-sizing: border-box;
     max-width: 100%;
     color: var(--_fg);
-    background: var(--_bg);
-    font-family: var(--_font);
-    font-size: var(--_size);
+    background: var(--payment-widget-background, transparent);
+    font-family: var(--payment-widget-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-size: var(--payment-widget-font-size, 1rem);
     line-height: 1.4;
   }
   @media (prefers-color-scheme: dark) {
@@ -49,9 +46,7 @@ export const styles = css`
   :host([hidden]) {
     display: none;
   }
-  *,
-  *::before,
-  *::after {
+  * {
     box-sizing: border-box;
   }
   [hidden] {

@@ -1,7 +1,7 @@
 import { h } from '../dom.ts';
 import { abortedError, type Handler, methodOf, refusal } from '../handler.ts';
 import { buildForm } from '../navigate.ts';
-import { ConfirmLoop } from '../poll.ts';
+import { confirmLoop } from '../poll.ts';
 import type { Outcome } from '../types.ts';
 import { originOf } from '../url.ts';
 
@@ -25,7 +25,7 @@ function isCompletion(data: unknown): boolean {
 
 /**
  * 3DS inside the widget: the payload is POSTed into a named iframe, as EMVCo's
- * browser flow expects. The outcome comes from the backend (ConfirmLoop); a
+ * browser flow expects. The outcome comes from the backend (confirmLoop); a
  * completion message from the challenge's own frame and origin only asks sooner.
  */
 export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep }, ctx) => {
@@ -61,7 +61,7 @@ export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep },
   );
   const wrapper = h('div', { class: 'challenge', part: 'challenge' }, frame, form, cancel);
 
-  const loop = new ConfirmLoop(() => ctx.confirm(), ctx.poll);
+  const loop = confirmLoop(() => ctx.confirm(), ctx.poll);
 
   return new Promise<Outcome>((resolve, reject) => {
     const onMessage = (event: MessageEvent): void => {
