@@ -19,12 +19,9 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  */
 function readNextStep(raw: Record<string, unknown>): NextStep {
   const step: NextStep = {};
-  for (const key of ['url', 'method', 'redirect_url', 'full'] as const) {
+  for (const key of ['url', 'method', 'full'] as const) {
     const value = raw[key];
     if (typeof value === 'string') step[key] = value;
-  }
-  if (Array.isArray(raw.mechanism)) {
-    step.mechanism = raw.mechanism.filter((m): m is string => typeof m === 'string');
   }
   if (isRecord(raw.payload)) {
     const payload: Record<string, string> = {};

@@ -27,8 +27,3 @@ export function refusal(urls: Record<string, string | undefined>): Outcome | und
 export function methodOf(method: string | undefined): 'GET' | 'POST' {
   return method?.toUpperCase() === 'GET' ? 'GET' : 'POST';
 }
-
-/** Rejects with the abort reason, as fetch does, so callers treat both alike. */
-export function abortedError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The next step was aborted', 'AbortError');
-}

@@ -39,11 +39,7 @@ export const nextStepStyles = css`
     gap: 0.5rem;
   }
 
-  .voucher-title,
-  .voucher-label,
-  .voucher-status {
-    margin: 0;
-  }
+  /* Its paragraphs have no margins: the element's styles reset every p. */
 
   .voucher-title {
     font-weight: 600;

@@ -3,12 +3,14 @@
 // it to `runAction`, and acts on the Outcome. Kept structural (no zod types) so
 // both sides can be built and tested apart.
 
-/** The provider's `next_step` object, as the merchant backend forwards it (202). */
+/**
+ * The fields of the provider's `next_step` (a 202, as the merchant backend
+ * forwards it) that a handler reads; `redirect_url` and `mechanism` are not
+ * needed (the checkout's own redirect_url picks iframe or page) and not kept.
+ */
 export interface NextStep {
   url?: string;
   method?: string;
-  redirect_url?: string;
-  mechanism?: string[];
   payload?: Record<string, string>;
   full?: string;
 }

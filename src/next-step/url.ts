@@ -25,11 +25,6 @@ export function isSafeUrl(url: string): boolean {
   return false;
 }
 
-/** The origin to trust messages from; call only on URLs isSafeUrl accepted. */
-export function originOf(url: string): string {
-  return new URL(url).origin;
-}
-
 /** `url` with `fields` appended to its query (kept in order, existing query kept). */
 export function withQuery(url: string, fields: Record<string, string>): string {
   const parsed = new URL(url);

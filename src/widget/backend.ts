@@ -17,7 +17,6 @@ export class BackendError extends Error {
     readonly status: number,
   ) {
     super(message);
-    this.name = 'BackendError';
   }
 
   /** Worth trying again unchanged: no answer, a timeout, rate limiting or a server fault. */

@@ -2,18 +2,18 @@
 // rather call a function than write markup, with the callback names merchants
 // know from the provider's own card widget.
 
-import type { PaymentEventName } from './events.ts';
 import { PaymentWidget } from './payment-widget.ts';
 
 export type ResponseType = 'sent' | 'invalid' | 'auth-screen' | 'error' | 'success' | 'fail';
 
-const RESPONSES: Record<ResponseType, PaymentEventName> = {
-  sent: 'payment-submit',
-  invalid: 'payment-invalid',
-  'auth-screen': 'payment-challenge',
-  error: 'payment-error',
-  success: 'payment-success',
-  fail: 'payment-failure',
+/** onResponse's type -> the element's event, less its `payment-` prefix. */
+const RESPONSES: Record<ResponseType, string> = {
+  sent: 'submit',
+  invalid: 'invalid',
+  'auth-screen': 'challenge',
+  error: 'error',
+  success: 'success',
+  fail: 'failure',
 };
 
 /** The element's properties a page may set through mount() and update(). */
@@ -69,8 +69,10 @@ export function mount(options: MountOptions): MountedWidget {
   let onResponse = options.onResponse;
   const widget = document.createElement('payment-widget');
   apply(widget, options);
-  for (const [type, event] of Object.entries(RESPONSES) as [ResponseType, PaymentEventName][]) {
-    widget.addEventListener(event, (e) => onResponse?.(type, (e as CustomEvent).detail));
+  for (const [type, event] of Object.entries(RESPONSES) as [ResponseType, string][]) {
+    widget.addEventListener(`payment-${event}`, (e) =>
+      onResponse?.(type, (e as CustomEvent).detail),
+    );
   }
   host.append(widget);
   return {

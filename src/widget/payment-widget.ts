@@ -94,10 +94,11 @@ const MESSAGES: Record<string, StringName> = {
 
 const FINAL = new Set(['PAID', 'FAILED', 'EXPIRED']);
 
+/** JSON when it parses, else the text; a removed attribute (null) gives null. */
 function parseOrder(value: string | null): unknown {
-  if (value === null) return undefined;
   try {
-    return JSON.parse(value);
+    // JSON.parse(null) reads "null".
+    return JSON.parse(value as string);
   } catch {
     return value;
   }

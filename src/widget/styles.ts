@@ -13,10 +13,10 @@ export const styles = css`
     --_radius: var(--payment-widget-border-radius, 6px);
     --_fg: var(--payment-widget-color, #1b1f24);
     --_muted: var(--payment-widget-muted-color, #555d66);
-    --_field-bg: var(--payment-widget-field-background, #ffffff);
+    --_field-bg: var(--payment-widget-field-background, #fff);
     --_border: var(--payment-widget-border-color, #8a9199);
     --_accent: var(--payment-widget-accent-color, #0b57d0);
-    --_on-accent: var(--payment-widget-accent-text-color, #ffffff);
+    --_on-accent: var(--payment-widget-accent-text-color, #fff);
     --_error: var(--payment-widget-error-color, #b3261e);
     --_success: var(--payment-widget-success-color, #146c2e);
     --_focus: var(--payment-widget-focus-color, #0b57d0);
@@ -51,6 +51,9 @@ export const styles = css`
   }
   [hidden] {
     display: none !important;
+  }
+  p {
+    margin: 0;
   }
   form {
     display: grid;
@@ -130,7 +133,6 @@ export const styles = css`
   .error {
     color: var(--_error);
     font-size: 0.8125em;
-    margin: 0;
   }
   .choices {
     display: flex;
@@ -178,7 +180,6 @@ export const styles = css`
     font-size: 0.875em;
   }
   .outcome {
-    margin: 0;
     padding: 1rem;
     border: 1px solid currentColor;
     border-radius: var(--_radius);
@@ -193,7 +194,6 @@ export const styles = css`
   }
   .loading {
     color: var(--_muted);
-    margin: 0;
   }
   /* !important from inside the shadow root outranks a theme's ::part() rules, so
      a shopper who asked for no motion gets none, whatever the merchant animates. */

@@ -1,9 +1,8 @@
 import { h } from '../dom.ts';
-import { abortedError, type Handler, methodOf, refusal } from '../handler.ts';
+import { type Handler, methodOf, refusal } from '../handler.ts';
 import { buildForm } from '../navigate.ts';
 import { confirmLoop } from '../poll.ts';
 import type { Outcome } from '../types.ts';
-import { originOf } from '../url.ts';
 
 /** What the sandbox's (and our provider's) end page posts to the parent window. */
 export const CHALLENGE_COMPLETE = 'payment-widget:challenge-complete';
@@ -12,16 +11,9 @@ export const CHALLENGE_COMPLETE = 'payment-widget:challenge-complete';
 // navigation) while letting an issuer's page run its scripts and forms.
 const FRAME_SANDBOX = 'allow-forms allow-scripts allow-same-origin allow-popups';
 
-let frameCount = 0;
-
-function isCompletion(data: unknown): boolean {
-  if (data === CHALLENGE_COMPLETE) return true;
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { type?: unknown }).type === CHALLENGE_COMPLETE
-  );
-}
+/** The end page's message: the bare string, or `{ type }` as some ACS pages send. */
+const isCompletion = (data: unknown): boolean =>
+  data === CHALLENGE_COMPLETE || (data as { type?: unknown } | null)?.type === CHALLENGE_COMPLETE;
 
 /**
  * 3DS inside the widget: the payload is POSTed into a named iframe, as EMVCo's
@@ -34,13 +26,14 @@ export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep },
   const termUrl = payload.TermUrl;
   const refused = refusal({ 'next_step.url': url, 'next_step.payload.TermUrl': termUrl });
   if (refused) return refused;
-  if (ctx.signal.aborted) throw abortedError(ctx.signal);
+  // Rejects with the abort reason, as fetch does, so callers treat both alike.
+  ctx.signal.throwIfAborted();
 
   // The end page lives at TermUrl's origin (the provider's); without a TermUrl
   // the challenge page itself must report.
-  const trustedOrigin = originOf(termUrl ?? url);
-  frameCount += 1;
-  const name = `payment-widget-challenge-${frameCount}-${Math.random().toString(36).slice(2)}`;
+  const trustedOrigin = new URL(termUrl ?? url).origin;
+  // Unique per challenge, so a late answer can never land in a newer frame.
+  const name = `payment-widget-challenge-${Math.random().toString(36).slice(2)}`;
 
   // Attributes give EMVCo's 390x400 even if the element forgot our styles.
   const frame = h('iframe', {
@@ -70,7 +63,7 @@ export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep },
       if (!isCompletion(event.data)) return;
       loop.nudge();
     };
-    const onAbort = (): void => finish(() => reject(abortedError(ctx.signal)));
+    const onAbort = (): void => finish(() => reject(ctx.signal.reason));
     const onCancel = (): void => finish(() => resolve({ kind: 'cancelled' }));
     const finish = (settle: () => void): void => {
       loop.stop();

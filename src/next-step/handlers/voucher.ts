@@ -1,5 +1,5 @@
 import { h } from '../dom.ts';
-import { abortedError, type Handler, refusal } from '../handler.ts';
+import { type Handler, refusal } from '../handler.ts';
 
 let voucherCount = 0;
 
@@ -39,7 +39,8 @@ export const voucher: Handler<'voucher'> = async ({ checkout }, ctx) => {
   const boleto = checkout.boleto ?? {};
   const refused = refusal({ 'boleto.url': boleto.url });
   if (refused) return refused;
-  if (ctx.signal.aborted) throw abortedError(ctx.signal);
+  // Rejects with the abort reason, as fetch does, so callers treat both alike.
+  ctx.signal.throwIfAborted();
 
   voucherCount += 1;
   const id = `payment-widget-voucher-${voucherCount}`;
