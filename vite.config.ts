@@ -42,13 +42,10 @@ const BUNDLE_PRIVATE = new RegExp(
     'cvvLength',
     'lengths',
     'gaps',
-    // src/widget internals: form state, field options, the backend client
+    // src/widget internals: form state
     'submitted',
     'touched',
     'dirty',
-    'showZip',
-    'getCheckout',
-    'createCheckout',
     // the src/next-step context and its polling schedule
     'onChallenge',
     'hasRedirectUrl',

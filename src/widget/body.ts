@@ -3,14 +3,11 @@
 
 import { checkExpiry, digitsOnly, last4 } from '../card/index.ts';
 import type { PaymentMethodId } from '../next-step/types.ts';
-import { networkOf, type Values } from './form.ts';
+import { networkOf, type Shown, type Values } from './form.ts';
 
 export interface BodyInput {
   method: PaymentMethodId;
   values: Values;
-  showZip: boolean;
-  showEmail: boolean;
-  showInstallments: boolean;
   /** Pay with a saved card instead of the fields. */
   saved?: { token: string; customerId: string };
   /** The user ticked "save this card": ask the provider for a recurring mandate. */
@@ -48,7 +45,7 @@ export interface ProcessBody {
 
 const text = (v: string | undefined): string => (v ?? '').trim();
 
-export function buildProcessBody(input: BodyInput): ProcessBody {
+export function buildProcessBody(input: BodyInput, shown: Shown): ProcessBody {
   const { values: v } = input;
   if (input.method !== 'card') {
     const details: PersonalDetails = {
@@ -88,10 +85,10 @@ export function buildProcessBody(input: BodyInput): ProcessBody {
       type: networkOf(number) ?? 'UNKNOWN',
     };
     // The provider takes five digits; a ZIP+4 keeps its first five.
-    if (input.showZip) body.card.zip_code = digitsOnly(text(v.zip)).slice(0, 5);
+    if (shown.showZipCode) body.card.zip_code = digitsOnly(text(v.zip)).slice(0, 5);
     if (input.saveCard) body.mandate = { type: 'recurrent', user_agent: input.userAgent };
   }
-  if (input.showInstallments && v.installments) body.installments = Number(v.installments);
-  if (input.showEmail && v.email) body.personal_details = { email: text(v.email) };
+  if (shown.showInstallments && v.installments) body.installments = Number(v.installments);
+  if (shown.showEmail && v.email) body.personal_details = { email: text(v.email) };
   return body;
 }

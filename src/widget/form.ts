@@ -33,20 +33,23 @@ export type Values = Partial<Record<FieldName, string>>;
 export type ErrorCode = 'required' | 'invalid';
 export type Errors = Partial<Record<FieldName, ErrorCode>>;
 
-export interface FieldOptions {
-  method: PaymentMethodId;
-  /** A saved card is chosen: it needs no card fields at all. */
-  savedCard: boolean;
-  showZip: boolean;
+/** The optional fields a merchant turned on: the element itself fits. */
+export interface Shown {
+  showZipCode: boolean;
   showEmail: boolean;
   showInstallments: boolean;
 }
 
 /** The fields shown for a method, in screen (and focus) order. */
-export function fieldsFor(o: FieldOptions): FieldName[] {
-  if (o.method === 'card') {
-    const fields: FieldName[] = o.savedCard ? [] : ['number', 'expiry', 'cvv', 'name'];
-    if (o.showZip && !o.savedCard) fields.push('zip');
+export function fieldsFor(
+  method: PaymentMethodId,
+  /** A saved card is chosen: it needs no card fields at all. */
+  savedCard: boolean,
+  o: Shown,
+): FieldName[] {
+  if (method === 'card') {
+    const fields: FieldName[] = savedCard ? [] : ['number', 'expiry', 'cvv', 'name'];
+    if (o.showZipCode && !savedCard) fields.push('zip');
     if (o.showEmail) fields.push('email');
     if (o.showInstallments) fields.push('installments');
     return fields;
@@ -54,7 +57,7 @@ export function fieldsFor(o: FieldOptions): FieldName[] {
   // Alternative methods need only who pays (personal_details); boleto, a
   // Brazilian voucher, also the payer's tax id and address.
   const fields: FieldName[] = ['firstName', 'lastName', 'email'];
-  if (o.method === 'boleto') fields.push('taxId', 'line1', 'city', 'state', 'postalCode');
+  if (method === 'boleto') fields.push('taxId', 'line1', 'city', 'state', 'postalCode');
   return fields;
 }
 

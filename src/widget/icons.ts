@@ -9,10 +9,8 @@ import type { CardNetwork } from '../card/index.ts';
  * colour" two overlapping circles on a dark one (Mastercard's family). The
  * label's type is set in styles.ts (`.icon text`).
  */
-const MARKS: Partial<Record<CardNetwork, string>> = {
+const MARKS: Record<string, string> = {
   VISA: '#1a1f71 VISA',
-  VISA_ELECTRON: '#1a1f71 VISA',
-  VISA_VPAY: '#1a1f71 VISA',
   MASTERCARD: '#eb001b #f79e1b',
   MAESTRO: '#0099df #eb001b',
   AMEX: '#2e77bc AMEX',
@@ -26,7 +24,8 @@ const MARKS: Partial<Record<CardNetwork, string>> = {
 
 /** The icon for a network, or a plain card outline while it is unknown. */
 export function networkIcon(network: CardNetwork | undefined): SVGTemplateResult {
-  const [a, b = ''] = ((network && MARKS[network]) || '').split(' ');
+  // VISA_ELECTRON and VISA_VPAY wear Visa's mark.
+  const [a, b = ''] = (MARKS[network?.replace(/_.*/, '') ?? ''] ?? '').split(' ');
   if (!a) {
     return svg`<rect x=".5" y=".5" width="23" height="15" rx="2" fill="none" stroke="currentColor"/><rect x="1" y="4" width="22" height="2.5" fill="currentColor"/>`;
   }

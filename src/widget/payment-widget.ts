@@ -408,13 +408,7 @@ export class PaymentWidget extends ReactiveElement {
   // ---- fields -----------------------------------------------------------
 
   private fields_(): FieldName[] {
-    return fieldsFor({
-      method: this.method_,
-      savedCard: this.method_ === 'card' && this.savedToken_ !== '',
-      showZip: this.showZipCode,
-      showEmail: this.showEmail,
-      showInstallments: this.showInstallments,
-    });
+    return fieldsFor(this.method_, this.method_ === 'card' && this.savedToken_ !== '', this);
   }
 
   private inputs_(): (HTMLInputElement | HTMLSelectElement)[] {
@@ -555,17 +549,18 @@ export class PaymentWidget extends ReactiveElement {
 
     const saved = this.savedCards_.find((c) => c.token === this.savedToken_);
     const useSaved = this.method_ === 'card' && saved !== undefined && this.customerId;
-    const body = buildProcessBody({
-      method: this.method_,
-      values,
-      showZip: this.showZipCode,
-      showEmail: this.showEmail,
-      showInstallments: this.showInstallments,
-      saved: useSaved ? { token: saved.token, customerId: this.customerId ?? '' } : undefined,
-      saveCard:
-        this.saveCard && Boolean(this.renderRoot.querySelector<HTMLInputElement>('#save')?.checked),
-      userAgent: navigator.userAgent,
-    });
+    const body = buildProcessBody(
+      {
+        method: this.method_,
+        values,
+        saved: useSaved ? { token: saved.token, customerId: this.customerId ?? '' } : undefined,
+        saveCard:
+          this.saveCard &&
+          Boolean(this.renderRoot.querySelector<HTMLInputElement>('#save')?.checked),
+        userAgent: navigator.userAgent,
+      },
+      this,
+    );
     this.status_ = '';
     this.phase_ = 'busy';
     const sent = processCheckout(this.endpoint_, checkout.id, body);

@@ -100,7 +100,7 @@ export const styles = css`
     border-radius: var(--_radius);
     padding: 0.625rem 0.75rem;
   }
-  input[aria-invalid='true'] {
+  [aria-invalid='true'] {
     border-color: var(--_error);
     box-shadow: inset 0 0 0 1px var(--_error);
   }

@@ -43,7 +43,8 @@ export const voucher: Handler<'voucher'> = async ({ checkout }, ctx) => {
   ctx.signal.throwIfAborted();
 
   voucherCount += 1;
-  const id = `payment-widget-voucher-${voucherCount}`;
+  // Ids are the shadow root's own: no page id can clash.
+  const id = `voucher-${voucherCount}`;
   const wrapper = h(
     'div',
     { class: 'voucher', part: 'voucher', role: 'group', 'aria-labelledby': `${id}-title` },
