@@ -43,7 +43,9 @@ test.describe('an expired checkout', () => {
     await fillCard(page, CARDS.paid);
     await page.waitForTimeout(1_100);
     await pay(page);
-    await expect(page.getByText('The payment could not be processed.')).toBeVisible();
+    // Not retryable: the widget says so instead of offering a retry that cannot succeed.
+    await expect(page.getByText('This payment can no longer be completed.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Pay/ })).toHaveCount(0);
     await expect(page.locator('#event-log')).toContainText('"retryable":false');
     await expect(page.getByText('Payment successful')).toHaveCount(0);
     const checkout = (await (await shop.provider('GET', `/v0.1/checkouts/${id}`)).json()) as {
