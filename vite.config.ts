@@ -34,7 +34,7 @@ function localeFiles(): Plugin {
  * here). A name used in an event detail, a request body, a DOM call or a locale
  * must not be listed here.
  */
-const BUNDLE_PRIVATE = new RegExp(
+export const BUNDLE_PRIVATE = new RegExp(
   `_$|^(${[
     // src/card results and rules
     'isValid',
