@@ -36,7 +36,7 @@ export interface FuzzStats {
 }
 
 const WRONG_CREDENTIALS = [
-  'Bearer sk_live_0123456789',
+  'Bearer sk_live_fake',
   'Bearer sk_test_unknown',
   'Basic c2tfdGVzdDo=',
   'Bearer',

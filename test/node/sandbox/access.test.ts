@@ -17,7 +17,7 @@ after(() => h.sandbox.close());
 
 describe('authentication', () => {
   test('no key, a malformed header, an unknown key and a live key are 401 NOT_AUTHORIZED', async () => {
-    for (const key of [null, 'sk_test_unknown', 'sk_live_sandbox']) {
+    for (const key of [null, 'sk_test_unknown', 'sk_live_fake']) {
       const res = await h.api('GET', '/v0.1/checkouts', undefined, key);
       h.expectError(res, 401, 'NOT_AUTHORIZED');
       expectValid(AuthErrorSchema, res.body);
@@ -26,7 +26,7 @@ describe('authentication', () => {
       headers: { authorization: 'Basic abc' },
     });
     assert.equal(basic.status, 401);
-    const live = await h.api('GET', '/v0.1/checkouts', undefined, 'sk_live_sandbox');
+    const live = await h.api('GET', '/v0.1/checkouts', undefined, 'sk_live_fake');
     assert.match((live.body as { message: string }).message, /live/);
   });
 
