@@ -43,7 +43,7 @@ import {
 } from './form.ts';
 import { networkIcon } from './icons.ts';
 import { en, type StringName, type Strings } from './locales/en.ts';
-import { format, loadStrings, withOverrides } from './locales/load.ts';
+import { format, loadStrings, resolveLocale, withOverrides } from './locales/load.ts';
 import { styles } from './styles.ts';
 
 type Phase = 'loading' | 'broken' | 'form' | 'busy' | 'step' | 'pending' | 'done';
@@ -339,7 +339,12 @@ export class PaymentWidget extends ReactiveElement {
     );
     this.stringsRequest_ = request;
     return request.then((s) => {
-      if (this.stringsRequest_ === request) this.strings_ = s;
+      if (this.stringsRequest_ === request) {
+        this.strings_ = s;
+        // Screen readers pick their voice from `lang`: the widget's text is in
+        // the locale it resolved, which may differ from the page's language.
+        if (this.locale) this.lang = resolveLocale(this.locale);
+      }
     });
   }
 

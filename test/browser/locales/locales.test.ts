@@ -164,6 +164,17 @@ describe('locales', () => {
       }
     });
 
+    it('tells screen readers the language it speaks when given a locale', async () => {
+      // The page is English; the widget speaks German, then Brazilian Portuguese.
+      const el = await widget(backend, 'checkout-id="chk_1" locale="de-DE"');
+      await inLocale(el, 'de-DE');
+      expect(el.lang).to.equal('de-DE');
+      el.locale = 'pt_br';
+      await inLocale(el, 'pt-BR');
+      expect(el.lang).to.equal('pt-BR');
+      el.remove();
+    });
+
     it('lets the merchant reword any string, on the element or through mount()', async () => {
       const el = await widget(backend, 'checkout-id="chk_1" locale="de-DE"');
       el.translations = { pay: 'Bestellen für {amount}', cardNumber: 'Ihre Kartennummer' };
