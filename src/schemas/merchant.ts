@@ -53,15 +53,16 @@ export const DoingBusinessAsSchema = z.object({
   vat_id: maybe(z.string()),
   website: maybe(z.string()),
   email: maybe(z.string()),
+  // The seed gives the doing-business-as address a subset of the merchant address's fields.
   address: maybe(
-    z.object({
-      address_line1: maybe(z.string()),
-      address_line2: maybe(z.string()),
-      city: maybe(z.string()),
-      country: maybe(z.string()),
-      region_id: maybe(z.number()),
-      region_name: maybe(z.string()),
-      post_code: maybe(z.string()),
+    z.pick(MerchantAddressSchema, {
+      address_line1: true,
+      address_line2: true,
+      city: true,
+      country: true,
+      region_id: true,
+      region_name: true,
+      post_code: true,
     }),
   ),
 });
