@@ -70,7 +70,9 @@ export default defineConfig({
   plugins: [localeFiles(), minifyTemplates(), litWithoutPolyfillHooks()],
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // Not emptied here: dist/node (the Node build, which `payment-sandbox` runs) lives
+    // inside it, and a bare `vite build` must not delete it. `npm run build` starts clean.
+    emptyOutDir: false,
     target: 'es2022',
     minify: true,
     sourcemap: false,
