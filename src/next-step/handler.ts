@@ -1,5 +1,5 @@
 import type { Action, NextStepContext, Outcome } from './types.ts';
-import { isSafeUrl } from './url.ts';
+import { isSafeBrowserUrl } from './url.ts';
 
 export type Handler<K extends Action['kind']> = (
   action: Extract<Action, { kind: K }>,
@@ -9,13 +9,13 @@ export type Handler<K extends Action['kind']> = (
 export type NavigateRequest = Parameters<NonNullable<NextStepContext['navigate']>>[0];
 
 /**
- * The refusal for the first URL that isSafeUrl rejects, or undefined when every
+ * The refusal for the first URL that isSafeBrowserUrl rejects, or undefined when every
  * one may be followed. An absent URL passes; a required one is passed as `?? ''`,
  * which no check accepts.
  */
 export function refusal(urls: Record<string, string | undefined>): Outcome | undefined {
   for (const [field, url] of Object.entries(urls)) {
-    if (url !== undefined && !isSafeUrl(url)) {
+    if (url !== undefined && !isSafeBrowserUrl(url)) {
       // Only https, or http on a loopback host, is followed (./url.ts).
       return { kind: 'refused', code: 'unsafe_next_step', message: `${field} is not a safe URL` };
     }

@@ -9,13 +9,13 @@ import { challengeIframe } from './handlers/challenge-iframe.ts';
 import { challengeRedirect } from './handlers/challenge-redirect.ts';
 import { voucher } from './handlers/voucher.ts';
 import type { Action, NextStepContext, Outcome } from './types.ts';
-import { isSafeUrl } from './url.ts';
+import { isSafeBrowserUrl } from './url.ts';
 
 export type { ActionContext } from './action.ts';
 export { CHALLENGE_COMPLETE } from './handlers/challenge-iframe.ts';
 export { nextStepStyles } from './styles.ts';
 export type * from './types.ts';
-export { actionFor, isSafeUrl };
+export { actionFor, isSafeBrowserUrl };
 
 const handlers: { [K in Action['kind']]: Handler<K> } = {
   'challenge-iframe': challengeIframe,
@@ -26,7 +26,7 @@ const handlers: { [K in Action['kind']]: Handler<K> } = {
 
 /**
  * Runs the next step and resolves with what the element should show. Never
- * navigates or renders a URL that isSafeUrl refuses (Outcome `refused`).
+ * navigates or renders a URL that isSafeBrowserUrl refuses (Outcome `refused`).
  * Rejects with ctx.signal's reason when aborted (as fetch does), and with the
  * last confirm() error if polling never got a checkout at all.
  */

@@ -1,28 +1,41 @@
-// Every URL the widget follows comes from a provider response relayed by the
+// The one rule for URLs a shopper's browser may be sent to, shared by the
+// widget (before it follows a next step) and the companion handler (before it
+// relays one, and for the provider base URL that may carry the API key over
+// plain http). Every such URL comes from a provider response relayed by the
 // merchant's backend; a compromised or buggy hop must not be able to send the
 // shopper to `javascript:`, `data:` or a plain-http page where card data could
 // be phished. https everywhere; http only where it cannot leave the machine.
+// No imports and no DOM: the Node build bundles it as it is.
 
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-
-function isLoopbackHost(hostname: string): boolean {
-  if (LOOPBACK_NAMES.has(hostname)) return true;
+/**
+ * A host that never leaves the machine: `localhost`, `127.0.0.0/8` or `::1`,
+ * as a WHATWG URL spells its `hostname` (IPv6 in brackets; `::1` is accepted
+ * bare too). Subdomains of `localhost` are not: whether they resolve to
+ * loopback depends on the browser or the resolver, so they may reach a network.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]' || hostname === '::1') return true;
   // The URL parser has already normalised IPv4 shorthands ("127.1", "0x7f.1")
   // to dotted quads, so a prefix test on the canonical form is exact.
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-/** Absolute https URL, or http on a loopback host (127.0.0.0/8, localhost, [::1]). */
-export function isSafeUrl(url: string): boolean {
+/**
+ * Whether a browser may be sent to `url`: absolute https, or http on a loopback
+ * host (the local sandbox). Userinfo (`https://a@b`) is refused: it is a classic
+ * way to make a hostile host look like a known one.
+ */
+export function isSafeBrowserUrl(url: unknown): boolean {
+  if (typeof url !== 'string') return false;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return false;
   }
+  if (parsed.username !== '' || parsed.password !== '') return false;
   if (parsed.protocol === 'https:') return parsed.hostname !== '';
-  if (parsed.protocol === 'http:') return isLoopbackHost(parsed.hostname);
-  return false;
+  return parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname);
 }
 
 /** `url` with `fields` appended to its query (kept in order, existing query kept). */

@@ -1,4 +1,6 @@
 // payment-widget/server: the companion handler and a typed provider client.
+
+export { isLoopbackHost, isSafeBrowserUrl } from '../next-step/url.ts';
 export {
   createProviderClient,
   type PayoutsQuery,
@@ -23,4 +25,3 @@ export {
 export { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency.ts';
 export { type FetchHandler, toNodeListener } from './node.ts';
 export type { PublicCheckout } from './public.ts';
-export { isLoopbackHost, isSafeBrowserUrl } from './url-safety.ts';

@@ -1,17 +1,8 @@
 /**
- * URL checks shared by the client (which base URL may carry the API key) and
- * the handler (which next-step URL may be handed to the browser).
+ * The provider base URL check. Which hosts count as loopback is the widget's
+ * and the handler's one URL rule (src/next-step/url.ts).
  */
-
-/** True for `localhost`, `127.0.0.0/8` and `::1`: hosts that never leave the machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
-  // `new URL` already normalises IPv4 forms such as `127.1` or `0x7f.1` to dotted quads.
-  const quad = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return quad !== null && quad[1] === '127';
-}
+import { isLoopbackHost } from '../next-step/url.ts';
 
 function parse(url: string): URL | undefined {
   try {
@@ -19,19 +10,6 @@ function parse(url: string): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Whether a URL is safe to send a user's browser to: https anywhere, or http
- * only on a loopback host (the local sandbox). Userinfo (`https://a@b`) is
- * refused: it is a classic way to make a hostile host look like a known one.
- */
-export function isSafeBrowserUrl(url: unknown): boolean {
-  if (typeof url !== 'string') return false;
-  const parsed = parse(url);
-  if (parsed === undefined || parsed.username !== '' || parsed.password !== '') return false;
-  if (parsed.protocol === 'https:') return true;
-  return parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname);
 }
 
 /**

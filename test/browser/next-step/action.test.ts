@@ -3,33 +3,20 @@ import {
   type Action,
   type ActionContext,
   actionFor,
-  isSafeUrl,
+  isSafeBrowserUrl,
 } from '../../../src/next-step/index.ts';
+import { isLoopbackHost } from '../../../src/next-step/url.ts';
+import { BROWSER_URL_CASES, LOOPBACK_HOST_CASES } from '../../shared/browser-urls.ts';
 
-describe('isSafeUrl', () => {
-  const cases: [string, boolean][] = [
-    ['https://acs.example.com/challenge?x=1', true],
-    ['HTTPS://ACS.EXAMPLE.COM/', true],
-    ['http://127.0.0.1:4010/v0.1/checkouts/1/complete_payment', true],
-    ['http://127.1.2.3/', true],
-    ['http://localhost:3000/return', true],
-    ['http://[::1]:4010/', true],
-    ['http://example.com/', false],
-    ['http://127.0.0.1.example.com/', false],
-    ['http://localhost.example.com/', false],
-    ['http://10.0.0.1/', false],
-    ['javascript:alert(1)', false],
-    ['JaVaScRiPt:alert(1)', false],
-    ['data:text/html,<script>alert(1)</script>', false],
-    ['ftp://example.com/', false],
-    ['//example.com/path', false],
-    ['/relative/path', false],
-    ['', false],
-    ['not a url', false],
-  ];
-  for (const [url, safe] of cases) {
+describe('isSafeBrowserUrl: the one URL rule, as the widget imports it', () => {
+  for (const [url, safe] of BROWSER_URL_CASES) {
     it(`${safe ? 'accepts' : 'refuses'} ${JSON.stringify(url)}`, () => {
-      expect(isSafeUrl(url)).to.equal(safe);
+      expect(isSafeBrowserUrl(url)).to.equal(safe);
+    });
+  }
+  for (const [host, loopback] of LOOPBACK_HOST_CASES) {
+    it(`${loopback ? 'counts' : 'does not count'} ${JSON.stringify(host)} as loopback`, () => {
+      expect(isLoopbackHost(host)).to.equal(loopback);
     });
   }
 });
