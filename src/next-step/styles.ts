@@ -1,4 +1,4 @@
-import { css } from '../widget/base.ts';
+import { css } from 'lit';
 
 /**
  * Styles for what the next-step handlers render into the element's shadow

@@ -1,4 +1,11 @@
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import {
+  html,
+  LitElement,
+  nothing,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import {
   type CardNetwork,
   digitsOnly,
@@ -26,7 +33,6 @@ import {
   type SavedCard,
   savedCards,
 } from './backend.ts';
-import { type Changed, ReactiveElement } from './base.ts';
 import { buildProcessBody } from './body.ts';
 import { emit, type FieldError } from './events.ts';
 import {
@@ -81,8 +87,6 @@ const PAIRS: Partial<Record<FieldName, FieldName>> = {
   city: 'state',
 };
 
-// Shared option objects: each property names its kind in a few bytes.
-const BOOLEAN = { type: Boolean } as const;
 const STATE = { state: true } as const;
 
 /** What the shopper reads for a payment-error code; anything else is errBackend. */
@@ -164,26 +168,26 @@ function formatAmount(locale: string, amount: unknown, currency: unknown): strin
  * @cssproperty --payment-widget-success-color
  * @cssproperty --payment-widget-focus-color
  */
-export class PaymentWidget extends ReactiveElement {
-  static override styles = styles + nextStepStyles;
+export class PaymentWidget extends LitElement {
+  static override styles = [styles, nextStepStyles];
 
-  static override properties: typeof ReactiveElement.properties = {
-    checkoutId: {},
+  static override properties: PropertyDeclarations = {
+    checkoutId: { attribute: 'checkout-id' },
     // React and Vue hand over a new but equal object on every render: only a
     // different order is a reason to create another checkout.
     order: { converter: { fromAttribute: parseOrder }, hasChanged: orderChanged },
     endpoint: {},
     locale: {},
-    paymentMethods: {},
-    noSubmitButton: BOOLEAN,
-    showZipCode: BOOLEAN,
-    showEmail: BOOLEAN,
-    showInstallments: BOOLEAN,
-    maxInstallments: { type: Number },
-    customerId: {},
-    saveCard: BOOLEAN,
+    paymentMethods: { attribute: 'payment-methods' },
+    noSubmitButton: { type: Boolean, attribute: 'no-submit-button' },
+    showZipCode: { type: Boolean, attribute: 'show-zip-code' },
+    showEmail: { type: Boolean, attribute: 'show-email' },
+    showInstallments: { type: Boolean, attribute: 'show-installments' },
+    maxInstallments: { type: Number, attribute: 'max-installments' },
+    customerId: { attribute: 'customer-id' },
+    saveCard: { type: Boolean, attribute: 'save-card' },
     challenge: {},
-    donate: BOOLEAN,
+    donate: { type: Boolean },
     translations: { attribute: false },
     phase_: STATE,
     methods_: STATE,
@@ -249,6 +253,12 @@ export class PaymentWidget extends ReactiveElement {
     this.endpoint = '/payments';
     this.maxInstallments = 12;
     this.challenge = 'auto';
+    this.noSubmitButton = false;
+    this.showZipCode = false;
+    this.showEmail = false;
+    this.showInstallments = false;
+    this.saveCard = false;
+    this.donate = false;
     this.phase_ = 'loading';
     this.methods_ = [];
     this.method_ = 'card';
@@ -315,7 +325,9 @@ export class PaymentWidget extends ReactiveElement {
     this.stepAbort_?.abort();
   }
 
-  protected override updated(changed: Changed): void {
+  // Before the render, not after: what a load sets (the loading phase) then
+  // shows in this update instead of scheduling another.
+  protected override willUpdate(changed: PropertyValues<this>): void {
     // After a confirmed outcome only another checkout-id loads: a new order then
     // would open a second checkout for a payment already made.
     const settled = this.phase_ === 'done';

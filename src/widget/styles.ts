@@ -5,7 +5,7 @@
 // Each public --payment-widget-* property feeds a private --_* one whose default
 // changes with prefers-color-scheme: a merchant's value wins in both schemes.
 
-import { css } from './base.ts';
+import { css } from 'lit';
 
 export const styles = css`
   :host {

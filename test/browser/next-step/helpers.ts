@@ -1,3 +1,4 @@
+import { adoptStyles } from 'lit';
 import type { CheckoutView, NextStepContext, StringKey } from '../../../src/next-step/index.ts';
 import { nextStepStyles } from '../../../src/next-step/index.ts';
 
@@ -33,9 +34,7 @@ export function harness(width = '100%'): Harness {
   host.style.width = width;
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(nextStepStyles);
-  root.adoptedStyleSheets = [sheet];
+  adoptStyles(root, [nextStepStyles]);
   const container = document.createElement('div');
   root.append(container);
   const controller = new AbortController();

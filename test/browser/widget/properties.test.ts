@@ -1,12 +1,12 @@
-// The element's own reactive base (src/widget/base.ts), which stands in for
-// LitElement: attributes reach properties, renders are batched, and a page that
-// set properties before the script defined the tag loses none of them.
+// The element's reactive properties: attributes reach properties, renders are
+// batched, and a page that set properties before the script defined the tag
+// loses none of them.
 
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { PaymentWidget } from '../../../src/index.ts';
 import { $, FakeBackend, widget } from './fake-backend.ts';
 
-describe('payment-widget: reactive base', () => {
+describe('payment-widget: reactive properties', () => {
   let backend: FakeBackend;
   beforeEach(() => {
     backend = new FakeBackend();
