@@ -189,16 +189,16 @@ export class PaymentWidget extends LitElement {
     challenge: {},
     donate: { type: Boolean },
     translations: { attribute: false },
-    phase_: STATE,
-    methods_: STATE,
-    method_: STATE,
-    savedCards_: STATE,
-    savedToken_: STATE,
-    strings_: STATE,
-    form_: STATE,
-    errors_: STATE,
-    network_: STATE,
-    status_: STATE,
+    _phase: STATE,
+    _methods: STATE,
+    _method: STATE,
+    _savedCards: STATE,
+    _savedToken: STATE,
+    _strings: STATE,
+    _form: STATE,
+    _errors: STATE,
+    _network: STATE,
+    _status: STATE,
   };
 
   declare checkoutId: string | undefined;
@@ -221,18 +221,18 @@ export class PaymentWidget extends LitElement {
    */
   declare translations: Partial<Strings> | undefined;
 
-  declare private phase_: Phase;
-  declare private methods_: PaymentMethodId[];
-  declare private method_: PaymentMethodId;
-  declare private savedCards_: SavedCard[];
+  declare private _phase: Phase;
+  declare private _methods: PaymentMethodId[];
+  declare private _method: PaymentMethodId;
+  declare private _savedCards: SavedCard[];
   /** The chosen saved card; '' means "use a new card". */
-  declare private savedToken_: string;
-  declare private strings_: Strings;
-  declare private form_: FormState;
-  declare private errors_: Errors;
-  declare private network_: CardNetwork | undefined;
+  declare private _savedToken: string;
+  declare private _strings: Strings;
+  declare private _form: FormState;
+  declare private _errors: Errors;
+  declare private _network: CardNetwork | undefined;
   /** Text of the live region: why a submit did not go through. */
-  declare private status_: string;
+  declare private _status: string;
 
   /**
    * @internal How the page leaves for a bank or full-page 3DS; left unset, a
@@ -240,13 +240,13 @@ export class PaymentWidget extends LitElement {
    */
   navigate: NextStepContext['navigate'];
 
-  private checkout_: CheckoutView | undefined;
-  private outcome_: 'success' | 'failure' | 'pending' | undefined;
-  private retryable_ = true;
-  private loadAbort_: AbortController | undefined;
-  private stepAbort_: AbortController | undefined;
-  private inFlight_: Promise<void> | undefined;
-  private stringsRequest_: Promise<Strings> | undefined;
+  private _checkout: CheckoutView | undefined;
+  private _outcome: 'success' | 'failure' | 'pending' | undefined;
+  private _retryable = true;
+  private _loadAbort: AbortController | undefined;
+  private _stepAbort: AbortController | undefined;
+  private _inFlight: Promise<void> | undefined;
+  private _stringsRequest: Promise<Strings> | undefined;
 
   constructor() {
     super();
@@ -259,48 +259,48 @@ export class PaymentWidget extends LitElement {
     this.showInstallments = false;
     this.saveCard = false;
     this.donate = false;
-    this.phase_ = 'loading';
-    this.methods_ = [];
-    this.method_ = 'card';
-    this.savedCards_ = [];
-    this.savedToken_ = '';
-    this.strings_ = en;
-    this.form_ = emptyForm();
-    this.errors_ = {};
-    this.status_ = '';
+    this._phase = 'loading';
+    this._methods = [];
+    this._method = 'card';
+    this._savedCards = [];
+    this._savedToken = '';
+    this._strings = en;
+    this._form = emptyForm();
+    this._errors = {};
+    this._status = '';
   }
 
   // ---- public API -------------------------------------------------------
 
   /** Validates, then pays. Calling it again while a payment is in flight returns the same promise. */
   submit(): Promise<void> {
-    if (this.inFlight_) return this.inFlight_;
-    const run = this.pay_();
+    if (this._inFlight) return this._inFlight;
+    const run = this._pay();
     // pay() runs synchronously up to sending; only a payment that got that far
     // is in flight (a refused submit may be retried at once).
-    if (this.phase_ !== 'busy') return run;
-    this.inFlight_ = run.finally(() => {
-      this.inFlight_ = undefined;
+    if (this._phase !== 'busy') return run;
+    this._inFlight = run.finally(() => {
+      this._inFlight = undefined;
     });
-    return this.inFlight_;
+    return this._inFlight;
   }
 
   /** Empties every field and hides every error; leaves a confirmed outcome on screen. */
   reset(): void {
-    if (this.phase_ === 'step') {
-      this.stepAbort_?.abort();
-      this.phase_ = 'form';
+    if (this._phase === 'step') {
+      this._stepAbort?.abort();
+      this._phase = 'form';
     }
-    for (const input of this.inputs_()) {
+    for (const input of this._inputs()) {
       if (input instanceof HTMLSelectElement) input.selectedIndex = 0;
       else if (input.type === 'checkbox') input.checked = false;
       else input.value = '';
     }
-    this.form_ = emptyForm();
-    this.errors_ = {};
-    this.network_ = undefined;
-    this.status_ = '';
-    this.savedToken_ = this.savedCards_[0]?.token ?? '';
+    this._form = emptyForm();
+    this._errors = {};
+    this._network = undefined;
+    this._status = '';
+    this._savedToken = this._savedCards[0]?.token ?? '';
   }
 
   /** Focuses the first thing to fill in (or the retry button when loading failed). */
@@ -315,14 +315,14 @@ export class PaymentWidget extends LitElement {
     super.connectedCallback();
     // Re-attached after a move in the DOM: disconnecting aborted the load or the
     // challenge, so start the load again, or show the form (still payable).
-    if (this.hasUpdated && this.phase_ === 'loading') void this.load_();
-    if (this.phase_ === 'step') this.phase_ = 'form';
+    if (this.hasUpdated && this._phase === 'loading') void this._load();
+    if (this._phase === 'step') this._phase = 'form';
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.loadAbort_?.abort();
-    this.stepAbort_?.abort();
+    this._loadAbort?.abort();
+    this._stepAbort?.abort();
   }
 
   // Before the render, not after: what a load sets (the loading phase) then
@@ -330,14 +330,14 @@ export class PaymentWidget extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // After a confirmed outcome only another checkout-id loads: a new order then
     // would open a second checkout for a payment already made.
-    const settled = this.phase_ === 'done';
+    const settled = this._phase === 'done';
     if (
       changed.has('checkoutId') ||
       (!settled && (changed.has('order') || changed.has('endpoint')))
     ) {
-      void this.load_();
+      void this._load();
     } else if (changed.has('locale') || changed.has('translations')) {
-      void this.loadStrings_();
+      void this._loadStrings();
     }
   }
 
@@ -345,14 +345,14 @@ export class PaymentWidget extends LitElement {
    * Shows the strings of the current locale once loaded. Only the latest request
    * may: a locale file that arrives late must not replace a newer choice.
    */
-  private loadStrings_(): Promise<void> {
-    const request = loadStrings(this.resolvedLocale_()).then((s) =>
+  private _loadStrings(): Promise<void> {
+    const request = loadStrings(this._resolvedLocale()).then((s) =>
       withOverrides(s, this.translations),
     );
-    this.stringsRequest_ = request;
+    this._stringsRequest = request;
     return request.then((s) => {
-      if (this.stringsRequest_ === request) {
-        this.strings_ = s;
+      if (this._stringsRequest === request) {
+        this._strings = s;
         // Screen readers pick their voice from `lang`: the widget's text is in
         // the locale it resolved, which may differ from the page's language.
         if (this.locale) this.lang = resolveLocale(this.locale);
@@ -360,25 +360,25 @@ export class PaymentWidget extends LitElement {
     });
   }
 
-  private resolvedLocale_(): string {
+  private _resolvedLocale(): string {
     return this.locale || document.documentElement.lang || navigator.language || 'en-GB';
   }
 
-  private get endpoint_(): string {
+  private get _endpoint(): string {
     return this.endpoint || '/payments';
   }
 
-  private async load_(): Promise<void> {
-    this.loadAbort_?.abort();
+  private async _load(): Promise<void> {
+    this._loadAbort?.abort();
     const controller = new AbortController();
-    this.loadAbort_ = controller;
+    this._loadAbort = controller;
     const { signal } = controller;
-    this.phase_ = 'loading';
-    this.status_ = '';
-    this.outcome_ = undefined;
-    const strings = this.loadStrings_();
+    this._phase = 'loading';
+    this._status = '';
+    this._outcome = undefined;
+    const strings = this._loadStrings();
     try {
-      const endpoint = this.endpoint_;
+      const endpoint = this._endpoint;
       let checkout: CheckoutView;
       if (this.checkoutId) checkout = await getCheckout(endpoint, this.checkoutId, signal);
       else if (this.order !== undefined && this.order !== null && this.order !== '')
@@ -386,11 +386,11 @@ export class PaymentWidget extends LitElement {
       else throw new BackendError('missing_checkout', en.errNoCheckout, 400);
       await strings;
       if (signal.aborted) return;
-      this.checkout_ = checkout;
+      this._checkout = checkout;
 
       // Resume: back from a bank or 3DS page the checkout is already settled.
       if (FINAL.has(String(checkout.status))) {
-        this.settle_(checkout);
+        this._settle(checkout);
         return;
       }
 
@@ -407,71 +407,71 @@ export class PaymentWidget extends LitElement {
         (m) => offered.includes(m) && (wanted.length === 0 || wanted.includes(m)),
       );
       if (methods.length === 0) throw new BackendError('no_payment_methods', en.errNoMethods, 422);
-      this.methods_ = methods;
-      this.method_ = methods[0] ?? 'card';
-      this.savedCards_ = methods.includes('card') ? saved : [];
-      this.savedToken_ = this.savedCards_[0]?.token ?? '';
-      this.phase_ = 'form';
+      this._methods = methods;
+      this._method = methods[0] ?? 'card';
+      this._savedCards = methods.includes('card') ? saved : [];
+      this._savedToken = this._savedCards[0]?.token ?? '';
+      this._phase = 'form';
       await this.updateComplete;
       emit(this, 'payment-ready', { paymentMethods: methods });
     } catch (error) {
       if (signal.aborted) return;
       await strings;
-      this.phase_ = 'broken';
-      this.report_(error);
+      this._phase = 'broken';
+      this._report(error);
     }
   }
 
   // ---- fields -----------------------------------------------------------
 
-  private fields_(): FieldName[] {
-    return fieldsFor(this.method_, this.method_ === 'card' && this.savedToken_ !== '', this);
+  private _fields(): FieldName[] {
+    return fieldsFor(this._method, this._method === 'card' && this._savedToken !== '', this);
   }
 
-  private inputs_(): (HTMLInputElement | HTMLSelectElement)[] {
+  private _inputs(): (HTMLInputElement | HTMLSelectElement)[] {
     return [
       ...this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'),
     ];
   }
 
-  private control_(field: FieldName): HTMLInputElement | HTMLSelectElement | null {
+  private _control(field: FieldName): HTMLInputElement | HTMLSelectElement | null {
     return this.renderRoot.querySelector(`#${field}`);
   }
 
   /** The values of the visible fields, read from the inputs at this moment. */
-  private values_(): Values {
+  private _values(): Values {
     const values: Values = {};
-    for (const field of this.fields_()) values[field] = this.control_(field)?.value ?? '';
+    for (const field of this._fields()) values[field] = this._control(field)?.value ?? '';
     return values;
   }
 
-  private onInput_(event: Event): void {
+  private _onInput(event: Event): void {
     const input = event.target as HTMLInputElement | HTMLSelectElement;
     const field = input.dataset.field as FieldName | undefined;
     if (!field) return;
-    if (input instanceof HTMLInputElement) this.reformat_(field, input);
-    this.form_ = mark(this.form_, field, { dirty: input.value !== '' });
-    this.refresh_();
-    this.emitChange_();
+    if (input instanceof HTMLInputElement) this._reformat(field, input);
+    this._form = mark(this._form, field, { dirty: input.value !== '' });
+    this._refresh();
+    this._emitChange();
   }
 
-  private emitChange_(): void {
+  private _emitChange(): void {
     emit(this, 'payment-change', {
-      valid: Object.keys(this.errors_).length === 0,
-      complete: this.fields_().every((f) => (this.control_(f)?.value ?? '') !== ''),
-      network: this.network_,
-      paymentMethod: this.method_,
+      valid: Object.keys(this._errors).length === 0,
+      complete: this._fields().every((f) => (this._control(f)?.value ?? '') !== ''),
+      network: this._network,
+      paymentMethod: this._method,
     });
   }
 
   /** Formats as the user types, keeping the caret where it was relative to the digits. */
-  private reformat_(field: FieldName, input: HTMLInputElement): void {
+  private _reformat(field: FieldName, input: HTMLInputElement): void {
     const caret = input.selectionStart ?? input.value.length;
     let next: { value: string; caret: number } | undefined;
     if (field === 'number') next = formatNumber(input.value, caret);
     else if (field === 'expiry') next = formatExpiry(input.value, caret);
     else if (field === 'cvv') {
-      const value = digitsOnly(input.value).slice(0, this.cvvLength_());
+      const value = digitsOnly(input.value).slice(0, this._cvvLength());
       next = { value, caret: Math.min(caret, value.length) };
     }
     if (!next || next.value === input.value) return;
@@ -484,7 +484,7 @@ export class PaymentWidget extends LitElement {
    * Backspace right after a separator that formatting puts back ("4242 |4242",
    * "12 / |3") would do nothing at all; delete the digit before it instead.
    */
-  private onBeforeInput_(event: InputEvent): void {
+  private _onBeforeInput(event: InputEvent): void {
     const input = event.target as HTMLInputElement;
     const at = input.selectionStart ?? 0;
     if (
@@ -505,70 +505,70 @@ export class PaymentWidget extends LitElement {
     );
   }
 
-  private cvvLength_(): number {
+  private _cvvLength(): number {
     // Until the network is known, allow the longest code (AMEX's four digits).
-    return this.network_ ? networkRules(this.network_).cvvLength : 4;
+    return this._network ? networkRules(this._network).cvvLength : 4;
   }
 
-  private onBlur_(event: FocusEvent): void {
+  private _onBlur(event: FocusEvent): void {
     const field = (event.target as HTMLElement).dataset?.field as FieldName | undefined;
-    if (!field || this.form_.fields[field]?.touched) return;
-    this.form_ = mark(this.form_, field, { touched: true });
+    if (!field || this._form.fields[field]?.touched) return;
+    this._form = mark(this._form, field, { touched: true });
   }
 
   /** Re-derives errors and the network from the inputs. */
-  private refresh_(): void {
-    const values = this.values_();
-    this.errors_ = validate(this.fields_(), values);
-    this.network_ = this.method_ === 'card' ? networkOf(values.number) : undefined;
+  private _refresh(): void {
+    const values = this._values();
+    this._errors = validate(this._fields(), values);
+    this._network = this._method === 'card' ? networkOf(values.number) : undefined;
   }
 
-  private chooseMethod_(method: PaymentMethodId): void {
-    this.method_ = method;
-    this.form_ = { ...this.form_, submitted: false };
-    this.status_ = '';
+  private _chooseMethod(method: PaymentMethodId): void {
+    this._method = method;
+    this._form = { ...this._form, submitted: false };
+    this._status = '';
     void this.updateComplete.then(() => {
-      this.refresh_();
-      this.emitChange_();
+      this._refresh();
+      this._emitChange();
     });
   }
 
-  private chooseSaved_(token: string): void {
-    this.savedToken_ = token;
-    this.form_ = { ...this.form_, submitted: false };
-    this.status_ = '';
-    void this.updateComplete.then(() => this.refresh_());
+  private _chooseSaved(token: string): void {
+    this._savedToken = token;
+    this._form = { ...this._form, submitted: false };
+    this._status = '';
+    void this.updateComplete.then(() => this._refresh());
   }
 
   // ---- paying -----------------------------------------------------------
 
-  private async pay_(): Promise<void> {
-    const checkout = this.checkout_;
-    if (this.phase_ !== 'form' || !checkout?.id) return;
-    const s = this.strings_;
-    const fields = this.fields_();
-    const values = this.values_();
-    this.errors_ = validate(fields, values);
-    this.form_ = { ...this.form_, submitted: true };
-    const invalid = fields.filter((f) => this.errors_[f]);
+  private async _pay(): Promise<void> {
+    const checkout = this._checkout;
+    if (this._phase !== 'form' || !checkout?.id) return;
+    const s = this._strings;
+    const fields = this._fields();
+    const values = this._values();
+    this._errors = validate(fields, values);
+    this._form = { ...this._form, submitted: true };
+    const invalid = fields.filter((f) => this._errors[f]);
     if (invalid.length > 0) {
-      this.status_ = s.fixFields;
+      this._status = s.fixFields;
       const errors: FieldError[] = invalid.map((field) => ({
         field,
-        code: this.errors_[field] ?? 'invalid',
-        message: this.message_(field),
+        code: this._errors[field] ?? 'invalid',
+        message: this._message(field),
       }));
       emit(this, 'payment-invalid', { errors });
       await this.updateComplete;
-      this.control_(invalid[0] as FieldName)?.focus();
+      this._control(invalid[0] as FieldName)?.focus();
       return;
     }
 
-    const saved = this.savedCards_.find((c) => c.token === this.savedToken_);
-    const useSaved = this.method_ === 'card' && saved !== undefined && this.customerId;
+    const saved = this._savedCards.find((c) => c.token === this._savedToken);
+    const useSaved = this._method === 'card' && saved !== undefined && this.customerId;
     const body = buildProcessBody(
       {
-        method: this.method_,
+        method: this._method,
         values,
         saved: useSaved ? { token: saved.token, customerId: this.customerId ?? '' } : undefined,
         saveCard:
@@ -578,15 +578,15 @@ export class PaymentWidget extends LitElement {
       },
       this,
     );
-    this.status_ = '';
-    this.phase_ = 'busy';
-    const sent = processCheckout(this.endpoint_, checkout.id, body);
+    this._status = '';
+    this._phase = 'busy';
+    const sent = processCheckout(this._endpoint, checkout.id, body);
     emit(this, 'payment-submit', {
-      paymentMethod: this.method_,
-      ...(this.method_ === 'card'
+      paymentMethod: this._method,
+      ...(this._method === 'card'
         ? useSaved
           ? { last4: saved.last4, network: saved.network }
-          : { last4: body.card?.last_4_digits, network: this.network_ }
+          : { last4: body.card?.last_4_digits, network: this._network }
         : {}),
     });
 
@@ -595,38 +595,38 @@ export class PaymentWidget extends LitElement {
       const action = actionFor(result.status, result.body, {
         mode: this.challenge,
         hasRedirectUrl: Boolean(checkout.redirect_url),
-        paymentMethod: this.method_,
+        paymentMethod: this._method,
       });
-      if (action) return await this.runStep_(action, checkout.id);
+      if (action) return await this._runStep(action, checkout.id);
       if (result.status === 202) {
         throw new BackendError('invalid_next_step', en.errBackend, 202);
       }
       // A 200 is not the proof: the backend confirms by reading the checkout again.
-      this.settle_(await getCheckout(this.endpoint_, checkout.id));
+      this._settle(await getCheckout(this._endpoint, checkout.id));
     } catch (error) {
       // 409: the checkout can no longer be processed (paid, expired or failed
       // meanwhile, perhaps in another tab). Its status is the answer, and a paid
       // checkout is never reported as anything else.
       if (error instanceof BackendError && error.status === 409) {
-        const now = await getCheckout(this.endpoint_, checkout.id).catch(() => undefined);
-        if (now && FINAL.has(String(now.status))) return this.settle_(now);
+        const now = await getCheckout(this._endpoint, checkout.id).catch(() => undefined);
+        if (now && FINAL.has(String(now.status))) return this._settle(now);
         // Still open, yet refused (past valid_until, say): trying again cannot
         // help, so the form goes and the shopper is sent back to the shop.
         if (now) {
-          this.phase_ = 'broken';
-          return this.report_(error, false, 'checkoutClosed');
+          this._phase = 'broken';
+          return this._report(error, false, 'checkoutClosed');
         }
       }
-      this.phase_ = 'form';
-      this.report_(error);
+      this._phase = 'form';
+      this._report(error);
     }
   }
 
-  private async runStep_(action: Action, id: string): Promise<void> {
-    this.stepAbort_?.abort();
+  private async _runStep(action: Action, id: string): Promise<void> {
+    this._stepAbort?.abort();
     const controller = new AbortController();
-    this.stepAbort_ = controller;
-    this.phase_ = 'step';
+    this._stepAbort = controller;
+    this._phase = 'step';
     await this.updateComplete;
     const container = this.renderRoot.querySelector<HTMLElement>('.next-step');
     if (!container) return;
@@ -634,9 +634,9 @@ export class PaymentWidget extends LitElement {
     try {
       outcome = await runAction(action, {
         container,
-        confirm: () => getCheckout(this.endpoint_, id),
+        confirm: () => getCheckout(this._endpoint, id),
         onChallenge: (detail) => emit(this, 'payment-challenge', detail),
-        t: (key: StringKey) => this.strings_[key],
+        t: (key: StringKey) => this._strings[key],
         signal: controller.signal,
         ...(this.navigate ? { navigate: this.navigate } : {}),
       });
@@ -645,58 +645,58 @@ export class PaymentWidget extends LitElement {
       throw error;
     }
     if (controller.signal.aborted) return;
-    if (outcome.kind === 'final' || outcome.kind === 'pending') this.settle_(outcome.checkout);
-    else if (outcome.kind === 'navigating') this.status_ = '';
+    if (outcome.kind === 'final' || outcome.kind === 'pending') this._settle(outcome.checkout);
+    else if (outcome.kind === 'navigating') this._status = '';
     else {
       // Cancelled, or refused: the form again, still payable.
       controller.abort();
-      this.phase_ = 'form';
+      this._phase = 'form';
       if (outcome.kind === 'refused') {
-        this.report_(new BackendError(outcome.code, outcome.message, 0), false);
+        this._report(new BackendError(outcome.code, outcome.message, 0), false);
       }
     }
   }
 
   /** Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped. */
-  private settle_(checkout: CheckoutView): void {
-    this.checkout_ = checkout;
-    this.status_ = '';
+  private _settle(checkout: CheckoutView): void {
+    this._checkout = checkout;
+    this._status = '';
     const status = String(checkout.status);
     if (FINAL.has(status)) {
-      this.stepAbort_?.abort();
+      this._stepAbort?.abort();
       for (const field of ['number', 'cvv'] as const) {
-        const input = this.control_(field);
+        const input = this._control(field);
         if (input) input.value = '';
       }
-      this.outcome_ = status === 'PAID' ? 'success' : 'failure';
-      this.phase_ = 'done';
+      this._outcome = status === 'PAID' ? 'success' : 'failure';
+      this._phase = 'done';
       emit(this, status === 'PAID' ? 'payment-success' : 'payment-failure', { checkout });
     } else {
-      this.outcome_ = 'pending';
-      this.phase_ = 'pending';
+      this._outcome = 'pending';
+      this._phase = 'pending';
       emit(this, 'payment-pending', { checkout });
     }
   }
 
   /** Puts an error in the live region (`key`'s text if given) and emits payment-error. */
-  private report_(error: unknown, retryable?: boolean, key?: StringName): void {
-    const s = this.strings_;
+  private _report(error: unknown, retryable?: boolean, key?: StringName): void {
+    const s = this._strings;
     const e =
       error instanceof BackendError
         ? error
         : new BackendError('unexpected', error instanceof Error ? error.message : String(error), 0);
-    this.retryable_ = retryable ?? e.retryable;
+    this._retryable = retryable ?? e.retryable;
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
-    this.status_ = s[key ?? (MESSAGES[e.code] as StringName)] ?? s.errBackend;
-    emit(this, 'payment-error', { code: e.code, message: e.message, retryable: this.retryable_ });
+    this._status = s[key ?? (MESSAGES[e.code] as StringName)] ?? s.errBackend;
+    emit(this, 'payment-error', { code: e.code, message: e.message, retryable: this._retryable });
   }
 
-  private message_(field: FieldName): string {
-    const code = this.errors_[field];
+  private _message(field: FieldName): string {
+    const code = this._errors[field];
     if (!code) return '';
     // Only fields with a rule of their own are ever invalid, and each has its
     // message under err{Field}: errNumber, errTaxId...
-    return this.strings_[
+    return this._strings[
       code === 'required'
         ? 'errRequired'
         : (`err${field[0]?.toUpperCase()}${field.slice(1)}` as StringName)
@@ -706,42 +706,42 @@ export class PaymentWidget extends LitElement {
   // ---- rendering --------------------------------------------------------
 
   protected override render(): TemplateResult {
-    const s = this.strings_;
-    const showForm = this.phase_ === 'form' || this.phase_ === 'busy' || this.phase_ === 'step';
+    const s = this._strings;
+    const showForm = this._phase === 'form' || this._phase === 'busy' || this._phase === 'step';
     return html`
-      ${this.phase_ === 'loading' ? html`<p class="loading" part="loading">${s.loading}</p>` : nothing}
+      ${this._phase === 'loading' ? html`<p class="loading" part="loading">${s.loading}</p>` : nothing}
       <form
         part="form"
         novalidate
-        ?hidden=${!showForm || this.phase_ === 'step'}
-        aria-busy=${this.phase_ === 'busy' ? 'true' : 'false'}
-        @submit=${this.onSubmit_}
-        @beforeinput=${this.onBeforeInput_}
-        @input=${this.onInput_}
-        @focusout=${this.onBlur_}
+        ?hidden=${!showForm || this._phase === 'step'}
+        aria-busy=${this._phase === 'busy' ? 'true' : 'false'}
+        @submit=${this._onSubmit}
+        @beforeinput=${this._onBeforeInput}
+        @input=${this._onInput}
+        @focusout=${this._onBlur}
       >
-        ${showForm ? this.renderFields_() : nothing}
+        ${showForm ? this._renderFields() : nothing}
         <button
           type="submit"
           part="button"
           ?hidden=${this.noSubmitButton}
-          ?disabled=${this.phase_ !== 'form'}
+          ?disabled=${this._phase !== 'form'}
         >
-          ${this.phase_ === 'busy' ? s.processing : this.buttonText_()}
+          ${this._phase === 'busy' ? s.processing : this._buttonText()}
         </button>
       </form>
       <div class="next-step" part="next-step"></div>
-      <p class="status" part="status" role="status" aria-live="polite">${this.status_}</p>
+      <p class="status" part="status" role="status" aria-live="polite">${this._status}</p>
       ${
-        this.phase_ === 'broken' && this.retryable_
-          ? html`<button type="button" part="button retry" @click=${() => this.load_()}>${s.retry}</button>`
+        this._phase === 'broken' && this._retryable
+          ? html`<button type="button" part="button retry" @click=${() => this._load()}>${s.retry}</button>`
           : nothing
       }
       <div part="outcome-region" role="status">
         ${
-          this.phase_ === 'done' || this.phase_ === 'pending'
-            ? html`<p class="outcome ${this.outcome_}" part="outcome">
-              ${this.outcome_ === 'success' ? s.success : this.outcome_ === 'failure' ? s.failure : s.pending}
+          this._phase === 'done' || this._phase === 'pending'
+            ? html`<p class="outcome ${this._outcome}" part="outcome">
+              ${this._outcome === 'success' ? s.success : this._outcome === 'failure' ? s.failure : s.pending}
             </p>`
             : nothing
         }
@@ -749,90 +749,90 @@ export class PaymentWidget extends LitElement {
     `;
   }
 
-  private onSubmit_(event: SubmitEvent): void {
+  private _onSubmit(event: SubmitEvent): void {
     event.preventDefault();
     void this.submit();
   }
 
-  private buttonText_(): string {
+  private _buttonText(): string {
     const amount = formatAmount(
-      this.resolvedLocale_(),
-      this.checkout_?.amount,
-      this.checkout_?.currency,
+      this._resolvedLocale(),
+      this._checkout?.amount,
+      this._checkout?.currency,
     );
-    return format(this.donate ? this.strings_.donate : this.strings_.pay, { amount }).trim();
+    return format(this.donate ? this._strings.donate : this._strings.pay, { amount }).trim();
   }
 
-  private renderFields_(): TemplateResult {
-    const fields = this.fields_();
+  private _renderFields(): TemplateResult {
+    const fields = this._fields();
     const rows: TemplateResult[] = [];
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i] as FieldName;
       const pair = PAIRS[field];
       if (pair && fields[i + 1] === pair) {
         rows.push(
-          html`<div class="row">${this.renderField_(field)}${this.renderField_(pair)}</div>`,
+          html`<div class="row">${this._renderField(field)}${this._renderField(pair)}</div>`,
         );
         i++;
-      } else rows.push(this.renderField_(field));
+      } else rows.push(this._renderField(field));
     }
     return html`
-      ${this.renderMethods_()} ${this.renderSaved_()} ${rows}
+      ${this._renderMethods()} ${this._renderSaved()} ${rows}
       ${
-        this.method_ === 'card' && this.saveCard && this.savedToken_ === ''
+        this._method === 'card' && this.saveCard && this._savedToken === ''
           ? html`<label class="choice" part="save-card"
-            ><input type="checkbox" id="save" />${this.strings_.saveCard}</label
+            ><input type="checkbox" id="save" />${this._strings.saveCard}</label
           >`
           : nothing
       }
     `;
   }
 
-  private renderMethods_(): TemplateResult | typeof nothing {
-    if (this.methods_.length < 2) return nothing;
+  private _renderMethods(): TemplateResult | typeof nothing {
+    if (this._methods.length < 2) return nothing;
     return html`<fieldset part="methods">
-      <legend>${this.strings_.paymentMethod}</legend>
+      <legend>${this._strings.paymentMethod}</legend>
       <div class="choices">
-        ${this.methods_.map(
+        ${this._methods.map(
           (m) => html`<label class="choice" part="method"
             ><input
               type="radio"
               name="method"
               .value=${m}
-              .checked=${this.method_ === m}
-              @change=${() => this.chooseMethod_(m)}
-            />${this.strings_[m]}</label
+              .checked=${this._method === m}
+              @change=${() => this._chooseMethod(m)}
+            />${this._strings[m]}</label
           >`,
         )}
       </div>
     </fieldset>`;
   }
 
-  private renderSaved_(): TemplateResult | typeof nothing {
-    if (this.method_ !== 'card' || this.savedCards_.length === 0) return nothing;
-    const s = this.strings_;
+  private _renderSaved(): TemplateResult | typeof nothing {
+    if (this._method !== 'card' || this._savedCards.length === 0) return nothing;
+    const s = this._strings;
     const option = (token: string, label: string) =>
       html`<label class="choice"
         ><input
           type="radio"
           name="saved"
           .value=${token}
-          .checked=${this.savedToken_ === token}
-          @change=${() => this.chooseSaved_(token)}
+          .checked=${this._savedToken === token}
+          @change=${() => this._chooseSaved(token)}
         />${label}</label
       >`;
     return html`<fieldset part="saved-cards">
       <legend>${s.savedCards}</legend>
-      ${this.savedCards_.map((c) =>
+      ${this._savedCards.map((c) =>
         option(c.token, format(s.savedCard, { network: c.network, last4: c.last4 })),
       )}
       ${option('', s.newCard)}
     </fieldset>`;
   }
 
-  private renderField_(field: FieldName): TemplateResult {
-    const s = this.strings_;
-    const shown = errorShown(this.form_, field) && this.errors_[field] !== undefined;
+  private _renderField(field: FieldName): TemplateResult {
+    const s = this._strings;
+    const shown = errorShown(this._form, field) && this._errors[field] !== undefined;
     const errorId = `${field}-error`;
     const select = field === 'installments';
     const hintId = field === 'expiry' ? 'expiry-hint' : '';
@@ -859,7 +859,7 @@ export class PaymentWidget extends LitElement {
           type=${field === 'email' ? 'email' : 'text'}
           autocomplete=${AUTOCOMPLETE[field] ?? 'off'}
           inputmode=${NUMERIC.test(field) ? 'numeric' : field === 'email' ? 'email' : nothing}
-          maxlength=${field === 'cvv' ? this.cvvLength_() : field === 'zip' ? 10 : nothing}
+          maxlength=${field === 'cvv' ? this._cvvLength() : field === 'zip' ? 10 : nothing}
           spellcheck="false"
           required
           aria-invalid=${shown ? 'true' : nothing}
@@ -872,14 +872,14 @@ export class PaymentWidget extends LitElement {
         ${
           field === 'number'
             ? html`<svg class="icon" part="icon" viewBox="0 0 24 16" aria-hidden="true">
-              ${networkIcon(this.network_)}
+              ${networkIcon(this._network)}
             </svg>`
             : nothing
         }
       </div>
       ${hintId ? html`<span class="hint" id=${hintId}>${s.expiryHint}</span>` : nothing}
       <p class="error" part="error" id=${errorId} ?hidden=${!shown}>
-        ${shown ? this.message_(field) : ''}
+        ${shown ? this._message(field) : ''}
       </p>
     </div>`;
   }

@@ -1,0 +1,77 @@
+// Reads a built bundle the way the checks over dist/ need it: parsed once with
+// acorn, every property name (member accesses, object keys, class members) and
+// every string the code holds.
+import { readFileSync } from 'node:fs';
+import { type Node, parse } from 'acorn';
+import { full } from 'acorn-walk';
+import { ESM, IIFE } from '../../../bench/measure.ts';
+
+export interface Bundle {
+  file: string;
+  code: string;
+  ast: Node;
+  /** Every name used as a property: `a.name`, `{ name: 1 }`, `class { name() {} }`. */
+  properties: Set<string>;
+  /** Every string literal and template text. */
+  strings: Set<string>;
+}
+
+export const BUNDLES = [IIFE, ESM] as const;
+
+/** The smallest view of ESTree nodes that this file reads. */
+interface Named {
+  type: string;
+  name?: string;
+  value?: unknown;
+}
+interface Keyed extends Node {
+  computed?: boolean;
+  key?: Named;
+  property?: Named;
+  value?: unknown;
+  cooked?: string | null;
+}
+
+export function parseBundle(code: string, file: string): Bundle {
+  const ast = parse(code, {
+    ecmaVersion: 'latest',
+    sourceType: file.endsWith('.iife.js') ? 'script' : 'module',
+  });
+  const properties = new Set<string>();
+  const strings = new Set<string>();
+  const nameOf = (key: Named | undefined): string | undefined =>
+    key?.type === 'Identifier' || key?.type === 'PrivateIdentifier'
+      ? key.name
+      : key?.type === 'Literal' && typeof key.value === 'string'
+        ? key.value
+        : undefined;
+  full(ast, (node: Keyed) => {
+    switch (node.type) {
+      case 'MemberExpression': {
+        const name = node.computed ? undefined : nameOf(node.property);
+        if (name !== undefined) properties.add(name);
+        break;
+      }
+      case 'Property':
+      case 'MethodDefinition':
+      case 'PropertyDefinition': {
+        const name = node.computed ? undefined : nameOf(node.key);
+        if (name !== undefined) properties.add(name);
+        break;
+      }
+      case 'Literal':
+        if (typeof node.value === 'string') strings.add(node.value);
+        break;
+      case 'TemplateElement': {
+        const { cooked } = node.value as { cooked: string | null };
+        if (cooked) strings.add(cooked);
+        break;
+      }
+    }
+  });
+  return { file, code, ast, properties, strings };
+}
+
+export function readBundle(file: string): Bundle {
+  return parseBundle(readFileSync(file, 'utf8'), file);
+}
