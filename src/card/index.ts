@@ -5,3 +5,10 @@ export { checkCvv, checkZip } from './fields.ts';
 export { type CardNetwork, detectNetwork, type NetworkRules, networkRules } from './networks.ts';
 export { checkNumber, formatNumber, last4 } from './number.ts';
 export type { FieldCheck, Formatted } from './types.ts';
+export {
+  backspaceOverSeparator,
+  cvvLength,
+  isTypedField,
+  retype,
+  type TypedField,
+} from './typing.ts';

@@ -38,7 +38,7 @@ const PUBLIC: Record<string, string[]> = {
     'unmount',
   ],
   'string keys': Object.keys(en),
-  'the process body': declaredNames('src/widget/body.ts'),
+  'the process body': declaredNames('src/widget/checkout/body.ts'),
   'DOM, fetch and Intl options': [
     'bubbles',
     'composed',

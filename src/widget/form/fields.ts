@@ -10,8 +10,8 @@ import {
   checkNumber,
   checkZip,
   digitsOnly,
-} from '../card/index.ts';
-import type { PaymentMethodId } from '../next-step/types.ts';
+} from '../../card/index.ts';
+import type { PaymentMethodId } from '../../next-step/types.ts';
 
 export type FieldName =
   | 'number'

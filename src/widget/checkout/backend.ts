@@ -4,9 +4,9 @@
 // Responses are checked by hand rather than with zod: the element reads five
 // fields, and zod/mini would add about 3 KB gzip to a 16 KB budget.
 
-import { isRecord } from '../next-step/action.ts';
-import type { CheckoutView, PaymentMethodId } from '../next-step/types.ts';
-import { en } from './locales/en.ts';
+import { isRecord } from '../../next-step/action.ts';
+import type { CheckoutView, PaymentMethodId } from '../../next-step/types.ts';
+import { en } from '../locales/en.ts';
 
 /** A failed call, in the shape the element turns into `payment-error`. */
 export class BackendError extends Error {

@@ -1,9 +1,9 @@
 // The process body (PUT /checkouts/:id) from what the user entered: a pure
 // function so every shape can be checked against the schema without a browser.
 
-import { checkExpiry, digitsOnly, last4 } from '../card/index.ts';
-import type { PaymentMethodId } from '../next-step/types.ts';
-import { networkOf, type Shown, type Values } from './form.ts';
+import { checkExpiry, digitsOnly, last4 } from '../../card/index.ts';
+import type { PaymentMethodId } from '../../next-step/types.ts';
+import { networkOf, type Shown, type Values } from '../form/fields.ts';
 
 export interface BodyInput {
   method: PaymentMethodId;

@@ -1,8 +1,8 @@
 // Small inline network marks (24x16). Drawn, not the networks' logos: enough for
 // the user to see that the number was recognised, a few hundred bytes in all.
 
-import { type SVGTemplateResult, svg } from 'lit/html.js';
-import type { CardNetwork } from '../card/index.ts';
+import { type SVGTemplateResult, svg } from 'lit';
+import type { CardNetwork } from '../../card/index.ts';
 
 /**
  * A network's mark: "colour label" is a label on a coloured card; "colour

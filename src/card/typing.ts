@@ -1,0 +1,56 @@
+// What a card field shows while the shopper types: its text regrouped and the
+// caret kept after the digit it followed. Pure functions of (text, caret), so
+// every edit can be checked in a table; the element only reads and writes its
+// inputs through them.
+
+import { digitsOnly } from './digits.ts';
+import { formatExpiry } from './expiry.ts';
+import { type CardNetwork, networkRules } from './networks.ts';
+import { formatNumber } from './number.ts';
+import type { Formatted } from './types.ts';
+
+/** The card fields that format as they are typed. */
+export type TypedField = 'number' | 'expiry' | 'cvv';
+
+export function isTypedField(field: string): field is TypedField {
+  return field === 'number' || field === 'expiry' || field === 'cvv';
+}
+
+/** The security code's length: the network's, or AMEX's four while the network is unknown. */
+export function cvvLength(network: CardNetwork | undefined): number {
+  return network ? networkRules(network).cvvLength : 4;
+}
+
+/**
+ * The field's text after an edit, and where the caret goes: the number grouped
+ * by its network's gaps, the expiry as "MM / YY", the code cut to its length.
+ * `network` is the one the number field shows (it sets the code's length).
+ */
+export function retype(
+  field: TypedField,
+  value: string,
+  caret: number,
+  network?: CardNetwork,
+): Formatted {
+  if (field === 'number') return formatNumber(value, caret);
+  if (field === 'expiry') return formatExpiry(value, caret);
+  const code = digitsOnly(value).slice(0, cvvLength(network));
+  return { value: code, caret: Math.min(caret, code.length) };
+}
+
+/**
+ * Backspace right after a separator that formatting puts back ("4242 |4242",
+ * "12 / |3") would do nothing at all: the edit that deletes the digit before
+ * it instead, or undefined when a plain backspace does the right thing (a
+ * selection, a digit before the caret, or no digit at all before it).
+ */
+export function backspaceOverSeparator(
+  value: string,
+  start: number,
+  end: number,
+): Formatted | undefined {
+  if (start !== end || start === 0 || /\d/.test(value[start - 1] ?? '')) return undefined;
+  const digitEnd = value.slice(0, start).replace(/\D+$/, '').length;
+  if (digitEnd === 0) return undefined;
+  return { value: value.slice(0, digitEnd - 1) + value.slice(start), caret: digitEnd - 1 };
+}

@@ -1,0 +1,326 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { actionFor, runAction } from '../../next-step/index.ts';
+import type {
+  Action,
+  ChallengeMode,
+  CheckoutView,
+  NextStepContext,
+  StringKey,
+} from '../../next-step/types.ts';
+import { emit, type FieldError } from '../events.ts';
+import type { FormController } from '../form/controller.ts';
+import type { Shown } from '../form/fields.ts';
+import type { LocaleController } from '../locales/controller.ts';
+import { en, type StringName } from '../locales/en.ts';
+import {
+  BackendError,
+  createCheckout,
+  getCheckout,
+  isMethodId,
+  METHOD_IDS,
+  paymentMethods,
+  processCheckout,
+  savedCards,
+} from './backend.ts';
+import { buildProcessBody } from './body.ts';
+
+/**
+ * Where the payment stands: loading the checkout; broken (nothing to pay, or
+ * it failed to load); the form; busy (the process request is out); a next
+ * step on screen (3DS, a bank); pending (accepted, not final); done (final).
+ */
+export type Phase = 'loading' | 'broken' | 'form' | 'busy' | 'step' | 'pending' | 'done';
+
+/** What the checkout controller reads from its element. */
+export interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  readonly hasUpdated: boolean;
+  checkoutId: string | undefined;
+  order: unknown;
+  endpoint: string;
+  paymentMethods: string | undefined;
+  customerId: string | undefined;
+  saveCard: boolean;
+  challenge: ChallengeMode;
+  navigate: NextStepContext['navigate'];
+}
+
+/** What the shopper reads for a payment-error code; anything else is errBackend. */
+const MESSAGES: Record<string, StringName> = {
+  network_error: 'errNetwork',
+  missing_checkout: 'errNoCheckout',
+  no_payment_methods: 'errNoMethods',
+};
+
+const FINAL = new Set(['PAID', 'FAILED', 'EXPIRED']);
+
+/**
+ * The checkout's lifecycle, through the merchant's companion handler: load the
+ * checkout and what it may be paid with, submit (validate, process, confirm),
+ * recover from a 409, run the next step and show the confirmed outcome. Every
+ * outcome it reports was read back from the backend.
+ */
+export class CheckoutController implements ReactiveController {
+  phase: Phase = 'loading';
+  checkout: CheckoutView | undefined;
+  outcome: 'success' | 'failure' | 'pending' | undefined;
+  /** Whether the last error may be retried (the retry button shows when broken). */
+  retryable = true;
+  private _loadAbort: AbortController | undefined;
+  private _stepAbort: AbortController | undefined;
+  private _inFlight: Promise<void> | undefined;
+
+  constructor(
+    private readonly _host: CheckoutHost,
+    private readonly _form: FormController,
+    private readonly _locale: LocaleController,
+  ) {
+    _host.addController(this);
+  }
+
+  hostConnected(): void {
+    // Re-attached after a move in the DOM: disconnecting aborted the load or the
+    // challenge, so start the load again, or show the form (still payable).
+    if (this._host.hasUpdated && this.phase === 'loading') void this.load();
+    if (this.phase === 'step') this._set('form');
+  }
+
+  hostDisconnected(): void {
+    this._loadAbort?.abort();
+    this._stepAbort?.abort();
+  }
+
+  private get _endpoint(): string {
+    return this._host.endpoint || '/payments';
+  }
+
+  private _set(phase: Phase): void {
+    this.phase = phase;
+    this._host.requestUpdate();
+  }
+
+  /** Loads the checkout (or creates it from the order), its methods and saved cards. */
+  async load(): Promise<void> {
+    const host = this._host;
+    this._loadAbort?.abort();
+    const controller = new AbortController();
+    this._loadAbort = controller;
+    const { signal } = controller;
+    this._set('loading');
+    this._form.setStatus('');
+    this.outcome = undefined;
+    const strings = this._locale.load();
+    try {
+      const endpoint = this._endpoint;
+      let checkout: CheckoutView;
+      if (host.checkoutId) checkout = await getCheckout(endpoint, host.checkoutId, signal);
+      else if (host.order !== undefined && host.order !== null && host.order !== '')
+        checkout = await createCheckout(endpoint, host.order, signal);
+      else throw new BackendError('missing_checkout', en.errNoCheckout, 400);
+      await strings;
+      if (signal.aborted) return;
+      this.checkout = checkout;
+
+      // Resume: back from a bank or 3DS page the checkout is already settled.
+      if (FINAL.has(String(checkout.status))) {
+        this._settle(checkout);
+        return;
+      }
+
+      const [offered, saved] = await Promise.all([
+        paymentMethods(endpoint, checkout, signal),
+        // Saved cards are a convenience: without them the user types a card.
+        host.customerId
+          ? savedCards(endpoint, host.customerId, signal).catch(() => [])
+          : Promise.resolve([]),
+      ]);
+      if (signal.aborted) return;
+      const wanted = (host.paymentMethods ?? '').split(/\s+/).filter(isMethodId);
+      const methods = METHOD_IDS.filter(
+        (m) => offered.includes(m) && (wanted.length === 0 || wanted.includes(m)),
+      );
+      if (methods.length === 0) throw new BackendError('no_payment_methods', en.errNoMethods, 422);
+      this._form.offer(methods, saved);
+      this._set('form');
+      await host.updateComplete;
+      emit(host, 'payment-ready', { paymentMethods: methods });
+    } catch (error) {
+      if (signal.aborted) return;
+      await strings;
+      this._set('broken');
+      this._report(error);
+    }
+  }
+
+  /** Validates, then pays. Calling it again while a payment is in flight returns the same promise. */
+  submit(): Promise<void> {
+    if (this._inFlight) return this._inFlight;
+    const run = this._pay();
+    // _pay() runs synchronously up to sending; only a payment that got that far
+    // is in flight (a refused submit may be retried at once).
+    if (this.phase !== 'busy') return run;
+    this._inFlight = run.finally(() => {
+      this._inFlight = undefined;
+    });
+    return this._inFlight;
+  }
+
+  /** Leaves a next step on screen (a challenge) for the form, still payable. */
+  leaveStep(): void {
+    if (this.phase !== 'step') return;
+    this._stepAbort?.abort();
+    this._set('form');
+  }
+
+  private async _pay(): Promise<void> {
+    const { checkout } = this;
+    const host = this._host;
+    const form = this._form;
+    if (this.phase !== 'form' || !checkout?.id) return;
+    const invalid = form.check();
+    if (invalid.length > 0) {
+      form.setStatus(this._locale.strings.fixFields);
+      const errors: FieldError[] = invalid.map((field) => ({
+        field,
+        code: form.errors[field] ?? 'invalid',
+        message: form.message(field),
+      }));
+      emit(host, 'payment-invalid', { errors });
+      await host.updateComplete;
+      form.control(invalid[0] as (typeof invalid)[number])?.focus();
+      return;
+    }
+
+    const method = form.method;
+    const saved = host.customerId ? form.savedCard() : undefined;
+    const body = buildProcessBody(
+      {
+        method,
+        values: form.values(),
+        saved: saved ? { token: saved.token, customerId: host.customerId ?? '' } : undefined,
+        saveCard: host.saveCard && form.saveCardTicked(),
+        userAgent: navigator.userAgent,
+      },
+      host,
+    );
+    form.setStatus('');
+    this._set('busy');
+    const sent = processCheckout(this._endpoint, checkout.id, body);
+    emit(host, 'payment-submit', {
+      paymentMethod: method,
+      ...(method === 'card'
+        ? saved
+          ? { last4: saved.last4, network: saved.network }
+          : { last4: body.card?.last_4_digits, network: form.network }
+        : {}),
+    });
+
+    try {
+      const result = await sent;
+      const action = actionFor(result.status, result.body, {
+        mode: host.challenge,
+        hasRedirectUrl: Boolean(checkout.redirect_url),
+        paymentMethod: method,
+      });
+      if (action) return await this._runStep(action, checkout.id);
+      if (result.status === 202) {
+        throw new BackendError('invalid_next_step', en.errBackend, 202);
+      }
+      // A 200 is not the proof: the backend confirms by reading the checkout again.
+      this._settle(await getCheckout(this._endpoint, checkout.id));
+    } catch (error) {
+      // 409: the checkout can no longer be processed (paid, expired or failed
+      // meanwhile, perhaps in another tab). Its status is the answer, and a paid
+      // checkout is never reported as anything else.
+      if (error instanceof BackendError && error.status === 409) {
+        const now = await getCheckout(this._endpoint, checkout.id).catch(() => undefined);
+        if (now && FINAL.has(String(now.status))) return this._settle(now);
+        // Still open, yet refused (past valid_until, say): trying again cannot
+        // help, so the form goes and the shopper is sent back to the shop.
+        if (now) {
+          this._set('broken');
+          return this._report(error, false, 'checkoutClosed');
+        }
+      }
+      this._set('form');
+      this._report(error);
+    }
+  }
+
+  private async _runStep(action: Action, id: string): Promise<void> {
+    const host = this._host;
+    // Removed from the page while the process request was out: nobody is
+    // looking, so no challenge is shown and, above all, the page is not
+    // navigated away from under whatever the shop shows now. Attached again,
+    // the form is still payable.
+    if (!host.isConnected) return this._set('form');
+    this._stepAbort?.abort();
+    const controller = new AbortController();
+    this._stepAbort = controller;
+    this._set('step');
+    await host.updateComplete;
+    const container = host.renderRoot.querySelector<HTMLElement>('.next-step');
+    if (!container || controller.signal.aborted) return;
+    let outcome: Awaited<ReturnType<typeof runAction>>;
+    try {
+      outcome = await runAction(action, {
+        container,
+        confirm: () => getCheckout(this._endpoint, id),
+        onChallenge: (detail) => emit(host, 'payment-challenge', detail),
+        t: (key: StringKey) => this._locale.strings[key],
+        signal: controller.signal,
+        ...(host.navigate ? { navigate: host.navigate } : {}),
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      throw error;
+    }
+    if (controller.signal.aborted) return;
+    if (outcome.kind === 'final' || outcome.kind === 'pending') this._settle(outcome.checkout);
+    else if (outcome.kind === 'navigating') this._form.setStatus('');
+    else {
+      // Cancelled, or refused: the form again, still payable.
+      controller.abort();
+      this._set('form');
+      if (outcome.kind === 'refused') {
+        this._report(new BackendError(outcome.code, outcome.message, 0), false);
+      }
+    }
+  }
+
+  /** Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped. */
+  private _settle(checkout: CheckoutView): void {
+    const host = this._host;
+    this.checkout = checkout;
+    this._form.setStatus('');
+    const status = String(checkout.status);
+    if (FINAL.has(status)) {
+      this._stepAbort?.abort();
+      this._form.wipeCard();
+      this.outcome = status === 'PAID' ? 'success' : 'failure';
+      this._set('done');
+      emit(host, status === 'PAID' ? 'payment-success' : 'payment-failure', { checkout });
+    } else {
+      this.outcome = 'pending';
+      this._set('pending');
+      emit(host, 'payment-pending', { checkout });
+    }
+  }
+
+  /** Puts an error in the live region (`key`'s text if given) and emits payment-error. */
+  private _report(error: unknown, retryable?: boolean, key?: StringName): void {
+    const s = this._locale.strings;
+    const e =
+      error instanceof BackendError
+        ? error
+        : new BackendError('unexpected', error instanceof Error ? error.message : String(error), 0);
+    this.retryable = retryable ?? e.retryable;
+    // A code such as "constructor" finds an Object member, not a key: errBackend too.
+    this._form.setStatus(s[key ?? (MESSAGES[e.code] as StringName)] ?? s.errBackend);
+    emit(this._host, 'payment-error', {
+      code: e.code,
+      message: e.message,
+      retryable: this.retryable,
+    });
+  }
+}
