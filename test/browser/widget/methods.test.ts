@@ -243,4 +243,34 @@ describe('payment-widget: alternative methods, saved cards, resume, mount', () =
     el.focus();
     expect(el.shadowRoot!.activeElement?.id).to.equal('number');
   });
+  it('reset() keeps what each method and saved-card radio stands for', async () => {
+    backend.methods = ['card', 'ideal'];
+    backend.instruments = [{ token: 'tok_1', card: { last_4_digits: '0091', type: 'VISA' } }];
+    const el = await widget(backend, 'checkout-id="chk_1" customer-id="cus_1"');
+    const values = (name: string) =>
+      [...el.shadowRoot!.querySelectorAll<HTMLInputElement>(`input[name=${name}]`)].map(
+        (r) => r.value,
+      );
+    expect(values('method')).to.deep.equal(['card', 'ideal']);
+    expect(values('saved')).to.deep.equal(['tok_1', '']);
+    el.reset();
+    await el.updateComplete;
+    expect(values('method')).to.deep.equal(['card', 'ideal']);
+    expect(values('saved')).to.deep.equal(['tok_1', '']);
+
+    // Still working choices after the reset: iDEAL asks for the payer, and
+    // back on card the saved card pays by its token.
+    await choose(el, 'ideal');
+    expect(labels(el)).to.deep.equal(['First name', 'Last name', 'Email']);
+    await choose(el, 'card');
+    expect(values('saved')).to.deep.equal(['tok_1', '']);
+    const success = oneEvent(el, 'payment-success');
+    void el.submit();
+    await success;
+    expect(backend.puts()[0]?.body).to.deep.equal({
+      payment_type: 'card',
+      token: 'tok_1',
+      customer_id: 'cus_1',
+    });
+  });
 });

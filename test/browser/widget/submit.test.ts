@@ -330,4 +330,38 @@ describe('payment-widget: paying by card', () => {
       },
     ]);
   });
+
+  it('runs no next step and navigates nowhere once removed while the process request is out', async () => {
+    let answer!: (reply: Reply) => void;
+    backend.process = () => new Promise<Reply>((resolve) => (answer = resolve));
+    const el = await widget(backend, 'checkout-id="chk_1" challenge="redirect"');
+    const events = record(el);
+    const navigations: unknown[] = [];
+    el.navigate = (request) => navigations.push(request);
+    await fillCard(el);
+    const paying = el.submit();
+    await waitUntil(() => backend.puts().length === 1, 'never sent the process request');
+    const parent = el.parentElement!;
+    el.remove();
+    answer({
+      status: 202,
+      body: {
+        next_step: {
+          url: 'https://acs.example/challenge',
+          method: 'POST',
+          payload: { PaReq: 'p', MD: 'm', TermUrl: 'https://acs.example/term' },
+        },
+      },
+    });
+    await paying;
+    expect(navigations).to.deep.equal([]);
+    expect(names(events)).to.deep.equal(['payment-submit']);
+    expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
+
+    // Put back, it shows the form again, still payable.
+    parent.append(el);
+    await el.updateComplete;
+    expect($(el, 'form').hidden).to.equal(false);
+    expect($(el, 'button[type=submit]').disabled).to.equal(false);
+  });
 });
