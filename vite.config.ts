@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { localeModuleSource, TAGS } from './src/widget/locales/all.ts';
 
@@ -36,6 +37,35 @@ function localeFiles(): Plugin {
  */
 export const MANGLED_PROPERTIES = { include: /^_/, exclude: /^_\$|^__|^_$/ };
 
+/** browserslist's names for the browsers we support, as the bundler's targets call them. */
+const TARGET_NAMES: Record<string, string> = {
+  chrome: 'chrome',
+  edge: 'edge',
+  samsung: 'samsung',
+  firefox: 'firefox',
+  safari: 'safari',
+  ios_saf: 'ios',
+};
+
+/**
+ * The bundler's targets from package.json's `browserslist`, so the browsers we
+ * support are written down once: `safari >= 15` becomes `safari15`. Only that
+ * one form is read (a browser and its oldest version); anything else is an
+ * error rather than a silently wrong target.
+ */
+export function buildTargets(queries: readonly string[]): string[] {
+  return queries.map((query) => {
+    const match = /^(\w+) >= ([\d.]+)$/.exec(query.trim());
+    const name = match && TARGET_NAMES[match[1] as string];
+    if (!match || !name) throw new Error(`browserslist: cannot read "${query}" as a build target`);
+    return `${name}${match[2]}`;
+  });
+}
+
+const BROWSERS: string[] = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+).browserslist;
+
 // The browser build: an ES module for bundlers and one self-contained IIFE for a
 // script tag (`dist/payment-widget.iife.js`, global `PaymentWidget`).
 export default defineConfig({
@@ -45,7 +75,10 @@ export default defineConfig({
     // Not emptied here: dist/node (the Node build, which `payment-sandbox` runs) lives
     // inside it, and a bare `vite build` must not delete it. `npm run build` starts clean.
     emptyOutDir: false,
-    target: 'es2022',
+    // Syntax the oldest of them cannot parse is lowered (Safari 15 has no class
+    // static blocks); test/node/budget/browsers.test.ts checks the result, Lit
+    // included, and every API it calls.
+    target: buildTargets(BROWSERS),
     minify: true,
     sourcemap: false,
     rolldownOptions: {

@@ -27,3 +27,14 @@ export function refusal(urls: Record<string, string | undefined>): Outcome | und
 export function methodOf(method: string | undefined): 'GET' | 'POST' {
   return method?.toUpperCase() === 'GET' ? 'GET' : 'POST';
 }
+
+/**
+ * Why a step stopped when the element aborted it: the signal's reason, as
+ * fetch rejects with. Safari before 15.4 has neither `reason` nor
+ * `throwIfAborted`; there it is an AbortError of our own.
+ */
+export function abortReason(signal: AbortSignal): unknown {
+  return 'reason' in signal
+    ? signal.reason
+    : new DOMException('This operation was aborted', 'AbortError');
+}

@@ -50,6 +50,8 @@ export const nextStepStyles = css`
     font-size: 1rem;
     letter-spacing: 0.05em;
     overflow-wrap: anywhere;
+    /* Safari knows only the prefixed name. */
+    -webkit-user-select: all;
     user-select: all;
   }
 `;

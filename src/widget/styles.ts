@@ -82,6 +82,8 @@ export const styles = css`
   }
   .field {
     display: grid;
+    /* Safari before 15.6 knows only flex-start here, which a grid reads the same. */
+    align-content: flex-start;
     align-content: start;
     gap: 0.25rem;
     min-width: 0;

@@ -1,5 +1,5 @@
 import { h } from '../dom.ts';
-import { type Handler, methodOf, refusal } from '../handler.ts';
+import { abortReason, type Handler, methodOf, refusal } from '../handler.ts';
 import { buildForm } from '../navigate.ts';
 import { confirmLoop } from '../poll.ts';
 import type { Outcome } from '../types.ts';
@@ -27,7 +27,7 @@ export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep },
   const refused = refusal({ 'next_step.url': url, 'next_step.payload.TermUrl': termUrl });
   if (refused) return refused;
   // Rejects with the abort reason, as fetch does, so callers treat both alike.
-  ctx.signal.throwIfAborted();
+  if (ctx.signal.aborted) throw abortReason(ctx.signal);
 
   // The end page lives at TermUrl's origin (the provider's); without a TermUrl
   // the challenge page itself must report.
@@ -63,7 +63,7 @@ export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep },
       if (!isCompletion(event.data)) return;
       loop.nudge();
     };
-    const onAbort = (): void => finish(() => reject(ctx.signal.reason));
+    const onAbort = (): void => finish(() => reject(abortReason(ctx.signal)));
     const onCancel = (): void => finish(() => resolve({ kind: 'cancelled' }));
     const finish = (settle: () => void): void => {
       loop.stop();

@@ -1,5 +1,5 @@
 import { h } from '../dom.ts';
-import { type Handler, refusal } from '../handler.ts';
+import { abortReason, type Handler, refusal } from '../handler.ts';
 
 let voucherCount = 0;
 
@@ -40,7 +40,7 @@ export const voucher: Handler<'voucher'> = async ({ checkout }, ctx) => {
   const refused = refusal({ 'boleto.url': boleto.url });
   if (refused) return refused;
   // Rejects with the abort reason, as fetch does, so callers treat both alike.
-  ctx.signal.throwIfAborted();
+  if (ctx.signal.aborted) throw abortReason(ctx.signal);
 
   voucherCount += 1;
   // Ids are the shadow root's own: no page id can clash.
