@@ -2,10 +2,26 @@
 // src/widget can be imported without defining anything.
 import { PaymentWidget } from './payment-widget.ts';
 
+// Where constructable stylesheets are missing (Safari before 16.4), Lit writes
+// the styles as <style> elements, which a Content-Security-Policy without
+// 'unsafe-inline' allows only with the page's nonce, read from
+// `window.litNonce`. A page that loads this script with <script nonce> has
+// given its nonce already: take it, unless the page set litNonce itself. Only
+// the script-tag build knows its <script> (a module script has no
+// currentScript), and only while it first runs; a server rendering the
+// element has no document at all.
+const script =
+  typeof document === 'undefined' ? null : (document.currentScript as HTMLScriptElement | null);
+if (script?.nonce && window.litNonce === undefined) window.litNonce = script.nonce;
+
 if (!customElements.get('payment-widget')) customElements.define('payment-widget', PaymentWidget);
 
 declare global {
   interface HTMLElementTagNameMap {
     'payment-widget': PaymentWidget;
+  }
+  interface Window {
+    /** The CSP nonce Lit gives the <style> elements it writes (see above). */
+    litNonce?: string;
   }
 }
