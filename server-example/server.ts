@@ -275,7 +275,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       // The widget loads `locales/{tag}.js` beside its bundle for any language but English.
       response = await serveFile(join(assetsDir, 'locales'), path.slice('/assets/locales/'.length));
       if (!response) return jsonError(404, 'NOT_FOUND', `No locale file at ${path}`);
-    } else if (/^\/demo\/[\w-]+\.(js|css)$/.test(path)) {
+    } else if (/^\/demo\/[\w-]+\.(js|css|svg)$/.test(path)) {
       response = await serveFile(demoDir, path.slice('/demo/'.length));
     } else if (path === '/examples/react' || path === '/examples/vue') {
       return new Response(null, { status: 308, headers: { location: `${path}/` } });
