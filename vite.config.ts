@@ -82,6 +82,12 @@ export default defineConfig({
     minify: true,
     sourcemap: false,
     rolldownOptions: {
+      checks: {
+        // The script-tag build has no import.meta, so the bundler empties it, as
+        // src/widget/locales/load.ts expects: there `import.meta.url` is one of
+        // three ways to find the bundle's URL, and document.currentScript answers.
+        emptyImportMeta: false,
+      },
       output: {
         // No Symbol.toStringTag on the IIFE's `PaymentWidget` global: two dozen
         // bytes that only change how the object prints in a console.
