@@ -1,5 +1,5 @@
 // Where the script-tag build's minified bytes come from, per source module, read
-// from a sourcemap of the real build (issue 9: what to cut when over budget).
+// from a sourcemap of the real build (what to cut when over budget).
 //
 //   node --import tsx bench/attribute.ts [--top N]
 //

@@ -1,6 +1,6 @@
-// Byte sizes as a browser downloads them, and the budgets they are held to (issue 9).
+// Byte sizes as a browser downloads them, and the budgets they are held to.
 // Shared by the size budget test (part of `npm test`) and `npm run bench`, so the
-// two can never disagree about what "16 KB gzip" means.
+// two can never disagree about what "20 KiB gzip" means.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

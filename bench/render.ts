@@ -3,7 +3,7 @@
 //
 // The widget sets no performance.mark of its own, so the page sets `pw:script`
 // right before the <script> tag and `pw:ready` on the `payment-ready` event
-// (CONTRACT §2: fields rendered and payment methods known). The backend is a
+// (fields rendered and payment methods known). The backend is a
 // page.route fake answering at once, so the number is the widget's own work
 // plus two in-process round trips, never the network.
 import { readFileSync } from 'node:fs';

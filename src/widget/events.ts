@@ -1,4 +1,4 @@
-// The element's events (CONTRACT §2): typed CustomEvents, bubbling and composed
+// The element's public events: typed CustomEvents, bubbling and composed
 // so a merchant can listen on the element or any ancestor, even across shadow
 // roots. No detail ever carries a card number or a security code: only the
 // network and the last four digits, which the provider itself shows on receipts.

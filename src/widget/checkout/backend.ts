@@ -1,8 +1,9 @@
 // The element's only door to the network: the merchant's companion handler
-// (CONTRACT §3), never the provider, so no API key is ever needed here.
+// (its routes under `endpoint`), never the provider, so no API key is ever
+// needed here.
 //
 // Responses are checked by hand rather than with zod: the element reads five
-// fields, and zod/mini would add about 3 KB gzip to a 16 KB budget.
+// fields, and zod/mini would add about 3 KB gzip to a 20 KiB budget.
 
 import { isRecord } from '../../next-step/action.ts';
 import type { CheckoutView, PaymentMethodId } from '../../next-step/types.ts';

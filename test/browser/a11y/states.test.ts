@@ -1,4 +1,4 @@
-// axe in every state of every payment method, in three locales (issue 11):
+// axe in every state of every payment method, in three locales:
 // empty, error, filled, submitting, then what the method leads to (success,
 // 3DS challenge, bank redirect, boleto voucher) and a confirmed failure.
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';

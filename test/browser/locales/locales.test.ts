@@ -7,7 +7,7 @@ import { en } from '../../../src/widget/locales/en.ts';
 import { format, loadStrings, resolveLocale } from '../../../src/widget/locales/load.ts';
 import { $, FakeBackend, widget } from '../widget/fake-backend.ts';
 
-/** The 38 locales issue 11 asks for. */
+/** The 38 locales the widget speaks. */
 const REQUIRED = [
   'bg-BG',
   'cs-CZ',

@@ -1,4 +1,4 @@
-// Size budgets (issue 9): bytes are deterministic, so they are checked on every
+// Size budgets: bytes are deterministic, so they are checked on every
 // `npm test`, which builds before the node suite runs.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -28,7 +28,7 @@ test(`the script-tag build is at most ${kib(IIFE_GZIP_BUDGET)} gzip`, (t) => {
 
 test('the ESM entry is built', (t) => {
   assert.ok(existsSync(ESM), `${ESM} ${MISSING}`);
-  // Issue 9 budgets the script-tag build only; the ES entry holds the same code
+  // The budget is the script-tag build's; the ES entry holds the same code
   // (a merchant's bundler usually re-bundles it), so its sizes are reported here.
   const esm = sizesOfFile(ESM);
   t.diagnostic(`${ESM}: ${esm.raw} B raw, ${esm.gzip} B gzip, ${esm.brotli} B brotli`);
