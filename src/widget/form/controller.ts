@@ -1,4 +1,4 @@
-import type { ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
   backspaceOverSeparator,
   type CardNetwork,
@@ -36,10 +36,10 @@ type Control = HTMLInputElement | HTMLSelectElement;
  * shopper has touched, what is wrong with each, the card's network and the
  * live region's text. Values are read from the inputs at the moment they are
  * needed, so the card number and security code never sit in element state.
- * It needs none of the host's lifecycle callbacks: it asks the host to update
- * when its state changes, and the host's render reads it.
+ * It asks the host to update when its state changes, and the host's render
+ * reads it.
  */
-export class FormController {
+export class FormController implements ReactiveController {
   /** The methods offered, in screen order. */
   methods: PaymentMethodId[] = [];
   method: PaymentMethodId = 'card';
@@ -51,11 +51,23 @@ export class FormController {
   network: CardNetwork | undefined;
   /** Text of the live region: why a submit did not go through. */
   status = '';
+  /** The host is rendering: a field losing focus now is being removed by that render. */
+  private _rendering = false;
 
   constructor(
     private readonly _host: FormHost,
     private readonly _strings: () => Strings,
-  ) {}
+  ) {
+    _host.addController(this);
+  }
+
+  hostUpdate(): void {
+    this._rendering = true;
+  }
+
+  hostUpdated(): void {
+    this._rendering = false;
+  }
 
   /** Shows the methods a checkout may be paid with; the first, and the first saved card, chosen. */
   offer(methods: PaymentMethodId[], savedCards: SavedCard[]): void {
@@ -197,7 +209,10 @@ export class FormController {
 
   readonly onFocusOut = (event: FocusEvent): void => {
     const field = (event.target as HTMLElement).dataset?.field as FieldName | undefined;
-    if (!field || this.state.fields[field]?.touched) return;
+    // A field that a render removes while it has focus (another method chosen,
+    // the outcome shown) loses it on the way out: the shopper did not leave it,
+    // and another render requested from inside this one would be wasted.
+    if (!field || this._rendering || this.state.fields[field]?.touched) return;
     this.state = mark(this.state, field, { touched: true });
     this._host.requestUpdate();
   };
