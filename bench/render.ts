@@ -7,6 +7,7 @@
 // page.route fake answering at once, so the number is the widget's own work
 // plus two in-process round trips, never the network.
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, chromiumPath } from '../scripts/browser.mjs';
@@ -88,8 +89,13 @@ export interface RenderResult {
   chromium: string;
 }
 
-export async function measureRender(runs = 20, timeoutMs = 60_000): Promise<RenderResult> {
-  const script = readFileSync(IIFE);
+/** Page loads of the script-tag build at `file` (by default the one in dist/). */
+export async function measureRender(
+  runs = 20,
+  timeoutMs = 60_000,
+  file: string = IIFE,
+): Promise<RenderResult> {
+  const script = readFileSync(file);
   const browser = await chromium.launch({
     executablePath: chromiumPath() as string,
     args: chromiumArgs as string[],
@@ -146,4 +152,46 @@ export async function measureRender(runs = 20, timeoutMs = 60_000): Promise<Rend
     await browser.close();
   }
   return result;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/**
+ * Two builds side by side on a machine others share: short rounds of each in
+ * turn (the order flipped every round), so a load that comes and goes weighs
+ * on both alike. Prints the medians and their ratio.
+ *
+ *   node --import tsx bench/render.ts OTHER.iife.js [ROUNDS]
+ *
+ * compares dist/payment-widget.iife.js with OTHER (say, main's build).
+ */
+async function compare(other: string, rounds: number): Promise<void> {
+  const files: Record<string, string> = { 'this build': IIFE, [other]: other };
+  const names = Object.keys(files);
+  const script = Object.fromEntries(names.map((name) => [name, [] as number[]]));
+  const ready = Object.fromEntries(names.map((name) => [name, [] as number[]]));
+  for (let round = 0; round < rounds; round++) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      const { samples } = await measureRender(6, 60_000, files[name]);
+      script[name]?.push(...samples.map((s) => s.script));
+      ready[name]?.push(...samples.map((s) => s.ready));
+    }
+  }
+  for (const name of names) {
+    const ms = (values: number[] = []) => median(values).toFixed(1);
+    console.log(
+      `${name}: running JavaScript ${ms(script[name])} ms median, payment-ready ${ms(ready[name])} ms median (${script[name]?.length} loads)`,
+    );
+  }
+  const ratio = median(script['this build'] ?? []) / median(script[other] ?? []);
+  console.log(`running JavaScript, this build / ${other}: ${ratio.toFixed(2)}x`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [other, rounds = '8'] = process.argv.slice(2);
+  if (!other) throw new Error('usage: node --import tsx bench/render.ts OTHER.iife.js [ROUNDS]');
+  await compare(other, Number(rounds));
 }
