@@ -75,7 +75,6 @@ describe('the supported browsers', () => {
     assert.deepEqual(buildTargets(BROWSERSLIST), [
       'chrome100',
       'edge100',
-      'samsung19',
       'firefox115',
       'safari15',
       'ios15',
@@ -230,10 +229,12 @@ const CSS_FALLBACKS: Record<string, string> = {
   'accent-color': 'radios and the checkbox keep the system colour',
   'overflow-wrap anywhere': 'a boleto barcode without spaces overflows its box instead of wrapping',
   ':focus-visible': "the browser's own focus ring shows instead of ours",
-  'align-content start': 'older Safari reads the `flex-start` declared before it (the same in a grid)',
+  'align-content start':
+    'older Safari reads the `flex-start` declared before it (the same in a grid)',
   'cursor pointer': 'touch screens show no cursor at all',
   'cursor progress': 'touch screens show no cursor at all',
-  'font-family ui-monospace': 'the next font of the stack (SFMono-Regular, Menlo, Consolas, monospace)',
+  'font-family ui-monospace':
+    'the next font of the stack (SFMono-Regular, Menlo, Consolas, monospace)',
   'user-select all': 'older Safari reads the `-webkit-user-select: all` declared before it',
 };
 
