@@ -164,7 +164,8 @@ export class PaymentWidget extends LitElement {
   }
 
   // Before the render, not after: what a load sets (the loading phase) then
-  // shows in this update instead of scheduling another.
+  // shows in this update instead of scheduling another. (The locale controller
+  // follows `locale` and `translations` by itself.)
   protected override willUpdate(changed: PropertyValues<this>): void {
     // After a confirmed outcome only another checkout-id loads: a new order then
     // would open a second checkout for a payment already made.
@@ -174,8 +175,6 @@ export class PaymentWidget extends LitElement {
       (!settled && (changed.has('order') || changed.has('endpoint')))
     ) {
       void this._checkout.load();
-    } else if (changed.has('locale') || changed.has('translations')) {
-      void this._locale.load();
     }
   }
 

@@ -187,7 +187,8 @@ export class CheckoutController implements ReactiveController {
       }));
       emit(host, 'payment-invalid', { errors });
       await host.updateComplete;
-      form.control(invalid[0] as (typeof invalid)[number])?.focus();
+      const [first] = invalid;
+      if (first) form.control(first)?.focus();
       return;
     }
 

@@ -1,4 +1,4 @@
-import type { ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { en, type Strings } from './en.ts';
 import { loadStrings, resolveLocale, withOverrides } from './load.ts';
 
@@ -11,16 +11,27 @@ export interface LocaleHost extends ReactiveControllerHost, HTMLElement {
 /**
  * The words the element shows: the strings of its locale (loaded on first use)
  * with the merchant's own wording on top. English until the locale's arrive,
- * so a form always renders. The element starts a load when its locale or
- * translations change (and the checkout controller with every checkout load);
- * no lifecycle callback of the host's is needed beyond requestUpdate.
+ * so a form always renders. A new `locale` or `translations` loads their
+ * strings before the render that follows; a checkout load asks too, and waits
+ * for them before it shows the form.
  */
-export class LocaleController {
+export class LocaleController implements ReactiveController {
   /** The strings on screen. */
   strings: Strings = en;
   private _request: Promise<Strings> | undefined;
+  /** What the last load was for. */
+  private _for: Pick<LocaleHost, 'locale' | 'translations'> | undefined;
 
-  constructor(private readonly _host: LocaleHost) {}
+  constructor(private readonly _host: LocaleHost) {
+    _host.addController(this);
+  }
+
+  hostUpdate(): void {
+    const { locale, translations } = this._host;
+    const last = this._for;
+    if (last && last.locale === locale && last.translations === translations) return;
+    void this.load();
+  }
 
   /** The tag the page asked for: the element's locale, the page's lang, the browser's, en-GB. */
   get tag(): string {
@@ -34,6 +45,7 @@ export class LocaleController {
    */
   load(): Promise<void> {
     const host = this._host;
+    this._for = { locale: host.locale, translations: host.translations };
     const request = loadStrings(this.tag).then((s) => withOverrides(s, host.translations));
     this._request = request;
     return request.then((strings) => {
