@@ -1,10 +1,44 @@
-// One browser lookup for every runner (web-test-runner, Playwright, benches):
-// CHROME_PATH, then Debian's /usr/bin/chromium, then Playwright's own download.
-import { existsSync } from 'node:fs';
+// One browser lookup for every runner (web-test-runner, Playwright, the
+// cross-engine flows, benches). Three engines:
+// - Chromium: CHROME_PATH, then Debian's /usr/bin/chromium, then Playwright's own download.
+// - Firefox: FIREFOX_PATH, then Debian's /usr/bin/firefox-esr (driven over WebDriver BiDi).
+// - WebKit: Debian's WebKitWebDriver driving WebKitGTK's MiniBrowser on a virtual
+//   display (xvfb-run), since MiniBrowser has no headless mode; xsettingsd plays
+//   the desktop whose colour scheme and motion preference the browser follows.
+// Each lookup throws one line saying how to get what is missing.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-const HOW_TO =
-  'No Chromium found: install one (Debian: `apt-get install -y chromium`) or set CHROME_PATH to a Chrome/Chromium binary.';
+/** The engines every browser suite runs in, in the order `npm test` runs them. */
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+
+/** How each engine is named in output. */
+export const ENGINE_NAMES = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
+
+const HOW_TO = {
+  chromium:
+    'No Chromium found: install one (Debian: `apt-get install -y chromium`) or set CHROME_PATH to a Chrome/Chromium binary.',
+  firefox:
+    'No Firefox found: install one (Debian: `apt-get install -y firefox-esr`) or set FIREFOX_PATH to a Firefox binary.',
+  webkit:
+    'No WebKit found: install WebKitWebDriver, MiniBrowser, xvfb-run and xsettingsd (Debian: `apt-get install -y webkit2gtk-driver xvfb xsettingsd`).',
+};
+
+/**
+ * The engine a runner should use: the ENGINE variable (chromium, firefox or
+ * webkit), Chromium when unset. Throws on any other value.
+ */
+export function engineFromEnv() {
+  const engine = (process.env.ENGINE ?? 'chromium').toLowerCase();
+  if (!ENGINES.includes(engine)) {
+    throw new Error(`ENGINE=${engine} is not one of ${ENGINES.join(', ')}.`);
+  }
+  return engine;
+}
 
 function playwrightOwn() {
   try {
@@ -24,7 +58,36 @@ export function chromiumPath() {
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   const own = playwrightOwn();
   if (own) return own;
-  throw new Error(HOW_TO);
+  throw new Error(HOW_TO.chromium);
+}
+
+/** The Firefox binary to use, or throws with one line saying how to get one. */
+export function firefoxPath() {
+  const fromEnv = process.env.FIREFOX_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  if (existsSync('/usr/bin/firefox-esr')) return '/usr/bin/firefox-esr';
+  if (existsSync('/usr/bin/firefox')) return '/usr/bin/firefox';
+  throw new Error(HOW_TO.firefox);
+}
+
+const WEBKIT = {
+  driver: '/usr/bin/WebKitWebDriver',
+  browser: '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  display: '/usr/bin/xvfb-run',
+  settings: '/usr/bin/xsettingsd',
+};
+
+/** WebKitWebDriver, MiniBrowser, xvfb-run and xsettingsd, or throws with one line saying how to get them. */
+export function webkitPaths() {
+  if (Object.values(WEBKIT).every((path) => existsSync(path))) return { ...WEBKIT };
+  throw new Error(HOW_TO.webkit);
+}
+
+/** Checks that an engine is installed; throws its one-line how-to when not. */
+export function checkEngine(engine) {
+  if (engine === 'chromium') chromiumPath();
+  else if (engine === 'firefox') firefoxPath();
+  else webkitPaths();
 }
 
 /**
@@ -39,3 +102,128 @@ export const chromiumArgs = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/**
+ * Firefox's counterpart of chromiumArgs, as preferences: no update checks,
+ * telemetry, safe-browsing lists or captive-portal probes, and every host name
+ * except loopback goes nowhere.
+ */
+export const firefoxPrefs = {
+  'network.dns.localDomains': 'localhost',
+  'network.proxy.type': 1,
+  'network.proxy.http': '127.0.0.1',
+  'network.proxy.http_port': 9,
+  'network.proxy.ssl': '127.0.0.1',
+  'network.proxy.ssl_port': 9,
+  'network.proxy.no_proxies_on': 'localhost, 127.0.0.1',
+  'network.proxy.allow_hijacking_localhost': false,
+  'network.captive-portal-service.enabled': false,
+  'network.connectivity-service.enabled': false,
+  'app.update.disabledForTesting': true,
+  'browser.safebrowsing.malware.enabled': false,
+  'browser.safebrowsing.phishing.enabled': false,
+  'datareporting.policy.dataSubmissionEnabled': false,
+  'toolkit.telemetry.enabled': false,
+};
+
+/** The capabilities that make WebKitWebDriver start MiniBrowser. */
+export function webkitCapabilities() {
+  return {
+    browserName: 'MiniBrowser',
+    // WebKitWebDriver speaks classic WebDriver only: a BiDi request fails the session.
+    'wdio:enforceWebDriverClassic': true,
+    'webkitgtk:browserOptions': { binary: webkitPaths().browser, args: ['--automation'] },
+  };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** An XSETTINGS file: the GTK settings WebKitGTK reads its colour scheme and motion preference from. */
+function xsettings({ colorScheme, reducedMotion }) {
+  // WebKitGTK reports prefers-color-scheme: dark for a theme whose name ends in -dark,
+  // and prefers-reduced-motion: reduce when GTK animations are off.
+  const theme = colorScheme === 'dark' ? 'Adwaita-dark' : 'Adwaita';
+  return `Net/ThemeName "${theme}"\nGtk/EnableAnimations ${reducedMotion === 'reduce' ? 0 : 1}\n`;
+}
+
+/**
+ * Starts WebKitWebDriver on a free loopback port inside its own virtual
+ * display, beside an XSETTINGS daemon that owns that display's GTK settings.
+ * Resolves once the driver answers its status route, with:
+ * - port: the driver's port;
+ * - emulateMedia({ colorScheme, reducedMotion }): changes what the browser's
+ *   pages see as the user's preferences, live (MiniBrowser has no emulation of
+ *   its own; it follows GTK like any desktop application);
+ * - stop(): ends the driver, the display, the daemon and any browser they started.
+ */
+export async function startWebKitDriver() {
+  const { driver, display, settings } = webkitPaths();
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'webkit-driver-'));
+  const conf = join(dir, 'xsettings');
+  const pidFile = join(dir, 'xsettingsd.pid');
+  const media = { colorScheme: 'light', reducedMotion: 'no-preference' };
+  writeFileSync(conf, xsettings(media));
+  const script =
+    '"$1" -c "$2" >/dev/null 2>&1 & echo $! > "$3"; exec "$4" --port="$5" --host=127.0.0.1';
+  // Its own process group, so stop() ends xvfb-run, Xvfb, the daemon, the driver and MiniBrowser at once.
+  const child = spawn(
+    display,
+    ['-a', 'sh', '-c', script, 'sh', settings, conf, pidFile, driver, String(port)],
+    { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-2000);
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const emulateMedia = (wanted) => {
+    for (const key of ['colorScheme', 'reducedMotion']) {
+      if (wanted[key] != null) media[key] = wanted[key];
+    }
+    writeFileSync(conf, xsettings(media));
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGHUP');
+  };
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`WebKitWebDriver exited with ${child.exitCode}: ${stderr.trim()}`);
+    }
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/status`);
+      if (response.ok && existsSync(pidFile)) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `WebKitWebDriver did not answer on port ${port} within 20 s: ${stderr.trim()}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { port, emulateMedia, stop };
+}

@@ -2,8 +2,8 @@
 // none. The page follows the scheme the way a merchant's dark-capable page does
 // (color-scheme and a Canvas background), so axe sees what a shopper sees.
 import { expect, oneEvent } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import type { PaymentWidget } from '../../../src/index.ts';
+import { emulateMedia } from '../commands.ts';
 import { $, FakeBackend, paste, widget } from '../widget/fake-backend.ts';
 import { describeViolations, runAxe } from './axe.ts';
 

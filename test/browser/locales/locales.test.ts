@@ -1,10 +1,10 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
 import type { PaymentWidget } from '../../../src/index.ts';
 import { mount } from '../../../src/index.ts';
 import { ownStrings, TAGS } from '../../../src/widget/locales/all.ts';
 import { en } from '../../../src/widget/locales/en.ts';
 import { format, loadStrings, resolveLocale } from '../../../src/widget/locales/load.ts';
+import { setViewport } from '../commands.ts';
 import { $, FakeBackend, widget } from '../widget/fake-backend.ts';
 
 /** The 38 locales the widget speaks. */
@@ -213,11 +213,16 @@ describe('locales', () => {
   describe('at 320 px', () => {
     let backend: FakeBackend;
     before(async () => {
-      await setViewport({ width: 320, height: 900 });
+      const screen = await setViewport({ width: 320, height: 900 });
       document.body.style.margin = '0';
+      // WebKitGTK's MiniBrowser window cannot be narrower than its toolbar (447 px), so
+      // there the page is held to 320 px instead: the widget cannot tell the two apart
+      // (it has no viewport media queries), and WebKit's own text metrics still get checked.
+      if (screen.width > 320) document.body.style.width = '320px';
     });
     after(async () => {
       document.body.style.margin = '';
+      document.body.style.width = '';
       await setViewport({ width: 800, height: 600 });
     });
     beforeEach(() => {
