@@ -4,50 +4,17 @@
  * tests share them without interfering.
  */
 import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
-import { type ServerExample, startServerExample } from '../../server-example/index.ts';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import type { Checkout } from '../../src/schemas/index.ts';
+import { EXPIRY, type Shop, startShop } from './shop.ts';
 
-export interface Shop {
-  /** The shop's base URL, ending in `/`. */
-  url: string;
-  sandbox: Sandbox;
-  example: ServerExample;
-  /** Every onPaid / onFailed call, in order. */
-  hooks: { hook: 'paid' | 'failed'; id: string; status: string }[];
-  /** A provider API call with the sandbox key, as the merchant's server would make. */
-  provider(method: string, path: string, body?: unknown): Promise<Response>;
-}
+export { CARDS, EXPIRY, providerStatus, type Shop } from './shop.ts';
 
 export const test = base.extend<{ widget: Locator }, { shop: Shop }>({
   shop: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use) => {
-      const sandbox = await createSandbox({ port: 0 });
-      const hooks: Shop['hooks'] = [];
-      const record = (hook: 'paid' | 'failed') => (checkout: Checkout) => {
-        hooks.push({ hook, id: checkout.id ?? '', status: String(checkout.status) });
-      };
-      const example = await startServerExample({
-        providerBaseUrl: sandbox.url,
-        providerApiKey: sandbox.apiKey,
-        merchantCode: sandbox.merchantCode,
-        port: 0,
-        onPaid: record('paid'),
-        onFailed: record('failed'),
-      });
-      const provider: Shop['provider'] = (method, path, body) =>
-        fetch(new URL(path, sandbox.url), {
-          method,
-          headers: {
-            authorization: `Bearer ${sandbox.apiKey}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-      await use({ url: example.url, sandbox, example, hooks, provider });
-      await example.close();
-      await sandbox.close();
+      const shop = await startShop();
+      await use(shop);
+      await shop.close();
     },
     { scope: 'worker' },
   ],
@@ -57,15 +24,6 @@ export const test = base.extend<{ widget: Locator }, { shop: Shop }>({
 });
 
 export { expect };
-
-/** Any future expiry works in the sandbox. */
-export const EXPIRY = '12/34';
-
-export const CARDS = {
-  paid: '4200000000000091',
-  challenge: '4200000000000042',
-  threeDsError: '4012001037461114',
-} as const;
 
 /** Opens a shop page and waits until the widget shows its form. */
 export async function openShop(page: Page, shop: Shop, path = '/'): Promise<string> {
@@ -111,10 +69,4 @@ export async function challengeFrame(page: Page): Promise<Frame> {
   if (!frame) throw new Error('the challenge iframe has no frame');
   await expect(frame.getByRole('button', { name: 'Complete authentication' })).toBeVisible();
   return frame;
-}
-
-/** The checkout as the provider has it (the truth the widget must agree with). */
-export async function providerStatus(shop: Shop, id: string): Promise<string> {
-  const response = await shop.provider('GET', `/v0.1/checkouts/${id}`);
-  return String(((await response.json()) as { status?: unknown }).status);
 }

@@ -1,0 +1,65 @@
+/**
+ * A real sandbox and the example shop on free loopback ports, started in this
+ * process, recording every onPaid / onFailed call: what the end-to-end suites
+ * pay through, whichever browser automation drives the page.
+ */
+import { type ServerExample, startServerExample } from '../../server-example/index.ts';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import type { Checkout } from '../../src/schemas/index.ts';
+
+export interface Shop {
+  /** The shop's base URL, ending in `/`. */
+  url: string;
+  sandbox: Sandbox;
+  example: ServerExample;
+  /** Every onPaid / onFailed call, in order. */
+  hooks: { hook: 'paid' | 'failed'; id: string; status: string }[];
+  /** A provider API call with the sandbox key, as the merchant's server would make. */
+  provider(method: string, path: string, body?: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startShop(): Promise<Shop> {
+  const sandbox = await createSandbox({ port: 0 });
+  const hooks: Shop['hooks'] = [];
+  const record = (hook: 'paid' | 'failed') => (checkout: Checkout) => {
+    hooks.push({ hook, id: checkout.id ?? '', status: String(checkout.status) });
+  };
+  const example = await startServerExample({
+    providerBaseUrl: sandbox.url,
+    providerApiKey: sandbox.apiKey,
+    merchantCode: sandbox.merchantCode,
+    port: 0,
+    onPaid: record('paid'),
+    onFailed: record('failed'),
+  });
+  const provider: Shop['provider'] = (method, path, body) =>
+    fetch(new URL(path, sandbox.url), {
+      method,
+      headers: {
+        authorization: `Bearer ${sandbox.apiKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const close = async () => {
+    await example.close();
+    await sandbox.close();
+  };
+  return { url: example.url, sandbox, example, hooks, provider, close };
+}
+
+/** The checkout as the provider has it (the truth the widget must agree with). */
+export async function providerStatus(shop: Shop, id: string): Promise<string> {
+  const response = await shop.provider('GET', `/v0.1/checkouts/${id}`);
+  return String(((await response.json()) as { status?: unknown }).status);
+}
+
+/** Any future expiry works in the sandbox. */
+export const EXPIRY = '12/34';
+
+export const CARDS = {
+  paid: '4200000000000091',
+  challenge: '4200000000000042',
+  threeDsError: '4012001037461114',
+} as const;

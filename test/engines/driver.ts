@@ -1,0 +1,158 @@
+/**
+ * What a payment flow does in a browser, as one small interface with one
+ * implementation per automation protocol: puppeteer-core for Chromium (CDP) and
+ * Firefox (WebDriver BiDi), WebDriver for WebKit. Flows are written once against
+ * it. Finding things happens in the page, by what a shopper reads (a label, a
+ * button's name), looking through open shadow roots.
+ */
+
+// @ts-expect-error -- a plain .mjs helper shared with the other runners; it has no type declarations
+import { engineFromEnv } from '../../scripts/browser.mjs';
+
+export type Engine = 'chromium' | 'firefox' | 'webkit';
+
+/** The keys flows press, by their DOM `key` names. */
+export type Key = 'Tab' | 'Enter' | 'Space' | 'ArrowRight';
+
+/** How a flow names a control: a label or a button's exact text, or a pattern of it. */
+export type Name = string | RegExp;
+
+export interface Driver {
+  readonly engine: Engine;
+  /** Loads a URL and waits for the load event. */
+  goto(url: string): Promise<void>;
+  /** The top-level page's URL. */
+  url(): Promise<string>;
+  /**
+   * Runs `body` (a function body; `arguments` are `args`) in the page, or in the
+   * challenge frame inside inChallengeFrame, and returns its JSON result, awaiting
+   * a returned promise.
+   */
+  run<T>(body: string, ...args: unknown[]): Promise<T>;
+  /** Focuses the field labelled `label`, then types `text` key by key. */
+  fill(label: Name, text: string): Promise<void>;
+  /** Clicks the enabled button, link or radio named `name`. */
+  click(name: Name): Promise<void>;
+  /** Presses and releases one key where the focus is. */
+  press(key: Key): Promise<void>;
+  /** Types `text` key by key where the focus is. */
+  type(text: string): Promise<void>;
+  /** Runs `steps` with every action above aimed inside the widget's 3DS iframe. */
+  inChallengeFrame<T>(steps: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** How long a flow waits for anything a shopper would wait for. */
+export const WAIT_MS = 15_000;
+
+/** Polls `check` until it returns something truthy; throws with `what` and the last answer. */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T>,
+  timeoutMs = WAIT_MS,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+      last = value;
+    } catch (error) {
+      // A page or frame in the middle of navigating has no context to ask yet.
+      last = error instanceof Error ? error.message : error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(last)})`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A Name as JSON for the page: `{ text }` or `{ source, flags }`. */
+export function nameArg(name: Name): unknown {
+  return typeof name === 'string' ? { text: name } : { source: name.source, flags: name.flags };
+}
+
+/**
+ * Page script: the element a shopper means, or null. `arguments[0]` is the kind
+ * ('field': a form control by its label; 'control': a button, link or radio by
+ * its name; 'frame': the first iframe), `arguments[1]` a nameArg. Only rendered,
+ * enabled elements count.
+ */
+export const FIND = `
+const [kind, name] = arguments;
+const roots = [];
+const collect = (root) => {
+  roots.push(root);
+  for (const el of root.querySelectorAll('*')) if (el.shadowRoot) collect(el.shadowRoot);
+};
+collect(document);
+const clean = (s) => (s || '').replace(/\\s+/g, ' ').trim();
+const matches = (s) => name.text !== undefined ? clean(s) === name.text : new RegExp(name.source, name.flags).test(clean(s));
+const usable = (el) => el.getClientRects().length > 0 && !el.disabled;
+for (const root of roots) {
+  if (kind === 'frame') {
+    const frame = root.querySelector('iframe');
+    if (frame && usable(frame)) return frame;
+  } else if (kind === 'field') {
+    for (const label of root.querySelectorAll('label')) {
+      const control = label.control;
+      if (control && control.type !== 'radio' && matches(label.textContent) && usable(control)) return control;
+    }
+  } else {
+    for (const el of root.querySelectorAll('button, a[href], input[type=radio], [role=button]')) {
+      const text = el.labels && el.labels[0] ? el.labels[0].textContent : el.getAttribute('aria-label') || el.textContent;
+      if (matches(text) && usable(el)) return el;
+    }
+  }
+}
+return null;
+`;
+
+/** Page script: whether FIND finds the element (an element itself does not cross as JSON). */
+export const EXISTS = `return (function () {\n${FIND}\n}).apply(null, arguments) !== null;`;
+
+/** Page script: the rendered text of the page, shadow roots included, whitespace collapsed. */
+export const TEXT = `
+const parts = [];
+const walk = (node) => {
+  if (node.nodeType === Node.TEXT_NODE) {
+    const parent = node.parentElement;
+    if (parent && parent.getClientRects().length > 0) parts.push(node.data);
+    return;
+  }
+  if (node.localName === 'script' || node.localName === 'style') return;
+  if (node.shadowRoot) walk(node.shadowRoot);
+  for (const child of node.childNodes) walk(child);
+  parts.push(' ');
+};
+walk(document.body);
+return parts.join('').replace(/\\s+/g, ' ');
+`;
+
+/**
+ * Page script: the focused control's name (its label, or its own text for
+ * buttons and links), looking through shadow roots; 'iframe' when focus is in a frame.
+ */
+export const FOCUSED = `
+let el = document.activeElement;
+while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+if (!el) return '';
+if (el.localName === 'iframe') return 'iframe';
+const text = el.labels && el.labels[0] ? el.labels[0].textContent : el.textContent;
+return (text || '').replace(/\\s+/g, ' ').trim();
+`;
+
+/** Starts the engine named by ENGINE (Chromium when unset). */
+export async function launch(): Promise<Driver> {
+  const engine = engineFromEnv() as Engine;
+  if (engine === 'webkit') {
+    const { WebKitDriver } = await import('./webdriver.ts');
+    return WebKitDriver.launch();
+  }
+  const { PuppeteerDriver } = await import('./puppeteer.ts');
+  return PuppeteerDriver.launch(engine);
+}

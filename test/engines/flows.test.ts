@@ -1,0 +1,165 @@
+/**
+ * The shopper's payment flows through the demo shop, written once and run in
+ * the engine ENGINE names (`npm test` runs Chromium, Firefox and WebKit in turn).
+ * Each flow checks what the shopper sees and what the shop's server saw.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { providerStatus, type Shop, startShop } from '../e2e/shop.ts';
+import { type Driver, EXISTS, launch, nameArg, waitFor } from './driver.ts';
+import {
+  axeViolations,
+  CARDS,
+  fillCard,
+  fillPerson,
+  focused,
+  notSeeText,
+  openShop,
+  PAY,
+  seeText,
+  shopSaw,
+  tabTo,
+} from './shopper.ts';
+
+const FLOW = { timeout: 60_000 };
+
+describe('payment flows', () => {
+  let shop: Shop;
+  let driver: Driver;
+
+  before(async () => {
+    shop = await startShop();
+    driver = await launch();
+  });
+
+  after(async () => {
+    await driver?.close();
+    await shop?.close();
+  });
+
+  it('a card without 3DS: Payment successful, onPaid once', FLOW, async () => {
+    const id = await openShop(driver, shop, '/?redirect=0');
+    await fillCard(driver, CARDS.paid);
+    await driver.click(PAY);
+    await seeText(driver, 'Payment successful');
+    assert.equal(await providerStatus(shop, id), 'PAID');
+    await shopSaw(shop, id, 'paid');
+  });
+
+  it('amount 11.00 is declined: Payment failed, onFailed once', FLOW, async () => {
+    const id = await openShop(driver, shop, '/?amount=11.00&redirect=0');
+    await fillCard(driver, CARDS.paid);
+    await driver.click('Pay €11.00');
+    await seeText(driver, 'Payment failed');
+    await notSeeText(driver, 'Payment successful');
+    assert.equal(await providerStatus(shop, id), 'FAILED');
+    await shopSaw(shop, id, 'failed');
+  });
+
+  for (const [button, shown, hook, onHook] of [
+    ['Complete authentication', 'Payment successful', 'paid', 'onPaid'],
+    ['Fail authentication', 'Payment failed', 'failed', 'onFailed'],
+  ] as const) {
+    it(`3DS in the iframe, ${button}: ${shown}, ${onHook} once`, FLOW, async () => {
+      const id = await openShop(driver, shop, '/?redirect=0');
+      await fillCard(driver, CARDS.challenge);
+      await driver.click(PAY);
+      await driver.inChallengeFrame(() => driver.click(button));
+      await seeText(driver, shown);
+      assert.equal(await providerStatus(shop, id), hook === 'paid' ? 'PAID' : 'FAILED');
+      await shopSaw(shop, id, hook);
+    });
+  }
+
+  it('3DS as a full-page redirect: back on the result page, Payment successful', FLOW, async () => {
+    const id = await openShop(driver, shop, '/');
+    await fillCard(driver, CARDS.challenge);
+    await driver.click(PAY);
+    await driver.click('Complete authentication');
+    await waitFor('the result page', async () =>
+      new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
+    );
+    await seeText(driver, 'Payment successful');
+    assert.equal(await providerStatus(shop, id), 'PAID');
+    await shopSaw(shop, id, 'paid');
+  });
+
+  it('iDEAL: approved at the bank, back on the result page, Payment successful', FLOW, async () => {
+    const id = await openShop(driver, shop, '/');
+    await driver.click('iDEAL');
+    await fillPerson(driver);
+    await driver.click(PAY);
+    await driver.click('Approve payment');
+    await waitFor('the result page', async () =>
+      new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
+    );
+    await seeText(driver, 'Payment successful');
+    assert.equal(await providerStatus(shop, id), 'PAID');
+    await shopSaw(shop, id, 'paid');
+  });
+
+  it(
+    'boleto: the voucher, Payment pending, and onPaid once the bank settles it',
+    FLOW,
+    async () => {
+      const id = await openShop(driver, shop, '/?currency=BRL');
+      await driver.click('Boleto');
+      await fillPerson(driver, 'Ana', 'Silva');
+      await driver.fill('CPF or CNPJ', '529.982.247-25');
+      await driver.fill('Street and number', 'Avenida Paulista 1000');
+      await driver.fill('City', 'São Paulo');
+      await driver.fill('State', 'SP');
+      await driver.fill('Postal code', '01310100');
+      await driver.click(PAY);
+      await seeText(driver, 'Pay this boleto at a bank or online');
+      await seeText(driver, 'Payment pending');
+      assert.equal(await providerStatus(shop, id), 'PENDING');
+      assert.deepEqual(
+        shop.hooks.filter((h) => h.id === id),
+        [],
+      );
+      // The shopper pays at a bank; the sandbox's control route plays the bank.
+      const settled = await shop.provider('POST', `/sandbox/checkouts/${id}/settle`, {});
+      assert.equal(settled.status, 200);
+      await shopSaw(shop, id, 'paid');
+    },
+  );
+
+  it(
+    'keyboard only: Tab, typing and Enter pay a card, 3DS completed in the iframe',
+    FLOW,
+    async () => {
+      const id = await openShop(driver, shop, '/?redirect=0');
+      await tabTo(driver, 'Card number');
+      await driver.type(CARDS.challenge);
+      await driver.press('Tab');
+      assert.equal(await focused(driver), 'Expiry date');
+      await driver.type('1234');
+      await driver.press('Tab');
+      await driver.type('123');
+      await driver.press('Tab');
+      assert.equal(await focused(driver), 'Name on card');
+      await driver.type('Ada Lovelace');
+      await driver.press('Enter');
+
+      await driver.inChallengeFrame(async () => {
+        await waitFor('the challenge page', () =>
+          driver.run<boolean>(EXISTS, 'control', nameArg('Complete authentication')),
+        );
+        await tabTo(driver, 'Complete authentication');
+        await driver.press('Enter');
+      });
+      await seeText(driver, 'Payment successful');
+      assert.equal(await providerStatus(shop, id), 'PAID');
+      await shopSaw(shop, id, 'paid');
+    },
+  );
+
+  it('axe finds nothing in the form, nor once it shows errors', FLOW, async () => {
+    await openShop(driver, shop, '/');
+    assert.deepEqual(await axeViolations(driver), []);
+    await driver.click(PAY);
+    await seeText(driver, 'Check the highlighted fields');
+    assert.deepEqual(await axeViolations(driver), []);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The Driver over puppeteer-core: Chromium through CDP, Firefox ESR through
+ * WebDriver BiDi (Playwright cannot drive a stock Firefox).
+ */
+import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
+import {
+  chromiumArgs,
+  chromiumPath,
+  firefoxPath,
+  firefoxPrefs,
+  // @ts-expect-error -- a plain .mjs helper shared with the other runners; it has no type declarations
+} from '../../scripts/browser.mjs';
+import { type Driver, FIND, type Key, type Name, nameArg, waitFor } from './driver.ts';
+
+export class PuppeteerDriver implements Driver {
+  /** The challenge iframe while inChallengeFrame runs. */
+  private frame: Frame | undefined;
+
+  private constructor(
+    readonly engine: 'chromium' | 'firefox',
+    private readonly browser: Browser,
+    private readonly page: Page,
+  ) {}
+
+  static async launch(engine: 'chromium' | 'firefox'): Promise<PuppeteerDriver> {
+    const browser =
+      engine === 'firefox'
+        ? await puppeteer.launch({
+            browser: 'firefox',
+            executablePath: firefoxPath() as string,
+            headless: true,
+            extraPrefsFirefox: firefoxPrefs as Record<string, unknown>,
+          })
+        : await puppeteer.launch({
+            executablePath: chromiumPath() as string,
+            headless: true,
+            // Playwright adds --no-sandbox itself when run as root; puppeteer does not.
+            args: [
+              ...(chromiumArgs as string[]),
+              ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+            ],
+          });
+    const page = await browser.newPage();
+    return new PuppeteerDriver(engine, browser, page);
+  }
+
+  private get context(): Frame {
+    return this.frame ?? this.page.mainFrame();
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url);
+  }
+
+  async url(): Promise<string> {
+    return this.page.url();
+  }
+
+  async run<T>(body: string, ...args: unknown[]): Promise<T> {
+    // A string is evaluated as the page's own script would be, so nothing crosses
+    // from this process but JSON.
+    const source = `(async function () {\n${body}\n}).apply(null, ${JSON.stringify(args)})`;
+    return (await this.context.evaluate(source)) as T;
+  }
+
+  private async find(kind: 'field' | 'control' | 'frame', name: Name): Promise<ElementHandle> {
+    return waitFor(`${kind} ${String(name)}`, async () => {
+      const source = `(function () {\n${FIND}\n}).apply(null, ${JSON.stringify([kind, nameArg(name)])})`;
+      const handle = await this.context.evaluateHandle(source);
+      const element = handle.asElement();
+      if (!element) await handle.dispose();
+      return element as ElementHandle | null;
+    });
+  }
+
+  async fill(label: Name, text: string): Promise<void> {
+    const field = await this.find('field', label);
+    await field.type(text);
+    await field.dispose();
+  }
+
+  async click(name: Name): Promise<void> {
+    const control = await this.find('control', name);
+    await control.click();
+    await control.dispose();
+  }
+
+  async press(key: Key): Promise<void> {
+    await this.page.keyboard.press(key);
+  }
+
+  async type(text: string): Promise<void> {
+    await this.page.keyboard.type(text);
+  }
+
+  async inChallengeFrame<T>(steps: () => Promise<T>): Promise<T> {
+    const iframe = await this.find('frame', '');
+    const frame = await iframe.contentFrame();
+    await iframe.dispose();
+    if (!frame) throw new Error('the challenge iframe has no frame');
+    this.frame = frame;
+    try {
+      return await steps();
+    } finally {
+      this.frame = undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * What a shopper does in the demo shop, and what they and the shop then see,
+ * over any Driver: the steps every cross-engine flow is made of.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { CARDS, EXPIRY, type Shop } from '../e2e/shop.ts';
+import { type Driver, EXISTS, FOCUSED, nameArg, TEXT, waitFor } from './driver.ts';
+
+export { CARDS };
+
+/** The widget's own Pay (or Donate) button, whatever the amount. */
+export const PAY = /^(Pay|Donate) /;
+
+/** Opens a shop page, waits until the widget's form can be paid, and returns the checkout id. */
+export async function openShop(driver: Driver, shop: Shop, path: string): Promise<string> {
+  await driver.goto(new URL(path, shop.url).href);
+  await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+  const id = await driver.run<string | null>(
+    "return document.querySelector('payment-widget').getAttribute('checkout-id');",
+  );
+  assert.ok(id, 'the shop page names its checkout');
+  return id;
+}
+
+export async function fillCard(driver: Driver, number: string): Promise<void> {
+  await driver.fill('Card number', number);
+  await driver.fill('Expiry date', EXPIRY);
+  await driver.fill('Security code', '123');
+  await driver.fill('Name on card', 'Ada Lovelace');
+}
+
+/** The shopper's details every bank method and boleto asks for. */
+export async function fillPerson(driver: Driver, first = 'Ada', last = 'Lovelace'): Promise<void> {
+  await driver.fill('First name', first);
+  await driver.fill('Last name', last);
+  await driver.fill('Email', `${first.toLowerCase()}@example.com`);
+}
+
+/** Waits until the page (or the frame the driver is in) shows `text`. */
+export async function seeText(driver: Driver, text: string): Promise<void> {
+  await waitFor(`"${text}" on the page`, async () =>
+    (await driver.run<string>(TEXT)).includes(text),
+  );
+}
+
+/** Asserts the page does not show `text` (right now). */
+export async function notSeeText(driver: Driver, text: string): Promise<void> {
+  assert.ok(!(await driver.run<string>(TEXT)).includes(text), `"${text}" is on the page`);
+}
+
+/** Waits for the shop's hook on this checkout, then asserts it ran exactly once. */
+export async function shopSaw(shop: Shop, id: string, hook: 'paid' | 'failed'): Promise<void> {
+  const status = hook === 'paid' ? 'PAID' : 'FAILED';
+  await waitFor(`on${hook === 'paid' ? 'Paid' : 'Failed'} for ${id}`, async () =>
+    shop.hooks.some((h) => h.id === id),
+  );
+  assert.deepEqual(
+    shop.hooks.filter((h) => h.id === id),
+    [{ hook, id, status }],
+  );
+}
+
+/** The focused control's name (label or text), through shadow roots. */
+export function focused(driver: Driver): Promise<string> {
+  return driver.run<string>(FOCUSED);
+}
+
+/** Presses Tab until the control named `name` has focus. */
+export async function tabTo(driver: Driver, name: string, max = 25): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    if ((await focused(driver)) === name) return;
+    await driver.press('Tab');
+  }
+  throw new Error(`Tab never reached "${name}" (at "${await focused(driver)}")`);
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations inside the widget, as `rule: target`, axe injected into the page. */
+export async function axeViolations(driver: Driver): Promise<string[]> {
+  await driver.run(`if (!window.axe) { ${AXE}\n }`);
+  return driver.run<string[]>(`
+    const results = await window.axe.run(document.querySelector('payment-widget'));
+    return results.violations.flatMap((v) => v.nodes.map((n) => v.id + ': ' + n.target.join(' ')));
+  `);
+}
