@@ -1,48 +1,171 @@
 // `npm test`: every check in one command, in order of speed. Each step runs even
 // when an earlier one failed, so one run shows every broken suite; the exit code
-// is non-zero when any failed.
-import { spawnSync } from 'node:child_process';
+// is non-zero when any failed. The browser suites run once per engine, one
+// engine at a time, and the summary names each engine with its count.
+//
+//   node scripts/test.mjs                          everything
+//   node scripts/test.mjs "browser tests" end-to-end   only steps whose names start so
+//   node scripts/test.mjs --engine firefox         engine steps in Firefox only (repeatable)
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromiumPath } from './browser.mjs';
+import { stripVTControlCharacters } from 'node:util';
+import { checkEngine, ENGINE_NAMES, ENGINES } from './browser.mjs';
 
-try {
-  chromiumPath();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
+const only = [];
+const engines = [];
+const args = process.argv.slice(2);
+for (let i = 0; i < args.length; i += 1) {
+  if (args[i] === '--engine') engines.push(...(args[++i] ?? '').toLowerCase().split(','));
+  else only.push(args[i]);
+}
+for (const engine of engines) {
+  if (!ENGINES.includes(engine)) {
+    console.error(`--engine ${engine}: not one of ${ENGINES.join(', ')}`);
+    process.exit(2);
+  }
+}
+const chosen = engines.length > 0 ? ENGINES.filter((e) => engines.includes(e)) : ENGINES;
+
+/** Reads a step's pass and fail counts from what its runner printed. */
+const COUNTS = {
+  // node's test runner: TAP (`# pass 9`) when piped, spec (`ℹ pass 9`) on a terminal.
+  node: (out) => ({
+    passed: last(out, /^(?:# |ℹ )pass (\d+)$/gm),
+    failed: last(out, /^(?:# |ℹ )fail (\d+)$/gm),
+  }),
+  // web-test-runner, through scripts/wtr-engines.mjs's summary line.
+  wtr: (out) => ({
+    passed: last(out, /^browser tests \(\w+\): (\d+) passed/gm),
+    failed: last(out, /^browser tests \(\w+\): \d+ passed, (\d+) failed/gm),
+  }),
+  playwright: (out) => ({
+    passed: last(out, /^\s+(\d+) passed\b/gm),
+    failed: last(out, /^\s+(\d+) failed\b/gm) ?? 0,
+  }),
+};
+
+function last(text, pattern) {
+  const all = [...text.matchAll(pattern)];
+  return all.length > 0 ? Number(all[all.length - 1][1]) : undefined;
 }
 
+const engineSteps = (name, command, commandArgs, counts) =>
+  chosen.map((engine) => ({
+    name: `${name} (${ENGINE_NAMES[engine]})`,
+    engine,
+    command,
+    args: commandArgs,
+    counts,
+  }));
+
 const steps = [
-  ['lint', 'npx', ['biome', 'check', '.']],
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['build', 'npm', ['run', '--silent', 'build']],
+  { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] },
+  { name: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
   // The React and Vue pages have their own package (kept out of the main install).
   ...(existsSync('examples/node_modules')
     ? []
-    : [['examples install', 'npm', ['--prefix', 'examples', 'ci', '--no-audit', '--no-fund']]]),
-  ['examples build', 'npm', ['--prefix', 'examples', 'run', '--silent', 'build']],
-  ['node tests', 'npm', ['run', '--silent', 'test:node']],
-  ['browser tests', 'npx', ['wtr']],
-  ['end-to-end tests', 'npx', ['playwright', 'test']],
+    : [
+        {
+          name: 'examples install',
+          command: 'npm',
+          args: ['--prefix', 'examples', 'ci', '--no-audit', '--no-fund'],
+        },
+      ]),
+  {
+    name: 'examples build',
+    command: 'npm',
+    args: ['--prefix', 'examples', 'run', '--silent', 'build'],
+  },
+  {
+    name: 'node tests',
+    command: 'npm',
+    args: ['run', '--silent', 'test:node'],
+    counts: COUNTS.node,
+  },
+  ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),
+  // The full Playwright suite; Playwright cannot drive stock Firefox or WebKit builds.
+  ...(chosen.includes('chromium')
+    ? [
+        {
+          name: 'end-to-end tests (Chromium)',
+          command: 'npx',
+          args: ['playwright', 'test'],
+          counts: COUNTS.playwright,
+        },
+      ]
+    : []),
+  ...engineSteps(
+    'end-to-end flows',
+    process.execPath,
+    ['--import', 'tsx', '--test', 'test/engines/flows.test.ts'],
+    COUNTS.node,
+  ),
 ];
 
-const only = process.argv.slice(2);
-let passed = 0;
-const failed = [];
-for (const [name, command, args] of steps) {
-  if (only.length > 0 && !only.some((o) => name.startsWith(o))) continue;
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const { status } = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (status === 0) {
-    passed += 1;
-    console.log(`=== ${name}: ok (${seconds} s)`);
-  } else {
-    failed.push(name);
-    console.log(`=== ${name}: FAILED (${seconds} s)`);
-  }
+const selected = steps.filter(
+  (step) => only.length === 0 || only.some((o) => step.name.startsWith(o)),
+);
+
+// Say how to get every missing browser before running anything.
+const missing = [...new Set(selected.filter((s) => s.engine).map((s) => s.engine))].flatMap(
+  (engine) => {
+    try {
+      checkEngine(engine);
+      return [];
+    } catch (error) {
+      return [error instanceof Error ? error.message : String(error)];
+    }
+  },
+);
+if (missing.length > 0) {
+  for (const line of missing) console.error(line);
+  process.exit(1);
 }
-console.log(`\nFailed: ${failed.length > 0 ? failed.join(', ') : 'none'}`);
-console.log(`suites: ${passed} passed, ${failed.length} failed`);
-process.exit(failed.length > 0 ? 1 : 0);
+
+/** Runs a step, echoing its output as it comes and keeping it to read the counts from. */
+function run(step) {
+  return new Promise((resolve) => {
+    const env = step.engine ? { ...process.env, ENGINE: step.engine } : process.env;
+    const child = spawn(step.command, step.args, { stdio: ['inherit', 'pipe', 'inherit'], env });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      out += chunk;
+    });
+    // Colour codes would hide the counts from the patterns.
+    child.on('close', (status) => resolve({ status, out: stripVTControlCharacters(out) }));
+  });
+}
+
+const runStarted = Date.now();
+const results = [];
+for (const step of selected) {
+  console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(' ')}`);
+  const started = Date.now();
+  const { status, out } = await run(step);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const counts = step.counts?.(out);
+  const ok = status === 0 && (!counts || counts.passed !== undefined);
+  results.push({ name: step.name, ok, seconds, counts });
+  console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+}
+
+console.log('\n=== summary');
+let passed = 0;
+let failed = 0;
+for (const r of results) {
+  const tests = r.counts
+    ? `: ${r.counts.passed ?? '?'} passed${r.counts.failed ? `, ${r.counts.failed} failed` : ''}`
+    : '';
+  console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${tests} (${r.seconds} s)`);
+  passed += r.counts?.passed ?? 0;
+  // A suite that broke before counting its failures still counts as one.
+  failed += r.ok ? 0 : Math.max(1, r.counts?.failed ?? 0);
+}
+const broken = results.filter((r) => !r.ok).map((r) => r.name);
+console.log(`\ntime: ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
+console.log(`Failed: ${broken.length > 0 ? broken.join(', ') : 'none'}`);
+console.log(`suites: ${results.length - broken.length} passed, ${broken.length} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(broken.length > 0 ? 1 : 0);
