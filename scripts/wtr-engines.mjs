@@ -53,8 +53,10 @@ function normalized({ colorScheme, reducedMotion, media }) {
 
 /**
  * Firefox ESR through puppeteer-core over WebDriver BiDi (Playwright cannot
- * drive a stock Firefox). BiDi has no media emulation; the browser's own
- * preferences do the same, set through the privileged (chrome) scope that
+ * drive a stock Firefox). This is the launcher @web/test-runner-puppeteer wraps,
+ * given puppeteer-core: the full puppeteer package would download a Chrome on
+ * install. BiDi has no media emulation; the browser's own preferences do the
+ * same, set through the privileged (chrome) scope that
  * `--remote-allow-system-access` opens to this runner.
  */
 class FirefoxLauncher extends ChromeLauncher {
