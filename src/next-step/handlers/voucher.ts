@@ -21,11 +21,9 @@ async function copyText(text: string, fallbackTarget: HTMLElement): Promise<bool
   } catch {
     // No clipboard permission (insecure context, denied, no user activation):
     // select the digits so the shopper can copy them with one shortcut.
-    const selection = window.getSelection();
-    const range = document.createRange();
-    range.selectNodeContents(fallbackTarget);
-    selection?.removeAllRanges();
-    selection?.addRange(range);
+    // selectAllChildren, not addRange: WebKit ignores a range added inside a
+    // shadow root, where the digits are, and would leave nothing selected.
+    window.getSelection()?.selectAllChildren(fallbackTarget);
     return false;
   }
 }
