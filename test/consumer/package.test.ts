@@ -1,0 +1,176 @@
+// The package as a merchant's toolchain takes it: `npm pack`, installed from the
+// tarball into temporary projects outside this checkout, type-checked by
+// TypeScript 5 under strict flags (module resolution `bundler` and `nodenext`,
+// a Node backend without the DOM library, React 19 JSX and Vue templates),
+// every entry imported in Node, and the package linted by publint and
+// Are the Types Wrong. Nothing here reads src/: only what the tarball holds.
+//
+// The projects install with `--prefer-offline` at the versions the main install
+// has (TypeScript 5 is its `typescript5` devDependency), so npm serves them from
+// its cache; Vue and vue-tsc are pinned here. Set KEEP_CONSUMER=1 to keep the
+// projects for a look (their folder is printed).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  exports: Record<string, Record<string, string>>;
+  customElements?: string;
+};
+const VUE = '3.5.45';
+const VUE_TSC = '3.3.14';
+
+function version(name: string): string {
+  const manifest = join(ROOT, 'node_modules', name, 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  /** stdout and stderr. */
+  output: string;
+}
+
+function run(command: string, args: string[], cwd: string): Run {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: process.env });
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    output: `${result.stdout}${result.stderr}`,
+  };
+}
+
+/** Fails with the compiler's count and first errors, which say what a consumer would see. */
+function assertTypeChecks(result: Run, what: string): void {
+  const errors = result.output.split('\n').filter((line) => /error TS\d+/.test(line));
+  assert.equal(
+    result.status,
+    0,
+    `${what}: ${errors.length} type errors\n${(errors.length > 0 ? errors : [result.output]).slice(0, 15).join('\n')}`,
+  );
+  assert.deepEqual(errors, [], what);
+}
+
+let workspace = '';
+let tarball = '';
+let packed: string[] = [];
+
+function project(name: string, devDependencies: Record<string, string>): string {
+  const dir = join(workspace, name);
+  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  const manifest = {
+    name: `consumer-${name}`,
+    private: true,
+    type: 'module',
+    dependencies: { [PACKAGE.name]: `file:${tarball}` },
+    devDependencies,
+  };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const install = run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    dir,
+  );
+  assert.equal(install.status, 0, `npm install in ${name}:\n${install.output}`);
+  return dir;
+}
+
+let plain = '';
+let frameworks = '';
+
+before(() => {
+  assert.ok(
+    existsSync(join(ROOT, 'dist')),
+    'the package is not built: run `npm run build` first (`npm test` builds before this suite)',
+  );
+  workspace = mkdtempSync(join(tmpdir(), 'payment-widget-consumer-'));
+  // The build is already there: packing must not rebuild it (prepare).
+  const pack = run(
+    'npm',
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', workspace],
+    ROOT,
+  );
+  assert.equal(pack.status, 0, pack.output);
+  const [info] = JSON.parse(pack.stdout) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  assert.ok(info);
+  tarball = join(workspace, info.filename);
+  packed = info.files.map((file) => file.path);
+
+  const typescript = version('typescript5');
+  // A project without React or Vue: the framework typings must cost it nothing.
+  plain = project('plain', { typescript, '@types/node': version('@types/node') });
+  frameworks = project('frameworks', {
+    typescript,
+    '@types/react': version('@types/react'),
+    vue: VUE,
+    'vue-tsc': VUE_TSC,
+  });
+});
+
+after(() => {
+  if (process.env.KEEP_CONSUMER) console.log(`consumer projects kept in ${workspace}`);
+  else if (workspace) rmSync(workspace, { recursive: true, force: true });
+});
+
+test('the tarball holds every file package.json names, and no entry needs a .ts source', () => {
+  const targets = Object.values(PACKAGE.exports).flatMap((conditions) => Object.values(conditions));
+  assert.ok(PACKAGE.customElements, 'package.json names no customElements manifest');
+  for (const file of [...targets, PACKAGE.customElements]) {
+    assert.ok(packed.includes(file.replace(/^\.\//, '')), `${file} is not in the tarball`);
+  }
+  for (const [entry, conditions] of Object.entries(PACKAGE.exports)) {
+    assert.match(conditions.types ?? '', /\.d\.ts$/, `${entry}: its types are not declarations`);
+  }
+});
+
+const TSC = ['node_modules/typescript/bin/tsc', '--pretty', 'false', '-p'];
+
+test('a bundler project (strict, exactOptionalPropertyTypes) type-checks the element, its events, mount() and the script-tag global', () => {
+  assertTypeChecks(run('node', [...TSC, 'tsconfig.bundler.json'], plain), 'bundler');
+});
+
+test('a nodenext project type-checks the element and the server entries', () => {
+  assertTypeChecks(run('node', [...TSC, 'tsconfig.nodenext.json'], plain), 'nodenext');
+});
+
+test('a Node backend without the DOM library type-checks the server entries', () => {
+  assertTypeChecks(run('node', [...TSC, 'tsconfig.server.json'], plain), 'server');
+});
+
+test('React 19 JSX infers the element’s properties and event details', () => {
+  assertTypeChecks(run('node', [...TSC, 'tsconfig.react.json'], frameworks), 'react');
+});
+
+test('Vue templates (vue-tsc) know the element’s properties and event details', () => {
+  const vueTsc = ['node_modules/vue-tsc/bin/vue-tsc.js', '--pretty', 'false', '-p'];
+  assertTypeChecks(run('node', [...vueTsc, 'tsconfig.vue.json'], frameworks), 'vue');
+});
+
+test('every entry imports in Node (a server render, a backend)', () => {
+  const result = run('node', ['imports.mjs'], plain);
+  assert.equal(result.status, 0, result.output);
+  assert.match(result.output, /every entry point imports in Node/);
+});
+
+test('publint finds nothing to report', () => {
+  const result = run('node', [join(ROOT, 'node_modules/publint/src/cli.js'), 'run', tarball], ROOT);
+  assert.equal(result.status, 0, result.output);
+  assert.doesNotMatch(result.output, /Suggestions?:|Warnings?:|Errors?:/, result.output);
+});
+
+test('Are the Types Wrong finds no problem for ESM consumers', () => {
+  const cli = join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js');
+  const result = run('node', [cli, tarball, '--profile', 'esm-only', '--format', 'ascii'], ROOT);
+  assert.equal(result.status, 0, result.output);
+});
