@@ -38,44 +38,62 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * 3DS and bank redirects, talking only to the merchant's companion handler.
  *
  * @tag payment-widget
- * @fires payment-ready - fields rendered and payment methods known
- * @fires payment-change - the user edited a field
- * @fires payment-submit - the process request was sent
- * @fires payment-invalid - submit refused: fields invalid
- * @fires payment-challenge - 3DS challenge shown or redirect about to happen
- * @fires payment-success - the backend confirmed status PAID
- * @fires payment-pending - accepted but not final
- * @fires payment-failure - the backend confirmed FAILED or EXPIRED
- * @fires payment-error - network or backend error; the user can retry
+ * @fires {CustomEvent<PaymentReadyDetail>} payment-ready - fields rendered and payment methods known
+ * @fires {CustomEvent<PaymentChangeDetail>} payment-change - the user edited a field
+ * @fires {CustomEvent<PaymentSubmitDetail>} payment-submit - the process request was sent
+ * @fires {CustomEvent<PaymentInvalidDetail>} payment-invalid - submit refused: fields invalid
+ * @fires {CustomEvent<PaymentChallengeDetail>} payment-challenge - 3DS challenge shown or redirect about to happen
+ * @fires {CustomEvent<PaymentCheckoutDetail>} payment-success - the backend confirmed status PAID
+ * @fires {CustomEvent<PaymentCheckoutDetail>} payment-pending - accepted but not final (boleto voucher, timeout while PENDING)
+ * @fires {CustomEvent<PaymentCheckoutDetail>} payment-failure - the backend confirmed FAILED or EXPIRED, or the shopper failed 3DS
+ * @fires {CustomEvent<PaymentErrorDetail>} payment-error - network or backend error; the shopper can retry
  *
+ * @csspart loading - the "Loading…" line while the checkout loads
  * @csspart form - the form
  * @csspart methods - the payment method radio group
- * @csspart field - every field wrapper (also `field-{name}`, e.g. `field-number`)
+ * @csspart method - each payment method choice
+ * @csspart field - every field wrapper (each also has its own `field-{name}` part)
+ * @csspart field-number - the card number field
+ * @csspart field-expiry - the expiry date field
+ * @csspart field-cvv - the security code field
+ * @csspart field-name - the name on card field
+ * @csspart field-zip - the ZIP code field
+ * @csspart field-email - the email field
+ * @csspart field-installments - the installments field
+ * @csspart field-firstName - the first name field (alternative methods)
+ * @csspart field-lastName - the last name field (alternative methods)
+ * @csspart field-taxId - the tax id field (boleto)
+ * @csspart field-line1 - the address line field (boleto)
+ * @csspart field-city - the city field (boleto)
+ * @csspart field-state - the state field (boleto)
+ * @csspart field-postalCode - the postal code field (boleto)
  * @csspart label - every field label
  * @csspart input - every text input and select
  * @csspart icon - the card network icon
  * @csspart error - every field's error text
  * @csspart saved-cards - the saved card radio group
  * @csspart save-card - the "save this card" checkbox row
- * @csspart button - the pay button
+ * @csspart button - the pay button, and the retry button
+ * @csspart retry - the retry button shown when loading failed
  * @csspart status - the live region for submit errors
+ * @csspart outcome-region - the live region that announces the confirmed outcome
  * @csspart outcome - the confirmed outcome ("Payment successful" / "Payment failed")
  * @csspart next-step - where a 3DS challenge or a boleto voucher is shown
  *
- * @cssproperty --payment-widget-font-family
- * @cssproperty --payment-widget-font-size
- * @cssproperty --payment-widget-gap
- * @cssproperty --payment-widget-border-radius
+ * @cssproperty --payment-widget-font-family - the font
+ * @cssproperty --payment-widget-font-size - the base font size
+ * @cssproperty --payment-widget-gap - the space between fields
+ * @cssproperty --payment-widget-border-radius - the corners of fields and the button
  * @cssproperty --payment-widget-color - text
  * @cssproperty --payment-widget-muted-color - hints
- * @cssproperty --payment-widget-background
- * @cssproperty --payment-widget-field-background
- * @cssproperty --payment-widget-border-color
+ * @cssproperty --payment-widget-background - the widget's background
+ * @cssproperty --payment-widget-field-background - the fields' background
+ * @cssproperty --payment-widget-border-color - the fields' borders
  * @cssproperty --payment-widget-accent-color - the button
  * @cssproperty --payment-widget-accent-text-color - the button's text
- * @cssproperty --payment-widget-error-color
- * @cssproperty --payment-widget-success-color
- * @cssproperty --payment-widget-focus-color
+ * @cssproperty --payment-widget-error-color - error texts and invalid fields
+ * @cssproperty --payment-widget-success-color - the "Payment successful" outcome
+ * @cssproperty --payment-widget-focus-color - the focus ring
  */
 export class PaymentWidget extends LitElement {
   static override styles = [styles, nextStepStyles];
@@ -103,19 +121,39 @@ export class PaymentWidget extends LitElement {
     translations: { attribute: false },
   };
 
+  /** Id of a checkout the merchant's backend created; required unless `order` is given. On a return page it shows that checkout's confirmed outcome. */
   declare checkoutId: string | undefined;
+  /** Handed to the backend's create route when the widget creates the checkout itself (the attribute is read as JSON when it parses, else as text). */
   declare order: unknown;
+  /** Base URL of the merchant's companion handler. */
   declare endpoint: string;
+  /** BCP 47 tag; unset: the page's `lang`, then `navigator.language`, then `en-GB`. */
   declare locale: string | undefined;
+  /** Space-separated subset of `card ideal bancontact blik boleto` to offer; unset: what the backend's payment-methods route returns. */
   declare paymentMethods: string | undefined;
+  /** Hides the built-in button; the page calls `submit()`. */
   declare noSubmitButton: boolean;
+  /** Shows the ZIP code field (US merchants). */
   declare showZipCode: boolean;
+  /** Shows the email field. */
   declare showEmail: boolean;
+  /** Shows the installments field (Brazilian merchants). */
   declare showInstallments: boolean;
+  /** The most installments offered, 1-12. */
   declare maxInstallments: number;
+  /** Offers this customer's saved cards and pays with their token. */
   declare customerId: string | undefined;
+  /** Offers to save the card for later payments. */
   declare saveCard: boolean;
+  // The @type spells ChallengeMode out: the custom elements manifest does not
+  // follow type aliases, and editors offer the attribute's values from it.
+  /**
+   * How a 3DS challenge shows: `auto` (in an iframe when the checkout has no
+   * redirect_url, as a full-page redirect when it has one), `iframe` or `redirect`.
+   * @type {'auto' | 'iframe' | 'redirect'}
+   */
   declare challenge: ChallengeMode;
+  /** The button reads "Donate" instead of "Pay". */
   declare donate: boolean;
   /**
    * The merchant's own wording, over the locale's: `{ pay: 'Order for {amount}' }`.
