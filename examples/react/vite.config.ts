@@ -11,7 +11,7 @@ export default defineConfig({
     // Stands in for `npm install payment-widget`: the build of this checkout
     // (`npm run build` at the top first), so the examples never lag behind it.
     alias: {
-      'payment-widget': fileURLToPath(new URL('../../dist/payment-widget.js', import.meta.url)),
+      'payment-widget': fileURLToPath(new URL('../../dist/index.js', import.meta.url)),
     },
   },
   build: {

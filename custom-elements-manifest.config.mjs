@@ -1,0 +1,40 @@
+// The custom elements manifest (dist/custom-elements.json, named by package.json
+// `customElements`): what editors, Storybook and framework tooling learn about
+// <payment-widget>, read from the element's class and its JSDoc.
+
+/** What a consumer imports: the package's entry, which defines the element. */
+const ENTRY = 'dist/index.js';
+
+/**
+ * The analyzer names the TypeScript sources it read; the manifest names the
+ * JavaScript a page imports instead (its schema's `path` is "not the path to a
+ * TypeScript file"). The class and the `customElements.define` call live in two
+ * sources, which the package's entry joins into one module.
+ */
+function packageEntry() {
+  return {
+    name: 'payment-widget-entry',
+    packageLinkPhase({ customElementsManifest }) {
+      const modules = customElementsManifest.modules;
+      const entry = {
+        kind: 'javascript-module',
+        path: ENTRY,
+        declarations: modules.flatMap((module) => module.declarations ?? []),
+        exports: modules.flatMap((module) => module.exports ?? []),
+      };
+      for (const exported of entry.exports) {
+        if (exported.declaration?.module) exported.declaration.module = ENTRY;
+      }
+      customElementsManifest.modules = [entry];
+    },
+  };
+}
+
+export default {
+  globs: ['src/widget/payment-widget.ts', 'src/widget/define.ts'],
+  outdir: 'dist',
+  litelement: true,
+  // package.json names the manifest itself; the build must not rewrite it.
+  packagejson: false,
+  plugins: [packageEntry()],
+};

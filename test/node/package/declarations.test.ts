@@ -1,0 +1,85 @@
+// The declarations the package ships (dist/types): the compiler writes them with
+// our sources' `./x.ts` import paths, and the build rewrites those to `./x.js`
+// (scripts/declarations.ts). The rewrite on its own, then the built result:
+// no `.ts` path left, every relative import resolving to a shipped .d.ts, and
+// every declaration map pointing at a source the tarball holds.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { rewriteSpecifiers } from '../../../scripts/declarations.ts';
+
+const CASES: [string, string][] = [
+  ["import './widget/define.ts';", "import './widget/define.js';"],
+  ["export type * from './widget/events.ts';", "export type * from './widget/events.js';"],
+  [
+    "export {\n  type A,\n  mount,\n} from './widget/mount.ts';",
+    "export {\n  type A,\n  mount,\n} from './widget/mount.js';",
+  ],
+  ['export { a } from "../card/index.ts";', 'export { a } from "../card/index.js";'],
+  ["import type { X } from '../../schemas/x.ts';", "import type { X } from '../../schemas/x.js';"],
+  ['type T = import("./types.ts").Action;', 'type T = import("./types.js").Action;'],
+  ["type U = import( './types.ts' ).Action;", "type U = import( './types.js' ).Action;"],
+  // Left alone: packages, declaration files, non-relative paths, and text that only looks like one.
+  ["import { LitElement } from 'lit';", "import { LitElement } from 'lit';"],
+  [
+    "import type { Y } from 'some-package/file.ts';",
+    "import type { Y } from 'some-package/file.ts';",
+  ],
+  ["import type { Z } from './shim.d.ts';", "import type { Z } from './shim.d.ts';"],
+  [
+    '/** Keys are those of `src/widget/locales/en.ts`. */',
+    '/** Keys are those of `src/widget/locales/en.ts`. */',
+  ],
+  ["declare const path: './x.ts';", "declare const path: './x.ts';"],
+  // A comment that reads like an import is rewritten too: harmless in a declaration.
+  ["/** from './x.ts' */", "/** from './x.js' */"],
+];
+
+test('relative `.ts` import paths become `.js`, and nothing else changes', () => {
+  for (const [input, expected] of CASES) {
+    const output = rewriteSpecifiers(input);
+    assert.equal(output, expected, input);
+    // Same length: the declaration maps' columns still point at the right place.
+    assert.equal(output.length, input.length, input);
+  }
+});
+
+const TYPES = 'dist/types';
+const MISSING = 'is missing: run `npm run build` first (`npm test` builds before this suite)';
+
+function declarations(): string[] {
+  return readdirSync(TYPES, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.d.ts'))
+    .map((file) => join(TYPES, file));
+}
+
+test('the built declarations import only `.js` paths that resolve to shipped declarations', () => {
+  assert.ok(existsSync(TYPES), `${TYPES} ${MISSING}`);
+  const files = declarations();
+  assert.ok(files.length > 20, 'too few declarations');
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const relative = [
+      ...text.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)['"](\.\.?\/[^'"]+)['"]/g),
+    ];
+    for (const [, path = ''] of relative) {
+      assert.match(path, /\.js$/, `${file}: ${path}`);
+      const target = join(dirname(file), path.replace(/\.js$/, '.d.ts'));
+      assert.ok(existsSync(target), `${file}: ${path} resolves to nothing`);
+    }
+  }
+});
+
+test('every declaration has a map whose source is in the package (src/ ships for them)', () => {
+  const files = (JSON.parse(readFileSync('package.json', 'utf8')) as { files: string[] }).files;
+  assert.ok(files.includes('src'), 'package.json `files` must keep src: the maps point into it');
+  for (const file of declarations()) {
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+    for (const source of map.sources) {
+      const path = join(dirname(file), source);
+      assert.match(path, /^src\/.*\.ts$/, `${file}.map: ${source}`);
+      assert.ok(existsSync(path), `${file}.map: ${source} does not exist`);
+    }
+  }
+});
