@@ -83,6 +83,12 @@ const steps = [
     args: ['run', '--silent', 'test:node'],
     counts: COUNTS.node,
   },
+  {
+    name: 'consumer',
+    command: 'npm',
+    args: ['run', '--silent', 'test:consumer'],
+    counts: COUNTS.node,
+  },
   ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),
   // The full Playwright suite; Playwright cannot drive stock Firefox or WebKit builds.
   ...(chosen.includes('chromium')
