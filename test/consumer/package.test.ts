@@ -67,6 +67,15 @@ function assertTypeChecks(result: Run, what: string): void {
   assert.deepEqual(errors, [], what);
 }
 
+/** The README's typed snippets, type-checked here beside the fixtures. */
+const SNIPPETS: Record<string, [from: string, to: string][]> = {
+  plain: [['docs/README-snippets/npm-typescript.ts', 'src/readme.ts']],
+  frameworks: [
+    ['docs/README-snippets/npm-react.tsx', 'src/readme-react.tsx'],
+    ['docs/README-snippets/npm-vue.vue', 'src/ReadmeVue.vue'],
+  ],
+};
+
 let workspace = '';
 let tarball = '';
 let packed: string[] = [];
@@ -74,6 +83,7 @@ let packed: string[] = [];
 function project(name: string, devDependencies: Record<string, string>): string {
   const dir = join(workspace, name);
   cpSync(join(FIXTURES, name), dir, { recursive: true });
+  for (const [from, to] of SNIPPETS[name] ?? []) cpSync(join(ROOT, from), join(dir, to));
   const manifest = {
     name: `consumer-${name}`,
     private: true,

@@ -1,7 +1,9 @@
 /**
  * The README's code: every block marked `<!-- snippet: path -->` must be that
  * file verbatim, and each such file runs here (or in frameworks.spec.ts for the
- * React and Vue pages). Also `npm start`'s script: it serves and stops on Ctrl-C.
+ * React and Vue pages; the typed npm snippets are type-checked against the
+ * packed package by test/consumer). Also `npm start`'s script: it serves and
+ * stops on Ctrl-C.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
