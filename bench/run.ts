@@ -3,8 +3,10 @@
 // machine. Bounded: every phase has a count and a time cap, every server binds
 // 127.0.0.1 and is stopped at the end.
 //
-//   node --import tsx bench/run.ts [bundle] [render] [handler] [prism]
+//   node --import tsx bench/run.ts [bundle] [render] [handler] [throughput] [prism]
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
+//        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput,
+//        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { IIFE, IIFE_GZIP_BUDGET, LOCALE_GZIP_BUDGET, localeFiles, sizesOfFile } 
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
-const PHASES = ['bundle', 'render', 'handler', 'prism'] as const;
+const PHASES = ['bundle', 'render', 'handler', 'throughput', 'prism'] as const;
 type Phase = (typeof PHASES)[number];
 
 function intFromEnv(name: string, fallback: number): number {
@@ -33,7 +35,12 @@ function run(command: string, args: string[], cwd: string): void {
 
 /** The bench-only dependencies live in bench/package.json; install them on first use. */
 function ensureBenchDeps(): void {
-  const needed = ['@adyen/adyen-web', 'braintree-web-drop-in', '@stoplight/prism-cli'];
+  const needed = [
+    '@adyen/adyen-web',
+    'braintree-web-drop-in',
+    '@stoplight/prism-cli',
+    'autocannon',
+  ];
   if (needed.every((name) => existsSync(join(BENCH, 'node_modules', name, 'package.json')))) return;
   console.log('Installing the bench-only dependencies (npm --prefix bench ci) ...');
   run('npm', ['ci', '--no-audit', '--no-fund'], BENCH);
@@ -163,6 +170,58 @@ async function handlerPhase(): Promise<void> {
     if (r.firstError) console.log(`- first error: ${r.firstError}`);
 }
 
+/** Median of a few numbers and their spread, e.g. `5,512 (5,310-5,790)`. */
+function spread(values: readonly number[], format: (n: number) => string): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const lo = sorted[0] ?? Number.NaN;
+  const hi = sorted.at(-1) ?? Number.NaN;
+  return `${format(median(sorted))} (${format(lo)}-${format(hi)})`;
+}
+
+const rate = (n: number): string => Math.round(n).toLocaleString('en-US');
+const times = (n: number): string => `${n.toFixed(2)}x`;
+
+/** The acceptance floors: the sandbox against bare node:http, the handler against the sandbox. */
+const SANDBOX_FLOOR = 0.3;
+const HANDLER_FLOOR = 0.4;
+
+async function throughputPhase(): Promise<void> {
+  const { measureThroughput } = await import('./throughput.ts');
+  const shape = {
+    connections: intFromEnv('BENCH_CONNECTIONS', 10),
+    seconds: intFromEnv('BENCH_SECONDS', 5),
+    rounds: intFromEnv('BENCH_ROUNDS', 3),
+    warmSeconds: 2,
+  };
+  const r = await measureThroughput(shape);
+  console.log(
+    `## Throughput (autocannon, ${shape.connections} connections, loopback, ${shape.rounds} rounds of ${shape.seconds} s per target, taking turns; median (min-max))\n`,
+  );
+  table(
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors'],
+    r.targets.map((t) => [
+      t.name,
+      spread(t.rates, rate),
+      spread(t.p50, (n) => n.toFixed(1)),
+      spread(t.p99, (n) => n.toFixed(1)),
+      t.bad,
+    ]),
+  );
+  const verdict = (values: number[], floor: number) =>
+    median(values) >= floor ? `meets >= ${floor.toFixed(2)}x` : `BELOW ${floor.toFixed(2)}x`;
+  console.log(
+    `- sandbox / bare node:http: ${spread(r.sandboxRatio, times)}, ${verdict(r.sandboxRatio, SANDBOX_FLOOR)}`,
+  );
+  console.log(
+    `- handler / sandbox direct: ${spread(r.handlerRatio, times)}, ${verdict(r.handlerRatio, HANDLER_FLOOR)}`,
+  );
+  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
+  console.log(`- load average before: ${load(r.loadBefore)}; after: ${load(r.loadAfter)}\n`);
+  if (r.targets.some((t) => t.bad > 0)) {
+    throw new Error('some requests failed or answered non-2xx: the numbers above are void');
+  }
+}
+
 async function prismPhase(): Promise<void> {
   const { measureSandboxVsPrism, SPEC_PATH } = await import('./http.ts');
   const s = shape();
@@ -200,6 +259,7 @@ const actions: Record<Phase, () => Promise<void>> = {
   bundle: bundlePhase,
   render: renderPhase,
   handler: handlerPhase,
+  throughput: throughputPhase,
   prism: prismPhase,
 };
 let failed = false;

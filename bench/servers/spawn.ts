@@ -2,6 +2,7 @@
 // description, or a readiness line for Prism). The child is killed on stop(), on
 // a start timeout, and (through its stdin pipe) whenever this process dies.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { basename, join } from 'node:path';
 
 export interface Child<T> {
   info: T;
@@ -40,13 +41,16 @@ export function startChild<T>(
   const stop = (): Promise<void> =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const kill = setTimeout(() => child.kill('SIGKILL'), 3_000);
+      // Our own servers exit when their stdin closes (and only then write a CPU profile);
+      // Prism ignores stdin and needs the signal.
+      const term = setTimeout(() => child.kill('SIGTERM'), 1_000);
+      const kill = setTimeout(() => child.kill('SIGKILL'), 4_000);
       child.once('exit', () => {
+        clearTimeout(term);
         clearTimeout(kill);
         resolve();
       });
       child.stdin?.end();
-      child.kill('SIGTERM');
     });
   return new Promise((resolve, reject) => {
     let output = '';
@@ -89,7 +93,20 @@ export function jsonLine<T>(line: string): T | undefined {
   }
 }
 
-/** Runs a TypeScript bench server with the same Node and the tsx loader. */
+/**
+ * Runs a TypeScript bench server with the same Node and the tsx loader. With
+ * BENCH_CPU_PROF=dir each server writes a V8 CPU profile there when it stops
+ * (a folder per server; the main thread's is the largest file) to see where its time goes.
+ */
 export function startTsChild<T>(file: string, env: Record<string, string> = {}): Promise<Child<T>> {
-  return startChild<T>(process.execPath, ['--import', 'tsx', file], { env, ready: jsonLine<T> });
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const profile =
+    profileDir === undefined || profileDir === ''
+      ? []
+      : // One folder per server: the tsx loader's worker thread writes a profile too.
+        ['--cpu-prof', '--cpu-prof-dir', join(profileDir, basename(file, '.ts'))];
+  return startChild<T>(process.execPath, [...profile, '--import', 'tsx', file], {
+    env,
+    ready: jsonLine<T>,
+  });
 }

@@ -1,0 +1,167 @@
+// Requests per second of one GET, side by side in one run: a bare node:http JSON server
+// (the floor), the sandbox's `GET /v0.1/checkouts/{id}`, and the companion handler's
+// `GET /payments/checkouts/:id`, which reads that same checkout from the same sandbox.
+// autocannon drives each at a fixed number of keep-alive connections on 127.0.0.1; each
+// server runs in its own process. Targets take turns (A B C A B C ...) so that a change of
+// the machine's load during the run hits all of them alike, and the ratios are taken per
+// round, then their median and spread reported.
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Child, startTsChild } from './servers/spawn.ts';
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+
+/** The part of autocannon's result this bench reads. */
+interface CannonResult {
+  /** Seconds. */
+  duration: number;
+  '2xx': number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  latency: { p50: number; p99: number };
+}
+
+interface CannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}
+
+type Cannon = (options: CannonOptions) => Promise<CannonResult>;
+
+/** autocannon is a bench-only dependency (bench/package.json), so it is loaded from there. */
+function loadCannon(): Cannon {
+  const require = createRequire(join(BENCH, 'package.json'));
+  // autocannon ships no types; CannonOptions/CannonResult above name what is used.
+  return require('autocannon') as Cannon;
+}
+
+export interface ThroughputShape {
+  connections: number;
+  /** Seconds per target per round. */
+  seconds: number;
+  rounds: number;
+  /** Seconds of uncounted warm-up per target (JIT, keep-alive sockets, the handler's pool). */
+  warmSeconds: number;
+}
+
+export interface TargetRun {
+  name: string;
+  /** req/s of each round. */
+  rates: number[];
+  p50: number[];
+  p99: number[];
+  /** Non-2xx answers, socket errors and timeouts over all rounds: any of them voids the run. */
+  bad: number;
+}
+
+export interface ThroughputReport {
+  shape: ThroughputShape;
+  targets: TargetRun[];
+  /** Per round: sandbox / bare and handler / sandbox. */
+  sandboxRatio: number[];
+  handlerRatio: number[];
+  loadBefore: number[];
+  loadAfter: number[];
+}
+
+interface SandboxInfo {
+  url: string;
+  apiKey: string;
+  merchantCode: string;
+}
+
+async function createCheckout(sandbox: SandboxInfo): Promise<string> {
+  const res = await fetch(`${sandbox.url}/v0.1/checkouts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      checkout_reference: `bench-throughput-${Date.now()}`,
+      amount: 10,
+      currency: 'EUR',
+      merchant_code: sandbox.merchantCode,
+      description: 'bench',
+    }),
+  });
+  const body = (await res.json()) as { id?: unknown };
+  if (res.status !== 201 || typeof body.id !== 'string') {
+    throw new Error(`could not create the bench checkout: HTTP ${res.status}`);
+  }
+  return body.id;
+}
+
+export async function measureThroughput(shape: ThroughputShape): Promise<ThroughputReport> {
+  const cannon = loadCannon();
+  const children: Child<unknown>[] = [];
+  try {
+    const bare = await startTsChild<{ url: string }>(join(BENCH, 'servers/bare.ts'));
+    children.push(bare);
+    const sandbox = await startTsChild<SandboxInfo>(join(BENCH, 'servers/sandbox.ts'));
+    children.push(sandbox);
+    const handler = await startTsChild<{ url: string }>(join(BENCH, 'servers/handler.ts'), {
+      BENCH_SANDBOX: JSON.stringify(sandbox.info),
+    });
+    children.push(handler);
+    const id = encodeURIComponent(await createCheckout(sandbox.info));
+
+    const targets: { name: string; options: Omit<CannonOptions, 'duration' | 'connections'> }[] = [
+      { name: 'bare node:http JSON', options: { url: `${bare.info.url}/` } },
+      {
+        name: 'sandbox GET /v0.1/checkouts/{id}',
+        options: {
+          url: `${sandbox.info.url}/v0.1/checkouts/${id}`,
+          headers: { authorization: `Bearer ${sandbox.info.apiKey}` },
+        },
+      },
+      {
+        name: 'handler GET /payments/checkouts/:id',
+        options: { url: `${handler.info.url}/checkouts/${id}` },
+      },
+    ];
+    const runs: TargetRun[] = targets.map((t) => ({
+      name: t.name,
+      rates: [],
+      p50: [],
+      p99: [],
+      bad: 0,
+    }));
+    const loadBefore = loadavg();
+    for (const target of targets) {
+      await cannon({
+        ...target.options,
+        connections: shape.connections,
+        duration: shape.warmSeconds,
+      });
+    }
+    for (let round = 0; round < shape.rounds; round++) {
+      for (const [k, target] of targets.entries()) {
+        const result = await cannon({
+          ...target.options,
+          connections: shape.connections,
+          duration: shape.seconds,
+        });
+        const run = runs[k]!;
+        run.rates.push(result['2xx'] / result.duration);
+        run.p50.push(result.latency.p50);
+        run.p99.push(result.latency.p99);
+        run.bad += result.non2xx + result.errors + result.timeouts;
+      }
+    }
+    const loadAfter = loadavg();
+    const [b, s, h] = runs as [TargetRun, TargetRun, TargetRun];
+    return {
+      shape,
+      targets: runs,
+      sandboxRatio: s.rates.map((rate, i) => rate / (b.rates[i] ?? Number.NaN)),
+      handlerRatio: h.rates.map((rate, i) => rate / (s.rates[i] ?? Number.NaN)),
+      loadBefore,
+      loadAfter,
+    };
+  } finally {
+    for (const child of children.reverse()) await child.stop();
+  }
+}
