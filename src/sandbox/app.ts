@@ -1,99 +1,144 @@
-// The sandbox as a Web `Request -> Response` function: faults, routing, auth, CORS, errors
-// and the access log. No sockets here; `node.ts` adapts it to node:http.
+// The sandbox as a Web `Request -> Response` function, on Hono: the access log and fault
+// injection wrap every request, each route module's routes are mounted with their access
+// rule, body cap, CORS and deprecation headers, and errors become the provider's error
+// shape. No sockets here; `index.ts` serves it through the shared node adapter.
 
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { limitBody } from '../http/body.ts';
+import { HttpError, providerErrorBody } from '../http/errors.ts';
 import { authorize } from './auth.ts';
 import type { SandboxContext } from './context.ts';
-import { json, ProviderError } from './http.ts';
-import { type Route, Router } from './router.ts';
+import { ApiError, BODY_LIMIT, json } from './http.ts';
+import type { Route, RouteRequest } from './route.ts';
 import { withDeprecation } from './routes/deprecation.ts';
 import { routeModules } from './routes/index.ts';
 
-const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-methods': 'PUT, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type',
-  'access-control-max-age': '600',
-};
-
-function withCors(response: Response, request: Request): Response {
-  const origin = request.headers.get('origin');
-  // Bearer keys travel in a header, never in cookies, so `*` is safe and simplest.
-  response.headers.set('access-control-allow-origin', origin ?? '*');
-  response.headers.append('vary', 'origin');
-  for (const [k, v] of Object.entries(CORS_HEADERS)) response.headers.set(k, v);
-  return response;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = []) {
-  const router = new Router();
-  for (const routes of routeModules) router.add(...routes);
-  router.add(...extraRoutes);
+/** The path as the client sent it (still %-encoded): what the log and faults match on. */
+function rawPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const end = url.search(/[?#]/);
+  return url.slice(start, end < 0 ? undefined : end);
+}
 
-  async function dispatch(request: Request, url: URL): Promise<Response> {
-    const method = request.method.toUpperCase();
-    const path = url.pathname;
+/** Only the process route answers preflights, for a page that calls the API directly. */
+const processCors = cors({
+  // Bearer keys travel in a header, never in cookies, so `*` is safe and simplest.
+  origin: (origin) => origin || '*',
+  allowMethods: ['PUT', 'OPTIONS'],
+  allowHeaders: ['authorization', 'content-type'],
+  maxAge: 600,
+});
 
-    if (!path.startsWith('/sandbox/')) {
-      const fault = ctx.faults.take(method, path);
-      if (fault?.kind === 'drop') return Response.error();
-      if (fault?.kind === 'error') {
-        return new ProviderError(fault.status, 'INTERNAL_ERROR', 'Injected fault').toResponse();
-      }
-      if (fault?.kind === 'latency') await sleep(fault.delayMs);
-    }
+/** What a route handler gets; the URL is parsed only by routes that read the query or build links. */
+class LazyRouteRequest implements RouteRequest {
+  readonly request: Request;
+  readonly params: Record<string, string>;
+  readonly ctx: SandboxContext;
+  #url: URL | undefined;
 
-    const match = router.match(method, path);
-    if (match.kind === 'not-found')
-      return new ProviderError(404, 'NOT_FOUND', 'Resource not found').toResponse();
-    if (match.kind === 'method-not-allowed') {
-      if (method === 'OPTIONS' && match.cors)
-        return withCors(new Response(null, { status: 204 }), request);
-      return json(
-        { error_code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed on ${path}` },
-        405,
-        { allow: match.allowed.join(', ') },
-      );
-    }
-    const { route, params } = match;
-    const denied = authorize(request, route.access, ctx.config);
-    let response: Response;
-    if (denied) {
-      response = denied;
-    } else {
-      try {
-        response = await route.handler({ request, url, params, ctx, origin: url.origin });
-      } catch (error) {
-        if (error instanceof ProviderError) {
-          response = error.toResponse();
-        } else {
-          // Only the error's name: a message could echo request data.
-          ctx.log(
-            `internal error on ${method} ${route.path}: ${error instanceof Error ? error.name : 'unknown'}`,
-          );
-          response = new ProviderError(
-            500,
-            'INTERNAL_ERROR',
-            'Internal sandbox error',
-          ).toResponse();
-        }
-      }
-    }
-    if (route.deprecated) {
-      response = withDeprecation(response, route.deprecated, params, url, ctx.config);
-    }
-    return route.cors ? withCors(response, request) : response;
+  constructor(c: Context, ctx: SandboxContext) {
+    this.request = c.req.raw;
+    this.params = c.req.param() as Record<string, string>;
+    this.ctx = ctx;
   }
 
-  return async function handle(request: Request): Promise<Response> {
+  get url(): URL {
+    this.#url ??= new URL(this.request.url);
+    return this.#url;
+  }
+
+  get origin(): string {
+    return this.url.origin;
+  }
+}
+
+/** One route: its access rule, then the body cap, then the handler; deprecation headers after. */
+function mount(app: Hono, ctx: SandboxContext, route: Route): void {
+  const deprecated = route.deprecated;
+  const guard: MiddlewareHandler = async (c, next) => {
+    const denied = authorize(c.req.raw, route.access, ctx.config);
+    if (denied) c.res = denied;
+    else await next();
+    if (deprecated) {
+      withDeprecation(c.res, deprecated, c.req.param(), new URL(c.req.url), ctx.config);
+    }
+  };
+  const run = (c: Context) => route.handler(new LazyRouteRequest(c, ctx));
+  const chain: MiddlewareHandler[] = [guard];
+  if (route.method !== 'GET') chain.push(limitBody(BODY_LIMIT));
+  if (route.cors) {
+    app.options(route.path, processCors);
+    chain.unshift(processCors);
+  }
+  app.on(route.method, [route.path], ...chain, run);
+}
+
+export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = []) {
+  const app = new Hono();
+
+  app.use(async function logAndFaults(c, next) {
     const started = performance.now();
-    const url = new URL(request.url);
-    const response = await dispatch(request, url);
+    const method = c.req.method;
+    const path = rawPath(c.req.url);
+    const fault = path.startsWith('/sandbox/') ? undefined : ctx.faults.take(method, path);
+    if (fault?.kind === 'drop') {
+      c.res = Response.error();
+    } else if (fault?.kind === 'error') {
+      c.res = new ApiError(fault.status, 'INTERNAL_ERROR', 'Injected fault').toResponse();
+    } else {
+      if (fault?.kind === 'latency') await sleep(fault.delayMs);
+      await next();
+    }
     // Path only: query strings and bodies stay out of the log.
-    const ms = (performance.now() - started).toFixed(1);
-    ctx.log(
-      `${request.method} ${url.pathname} ${response.type === 'error' ? 'dropped' : response.status} ${ms}ms`,
+    const status = c.res.status === 0 ? 'dropped' : c.res.status;
+    ctx.log(`${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        json(
+          providerErrorBody(
+            'METHOD_NOT_ALLOWED',
+            `${c.req.method} is not allowed on ${rawPath(c.req.url)}`,
+          ),
+          405,
+          // Hono answers HEAD with GET and preflights itself: the API's own methods only.
+          { allow: methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').join(', ') },
+        ),
+    }),
+  );
+
+  for (const routes of routeModules) for (const route of routes) mount(app, ctx, route);
+  for (const route of extraRoutes) mount(app, ctx, route);
+
+  app.notFound(() => new ApiError(404, 'NOT_FOUND', 'Resource not found').toResponse());
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return error.toResponse();
+    if (error instanceof HttpError) {
+      return json(
+        providerErrorBody(error.code, error.message, error.field),
+        error.status,
+        error.headers,
+      );
+    }
+    // Only the error's name: a message could echo request data.
+    ctx.log(`internal error on ${c.req.method} ${c.req.routePath}: ${error.name}`);
+    return new ApiError(500, 'INTERNAL_ERROR', 'Internal sandbox error').toResponse();
+  });
+
+  return async function handle(request: Request): Promise<Response> {
+    if (request.method !== 'HEAD') return app.fetch(request);
+    // Hono answers HEAD from GET itself but cannot copy a dropped connection's answer.
+    const response = await app.fetch(
+      new Request(request.url, { method: 'GET', headers: request.headers }),
     );
-    return response;
+    return response.status === 0 ? response : new Response(null, response);
   };
 }

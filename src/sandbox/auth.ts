@@ -4,7 +4,7 @@
 
 import type { SandboxConfig } from './context.ts';
 import { json } from './http.ts';
-import type { Access } from './router.ts';
+import type { Access } from './route.ts';
 
 function unauthorized(message: string): Response {
   return json({ error_code: 'NOT_AUTHORIZED', message, error_message: message }, 401, {

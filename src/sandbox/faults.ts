@@ -2,7 +2,7 @@
 // connection for the next `times` matching requests. Merchants use it to test retries and
 // timeouts; it never applies to the `/sandbox/` control surface itself.
 
-import { matchPattern } from './router.ts';
+import { matchPattern } from './path-pattern.ts';
 
 export type FaultKind = 'latency' | 'error' | 'drop';
 

@@ -1,7 +1,14 @@
-// Small HTTP helpers shared by every route module: the provider's error shape,
-// JSON/HTML responses and body reading with a size cap.
+// The sandbox's side of the shared HTTP pieces (src/http): its error class, which answers
+// in the provider's shape `{ error_code, message, param? }`, and body reading with the
+// provider's conventions (an empty JSON body reads as `{}`).
 
-/** Error codes the provider uses (see CONTRACT §5); the sandbox adds none of its own. */
+import { readFormBody, readJsonBody } from '../http/body.ts';
+import { HttpError, providerErrorBody } from '../http/errors.ts';
+import { empty, json } from '../http/json.ts';
+
+export { json };
+
+/** Error codes the provider uses; the sandbox adds none of its own. */
 export type ProviderErrorCode =
   | 'MISSING'
   | 'INVALID'
@@ -17,74 +24,50 @@ export type ProviderErrorCode =
   | 'INTERNAL_ERROR';
 
 /**
- * Thrown anywhere inside a handler; the app turns it into `{ error_code, message, param? }`.
- * Throwing keeps validation code linear instead of threading Responses back up.
+ * An error answer of the simulated API, thrown anywhere inside a route; the app turns it
+ * into `{ error_code, message, param? }`. Throwing keeps validation code linear instead of
+ * threading Responses back up.
  */
-export class ProviderError extends Error {
-  readonly status: number;
-  readonly code: ProviderErrorCode;
-  readonly param: string | undefined;
+export class ApiError extends HttpError {
+  override name = 'ApiError';
+  declare readonly code: ProviderErrorCode;
 
   constructor(status: number, code: ProviderErrorCode, message: string, param?: string) {
-    super(message);
-    this.name = 'ProviderError';
-    this.status = status;
-    this.code = code;
-    this.param = param;
+    super(status, code, message, param);
   }
 
-  toResponse(headers?: HeadersInit): Response {
-    const body: Record<string, string> = { error_code: this.code, message: this.message };
-    if (this.param !== undefined) body.param = this.param;
-    return json(body, this.status, headers);
+  /** The request field the provider would blame (`field` under the provider's name). */
+  get param(): string | undefined {
+    return this.field;
+  }
+
+  toResponse(): Response {
+    return json(providerErrorBody(this.code, this.message, this.field), this.status, this.headers);
   }
 }
 
 export const missing = (param: string, message = `Missing parameter ${param}`) =>
-  new ProviderError(400, 'MISSING', message, param);
+  new ApiError(400, 'MISSING', message, param);
 export const invalid = (param: string, message = `Invalid parameter ${param}`) =>
-  new ProviderError(400, 'INVALID', message, param);
-export const notFound = (message = 'Resource not found') =>
-  new ProviderError(404, 'NOT_FOUND', message);
+  new ApiError(400, 'INVALID', message, param);
+export const notFound = (message = 'Resource not found') => new ApiError(404, 'NOT_FOUND', message);
 
-export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
-  const h = new Headers(headers);
-  h.set('content-type', 'application/json; charset=utf-8');
-  h.set('cache-control', 'no-store');
-  return new Response(JSON.stringify(body), { status, headers: h });
-}
-
-export function noContent(headers?: HeadersInit): Response {
-  return new Response(null, { status: 204, headers });
+export function noContent(): Response {
+  return empty(204);
 }
 
 /** 64 KiB is far above any real request of this API and small enough to refuse floods early. */
 export const BODY_LIMIT = 64 * 1024;
 
-async function readText(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > BODY_LIMIT) throw tooLarge();
-  const text = await request.text();
-  // Content-Length can be absent (chunked), so the length is checked again after reading.
-  if (new TextEncoder().encode(text).byteLength > BODY_LIMIT) throw tooLarge();
-  return text;
-}
-
-const tooLarge = () =>
-  new ProviderError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${BODY_LIMIT} bytes`);
-
 /** Reads a JSON body; an empty body reads as `{}` so that "all fields optional" routes work. */
 export async function readJson(request: Request): Promise<unknown> {
-  const text = await readText(request);
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ProviderError(400, 'INVALID', 'Request body is not valid JSON', 'body');
-  }
+  const body = await readJsonBody(request);
+  if (body.kind === 'json') return body.value;
+  if (body.kind === 'empty') return {};
+  throw new ApiError(400, 'INVALID', `Request body is invalid: ${body.message}`, 'body');
 }
 
 /** Reads an `application/x-www-form-urlencoded` body (the sandbox's HTML pages post these). */
-export async function readForm(request: Request): Promise<URLSearchParams> {
-  return new URLSearchParams(await readText(request));
+export function readForm(request: Request): Promise<URLSearchParams> {
+  return readFormBody(request);
 }

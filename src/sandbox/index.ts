@@ -4,10 +4,11 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { providerErrorBody } from '../http/errors.ts';
+import { toNodeListener } from '../http/node.ts';
 import { createApp } from './app.ts';
 import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.ts';
 import { FaultStore } from './faults.ts';
-import { toNodeListener } from './node.ts';
 import { Persistence } from './persist.ts';
 import { buildMerchant, type MerchantOverrides } from './seed/merchant.ts';
 import { type ReaderOptions, resolveReaderTiming } from './seed/readers.ts';
@@ -129,7 +130,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     });
   });
   const url = formatUrl(server.address() as AddressInfo);
-  server.on('request', toNodeListener(handle, new URL(url).host));
+  server.on(
+    'request',
+    toNodeListener(handle, { errorBody: providerErrorBody, hostname: new URL(url).host }),
+  );
 
   let closing: Promise<void> | undefined;
   return {

@@ -3,7 +3,7 @@
 
 import type * as z from 'zod/mini';
 import { describeIssue } from '../schemas/index.ts';
-import { ProviderError } from './http.ts';
+import { ApiError } from './http.ts';
 
 export function parse<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
@@ -13,5 +13,5 @@ export function parse<S extends z.ZodMiniType>(schema: S, input: unknown): z.inf
 }
 
 function failWith(code: 'MISSING' | 'INVALID', message: string, param: string): never {
-  throw new ProviderError(400, code, message, param);
+  throw new ApiError(400, code, message, param);
 }

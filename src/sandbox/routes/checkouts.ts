@@ -23,7 +23,7 @@ import {
 } from '../../schemas/index.ts';
 import { cardOutcome, detectNetwork, expiryInFuture, luhnValid } from '../cards.ts';
 import type { SandboxContext } from '../context.ts';
-import { invalid, json, missing, notFound, ProviderError, readJson } from '../http.ts';
+import { ApiError, invalid, json, missing, notFound, readJson } from '../http.ts';
 import { availableMethods, methodAvailable } from '../methods.ts';
 import {
   addTransaction,
@@ -33,7 +33,7 @@ import {
   newToken,
   setStatus,
 } from '../payments.ts';
-import type { Route, RouteRequest } from '../router.ts';
+import type { Route, RouteRequest } from '../route.ts';
 import { checkoutJson } from '../serialize.ts';
 import type { CardSummary, CheckoutRecord } from '../state.ts';
 import { parse } from '../validate.ts';
@@ -59,7 +59,7 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
   const payTo = body.pay_to_email ?? ctx.config.payToEmail;
   for (const c of ctx.store.checkouts.values()) {
     if (c.checkout_reference === body.checkout_reference && c.pay_to_email === payTo) {
-      throw new ProviderError(
+      throw new ApiError(
         409,
         'DUPLICATED_CHECKOUT',
         'Checkout with this checkout reference and pay to email already exists',
@@ -103,18 +103,13 @@ function retrieve({ params, ctx }: RouteRequest): Response {
 
 function refuseUnprocessable(checkout: CheckoutRecord): void {
   if (checkout.processed) {
-    throw new ProviderError(409, 'CHECKOUT_PROCESSED', 'Checkout is already processed');
+    throw new ApiError(409, 'CHECKOUT_PROCESSED', 'Checkout is already processed');
   }
   if (checkout.status === 'EXPIRED') {
-    throw new ProviderError(409, 'CONFLICT', 'Checkout is deactivated (EXPIRED)');
+    throw new ApiError(409, 'CONFLICT', 'Checkout is deactivated (EXPIRED)');
   }
   if (checkout.valid_until !== undefined && Date.parse(checkout.valid_until) <= Date.now()) {
-    throw new ProviderError(
-      409,
-      'CONFLICT',
-      'Checkout expired: valid_until has passed',
-      'valid_until',
-    );
+    throw new ApiError(409, 'CONFLICT', 'Checkout expired: valid_until has passed', 'valid_until');
   }
 }
 
@@ -297,10 +292,10 @@ function payWithBoleto(ctx: SandboxContext, checkout: CheckoutRecord, origin: st
 function deactivate({ params, ctx }: RouteRequest): Response {
   const checkout = findCheckout(ctx, params.id!);
   if (checkout.processed) {
-    throw new ProviderError(409, 'CHECKOUT_PROCESSED', 'Checkout is already processed');
+    throw new ApiError(409, 'CHECKOUT_PROCESSED', 'Checkout is already processed');
   }
   if (checkout.status === 'EXPIRED') {
-    throw new ProviderError(409, 'CONFLICT', 'Checkout is already deactivated');
+    throw new ApiError(409, 'CONFLICT', 'Checkout is already deactivated');
   }
   // An open challenge or bank page dies with the checkout.
   delete checkout.pending;

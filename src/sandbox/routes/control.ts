@@ -2,9 +2,9 @@
 // and settling a boleto. Any valid test key may call it; it is never part of the provider API.
 
 import * as z from 'zod/mini';
-import { json, noContent, ProviderError, readJson } from '../http.ts';
+import { ApiError, json, noContent, readJson } from '../http.ts';
 import { setStatus } from '../payments.ts';
-import type { Route, RouteRequest } from '../router.ts';
+import type { Route, RouteRequest } from '../route.ts';
 import { checkoutJson } from '../serialize.ts';
 import { parse } from '../validate.ts';
 import { findCheckout } from './checkouts.ts';
@@ -58,7 +58,7 @@ async function settleBoleto({ request, params, ctx }: RouteRequest): Promise<Res
     .map((id) => ctx.store.transactions.get(id))
     .find((t) => t?.payment_type === 'BOLETO' && t.status === 'PENDING');
   if (!pending || checkout.status !== 'PENDING') {
-    throw new ProviderError(409, 'CONFLICT', 'Checkout has no pending boleto to settle');
+    throw new ApiError(409, 'CONFLICT', 'Checkout has no pending boleto to settle');
   }
   const paid = (body.status ?? 'PAID') === 'PAID';
   pending.status = paid ? 'SUCCESSFUL' : 'FAILED';

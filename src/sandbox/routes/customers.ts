@@ -7,8 +7,8 @@ import {
   type PersonalDetails as PersonalDetailsBody,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { json, noContent, notFound, ProviderError, readJson } from '../http.ts';
-import type { Route, RouteRequest } from '../router.ts';
+import { ApiError, json, noContent, notFound, readJson } from '../http.ts';
+import type { Route, RouteRequest } from '../route.ts';
 import { customerJson, instrumentJson } from '../serialize.ts';
 import type { CustomerRecord, PersonalDetails } from '../state.ts';
 import { parse } from '../validate.ts';
@@ -43,7 +43,7 @@ function clean(details: PersonalDetailsBody | null | undefined): PersonalDetails
 async function create({ request, ctx }: RouteRequest): Promise<Response> {
   const body = parse(CustomerCreateBodySchema, await readJson(request));
   if (ctx.store.customers.has(body.customer_id)) {
-    throw new ProviderError(409, 'CUSTOMER_ALREADY_EXISTS', 'Customer already exists');
+    throw new ApiError(409, 'CUSTOMER_ALREADY_EXISTS', 'Customer already exists');
   }
   const customer: CustomerRecord = { customer_id: body.customer_id };
   const details = clean(body.personal_details);

@@ -11,7 +11,7 @@
 // carry the Deprecation header without a Link.
 
 import type { SandboxConfig } from '../context.ts';
-import type { Deprecation, Route } from '../router.ts';
+import type { Deprecation, Route } from '../route.ts';
 
 export const DEPRECATED_SINCE = Date.UTC(2024, 0, 1) / 1000;
 
@@ -52,7 +52,7 @@ export function withDeprecation(
   config: SandboxConfig,
 ): Response {
   // A dropped connection (fault injection) has immutable headers and nobody to read them.
-  if (response.type === 'error') return response;
+  if (response.status === 0) return response;
   response.headers.set('deprecation', `@${DEPRECATED_SINCE}`);
   if (deprecation.successor !== undefined) {
     const path = deprecation.successor.replace(/:([a-z_]+)/g, (_, name: string) =>

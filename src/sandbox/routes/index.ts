@@ -1,7 +1,7 @@
 // Every route module, registered in one place. A new area (merchant, payouts, receipts,
 // readers, operators) is a new module exporting `Route[]` plus one line here.
 
-import type { Route } from '../router.ts';
+import type { Route } from '../route.ts';
 import { checkoutRoutes } from './checkouts.ts';
 import { controlRoutes } from './control.ts';
 import { customerRoutes } from './customers.ts';

@@ -9,7 +9,7 @@
 
 import type { SandboxConfig } from '../context.ts';
 import { invalid, json, notFound } from '../http.ts';
-import type { Access, Route, RouteRequest } from '../router.ts';
+import type { Access, Route, RouteRequest } from '../route.ts';
 
 /** The seed lists both scopes together for the profile reads: either one suffices. */
 export const PROFILE_READ: Access = { scopes: ['user.profile', 'user.profile_readonly'] };

@@ -22,8 +22,8 @@ import {
   type Permissions,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { invalid, json, notFound, ProviderError, readJson } from '../http.ts';
-import type { Access, Route, RouteRequest } from '../router.ts';
+import { ApiError, invalid, json, notFound, readJson } from '../http.ts';
+import type { Access, Route, RouteRequest } from '../route.ts';
 import type { OperatorRecord } from '../state.ts';
 import { parse } from '../validate.ts';
 import { PROFILE_READ } from './merchant.ts';
@@ -95,7 +95,7 @@ function refuseTakenUsername(ctx: SandboxContext, username: string, self?: numbe
       (o) => o.id !== self && o.username.toLowerCase() === wanted,
     );
   if (taken) {
-    throw new ProviderError(409, 'CONFLICT', 'An account with this username exists', 'username');
+    throw new ApiError(409, 'CONFLICT', 'An account with this username exists', 'username');
   }
 }
 
@@ -154,7 +154,7 @@ function retrieve({ params, ctx }: RouteRequest): Response {
 
 function refusePrimary(id: number): void {
   if (id === PRIMARY_ID) {
-    throw new ProviderError(403, 'FORBIDDEN', 'The primary account cannot be changed here');
+    throw new ApiError(403, 'FORBIDDEN', 'The primary account cannot be changed here');
   }
 }
 
@@ -162,7 +162,7 @@ async function update({ request, params, ctx }: RouteRequest): Promise<Response>
   const id = operatorId(params);
   refusePrimary(id);
   const operator = ctx.store.operators.get(id);
-  if (!operator) throw new ProviderError(400, 'NOT_FOUND', 'Operator not found');
+  if (!operator) throw new ApiError(400, 'NOT_FOUND', 'Operator not found');
   const body = parse(OperatorUpdateBodySchema, await readJson(request));
   if (body.username !== undefined) refuseTakenUsername(ctx, body.username, id);
   const now = new Date().toISOString();

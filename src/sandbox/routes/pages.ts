@@ -14,7 +14,7 @@ import {
   formatAmount,
 } from '../pages.ts';
 import { authorizeCard, settleBank } from '../payments.ts';
-import type { Route, RouteRequest } from '../router.ts';
+import type { Route, RouteRequest } from '../route.ts';
 import type { CheckoutRecord } from '../state.ts';
 import { findCheckout, termUrl } from './checkouts.ts';
 import { PUBLIC } from './scopes.ts';

@@ -17,8 +17,8 @@
 
 import * as z from 'zod/mini';
 import type { SandboxConfig } from '../context.ts';
-import { invalid, json, missing, notFound, ProviderError, readJson } from '../http.ts';
-import type { Route, RouteRequest } from '../router.ts';
+import { ApiError, invalid, json, missing, notFound, readJson } from '../http.ts';
+import type { Route, RouteRequest } from '../route.ts';
 import { minorUnit } from '../seed/currencies.ts';
 import { transactionFull } from '../serialize.ts';
 import type { Store, TransactionRecord } from '../state.ts';
@@ -158,7 +158,7 @@ async function chargeback({ request, params, ctx, origin }: RouteRequest): Promi
   const txn: TransactionRecord | undefined = ctx.store.transactions.get(params.id!);
   if (txn?.type !== 'PAYMENT') throw notFound('Transaction not found');
   if (txn.status !== 'SUCCESSFUL') {
-    throw new ProviderError(409, 'CONFLICT', 'Only a successful payment can be charged back');
+    throw new ApiError(409, 'CONFLICT', 'Only a successful payment can be charged back');
   }
   const charged = txn.events
     .filter((e) => e.type === 'CHARGE_BACK')

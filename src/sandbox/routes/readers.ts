@@ -16,6 +16,7 @@
 //   online, not within another checkout's start window, and on Solo at least 3.3.24.3;
 //   terminate only while the device waits for the cardholder, Solo at least 3.3.28.0.
 
+import { empty } from '../../http/json.ts';
 import {
   describeIssue,
   ReaderCheckoutBodySchema,
@@ -23,15 +24,8 @@ import {
   ReaderUpdateBodySchema,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import {
-  invalid,
-  json,
-  notFound,
-  ProviderError,
-  type ProviderErrorCode,
-  readJson,
-} from '../http.ts';
-import type { Access, Route, RouteRequest } from '../router.ts';
+import { ApiError, invalid, json, notFound, type ProviderErrorCode, readJson } from '../http.ts';
+import type { Access, Route, RouteRequest } from '../route.ts';
 import { minorUnit } from '../seed/currencies.ts';
 import type { ReaderCheckoutRecord, ReaderRecord } from '../state.ts';
 import { parse } from '../validate.ts';
@@ -50,7 +44,7 @@ const READERS_READ: Access = { scopes: ['readers.read'] };
 const READERS_WRITE: Access = { scopes: ['readers.write'] };
 
 /** A readers-API refusal: 422 with both the readers' `errors` and the flat provider fields. */
-class ReaderError extends ProviderError {
+class ReaderError extends ApiError {
   readonly errors: Record<string, unknown>;
   readonly errorCode: string;
 
@@ -66,14 +60,14 @@ class ReaderError extends ProviderError {
     this.errors = errors;
   }
 
-  override toResponse(headers?: HeadersInit): Response {
+  override toResponse(): Response {
     const body: Record<string, unknown> = {
       error_code: this.errorCode,
       message: this.message,
       ...(this.param !== undefined && { param: this.param }),
       errors: this.errors,
     };
-    return json(body, this.status, headers);
+    return json(body, this.status, this.headers);
   }
 }
 
@@ -168,7 +162,7 @@ function remove(req: RouteRequest): Response {
   ctx.store.readers.delete(reader.id);
   ctx.changed();
   // The provider answers 200 with an empty body.
-  return new Response(null, { status: 200 });
+  return empty(200);
 }
 
 function pairedDevice(ctx: SandboxContext, reader: ReaderRecord) {
@@ -282,7 +276,7 @@ function terminate(req: RouteRequest): Response {
     );
   }
   finish(ctx, active, 'failed', 'terminated');
-  return new Response(null, { status: 202 });
+  return empty(202);
 }
 
 const base = '/v0.1/merchants/:merchant_code/readers';

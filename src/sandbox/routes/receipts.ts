@@ -10,15 +10,14 @@
 //     transaction's answer 400 `NOT_FOUND`: the status and body of the provider's own example.
 
 import type { SandboxConfig } from '../context.ts';
-import { invalid, json, missing, ProviderError } from '../http.ts';
-import type { Access, Route, RouteRequest } from '../router.ts';
+import { ApiError, invalid, json, missing } from '../http.ts';
+import type { Access, Route, RouteRequest } from '../route.ts';
 import { formatAmount } from '../seed/currencies.ts';
 import type { TransactionEventRecord, TransactionRecord } from '../state.ts';
 
 const RECEIPTS: Access = { scopes: ['transactions.history'] };
 
-const receiptNotFound = (message = 'Resource not found') =>
-  new ProviderError(400, 'NOT_FOUND', message);
+const receiptNotFound = (message = 'Resource not found') => new ApiError(400, 'NOT_FOUND', message);
 
 const receiptNo = (t: TransactionRecord, e?: TransactionEventRecord) =>
   e === undefined ? String(t.internal_id) : `${t.internal_id}-${e.id}`;

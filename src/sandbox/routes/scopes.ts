@@ -1,5 +1,5 @@
 // Access rules shared by the route modules, named after the seed's scopes.
-import type { Access } from '../router.ts';
+import type { Access } from '../route.ts';
 
 export const PAYMENTS: Access = { scopes: ['payments'] };
 export const PAYMENT_INSTRUMENTS: Access = { scopes: ['payment_instruments'] };

@@ -14,9 +14,9 @@
 
 import { RefundBodySchema } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { invalid, json, missing, noContent, notFound, ProviderError, readJson } from '../http.ts';
+import { ApiError, invalid, json, missing, noContent, notFound, readJson } from '../http.ts';
 import { newId, transactionCode } from '../payments.ts';
-import type { Route, RouteRequest } from '../router.ts';
+import type { Route, RouteRequest } from '../route.ts';
 import { historyItem, refundable, simpleStatus, transactionFull } from '../serialize.ts';
 import type { TransactionRecord } from '../state.ts';
 import { parse } from '../validate.ts';
@@ -165,11 +165,7 @@ async function refund({ request, params, ctx }: RouteRequest): Promise<Response>
   if (!txn) throw notFound('Transaction not found');
   const remaining = refundable(txn);
   if (remaining <= 0) {
-    throw new ProviderError(
-      409,
-      'CONFLICT',
-      'The transaction is not refundable in its current state',
-    );
+    throw new ApiError(409, 'CONFLICT', 'The transaction is not refundable in its current state');
   }
   const amount = body.amount ?? remaining;
   if (Math.round(amount * 100) > Math.round(remaining * 100)) {

@@ -17,8 +17,8 @@
 import * as z from 'zod/mini';
 import { detectNetwork, isDeclinedAmount, luhnValid, TECHNICAL_ERROR_CARDS } from '../../cards.ts';
 import type { SandboxContext } from '../../context.ts';
-import { invalid, json, notFound, ProviderError, readJson } from '../../http.ts';
-import type { Route, RouteRequest } from '../../router.ts';
+import { ApiError, invalid, json, notFound, readJson } from '../../http.ts';
+import type { Route, RouteRequest } from '../../route.ts';
 import type { DeviceRecord, ReaderCheckoutRecord } from '../../state.ts';
 import { parse } from '../../validate.ts';
 import { CONTROL } from '../scopes.ts';
@@ -54,7 +54,7 @@ const EnterPinSchema = z.object({ correct: z.optional(z.boolean()) });
 /** A card the sandbox's table pays without a challenge. */
 const DEFAULT_CARD = '4200000000000091';
 
-const conflict = (message: string) => new ProviderError(409, 'CONFLICT', message);
+const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
 
 function findDevice(ctx: SandboxContext, identifier: string): DeviceRecord {
   const device = ctx.store.devices.get(identifier);

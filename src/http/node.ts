@@ -1,0 +1,79 @@
+/**
+ * The one node:http adapter: `toNodeListener(handler)` serves any Web
+ * `(request: Request) => Promise<Response>` function, through @hono/node-server (it builds
+ * the Request lazily, streams bodies, keeps every Set-Cookie header and survives clients
+ * that hang up). Like every server on @hono/node-server it replaces the global `Request`
+ * and `Response` with lighter subclasses of Node's own (its default; `instanceof` and every
+ * method behave as before), which is most of its speed. What it adds: an empty answer always says `Content-Length: 0`, a
+ * `Response.error()` hangs up without an answer (as a dropped connection would), and a
+ * request that never reaches the handler (a malformed URL or Host) gets a 400 JSON error.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { handlerErrorBody } from './errors.ts';
+import { json } from './json.ts';
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+export interface NodeListenerOptions {
+  /** Builds the error body of the adapter's own answers. Default: `{ error: { code, message, field? } }`. */
+  errorBody?: (code: string, message: string, field?: string) => unknown;
+  /** Host to assume when a request has none (HTTP/1.0). Default: refuse it with 400. */
+  hostname?: string;
+}
+
+// Node's own Response, captured before the adapter swaps in its lighter subclass.
+const NativeResponse = globalThis.Response;
+
+/**
+ * Adds `Content-Length: 0` to an empty answer that lacks it. Answers built in this package
+ * say it themselves (`empty()` in json.ts); this catches Node's own Responses, e.g. one a
+ * handler passes on from `fetch`. The light ones are left alone: reading their headers or
+ * body makes them build a full Response, which is most of what they save.
+ */
+function withEmptyLength(response: Response): Response {
+  const { status } = response;
+  if (Object.getPrototypeOf(response) !== NativeResponse.prototype) return response;
+  if (status === 204 || status === 304 || response.body !== null) return response;
+  if (response.headers.has('content-length')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('content-length', '0');
+  return new Response(null, { status, statusText: response.statusText, headers });
+}
+
+/**
+ * Adapts a `(request: Request) => Promise<Response>` handler to node:http:
+ * `http.createServer(toNodeListener(handler)).listen(3000, '127.0.0.1')`, or
+ * `app.all('/payments/*splat', toNodeListener(handler))` in Express.
+ */
+export function toNodeListener(
+  handler: FetchHandler,
+  options: NodeListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const errorBody = options.errorBody ?? handlerErrorBody;
+  const listener = getRequestListener(
+    async (request, env) => {
+      const response = await handler(request);
+      // Response.error() (status 0); `type` would make a light Response build a full one.
+      if (response.status === 0) {
+        (env.incoming as IncomingMessage).socket.destroy();
+        return RESPONSE_ALREADY_SENT;
+      }
+      return withEmptyLength(response);
+    },
+    {
+      ...(options.hostname === undefined ? {} : { hostname: options.hostname }),
+      errorHandler: (error) =>
+        error instanceof RequestError
+          ? json(
+              errorBody('MALFORMED_REQUEST', 'The request line or Host header is malformed'),
+              400,
+            )
+          : json(errorBody('INTERNAL', 'Internal error'), 500),
+    },
+  );
+  return (req, res) => {
+    void listener(req, res);
+  };
+}
