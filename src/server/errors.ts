@@ -8,6 +8,7 @@
  * `{ title, details, status }` from the newer APIs. `parseProviderError` folds
  * them all into one `ProviderError` so callers switch on `errorCode` only.
  */
+import { HttpError } from '../http/errors.ts';
 
 /** What went wrong between us and the provider. */
 export type ProviderErrorKind =
@@ -27,6 +28,8 @@ export interface ProviderErrorInit {
   message: string;
   param?: string | undefined;
   retryable?: boolean;
+  /** How long the provider asked to wait before trying again (its `Retry-After`). */
+  retryAfterMs?: number | undefined;
   cause?: unknown;
 }
 
@@ -45,6 +48,8 @@ export class ProviderError extends Error {
   readonly param: string | undefined;
   /** Whether repeating the same call may succeed (network trouble, 5xx, 429). */
   readonly retryable: boolean;
+  /** The provider's `Retry-After`, in milliseconds, when it sent one. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(init: ProviderErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -53,6 +58,7 @@ export class ProviderError extends Error {
     this.errorCode = init.errorCode;
     this.param = init.param;
     this.retryable = init.retryable ?? (init.status >= 500 || init.status === 429);
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -74,8 +80,15 @@ const fallbackCodes: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-/** Builds a `ProviderError` from an error response's status and (parsed JSON) body. */
-export function parseProviderError(status: number, body: unknown): ProviderError {
+/**
+ * Builds a `ProviderError` from an error response's status, (parsed JSON) body and, when
+ * the provider sent one, its `Retry-After` in milliseconds.
+ */
+export function parseProviderError(
+  status: number,
+  body: unknown,
+  retryAfterMs?: number,
+): ProviderError {
   let errorCode: string | undefined;
   let message: string | undefined;
   let param: string | undefined;
@@ -110,6 +123,7 @@ export function parseProviderError(status: number, body: unknown): ProviderError
     errorCode: errorCode ?? fallbackCodes[status] ?? (status >= 500 ? 'PROVIDER_ERROR' : 'ERROR'),
     message: message ?? `The provider answered ${status}`,
     param,
+    retryAfterMs,
   });
 }
 
@@ -117,28 +131,10 @@ export function parseProviderError(status: number, body: unknown): ProviderError
  * An error the handler turns into a JSON response
  * `{ error: { code, message, field? } }` with `status`.
  *
- * Throw it from `resolveCheckout` (or other hooks) to refuse a request with a
- * 4xx, e.g. `throw new PaymentHandlerError(400, 'UNKNOWN_PRODUCT', 'No such product', 'order')`.
+ * Throw it from `resolveCheckout` (or other hooks) to refuse a request with a 4xx, e.g.
+ * `throw new PaymentHandlerError(400, 'UNKNOWN_PRODUCT', 'No such product', 'order')`.
  * Any other error thrown by a hook becomes a 500 with a generic message.
  */
-export class PaymentHandlerError extends Error {
+export class PaymentHandlerError extends HttpError {
   override name = 'PaymentHandlerError';
-  readonly status: number;
-  readonly code: string;
-  readonly field: string | undefined;
-  readonly headers: Record<string, string>;
-
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    field?: string,
-    headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.field = field;
-    this.headers = headers;
-  }
 }

@@ -1,5 +1,6 @@
 // payment-widget/server: the companion handler and a typed provider client.
 
+export { type FetchHandler, type NodeListenerOptions, toNodeListener } from '../http/node.ts';
 export { isLoopbackHost, isSafeBrowserUrl } from '../next-step/url.ts';
 export {
   createProviderClient,
@@ -23,5 +24,4 @@ export {
   type ResolvedCheckout,
 } from './handler.ts';
 export { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency.ts';
-export { type FetchHandler, toNodeListener } from './node.ts';
 export type { PublicCheckout } from './public.ts';

@@ -1,0 +1,61 @@
+/**
+ * Origin policy, in one place. Browsers send `Origin` on every POST and PUT, so a
+ * state-changing call must come from an allowed origin; the provider's webhook comes from
+ * its servers without one. Allowed origins get CORS headers and preflights (needed only
+ * when the widget's page and the handler are on different origins).
+ *
+ * Not hono/cors: it answers a foreign preflight 204 where this handler refuses with 403,
+ * and appending `Vary` after the route rebuilds every response, even without an Origin.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { empty } from '../http/json.ts';
+import { PaymentHandlerError } from './errors.ts';
+
+const forbidden = () =>
+  new PaymentHandlerError(
+    403,
+    'FORBIDDEN_ORIGIN',
+    'This origin may not call the payment handler',
+    'origin',
+  );
+
+/** Answers preflights of allowed origins (403 to others) and adds CORS headers for them. */
+export function corsForAllowed(allowed: ReadonlySet<string>): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    const isAllowed = origin !== undefined && allowed.has(origin);
+    if (c.req.method === 'OPTIONS') {
+      if (!isAllowed) throw forbidden();
+      return empty(204, {
+        'access-control-allow-origin': origin,
+        'access-control-allow-methods': 'GET, POST, PUT',
+        'access-control-allow-headers': 'content-type',
+        'access-control-max-age': '600',
+        vary: 'origin',
+      });
+    }
+    await next();
+    if (isAllowed && !c.res.headers.has('access-control-allow-origin')) {
+      c.res.headers.set('access-control-allow-origin', origin);
+      c.res.headers.append('vary', 'origin');
+    }
+  };
+}
+
+/** For a call a page makes (create, process): its Origin must be allowed; none is refused too. */
+export function requireAllowedOrigin(allowed: ReadonlySet<string>): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin === undefined || !allowed.has(origin)) throw forbidden();
+    await next();
+  };
+}
+
+/** For the provider's webhook: no Origin is fine; a browser posting from a foreign page is not. */
+export function refuseForeignOrigin(allowed: ReadonlySet<string>): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !allowed.has(origin)) throw forbidden();
+    await next();
+  };
+}

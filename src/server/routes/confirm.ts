@@ -1,0 +1,82 @@
+/**
+ * The two ways an outcome reaches the handler besides polling: `GET /return` (the
+ * checkout's redirect_url, where the browser lands after a full-page 3DS or bank page) and
+ * `POST /webhook` (the checkout's return_url, which the provider calls). Both re-read the
+ * checkout from the provider; the request itself is only a hint.
+ */
+import { Hono } from 'hono';
+import { errorJson } from '../../http/errors.ts';
+import { empty } from '../../http/json.ts';
+import { PaymentHandlerError, ProviderError } from '../errors.ts';
+import { refuseForeignOrigin } from '../origin.ts';
+import { checkoutIdFrom, jsonBody, type RouteDeps, readJson } from './deps.ts';
+
+/** Appends `key=value` to an absolute or site-relative URL. */
+function withQuery(target: string, key: string, value: string): string {
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(target);
+  const url = new URL(target, 'http://relative.invalid');
+  url.searchParams.set(key, value);
+  return absolute ? url.href : `${url.pathname}${url.search}${url.hash}`;
+}
+
+export function confirmRoutes(deps: RouteDeps): Hono {
+  const { client, config, report } = deps;
+  const { options, log } = config;
+  const app = new Hono();
+
+  app.get('/return', async (c) => {
+    const id = checkoutIdFrom(c.req.query('checkout_id'), 'checkout_id');
+    let target = config.pendingUrl;
+    try {
+      const checkout = await client.checkouts.get(id);
+      await report(checkout);
+      if (checkout.status === 'PAID') target = options.successUrl;
+      else if (checkout.status === 'FAILED' || checkout.status === 'EXPIRED') {
+        target = options.failureUrl;
+      }
+    } catch (error) {
+      // The user is mid-navigation: a JSON error page would strand them. The
+      // pending page confirms again; the webhook settles the hooks.
+      if (!(error instanceof ProviderError)) throw error;
+      log({
+        level: 'warn',
+        message: `return: checkout could not be read (${error.errorCode})`,
+        checkoutId: id,
+      });
+    }
+    return empty(303, {
+      location: withQuery(target, 'checkout_id', id),
+      'cache-control': 'no-store',
+    });
+  });
+
+  app.post('/webhook', refuseForeignOrigin(config.allowedOrigins), ...jsonBody(deps), async (c) => {
+    const body = await readJson(c.req.raw);
+    const record =
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? (body as Record<string, unknown>)
+        : undefined;
+    if (record === undefined) {
+      throw new PaymentHandlerError(400, 'INVALID', 'body must be a JSON object', 'body');
+    }
+    const eventType = record.event_type;
+    if (eventType !== undefined && eventType !== 'CHECKOUT_STATUS_CHANGED') {
+      // Acknowledged so the provider stops retrying an event we do not handle.
+      return empty(204);
+    }
+    if (record.id != null && typeof record.id !== 'string') {
+      throw new PaymentHandlerError(400, 'INVALID', 'id must be a string', 'id');
+    }
+    const id = checkoutIdFrom(record.id, 'id');
+    // The body is only a hint: the status comes from the provider itself.
+    const checkout = await client.checkouts.get(id);
+    const outcome = await report(checkout);
+    if (outcome === 'failed') {
+      // A non-2xx makes the provider deliver again, which retries the hook.
+      return errorJson(500, 'HOOK_FAILED', 'The outcome hook failed; deliver again later');
+    }
+    return empty(204);
+  });
+
+  return app;
+}

@@ -1,0 +1,52 @@
+/**
+ * `GET /payment-methods` (`?amount=&currency=`) and
+ * `GET /customers/:customerId/payment-instruments`: what the widget may offer.
+ */
+import { Hono } from 'hono';
+import { json } from '../../http/json.ts';
+import { PaymentHandlerError } from '../errors.ts';
+import { type RouteDeps, requireCustomer } from './deps.ts';
+
+export function paymentMethodRoutes(deps: RouteDeps): Hono {
+  const { client, config } = deps;
+  const app = new Hono();
+
+  app.get('/payment-methods', async (c) => {
+    const filter: { amount?: number; currency?: string } = {};
+    const amount = c.req.query('amount');
+    if (amount !== undefined && amount !== '') {
+      if (!/^\d{1,9}(\.\d{1,2})?$/.test(amount)) {
+        throw new PaymentHandlerError(
+          400,
+          'INVALID',
+          'amount must be a positive decimal number',
+          'amount',
+        );
+      }
+      filter.amount = Number(amount);
+    }
+    const currency = c.req.query('currency');
+    if (currency !== undefined && currency !== '') {
+      if (!/^[A-Z]{3}$/.test(currency)) {
+        throw new PaymentHandlerError(
+          400,
+          'INVALID',
+          'currency must be a three-letter ISO 4217 code',
+          'currency',
+        );
+      }
+      filter.currency = currency;
+    }
+    return json(await client.checkouts.paymentMethods(config.options.merchantCode, filter));
+  });
+
+  app.get('/customers/:customerId/payment-instruments', async (c) => {
+    const customerId = c.req.param('customerId');
+    await requireCustomer(deps, c.req.raw, customerId, 'customerId');
+    const instruments = await client.customers.listPaymentInstruments(customerId);
+    // A deactivated card cannot pay: offering it would only produce a decline.
+    return json(instruments.filter((instrument) => instrument.active !== false));
+  });
+
+  return app;
+}
