@@ -1,8 +1,10 @@
 /**
  * The provider client's HTTP core: one place that adds the key, applies the
  * timeout, retries what is safe to retry and turns failures into ProviderError.
+ * The bytes travel through exchange.ts: undici's keep-alive pool, or a given `fetch`.
  */
 import { ProviderError, parseProviderError } from './errors.ts';
+import { type Exchange, ExchangeError, fetchExchange, poolExchange } from './exchange.ts';
 import { assertSafeBaseUrl } from './url-safety.ts';
 
 /** Anything with zod's `safeParse` (zod and zod/mini schemas both qualify). */
@@ -26,7 +28,10 @@ export interface TransportOptions {
   retries?: number;
   /** First backoff step in milliseconds; doubles per attempt, capped at 2 s, fully jittered. Default 100. */
   retryDelayMs?: number;
-  /** A `fetch` to use instead of the global one (tests, proxies, instrumentation). */
+  /**
+   * Calls through this `fetch` instead of the built-in keep-alive pool (undici), e.g. for
+   * tests, proxies or instrumentation. Timeouts and retries behave the same.
+   */
   fetch?: typeof fetch;
 }
 
@@ -47,6 +52,11 @@ export interface Transport {
 }
 
 const MAX_BACKOFF_MS = 2_000;
+/**
+ * The longest `Retry-After` a retry waits for. A call runs inside a shopper's request, so
+ * a longer one is not waited out: the error goes back with `retryAfterMs` set instead.
+ */
+export const MAX_RETRY_AFTER_MS = 5_000;
 
 /** Encodes one path segment, so an id can never add `/`, `?` or `..` to a URL. */
 export function seg(value: string | number): string {
@@ -61,20 +71,26 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function appendQuery(url: URL, query: Query | undefined): void {
-  if (query === undefined) return;
+function queryString(query: Query | undefined): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
     // Arrays repeat the key (OpenAPI's default `form` + `explode` style).
     const values = Array.isArray(value) ? value : [value];
-    for (const item of values) url.searchParams.append(key, String(item));
+    for (const item of values) params.append(key, String(item));
   }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
 }
 
-function isTimeout(error: unknown): boolean {
-  return (
-    error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')
-  );
+/** `Retry-After` (delta-seconds or an HTTP date) in milliseconds from now, if valid. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 export function createTransport(options: TransportOptions): Transport {
@@ -87,12 +103,12 @@ export function createTransport(options: TransportOptions): Transport {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retries = Math.max(0, Math.min(options.retries ?? 2, 5));
   const retryDelayMs = options.retryDelayMs ?? 100;
-  const doFetch = options.fetch ?? globalThis.fetch;
+  const exchange: Exchange =
+    options.fetch === undefined
+      ? poolExchange(base.origin)
+      : fetchExchange(base.origin, options.fetch);
 
   async function attempt<T>(call: CallOptions<T>): Promise<{ status: number; data: T }> {
-    const url = new URL(base.origin);
-    url.pathname = `${basePath}${call.path}`;
-    appendQuery(url, call.query);
     const headers: Record<string, string> = { authorization, accept: 'application/json' };
     let body: string | undefined;
     if (call.body !== undefined) {
@@ -101,80 +117,70 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const label = `${call.method} ${call.path}`;
 
-    let response: Response;
+    let answer: Awaited<ReturnType<Exchange>>;
     try {
-      response = await doFetch(url, {
-        method: call.method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      answer = await exchange(
+        {
+          method: call.method,
+          path: `${basePath}${call.path}${queryString(call.query)}`,
+          headers,
+          body,
+        },
+        timeoutMs,
+      );
     } catch (error) {
+      if (!(error instanceof ExchangeError)) throw error;
       // The cause is kept for debugging; it holds the URL, never the key.
-      if (isTimeout(error)) {
-        throw new ProviderError({
-          kind: 'timeout',
-          status: 504,
-          errorCode: 'PROVIDER_TIMEOUT',
-          message: `${label}: no answer from the provider within ${timeoutMs} ms`,
-          retryable: true,
-        });
-      }
+      const timeout = error.kind === 'timeout';
       throw new ProviderError({
-        kind: 'network',
-        status: 502,
-        errorCode: 'PROVIDER_UNREACHABLE',
-        message: `${label}: the provider could not be reached`,
+        kind: error.kind,
+        status: timeout ? 504 : 502,
+        errorCode: timeout ? 'PROVIDER_TIMEOUT' : 'PROVIDER_UNREACHABLE',
+        message:
+          error.phase === 'body'
+            ? `${label}: the provider's answer broke off`
+            : timeout
+              ? `${label}: no answer from the provider within ${timeoutMs} ms`
+              : `${label}: the provider could not be reached`,
         retryable: true,
-        cause: error,
+        ...(error.phase === 'head' && !timeout ? { cause: error.cause } : {}),
       });
     }
 
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      throw new ProviderError({
-        kind: isTimeout(error) ? 'timeout' : 'network',
-        status: isTimeout(error) ? 504 : 502,
-        errorCode: isTimeout(error) ? 'PROVIDER_TIMEOUT' : 'PROVIDER_UNREACHABLE',
-        message: `${label}: the provider's answer broke off`,
-        retryable: true,
-      });
-    }
+    const { status, text } = answer;
+    const ok = status >= 200 && status < 300;
     let json: unknown;
     if (text.trim() !== '') {
       try {
         json = JSON.parse(text);
       } catch {
         json = undefined;
-        if (response.ok) {
+        if (ok) {
           throw new ProviderError({
             kind: 'invalid_response',
             status: 502,
             errorCode: 'INVALID_PROVIDER_RESPONSE',
-            message: `${label}: the provider answered ${response.status} with a body that is not JSON`,
+            message: `${label}: the provider answered ${status} with a body that is not JSON`,
             retryable: false,
           });
         }
       }
     }
 
-    if (!response.ok) throw parseProviderError(response.status, json);
-    if (call.schema === undefined) return { status: response.status, data: json as T };
+    if (!ok) throw parseProviderError(status, json, parseRetryAfter(answer.retryAfter));
+    if (call.schema === undefined) return { status, data: json as T };
     const parsed = call.schema.safeParse(json);
     if (!parsed.success) {
       throw new ProviderError({
         kind: 'invalid_response',
         status: 502,
         errorCode: 'INVALID_PROVIDER_RESPONSE',
-        message: `${label}: the provider's ${response.status} answer does not match the documented shape`,
+        message: `${label}: the provider's ${status} answer does not match the documented shape`,
         retryable: false,
         cause: parsed.error,
       });
     }
-    return { status: response.status, data: parsed.data };
+    return { status, data: parsed.data };
   }
 
   return {
@@ -187,9 +193,12 @@ export function createTransport(options: TransportOptions): Transport {
           const again =
             idempotent && tries < retries && error instanceof ProviderError && error.retryable;
           if (!again) throw error;
+          const told = error.retryAfterMs ?? 0;
+          // Asked to wait longer than a shopper can: give the answer back as it is.
+          if (told > MAX_RETRY_AFTER_MS) throw error;
           // Full jitter: many clients retrying after one outage do not arrive together.
           const ceiling = Math.min(MAX_BACKOFF_MS, retryDelayMs * 2 ** tries);
-          await sleep(Math.random() * ceiling);
+          await sleep(Math.max(told, Math.random() * ceiling));
         }
       }
     },
