@@ -198,10 +198,11 @@ async function throughputPhase(): Promise<void> {
     `## Throughput (autocannon, ${shape.connections} connections, loopback, ${shape.rounds} rounds of ${shape.seconds} s per target, taking turns; median (min-max))\n`,
   );
   table(
-    ['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors'],
+    ['target', 'req/s', 'server CPU µs/req', 'p50 ms', 'p99 ms', 'non-2xx/errors'],
     r.targets.map((t) => [
       t.name,
       spread(t.rates, rate),
+      spread(t.cpuPerRequest, (n) => n.toFixed(0)),
       spread(t.p50, (n) => n.toFixed(1)),
       spread(t.p99, (n) => n.toFixed(1)),
       t.bad,

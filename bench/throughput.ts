@@ -5,6 +5,7 @@
 // server runs in its own process. Targets take turns (A B C A B C ...) so that a change of
 // the machine's load during the run hits all of them alike, and the ratios are taken per
 // round, then their median and spread reported.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -53,6 +54,11 @@ export interface TargetRun {
   name: string;
   /** req/s of each round. */
   rates: number[];
+  /**
+   * CPU time (user + system) of the server processes a request passes through, in µs per
+   * request, per round: less sensitive than req/s to what else the machine runs.
+   */
+  cpuPerRequest: number[];
   p50: number[];
   p99: number[];
   /** Non-2xx answers, socket errors and timeouts over all rounds: any of them voids the run. */
@@ -73,6 +79,18 @@ interface SandboxInfo {
   url: string;
   apiKey: string;
   merchantCode: string;
+}
+
+/** CPU seconds (user + system) a process has used so far, from Linux's /proc; NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function createCheckout(sandbox: SandboxInfo): Promise<string> {
@@ -108,23 +126,37 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
     children.push(handler);
     const id = encodeURIComponent(await createCheckout(sandbox.info));
 
-    const targets: { name: string; options: Omit<CannonOptions, 'duration' | 'connections'> }[] = [
-      { name: 'bare node:http JSON', options: { url: `${bare.info.url}/` } },
+    const targets: {
+      name: string;
+      options: Omit<CannonOptions, 'duration' | 'connections'>;
+      /** The server processes one request passes through. */
+      pids: (number | undefined)[];
+    }[] = [
+      {
+        name: 'bare node:http JSON',
+        options: { url: `${bare.info.url}/` },
+        pids: [bare.process.pid],
+      },
       {
         name: 'sandbox GET /v0.1/checkouts/{id}',
         options: {
           url: `${sandbox.info.url}/v0.1/checkouts/${id}`,
           headers: { authorization: `Bearer ${sandbox.info.apiKey}` },
         },
+        pids: [sandbox.process.pid],
       },
       {
         name: 'handler GET /payments/checkouts/:id',
         options: { url: `${handler.info.url}/checkouts/${id}` },
+        pids: [handler.process.pid, sandbox.process.pid],
       },
     ];
+    const cpu = (pids: (number | undefined)[]) =>
+      pids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
     const runs: TargetRun[] = targets.map((t) => ({
       name: t.name,
       rates: [],
+      cpuPerRequest: [],
       p50: [],
       p99: [],
       bad: 0,
@@ -139,13 +171,16 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
     }
     for (let round = 0; round < shape.rounds; round++) {
       for (const [k, target] of targets.entries()) {
+        const cpuBefore = cpu(target.pids);
         const result = await cannon({
           ...target.options,
           connections: shape.connections,
           duration: shape.seconds,
         });
+        const cpuUsed = cpu(target.pids) - cpuBefore;
         const run = runs[k]!;
         run.rates.push(result['2xx'] / result.duration);
+        run.cpuPerRequest.push((cpuUsed / Math.max(1, result['2xx'])) * 1e6);
         run.p50.push(result.latency.p50);
         run.p99.push(result.latency.p99);
         run.bad += result.non2xx + result.errors + result.timeouts;
