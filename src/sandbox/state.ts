@@ -229,7 +229,13 @@ export interface Snapshot {
 const FIRST_INTERNAL_ID = 1_700_000_001;
 
 export class Store {
+  /** Add with `addCheckout`, which keeps the reference index. */
   readonly checkouts = new Map<string, CheckoutRecord>();
+  /**
+   * Checkout ids by checkout_reference, oldest first: the duplicate rule and the list filter
+   * look here, so creating a checkout does not get slower as the sandbox fills.
+   */
+  readonly #byReference = new Map<string, string[]>();
   readonly transactions = new Map<string, TransactionRecord>();
   readonly customers = new Map<string, CustomerRecord>();
   readonly instruments = new Map<string, InstrumentRecord>();
@@ -240,8 +246,26 @@ export class Store {
   nextInternalId = FIRST_INTERNAL_ID;
   nextEventId = 1;
 
+  addCheckout(checkout: CheckoutRecord): void {
+    this.checkouts.set(checkout.id, checkout);
+    const ids = this.#byReference.get(checkout.checkout_reference);
+    if (ids === undefined) this.#byReference.set(checkout.checkout_reference, [checkout.id]);
+    else ids.push(checkout.id);
+  }
+
+  /** The checkouts with this checkout_reference, oldest first. */
+  checkoutsWithReference(reference: string): CheckoutRecord[] {
+    const found: CheckoutRecord[] = [];
+    for (const id of this.#byReference.get(reference) ?? []) {
+      const checkout = this.checkouts.get(id);
+      if (checkout !== undefined) found.push(checkout);
+    }
+    return found;
+  }
+
   clear(): void {
     this.checkouts.clear();
+    this.#byReference.clear();
     this.transactions.clear();
     this.customers.clear();
     this.instruments.clear();
@@ -271,7 +295,7 @@ export class Store {
 
   restore(snapshot: Snapshot): void {
     this.clear();
-    for (const c of snapshot.checkouts) this.checkouts.set(c.id, c);
+    for (const c of snapshot.checkouts) this.addCheckout(c);
     for (const t of snapshot.transactions) this.transactions.set(t.id, t);
     for (const c of snapshot.customers) this.customers.set(c.customer_id, c);
     for (const i of snapshot.instruments) this.instruments.set(i.token, i);

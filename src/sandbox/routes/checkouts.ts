@@ -57,14 +57,13 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
     );
   }
   const payTo = body.pay_to_email ?? ctx.config.payToEmail;
-  for (const c of ctx.store.checkouts.values()) {
-    if (c.checkout_reference === body.checkout_reference && c.pay_to_email === payTo) {
-      throw new ApiError(
-        409,
-        'DUPLICATED_CHECKOUT',
-        'Checkout with this checkout reference and pay to email already exists',
-      );
-    }
+  const sameReference = ctx.store.checkoutsWithReference(body.checkout_reference);
+  if (sameReference.some((c) => c.pay_to_email === payTo)) {
+    throw new ApiError(
+      409,
+      'DUPLICATED_CHECKOUT',
+      'Checkout with this checkout reference and pay to email already exists',
+    );
   }
   const checkout: CheckoutRecord = {
     id: newId(),
@@ -84,16 +83,16 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
   if (body.redirect_url !== undefined) checkout.redirect_url = body.redirect_url;
   if (body.customer_id !== undefined) checkout.customer_id = body.customer_id;
   if (body.valid_until != null) checkout.valid_until = body.valid_until;
-  ctx.store.checkouts.set(checkout.id, checkout);
+  ctx.store.addCheckout(checkout);
   ctx.changed();
   return respond(ctx, checkout, 201);
 }
 
 function list({ url, ctx }: RouteRequest): Response {
   const ref = url.searchParams.get('checkout_reference');
-  const items = [...ctx.store.checkouts.values()]
-    .filter((c) => ref === null || c.checkout_reference === ref)
-    .map((c) => checkoutJson(c, ctx.store, ctx.config));
+  const found =
+    ref === null ? [...ctx.store.checkouts.values()] : ctx.store.checkoutsWithReference(ref);
+  const items = found.map((c) => checkoutJson(c, ctx.store, ctx.config));
   return json(items);
 }
 
