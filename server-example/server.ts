@@ -9,6 +9,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Context, Hono } from 'hono';
+import { mount } from 'hono/mount';
+import { errorJson } from '../src/http/errors.ts';
+import { empty } from '../src/http/json.ts';
 import type { Checkout } from '../src/schemas/index.ts';
 import {
   createPaymentHandler,
@@ -20,7 +24,7 @@ import {
 } from '../src/server/index.ts';
 import { DEFAULT_PRODUCT, resolveOrder } from './catalogue.ts';
 import { type DemoKnobs, readKnobs } from './demo-knobs.ts';
-import { createInPerson } from './in-person.ts';
+import { createInPerson } from './in-person/index.ts';
 import { attributes, formatPrice, type PageVariant, render, variantParts } from './pages.ts';
 import { serveFile } from './static.ts';
 
@@ -76,12 +80,6 @@ const html = (body: string, status = 200, headers: Record<string, string> = {}) 
       'referrer-policy': 'same-origin',
       ...headers,
     },
-  });
-
-const jsonError = (status: number, code: string, message: string, field?: string) =>
-  new Response(JSON.stringify({ error: { code, message, ...(field ? { field } : {}) } }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   });
 
 function hasSession(request: Request): boolean {
@@ -184,7 +182,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
 
   async function shopPage(url: URL, variant: PageVariant): Promise<Response> {
     const read = readKnobs(url.searchParams);
-    if (!read.ok) return jsonError(400, 'INVALID', read.message, read.field);
+    if (!read.ok) return errorJson(400, 'INVALID', read.message, read.field);
     const knobs = read.knobs;
     let checkout: Checkout;
     try {
@@ -247,48 +245,65 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     const id = url.searchParams.get('checkout_id') ?? '';
     if (!CHECKOUT_ID.test(id)) {
       return id === ''
-        ? jsonError(400, 'MISSING', 'checkout_id is required', 'checkout_id')
-        : jsonError(400, 'INVALID', 'checkout_id is not a checkout id', 'checkout_id');
+        ? errorJson(400, 'MISSING', 'checkout_id is required', 'checkout_id')
+        : errorJson(400, 'INVALID', 'checkout_id is not a checkout id', 'checkout_id');
     }
     return html(render('result.html', { checkoutId: id }));
   }
 
-  async function app(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const path = url.pathname;
-    if (path === '/payments' || path.startsWith('/payments/')) return payments(request);
-    if (path === '/in-person' || path.startsWith('/in-person/')) return inPerson.handle(request);
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return jsonError(405, 'METHOD_NOT_ALLOWED', 'Use GET');
-    }
-    let response: Response | undefined;
-    if (path === '/' || path === '/index.html') response = await shopPage(url, 'script');
-    else if (path === '/module.html') response = await shopPage(url, 'module');
-    else if (path === '/csp.html') response = await shopPage(url, 'csp');
-    else if (path === '/result') response = resultPage(url);
-    else if (path === '/assets/payment-widget.iife.js' || path === '/assets/payment-widget.js') {
-      response = await serveFile(assetsDir, path.slice('/assets/'.length));
-      if (!response) {
-        return jsonError(404, 'NOT_BUILT', 'The widget is not built: run `npm run build`');
-      }
-    } else if (LOCALE_FILE.test(path)) {
-      // The widget loads `locales/{tag}.js` beside its bundle for any language but English.
-      response = await serveFile(join(assetsDir, 'locales'), path.slice('/assets/locales/'.length));
-      if (!response) return jsonError(404, 'NOT_FOUND', `No locale file at ${path}`);
-    } else if (/^\/demo\/[\w-]+\.(js|css|svg)$/.test(path)) {
-      response = await serveFile(demoDir, path.slice('/demo/'.length));
-    } else if (path === '/examples/react' || path === '/examples/vue') {
-      return new Response(null, { status: 308, headers: { location: `${path}/` } });
-    } else if (path.startsWith('/examples/react/') || path.startsWith('/examples/vue/')) {
-      response = await serveFile(examplesDir, path.slice('/examples/'.length));
-      if (!response && !/\.\w+$/.test(path)) {
-        return jsonError(404, 'NOT_BUILT', 'Build the examples: npm --prefix examples run build');
-      }
-    }
-    return response ?? jsonError(404, 'NOT_FOUND', `No page at ${path}`);
+  /** A file under `root`, or a 404 naming what is missing. */
+  async function file(root: string, rest: string, missing: () => Response): Promise<Response> {
+    return (await serveFile(root, rest)) ?? missing();
   }
 
-  server.on('request', toNodeListener(app));
+  const app = new Hono();
+  // The handler keeps its own basePath (/payments), so the request goes on unchanged.
+  app.all('/payments/*', mount(payments, { replaceRequest: false }));
+  app.route('/in-person', inPerson.app);
+  const shop = (variant: PageVariant) => (c: Context) => shopPage(new URL(c.req.url), variant);
+  app.get('/', shop('script'));
+  app.get('/index.html', shop('script'));
+  app.get('/module.html', shop('module'));
+  app.get('/csp.html', shop('csp'));
+  app.get('/result', (c) => resultPage(new URL(c.req.url)));
+  for (const name of ['payment-widget.iife.js', 'payment-widget.js']) {
+    app.get(`/assets/${name}`, () =>
+      file(assetsDir, name, () =>
+        errorJson(404, 'NOT_BUILT', 'The widget is not built: run `npm run build`'),
+      ),
+    );
+  }
+  app.get('/assets/locales/:file', (c) => {
+    const path = c.req.path;
+    // The widget loads `locales/{tag}.js` beside its bundle for any language but English.
+    if (!LOCALE_FILE.test(path)) return errorJson(404, 'NOT_FOUND', `No page at ${path}`);
+    return file(join(assetsDir, 'locales'), c.req.param('file'), () =>
+      errorJson(404, 'NOT_FOUND', `No locale file at ${path}`),
+    );
+  });
+  app.get('/demo/:file', (c) => {
+    const name = c.req.param('file');
+    const notFound = () => errorJson(404, 'NOT_FOUND', `No page at ${c.req.path}`);
+    return /^[\w-]+\.(js|css|svg)$/.test(name) ? file(demoDir, name, notFound) : notFound();
+  });
+  for (const framework of ['react', 'vue']) {
+    app.get(`/examples/${framework}`, () => empty(308, { location: `/examples/${framework}/` }));
+    app.get(`/examples/${framework}/*`, (c) => {
+      const path = c.req.path;
+      return file(examplesDir, path.slice('/examples/'.length), () =>
+        /\.\w+$/.test(path)
+          ? errorJson(404, 'NOT_FOUND', `No page at ${path}`)
+          : errorJson(404, 'NOT_BUILT', 'Build the examples: npm --prefix examples run build'),
+      );
+    });
+  }
+  app.notFound((c) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? errorJson(404, 'NOT_FOUND', `No page at ${c.req.path}`)
+      : errorJson(405, 'METHOD_NOT_ALLOWED', 'Use GET'),
+  );
+
+  server.on('request', toNodeListener(app.fetch));
   return {
     url: `${origin}/`,
     close: () =>

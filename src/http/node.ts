@@ -14,7 +14,7 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { handlerErrorBody } from './errors.ts';
 import { json } from './json.ts';
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 export interface NodeListenerOptions {
   /** Builds the error body of the adapter's own answers. Default: `{ error: { code, message, field? } }`. */
