@@ -149,12 +149,12 @@ export function createTransport(options: TransportOptions): Transport {
 
     const { status, text } = answer;
     const ok = status >= 200 && status < 300;
-    let json: unknown;
+    let parsed: unknown;
     if (text.trim() !== '') {
       try {
-        json = JSON.parse(text);
+        parsed = JSON.parse(text);
       } catch {
-        json = undefined;
+        parsed = undefined;
         if (ok) {
           throw new ProviderError({
             kind: 'invalid_response',
@@ -167,20 +167,20 @@ export function createTransport(options: TransportOptions): Transport {
       }
     }
 
-    if (!ok) throw parseProviderError(status, json, parseRetryAfter(answer.retryAfter));
-    if (call.schema === undefined) return { status, data: json as T };
-    const parsed = call.schema.safeParse(json);
-    if (!parsed.success) {
+    if (!ok) throw parseProviderError(status, parsed, parseRetryAfter(answer.retryAfter));
+    if (call.schema === undefined) return { status, data: parsed as T };
+    const valid = call.schema.safeParse(parsed);
+    if (!valid.success) {
       throw new ProviderError({
         kind: 'invalid_response',
         status: 502,
         errorCode: 'INVALID_PROVIDER_RESPONSE',
         message: `${label}: the provider's ${status} answer does not match the documented shape`,
         retryable: false,
-        cause: parsed.error,
+        cause: valid.error,
       });
     }
-    return { status, data: parsed.data };
+    return { status, data: valid.data };
   }
 
   return {

@@ -293,15 +293,15 @@ describe('bad requests are a 4xx JSON error, never a 5xx', () => {
     for (const target of targets) {
       const { method, path, headers, limit } = target.json;
       const big = JSON.stringify({ amount: 'x'.repeat(limit + 100) });
-      const json = { ...headers, 'content-type': 'application/json' };
-      const declared = await send(target, method, path, json, big);
+      const jsonHeaders = { ...headers, 'content-type': 'application/json' };
+      const declared = await send(target, method, path, jsonHeaders, big);
       assert.equal(declared.status, 413, `${target.name} declared: ${declared.body}`);
       expectJsonError(target, 'declared oversize', declared);
       const streamed = await send(
         target,
         method,
         path,
-        { ...json, 'transfer-encoding': 'chunked' },
+        { ...jsonHeaders, 'transfer-encoding': 'chunked' },
         chunked(big),
       );
       assert.equal(streamed.status, 413, `${target.name} chunked: ${streamed.body}`);

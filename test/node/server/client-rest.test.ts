@@ -49,9 +49,9 @@ async function control(path: string, body: unknown = {}): Promise<Record<string,
     headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const json = (await res.json()) as Record<string, unknown>;
-  assert.ok(res.ok, `${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
+  const answer = (await res.json()) as Record<string, unknown>;
+  assert.ok(res.ok, `${path} answered ${res.status}: ${JSON.stringify(answer)}`);
+  return answer;
 }
 
 async function paidTransaction(amount = 10) {
