@@ -17,11 +17,11 @@
  * control URL. JSON answers, error bodies and the body cap are the package's own (src/http).
  */
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { methodNotAllowed } from 'hono/method-not-allowed';
 import * as z from 'zod/mini';
 import { limitBody, readJsonBody, requireJsonType } from '../../src/http/body.ts';
-import { errorJson, HttpError } from '../../src/http/errors.ts';
+import { errorJson, HttpError, handlerErrorBody } from '../../src/http/errors.ts';
 import { empty, json } from '../../src/http/json.ts';
+import { methodNotAllowedJson } from '../../src/http/methods.ts';
 import {
   type ReaderCheckoutBody,
   ReaderCheckoutStatusChangeSchema,
@@ -117,15 +117,7 @@ export function createInPerson(options: InPersonOptions): { app: Hono } {
   };
 
   const app = new Hono();
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (_c, methods) => {
-        const allow = methods.filter((m) => m !== 'HEAD').join(', ');
-        return errorJson(405, 'METHOD_NOT_ALLOWED', `Use ${allow}`, undefined, { allow });
-      },
-    }),
-  );
+  app.use(methodNotAllowedJson(app, handlerErrorBody));
 
   app.get('/', async () => inPersonPage((await merchantFacts()).currency, simulator !== undefined));
 

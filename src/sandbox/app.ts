@@ -5,9 +5,9 @@
 
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { methodNotAllowed } from 'hono/method-not-allowed';
 import { limitBody } from '../http/body.ts';
 import { HttpError, providerErrorBody } from '../http/errors.ts';
+import { methodNotAllowedJson } from '../http/methods.ts';
 import { authorize } from './auth.ts';
 import type { SandboxContext } from './context.ts';
 import { ApiError, BODY_LIMIT, json } from './http.ts';
@@ -99,21 +99,7 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
     ctx.log(`${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
   });
 
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (c, methods) =>
-        json(
-          providerErrorBody(
-            'METHOD_NOT_ALLOWED',
-            `${c.req.method} is not allowed on ${rawPath(c.req.url)}`,
-          ),
-          405,
-          // Hono answers HEAD with GET and preflights itself: the API's own methods only.
-          { allow: methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').join(', ') },
-        ),
-    }),
-  );
+  app.use(methodNotAllowedJson(app, providerErrorBody));
 
   for (const routes of routeModules) for (const route of routes) mount(app, ctx, route);
   for (const route of extraRoutes) mount(app, ctx, route);

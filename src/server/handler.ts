@@ -9,9 +9,9 @@
  * the JSON error shape.
  */
 import { type Context, Hono } from 'hono';
-import { methodNotAllowed } from 'hono/method-not-allowed';
 import { routePath } from 'hono/route';
-import { errorJson } from '../http/errors.ts';
+import { errorJson, handlerErrorBody } from '../http/errors.ts';
+import { methodNotAllowedJson } from '../http/methods.ts';
 import { createProviderClient } from './client.ts';
 import { errorResponse } from './error-map.ts';
 import { createMemoryIdempotencyStore } from './idempotency.ts';
@@ -79,16 +79,7 @@ export function createPaymentHandler(
   }
   const base = config.basePath === '' ? '' : config.basePath;
   app.use(`${base}/*`, corsForAllowed(config.allowedOrigins));
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (_c, methods) => {
-        // Hono answers HEAD with the GET route; Allow names the methods routes declare.
-        const allow = methods.filter((method) => method !== 'HEAD').join(', ');
-        return errorJson(405, 'METHOD_NOT_ALLOWED', `Use ${allow}`, undefined, { allow });
-      },
-    }),
-  );
+  app.use(methodNotAllowedJson(app, handlerErrorBody));
   app.route(`${base}/checkouts`, checkoutRoutes(deps));
   app.route(base || '/', paymentMethodRoutes(deps));
   app.route(base || '/', confirmRoutes(deps));

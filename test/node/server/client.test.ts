@@ -1,32 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   createProviderClient,
   ProviderError,
   parseProviderError,
 } from '../../../src/server/index.ts';
-import { type ScriptedServer, sendJson, startScriptedServer } from './helpers.ts';
+import { checkoutAnswer, scriptedServers, sendJson } from './helpers.ts';
 
 const apiKey = 'sk_test_client_secret_123';
-const checkout = (status: string, extra: object = {}) => ({
-  id: 'co_1',
-  checkout_reference: 'ref-1',
-  amount: 10,
-  currency: 'EUR',
-  merchant_code: 'MTEST',
-  status,
-  ...extra,
-});
+const checkout = checkoutAnswer;
 
-const servers: ScriptedServer[] = [];
-async function server(reply: Parameters<typeof startScriptedServer>[0]) {
-  const s = await startScriptedServer(reply);
-  servers.push(s);
-  return s;
-}
-after(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
+const server = scriptedServers();
 
 describe('base URL', () => {
   test('plain http is refused unless the host is loopback', () => {

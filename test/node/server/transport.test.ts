@@ -2,32 +2,16 @@
 // deadline, and what a Retry-After changes (and does not change) about retries.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createProviderClient, ProviderError } from '../../../src/server/index.ts';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../src/server/transport.ts';
 import { listenLoopback } from '../support/loopback.ts';
-import { type ScriptedServer, sendJson, startScriptedServer } from './helpers.ts';
+import { checkoutAnswer, scriptedServers, sendJson } from './helpers.ts';
 
 const apiKey = 'sk_test_transport_secret';
-const checkout = (status: string) => ({
-  id: 'co_1',
-  checkout_reference: 'ref-1',
-  amount: 10,
-  currency: 'EUR',
-  merchant_code: 'MTEST',
-  status,
-  transactions: [],
-});
+const checkout = (status: string) => checkoutAnswer(status, { transactions: [] });
 
-const servers: ScriptedServer[] = [];
-async function server(reply: Parameters<typeof startScriptedServer>[0]) {
-  const s = await startScriptedServer(reply);
-  servers.push(s);
-  return s;
-}
-after(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
+const server = scriptedServers();
 
 describe('connections', () => {
   test('calls in a row reuse keep-alive connections', async () => {
