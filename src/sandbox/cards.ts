@@ -1,5 +1,5 @@
-// Card rules of the sandbox: Luhn, network detection and the documented test-card outcomes
-// (CONTRACT §5). Pure functions, so tests can table them without a server.
+// Card rules of the sandbox: Luhn, network detection and the documented test-card outcomes.
+// Pure functions, so tests can table them without a server.
 
 import { detectNetwork, luhn } from '../card/index.ts';
 

@@ -1,6 +1,6 @@
-// `payment-widget/sandbox`: a local, stateful simulator of the provider's payments API
-// (CONTRACT §5). `createSandbox()` resolves once it listens on 127.0.0.1; `handle()` is the
-// same app without a socket.
+// `payment-widget/sandbox`: a local, stateful simulator of the provider's payments API.
+// `createSandbox()` resolves once it listens on 127.0.0.1; `handle()` is the same app
+// without a socket.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

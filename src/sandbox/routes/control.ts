@@ -1,4 +1,4 @@
-// The simulator's own control surface under /sandbox/ (CONTRACT §5): reset, fault injection
+// The simulator's own control surface under /sandbox/: reset, fault injection
 // and settling a boleto. Any valid test key may call it; it is never part of the provider API.
 
 import * as z from 'zod/mini';

@@ -7,7 +7,7 @@ import {
   networkRules,
 } from '../../../src/card/index.ts';
 
-// The provider's documented sandbox cards (CONTRACT.md §5): each must read as its network
+// The provider's documented sandbox cards: each must read as its network
 // and pass the number check, or no sandbox outcome can be reached through the widget.
 const SANDBOX_CARDS: [string, CardNetwork][] = [
   ['4200000000000091', 'VISA'],

@@ -16,7 +16,7 @@ import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { cardBody, cardBodyWith } from '../support/cards.ts';
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
-/** CONTRACT §5's cards plus the ones the provider documents. */
+/** The sandbox's outcome cards plus the ones the provider documents. */
 const PANS = [
   '4200000000000091',
   '4200000000000026',
