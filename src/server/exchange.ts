@@ -4,7 +4,6 @@
  * far less CPU per call than `fetch`, which builds Web Request and Response objects and
  * streams around them); through a `fetch` when the merchant passes one.
  */
-import { EventEmitter } from 'node:events';
 import { type Dispatcher, Pool } from 'undici';
 
 export interface ExchangeRequest {
@@ -56,56 +55,75 @@ const failure = (phase: 'head' | 'body', error: unknown) =>
   new ExchangeError(isTimeout(error) ? 'timeout' : 'network', phase, error);
 
 /**
- * The attempt's deadline: one native timer that aborts the request, its body included.
- * undici's own headers and body timeouts run on a coarse clock (up to a second late), and an
- * EventEmitter is the lightest signal it accepts.
+ * The default: a keep-alive pool of connections to `origin`, driven through undici's
+ * dispatcher interface, so the answer is collected as it arrives without a stream or a
+ * Response around it. One native timer bounds the whole attempt, body included: undici's own
+ * header and body timeouts run on a coarse clock (up to a second late).
  */
-interface DeadlineSignal extends EventEmitter {
-  aborted: boolean;
-  reason: unknown;
-}
-
-function deadline(timeoutMs: number): { signal: DeadlineSignal; clear(): void } {
-  const signal: DeadlineSignal = Object.assign(new EventEmitter(), {
-    aborted: false,
-    reason: undefined as unknown,
-  });
-  const timer = setTimeout(() => {
-    signal.aborted = true;
-    signal.reason = new DOMException('the provider took too long', 'TimeoutError');
-    signal.emit('abort');
-  }, timeoutMs);
-  return { signal, clear: () => clearTimeout(timer) };
-}
-
-/** The default: a keep-alive pool of connections to `origin`. */
 export function poolExchange(origin: string): Exchange {
   const pool = new Pool(origin);
-  return async (request, timeoutMs) => {
-    const time = deadline(timeoutMs);
-    let phase: 'head' | 'body' = 'head';
-    try {
-      const answer = await pool.request({
-        method: request.method as Dispatcher.HttpMethod,
-        path: request.path,
-        headers: request.headers,
-        body: request.body ?? null,
-        signal: time.signal,
-      });
-      phase = 'body';
-      const text = await answer.body.text();
-      const retryAfter = answer.headers['retry-after'];
-      return {
-        status: answer.statusCode,
-        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-        text,
+  return (request, timeoutMs) =>
+    new Promise<ExchangeAnswer>((resolve, reject) => {
+      let controller: Dispatcher.DispatchController | undefined;
+      let phase: 'head' | 'body' = 'head';
+      let status = 0;
+      let retryAfter: string | undefined;
+      const chunks: Buffer[] = [];
+      let settled = false;
+      const settle = (error: unknown, answer?: ExchangeAnswer) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (answer === undefined) reject(failure(phase, error));
+        else resolve(answer);
       };
-    } catch (error) {
-      throw failure(phase, time.signal.aborted ? time.signal.reason : error);
-    } finally {
-      time.clear();
-    }
-  };
+      // Made only when needed: an error's stack trace costs more than the rest of a call.
+      const tooLong = () => new DOMException('the provider took too long', 'TimeoutError');
+      const timer = setTimeout(() => {
+        // A request still queued for a connection has no controller yet: it is aborted
+        // when it starts, and the caller hears of the timeout now.
+        const error = tooLong();
+        controller?.abort(error);
+        settle(error);
+      }, timeoutMs);
+      try {
+        pool.dispatch(
+          {
+            method: request.method as Dispatcher.HttpMethod,
+            path: request.path,
+            headers: request.headers,
+            body: request.body ?? null,
+          },
+          {
+            onRequestStart(started) {
+              controller = started;
+              if (settled) started.abort(tooLong());
+            },
+            onResponseStart(_controller, statusCode, headers) {
+              phase = 'body';
+              status = statusCode;
+              const value = headers['retry-after'];
+              retryAfter = Array.isArray(value) ? value[0] : value;
+            },
+            onResponseData(_controller, chunk) {
+              chunks.push(chunk);
+            },
+            onResponseEnd() {
+              settle(undefined, {
+                status,
+                retryAfter,
+                text: Buffer.concat(chunks).toString('utf8'),
+              });
+            },
+            onResponseError(_controller, error) {
+              settle(error);
+            },
+          },
+        );
+      } catch (error) {
+        settle(error);
+      }
+    });
 }
 
 /** Through a merchant's `fetch`; redirects are not followed (a 3xx is an answer). */
