@@ -7,10 +7,12 @@
  * method behave as before), which is most of its speed. What it adds: an empty answer always says `Content-Length: 0`, a
  * `Response.error()` hangs up without an answer (as a dropped connection would), and a
  * request that never reaches the handler (a malformed URL or Host) gets a 400 JSON error.
+ *
+ * @hono/node-server is imported when the first request arrives, not at the top: this module
+ * is part of `payment-widget/server`, which must import where Node's built-in modules do
+ * not exist (edge runtimes); only a Node server ever calls the listener.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener, RequestError } from '@hono/node-server';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { handlerErrorBody } from './errors.ts';
 import { json } from './json.ts';
 
@@ -42,6 +44,8 @@ function withEmptyLength(response: Response): Response {
   return new Response(null, { status, statusText: response.statusText, headers });
 }
 
+type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
 /**
  * Adapts a `(request: Request) => Promise<Response>` handler to node:http:
  * `http.createServer(toNodeListener(handler)).listen(3000, '127.0.0.1')`, or
@@ -50,7 +54,36 @@ function withEmptyLength(response: Response): Response {
 export function toNodeListener(
   handler: FetchHandler,
   options: NodeListenerOptions = {},
-): (req: IncomingMessage, res: ServerResponse) => void {
+): NodeListener {
+  let listener: NodeListener | undefined;
+  let loading: Promise<NodeListener> | undefined;
+  return (req, res) => {
+    if (listener !== undefined) return listener(req, res);
+    loading ??= buildListener(handler, options).then((built) => {
+      listener = built;
+      return built;
+    });
+    loading.then(
+      (built) => built(req, res),
+      () => {
+        // Only a broken install gets here (@hono/node-server is a dependency).
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500, { 'content-type': 'application/json' }).end(INTERNAL_BODY);
+      },
+    );
+  };
+}
+
+const INTERNAL_BODY = JSON.stringify(handlerErrorBody('INTERNAL', 'Internal error'));
+
+async function buildListener(
+  handler: FetchHandler,
+  options: NodeListenerOptions,
+): Promise<NodeListener> {
+  const [{ getRequestListener, RequestError }, { RESPONSE_ALREADY_SENT }] = await Promise.all([
+    import('@hono/node-server'),
+    import('@hono/node-server/utils/response'),
+  ]);
   const errorBody = options.errorBody ?? handlerErrorBody;
   const listener = getRequestListener(
     async (request, env) => {

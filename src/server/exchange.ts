@@ -1,10 +1,14 @@
 /**
  * One HTTP request and its whole answer, with a deadline: what the transport needs from
- * the network. By default through an undici `Pool` (keep-alive sockets to the provider,
- * far less CPU per call than `fetch`, which builds Web Request and Response objects and
- * streams around them); through a `fetch` when the merchant passes one.
+ * the network. On Node, through an undici `Pool` (keep-alive sockets to the provider, far
+ * less CPU per call than `fetch`, which builds Web Request and Response objects and
+ * streams around them); through `fetch` when the merchant passes one, and on runtimes
+ * where undici does not load (Deno without npm access, edge runtimes).
+ *
+ * undici is imported on the first call, not at the top: importing `payment-widget/server`
+ * must work where Node's built-in modules do not exist.
  */
-import { type Dispatcher, Pool } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 
 export interface ExchangeRequest {
   method: string;
@@ -59,71 +63,101 @@ const failure = (phase: 'head' | 'body', error: unknown) =>
  * dispatcher interface, so the answer is collected as it arrives without a stream or a
  * Response around it. One native timer bounds the whole attempt, body included: undici's own
  * header and body timeouts run on a coarse clock (up to a second late).
+ *
+ * undici loads on the first call; where it cannot (a runtime without Node's built-in
+ * modules), every call goes through the global `fetch` instead.
  */
 export function poolExchange(origin: string): Exchange {
-  const pool = new Pool(origin);
-  return (request, timeoutMs) =>
-    new Promise<ExchangeAnswer>((resolve, reject) => {
-      let controller: Dispatcher.DispatchController | undefined;
-      let phase: 'head' | 'body' = 'head';
-      let status = 0;
-      let retryAfter: string | undefined;
-      const chunks: Buffer[] = [];
-      let settled = false;
-      const settle = (error: unknown, answer?: ExchangeAnswer) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        if (answer === undefined) reject(failure(phase, error));
-        else resolve(answer);
-      };
-      // Made only when needed: an error's stack trace costs more than the rest of a call.
-      const tooLong = () => new DOMException('the provider took too long', 'TimeoutError');
-      const timer = setTimeout(() => {
-        // A request still queued for a connection has no controller yet: it is aborted
-        // when it starts, and the caller hears of the timeout now.
-        const error = tooLong();
-        controller?.abort(error);
-        settle(error);
-      }, timeoutMs);
-      try {
-        pool.dispatch(
-          {
-            method: request.method as Dispatcher.HttpMethod,
-            path: request.path,
-            headers: request.headers,
-            body: request.body ?? null,
+  let pool: Pool | undefined;
+  let fallback: Exchange | undefined;
+  let loading: Promise<void> | undefined;
+  const load = (): Promise<void> =>
+    import('undici').then(
+      (undici) => {
+        pool = new undici.Pool(origin);
+      },
+      () => {
+        fallback = fetchExchange(origin, globalThis.fetch);
+      },
+    );
+  return (request, timeoutMs) => {
+    if (pool !== undefined) return dispatch(pool, request, timeoutMs);
+    if (fallback !== undefined) return fallback(request, timeoutMs);
+    loading ??= load();
+    return loading.then(() =>
+      pool !== undefined
+        ? dispatch(pool, request, timeoutMs)
+        : (fallback as Exchange)(request, timeoutMs),
+    );
+  };
+}
+
+function dispatch(
+  pool: Pool,
+  request: ExchangeRequest,
+  timeoutMs: number,
+): Promise<ExchangeAnswer> {
+  return new Promise<ExchangeAnswer>((resolve, reject) => {
+    let controller: Dispatcher.DispatchController | undefined;
+    let phase: 'head' | 'body' = 'head';
+    let status = 0;
+    let retryAfter: string | undefined;
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const settle = (error: unknown, answer?: ExchangeAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (answer === undefined) reject(failure(phase, error));
+      else resolve(answer);
+    };
+    // Made only when needed: an error's stack trace costs more than the rest of a call.
+    const tooLong = () => new DOMException('the provider took too long', 'TimeoutError');
+    const timer = setTimeout(() => {
+      // A request still queued for a connection has no controller yet: it is aborted
+      // when it starts, and the caller hears of the timeout now.
+      const error = tooLong();
+      controller?.abort(error);
+      settle(error);
+    }, timeoutMs);
+    try {
+      pool.dispatch(
+        {
+          method: request.method as Dispatcher.HttpMethod,
+          path: request.path,
+          headers: request.headers,
+          body: request.body ?? null,
+        },
+        {
+          onRequestStart(started) {
+            controller = started;
+            if (settled) started.abort(tooLong());
           },
-          {
-            onRequestStart(started) {
-              controller = started;
-              if (settled) started.abort(tooLong());
-            },
-            onResponseStart(_controller, statusCode, headers) {
-              phase = 'body';
-              status = statusCode;
-              const value = headers['retry-after'];
-              retryAfter = Array.isArray(value) ? value[0] : value;
-            },
-            onResponseData(_controller, chunk) {
-              chunks.push(chunk);
-            },
-            onResponseEnd() {
-              settle(undefined, {
-                status,
-                retryAfter,
-                text: Buffer.concat(chunks).toString('utf8'),
-              });
-            },
-            onResponseError(_controller, error) {
-              settle(error);
-            },
+          onResponseStart(_controller, statusCode, headers) {
+            phase = 'body';
+            status = statusCode;
+            const value = headers['retry-after'];
+            retryAfter = Array.isArray(value) ? value[0] : value;
           },
-        );
-      } catch (error) {
-        settle(error);
-      }
-    });
+          onResponseData(_controller, chunk) {
+            chunks.push(chunk);
+          },
+          onResponseEnd() {
+            settle(undefined, {
+              status,
+              retryAfter,
+              text: Buffer.concat(chunks).toString('utf8'),
+            });
+          },
+          onResponseError(_controller, error) {
+            settle(error);
+          },
+        },
+      );
+    } catch (error) {
+      settle(error);
+    }
+  });
 }
 
 /** Through a merchant's `fetch`; redirects are not followed (a 3xx is an answer). */

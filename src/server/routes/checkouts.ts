@@ -3,7 +3,6 @@
  * (the widget's confirmation, which also reports a final status), and process it after
  * checking the body and any next step the provider answers with.
  */
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { errorJson } from '../../http/errors.ts';
 import { json } from '../../http/json.ts';
@@ -33,7 +32,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono {
     const resolved = await options.resolveCheckout((body as { order: unknown }).order, c.req.raw);
     const redirect = resolved.redirect ?? true;
     const candidate: CheckoutCreateBody = {
-      checkout_reference: resolved.reference ?? randomUUID(),
+      checkout_reference: resolved.reference ?? crypto.randomUUID(),
       amount: resolved.amount,
       currency: resolved.currency,
       merchant_code: options.merchantCode,
