@@ -3,8 +3,9 @@
 // TypeScript 5 under strict flags with exactOptionalPropertyTypes (module
 // resolution `bundler` and `nodenext`, a Node backend without the DOM library,
 // React 19 JSX, Vue templates through vue-tsc), every entry imported in Node, and
-// the package linted by publint and Are the Types Wrong. Nothing here reads
-// src/: only what the tarball holds.
+// the package linted by publint and Are the Types Wrong. Nothing of the package
+// is read from src/: only what the tarball holds (the sandbox, the provider the
+// edge-runtime test pays through, comes from this checkout).
 //
 // Two projects check every declaration we ship with skipLibCheck off: the
 // bundler one (the widget's entries) and the Node backend (the server's); the
@@ -25,6 +26,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { runInNewContext } from 'node:vm';
+import { build } from 'esbuild';
+import { createSandbox } from '../../src/sandbox/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -185,6 +189,123 @@ test('every entry imports in Node (a server render, a backend)', () => {
   const result = run('node', ['imports.mjs'], plain);
   assert.equal(result.status, 0, result.output);
   assert.match(result.output, /every entry point imports in Node/);
+});
+
+/** What a runtime of the Web platform offers (Deno, workers, edge functions); no Node API. */
+const WEB_GLOBALS = [
+  'AbortController',
+  'AbortSignal',
+  'Blob',
+  'DOMException',
+  'Event',
+  'EventTarget',
+  'FormData',
+  'Headers',
+  'ReadableStream',
+  'Request',
+  'Response',
+  'TextDecoder',
+  'TextEncoder',
+  'TransformStream',
+  'URL',
+  'URLSearchParams',
+  'WritableStream',
+  'atob',
+  'btoa',
+  'clearTimeout',
+  'console',
+  'crypto',
+  'fetch',
+  'queueMicrotask',
+  'setTimeout',
+  'structuredClone',
+] as const;
+
+/** Node's built-in modules and the packages that need them. */
+const NODE_ONLY = /^(node:|undici$|@hono\/node-server)/;
+
+test('payment-widget/server runs where only Web globals exist (an edge runtime): no Node-only import at module top, and a card payment goes through', async () => {
+  const bundled = await build({
+    entryPoints: ['payment-widget/server'],
+    absWorkingDir: plain,
+    bundle: true,
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    format: 'iife',
+    globalName: 'paymentServer',
+    external: ['node:*', 'undici', '@hono/node-server', '@hono/node-server/*'],
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const nodeOnly = Object.entries(bundled.metafile.inputs).flatMap(([file, input]) =>
+    input.imports
+      .filter((i) => NODE_ONLY.test(i.path) && i.kind !== 'dynamic-import')
+      .map((i) => `${file} imports ${i.path} (${i.kind})`),
+  );
+  assert.deepEqual(nodeOnly, [], 'Node-only modules must be imported when first used');
+
+  // A realm of its own with the Web platform's globals and nothing of Node's: no
+  // `process`, `require` or `Buffer`, and no dynamic import() at all, so the provider
+  // transport must find its way without undici.
+  const realm: Record<string, unknown> = {};
+  for (const name of WEB_GLOBALS) realm[name] = globalThis[name];
+  const [output] = bundled.outputFiles;
+  assert.ok(output);
+  const server = runInNewContext(
+    `${output.text}\npaymentServer`,
+    realm,
+  ) as typeof import('../../src/server/index.ts');
+  assert.equal(runInNewContext('typeof process', realm), 'undefined');
+
+  const sandbox = await createSandbox({ port: 0 });
+  try {
+    const paid: string[] = [];
+    const origin = 'https://shop.example';
+    const handler = server.createPaymentHandler({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      merchantCode: sandbox.merchantCode,
+      publicUrl: `${origin}/payments`,
+      allowedOrigins: [origin],
+      successUrl: '/thanks',
+      failureUrl: '/thanks',
+      resolveCheckout: () => ({ amount: 10, currency: 'EUR', redirect: false }),
+      onPaid: (checkout) => {
+        paid.push(String(checkout.id));
+      },
+    });
+    const call = (method: string, path: string, body?: unknown) =>
+      handler(
+        new Request(`${origin}/payments${path}`, {
+          method,
+          headers: { origin, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      );
+    const created = await call('POST', '/checkouts', { order: { sku: 'poster' } });
+    assert.equal(created.status, 201);
+    const { id } = (await created.json()) as { id: string };
+    const processed = await call('PUT', `/checkouts/${id}`, {
+      payment_type: 'card',
+      card: {
+        name: 'Edge Runtime',
+        number: '4200000000000091',
+        expiry_month: '12',
+        expiry_year: '2034',
+        cvv: '123',
+        last_4_digits: '0091',
+        type: 'VISA',
+      },
+    });
+    assert.equal(processed.status, 200);
+    const confirmed = await call('GET', `/checkouts/${id}`);
+    assert.equal(((await confirmed.json()) as { status: string }).status, 'PAID');
+    assert.deepEqual(paid, [id]);
+    assert.equal((await call('GET', '/nowhere')).status, 404);
+  } finally {
+    await sandbox.close();
+  }
 });
 
 test('publint finds nothing to report', () => {
