@@ -1,5 +1,5 @@
-// Which payment methods the sandbox merchant offers, and for which currencies. The contract
-// says the default merchant offers all five; each APM is bound to the currency its scheme
+// Which payment methods the sandbox merchant offers, and for which currencies. The default
+// merchant offers all five; each APM is bound to the currency its scheme
 // settles in (iDEAL and Bancontact: EUR, BLIK: PLN, boleto: BRL), as with the real provider.
 
 export const PAYMENT_METHODS = ['card', 'ideal', 'bancontact', 'blik', 'boleto'] as const;

@@ -1,4 +1,4 @@
-// The in-person page (issue 8): a merchant pairs a simulated reader, takes a payment on it and
+// The in-person page: a merchant pairs a simulated reader, takes a payment on it and
 // sees the result the provider's webhook brought to the shop's server; a terminated checkout
 // shows as failed the same way. The page runs under its own strict CSP (no inline script,
 // Trusted Types), so any violation is a console error and fails the test.

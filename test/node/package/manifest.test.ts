@@ -1,6 +1,6 @@
 // dist/custom-elements.json, the manifest editors, Storybook and framework
 // tooling read (package.json `customElements`), checked against the element
-// itself: every event of the contract with its detail type, every attribute and
+// itself: every event the README lists, with its detail type, every attribute and
 // property, and every CSS part and custom property the element really has, each
 // described. The build writes it from the class's JSDoc; when this fails, the
 // JSDoc in src/widget/payment-widget.ts is what to fix.
@@ -130,7 +130,7 @@ test('all nine events, each with its detail type as the event map declares it', 
   }
 });
 
-test('every attribute of the contract, each the attribute of its property', () => {
+test('every attribute the README lists, each the attribute of its property', () => {
   assert.deepEqual(names(element.attributes), [...ATTRIBUTES].sort());
   assertDescribed(element.attributes, 'attribute');
   for (const [property, options] of Object.entries(PaymentWidget.properties)) {

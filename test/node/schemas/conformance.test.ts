@@ -49,8 +49,8 @@ import {
   TransactionHistoryResponseSchema,
 } from '../../../src/schemas/index.ts';
 
-// A copy of ../shared/reference/provider-openapi.json (Apache-2.0), kept in the
-// repository so the test runs from a clean clone.
+// The provider's public OpenAPI document (Apache-2.0), kept in the repository so the
+// test runs from a clean clone.
 const spec = JSON.parse(
   readFileSync(new URL('./fixtures/provider-openapi.json', import.meta.url), 'utf8'),
 ) as Json;
