@@ -17,7 +17,7 @@ import { errorResponse } from './error-map.ts';
 import { createMemoryIdempotencyStore } from './idempotency.ts';
 import { type HandlerConfig, type PaymentHandlerOptions, resolveOptions } from './options.ts';
 import { corsForAllowed } from './origin.ts';
-import { createOutcomeReporter } from './outcome.ts';
+import { createOutcomeReporter, problemEntry } from './outcome.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { confirmRoutes } from './routes/confirm.ts';
 import type { RouteDeps } from './routes/deps.ts';
@@ -48,17 +48,10 @@ export function createPaymentHandler(
   const report = createOutcomeReporter({
     merchantCode: options.merchantCode,
     store: options.idempotencyStore ?? createMemoryIdempotencyStore(),
+    leaseMs: config.hookTimeoutMs,
     onPaid: options.onPaid,
     onFailed: options.onFailed,
-    onHookError(hook, checkoutId, error) {
-      config.log({
-        level: 'error',
-        message: `${hook} threw; it will run again on the next report of this checkout`,
-        hook,
-        checkoutId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    },
+    onProblem: (hook, checkoutId, problem) => config.log(problemEntry(hook, checkoutId, problem)),
   });
   const deps: RouteDeps = { config, client, report };
 

@@ -1,55 +1,101 @@
 /**
- * The "exactly once" guard for `onPaid`/`onFailed`.
+ * The "exactly once" guard for `onPaid`/`onFailed`: a claim with a lease.
  *
- * A checkout's outcome reaches the handler up to three ways at once (the
- * browser's return redirect, the provider's webhook, the widget's polling),
- * possibly on different server instances. Each path claims a key such as
- * `paid:<checkout id>`; only the caller that wins the claim runs the hook.
+ * A checkout's outcome reaches the handler up to four ways at once (the browser's return
+ * redirect, the provider's webhook, the widget's polling, the process answer), possibly on
+ * different server instances. Each report claims the outcome's key under a token of its
+ * own. The claim is `running` for at most the lease (`hookTimeoutMs`): only its holder runs
+ * the hook, then marks the key `done`, which is kept for days. A holder that dies mid-hook
+ * (a crash, a deploy) leaves a claim that expires with its lease, so a later report takes it
+ * over and runs the hook: the order is never left unfulfilled.
  */
+
+/** What a claim found: `claimed` (the caller runs the hook), `running` elsewhere, or `done`. */
+export type ClaimState = 'claimed' | 'running' | 'done';
 
 export interface IdempotencyStore {
   /**
-   * Atomically records `key` and answers `true` if it was not recorded yet,
-   * `false` if some caller already holds it. Must be atomic across every
-   * instance that shares the store: with Redis,
-   * `SET <key> 1 NX EX <seconds>` returning `OK` means `true`; with SQL, an
-   * `INSERT` into a table with a unique key that does not hit a conflict.
-   * Keep keys at least as long as the provider may still report the checkout
-   * (days, not minutes).
+   * Atomically: when `key` is free (never claimed, released, or its lease ran out), hold
+   * it as `running` under `token` for `leaseMs` and answer `claimed`; otherwise answer
+   * `running` or `done`. Must be atomic across every instance that shares the store.
    */
-  claim(key: string): Promise<boolean>;
+  claim(key: string, token: string, leaseMs: number): Promise<ClaimState>;
   /**
-   * Forgets `key`, so a later `claim` wins again. Called when a hook threw,
-   * so the next report of the same outcome (a webhook retry, the next poll)
-   * runs the hook again. With Redis: `DEL <key>`.
+   * The hook returned: mark `key` `done`, kept for as long as the provider may still
+   * report the checkout (days), if it is still held under `token` or free again (a lease
+   * that ran out while nobody took it over). Answers `false` when another token holds it or
+   * marked it done: the lease ran out and a second run was let in.
    */
-  release(key: string): Promise<void>;
+  complete(key: string, token: string): Promise<boolean>;
+  /**
+   * The hook threw: free `key` if it is still held under `token` (compare-and-delete), so
+   * the next report runs the hook again. Answers whether it was freed.
+   */
+  release(key: string, token: string): Promise<boolean>;
+}
+
+export interface MemoryIdempotencyStoreOptions {
+  /** How long a `done` key is kept. Default 7 days. */
+  doneTtlMs?: number;
+}
+
+/** Default time a `done` key is kept: the provider retries a webhook for days at most. */
+export const DONE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+interface Entry {
+  state: 'running' | 'done';
+  token: string;
+  expires: number;
 }
 
 /**
- * The default store: one process's memory. Right for a single instance;
- * several instances need a shared store, or each runs the hooks once.
- * Entries are kept for `ttlMs` (default 7 days) and swept as new ones arrive.
+ * The default store: one process's memory. Right for a single instance; several instances
+ * need a shared store (`createRedisIdempotencyStore`), or each runs the hooks once.
+ * Entries are swept as new claims arrive.
  */
-export function createMemoryIdempotencyStore(ttlMs = 7 * 24 * 60 * 60 * 1000): IdempotencyStore {
-  const claimed = new Map<string, number>();
+export function createMemoryIdempotencyStore(
+  options: MemoryIdempotencyStoreOptions = {},
+): IdempotencyStore {
+  const doneTtlMs = options.doneTtlMs ?? DONE_TTL_MS;
+  const entries = new Map<string, Entry>();
+  function live(key: string, now: number): Entry | undefined {
+    const entry = entries.get(key);
+    if (entry === undefined || entry.expires > now) return entry;
+    entries.delete(key);
+    return undefined;
+  }
+  function set(key: string, entry: Entry) {
+    // Re-inserting keeps the Map (which iterates in insertion order) roughly in expiry order.
+    entries.delete(key);
+    entries.set(key, entry);
+  }
   function sweep(now: number) {
-    // Map iterates in insertion order, so expired entries are at the front.
-    for (const [key, expires] of claimed) {
-      if (expires > now) break;
-      claimed.delete(key);
+    for (const [key, entry] of entries) {
+      if (entry.expires > now) break;
+      entries.delete(key);
     }
   }
   return {
-    async claim(key) {
+    async claim(key, token, leaseMs) {
       const now = Date.now();
       sweep(now);
-      if (claimed.has(key)) return false;
-      claimed.set(key, now + ttlMs);
+      const entry = live(key, now);
+      if (entry !== undefined) return entry.state;
+      set(key, { state: 'running', token, expires: now + leaseMs });
+      return 'claimed';
+    },
+    async complete(key, token) {
+      const now = Date.now();
+      const entry = live(key, now);
+      if (entry !== undefined && entry.token !== token) return false;
+      set(key, { state: 'done', token, expires: now + doneTtlMs });
       return true;
     },
-    async release(key) {
-      claimed.delete(key);
+    async release(key, token) {
+      const entry = live(key, Date.now());
+      if (entry?.state !== 'running' || entry.token !== token) return false;
+      entries.delete(key);
+      return true;
     },
   };
 }

@@ -23,5 +23,10 @@ export {
   type PaymentHandlerOptions,
   type ResolvedCheckout,
 } from './handler.ts';
-export { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency.ts';
+export {
+  type ClaimState,
+  createMemoryIdempotencyStore,
+  type IdempotencyStore,
+  type MemoryIdempotencyStoreOptions,
+} from './idempotency.ts';
 export type { PublicCheckout } from './public.ts';

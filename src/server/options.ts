@@ -72,8 +72,19 @@ export interface PaymentHandlerOptions {
    * user can try again. The page should confirm via `GET /checkouts/:id`.
    */
   pendingUrl?: string;
-  /** Shared claim store for running hooks once across instances. Default: in memory. */
+  /**
+   * Where the hooks' claims live. Default: this process's memory, right for one instance;
+   * several instances share one, e.g. `createRedisIdempotencyStore(client)`.
+   */
   idempotencyStore?: IdempotencyStore;
+  /**
+   * How long a hook's claim holds while the hook runs: other reports of the checkout do
+   * not run it meanwhile (the webhook answers 503 so the provider delivers again). A claim
+   * whose holder died (a crash, a deploy) is taken over after this. Keep it above the
+   * slowest `onPaid`/`onFailed`: a hook that outlives it may run a second time alongside.
+   * Default 30 000 ms.
+   */
+  hookTimeoutMs?: number;
   /** Receives one entry per request and per problem; never bodies, card data or the key. */
   logger?: (entry: LogEntry) => void;
   /** Per provider call. Default 10 000 ms. */
@@ -89,6 +100,9 @@ export interface PaymentHandlerOptions {
   maxBodyBytes?: number;
 }
 
+/** A hook's claim holds this long by default. */
+export const HOOK_TIMEOUT_MS = 30_000;
+
 /** Bodies the widget sends are a few hundred bytes; 16 KiB leaves room and stops floods. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -100,6 +114,7 @@ export interface HandlerConfig {
   allowedOrigins: ReadonlySet<string>;
   maxBodyBytes: number;
   pendingUrl: string;
+  hookTimeoutMs: number;
   /** Replaces the API key wherever it appears in a text we did not write. */
   redact(text: string): string;
   /** The merchant's logger with every string redacted; never throws. */
@@ -124,6 +139,10 @@ export function resolveOptions(options: PaymentHandlerOptions): HandlerConfig {
   if (basePath !== '' && !basePath.startsWith('/')) {
     throw new TypeError('basePath must start with /');
   }
+  const hookTimeoutMs = options.hookTimeoutMs ?? HOOK_TIMEOUT_MS;
+  if (!Number.isFinite(hookTimeoutMs) || hookTimeoutMs < 1) {
+    throw new TypeError('hookTimeoutMs must be a positive number of milliseconds');
+  }
   const apiKey = options.apiKey;
   // Last line of defence: no text we did not write ourselves goes out unchecked.
   const redact = (text: string) =>
@@ -136,6 +155,7 @@ export function resolveOptions(options: PaymentHandlerOptions): HandlerConfig {
     allowedOrigins: new Set(options.allowedOrigins.map(normaliseOrigin)),
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     pendingUrl: options.pendingUrl ?? options.failureUrl,
+    hookTimeoutMs: Math.ceil(hookTimeoutMs),
     redact,
     log(entry) {
       if (logger === undefined) return;

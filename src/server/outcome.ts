@@ -1,38 +1,119 @@
 /**
- * Runs `onPaid`/`onFailed` once per checkout, whichever path (return page,
- * webhook, polling, the process answer) reports the final status first.
+ * Runs `onPaid`/`onFailed` once per checkout, whichever path (return page, webhook,
+ * polling, the process answer) reports the final status first, on whichever instance.
+ *
+ * The protocol (see idempotency.ts): claim the outcome's key under a fresh token for
+ * `leaseMs`; only the claimant runs the hook; a hook that returned marks the key done, a
+ * hook that threw releases it. So hooks run at least once per final outcome and, while
+ * instances stay up and hooks finish within the lease, exactly once. A hook that outlives
+ * its lease may overlap a later report's run: hooks must stay idempotent.
  */
 import type { Checkout } from '../schemas/index.ts';
 import type { IdempotencyStore } from './idempotency.ts';
+import type { LogEntry } from './options.ts';
 
 export type OutcomeHook = (checkout: Checkout) => unknown;
+export type HookName = 'onPaid' | 'onFailed';
+
+/** Something went wrong around a hook; the reporter never throws. */
+export type OutcomeProblem =
+  /** The hook threw; its claim was released for the next report. */
+  | { kind: 'hook-threw'; error: unknown }
+  /** The store could not take the claim: no hook ran. */
+  | { kind: 'claim-failed'; error: unknown }
+  /** The hook threw and the store could not free its claim: it runs again once the lease ends. */
+  | { kind: 'release-failed'; error: unknown }
+  /** The hook ran; the store could not record it yet (retried in the background). */
+  | { kind: 'complete-failed'; error: unknown; final: boolean }
+  /** The hook returned after its lease ran out and another report took the claim over. */
+  | { kind: 'lease-lost'; elapsedMs: number };
 
 export interface OutcomeOptions {
+  /** Scopes the keys when several handlers (merchants) share one store. */
   merchantCode: string;
   store: IdempotencyStore;
+  /** How long a claim is `running` before another report may take it over. */
+  leaseMs: number;
   onPaid?: OutcomeHook | undefined;
   onFailed?: OutcomeHook | undefined;
-  /** Told about a hook (or the store's claim) that threw; the error is not re-thrown. */
-  onHookError(hook: 'onPaid' | 'onFailed', checkoutId: string, error: unknown): void;
+  onProblem(hook: HookName, checkoutId: string, problem: OutcomeProblem): void;
+  /** Waits between tries to record a hook that ran; default 100 ms doubling to 5 s, 5 minutes in all. */
+  completeRetryDelaysMs?: readonly number[];
 }
 
-/** `ran`: this call ran the hook; `failed`: the hook threw and was released for a retry. */
-export type OutcomeResult = 'none' | 'ran' | 'already' | 'failed';
-
 /**
- * Returns `report(checkout)`. Policy for a hook that throws: its claim is
- * released, so the next report of the same outcome (the provider retries a
- * webhook that did not get a 2xx; the widget keeps polling) runs it again.
- * A hook is therefore called again only after a call of it threw; make it
- * safe to resume (e.g. upsert the order row) rather than assume a clean slate.
- * While a hook runs, concurrent reports see the claim and do not wait for it.
+ * `ran`: this call ran the hook. `already`: it ran before. `running`: another report holds
+ * the claim right now. `failed`: the hook threw (released for a retry). `unavailable`: the
+ * store could not be asked; no hook ran. The webhook answers non-2xx to the last three, so
+ * the provider delivers again; the return page and polling answer the checkout as usual.
  */
+export type OutcomeResult = 'none' | 'ran' | 'already' | 'running' | 'failed' | 'unavailable';
+
+function defaultCompleteRetries(): number[] {
+  const delays: number[] = [];
+  let total = 0;
+  for (let delay = 100; total < 5 * 60_000; delay = Math.min(delay * 2, 5_000)) {
+    delays.push(delay);
+    total += delay;
+  }
+  return delays;
+}
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    // Waiting to record a finished hook must not keep a stopping process alive.
+    (timer as { unref?: () => void }).unref?.();
+  });
+
+/** Returns `report(checkout)`. */
 export function createOutcomeReporter(options: OutcomeOptions) {
+  const { store, leaseMs } = options;
+  const completeRetries = options.completeRetryDelaysMs ?? defaultCompleteRetries();
+
+  interface Held {
+    name: HookName;
+    id: string;
+    key: string;
+    token: string;
+    started: number;
+  }
+
+  /** One try to mark the key done; a lost lease is told, a store error is returned. */
+  async function completeOnce(held: Held): Promise<{ error: unknown } | undefined> {
+    try {
+      if (!(await store.complete(held.key, held.token))) {
+        const elapsedMs = Date.now() - held.started;
+        options.onProblem(held.name, held.id, { kind: 'lease-lost', elapsedMs });
+      }
+      return undefined;
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /**
+   * The hook ran but the store could not record it: keep trying in the background. The key
+   * stays `running` meanwhile (until its lease ends), so no other report runs the hook; and
+   * the report does not fail, since the hook has run and the provider need not deliver again.
+   */
+  async function keepCompleting(held: Held, first: unknown): Promise<void> {
+    options.onProblem(held.name, held.id, { kind: 'complete-failed', error: first, final: false });
+    let last = first;
+    for (const delay of completeRetries) {
+      await sleep(delay);
+      const failed = await completeOnce(held);
+      if (failed === undefined) return;
+      last = failed.error;
+    }
+    options.onProblem(held.name, held.id, { kind: 'complete-failed', error: last, final: true });
+  }
+
   return async function report(checkout: Checkout): Promise<OutcomeResult> {
     const id = checkout.id;
     if (id == null) return 'none';
     let hook: OutcomeHook | undefined;
-    let name: 'onPaid' | 'onFailed';
+    let name: HookName;
     if (checkout.status === 'PAID') {
       hook = options.onPaid;
       name = 'onPaid';
@@ -44,25 +125,89 @@ export function createOutcomeReporter(options: OutcomeOptions) {
       return 'none';
     }
     if (hook === undefined) return 'none';
-    // The merchant code scopes keys when several handlers share one store.
-    const key = `payment-widget:${name}:${options.merchantCode}:${id}`;
-    let won: boolean;
+    const key = `${name}:${options.merchantCode}:${id}`;
+    const token = crypto.randomUUID();
+    let state: Awaited<ReturnType<IdempotencyStore['claim']>>;
     try {
-      won = await options.store.claim(key);
+      state = await store.claim(key, token, leaseMs);
     } catch (error) {
-      // A shared store that is down must not fail the confirmation itself;
-      // reporting 'failed' makes the webhook ask the provider to deliver again.
-      options.onHookError(name, id, error);
-      return 'failed';
+      // A shared store that is down must not fail the confirmation itself; the webhook
+      // asks the provider to deliver again, which claims once the store is back.
+      options.onProblem(name, id, { kind: 'claim-failed', error });
+      return 'unavailable';
     }
-    if (!won) return 'already';
+    if (state === 'done') return 'already';
+    if (state === 'running') return 'running';
+    const started = Date.now();
     try {
       await hook(checkout);
-      return 'ran';
     } catch (error) {
-      await options.store.release(key);
-      options.onHookError(name, id, error);
+      options.onProblem(name, id, { kind: 'hook-threw', error });
+      try {
+        await store.release(key, token);
+      } catch (releaseError) {
+        options.onProblem(name, id, { kind: 'release-failed', error: releaseError });
+      }
       return 'failed';
     }
+    const held: Held = { name, id, key, token, started };
+    const failed = await completeOnce(held);
+    if (failed !== undefined) void keepCompleting(held, failed.error);
+    return 'ran';
   };
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The log entry for a problem: what happened and what happens next. */
+export function problemEntry(
+  hook: HookName,
+  checkoutId: string,
+  problem: OutcomeProblem,
+): LogEntry {
+  const fields = { hook, checkoutId };
+  switch (problem.kind) {
+    case 'hook-threw':
+      return {
+        level: 'error',
+        message: `${hook} threw; it will run again on the next report of this checkout`,
+        ...fields,
+        error: message(problem.error),
+      };
+    case 'claim-failed':
+      return {
+        level: 'error',
+        message: `the idempotency store could not be asked; ${hook} did not run: a webhook is answered 503 so the provider delivers again`,
+        ...fields,
+        error: message(problem.error),
+      };
+    case 'release-failed':
+      return {
+        level: 'error',
+        message: `${hook} threw and the idempotency store could not release its claim; it runs again once the claim's lease (hookTimeoutMs) ends`,
+        ...fields,
+        error: message(problem.error),
+      };
+    case 'complete-failed':
+      return problem.final
+        ? {
+            level: 'error',
+            message: `${hook} ran but the idempotency store never recorded it; a report after its lease may run it again`,
+            ...fields,
+            error: message(problem.error),
+          }
+        : {
+            level: 'warn',
+            message: `${hook} ran but the idempotency store could not record it yet; trying again in the background`,
+            ...fields,
+            error: message(problem.error),
+          };
+    case 'lease-lost':
+      return {
+        level: 'warn',
+        message: `${hook} returned after its lease (hookTimeoutMs) ran out and another report took it over: it may have run twice`,
+        ...fields,
+        elapsedMs: problem.elapsedMs,
+      };
+  }
 }

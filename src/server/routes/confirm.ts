@@ -11,6 +11,9 @@ import { PaymentHandlerError, ProviderError } from '../errors.ts';
 import { refuseForeignOrigin } from '../origin.ts';
 import { checkoutIdFrom, jsonBody, type RouteDeps, readJson } from './deps.ts';
 
+/** A store outage is not ours to time; a few seconds keeps a retrying provider gentle. */
+const STORE_RETRY_AFTER_S = 5;
+
 /** Appends `key=value` to an absolute or site-relative URL. */
 function withQuery(target: string, key: string, value: string): string {
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(target);
@@ -71,9 +74,29 @@ export function confirmRoutes(deps: RouteDeps): Hono {
     // The body is only a hint: the status comes from the provider itself.
     const checkout = await client.checkouts.get(id);
     const outcome = await report(checkout);
+    // A non-2xx makes the provider deliver again, which runs the hook then.
     if (outcome === 'failed') {
-      // A non-2xx makes the provider deliver again, which retries the hook.
       return errorJson(500, 'HOOK_FAILED', 'The outcome hook failed; deliver again later');
+    }
+    if (outcome === 'running') {
+      // 503 with Retry-After: "not now", the one answer every webhook sender retries. The
+      // claim is settled (done, or its lease over) within hookTimeoutMs.
+      return errorJson(
+        503,
+        'HOOK_RUNNING',
+        'The outcome hook is running for this checkout; deliver again later',
+        undefined,
+        { 'retry-after': String(Math.ceil(config.hookTimeoutMs / 1000)) },
+      );
+    }
+    if (outcome === 'unavailable') {
+      return errorJson(
+        503,
+        'STORE_UNAVAILABLE',
+        'The idempotency store cannot be reached; deliver again later',
+        undefined,
+        { 'retry-after': String(STORE_RETRY_AFTER_S) },
+      );
     }
     return empty(204);
   });

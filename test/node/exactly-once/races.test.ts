@@ -3,6 +3,7 @@
 // real one the sandbox sends, plus a duplicate), and the widget's polling, split over two
 // handler instances that share one idempotency store. 1,000 checkouts, each settled by a
 // 3DS challenge at the provider (so the handler learns the outcome only from these reports).
+// A webhook that finds the hook running for another report is answered 503 HOOK_RUNNING.
 // Everything runs in process: the handlers reach the sandbox through `handle()`, and the
 // sandbox's webhooks reach the handlers through a fetch that routes the merchant's host.
 import assert from 'node:assert/strict';
@@ -24,6 +25,8 @@ const realFetch = globalThis.fetch;
 const paid = new Map<string, number>();
 const failed = new Map<string, number>();
 let webhooksDelivered = 0;
+/** Webhooks that found the hook running for another report (answered 503). */
+let busyWebhooks = 0;
 let handlers: ((request: Request) => Promise<Response>)[] = [];
 
 before(async () => {
@@ -110,7 +113,16 @@ async function race(index: number): Promise<{ id: string; outcome: 'PAID' | 'FAI
     index % 2 === 0
       ? await Promise.all([settle(), ...reports()])
       : [await settle(), ...(await Promise.all(reports()))];
+  const webhook = answers[answers.length - 3]!;
   for (const answer of answers) {
+    if (answer === webhook && answer.status === 503) {
+      // The hook was running for another report: the provider is asked to deliver again.
+      const body = (await answer.json()) as { error: { code: string } };
+      assert.equal(body.error.code, 'HOOK_RUNNING');
+      assert.ok(Number(answer.headers.get('retry-after')) > 0, 'a 503 says when to come back');
+      busyWebhooks += 1;
+      continue;
+    }
     assert.ok(answer.status < 400, `${id}: a report answered ${answer.status}`);
     await answer.body?.cancel();
   }
@@ -138,7 +150,7 @@ test(`${RACES} races of return + webhook + poll call onPaid/onFailed exactly onc
   await new Promise((resolve) => setTimeout(resolve, 50));
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `exactly-once: ${RACES} races (${RACES * 6} reports, ${webhooksDelivered} provider webhooks) in ${seconds.toFixed(1)} s`,
+    `exactly-once: ${RACES} races (${RACES * 6} reports, ${webhooksDelivered} provider webhooks, ${busyWebhooks} webhooks told to come back) in ${seconds.toFixed(1)} s`,
   );
 
   let paidCount = 0;

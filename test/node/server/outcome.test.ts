@@ -1,29 +1,61 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Checkout } from '../../../src/schemas/index.ts';
-import { createMemoryIdempotencyStore } from '../../../src/server/index.ts';
-import { createOutcomeReporter } from '../../../src/server/outcome.ts';
+import { createMemoryIdempotencyStore, type IdempotencyStore } from '../../../src/server/index.ts';
+import {
+  createOutcomeReporter,
+  type OutcomeOptions,
+  type OutcomeProblem,
+} from '../../../src/server/outcome.ts';
 
 const checkout = (status: Checkout['status'], id = 'co_1'): Checkout => ({ id, status });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test('the memory store lets one claim win until it is released or expires', async () => {
-  const store = createMemoryIdempotencyStore(50);
-  const wins = await Promise.all([store.claim('k'), store.claim('k'), store.claim('k')]);
-  assert.deepEqual(wins, [true, false, false]);
-  await store.release('k');
-  assert.equal(await store.claim('k'), true);
-  await new Promise((resolve) => setTimeout(resolve, 60));
-  assert.equal(await store.claim('k'), true);
+function reporter(overrides: Partial<OutcomeOptions> & { problems?: OutcomeProblem[] } = {}) {
+  const problems = overrides.problems ?? [];
+  return createOutcomeReporter({
+    merchantCode: 'M1',
+    store: createMemoryIdempotencyStore(),
+    leaseMs: 30_000,
+    onProblem: (_hook, _id, problem) => problems.push(problem),
+    ...overrides,
+  });
+}
+
+test('the memory store lets one claim win until it is released or its lease runs out', async () => {
+  const store = createMemoryIdempotencyStore();
+  const wins = await Promise.all([
+    store.claim('k', 'a', 50),
+    store.claim('k', 'b', 50),
+    store.claim('k', 'c', 50),
+  ]);
+  assert.deepEqual(wins, ['claimed', 'running', 'running']);
+  assert.equal(await store.release('k', 'b'), false, 'only the holder releases');
+  assert.equal(await store.release('k', 'a'), true);
+  assert.equal(await store.claim('k', 'd', 50), 'claimed');
+  await sleep(60);
+  assert.equal(await store.claim('k', 'e', 50), 'claimed', 'a lease that ran out is free');
+});
+
+test('the memory store keeps done for doneTtlMs and lets only the holder complete', async () => {
+  const store = createMemoryIdempotencyStore({ doneTtlMs: 50 });
+  assert.equal(await store.claim('k', 'a', 1_000), 'claimed');
+  assert.equal(await store.complete('k', 'b'), false, 'another token cannot complete it');
+  assert.equal(await store.complete('k', 'a'), true);
+  assert.equal(await store.complete('k', 'a'), true, 'completing twice is harmless');
+  assert.equal(await store.claim('k', 'c', 1_000), 'done');
+  assert.equal(await store.release('k', 'a'), false, 'a done key is not released');
+  await sleep(60);
+  assert.equal(await store.claim('k', 'c', 1_000), 'claimed');
 });
 
 test('hooks follow the status: PAID -> onPaid, FAILED and EXPIRED -> onFailed, PENDING -> none', async () => {
   const calls: string[] = [];
-  const report = createOutcomeReporter({
-    merchantCode: 'M1',
-    store: createMemoryIdempotencyStore(),
+  const problems: OutcomeProblem[] = [];
+  const report = reporter({
     onPaid: (c) => calls.push(`paid ${c.id}`),
     onFailed: (c) => calls.push(`failed ${c.id}`),
-    onHookError: () => assert.fail('no hook throws here'),
+    problems,
   });
   assert.equal(await report(checkout('PENDING', 'a')), 'none');
   assert.equal(await report(checkout('PAID', 'b')), 'ran');
@@ -31,25 +63,194 @@ test('hooks follow the status: PAID -> onPaid, FAILED and EXPIRED -> onFailed, P
   assert.equal(await report(checkout('FAILED', 'c')), 'ran');
   assert.equal(await report(checkout('EXPIRED', 'd')), 'ran');
   assert.deepEqual(calls, ['paid b', 'failed c', 'failed d']);
+  assert.deepEqual(problems, [], 'no hook throws here');
 });
 
-test('a store that is down does not throw; the report says failed so the webhook asks again', async () => {
-  const errors: unknown[] = [];
+test('a store that is down does not throw; the report says unavailable so the webhook asks again', async () => {
+  const problems: OutcomeProblem[] = [];
   let paid = 0;
-  const report = createOutcomeReporter({
-    merchantCode: 'M1',
+  const report = reporter({
     store: {
       claim: async () => {
         throw new Error('redis unreachable');
       },
-      release: async () => {},
+      complete: async () => true,
+      release: async () => true,
     },
     onPaid: () => {
       paid += 1;
     },
-    onHookError: (_hook, _id, error) => errors.push(error),
+    problems,
+  });
+  assert.equal(await report(checkout('PAID')), 'unavailable');
+  assert.equal(paid, 0);
+  assert.equal(problems.length, 1);
+  assert.equal(problems[0]?.kind, 'claim-failed');
+});
+
+test('a report that finds the hook running does not run it, nor wait for it', async () => {
+  let calls = 0;
+  let finish = () => {};
+  let entered = () => {};
+  const inHook = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const report = reporter({
+    onPaid: () => {
+      calls += 1;
+      entered();
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    },
+  });
+  const first = report(checkout('PAID'));
+  await inHook;
+  assert.equal(await report(checkout('PAID')), 'running');
+  finish();
+  assert.equal(await first, 'ran');
+  assert.equal(await report(checkout('PAID')), 'already');
+  assert.equal(calls, 1);
+});
+
+test('a claim whose holder died is taken over once its lease runs out', async () => {
+  const store = createMemoryIdempotencyStore();
+  // What a killed instance leaves behind: a running claim nobody will complete.
+  assert.equal(await store.claim('onPaid:M1:co_1', 'dead-instance', 30), 'claimed');
+  let calls = 0;
+  const report = reporter({
+    store,
+    onPaid: () => {
+      calls += 1;
+    },
+  });
+  assert.equal(await report(checkout('PAID')), 'running');
+  assert.equal(calls, 0);
+  await sleep(40);
+  assert.equal(await report(checkout('PAID')), 'ran');
+  assert.equal(await report(checkout('PAID')), 'already');
+  assert.equal(calls, 1);
+});
+
+test('a hook that outlives its lease may run again alongside, and says so', async () => {
+  const problems: OutcomeProblem[] = [];
+  let calls = 0;
+  const report = reporter({
+    leaseMs: 20,
+    onPaid: async () => {
+      calls += 1;
+      if (calls === 1) await sleep(60);
+    },
+    problems,
+  });
+  const slow = report(checkout('PAID'));
+  await sleep(35);
+  assert.equal(await report(checkout('PAID')), 'ran', 'the lease ran out: taken over');
+  assert.equal(await slow, 'ran');
+  assert.equal(calls, 2);
+  assert.deepEqual(
+    problems.map((p) => p.kind),
+    ['lease-lost'],
+  );
+  assert.equal(await report(checkout('PAID')), 'already');
+});
+
+test('a hook that throws is released; a release that rejects is reported, and the lease frees it', async () => {
+  const problems: OutcomeProblem[] = [];
+  const memory = createMemoryIdempotencyStore();
+  let releaseWorks = false;
+  const store: IdempotencyStore = {
+    claim: (key, token, lease) => memory.claim(key, token, lease),
+    complete: (key, token) => memory.complete(key, token),
+    release: async (key, token) => {
+      if (!releaseWorks) throw new Error('connection reset');
+      return memory.release(key, token);
+    },
+  };
+  let calls = 0;
+  const report = reporter({
+    store,
+    leaseMs: 30,
+    onPaid: () => {
+      calls += 1;
+      if (calls <= 2) throw new Error('database down');
+    },
+    problems,
   });
   assert.equal(await report(checkout('PAID')), 'failed');
-  assert.equal(paid, 0);
-  assert.equal(errors.length, 1);
+  assert.deepEqual(
+    problems.map((p) => p.kind),
+    ['hook-threw', 'release-failed'],
+  );
+  const released = problems[1];
+  assert.ok(released?.kind === 'release-failed' && String(released.error).includes('reset'));
+  assert.equal(await report(checkout('PAID')), 'running', 'still held until the lease ends');
+  await sleep(40);
+  releaseWorks = true;
+  assert.equal(await report(checkout('PAID')), 'failed');
+  assert.equal(await report(checkout('PAID')), 'ran', 'released at once this time');
+  assert.equal(calls, 3);
+});
+
+test('a hook that ran while the store could not record it is recorded in the background', async () => {
+  const problems: OutcomeProblem[] = [];
+  const memory = createMemoryIdempotencyStore();
+  let completeFailures = 2;
+  const store: IdempotencyStore = {
+    claim: (key, token, lease) => memory.claim(key, token, lease),
+    complete: async (key, token) => {
+      if (completeFailures > 0) {
+        completeFailures -= 1;
+        throw new Error('redis unreachable');
+      }
+      return memory.complete(key, token);
+    },
+    release: (key, token) => memory.release(key, token),
+  };
+  let calls = 0;
+  const report = reporter({
+    store,
+    completeRetryDelaysMs: [10, 10, 10],
+    onPaid: () => {
+      calls += 1;
+    },
+    problems,
+  });
+  assert.equal(
+    await report(checkout('PAID')),
+    'ran',
+    'the hook ran: the webhook need not come back',
+  );
+  assert.equal(await report(checkout('PAID')), 'running', 'nobody else runs it meanwhile');
+  await sleep(50);
+  assert.equal(await report(checkout('PAID')), 'already');
+  assert.equal(calls, 1);
+  assert.deepEqual(
+    problems.map((p) => p.kind),
+    ['complete-failed'],
+  );
+});
+
+test('recording a hook that ran gives up after its retries, and says so', async () => {
+  const problems: OutcomeProblem[] = [];
+  const report = reporter({
+    store: {
+      claim: async () => 'claimed',
+      complete: async () => {
+        throw new Error('redis unreachable');
+      },
+      release: async () => true,
+    },
+    completeRetryDelaysMs: [5, 5],
+    onPaid: () => {},
+    problems,
+  });
+  assert.equal(await report(checkout('PAID')), 'ran');
+  await sleep(40);
+  assert.deepEqual(
+    problems.map((p) =>
+      p.kind === 'complete-failed' ? `complete-failed final=${p.final}` : p.kind,
+    ),
+    ['complete-failed final=false', 'complete-failed final=true'],
+  );
 });
