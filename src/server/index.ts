@@ -30,3 +30,10 @@ export {
   type MemoryIdempotencyStoreOptions,
 } from './idempotency.ts';
 export type { PublicCheckout } from './public.ts';
+export {
+  createRedisIdempotencyStore,
+  type IoRedisClientLike,
+  type NodeRedisClientLike,
+  type RedisClientLike,
+  type RedisIdempotencyStoreOptions,
+} from './redis-store.ts';

@@ -1,0 +1,161 @@
+/**
+ * The idempotency store on Redis, for several handler instances. It takes a client the
+ * merchant already has (the `redis` package, 4 or later, or `ioredis` 5 or later) and only
+ * calls methods on it: this module imports no Redis package, so the server entry loads
+ * where none is installed.
+ *
+ * One key per outcome, `<prefix><hook>:<merchant>:<checkout id>`, holding
+ * `running:<token>` for the lease (`SET NX PX`) and then `done:<token>` for `doneTtlMs`.
+ * Completing and releasing compare the token first, in one Lua script each, so a holder
+ * whose lease ran out never overwrites or frees a claim that another report took over.
+ */
+import { DONE_TTL_MS, type IdempotencyStore } from './idempotency.ts';
+
+/** The one method this store uses of a `redis` (node-redis) client. */
+export interface NodeRedisClientLike {
+  sendCommand(args: string[]): Promise<unknown>;
+  /** False while the client is disconnected or reconnecting. */
+  readonly isReady?: boolean;
+}
+
+/** The one method this store uses of an `ioredis` client. */
+export interface IoRedisClientLike {
+  call(command: string, ...args: string[]): Promise<unknown>;
+  /** `ready` while connected. */
+  readonly status?: string;
+}
+
+export type RedisClientLike = NodeRedisClientLike | IoRedisClientLike;
+
+export interface RedisIdempotencyStoreOptions {
+  /** Put before every key, so one Redis can serve other things. Default `payment-widget:`. */
+  prefix?: string;
+  /** How long a `done` key is kept: as long as the provider may report a checkout. Default 7 days. */
+  doneTtlMs?: number;
+  /**
+   * How long one command may take before the store gives up on it. A claim that gave up
+   * runs no hook (its webhook is answered non-2xx, the provider delivers again). Default 2 000 ms.
+   */
+  commandTimeoutMs?: number;
+}
+
+// KEYS[1] the key, ARGV[1] the holder's token, ARGV[2] the done TTL in ms.
+// Done when still held under the token, or free again (a lease that ran out unclaimed):
+// the hook has run either way. Another token's claim or done mark stays as it is.
+const COMPLETE = `local v = redis.call('GET', KEYS[1])
+if v == false or v == 'running:' .. ARGV[1] or v == 'done:' .. ARGV[1] then
+  redis.call('SET', KEYS[1], 'done:' .. ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`;
+
+// KEYS[1] the key, ARGV[1] the holder's token: compare-and-delete.
+const RELEASE = `if redis.call('GET', KEYS[1]) == 'running:' .. ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0`;
+
+interface Script {
+  source: string;
+  sha: Promise<string>;
+}
+
+async function sha1(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new TypeError(`${name} must be a positive number of milliseconds`);
+  }
+  return Math.ceil(value);
+}
+
+/** Sends one command through whichever client it was given. */
+function commandSender(client: RedisClientLike): (args: string[]) => Promise<unknown> {
+  // ioredis also has a `sendCommand`, taking its own Command objects: look for `call` first.
+  if (typeof (client as IoRedisClientLike).call === 'function') {
+    const io = client as IoRedisClientLike;
+    return (args) => {
+      // Not queued while disconnected: a claim must fail now, not run minutes later.
+      if (io.status !== undefined && io.status !== 'ready') {
+        return Promise.reject(new Error(`Redis is not connected (${io.status})`));
+      }
+      const [command, ...rest] = args;
+      return io.call(command!, ...rest);
+    };
+  }
+  if (typeof (client as NodeRedisClientLike).sendCommand === 'function') {
+    const node = client as NodeRedisClientLike;
+    return (args) => {
+      if (node.isReady === false) return Promise.reject(new Error('Redis is not connected'));
+      return node.sendCommand(args);
+    };
+  }
+  throw new TypeError(
+    'createRedisIdempotencyStore needs a connected client of the redis or ioredis package',
+  );
+}
+
+/**
+ * An `IdempotencyStore` on Redis: `createPaymentHandler({ idempotencyStore:
+ * createRedisIdempotencyStore(client), hookTimeoutMs })` on every instance. `client` is
+ * connected by the caller (`await createClient({ url }).connect()`, or `new Redis(url)`),
+ * which also owns its reconnects, its `error` listener and closing it.
+ */
+export function createRedisIdempotencyStore(
+  client: RedisClientLike,
+  options: RedisIdempotencyStoreOptions = {},
+): IdempotencyStore {
+  const send = commandSender(client);
+  const prefix = options.prefix ?? 'payment-widget:';
+  const doneTtl = String(positive('doneTtlMs', options.doneTtlMs ?? DONE_TTL_MS));
+  const timeoutMs = positive('commandTimeoutMs', options.commandTimeoutMs ?? 2_000);
+
+  function command(args: string[]): Promise<unknown> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not answer ${args[0]} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    return Promise.race([send(args), timeout]).finally(() => clearTimeout(timer));
+  }
+
+  const script = (source: string): Script => ({ source, sha: sha1(source) });
+  const complete = script(COMPLETE);
+  const release = script(RELEASE);
+
+  /** EVALSHA, falling back to EVAL (which caches it again) after Redis forgot the script. */
+  async function run(which: Script, key: string, args: string[]): Promise<unknown> {
+    try {
+      return await command(['EVALSHA', await which.sha, '1', key, ...args]);
+    } catch (error) {
+      if (!(error instanceof Error && error.message.includes('NOSCRIPT'))) throw error;
+      return command(['EVAL', which.source, '1', key, ...args]);
+    }
+  }
+
+  return {
+    async claim(key, token, leaseMs) {
+      const full = prefix + key;
+      const lease = String(positive('leaseMs', leaseMs));
+      // A key that expires or is released between SET and GET is free again: try once more.
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const set = await command(['SET', full, `running:${token}`, 'NX', 'PX', lease]);
+        if (set === 'OK') return 'claimed';
+        const value = await command(['GET', full]);
+        if (typeof value === 'string') return value.startsWith('done:') ? 'done' : 'running';
+      }
+      return 'running';
+    },
+    async complete(key, token) {
+      return Number(await run(complete, prefix + key, [token, doneTtl])) === 1;
+    },
+    async release(key, token) {
+      return Number(await run(release, prefix + key, [token])) === 1;
+    },
+  };
+}
