@@ -41,7 +41,10 @@ for (const kind of CLIENT_KINDS) {
     const prefix = `test-${kind}:`;
     let n = 0;
     /** A fresh key per test, so no test sees another's. */
-    const fresh = () => `onPaid:M1:co_${(n += 1)}`;
+    const fresh = () => {
+      n += 1;
+      return `onPaid:M1:co_${n}`;
+    };
     const read = (key: string) => connected.command('GET', prefix + key);
     const pttl = async (key: string) => Number(await connected.command('PTTL', prefix + key));
 

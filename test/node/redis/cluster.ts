@@ -1,0 +1,224 @@
+// The parent's side of the multi-process tests: handler instances in child processes
+// (instance.ts), a load balancer in front of them (what the provider's webhooks reach, as
+// the checkouts' URLs point at it), the tally of hook runs they report, and the sandbox's
+// webhook attempts read from its log. Every wait is bounded; `stopAll` ends everything.
+import { type ChildProcess, fork } from 'node:child_process';
+import { Agent, createServer, request as httpRequest } from 'node:http';
+import type { InstanceConfig, InstanceMessage } from './instance.ts';
+
+const READY_TIMEOUT_MS = 20_000;
+
+export interface Instance {
+  name: string;
+  /** `http://127.0.0.1:{port}/payments` */
+  url: string;
+  alive: boolean;
+  /** SIGKILL: the instance dies mid-whatever, as in a crash or a deploy's hard stop. */
+  kill(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+export async function startInstance(
+  config: InstanceConfig,
+  onMessage: (instance: string, message: InstanceMessage) => void,
+): Promise<Instance> {
+  const child = fork(new URL('./instance.ts', import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, PW_INSTANCE: JSON.stringify(config) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`instance ${config.name} not ready after ${READY_TIMEOUT_MS} ms`));
+    }, READY_TIMEOUT_MS);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`instance ${config.name} exited before it was ready (${code ?? signal})`));
+    });
+    child.on('message', (message: InstanceMessage) => {
+      if (message.type === 'ready') {
+        clearTimeout(timer);
+        resolve(message.port);
+      } else {
+        onMessage(config.name, message);
+      }
+    });
+  });
+  const instance: Instance = {
+    name: config.name,
+    url: `http://127.0.0.1:${port}/payments`,
+    alive: true,
+    async kill() {
+      instance.alive = false;
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+  };
+  return instance;
+}
+
+export async function stopAll(instances: readonly (Instance | undefined)[]): Promise<void> {
+  await Promise.all(instances.map((instance) => instance?.kill()));
+}
+
+/** What the instances said about onPaid, per checkout. */
+export class HookTally {
+  readonly started = new Map<string, { instance: string; at: number }[]>();
+  readonly finished = new Map<string, { instance: string; at: number }[]>();
+  readonly problems: { instance: string; level: string; message: string }[] = [];
+  #waiters = new Set<() => void>();
+
+  readonly record = (instance: string, message: InstanceMessage) => {
+    if (message.type === 'log') {
+      this.problems.push({ instance, level: message.level, message: message.message });
+      return;
+    }
+    if (message.type !== 'started' && message.type !== 'finished') return;
+    const map = message.type === 'started' ? this.started : this.finished;
+    const runs = map.get(message.checkoutId) ?? [];
+    runs.push({ instance, at: message.at });
+    map.set(message.checkoutId, runs);
+    for (const waiter of this.#waiters) waiter();
+  };
+
+  /** Resolves once `done()` holds, checked after every hook message; rejects after `timeoutMs`. */
+  until(done: () => boolean, timeoutMs: number, what: string): Promise<void> {
+    if (done()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!done()) return;
+        this.#waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.#waiters.delete(check);
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      this.#waiters.add(check);
+    });
+  }
+
+  /** Every one of `ids` has a finished run. */
+  allFinished(ids: readonly string[]): boolean {
+    return ids.every((id) => (this.finished.get(id)?.length ?? 0) > 0);
+  }
+
+  /** Runs per checkout: once, more than once (started twice or more), never (no finished run). */
+  counts(ids: readonly string[]): { once: number; more: number; never: number } {
+    let once = 0;
+    let more = 0;
+    let never = 0;
+    for (const id of ids) {
+      const started = this.started.get(id)?.length ?? 0;
+      const finished = this.finished.get(id)?.length ?? 0;
+      if (started > 1 || finished > 1) more += 1;
+      else if (finished === 1) once += 1;
+      else never += 1;
+    }
+    return { once, more, never };
+  }
+}
+
+/** The sandbox's webhook attempts, read from its log: how each was answered. */
+export class WebhookLog {
+  readonly answers = new Map<string, number>();
+  acknowledged = 0;
+  #waiters = new Set<() => void>();
+
+  readonly line = (line: string) => {
+    const match = /^webhook \S+ attempt \d+\/\d+: (\S+)$/.exec(line);
+    if (match === null) return;
+    const answer = match[1]!;
+    this.answers.set(answer, (this.answers.get(answer) ?? 0) + 1);
+    if (/^2\d\d$/.test(answer)) this.acknowledged += 1;
+    for (const waiter of this.#waiters) waiter();
+  };
+
+  /** Resolves once `count` deliveries were answered 2xx; rejects after `timeoutMs`. */
+  untilAcknowledged(count: number, timeoutMs: number): Promise<void> {
+    if (this.acknowledged >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.acknowledged < count) return;
+        this.#waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.#waiters.delete(check);
+        reject(
+          new Error(`${this.acknowledged} of ${count} webhooks acknowledged after ${timeoutMs} ms`),
+        );
+      }, timeoutMs);
+      this.#waiters.add(check);
+    });
+  }
+
+  summary(): string {
+    return [...this.answers].map(([answer, n]) => `${answer}×${n}`).join(' ');
+  }
+}
+
+export interface Balancer {
+  /** `http://127.0.0.1:{port}` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A load balancer on loopback: each request goes to a live instance, `round-robin` or always
+ * the `first` live one; one that cannot be reached is a 502, as a real balancer answers.
+ */
+export async function startBalancer(
+  instances: () => readonly Instance[],
+  policy: 'round-robin' | 'first',
+): Promise<Balancer> {
+  const agent = new Agent({ keepAlive: true });
+  let turn = 0;
+  const server = createServer((req, res) => {
+    const live = instances().filter((i) => i.alive);
+    const target = policy === 'first' ? live[0] : live[turn++ % Math.max(1, live.length)];
+    const fail = () => {
+      if (!res.headersSent) res.writeHead(502).end();
+      else res.destroy();
+    };
+    if (target === undefined) {
+      req.resume();
+      fail();
+      return;
+    }
+    const url = new URL(req.url ?? '/', new URL(target.url).origin);
+    const upstream = httpRequest(url, { method: req.method, headers: req.headers, agent }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+      up.once('error', fail);
+    });
+    upstream.once('error', fail);
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

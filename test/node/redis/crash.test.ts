@@ -1,0 +1,162 @@
+// An instance killed (SIGKILL) in the middle of onPaid, as a crash, an OOM kill or a deploy's
+// hard stop would: its claims stay `running` until their lease (hookTimeoutMs) ends, reports
+// meanwhile do not run the hook (the webhook is told to come back), and the provider's
+// retried webhook, now reaching the surviving instance through the load balancer, takes the
+// claim over and runs the hook: each order is fulfilled exactly once.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { createProviderClient } from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
+import { type ConnectedClient, connectClient } from '../support/redis-clients.ts';
+import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import {
+  type Balancer,
+  HookTally,
+  type Instance,
+  startBalancer,
+  startInstance,
+  stopAll,
+  WebhookLog,
+} from './cluster.ts';
+
+const CHECKOUTS = 4;
+const LEASE_MS = 1_000;
+const ORIGIN = 'http://shop.test';
+
+let redis: RedisServer | undefined;
+let look: ConnectedClient | undefined;
+let sandbox: Sandbox | undefined;
+let balancer: Balancer | undefined;
+let doomed: Instance | undefined;
+let survivor: Instance | undefined;
+const tally = new HookTally();
+const webhooks = new WebhookLog();
+
+before(async () => {
+  redis = await startRedisServer();
+  look = await connectClient('redis', redis.url);
+  sandbox = await createSandbox({
+    webhook: { attempts: 30, initialDelayMs: 100, maxDelayMs: 400 },
+    log: webhooks.line,
+  });
+  // While it lives, the doomed instance gets every webhook: the balancer prefers it.
+  balancer = await startBalancer(() => [doomed, survivor].filter((i) => i !== undefined), 'first');
+  const base = {
+    redisUrl: redis.url,
+    providerUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    merchantCode: sandbox.merchantCode,
+    publicUrl: `${balancer.url}/payments`,
+    origin: ORIGIN,
+    hookTimeoutMs: LEASE_MS,
+    hookMs: 5,
+  };
+  [doomed, survivor] = await Promise.all([
+    startInstance({ ...base, name: 'doomed', client: 'ioredis', hang: true }, tally.record),
+    startInstance({ ...base, name: 'survivor', client: 'redis' }, tally.record),
+  ]);
+});
+
+after(async () => {
+  await stopAll([doomed, survivor]);
+  await balancer?.close();
+  await sandbox?.close();
+  await look?.close();
+  await redis?.stop();
+});
+
+const webhookTo = (instance: Instance, id: string) =>
+  fetch(`${instance.url}/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
+  });
+
+test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly once by the survivor after the lease`, {
+  timeout: 60_000,
+}, async () => {
+  const started = performance.now();
+  const provider = createProviderClient({ baseUrl: sandbox!.url, apiKey: sandbox!.apiKey });
+  const ids: string[] = [];
+  for (let i = 0; i < CHECKOUTS; i += 1) {
+    const created = await fetch(`${survivor!.url}/checkouts`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ order: 'tea' }),
+    });
+    assert.equal(created.status, 201);
+    const { id } = (await created.json()) as { id: string };
+    // Paid at the provider: its webhook goes through the balancer to the doomed instance.
+    await provider.checkouts.process(id, cardBody('4200000000000091') as never);
+    ids.push(id);
+  }
+  const inDoomed = () =>
+    ids.every((id) => tally.started.get(id)?.some((run) => run.instance === 'doomed'));
+  await tally.until(inDoomed, 10_000, 'the doomed instance to start every hook');
+
+  // While the doomed instance holds the claims, the survivor answers the checkout as usual
+  // but runs no hook, and tells a webhook to come back.
+  for (const id of ids) {
+    const poll = await fetch(`${survivor!.url}/checkouts/${id}`);
+    assert.equal(((await poll.json()) as { status: string }).status, 'PAID');
+    const webhook = await webhookTo(survivor!, id);
+    assert.equal(webhook.status, 503);
+    assert.equal(
+      ((await webhook.json()) as { error: { code: string } }).error.code,
+      'HOOK_RUNNING',
+    );
+    assert.equal(webhook.headers.get('retry-after'), String(LEASE_MS / 1000));
+  }
+  assert.ok(ids.every((id) => !tally.started.get(id)?.some((r) => r.instance === 'survivor')));
+
+  await doomed!.kill();
+  const killedAt = Date.now();
+  // The provider retries its webhooks; the balancer sends them to the survivor now.
+  await tally.until(() => tally.allFinished(ids), 15_000, 'the survivor to finish every hook');
+  await webhooks.untilAcknowledged(CHECKOUTS, 10_000);
+
+  // Later reports find the hooks done: nothing runs again.
+  for (const id of ids) {
+    assert.equal((await webhookTo(survivor!, id)).status, 204);
+    assert.equal((await fetch(`${survivor!.url}/checkouts/${id}`)).status, 200);
+    const value = String(
+      await look!.command('GET', `payment-widget:onPaid:${sandbox!.merchantCode}:${id}`),
+    );
+    assert.match(value, /^done:/);
+  }
+
+  const counts = tally.counts(ids);
+  const takeovers = ids.map((id) => {
+    const first = tally.started.get(id)!.find((run) => run.instance === 'doomed')!;
+    const second = tally.started.get(id)!.find((run) => run.instance === 'survivor')!;
+    return { afterLeaseMs: second.at - first.at, afterKillMs: second.at - killedAt };
+  });
+  const cutShort = ids.filter(
+    (id) =>
+      tally.started.get(id)?.some((run) => run.instance === 'doomed') &&
+      !tally.finished.get(id)?.some((run) => run.instance === 'doomed'),
+  ).length;
+  const finishedOnce = ids.filter(
+    (id) =>
+      tally.finished.get(id)?.length === 1 && tally.finished.get(id)![0]!.instance === 'survivor',
+  ).length;
+  console.log(
+    `redis, instance killed mid-hook: ${ids.length} checkouts, hooks cut short ${cutShort}, completed once ${finishedOnce}, ` +
+      `more than once ${ids.filter((id) => (tally.finished.get(id)?.length ?? 0) > 1).length}, never ${counts.never}; ` +
+      `taken over ${takeovers.map((t) => t.afterLeaseMs).join('/')} ms after the first start (lease ${LEASE_MS} ms); ` +
+      `provider webhook answers ${webhooks.summary()} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  assert.equal(cutShort, CHECKOUTS);
+  assert.equal(finishedOnce, CHECKOUTS);
+  for (const id of ids) {
+    const runs = tally.started.get(id)!.map((run) => run.instance);
+    assert.deepEqual(runs, ['doomed', 'survivor'], `${id}: started on ${runs.join(', ')}`);
+  }
+  for (const { afterLeaseMs } of takeovers) {
+    // The claim is taken over only once its lease ran out (less the few ms the doomed
+    // instance took between its claim and telling us it started).
+    assert.ok(afterLeaseMs >= LEASE_MS - 50, `taken over after ${afterLeaseMs} ms`);
+  }
+  assert.deepEqual(tally.problems, []);
+});

@@ -1,0 +1,85 @@
+// One handler instance in its own process, as a shop runs several behind a load balancer:
+// `createPaymentHandler` with the Redis store, on node:http on a free loopback port. The
+// parent (cluster.ts) sends its settings in PW_INSTANCE and hears back over IPC: `ready`,
+// then `started` and `finished` around every onPaid run. A hook's `started` is sent and
+// acknowledged before the hook goes on, so a run cut short by SIGKILL still shows.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createPaymentHandler,
+  createRedisIdempotencyStore,
+  toNodeListener,
+} from '../../../src/server/index.ts';
+import { type ClientKind, connectClient } from '../support/redis-clients.ts';
+
+export interface InstanceConfig {
+  name: string;
+  client: ClientKind;
+  redisUrl: string;
+  providerUrl: string;
+  apiKey: string;
+  merchantCode: string;
+  /** The load balancer's mount URL: what the checkouts' webhook and return URLs point at. */
+  publicUrl: string;
+  origin: string;
+  hookTimeoutMs: number;
+  /** How long onPaid takes. */
+  hookMs: number;
+  /** onPaid never returns: the instance is to be killed mid-hook. */
+  hang?: boolean;
+}
+
+export type InstanceMessage =
+  | { type: 'ready'; port: number }
+  | { type: 'started' | 'finished'; checkoutId: string; at: number }
+  | { type: 'log'; level: string; message: string; checkoutId?: string };
+
+function send(message: InstanceMessage): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (process.send === undefined) {
+      reject(new Error('instance.ts runs as a child process with an IPC channel'));
+      return;
+    }
+    process.send(message, undefined, {}, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+// The parent is gone (it finished, or failed and was killed): so is this instance.
+process.on('disconnect', () => process.exit(0));
+
+const config = JSON.parse(process.env.PW_INSTANCE ?? '') as InstanceConfig;
+// Redis going away is part of the tests; the store reports what it meant for the hooks.
+const redis = await connectClient(config.client, config.redisUrl);
+
+const handler = createPaymentHandler({
+  baseUrl: config.providerUrl,
+  apiKey: config.apiKey,
+  merchantCode: config.merchantCode,
+  publicUrl: config.publicUrl,
+  allowedOrigins: [config.origin],
+  successUrl: '/paid',
+  failureUrl: '/failed',
+  resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
+  idempotencyStore: createRedisIdempotencyStore(redis.client),
+  hookTimeoutMs: config.hookTimeoutMs,
+  async onPaid(checkout) {
+    const checkoutId = checkout.id ?? '';
+    await send({ type: 'started', checkoutId, at: Date.now() });
+    await new Promise<void>((resolve) => {
+      if (!config.hang) setTimeout(resolve, config.hookMs);
+    });
+    await send({ type: 'finished', checkoutId, at: Date.now() });
+  },
+  logger(entry) {
+    if (entry.level === 'info') return;
+    const checkoutId = typeof entry.checkoutId === 'string' ? entry.checkoutId : undefined;
+    void send({ type: 'log', level: entry.level, message: entry.message, checkoutId }).catch(
+      () => {},
+    );
+  },
+});
+
+const server = createServer(toNodeListener(handler));
+server.listen(0, '127.0.0.1', () => {
+  void send({ type: 'ready', port: (server.address() as AddressInfo).port });
+});

@@ -1,0 +1,137 @@
+// Two handler instances in two processes share one real Redis (one through node-redis, the
+// other through ioredis). 500 sandbox checkouts are paid at the provider, then each is
+// reported to BOTH instances at once by the return page, the webhook and polling, while the
+// sandbox's own webhook reaches one of them through the load balancer: onPaid runs exactly
+// once per checkout.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { createProviderClient, type ProviderClient } from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
+import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import {
+  type Balancer,
+  HookTally,
+  type Instance,
+  startBalancer,
+  startInstance,
+  stopAll,
+  WebhookLog,
+} from './cluster.ts';
+
+const CHECKOUTS = 500;
+const CONCURRENCY = 16;
+const ORIGIN = 'http://shop.test';
+const PAID_CARD = cardBody('4200000000000091');
+
+let redis: RedisServer | undefined;
+let sandbox: Sandbox | undefined;
+let balancer: Balancer | undefined;
+let instances: Instance[] = [];
+let provider: ProviderClient;
+const tally = new HookTally();
+const webhooks = new WebhookLog();
+
+before(async () => {
+  redis = await startRedisServer();
+  sandbox = await createSandbox({
+    webhook: { attempts: 20, initialDelayMs: 100, maxDelayMs: 500 },
+    log: webhooks.line,
+  });
+  provider = createProviderClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+  balancer = await startBalancer(() => instances, 'round-robin');
+  const base = {
+    redisUrl: redis.url,
+    providerUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    merchantCode: sandbox.merchantCode,
+    publicUrl: `${balancer.url}/payments`,
+    origin: ORIGIN,
+    hookTimeoutMs: 10_000,
+    hookMs: 5,
+  };
+  instances = await Promise.all([
+    startInstance({ ...base, name: 'A', client: 'redis' }, tally.record),
+    startInstance({ ...base, name: 'B', client: 'ioredis' }, tally.record),
+  ]);
+});
+
+after(async () => {
+  await stopAll(instances);
+  await balancer?.close();
+  await sandbox?.close();
+  await redis?.stop();
+});
+
+let busyWebhooks = 0;
+
+/** One checkout: created on one instance, paid at the provider, reported six ways at once. */
+async function payAndReport(index: number): Promise<string> {
+  const creator = instances[index % 2]!;
+  const created = await fetch(`${creator.url}/checkouts`, {
+    method: 'POST',
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ order: { sku: 'tea' } }),
+  });
+  assert.equal(created.status, 201);
+  const { id } = (await created.json()) as { id: string };
+  const paid = await provider.checkouts.process(id, PAID_CARD as never);
+  assert.equal(paid.kind === 'checkout' && paid.checkout.status, 'PAID');
+  const reports = instances.flatMap((instance) => [
+    fetch(`${instance.url}/return?checkout_id=${id}`, { redirect: 'manual' }).then(async (res) => {
+      await res.body?.cancel();
+      assert.equal(res.status, 303);
+      assert.equal(res.headers.get('location'), `/paid?checkout_id=${id}`);
+    }),
+    fetch(`${instance.url}/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
+    }).then(async (res) => {
+      if (res.status === 503) {
+        const body = (await res.json()) as { error: { code: string } };
+        assert.equal(body.error.code, 'HOOK_RUNNING');
+        busyWebhooks += 1;
+        return;
+      }
+      await res.body?.cancel();
+      assert.equal(res.status, 204);
+    }),
+    fetch(`${instance.url}/checkouts/${id}`).then(async (res) => {
+      assert.equal(res.status, 200);
+      assert.equal(((await res.json()) as { status: string }).status, 'PAID');
+    }),
+  ]);
+  await Promise.all(reports);
+  return id;
+}
+
+test(`${CHECKOUTS} checkouts reported to two instances by return, webhook and polling: one onPaid each`, {
+  timeout: 120_000,
+}, async () => {
+  const started = performance.now();
+  const ids: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < CHECKOUTS) ids.push(await payAndReport(next++));
+    }),
+  );
+  // The sandbox's own webhooks (one per checkout) may still be on their way or retrying.
+  await webhooks.untilAcknowledged(CHECKOUTS, 30_000);
+  await tally.until(() => tally.allFinished(ids), 10_000, 'every hook to finish');
+  const seconds = (performance.now() - started) / 1000;
+  const counts = tally.counts(ids);
+  const byInstance = { A: 0, B: 0 };
+  for (const runs of tally.finished.values())
+    for (const run of runs) byInstance[run.instance as 'A' | 'B'] += 1;
+  console.log(
+    `redis, two instances: ${ids.length} checkouts, ${ids.length * 6} reports + ${webhooks.acknowledged} provider webhooks (${webhooks.summary()}), ` +
+      `${busyWebhooks} reported webhooks told to come back; onPaid once ${counts.once}, more than once ${counts.more}, never ${counts.never} ` +
+      `(A ran ${byInstance.A}, B ran ${byInstance.B}) in ${seconds.toFixed(1)} s`,
+  );
+  assert.equal(new Set(ids).size, CHECKOUTS);
+  assert.deepEqual(counts, { once: CHECKOUTS, more: 0, never: 0 });
+  assert.ok(byInstance.A > 0 && byInstance.B > 0, 'both instances ran hooks');
+  assert.deepEqual(tally.problems, [], 'no instance logged a warning or an error');
+});

@@ -1,0 +1,202 @@
+// Redis killed (SIGKILL) and restarted in the middle of a run, two instances sharing it.
+// Phase 1 pays and reports checkouts with Redis up, and Redis dies while some onPaid runs
+// are in flight; phase 2 pays and reports checkouts while Redis is down; phase 3 after it is
+// back. Throughout, the return page and polling answer each checkout's status; webhooks are
+// told to come back (503) while no claim can be taken. Once Redis is back, the provider's
+// retried webhooks run what is missing: nothing doubled, nothing lost.
+//
+// Redis keeps its data in an append-only file here, as a Redis holding claims must: one
+// that forgets its keys on a restart forgets which hooks ran.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { createProviderClient, type ProviderClient } from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
+import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import {
+  type Balancer,
+  HookTally,
+  type Instance,
+  startBalancer,
+  startInstance,
+  stopAll,
+  WebhookLog,
+} from './cluster.ts';
+
+const PER_PHASE = 80;
+const CONCURRENCY = 8;
+/** Longer than the outage: a hook that ran while Redis was away is recorded before it ends. */
+const LEASE_MS = 5_000;
+const OUTAGE_MS = 1_500;
+const ORIGIN = 'http://shop.test';
+const PAID_CARD = cardBody('4200000000000091');
+
+let redis: RedisServer | undefined;
+let sandbox: Sandbox | undefined;
+let balancer: Balancer | undefined;
+let instances: Instance[] = [];
+let provider: ProviderClient;
+const tally = new HookTally();
+const webhooks = new WebhookLog();
+
+before(async () => {
+  redis = await startRedisServer({ persistent: true });
+  sandbox = await createSandbox({
+    webhook: { attempts: 60, initialDelayMs: 100, maxDelayMs: 500 },
+    log: webhooks.line,
+  });
+  provider = createProviderClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+  balancer = await startBalancer(() => instances, 'round-robin');
+  const base = {
+    redisUrl: redis.url,
+    providerUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    merchantCode: sandbox.merchantCode,
+    publicUrl: `${balancer.url}/payments`,
+    origin: ORIGIN,
+    hookTimeoutMs: LEASE_MS,
+    // Long enough that some runs are in flight when Redis dies.
+    hookMs: 100,
+  };
+  instances = await Promise.all([
+    startInstance({ ...base, name: 'A', client: 'redis' }, tally.record),
+    startInstance({ ...base, name: 'B', client: 'ioredis' }, tally.record),
+  ]);
+});
+
+after(async () => {
+  await stopAll(instances);
+  await balancer?.close();
+  await sandbox?.close();
+  await redis?.stop();
+});
+
+const summarize = (reported: Reported[]) => {
+  const counts = new Map<string, number>();
+  for (const r of reported) counts.set(r.webhook, (counts.get(r.webhook) ?? 0) + 1);
+  return [...counts].map(([answer, n]) => `${answer}×${n}`).join(' ');
+};
+
+interface Reported {
+  id: string;
+  /** The reported webhook's answer: 204, or the 503's error code. */
+  webhook: string;
+}
+
+/** Created on one instance, paid at the provider, reported by return, poll and webhook. */
+async function payAndReport(index: number): Promise<Reported> {
+  const [first, second] = index % 2 === 0 ? instances : [...instances].reverse();
+  const created = await fetch(`${first!.url}/checkouts`, {
+    method: 'POST',
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ order: 'tea' }),
+  });
+  assert.equal(created.status, 201);
+  const { id } = (await created.json()) as { id: string };
+  await provider.checkouts.process(id, PAID_CARD as never);
+  const [back, poll, webhook] = await Promise.all([
+    fetch(`${first!.url}/return?checkout_id=${id}`, { redirect: 'manual' }),
+    fetch(`${second!.url}/checkouts/${id}`),
+    fetch(`${second!.url}/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
+    }),
+  ]);
+  // The checkout's status never depends on Redis.
+  assert.equal(back.status, 303);
+  assert.equal(back.headers.get('location'), `/paid?checkout_id=${id}`);
+  assert.equal(poll.status, 200);
+  assert.equal(((await poll.json()) as { status: string }).status, 'PAID');
+  if (webhook.status !== 503) {
+    assert.equal(webhook.status, 204);
+    return { id, webhook: '204' };
+  }
+  const { error } = (await webhook.json()) as { error: { code: string } };
+  assert.ok(['HOOK_RUNNING', 'STORE_UNAVAILABLE'].includes(error.code), error.code);
+  return { id, webhook: error.code };
+}
+
+async function phase(from: number, count: number): Promise<Reported[]> {
+  const reported: Reported[] = [];
+  let next = from;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < from + count) reported.push(await payAndReport(next++));
+    }),
+  );
+  return reported;
+}
+
+test('Redis killed and restarted mid-run: every onPaid runs once, driven by webhook retries', {
+  timeout: 120_000,
+}, async () => {
+  const started = performance.now();
+  // Phase 1, and Redis dies once a good part of its hooks have started.
+  const phase1 = phase(0, PER_PHASE);
+  await tally.until(() => tally.started.size >= PER_PHASE * 0.6, 30_000, 'phase 1 hooks to start');
+  await redis!.kill();
+  const killedAt = Date.now();
+  const ids1 = (await phase1).map((r) => r.id);
+  // Phase 2, with Redis down for at least OUTAGE_MS.
+  const during = await phase(PER_PHASE, PER_PHASE);
+  const ids2 = during.map((r) => r.id);
+  const remaining = OUTAGE_MS - (Date.now() - killedAt);
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+  await redis!.restart();
+  const restartedAt = Date.now();
+  // Phase 3, Redis up again.
+  const ids3 = (await phase(PER_PHASE * 2, PER_PHASE)).map((r) => r.id);
+  const ids = [...ids1, ...ids2, ...ids3];
+
+  await tally.until(() => tally.allFinished(ids), 30_000, 'every hook to finish');
+  await webhooks.untilAcknowledged(ids.length, 30_000);
+  // Every checkout reported once more: all are recorded as done, nothing runs again.
+  for (const id of ids) {
+    const res = await fetch(`${instances[0]!.url}/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
+    });
+    assert.equal(res.status, 204, `${id}: ${res.status}`);
+  }
+
+  const counts = tally.counts(ids);
+  const runs = ids.map((id) => ({
+    start: tally.started.get(id)![0]!.at,
+    end: tally.finished.get(id)![0]!.at,
+  }));
+  const midHook = runs.filter((r) => r.start < killedAt && r.end >= killedAt).length;
+  const afterRestart = runs.filter((r) => r.start >= restartedAt).length;
+  const phase2AfterRestart = ids2.filter(
+    (id) => tally.started.get(id)![0]!.at >= restartedAt,
+  ).length;
+  const recorded = tally.problems.filter((p) =>
+    p.message.includes('could not record it yet'),
+  ).length;
+  console.log(
+    `redis, killed and restarted: ${ids.length} checkouts (${ids1.length} before, ${ids2.length} during, ${ids3.length} after the outage of ${restartedAt - killedAt} ms); ` +
+      `onPaid once ${counts.once}, more than once ${counts.more}, never ${counts.never}; ` +
+      `${midHook} runs in flight at the kill (${recorded} recorded after it), ${afterRestart} run after the restart (every one of the ${phase2AfterRestart} paid during the outage); ` +
+      `during the outage every return and poll answered PAID, reported webhooks answered ${summarize(during)}; ` +
+      `provider webhook answers ${webhooks.summary()} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  assert.deepEqual(counts, { once: ids.length, more: 0, never: 0 });
+  assert.equal(
+    phase2AfterRestart,
+    PER_PHASE,
+    'hooks of checkouts paid during the outage ran once Redis was back',
+  );
+  assert.deepEqual(
+    during.filter((r) => r.webhook !== 'STORE_UNAVAILABLE'),
+    [],
+    'every webhook during the outage was told to come back',
+  );
+  assert.ok(midHook > 0, 'some hooks were running when Redis died');
+  assert.ok(
+    !tally.problems.some(
+      (p) => p.message.includes('may have run twice') || p.message.includes('never recorded'),
+    ),
+    'no lease was lost, no run left unrecorded',
+  );
+});
