@@ -1,7 +1,8 @@
 /**
  * `npm start`: the sandbox on 4010 and the example shop on 3000 in one process,
  * stopped together on Ctrl-C. (`npm start` builds the widget first.)
- * SANDBOX_PORT and PORT move them when those ports are taken.
+ * SANDBOX_PORT and PORT move them when those ports are taken; REDIS_URL shares the
+ * hooks' claims in that Redis.
  */
 import { existsSync } from 'node:fs';
 import { startServerExample } from '../server-example/index.ts';
@@ -20,6 +21,7 @@ try {
     providerApiKey: sandbox.apiKey,
     merchantCode: sandbox.merchantCode,
     port: Number(process.env.PORT ?? 3000),
+    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     log: (line) => console.log(line),
   });
 } catch (error) {

@@ -2,6 +2,7 @@
  * Runs the example backend on its own:
  *   PROVIDER_BASE_URL=http://127.0.0.1:4010 PROVIDER_API_KEY=sk_test_sandbox \
  *   MERCHANT_CODE=MSANDBOX1 PORT=3000 node --import tsx server-example/main.ts
+ * With REDIS_URL=redis://127.0.0.1:6379 set, several of them share the hooks' claims.
  * (`npm start` runs it together with the sandbox.)
  */
 import { startServerExample } from './server.ts';
@@ -26,6 +27,7 @@ const example = await startServerExample({
   providerApiKey: required('PROVIDER_API_KEY'),
   merchantCode: required('MERCHANT_CODE', 'MSANDBOX1'),
   port,
+  ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
   log: (line) => console.log(line),
 });
 console.log(`server-example: ${example.url}`);

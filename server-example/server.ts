@@ -26,6 +26,7 @@ import { DEFAULT_PRODUCT, resolveOrder } from './catalogue.ts';
 import { type DemoKnobs, readKnobs } from './demo-knobs.ts';
 import { createInPerson } from './in-person/index.ts';
 import { attributes, formatPrice, type PageVariant, render, variantParts } from './pages.ts';
+import { connectRedisStore } from './redis.ts';
 import { serveFile } from './static.ts';
 
 export interface ServerExampleOptions {
@@ -52,6 +53,13 @@ export interface ServerExampleOptions {
    * provider is on a loopback host with an `sk_test_` key, i.e. the sandbox.
    */
   readerSimulator?: boolean;
+  /**
+   * A Redis (`redis://host:6379`) shared by every instance of the shop, so each order's
+   * onPaid/onFailed runs once between them. Default: none, the claims stay in this process.
+   */
+  redisUrl?: string;
+  /** How long a hook's claim holds while it runs (see `hookTimeoutMs`). Default 30 000 ms. */
+  hookTimeoutMs?: number;
 }
 
 export interface ServerExample {
@@ -94,15 +102,24 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     options.examplesDir ?? fileURLToPath(new URL('../examples/dist/', import.meta.url));
   const demoDir = fileURLToPath(new URL('../demo/', import.meta.url));
 
+  const redis =
+    options.redisUrl === undefined ? undefined : await connectRedisStore(options.redisUrl, log);
+  if (redis !== undefined) log('claims of the payment hooks shared in Redis');
+
   // Listen first: the handler needs the public URL, which needs the port.
   const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await redis?.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const origin = `http://${address.address}:${address.port}`;
   const paymentsUrl = `${origin}/payments`;
@@ -136,6 +153,8 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     logger: (entry: LogEntry) => {
       if (entry.level !== 'info') log(`payments ${entry.level}: ${entry.message}`);
     },
+    ...(redis === undefined ? {} : { idempotencyStore: redis.store }),
+    ...(options.hookTimeoutMs === undefined ? {} : { hookTimeoutMs: options.hookTimeoutMs }),
   });
 
   const simulator =
@@ -306,10 +325,12 @@ export async function startServerExample(options: ServerExampleOptions): Promise
   server.on('request', toNodeListener(app.fetch));
   return {
     url: `${origin}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await redis?.close();
+    },
   };
 }

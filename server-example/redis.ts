@@ -1,0 +1,36 @@
+/**
+ * The shared idempotency store of the example, used when REDIS_URL is set: then every
+ * instance of the shop runs each order's onPaid once between them. The `redis` package is
+ * loaded only then, so the example runs without it installed.
+ */
+import { createRedisIdempotencyStore, type IdempotencyStore } from '../src/server/index.ts';
+
+export interface RedisStore {
+  store: IdempotencyStore;
+  close(): Promise<void>;
+}
+
+export async function connectRedisStore(
+  url: string,
+  log: (line: string) => void,
+): Promise<RedisStore> {
+  const { createClient } = await import('redis');
+  const client = createClient({ url });
+  // node-redis emits an error per reconnect attempt while Redis is away: say it once.
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    log(`redis: ${error.message}; payments keep answering, hooks wait for it`);
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log('redis: connected again');
+  });
+  await client.connect();
+  return {
+    store: createRedisIdempotencyStore(client),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,67 @@
+// The server example with REDIS_URL's option set: its handler keeps the hooks' claims in
+// that Redis (a real redis-server), so a second shop instance on the same Redis runs no
+// order's onPaid again; closing the example closes its Redis client too.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { type ServerExample, startServerExample } from '../../../server-example/index.ts';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { createProviderClient } from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
+import { type ConnectedClient, connectClient } from '../support/redis-clients.ts';
+import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+
+let redis: RedisServer | undefined;
+let look: ConnectedClient | undefined;
+let sandbox: Sandbox | undefined;
+const shops: ServerExample[] = [];
+const paid: string[] = [];
+const lines: string[] = [];
+
+before(async () => {
+  redis = await startRedisServer();
+  look = await connectClient('redis', redis.url);
+  sandbox = await createSandbox({ webhook: { attempts: 1 } });
+  for (let i = 0; i < 2; i += 1) {
+    shops.push(
+      await startServerExample({
+        providerBaseUrl: sandbox.url,
+        providerApiKey: sandbox.apiKey,
+        merchantCode: sandbox.merchantCode,
+        port: 0,
+        redisUrl: redis.url,
+        log: (line) => lines.push(line),
+        onPaid: (checkout) => {
+          paid.push(checkout.id ?? '');
+        },
+      }),
+    );
+  }
+});
+
+after(async () => {
+  for (const shop of shops) await shop.close();
+  await sandbox?.close();
+  await look?.close();
+  await redis?.stop();
+});
+
+test('two example shops on one REDIS_URL run onPaid once for an order both confirm', async () => {
+  const [first, second] = shops.map((shop) => new URL('payments', shop.url).href);
+  const created = await fetch(`${first}/checkouts`, {
+    method: 'POST',
+    headers: { origin: new URL(shops[0]!.url).origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ order: { sku: 'poster' } }),
+  });
+  assert.equal(created.status, 201);
+  const { id } = (await created.json()) as { id: string };
+  const provider = createProviderClient({ baseUrl: sandbox!.url, apiKey: sandbox!.apiKey });
+  await provider.checkouts.process(id, cardBody('4200000000000091') as never);
+  for (const url of [first, second, first, second]) {
+    const res = await fetch(`${url}/checkouts/${id}`);
+    assert.equal(((await res.json()) as { status: string }).status, 'PAID');
+  }
+  assert.deepEqual(paid, [id]);
+  const key = `payment-widget:onPaid:${sandbox!.merchantCode}:${id}`;
+  assert.match(String(await look!.command('GET', key)), /^done:/);
+  assert.ok(lines.includes('claims of the payment hooks shared in Redis'));
+});
