@@ -152,6 +152,7 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     }
     const held: Held = { name, id, key, token, started };
     const failed = await completeOnce(held);
+    // Not awaited: the hook has run. onProblem is the handler's logger, which never throws.
     if (failed !== undefined) void keepCompleting(held, failed.error);
     return 'ran';
   };

@@ -1,0 +1,142 @@
+// The handler's side of the hooks' lease: what the webhook, the poll and the return page
+// answer while a hook runs on another instance or the idempotency store is down, the
+// hookTimeoutMs option, and the warning when a hook outlives it. (test/node/redis runs the
+// same against real processes and a real Redis.)
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import {
+  createMemoryIdempotencyStore,
+  createProviderClient,
+  type IdempotencyStore,
+} from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
+import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
+
+let sb: Sandbox;
+
+before(async () => {
+  sb = await startSandbox();
+});
+after(async () => {
+  await sb.close();
+});
+
+/** A checkout created through `h` and paid at the provider (so no report has run a hook). */
+async function paidCheckout(h: Harness): Promise<string> {
+  const { id } = await createCheckout(h);
+  const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
+  await provider.checkouts.process(id, cardBody('4200000000000091') as never);
+  return id;
+}
+
+const webhook = (h: Harness, id: string) =>
+  h.handle(
+    request('POST', '/webhook', {
+      origin: null,
+      body: { event_type: 'CHECKOUT_STATUS_CHANGED', id },
+    }),
+  );
+
+test('while a hook runs on another instance: the webhook gets 503 HOOK_RUNNING, poll and return answer as usual', async () => {
+  const store = createMemoryIdempotencyStore();
+  let calls = 0;
+  let finish = () => {};
+  let entered = () => {};
+  const inHook = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const busy = makeHandler(sb, {
+    idempotencyStore: store,
+    hookTimeoutMs: 2_500,
+    onPaid: () => {
+      calls += 1;
+      entered();
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    },
+  });
+  const other = makeHandler(sb, { idempotencyStore: store, hookTimeoutMs: 2_500 });
+  const id = await paidCheckout(busy);
+  const running = busy.handle(request('GET', `/checkouts/${id}`));
+  await inHook;
+
+  const refused = await webhook(other, id);
+  assert.equal(refused.status, 503);
+  assert.equal((await refused.json()).error.code, 'HOOK_RUNNING');
+  assert.equal(refused.headers.get('retry-after'), '3', 'the lease rounded up to seconds');
+  const poll = await other.handle(request('GET', `/checkouts/${id}`));
+  assert.equal(poll.status, 200);
+  assert.equal((await poll.json()).status, 'PAID');
+  const back = await other.handle(request('GET', `/return?checkout_id=${id}`, { origin: null }));
+  assert.equal(back.status, 303);
+  assert.equal(back.headers.get('location'), `/result?outcome=success&checkout_id=${id}`);
+  assert.equal(other.paid.length, 0);
+
+  finish();
+  assert.equal((await running).status, 200);
+  assert.equal((await webhook(other, id)).status, 204, 'done: the delivery is acknowledged');
+  assert.equal(calls, 1);
+});
+
+test('while the store is down: the webhook gets 503 STORE_UNAVAILABLE, the poll answers PAID, no hook runs', async () => {
+  const down: IdempotencyStore = {
+    claim: async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    },
+    complete: async () => true,
+    release: async () => true,
+  };
+  const h = makeHandler(sb, { idempotencyStore: down });
+  const id = await paidCheckout(h);
+  const refused = await webhook(h, id);
+  assert.equal(refused.status, 503);
+  assert.equal((await refused.json()).error.code, 'STORE_UNAVAILABLE');
+  assert.ok(Number(refused.headers.get('retry-after')) > 0);
+  const poll = await h.handle(request('GET', `/checkouts/${id}`));
+  assert.equal(poll.status, 200);
+  assert.equal((await poll.json()).status, 'PAID');
+  assert.equal(h.paid.length, 0);
+  const logged = h.logs.map((line) => JSON.parse(line) as { level: string; message: string });
+  assert.ok(
+    logged.some(
+      (e) => e.level === 'error' && e.message.includes('idempotency store could not be asked'),
+    ),
+  );
+  assert.ok(h.logs.some((line) => line.includes('ECONNREFUSED')));
+});
+
+test('hookTimeoutMs must be a positive number', () => {
+  for (const hookTimeoutMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+    assert.throws(() => makeHandler(sb, { hookTimeoutMs }), /hookTimeoutMs/);
+  }
+});
+
+test('a hook that outlives hookTimeoutMs and was taken over logs a warning that it may have run twice', async () => {
+  const store = createMemoryIdempotencyStore();
+  let calls = 0;
+  let entered = () => {};
+  const inHook = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const slow = makeHandler(sb, {
+    idempotencyStore: store,
+    hookTimeoutMs: 20,
+    onPaid: async () => {
+      calls += 1;
+      if (calls > 1) return;
+      entered();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    },
+  });
+  const id = await paidCheckout(slow);
+  const first = slow.handle(request('GET', `/checkouts/${id}`));
+  await inHook;
+  // Past the lease, while the first run still goes on: the next report takes it over.
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  assert.equal((await webhook(slow, id)).status, 204);
+  assert.equal((await first).status, 200);
+  assert.equal(calls, 2);
+  assert.ok(slow.logs.some((line) => line.includes('may have run twice')));
+});
