@@ -37,7 +37,7 @@ export interface OutcomeOptions {
   onPaid?: OutcomeHook | undefined;
   onFailed?: OutcomeHook | undefined;
   onProblem(hook: HookName, checkoutId: string, problem: OutcomeProblem): void;
-  /** Waits between tries to record a hook that ran; default 100 ms doubling to 5 s, 5 minutes in all. */
+  /** Waits between tries to record a hook that ran; default 100 ms doubling to 500 ms, 5 minutes in all. */
   completeRetryDelaysMs?: readonly number[];
 }
 
@@ -52,7 +52,9 @@ export type OutcomeResult = 'none' | 'ran' | 'already' | 'running' | 'failed' | 
 function defaultCompleteRetries(): number[] {
   const delays: number[] = [];
   let total = 0;
-  for (let delay = 100; total < 5 * 60_000; delay = Math.min(delay * 2, 5_000)) {
+  // Short waits: once the store is back, the hook must be recorded before its lease ends
+  // and a retried webhook takes the claim over. A failed try costs one refused command.
+  for (let delay = 100; total < 5 * 60_000; delay = Math.min(delay * 2, 500)) {
     delays.push(delay);
     total += delay;
   }

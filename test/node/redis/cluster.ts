@@ -77,12 +77,14 @@ export async function stopAll(instances: readonly (Instance | undefined)[]): Pro
 export class HookTally {
   readonly started = new Map<string, { instance: string; at: number }[]>();
   readonly finished = new Map<string, { instance: string; at: number }[]>();
-  readonly problems: { instance: string; level: string; message: string }[] = [];
+  readonly problems: { instance: string; level: string; message: string; checkoutId?: string }[] =
+    [];
   #waiters = new Set<() => void>();
 
   readonly record = (instance: string, message: InstanceMessage) => {
     if (message.type === 'log') {
-      this.problems.push({ instance, level: message.level, message: message.message });
+      const { level, message: text, checkoutId } = message;
+      this.problems.push({ instance, level, message: text, ...(checkoutId ? { checkoutId } : {}) });
       return;
     }
     if (message.type !== 'started' && message.type !== 'finished') return;

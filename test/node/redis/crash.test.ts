@@ -154,9 +154,10 @@ test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly
     assert.deepEqual(runs, ['doomed', 'survivor'], `${id}: started on ${runs.join(', ')}`);
   }
   for (const { afterLeaseMs } of takeovers) {
-    // The claim is taken over only once its lease ran out (less the few ms the doomed
-    // instance took between its claim and telling us it started).
-    assert.ok(afterLeaseMs >= LEASE_MS - 50, `taken over after ${afterLeaseMs} ms`);
+    // The claim is taken over only once its lease ran out, not at the first retry (100 ms
+    // after the kill). The margin is the time the doomed instance took between its claim
+    // and stamping its start, which a loaded machine stretches.
+    assert.ok(afterLeaseMs >= LEASE_MS - 250, `taken over after ${afterLeaseMs} ms`);
   }
   assert.deepEqual(tally.problems, []);
 });

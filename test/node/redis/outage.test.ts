@@ -25,8 +25,12 @@ import {
 
 const PER_PHASE = 80;
 const CONCURRENCY = 8;
-/** Longer than the outage: a hook that ran while Redis was away is recorded before it ends. */
-const LEASE_MS = 5_000;
+/**
+ * Longer than the outage: a hook that ran while Redis was away is recorded before its
+ * lease ends. (An outage longer than the lease may let such a hook run twice: the
+ * documented limit of the guarantee.)
+ */
+const LEASE_MS = 8_000;
 const OUTAGE_MS = 1_500;
 const ORIGIN = 'http://shop.test';
 const PAID_CARD = cardBody('4200000000000091');
@@ -56,7 +60,7 @@ before(async () => {
     origin: ORIGIN,
     hookTimeoutMs: LEASE_MS,
     // Long enough that some runs are in flight when Redis dies.
-    hookMs: 100,
+    hookMs: 250,
   };
   instances = await Promise.all([
     startInstance({ ...base, name: 'A', client: 'redis' }, tally.record),
@@ -117,12 +121,13 @@ async function payAndReport(index: number): Promise<Reported> {
   return { id, webhook: error.code };
 }
 
-async function phase(from: number, count: number): Promise<Reported[]> {
+/** `count` checkouts, or as many as start before `until()` says stop; in flight ones finish. */
+async function phase(from: number, count: number, until = () => false): Promise<Reported[]> {
   const reported: Reported[] = [];
   let next = from;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < from + count) reported.push(await payAndReport(next++));
+      while (next < from + count && !until()) reported.push(await payAndReport(next++));
     }),
   );
   return reported;
@@ -138,13 +143,13 @@ test('Redis killed and restarted mid-run: every onPaid runs once, driven by webh
   await redis!.kill();
   const killedAt = Date.now();
   const ids1 = (await phase1).map((r) => r.id);
-  // Phase 2, with Redis down for at least OUTAGE_MS.
-  const during = await phase(PER_PHASE, PER_PHASE);
+  // Phase 2: checkouts paid and reported while Redis is down, for OUTAGE_MS.
+  const phase2Start = Date.now();
+  const during = await phase(PER_PHASE, PER_PHASE, () => Date.now() - phase2Start >= OUTAGE_MS);
   const ids2 = during.map((r) => r.id);
-  const remaining = OUTAGE_MS - (Date.now() - killedAt);
-  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
-  await redis!.restart();
+  // Clients may reconnect before we read that it is ready: count from the restart itself.
   const restartedAt = Date.now();
+  await redis!.restart();
   // Phase 3, Redis up again.
   const ids3 = (await phase(PER_PHASE * 2, PER_PHASE)).map((r) => r.id);
   const ids = [...ids1, ...ids2, ...ids3];
@@ -166,25 +171,30 @@ test('Redis killed and restarted mid-run: every onPaid runs once, driven by webh
     start: tally.started.get(id)![0]!.at,
     end: tally.finished.get(id)![0]!.at,
   }));
-  const midHook = runs.filter((r) => r.start < killedAt && r.end >= killedAt).length;
   const afterRestart = runs.filter((r) => r.start >= restartedAt).length;
   const phase2AfterRestart = ids2.filter(
     (id) => tally.started.get(id)![0]!.at >= restartedAt,
   ).length;
-  const recorded = tally.problems.filter((p) =>
-    p.message.includes('could not record it yet'),
-  ).length;
+  // A run whose first try to record it failed was claimed before the kill and returned
+  // after it: it was in flight when Redis died, and was recorded once Redis was back.
+  const midHook = new Set(
+    tally.problems
+      .filter((p) => p.message.includes('could not record it yet'))
+      .map((p) => p.checkoutId),
+  ).size;
   console.log(
     `redis, killed and restarted: ${ids.length} checkouts (${ids1.length} before, ${ids2.length} during, ${ids3.length} after the outage of ${restartedAt - killedAt} ms); ` +
       `onPaid once ${counts.once}, more than once ${counts.more}, never ${counts.never}; ` +
-      `${midHook} runs in flight at the kill (${recorded} recorded after it), ${afterRestart} run after the restart (every one of the ${phase2AfterRestart} paid during the outage); ` +
+      `${midHook} runs in flight at the kill recorded once Redis was back, ${afterRestart} run after the restart (${phase2AfterRestart} of the ${ids2.length} paid during the outage); ` +
       `during the outage every return and poll answered PAID, reported webhooks answered ${summarize(during)}; ` +
       `provider webhook answers ${webhooks.summary()} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   assert.deepEqual(counts, { once: ids.length, more: 0, never: 0 });
+  assert.ok(restartedAt - killedAt < LEASE_MS, 'the outage was shorter than the lease');
+  assert.ok(ids2.length >= 10, `only ${ids2.length} checkouts were paid during the outage`);
   assert.equal(
     phase2AfterRestart,
-    PER_PHASE,
+    ids2.length,
     'hooks of checkouts paid during the outage ran once Redis was back',
   );
   assert.deepEqual(
