@@ -34,7 +34,8 @@ export interface RedisIdempotencyStoreOptions {
   doneTtlMs?: number;
   /**
    * How long one command may take before the store gives up on it. A claim that gave up
-   * runs no hook (its webhook is answered non-2xx, the provider delivers again). Default 2 000 ms.
+   * runs no hook (its webhook is answered non-2xx, the provider delivers again); if Redis
+   * still carries it out later, the key stays claimed until its lease ends. Default 2 000 ms.
    */
   commandTimeoutMs?: number;
 }
