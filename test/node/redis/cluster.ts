@@ -1,10 +1,21 @@
-// The parent's side of the multi-process tests: handler instances in child processes
-// (instance.ts), a load balancer in front of them (what the provider's webhooks reach, as
-// the checkouts' URLs point at it), the tally of hook runs they report, and the sandbox's
-// webhook attempts read from its log. Every wait is bounded; `stopAll` ends everything.
+// The parent's side of the multi-process tests: a real Redis, the sandbox, handler
+// instances in child processes (instance.ts), a load balancer in front of them (what the
+// provider's webhooks reach, as the checkouts' URLs point at it), the tally of hook runs
+// they report, and the sandbox's webhook attempts read from its log. Every wait is
+// bounded; `Cluster.stop` ends everything, also after a start that failed half-way.
+import assert from 'node:assert/strict';
 import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, createServer, request as httpRequest } from 'node:http';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
+import { createProviderClient, type ProviderClient } from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
+import type { ClientKind } from '../support/redis-clients.ts';
+import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 import type { InstanceConfig, InstanceMessage } from './instance.ts';
+
+/** The page origin the instances allow. */
+export const ORIGIN = 'http://shop.test';
+const PAID_CARD = cardBody('4200000000000091');
 
 const READY_TIMEOUT_MS = 20_000;
 
@@ -67,10 +78,6 @@ export async function startInstance(
     },
   };
   return instance;
-}
-
-export async function stopAll(instances: readonly (Instance | undefined)[]): Promise<void> {
-  await Promise.all(instances.map((instance) => instance?.kill()));
 }
 
 /** What the instances said about onPaid, per checkout. */
@@ -223,4 +230,89 @@ export async function startBalancer(
         server.closeAllConnections();
       }),
   };
+}
+
+export interface ClusterOptions {
+  /** Redis keeps its keys across a kill and restart (append-only file). */
+  persistentRedis?: boolean;
+  /** The sandbox's webhook retry schedule. */
+  webhook: NonNullable<SandboxOptions['webhook']>;
+  balancer: 'round-robin' | 'first';
+  hookTimeoutMs: number;
+  hookMs: number;
+  instances: { name: string; client: ClientKind; hang?: boolean }[];
+}
+
+export interface Cluster {
+  redis: RedisServer;
+  sandbox: Sandbox;
+  provider: ProviderClient;
+  /** In the order of `ClusterOptions.instances`. */
+  instances: Instance[];
+  tally: HookTally;
+  webhooks: WebhookLog;
+  stop(): Promise<void>;
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const tally = new HookTally();
+  const webhooks = new WebhookLog();
+  const instances: Instance[] = [];
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    await Promise.all(instances.map((instance) => instance.kill()));
+    for (const step of stops.reverse()) await step();
+  };
+  try {
+    const redis = await startRedisServer({ persistent: options.persistentRedis ?? false });
+    stops.push(() => redis.stop());
+    const sandbox = await createSandbox({ webhook: options.webhook, log: webhooks.line });
+    stops.push(() => sandbox.close());
+    const balancer = await startBalancer(() => instances, options.balancer);
+    stops.push(() => balancer.close());
+    const base = {
+      redisUrl: redis.url,
+      providerUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      merchantCode: sandbox.merchantCode,
+      publicUrl: `${balancer.url}/payments`,
+      origin: ORIGIN,
+      hookTimeoutMs: options.hookTimeoutMs,
+      hookMs: options.hookMs,
+    };
+    const started = await Promise.allSettled(
+      options.instances.map((instance) => startInstance({ ...base, ...instance }, tally.record)),
+    );
+    for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+    const provider = createProviderClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    return { redis, sandbox, provider, instances, tally, webhooks, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A checkout created through `instance` and paid at the provider: no report has run a hook. */
+export async function paidCheckout(cluster: Cluster, instance: Instance): Promise<string> {
+  const created = await fetch(`${instance.url}/checkouts`, {
+    method: 'POST',
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ order: 'tea' }),
+  });
+  assert.equal(created.status, 201);
+  const { id } = (await created.json()) as { id: string };
+  const paid = await cluster.provider.checkouts.process(id, PAID_CARD as never);
+  assert.equal(paid.kind === 'checkout' && paid.checkout.status, 'PAID');
+  return id;
+}
+
+/** The provider's notification, as the test sends it straight to one instance. */
+export function postWebhook(instance: Instance, id: string): Promise<Response> {
+  return fetch(`${instance.url}/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
+  });
 }

@@ -5,92 +5,45 @@
 // claim over and runs the hook: each order is fulfilled exactly once.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createProviderClient } from '../../../src/server/index.ts';
-import { cardBody } from '../support/cards.ts';
 import { type ConnectedClient, connectClient } from '../support/redis-clients.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
-import {
-  type Balancer,
-  HookTally,
-  type Instance,
-  startBalancer,
-  startInstance,
-  stopAll,
-  WebhookLog,
-} from './cluster.ts';
+import { type Cluster, type Instance, paidCheckout, postWebhook, startCluster } from './cluster.ts';
 
 const CHECKOUTS = 4;
 const LEASE_MS = 1_000;
-const ORIGIN = 'http://shop.test';
 
-let redis: RedisServer | undefined;
+let cluster: Cluster | undefined;
 let look: ConnectedClient | undefined;
-let sandbox: Sandbox | undefined;
-let balancer: Balancer | undefined;
-let doomed: Instance | undefined;
-let survivor: Instance | undefined;
-const tally = new HookTally();
-const webhooks = new WebhookLog();
 
 before(async () => {
-  redis = await startRedisServer();
-  look = await connectClient('redis', redis.url);
-  sandbox = await createSandbox({
+  cluster = await startCluster({
     webhook: { attempts: 30, initialDelayMs: 100, maxDelayMs: 400 },
-    log: webhooks.line,
-  });
-  // While it lives, the doomed instance gets every webhook: the balancer prefers it.
-  balancer = await startBalancer(() => [doomed, survivor].filter((i) => i !== undefined), 'first');
-  const base = {
-    redisUrl: redis.url,
-    providerUrl: sandbox.url,
-    apiKey: sandbox.apiKey,
-    merchantCode: sandbox.merchantCode,
-    publicUrl: `${balancer.url}/payments`,
-    origin: ORIGIN,
+    // While it lives, the doomed instance gets every webhook: the balancer prefers it.
+    balancer: 'first',
     hookTimeoutMs: LEASE_MS,
     hookMs: 5,
-  };
-  [doomed, survivor] = await Promise.all([
-    startInstance({ ...base, name: 'doomed', client: 'ioredis', hang: true }, tally.record),
-    startInstance({ ...base, name: 'survivor', client: 'redis' }, tally.record),
-  ]);
+    instances: [
+      { name: 'doomed', client: 'ioredis', hang: true },
+      { name: 'survivor', client: 'redis' },
+    ],
+  });
+  look = await connectClient('redis', cluster.redis.url);
 });
 
 after(async () => {
-  await stopAll([doomed, survivor]);
-  await balancer?.close();
-  await sandbox?.close();
   await look?.close();
-  await redis?.stop();
+  await cluster?.stop();
 });
-
-const webhookTo = (instance: Instance, id: string) =>
-  fetch(`${instance.url}/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
-  });
 
 test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly once by the survivor after the lease`, {
   timeout: 60_000,
 }, async () => {
+  const c = cluster!;
+  const { tally, webhooks } = c;
+  const [doomed, survivor] = c.instances as [Instance, Instance];
   const started = performance.now();
-  const provider = createProviderClient({ baseUrl: sandbox!.url, apiKey: sandbox!.apiKey });
   const ids: string[] = [];
-  for (let i = 0; i < CHECKOUTS; i += 1) {
-    const created = await fetch(`${survivor!.url}/checkouts`, {
-      method: 'POST',
-      headers: { origin: ORIGIN, 'content-type': 'application/json' },
-      body: JSON.stringify({ order: 'tea' }),
-    });
-    assert.equal(created.status, 201);
-    const { id } = (await created.json()) as { id: string };
-    // Paid at the provider: its webhook goes through the balancer to the doomed instance.
-    await provider.checkouts.process(id, cardBody('4200000000000091') as never);
-    ids.push(id);
-  }
+  // Paid at the provider: each webhook goes through the balancer to the doomed instance.
+  for (let i = 0; i < CHECKOUTS; i += 1) ids.push(await paidCheckout(c, survivor));
   const inDoomed = () =>
     ids.every((id) => tally.started.get(id)?.some((run) => run.instance === 'doomed'));
   await tally.until(inDoomed, 10_000, 'the doomed instance to start every hook');
@@ -98,9 +51,9 @@ test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly
   // While the doomed instance holds the claims, the survivor answers the checkout as usual
   // but runs no hook, and tells a webhook to come back.
   for (const id of ids) {
-    const poll = await fetch(`${survivor!.url}/checkouts/${id}`);
+    const poll = await fetch(`${survivor.url}/checkouts/${id}`);
     assert.equal(((await poll.json()) as { status: string }).status, 'PAID');
-    const webhook = await webhookTo(survivor!, id);
+    const webhook = await postWebhook(survivor, id);
     assert.equal(webhook.status, 503);
     assert.equal(
       ((await webhook.json()) as { error: { code: string } }).error.code,
@@ -110,7 +63,7 @@ test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly
   }
   assert.ok(ids.every((id) => !tally.started.get(id)?.some((r) => r.instance === 'survivor')));
 
-  await doomed!.kill();
+  await doomed.kill();
   const killedAt = Date.now();
   // The provider retries its webhooks; the balancer sends them to the survivor now.
   await tally.until(() => tally.allFinished(ids), 15_000, 'the survivor to finish every hook');
@@ -118,10 +71,10 @@ test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly
 
   // Later reports find the hooks done: nothing runs again.
   for (const id of ids) {
-    assert.equal((await webhookTo(survivor!, id)).status, 204);
-    assert.equal((await fetch(`${survivor!.url}/checkouts/${id}`)).status, 200);
+    assert.equal((await postWebhook(survivor, id)).status, 204);
+    assert.equal((await fetch(`${survivor.url}/checkouts/${id}`)).status, 200);
     const value = String(
-      await look!.command('GET', `payment-widget:onPaid:${sandbox!.merchantCode}:${id}`),
+      await look!.command('GET', `payment-widget:onPaid:${c.sandbox.merchantCode}:${id}`),
     );
     assert.match(value, /^done:/);
   }

@@ -5,89 +5,42 @@
 // once per checkout.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createProviderClient, type ProviderClient } from '../../../src/server/index.ts';
-import { cardBody } from '../support/cards.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
-import {
-  type Balancer,
-  HookTally,
-  type Instance,
-  startBalancer,
-  startInstance,
-  stopAll,
-  WebhookLog,
-} from './cluster.ts';
+import { type Cluster, paidCheckout, postWebhook, startCluster } from './cluster.ts';
 
 const CHECKOUTS = 500;
 const CONCURRENCY = 16;
-const ORIGIN = 'http://shop.test';
-const PAID_CARD = cardBody('4200000000000091');
 
-let redis: RedisServer | undefined;
-let sandbox: Sandbox | undefined;
-let balancer: Balancer | undefined;
-let instances: Instance[] = [];
-let provider: ProviderClient;
-const tally = new HookTally();
-const webhooks = new WebhookLog();
+let cluster: Cluster | undefined;
 
 before(async () => {
-  redis = await startRedisServer();
-  sandbox = await createSandbox({
+  cluster = await startCluster({
     webhook: { attempts: 20, initialDelayMs: 100, maxDelayMs: 500 },
-    log: webhooks.line,
-  });
-  provider = createProviderClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
-  balancer = await startBalancer(() => instances, 'round-robin');
-  const base = {
-    redisUrl: redis.url,
-    providerUrl: sandbox.url,
-    apiKey: sandbox.apiKey,
-    merchantCode: sandbox.merchantCode,
-    publicUrl: `${balancer.url}/payments`,
-    origin: ORIGIN,
+    balancer: 'round-robin',
     hookTimeoutMs: 10_000,
     hookMs: 5,
-  };
-  instances = await Promise.all([
-    startInstance({ ...base, name: 'A', client: 'redis' }, tally.record),
-    startInstance({ ...base, name: 'B', client: 'ioredis' }, tally.record),
-  ]);
+    instances: [
+      { name: 'A', client: 'redis' },
+      { name: 'B', client: 'ioredis' },
+    ],
+  });
 });
 
 after(async () => {
-  await stopAll(instances);
-  await balancer?.close();
-  await sandbox?.close();
-  await redis?.stop();
+  await cluster?.stop();
 });
 
 let busyWebhooks = 0;
 
 /** One checkout: created on one instance, paid at the provider, reported six ways at once. */
-async function payAndReport(index: number): Promise<string> {
-  const creator = instances[index % 2]!;
-  const created = await fetch(`${creator.url}/checkouts`, {
-    method: 'POST',
-    headers: { origin: ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({ order: { sku: 'tea' } }),
-  });
-  assert.equal(created.status, 201);
-  const { id } = (await created.json()) as { id: string };
-  const paid = await provider.checkouts.process(id, PAID_CARD as never);
-  assert.equal(paid.kind === 'checkout' && paid.checkout.status, 'PAID');
-  const reports = instances.flatMap((instance) => [
+async function payAndReport(c: Cluster, index: number): Promise<string> {
+  const id = await paidCheckout(c, c.instances[index % 2]!);
+  const reports = c.instances.flatMap((instance) => [
     fetch(`${instance.url}/return?checkout_id=${id}`, { redirect: 'manual' }).then(async (res) => {
       await res.body?.cancel();
       assert.equal(res.status, 303);
       assert.equal(res.headers.get('location'), `/paid?checkout_id=${id}`);
     }),
-    fetch(`${instance.url}/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
-    }).then(async (res) => {
+    postWebhook(instance, id).then(async (res) => {
       if (res.status === 503) {
         const body = (await res.json()) as { error: { code: string } };
         assert.equal(body.error.code, 'HOOK_RUNNING');
@@ -109,12 +62,14 @@ async function payAndReport(index: number): Promise<string> {
 test(`${CHECKOUTS} checkouts reported to two instances by return, webhook and polling: one onPaid each`, {
   timeout: 120_000,
 }, async () => {
+  const c = cluster!;
+  const { tally, webhooks } = c;
   const started = performance.now();
   const ids: string[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < CHECKOUTS) ids.push(await payAndReport(next++));
+      while (next < CHECKOUTS) ids.push(await payAndReport(c, next++));
     }),
   );
   // The sandbox's own webhooks (one per checkout) may still be on their way or retrying.
@@ -123,8 +78,9 @@ test(`${CHECKOUTS} checkouts reported to two instances by return, webhook and po
   const seconds = (performance.now() - started) / 1000;
   const counts = tally.counts(ids);
   const byInstance = { A: 0, B: 0 };
-  for (const runs of tally.finished.values())
+  for (const runs of tally.finished.values()) {
     for (const run of runs) byInstance[run.instance as 'A' | 'B'] += 1;
+  }
   console.log(
     `redis, two instances: ${ids.length} checkouts, ${ids.length * 6} reports + ${webhooks.acknowledged} provider webhooks (${webhooks.summary()}), ` +
       `${busyWebhooks} reported webhooks told to come back; onPaid once ${counts.once}, more than once ${counts.more}, never ${counts.never} ` +

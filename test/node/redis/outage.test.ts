@@ -9,19 +9,7 @@
 // that forgets its keys on a restart forgets which hooks ran.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createProviderClient, type ProviderClient } from '../../../src/server/index.ts';
-import { cardBody } from '../support/cards.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
-import {
-  type Balancer,
-  HookTally,
-  type Instance,
-  startBalancer,
-  startInstance,
-  stopAll,
-  WebhookLog,
-} from './cluster.ts';
+import { type Cluster, paidCheckout, postWebhook, startCluster } from './cluster.ts';
 
 const PER_PHASE = 80;
 const CONCURRENCY = 8;
@@ -32,47 +20,26 @@ const CONCURRENCY = 8;
  */
 const LEASE_MS = 8_000;
 const OUTAGE_MS = 1_500;
-const ORIGIN = 'http://shop.test';
-const PAID_CARD = cardBody('4200000000000091');
 
-let redis: RedisServer | undefined;
-let sandbox: Sandbox | undefined;
-let balancer: Balancer | undefined;
-let instances: Instance[] = [];
-let provider: ProviderClient;
-const tally = new HookTally();
-const webhooks = new WebhookLog();
+let cluster: Cluster | undefined;
 
 before(async () => {
-  redis = await startRedisServer({ persistent: true });
-  sandbox = await createSandbox({
+  cluster = await startCluster({
+    persistentRedis: true,
     webhook: { attempts: 60, initialDelayMs: 100, maxDelayMs: 500 },
-    log: webhooks.line,
-  });
-  provider = createProviderClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
-  balancer = await startBalancer(() => instances, 'round-robin');
-  const base = {
-    redisUrl: redis.url,
-    providerUrl: sandbox.url,
-    apiKey: sandbox.apiKey,
-    merchantCode: sandbox.merchantCode,
-    publicUrl: `${balancer.url}/payments`,
-    origin: ORIGIN,
+    balancer: 'round-robin',
     hookTimeoutMs: LEASE_MS,
     // Long enough that some runs are in flight when Redis dies.
     hookMs: 250,
-  };
-  instances = await Promise.all([
-    startInstance({ ...base, name: 'A', client: 'redis' }, tally.record),
-    startInstance({ ...base, name: 'B', client: 'ioredis' }, tally.record),
-  ]);
+    instances: [
+      { name: 'A', client: 'redis' },
+      { name: 'B', client: 'ioredis' },
+    ],
+  });
 });
 
 after(async () => {
-  await stopAll(instances);
-  await balancer?.close();
-  await sandbox?.close();
-  await redis?.stop();
+  await cluster?.stop();
 });
 
 const summarize = (reported: Reported[]) => {
@@ -88,24 +55,13 @@ interface Reported {
 }
 
 /** Created on one instance, paid at the provider, reported by return, poll and webhook. */
-async function payAndReport(index: number): Promise<Reported> {
-  const [first, second] = index % 2 === 0 ? instances : [...instances].reverse();
-  const created = await fetch(`${first!.url}/checkouts`, {
-    method: 'POST',
-    headers: { origin: ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({ order: 'tea' }),
-  });
-  assert.equal(created.status, 201);
-  const { id } = (await created.json()) as { id: string };
-  await provider.checkouts.process(id, PAID_CARD as never);
+async function payAndReport(c: Cluster, index: number): Promise<Reported> {
+  const [first, second] = index % 2 === 0 ? c.instances : [...c.instances].reverse();
+  const id = await paidCheckout(c, first!);
   const [back, poll, webhook] = await Promise.all([
     fetch(`${first!.url}/return?checkout_id=${id}`, { redirect: 'manual' }),
     fetch(`${second!.url}/checkouts/${id}`),
-    fetch(`${second!.url}/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
-    }),
+    postWebhook(second!, id),
   ]);
   // The checkout's status never depends on Redis.
   assert.equal(back.status, 303);
@@ -122,12 +78,17 @@ async function payAndReport(index: number): Promise<Reported> {
 }
 
 /** `count` checkouts, or as many as start before `until()` says stop; in flight ones finish. */
-async function phase(from: number, count: number, until = () => false): Promise<Reported[]> {
+async function phase(
+  c: Cluster,
+  from: number,
+  count: number,
+  until = () => false,
+): Promise<Reported[]> {
   const reported: Reported[] = [];
   let next = from;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < from + count && !until()) reported.push(await payAndReport(next++));
+      while (next < from + count && !until()) reported.push(await payAndReport(c, next++));
     }),
   );
   return reported;
@@ -136,33 +97,31 @@ async function phase(from: number, count: number, until = () => false): Promise<
 test('Redis killed and restarted mid-run: every onPaid runs once, driven by webhook retries', {
   timeout: 120_000,
 }, async () => {
+  const c = cluster!;
+  const { tally, webhooks } = c;
   const started = performance.now();
   // Phase 1, and Redis dies once a good part of its hooks have started.
-  const phase1 = phase(0, PER_PHASE);
+  const phase1 = phase(c, 0, PER_PHASE);
   await tally.until(() => tally.started.size >= PER_PHASE * 0.6, 30_000, 'phase 1 hooks to start');
-  await redis!.kill();
+  await c.redis.kill();
   const killedAt = Date.now();
   const ids1 = (await phase1).map((r) => r.id);
   // Phase 2: checkouts paid and reported while Redis is down, for OUTAGE_MS.
   const phase2Start = Date.now();
-  const during = await phase(PER_PHASE, PER_PHASE, () => Date.now() - phase2Start >= OUTAGE_MS);
+  const during = await phase(c, PER_PHASE, PER_PHASE, () => Date.now() - phase2Start >= OUTAGE_MS);
   const ids2 = during.map((r) => r.id);
   // Clients may reconnect before we read that it is ready: count from the restart itself.
   const restartedAt = Date.now();
-  await redis!.restart();
+  await c.redis.restart();
   // Phase 3, Redis up again.
-  const ids3 = (await phase(PER_PHASE * 2, PER_PHASE)).map((r) => r.id);
+  const ids3 = (await phase(c, PER_PHASE * 2, PER_PHASE)).map((r) => r.id);
   const ids = [...ids1, ...ids2, ...ids3];
 
   await tally.until(() => tally.allFinished(ids), 30_000, 'every hook to finish');
   await webhooks.untilAcknowledged(ids.length, 30_000);
   // Every checkout reported once more: all are recorded as done, nothing runs again.
   for (const id of ids) {
-    const res = await fetch(`${instances[0]!.url}/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
-    });
+    const res = await postWebhook(c.instances[0]!, id);
     assert.equal(res.status, 204, `${id}: ${res.status}`);
   }
 
