@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { createSandbox } from '../../src/sandbox/index.ts';
+import { cardBody } from '../node/support/cards.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -286,18 +287,7 @@ test('payment-widget/server runs where only Web globals exist (an edge runtime):
     const created = await call('POST', '/checkouts', { order: { sku: 'poster' } });
     assert.equal(created.status, 201);
     const { id } = (await created.json()) as { id: string };
-    const processed = await call('PUT', `/checkouts/${id}`, {
-      payment_type: 'card',
-      card: {
-        name: 'Edge Runtime',
-        number: '4200000000000091',
-        expiry_month: '12',
-        expiry_year: '2034',
-        cvv: '123',
-        last_4_digits: '0091',
-        type: 'VISA',
-      },
-    });
+    const processed = await call('PUT', `/checkouts/${id}`, cardBody('4200000000000091'));
     assert.equal(processed.status, 200);
     const confirmed = await call('GET', `/checkouts/${id}`);
     assert.equal(((await confirmed.json()) as { status: string }).status, 'PAID');

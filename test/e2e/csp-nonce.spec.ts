@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { removeConstructableStylesheets } from '../shared/no-constructable-stylesheets.ts';
 import { CARDS, expect, fillCard, pay, test } from './fixtures.ts';
 
 // A merchant page with a strict Content-Security-Policy that allows scripts and
@@ -8,21 +9,6 @@ import { CARDS, expect, fillCard, pay, test } from './fixtures.ts';
 // only with the page's nonce. The widget takes it from its own <script nonce>.
 
 const NONCE = 'cGF5bWVudC13aWRnZXQ';
-
-/** What Safari 15 lacks, removed before any script of the page runs. */
-function removeConstructableStylesheets(): void {
-  const unsafe = (target: object) => target as Record<string, unknown>;
-  delete unsafe(Document.prototype).adoptedStyleSheets;
-  delete unsafe(ShadowRoot.prototype).adoptedStyleSheets;
-  delete unsafe(CSSStyleSheet.prototype).replace;
-  delete unsafe(CSSStyleSheet.prototype).replaceSync;
-  const native = CSSStyleSheet;
-  function IllegalCSSStyleSheet(): never {
-    throw new TypeError('Illegal constructor');
-  }
-  IllegalCSSStyleSheet.prototype = native.prototype;
-  Object.defineProperty(window, 'CSSStyleSheet', { value: IllegalCSSStyleSheet });
-}
 
 async function nonceShop(page: Page, shopUrl: string, scriptNonce: string): Promise<string[]> {
   const url = new URL('/nonce-shop.html', shopUrl).href;
