@@ -13,13 +13,16 @@ console.log(`fuzz: ${runs} requests, seed ${seed} (replay with FUZZ_SEED=${seed}
 
 const network = keepFetchOnLoopback();
 let failed = false;
-for (const make of [handlerTarget, sandboxTarget]) {
+const targets = [handlerTarget, sandboxTarget];
+for (const [index, make] of targets.entries()) {
   const target = await make();
+  // The time left is shared by the targets still to run.
+  const share = targets.length - index;
   try {
     const stats = await fuzz(target, {
       runs: Math.ceil(runs / 2),
       seed,
-      timeLimitMs: Math.max(1_000, (deadline - Date.now()) / 2),
+      timeLimitMs: Math.max(1_000, (deadline - Date.now()) / share),
     });
     console.log(summary(target.name, seed, stats));
   } catch (error) {
