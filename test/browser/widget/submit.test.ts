@@ -1,21 +1,12 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { CheckoutProcessBodySchema } from '../../../src/schemas/index.ts';
+import { WIDGET_EVENTS } from '../../shared/events.ts';
 import { $, FakeBackend, fillCard, paste, type Reply, text, widget } from './fake-backend.ts';
 
 /** Every event the widget fires, in order, as [name, detail]. */
 function record(el: HTMLElement): [string, unknown][] {
   const seen: [string, unknown][] = [];
-  for (const name of [
-    'payment-ready',
-    'payment-change',
-    'payment-submit',
-    'payment-invalid',
-    'payment-challenge',
-    'payment-success',
-    'payment-pending',
-    'payment-failure',
-    'payment-error',
-  ]) {
+  for (const name of WIDGET_EVENTS) {
     el.addEventListener(name, (e) => {
       const event = e as CustomEvent;
       expect(event.bubbles && event.composed, `${name} bubbles and is composed`).to.equal(true);

@@ -13,6 +13,7 @@ import { build, type UserConfig } from 'vite';
 import { en } from '../../../src/widget/locales/en.ts';
 import { PaymentWidget } from '../../../src/widget/payment-widget.ts';
 import projectConfig, { MANGLED_PROPERTIES } from '../../../vite.config.ts';
+import { WIDGET_EVENTS } from '../../shared/events.ts';
 import { BUNDLES, type Bundle, parseBundle, readBundle } from './bundle.ts';
 
 const MISSING = 'is missing: run `npm run build` first (`npm test` builds before this suite)';
@@ -159,7 +160,7 @@ test('every attribute and event name is in the bundle as written', () => {
     for (const attribute of attributes) {
       assert.ok(bundle.strings.has(attribute), `${bundle.file}: attribute ${attribute}`);
     }
-    for (const event of ['payment-ready', 'payment-change', 'payment-invalid', 'payment-error']) {
+    for (const event of WIDGET_EVENTS) {
       assert.ok(bundle.code.includes(event), `${bundle.file}: event ${event}`);
     }
   }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { before, test } from 'node:test';
 import type { ChallengeMode } from '../../../src/next-step/types.ts';
 import { PaymentWidget } from '../../../src/widget/payment-widget.ts';
+import { WIDGET_EVENTS } from '../../shared/events.ts';
 
 const ROOT = new URL('../../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
@@ -50,17 +51,6 @@ interface Manifest {
   }[];
 }
 
-const EVENTS = [
-  'payment-ready',
-  'payment-change',
-  'payment-submit',
-  'payment-invalid',
-  'payment-challenge',
-  'payment-success',
-  'payment-pending',
-  'payment-failure',
-  'payment-error',
-];
 const ATTRIBUTES = [
   'checkout-id',
   'order',
@@ -118,7 +108,7 @@ test('one module, the package’s entry, defines <payment-widget>', () => {
 });
 
 test('all nine events, each with its detail type as the event map declares it', () => {
-  assert.deepEqual(names(element.events), [...EVENTS].sort());
+  assert.deepEqual(names(element.events), [...WIDGET_EVENTS].sort());
   assertDescribed(element.events, 'event');
   // The detail types as src/widget/events.ts maps them (`'payment-ready': PaymentReadyDetail;`).
   const source = read('src/widget/events.ts');
