@@ -303,7 +303,7 @@ export async function paidCheckout(cluster: Cluster, instance: Instance): Promis
   });
   assert.equal(created.status, 201);
   const { id } = (await created.json()) as { id: string };
-  const paid = await cluster.provider.checkouts.process(id, PAID_CARD as never);
+  const paid = await cluster.provider.checkouts.process(id, PAID_CARD);
   assert.equal(paid.kind === 'checkout' && paid.checkout.status, 'PAID');
   return id;
 }

@@ -6,9 +6,18 @@
 // refunds (the SDK refunds through /v1.0/.../refunds, the seed through /v0.1/me/refund).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import SumUp, { APIError } from '@sumup/sdk';
+import SumUp, { APIError, type ProcessCheckout } from '@sumup/sdk';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { cardBody } from '../support/cards.ts';
+
+/**
+ * The suites' card body in the SDK's own type, which is stricter than the provider's schema
+ * in one place the card body never fills: `personal_details` fields may not be null.
+ */
+function sdkCardBody(number: string): ProcessCheckout {
+  const { personal_details: _unused, ...body } = cardBody(number);
+  return body;
+}
 
 let sb: Sandbox;
 let sdk: SumUp;
@@ -43,7 +52,7 @@ async function paidCheckout(extra: Record<string, unknown> = {}) {
     merchant_code: merchant,
     ...extra,
   });
-  const paid = await sdk.checkouts.process(created.id!, cardBody('4200000000000091') as never);
+  const paid = await sdk.checkouts.process(created.id!, sdkCardBody('4200000000000091'));
   assert.ok('status' in paid && paid.status === 'PAID', JSON.stringify(paid));
   return paid;
 }
@@ -66,7 +75,7 @@ describe('checkouts', () => {
       listed.map((c) => c.id),
       [created.id],
     );
-    const paid = await sdk.checkouts.process(created.id!, cardBody('4200000000000091') as never);
+    const paid = await sdk.checkouts.process(created.id!, sdkCardBody('4200000000000091'));
     assert.ok('status' in paid && paid.status === 'PAID');
 
     const other = await sdk.checkouts.create({
@@ -93,7 +102,7 @@ describe('checkouts', () => {
       currency: 'EUR',
       merchant_code: merchant,
     });
-    const step = await sdk.checkouts.process(created.id!, cardBody('4200000000000042') as never);
+    const step = await sdk.checkouts.process(created.id!, sdkCardBody('4200000000000042'));
     assert.ok('next_step' in step && step.next_step?.url?.startsWith(sb.url));
     await assert.rejects(sdk.checkouts.get('no-such-checkout'), (error: unknown) => {
       assert.ok(error instanceof APIError);
@@ -128,9 +137,9 @@ describe('customers', () => {
       purpose: 'SETUP_RECURRING_PAYMENT',
     });
     await sdk.checkouts.process(saving.id!, {
-      ...cardBody('4200000000000091'),
+      ...sdkCardBody('4200000000000091'),
       mandate: { type: 'recurrent', user_agent: 'sdk test' },
-    } as never);
+    });
     const [instrument] = await sdk.customers.listPaymentInstruments(customerId);
     assert.ok(instrument?.token);
     assert.equal(instrument.active, true);

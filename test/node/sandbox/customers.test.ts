@@ -16,7 +16,11 @@ async function start(options = {}) {
   return h;
 }
 
-const mandate = { type: 'recurrent', user_agent: 'Mozilla/5.0 (test)', user_ip: '192.0.2.1' };
+const mandate = {
+  type: 'recurrent' as const,
+  user_agent: 'Mozilla/5.0 (test)',
+  user_ip: '192.0.2.1',
+};
 
 describe('customers', () => {
   test('create, get, update only what is sent; duplicates and unknown ids refused', async () => {
@@ -188,11 +192,10 @@ describe('tokenized cards', () => {
       'customer_id',
     );
     h.expectError(
-      await h.api(
-        'PUT',
-        `/v0.1/checkouts/${c.id}`,
-        cardBody('4200000000000091', { mandate: { type: 'once' } }),
-      ),
+      await h.api('PUT', `/v0.1/checkouts/${c.id}`, {
+        ...cardBody('4200000000000091'),
+        mandate: { type: 'once' },
+      }),
       400,
       'INVALID',
       'mandate.type',

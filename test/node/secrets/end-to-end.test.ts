@@ -246,7 +246,7 @@ test('an end-to-end run leaks the key and card numbers into no response and no l
     cardBodyWith('5200000000000056', { last_4_digits: '1234' }),
     cardBodyWith('5434580000000006', { type: 'NOPE' }),
     cardBodyWith('4200000000000067', { cvv: '12345' }),
-    cardBody('4200000000000026', { payment_type: 'cash' }),
+    { ...cardBody('4200000000000026'), payment_type: 'cash' },
   ]) {
     const refused = await api('PUT', `/payments/checkouts/${invalid}`, broken);
     assert.equal(refused.status, 400, refused.body);

@@ -5,6 +5,7 @@ import {
   ProviderError,
   parseProviderError,
 } from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
 import { checkoutAnswer, scriptedServers, sendJson } from './helpers.ts';
 
 const apiKey = 'sk_test_client_secret_123';
@@ -140,18 +141,7 @@ describe('retries', () => {
 });
 
 describe('processing a checkout is never retried blindly', () => {
-  const card = {
-    payment_type: 'card' as const,
-    card: {
-      name: 'A B',
-      number: '4200000000000091',
-      expiry_month: '12',
-      expiry_year: '2030',
-      cvv: '123',
-      last_4_digits: '0091',
-      type: 'VISA' as const,
-    },
-  };
+  const card = cardBody('4200000000000091');
 
   test('a 5xx on PUT with an untouched checkout: one PUT, a read, and a retryable error', async () => {
     const s = await server((req, res) => {

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { describe, test } from 'node:test';
 import { createProviderClient, ProviderError } from '../../../src/server/index.ts';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../src/server/transport.ts';
+import { cardBody } from '../support/cards.ts';
 import { listenLoopback } from '../support/loopback.ts';
 import { checkoutAnswer, scriptedServers, sendJson } from './helpers.ts';
 
@@ -103,16 +104,7 @@ describe('Retry-After', () => {
     });
     const client = createProviderClient({ baseUrl: s.url, apiKey, retryDelayMs: 5 });
     await assert.rejects(
-      client.checkouts.process('co_1', {
-        payment_type: 'card',
-        card: {
-          name: 'A B',
-          number: '4200000000000091',
-          expiry_month: '12',
-          expiry_year: '2030',
-          cvv: '123',
-        },
-      } as never),
+      client.checkouts.process('co_1', cardBody('4200000000000091')),
       (error: ProviderError) => error.retryable && /processing again is safe/.test(error.message),
     );
     assert.deepEqual(

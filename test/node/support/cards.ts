@@ -1,12 +1,16 @@
 // The card payment body every server-side suite sends (PUT /v0.1/checkouts/{id}, or the
 // handler's /process): one sandbox card, a valid expiry, and the summary fields the
 // provider wants beside the number.
+import type { CheckoutProcessBody } from '../../../src/schemas/index.ts';
 
 /** Three years ahead: valid whenever the suite runs, without pinning a calendar year. */
 export const futureYear = String(new Date().getUTCFullYear() + 3);
 
 /** `extra` goes beside `card`: `mandate`, `installments`, `customer_id`. */
-export function cardBody(number: string, extra: Record<string, unknown> = {}) {
+export function cardBody(
+  number: string,
+  extra: Partial<CheckoutProcessBody> = {},
+): CheckoutProcessBody {
   return {
     payment_type: 'card',
     card: {
