@@ -7,6 +7,7 @@
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
 //        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput,
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
+//        BENCH_PERF=dir (Linux perf records each throughput server there),
 //        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

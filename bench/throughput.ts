@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { perfDir, recordPerf } from './servers/perf.ts';
 import { type Child, startTsChild } from './servers/spawn.ts';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -161,6 +162,7 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
       p99: [],
       bad: 0,
     }));
+    const perf = perfDir();
     const loadBefore = loadavg();
     for (const target of targets) {
       await cannon({
@@ -169,6 +171,19 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
         duration: shape.warmSeconds,
       });
     }
+    // Recorded over the measured rounds only, after the warm-up's compiling.
+    const stopPerf =
+      perf === undefined
+        ? []
+        : await Promise.all(
+            (
+              [
+                ['bare', bare],
+                ['sandbox', sandbox],
+                ['handler', handler],
+              ] as const
+            ).map(([name, child]) => recordPerf(perf, name, child.process.pid)),
+          );
     for (let round = 0; round < shape.rounds; round++) {
       for (const [k, target] of targets.entries()) {
         const cpuBefore = cpu(target.pids);
@@ -187,6 +202,7 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
       }
     }
     const loadAfter = loadavg();
+    for (const stop of stopPerf) await stop();
     const [b, s, h] = runs as [TargetRun, TargetRun, TargetRun];
     return {
       shape,

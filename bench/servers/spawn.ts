@@ -3,6 +3,7 @@
 // a start timeout, and (through its stdin pipe) whenever this process dies.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { basename, join } from 'node:path';
+import { PERF_NODE_FLAGS, perfDir } from './perf.ts';
 
 export interface Child<T> {
   info: T;
@@ -96,7 +97,8 @@ export function jsonLine<T>(line: string): T | undefined {
 /**
  * Runs a TypeScript bench server with the same Node and the tsx loader. With
  * BENCH_CPU_PROF=dir each server writes a V8 CPU profile there when it stops
- * (a folder per server; the main thread's is the largest file) to see where its time goes.
+ * (a folder per server; the main thread's is the largest file) to see where its time goes;
+ * with BENCH_PERF=dir it names its JIT frames for Linux perf (./perf.ts).
  */
 export function startTsChild<T>(file: string, env: Record<string, string> = {}): Promise<Child<T>> {
   const profileDir = process.env.BENCH_CPU_PROF;
@@ -105,7 +107,8 @@ export function startTsChild<T>(file: string, env: Record<string, string> = {}):
       ? []
       : // One folder per server: the tsx loader's worker thread writes a profile too.
         ['--cpu-prof', '--cpu-prof-dir', join(profileDir, basename(file, '.ts'))];
-  return startChild<T>(process.execPath, [...profile, '--import', 'tsx', file], {
+  const perf = perfDir() === undefined ? [] : PERF_NODE_FLAGS;
+  return startChild<T>(process.execPath, [...profile, ...perf, '--import', 'tsx', file], {
     env,
     ready: jsonLine<T>,
   });
