@@ -12,6 +12,7 @@ import {
   toNodeListener,
 } from '../../../src/server/index.ts';
 import { listenLoopback } from '../support/loopback.ts';
+import { until } from '../support/until.ts';
 
 export const ORIGIN = 'https://shop.example';
 
@@ -47,7 +48,12 @@ export interface Stack {
   providerCheckout(id: string): Promise<Checkout>;
   /** The shopper passes (Y) or fails (N) the 3DS challenge: what the challenge page posts. */
   completeChallenge(nextStep: unknown, result: 'Y' | 'N'): Promise<number>;
-  waitFor(what: string, condition: () => boolean, timeoutMs?: number): Promise<void>;
+  /** `until` (test/node/support/until.ts): resolves once `condition` holds. */
+  waitFor(
+    what: string,
+    condition: () => boolean | Promise<boolean>,
+    timeoutMs?: number,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -146,13 +152,7 @@ export async function startStack(options: Partial<PaymentHandlerOptions> = {}): 
       await res.body?.cancel();
       return res.status;
     },
-    async waitFor(what, condition, timeoutMs = 8_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!condition()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    waitFor: until,
     async close() {
       await listening.close();
       await sandbox.close();
