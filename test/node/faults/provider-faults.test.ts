@@ -31,8 +31,10 @@ beforeEach(async () => {
   stack.frontFaults.length = 0;
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const CHECKOUT = '/v0.1/checkouts/:id';
+/** How many PUTs of the checkout the sandbox has answered (it logs each once answered). */
+const putsAnswered = (id: string) =>
+  stack.sandboxLogs.filter((line) => line.startsWith(`PUT /v0.1/checkouts/${id} `)).length;
 
 async function create(): Promise<string> {
   const res = await stack.call('POST', '/checkouts', { order: 10 });
@@ -52,8 +54,11 @@ async function assertReportedPaid(id: string) {
   assert.equal(polled.status, 200);
   assert.equal((polled.body as { status: string }).status, 'PAID');
   await stack.waitFor(`onPaid for ${id}`, () => stack.paid.has(id));
-  // Webhooks still in flight would call it a second time: give them their chance.
-  await sleep(150);
+  // The webhook is the report that could still call it a second time: wait until the
+  // handler has acknowledged it, which ends the sandbox's deliveries of this checkout.
+  await stack.waitFor(`the webhook for ${id} answered 2xx`, () =>
+    (stack.webhookAnswers.get(id) ?? []).some((status) => status >= 200 && status < 300),
+  );
   assert.equal(stack.paid.get(id), 1, 'onPaid ran more than once');
 }
 
@@ -108,7 +113,8 @@ describe('process', () => {
     assert.equal(errorOf(res.body).retryable, true);
     const retry = await stack.call('PUT', `/checkouts/${id}`, cardBody(PAID_CARD));
     assert.equal(retry.status, 200, JSON.stringify(retry.body));
-    await sleep(delayMs - TIMEOUT_MS + 300); // the first PUT wakes up, meets a processed checkout
+    // The first PUT wakes up and meets a processed checkout: both PUTs are answered.
+    await stack.waitFor(`the late PUT of ${id} answered`, () => putsAnswered(id) >= 2);
     assert.ok(
       stack.sandboxLogs.some((line) => line.startsWith(`PUT /v0.1/checkouts/${id} 409`)),
       'the late PUT was not refused',
@@ -123,7 +129,8 @@ describe('process', () => {
     await stack.fault({ method: 'PUT', path: CHECKOUT, times: 1, kind: 'latency', delayMs });
     const res = await stack.call('PUT', `/checkouts/${id}`, cardBody(PAID_CARD));
     assert.equal(errorOf(res.body).retryable, true);
-    await sleep(400); // the slow PUT lands first now
+    // The slow PUT lands first now (the handler sends a PUT once: it is the only one).
+    await stack.waitFor(`the slow PUT of ${id} answered`, () => putsAnswered(id) >= 1);
     const retry = await stack.call('PUT', `/checkouts/${id}`, cardBody(PAID_CARD));
     assert.equal(retry.status, 409);
     assert.equal(errorOf(retry.body).code, 'CHECKOUT_PROCESSED');

@@ -40,6 +40,12 @@ export interface Stack {
   frontFaults: FrontFault[];
   /** Webhook POSTs that reached the front, whatever it answered. */
   webhookHits: number;
+  /**
+   * The handler's answers to the webhooks that got past the front, by the checkout id in
+   * their body, in order. The sandbox delivers a checkout's webhook once, when it reaches
+   * its final status, and stops at the first 2xx: after one, no report of it is on its way.
+   */
+  webhookAnswers: Map<string, number[]>;
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   /** POST /sandbox/faults; `path` is a provider path pattern such as `/v0.1/checkouts/:id`. */
   fault(fault: Record<string, unknown>): Promise<void>;
@@ -93,7 +99,23 @@ export async function startStack(options: Partial<PaymentHandlerOptions> = {}): 
     retries: 2,
     ...options,
   });
-  const listener = toNodeListener(handle);
+  const webhookAnswers = new Map<string, number[]>();
+  // Between the node adapter and the handler: notes which checkout each webhook named and
+  // what the handler answered; the handler gets the request as it came.
+  const listener = toNodeListener(async (request) => {
+    if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/webhook')) {
+      return handle(request);
+    }
+    const body: unknown = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const response = await handle(request);
+    if (isRecord(body) && typeof body.id === 'string') {
+      webhookAnswers.set(body.id, [...(webhookAnswers.get(body.id) ?? []), response.status]);
+    }
+    return response;
+  });
   const stack: Stack = {
     sandbox,
     handlerUrl,
@@ -103,6 +125,7 @@ export async function startStack(options: Partial<PaymentHandlerOptions> = {}): 
     sandboxLogs,
     frontFaults: [],
     webhookHits: 0,
+    webhookAnswers,
     async call(method, path, body) {
       const res = await fetch(`${handlerUrl}/payments${path}`, {
         method,
