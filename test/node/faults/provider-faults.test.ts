@@ -125,7 +125,9 @@ describe('process', () => {
 
   test('latency past the timeout, retried late: 409, yet GET and onPaid say PAID', async () => {
     const id = await create();
-    const delayMs = TIMEOUT_MS + 100;
+    // The read-back, sent once the client gives up at TIMEOUT_MS, must find the checkout
+    // untouched: the PUT sleeps far past it (the test waits for it to land, not a guess).
+    const delayMs = TIMEOUT_MS * 2.5;
     await stack.fault({ method: 'PUT', path: CHECKOUT, times: 1, kind: 'latency', delayMs });
     const res = await stack.call('PUT', `/checkouts/${id}`, cardBody(PAID_CARD));
     assert.equal(errorOf(res.body).retryable, true);
