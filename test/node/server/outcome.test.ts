@@ -7,6 +7,7 @@ import {
   type OutcomeOptions,
   type OutcomeProblem,
 } from '../../../src/server/outcome.ts';
+import { until } from '../support/until.ts';
 
 const checkout = (status: Checkout['status'], id = 'co_1'): Checkout => ({ id, status });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -135,17 +136,29 @@ test('a claim whose holder died is taken over once its lease runs out', async ()
 test('a hook that outlives its lease may run again alongside, and says so', async () => {
   const problems: OutcomeProblem[] = [];
   let calls = 0;
+  // The first run lasts until the test lets it end, however slow the machine.
+  let finish = () => {};
+  let entered = () => {};
+  const inHook = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
   const report = reporter({
     leaseMs: 20,
     onPaid: async () => {
       calls += 1;
-      if (calls === 1) await sleep(60);
+      if (calls > 1) return;
+      entered();
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
     },
     problems,
   });
   const slow = report(checkout('PAID'));
-  await sleep(35);
+  await inHook;
+  await sleep(35); // past the 20 ms lease, taken when the hook was entered
   assert.equal(await report(checkout('PAID')), 'ran', 'the lease ran out: taken over');
+  finish();
   assert.equal(await slow, 'ran');
   assert.equal(calls, 2);
   assert.deepEqual(
@@ -196,6 +209,7 @@ test('a hook that ran while the store could not record it is recorded in the bac
   const problems: OutcomeProblem[] = [];
   const memory = createMemoryIdempotencyStore();
   let completeFailures = 2;
+  let recorded = false;
   const store: IdempotencyStore = {
     claim: (key, token, lease) => memory.claim(key, token, lease),
     complete: async (key, token) => {
@@ -203,7 +217,9 @@ test('a hook that ran while the store could not record it is recorded in the bac
         completeFailures -= 1;
         throw new Error('redis unreachable');
       }
-      return memory.complete(key, token);
+      const completed = await memory.complete(key, token);
+      recorded = true;
+      return completed;
     },
     release: (key, token) => memory.release(key, token),
   };
@@ -222,7 +238,9 @@ test('a hook that ran while the store could not record it is recorded in the bac
     'the hook ran: the webhook need not come back',
   );
   assert.equal(await report(checkout('PAID')), 'running', 'nobody else runs it meanwhile');
-  await sleep(50);
+  // Polled, not awaited as a promise: the reporter's retry timers are unref'd and would not
+  // keep this process alive.
+  await until('the background retry to record the hook', () => recorded);
   assert.equal(await report(checkout('PAID')), 'already');
   assert.equal(calls, 1);
   assert.deepEqual(
@@ -246,7 +264,9 @@ test('recording a hook that ran gives up after its retries, and says so', async 
     problems,
   });
   assert.equal(await report(checkout('PAID')), 'ran');
-  await sleep(40);
+  await until('recording the hook to be given up', () =>
+    problems.some((p) => p.kind === 'complete-failed' && p.final),
+  );
   assert.deepEqual(
     problems.map((p) =>
       p.kind === 'complete-failed' ? `complete-failed final=${p.final}` : p.kind,
