@@ -116,6 +116,8 @@ test('hookTimeoutMs must be a positive number', () => {
 test('a hook that outlives hookTimeoutMs and was taken over logs a warning that it may have run twice', async () => {
   const store = createMemoryIdempotencyStore();
   let calls = 0;
+  // The first run lasts until the test lets it end, however slow the takeover is.
+  let finish = () => {};
   let entered = () => {};
   const inHook = new Promise<void>((resolve) => {
     entered = resolve;
@@ -127,7 +129,9 @@ test('a hook that outlives hookTimeoutMs and was taken over logs a warning that 
       calls += 1;
       if (calls > 1) return;
       entered();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
     },
   });
   const id = await paidCheckout(slow);
@@ -136,6 +140,7 @@ test('a hook that outlives hookTimeoutMs and was taken over logs a warning that 
   // Past the lease, while the first run still goes on: the next report takes it over.
   await new Promise((resolve) => setTimeout(resolve, 30));
   assert.equal((await webhook(slow, id)).status, 204);
+  finish();
   assert.equal((await first).status, 200);
   assert.equal(calls, 2);
   assert.ok(slow.logs.some((line) => line.includes('may have run twice')));
