@@ -12,6 +12,7 @@ import {
 } from '../../../src/server/index.ts';
 import { cardBody } from '../support/cards.ts';
 import { type Listening, listenLoopback } from '../support/loopback.ts';
+import { until } from '../support/until.ts';
 import { CATALOGUE, ORIGIN } from './fixtures.ts';
 
 let sb: Sandbox;
@@ -58,8 +59,7 @@ test('the provider webhook reaches the handler over node:http and runs onPaid on
   // Paid behind the handler's back: only the webhook can tell it.
   const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
   await provider.checkouts.process(id, cardBody('4200000000000091'));
-  const deadline = Date.now() + 3000;
-  while (paid.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await until('onPaid from the webhook', () => paid.length > 0);
   assert.equal(paid.length, 1);
   assert.equal(paid[0]?.id, id);
   // The return page agrees and does not run the hook again.
