@@ -3,6 +3,7 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { after, before, describe, test } from 'node:test';
 import { CheckoutSchema, ProcessAcceptedSchema } from '../../../src/schemas/index.ts';
 import { cardBody } from '../support/cards.ts';
+import { until } from '../support/until.ts';
 import {
   checkoutBody,
   expectValid,
@@ -163,6 +164,7 @@ describe('3DS challenge', () => {
 describe('webhooks', () => {
   test('each status change is POSTed to return_url, retried with backoff until a 2xx', async () => {
     hooks.received.length = 0;
+    const from = h.logs.length;
     hooks.replies.push(500, 503); // two failures, then 204
     const created = await h.api('POST', '/v0.1/checkouts', checkoutBody({ return_url: hooks.url }));
     const c = expectValid(CheckoutSchema, created.body);
@@ -176,17 +178,26 @@ describe('webhooks', () => {
     // initialDelayMs 10 then 20: each retry waits longer than the one before.
     const [a, b, d] = hooks.received.map((r) => r.at);
     assert.ok(b! - a! >= 9 && d! - b! >= 19, `${a! - started} ${b! - a!} ${d! - b!}`);
+    await until('the sandbox to log the third attempt answered', () =>
+      h.logs.slice(from).some((line) => line.endsWith(' attempt 3/4: 204')),
+    );
+    // A retry after the 2xx would be a timer inside the sandbox, which nothing outside sees.
     await new Promise((r) => setTimeout(r, 100));
     assert.equal(hooks.received.length, 3, 'no delivery after a 2xx');
   });
 
   test('retries stop after the configured attempts', async () => {
     hooks.received.length = 0;
+    const from = h.logs.length;
     hooks.replies.push(500, 500, 500, 500, 500, 500);
     const created = await h.api('POST', '/v0.1/checkouts', checkoutBody({ return_url: hooks.url }));
     const c = expectValid(CheckoutSchema, created.body);
     await h.api('DELETE', `/v0.1/checkouts/${c.id}`);
     await hooks.waitFor(4);
+    await until('the sandbox to log the last attempt answered', () =>
+      h.logs.slice(from).some((line) => line.endsWith(' attempt 4/4: 500')),
+    );
+    // A fifth try would be a timer inside the sandbox, which nothing outside sees.
     await new Promise((r) => setTimeout(r, 200));
     assert.equal(hooks.received.length, 4);
     hooks.replies.length = 0;
@@ -195,6 +206,7 @@ describe('webhooks', () => {
   test('a 3DS checkout notifies once when it settles, not when the challenge opens', async () => {
     hooks.received.length = 0;
     const { id, payload } = await challenge({ return_url: hooks.url });
+    // A delivery for the challenge would be a timer inside the sandbox: nothing to wait for.
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(hooks.received.length, 0);
     await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });
@@ -205,8 +217,13 @@ describe('webhooks', () => {
   test('a return_url that never answers does not delay the API response', async () => {
     // Accepts connections and never answers: a delivery awaited inline would hang 5 s.
     const sockets: Socket[] = [];
+    let connected = () => {};
+    const delivering = new Promise<void>((resolve) => {
+      connected = resolve;
+    });
     const silent = createNetServer((socket) => {
       sockets.push(socket);
+      connected();
     });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
@@ -221,7 +238,7 @@ describe('webhooks', () => {
       const res = await h.api('PUT', `/v0.1/checkouts/${c.id}`, cardBody('4200000000000091'));
       assert.equal(res.status, 200);
       assert.ok(performance.now() - started < 2000);
-      while (sockets.length === 0) await new Promise((r) => setTimeout(r, 10));
+      await delivering;
     } finally {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => silent.close(resolve));

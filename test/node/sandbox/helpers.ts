@@ -8,6 +8,7 @@ import type * as z from 'zod/mini';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { ProviderErrorSchema } from '../../../src/schemas/index.ts';
 import { listenLoopback } from '../support/loopback.ts';
+import { until } from '../support/until.ts';
 
 /** Asserts that `body` matches `schema` and returns the parsed value. */
 export function expectValid<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
@@ -91,30 +92,23 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: { body: unknown; at: number }[] = [];
   const replies: number[] = [];
-  const waiters: (() => void)[] = [];
   const server = createServer(async (req: IncomingMessage, res) => {
     let text = '';
     for await (const chunk of req) text += String(chunk);
     received.push({ body: JSON.parse(text) as unknown, at: Date.now() });
     res.writeHead(replies.shift() ?? 204).end();
-    for (const w of waiters.splice(0)) w();
   });
   const listening = await listenLoopback(server);
   return {
     url: `${listening.url}/hooks`,
     received,
     replies,
-    async waitFor(count, timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline)
-          assert.fail(`expected ${count} webhooks, got ${received.length}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-    },
+    waitFor: (count, timeoutMs) =>
+      until(
+        () => `${count} webhooks, got ${received.length}`,
+        () => received.length >= count,
+        timeoutMs,
+      ),
     close: listening.close,
   };
 }
