@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { until } from '../support/until.ts';
 import { checkoutBody } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
@@ -26,11 +27,11 @@ function run(args: string[]) {
     output: () => out,
     exited,
     async waitFor(re: RegExp, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!re.test(out)) {
-        if (Date.now() > deadline) assert.fail(`timed out waiting for ${re}; output:\n${out}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await until(
+        () => `${re}; output:\n${out}`,
+        () => re.test(out),
+        timeoutMs,
+      );
       return re.exec(out)!;
     },
   };
