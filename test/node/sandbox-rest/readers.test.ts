@@ -23,6 +23,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../sandbox/helpers.ts';
+import { until } from '../support/until.ts';
 import { expectReaderError, MERCHANT, sleep } from './helpers.ts';
 
 const readers = (merchant = MERCHANT) => `/v0.1/merchants/${merchant}/readers`;
@@ -289,17 +290,14 @@ describe('reader checkouts', () => {
     h.api('POST', `${readers()}/${readerId}/checkout`, body);
 
   async function resultFor(clientTransactionId: string) {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const hit = hooks.received.find(
+    const hit = () =>
+      hooks.received.find(
         (r) =>
           (r.body as { payload?: { client_transaction_id?: string } }).payload
             ?.client_transaction_id === clientTransactionId,
       );
-      if (hit) return expectValid(ReaderCheckoutStatusChangeSchema, hit.body);
-      if (Date.now() > deadline) assert.fail(`no result posted for ${clientTransactionId}`);
-      await sleep(20);
-    }
+    await until(`the result posted for ${clientTransactionId}`, () => hit() !== undefined);
+    return expectValid(ReaderCheckoutStatusChangeSchema, hit()!.body);
   }
 
   test('a card on the device pays; the result reaches return_url and the transaction is findable', async () => {
