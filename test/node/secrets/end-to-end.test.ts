@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { type ServerExample, startServerExample } from '../../../server-example/index.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { cardBody, cardBodyWith } from '../support/cards.ts';
+import { until } from '../support/until.ts';
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 /** The sandbox's outcome cards plus the ones the provider documents. */
@@ -259,13 +260,16 @@ test('an end-to-end run leaks the key and card numbers into no response and no l
   });
 
   // The provider's webhooks reach the shop; wait until the paid checkouts were reported.
-  const deadline = Date.now() + 5_000;
-  while (!(paid.includes(framed) && paid.includes(redirected) && paid.includes(apm))) {
-    assert.ok(Date.now() < deadline, `onPaid saw only ${paid.join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(
+    () => `onPaid for ${framed}, ${redirected} and ${apm}; it saw only ${paid.join(', ')}`,
+    () => paid.includes(framed) && paid.includes(redirected) && paid.includes(apm),
+  );
 
   assert.ok(responses.length > 30, `only ${responses.length} responses recorded`);
+  // The sandbox logs a delivery once its answer is in, which may come after the hooks ran.
+  await until('a webhook delivery in the sandbox log', () =>
+    sandboxLogs.some((line) => line.startsWith('webhook ')),
+  );
   assert.ok(
     sandboxLogs.some((line) => line.startsWith('webhook ')),
     'no webhook was logged',
