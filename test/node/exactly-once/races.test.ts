@@ -13,9 +13,11 @@ import type { Checkout } from '../../../src/schemas/index.ts';
 import { createMemoryIdempotencyStore, createPaymentHandler } from '../../../src/server/index.ts';
 import { inProcessFetch } from '../fuzz/targets.ts';
 import { cardBody } from '../support/cards.ts';
+import { until } from '../support/until.ts';
 
 const RACES = 1_000;
 const CONCURRENCY = 25;
+const WEBHOOK_ATTEMPTS = 5;
 const ORIGIN = 'https://shop.example';
 const MERCHANT = 'http://merchant.test';
 const challengeCard = cardBody('4200000000000042');
@@ -27,10 +29,14 @@ const failed = new Map<string, number>();
 let webhooksDelivered = 0;
 /** Webhooks that found the hook running for another report (answered 503). */
 let busyWebhooks = 0;
+/** The handlers' answers to the sandbox's own webhooks, by the checkout id they name. */
+const webhookAnswers = new Map<string, number[]>();
 let handlers: ((request: Request) => Promise<Response>)[] = [];
 
 before(async () => {
-  sandbox = await createSandbox({ webhook: { attempts: 5, initialDelayMs: 10, maxDelayMs: 50 } });
+  sandbox = await createSandbox({
+    webhook: { attempts: WEBHOOK_ATTEMPTS, initialDelayMs: 10, maxDelayMs: 50 },
+  });
   const store = createMemoryIdempotencyStore();
   // A slow hook widens the window in which a second report could slip past the claim.
   const hook = (map: Map<string, number>) => async (checkout: Checkout) => {
@@ -59,7 +65,23 @@ before(async () => {
     const request = new Request(input, init);
     if (!request.url.startsWith(MERCHANT)) return realFetch(input, init);
     webhooksDelivered += 1;
-    return pick()(request);
+    const handler = pick();
+    const body: unknown = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const id =
+      typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string'
+        ? body.id
+        : undefined;
+    let status = 0;
+    try {
+      const response = await handler(request);
+      status = response.status;
+      return response;
+    } finally {
+      if (id !== undefined) webhookAnswers.set(id, [...(webhookAnswers.get(id) ?? []), status]);
+    }
   };
 });
 
@@ -141,13 +163,18 @@ test(`${RACES} races of return + webhook + poll call onPaid/onFailed exactly onc
     );
     results.push(...(await Promise.all(batch)));
   }
-  // The sandbox's own webhooks are still arriving: wait for one per settled checkout.
-  const deadline = Date.now() + 10_000;
-  while (webhooksDelivered < RACES && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  // The sandbox's own webhooks are still arriving, one chain per settled checkout: wait
+  // until every chain has ended (a 2xx, or its attempts spent), so none can run a hook.
+  const ended = (id: string) => {
+    const answers = webhookAnswers.get(id) ?? [];
+    return answers.some((s) => s >= 200 && s < 300) || answers.length >= WEBHOOK_ATTEMPTS;
+  };
+  await until(
+    () => `the sandbox's webhooks to end (${webhooksDelivered} arrived)`,
+    () => results.every(({ id }) => ended(id)),
+    10_000,
+  );
   assert.ok(webhooksDelivered >= RACES, `only ${webhooksDelivered} webhooks arrived`);
-  await new Promise((resolve) => setTimeout(resolve, 50));
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `exactly-once: ${RACES} races (${RACES * 6} reports, ${webhooksDelivered} provider webhooks, ${busyWebhooks} webhooks told to come back) in ${seconds.toFixed(1)} s`,
