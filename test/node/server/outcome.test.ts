@@ -11,6 +11,13 @@ import { until } from '../support/until.ts';
 
 const checkout = (status: Checkout['status'], id = 'co_1'): Checkout => ({ id, status });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A lease (or done TTL) the tests wait out, and how long they wait: the calls a test makes
+ * while it must still hold take microseconds, but a loaded machine can stall a process for
+ * tens of milliseconds, so the lease leaves room for that.
+ */
+const SHORT_MS = 200;
+const PAST_SHORT_MS = 250;
 
 function reporter(overrides: Partial<OutcomeOptions> & { problems?: OutcomeProblem[] } = {}) {
   const problems = overrides.problems ?? [];
@@ -26,27 +33,27 @@ function reporter(overrides: Partial<OutcomeOptions> & { problems?: OutcomeProbl
 test('the memory store lets one claim win until it is released or its lease runs out', async () => {
   const store = createMemoryIdempotencyStore();
   const wins = await Promise.all([
-    store.claim('k', 'a', 50),
-    store.claim('k', 'b', 50),
-    store.claim('k', 'c', 50),
+    store.claim('k', 'a', SHORT_MS),
+    store.claim('k', 'b', SHORT_MS),
+    store.claim('k', 'c', SHORT_MS),
   ]);
   assert.deepEqual(wins, ['claimed', 'running', 'running']);
   assert.equal(await store.release('k', 'b'), false, 'only the holder releases');
   assert.equal(await store.release('k', 'a'), true);
-  assert.equal(await store.claim('k', 'd', 50), 'claimed');
-  await sleep(60);
-  assert.equal(await store.claim('k', 'e', 50), 'claimed', 'a lease that ran out is free');
+  assert.equal(await store.claim('k', 'd', SHORT_MS), 'claimed');
+  await sleep(PAST_SHORT_MS);
+  assert.equal(await store.claim('k', 'e', SHORT_MS), 'claimed', 'a lease that ran out is free');
 });
 
 test('the memory store keeps done for doneTtlMs and lets only the holder complete', async () => {
-  const store = createMemoryIdempotencyStore({ doneTtlMs: 50 });
+  const store = createMemoryIdempotencyStore({ doneTtlMs: SHORT_MS });
   assert.equal(await store.claim('k', 'a', 1_000), 'claimed');
   assert.equal(await store.complete('k', 'b'), false, 'another token cannot complete it');
   assert.equal(await store.complete('k', 'a'), true);
   assert.equal(await store.complete('k', 'a'), true, 'completing twice is harmless');
   assert.equal(await store.claim('k', 'c', 1_000), 'done');
   assert.equal(await store.release('k', 'a'), false, 'a done key is not released');
-  await sleep(60);
+  await sleep(PAST_SHORT_MS);
   assert.equal(await store.claim('k', 'c', 1_000), 'claimed');
 });
 
@@ -117,7 +124,7 @@ test('a report that finds the hook running does not run it, nor wait for it', as
 test('a claim whose holder died is taken over once its lease runs out', async () => {
   const store = createMemoryIdempotencyStore();
   // What a killed instance leaves behind: a running claim nobody will complete.
-  assert.equal(await store.claim('onPaid:M1:co_1', 'dead-instance', 30), 'claimed');
+  assert.equal(await store.claim('onPaid:M1:co_1', 'dead-instance', SHORT_MS), 'claimed');
   let calls = 0;
   const report = reporter({
     store,
@@ -127,7 +134,7 @@ test('a claim whose holder died is taken over once its lease runs out', async ()
   });
   assert.equal(await report(checkout('PAID')), 'running');
   assert.equal(calls, 0);
-  await sleep(40);
+  await sleep(PAST_SHORT_MS);
   assert.equal(await report(checkout('PAID')), 'ran');
   assert.equal(await report(checkout('PAID')), 'already');
   assert.equal(calls, 1);
@@ -183,7 +190,7 @@ test('a hook that throws is released; a release that rejects is reported, and th
   let calls = 0;
   const report = reporter({
     store,
-    leaseMs: 30,
+    leaseMs: SHORT_MS,
     onPaid: () => {
       calls += 1;
       if (calls <= 2) throw new Error('database down');
@@ -198,7 +205,7 @@ test('a hook that throws is released; a release that rejects is reported, and th
   const released = problems[1];
   assert.ok(released?.kind === 'release-failed' && String(released.error).includes('reset'));
   assert.equal(await report(checkout('PAID')), 'running', 'still held until the lease ends');
-  await sleep(40);
+  await sleep(PAST_SHORT_MS);
   releaseWorks = true;
   assert.equal(await report(checkout('PAID')), 'failed');
   assert.equal(await report(checkout('PAID')), 'ran', 'released at once this time');
