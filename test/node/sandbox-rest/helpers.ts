@@ -1,9 +1,21 @@
 // Helpers for the merchant, payouts, receipts, readers and operators tests, on top of the
-// sandbox suite's harness (real server on 127.0.0.1, random port).
+// sandbox suite's harness (real server on 127.0.0.1, random port). The readers-*.test.ts
+// files share the simulated devices below (switch one on, pair it to a reader).
 
 import assert from 'node:assert/strict';
-import { ProviderErrorSchema, ReaderErrorSchema } from '../../../src/schemas/index.ts';
-import { type ApiResult, checkoutBody, expectValid, type Harness } from '../sandbox/helpers.ts';
+import type { SandboxOptions } from '../../../src/sandbox/index.ts';
+import {
+  ProviderErrorSchema,
+  ReaderErrorSchema,
+  ReaderSchema,
+} from '../../../src/schemas/index.ts';
+import {
+  type ApiResult,
+  checkoutBody,
+  expectValid,
+  type Harness,
+  startSandbox,
+} from '../sandbox/helpers.ts';
 import { cardBody } from '../support/cards.ts';
 
 export const MERCHANT = 'MSANDBOX1';
@@ -58,3 +70,44 @@ export function assertDeprecated(res: ApiResult, successor?: string): void {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const readers = (merchant = MERCHANT) => `/v0.1/merchants/${merchant}/readers`;
+export const EUR_10 = { total_amount: { value: 1000, currency: 'EUR', minor_unit: 2 } };
+
+export interface Device {
+  identifier: string;
+  pairing_code: string;
+}
+
+export async function switchOn(h: Harness, body: Record<string, unknown> = {}): Promise<Device> {
+  const res = await h.api('POST', '/sandbox/devices', body);
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body as Device;
+}
+
+/** A device paired to a new reader (pairing delay 0 in these sandboxes). */
+export async function pairedReader(
+  h: Harness,
+  body: Record<string, unknown> = {},
+  merchant = MERCHANT,
+) {
+  const device = await switchOn(h, body);
+  const created = await h.api('POST', readers(merchant), { pairing_code: device.pairing_code });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const reader = expectValid(ReaderSchema, created.body);
+  const now = expectValid(
+    ReaderSchema,
+    (await h.api('GET', `${readers(merchant)}/${reader.id}`)).body,
+  );
+  assert.equal(now.status, 'paired');
+  return { device, reader: now };
+}
+
+export async function withSandbox(options: SandboxOptions, fn: (h: Harness) => Promise<void>) {
+  const h = await startSandbox(options);
+  try {
+    await fn(h);
+  } finally {
+    await h.sandbox.close();
+  }
+}

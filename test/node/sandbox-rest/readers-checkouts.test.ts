@@ -1,19 +1,13 @@
-// Readers over HTTP with simulated devices: pairing (processing -> paired, expired codes and
-// pairings, delete and re-pair), PATCH, reader checkouts with every seed limit, the start
-// window, offline devices, minimum software versions, terminate, PIN entry and the result
-// POSTed to return_url.
+// Reader checkouts over HTTP with simulated devices: a card on the device pays and the result
+// is POSTed to return_url, the start window, offline devices, minimum software versions,
+// terminate, PIN entry, every seed limit on the body, and the merchant country's rules
+// (Brazil, Hungary). Pairing is in readers-pairing.test.ts.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { SandboxOptions } from '../../../src/sandbox/index.ts';
 import {
   ReaderCheckoutResponseSchema,
   ReaderCheckoutStatusChangeSchema,
-  ReaderListSchema,
-  ReaderSchema,
   TransactionFullSchema,
 } from '../../../src/schemas/index.ts';
 import {
@@ -24,255 +18,14 @@ import {
   type WebhookReceiver,
 } from '../sandbox/helpers.ts';
 import { until } from '../support/until.ts';
-import { expectReaderError, MERCHANT, sleep } from './helpers.ts';
-
-const readers = (merchant = MERCHANT) => `/v0.1/merchants/${merchant}/readers`;
-const EUR_10 = { total_amount: { value: 1000, currency: 'EUR', minor_unit: 2 } };
-
-interface Device {
-  identifier: string;
-  pairing_code: string;
-}
-
-async function switchOn(h: Harness, body: Record<string, unknown> = {}): Promise<Device> {
-  const res = await h.api('POST', '/sandbox/devices', body);
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body as Device;
-}
-
-/** A device paired to a new reader (pairing delay 0 in these sandboxes). */
-async function pairedReader(h: Harness, body: Record<string, unknown> = {}, merchant = MERCHANT) {
-  const device = await switchOn(h, body);
-  const created = await h.api('POST', readers(merchant), { pairing_code: device.pairing_code });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const reader = expectValid(ReaderSchema, created.body);
-  const now = expectValid(
-    ReaderSchema,
-    (await h.api('GET', `${readers(merchant)}/${reader.id}`)).body,
-  );
-  assert.equal(now.status, 'paired');
-  return { device, reader: now };
-}
-
-async function withSandbox(options: SandboxOptions, fn: (h: Harness) => Promise<void>) {
-  const h = await startSandbox(options);
-  try {
-    await fn(h);
-  } finally {
-    await h.sandbox.close();
-  }
-}
-
-describe('reader pairing', () => {
-  test('a device shows a code; creating a reader with it is processing, then paired', async () => {
-    await withSandbox({ readers: { pairingDelayMs: 150 } }, async (h) => {
-      const device = await switchOn(h);
-      assert.match(device.pairing_code, /^[A-Z0-9]{8,9}$/);
-      assert.ok(device.identifier.length > 0);
-      const res = await h.api('POST', readers(), {
-        pairing_code: device.pairing_code.toLowerCase(),
-        name: 'Front desk',
-        meta: { till: 1 },
-      });
-      assert.equal(res.status, 201);
-      const reader = expectValid(ReaderSchema, res.body);
-      assert.equal(reader.status, 'processing');
-      assert.match(reader.id, /^rdr_[0-9A-Z]{26}$/);
-      assert.deepEqual(reader.device, { identifier: device.identifier, model: 'solo' });
-      assert.equal(reader.name, 'Front desk');
-      assert.deepEqual(reader.meta, { till: 1 });
-      await sleep(200);
-      const list = expectValid(ReaderListSchema, (await h.api('GET', readers())).body);
-      assert.deepEqual(
-        list.items.map((r) => [r.id, r.status]),
-        [[reader.id, 'paired']],
-      );
-    });
-  });
-
-  test('the confirm-pairing control route pairs at once', async () => {
-    await withSandbox({ readers: { pairingDelayMs: 60_000 } }, async (h) => {
-      const device = await switchOn(h, { model: 'virtual-solo' });
-      const reader = expectValid(
-        ReaderSchema,
-        (await h.api('POST', readers(), { pairing_code: device.pairing_code })).body,
-      );
-      assert.equal(reader.device.model, 'virtual-solo');
-      // A checkout before the device confirmed is refused.
-      expectReaderError(
-        await h.api('POST', `${readers()}/${reader.id}/checkout`, EUR_10),
-        'READER_NOT_PAIRED',
-      );
-      const confirmed = await h.api(
-        'POST',
-        `/sandbox/devices/${device.identifier}/confirm-pairing`,
-      );
-      assert.equal(confirmed.status, 200);
-      assert.equal((confirmed.body as { screen: string }).screen, 'idle');
-      const now = expectValid(ReaderSchema, (await h.api('GET', `${readers()}/${reader.id}`)).body);
-      assert.equal(now.status, 'paired');
-      assert.equal(
-        (await h.api('POST', `/sandbox/devices/${device.identifier}/confirm-pairing`)).status,
-        409,
-      );
-    });
-  });
-
-  test('unknown, malformed, reused and expired pairing codes are refused', async () => {
-    await withSandbox({ readers: { pairingDelayMs: 0, pairingCodeTtlMs: 1000 } }, async (h) => {
-      h.expectError(
-        await h.api('POST', readers(), { pairing_code: 'ZZZZ9999' }),
-        400,
-        'INVALID',
-        'pairing_code',
-      );
-      h.expectError(
-        await h.api('POST', readers(), { pairing_code: 'ABC1234' }),
-        400,
-        'INVALID',
-        'pairing_code',
-      );
-      h.expectError(
-        await h.api('POST', readers(), { pairing_code: 'ABCD-1234' }),
-        400,
-        'INVALID',
-        'pairing_code',
-      );
-      h.expectError(await h.api('POST', readers(), {}), 400, 'MISSING', 'pairing_code');
-      const used = await switchOn(h);
-      assert.equal(
-        (await h.api('POST', readers(), { pairing_code: used.pairing_code })).status,
-        201,
-      );
-      h.expectError(
-        await h.api('POST', readers(), { pairing_code: used.pairing_code }),
-        400,
-        'INVALID',
-        'pairing_code',
-      );
-      const late = await switchOn(h);
-      await sleep(1100);
-      h.expectError(
-        await h.api('POST', readers(), { pairing_code: late.pairing_code }),
-        400,
-        'INVALID',
-        'pairing_code',
-      );
-      // The device can show a fresh code.
-      const fresh = await h.api('POST', `/sandbox/devices/${late.identifier}/pairing-code`);
-      assert.equal(fresh.status, 201);
-      const code = (fresh.body as Device).pairing_code;
-      assert.notEqual(code, late.pairing_code);
-      assert.equal((await h.api('POST', readers(), { pairing_code: code })).status, 201);
-    });
-  });
-
-  test('a pairing never confirmed (device offline) expires', async () => {
-    await withSandbox({ readers: { pairingDelayMs: 0, pairingCodeTtlMs: 1000 } }, async (h) => {
-      const device = await switchOn(h);
-      await h.api('POST', `/sandbox/devices/${device.identifier}/offline`);
-      const reader = expectValid(
-        ReaderSchema,
-        (await h.api('POST', readers(), { pairing_code: device.pairing_code })).body,
-      );
-      assert.equal(
-        expectValid(ReaderSchema, (await h.api('GET', `${readers()}/${reader.id}`)).body).status,
-        'processing',
-      );
-      await sleep(1100);
-      await h.api('POST', `/sandbox/devices/${device.identifier}/online`);
-      assert.equal(
-        expectValid(ReaderSchema, (await h.api('GET', `${readers()}/${reader.id}`)).body).status,
-        'expired',
-      );
-    });
-  });
-
-  test('PATCH name and meta; delete; re-pairing the device yields a new reader id', async () => {
-    await withSandbox({ readers: { pairingDelayMs: 0 } }, async (h) => {
-      const { device, reader } = await pairedReader(h);
-      const patched = await h.api('PATCH', `${readers()}/${reader.id}`, {
-        name: 'Terrace',
-        meta: { zone: 'B' },
-      });
-      assert.equal(patched.status, 200);
-      const after = expectValid(ReaderSchema, patched.body);
-      assert.equal(after.name, 'Terrace');
-      assert.deepEqual(after.meta, { zone: 'B' });
-      assert.ok(after.updated_at! >= reader.updated_at!);
-      const renamed = expectValid(
-        ReaderSchema,
-        (await h.api('PATCH', `${readers()}/${reader.id}`, { name: 'Bar' })).body,
-      );
-      assert.deepEqual(renamed.meta, { zone: 'B' }, 'fields not sent keep their values');
-      const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
-      h.expectError(
-        await h.api('PATCH', `${readers()}/${reader.id}`, { meta: tooMany }),
-        400,
-        'INVALID',
-        'meta',
-      );
-      h.expectError(
-        await h.api('PATCH', `${readers()}/${reader.id}`, { name: 'x'.repeat(501) }),
-        400,
-        'INVALID',
-        'name',
-      );
-      h.expectError(
-        await h.api('PATCH', `${readers()}/rdr_UNKNOWN`, { name: 'x' }),
-        404,
-        'NOT_FOUND',
-      );
-
-      const deleted = await h.api('DELETE', `${readers()}/${reader.id}`);
-      assert.equal(deleted.status, 200);
-      assert.equal(deleted.body, '');
-      h.expectError(await h.api('GET', `${readers()}/${reader.id}`), 404, 'NOT_FOUND');
-      assert.deepEqual((await h.api('GET', readers())).body, { items: [] });
-
-      const code = (await h.api('POST', `/sandbox/devices/${device.identifier}/pairing-code`))
-        .body as Device;
-      const again = expectValid(
-        ReaderSchema,
-        (await h.api('POST', readers(), { pairing_code: code.pairing_code })).body,
-      );
-      assert.equal(again.device.identifier, device.identifier);
-      assert.notEqual(again.id, reader.id);
-      // A paired device shows no code.
-      assert.equal(
-        (await h.api('POST', `/sandbox/devices/${device.identifier}/pairing-code`)).status,
-        409,
-      );
-    });
-  });
-
-  test('scopes, merchant code and keys', async () => {
-    await withSandbox(
-      {
-        readers: { pairingDelayMs: 0 },
-        restrictedKeys: { sk_test_rr: ['readers.read'], sk_test_rw: ['readers.write'] },
-      },
-      async (h) => {
-        const device = await switchOn(h);
-        assert.equal((await h.api('GET', readers(), undefined, 'sk_test_rr')).status, 200);
-        assert.equal(
-          (await h.api('POST', readers(), { pairing_code: device.pairing_code }, 'sk_test_rr'))
-            .status,
-          403,
-        );
-        assert.equal(
-          (await h.api('POST', readers(), { pairing_code: device.pairing_code }, 'sk_test_rw'))
-            .status,
-          201,
-        );
-        assert.equal((await h.api('GET', readers(), undefined, 'sk_test_rw')).status, 403);
-        assert.equal((await h.api('GET', readers(), undefined, null)).status, 401);
-        h.expectError(await h.api('GET', readers('MOTHER')), 404, 'NOT_FOUND');
-        assert.equal((await h.api('POST', '/sandbox/devices', {}, null)).status, 401);
-      },
-    );
-  });
-});
+import {
+  EUR_10,
+  expectReaderError,
+  MERCHANT,
+  pairedReader,
+  readers,
+  withSandbox,
+} from './helpers.ts';
 
 describe('reader checkouts', () => {
   let h: Harness;
@@ -613,48 +366,5 @@ describe('reader checkouts by merchant country', () => {
       assert.equal(txn.amount, 4990);
       assert.equal(txn.currency, 'HUF');
     });
-  });
-});
-
-describe('reader state in the data file', () => {
-  test('devices, readers and operators survive a restart with dataFile', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-readers-'));
-    const dataFile = join(dir, 'state.json');
-    try {
-      let readerId = '';
-      let identifier = '';
-      await withSandbox({ dataFile, readers: { pairingDelayMs: 0 } }, async (h) => {
-        const { device, reader } = await pairedReader(h);
-        readerId = reader.id;
-        identifier = device.identifier;
-        await h.api('POST', '/v0.1/me/accounts', {
-          username: 'kept@example.com',
-          password: 'longenough',
-        });
-      });
-      await withSandbox({ dataFile }, async (h) => {
-        const reader = expectValid(
-          ReaderSchema,
-          (await h.api('GET', `${readers()}/${readerId}`)).body,
-        );
-        assert.equal(reader.status, 'paired');
-        assert.equal(reader.device.identifier, identifier);
-        assert.equal(
-          (await h.api('POST', `${readers()}/${readerId}/checkout`, EUR_10)).status,
-          201,
-        );
-        const ops = (await h.api('GET', '/v0.1/me/accounts')).body as { username: string }[];
-        assert.deepEqual(
-          ops.map((o) => o.username),
-          ['kept@example.com'],
-        );
-        // A reset forgets them like every other record.
-        await h.api('POST', '/sandbox/reset');
-        assert.deepEqual((await h.api('GET', readers())).body, { items: [] });
-        assert.deepEqual((await h.api('GET', '/sandbox/devices')).body, []);
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
