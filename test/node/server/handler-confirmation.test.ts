@@ -1,0 +1,138 @@
+// How the companion handler learns a checkout's outcome against a real sandbox: the shopper's
+// return, the provider's webhook and the widget's polls; onPaid and onFailed run exactly
+// once, and a hook that throws runs again on the next delivery.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { createProviderClient } from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
+import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
+
+let sb: Sandbox;
+let h: Harness;
+
+before(async () => {
+  sb = await startSandbox();
+});
+after(async () => {
+  await sb.close();
+});
+beforeEach(() => {
+  h = makeHandler(sb);
+});
+
+describe('confirmation', () => {
+  /** Pays behind the handler's back, as a completed 3DS challenge or bank page would. */
+  async function paidElsewhere(order: unknown = { sku: 'tea' }) {
+    const { id } = await createCheckout(h, order);
+    const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
+    const result = await provider.checkouts.process(id, cardBody('4200000000000091'));
+    assert.equal(result.kind, 'checkout');
+    assert.equal(h.paid.length, 0);
+    return id;
+  }
+
+  test('concurrent return, webhook and polls run onPaid exactly once', async () => {
+    const id = await paidElsewhere();
+    const responses = await Promise.all([
+      h.handle(request('GET', `/return?checkout_id=${id}`, { origin: null })),
+      h.handle(
+        request('POST', '/webhook', {
+          origin: null,
+          body: { event_type: 'CHECKOUT_STATUS_CHANGED', id },
+        }),
+      ),
+      h.handle(request('GET', `/checkouts/${id}`)),
+      h.handle(request('GET', `/checkouts/${id}`)),
+      h.handle(request('GET', `/return?checkout_id=${id}`, { origin: null })),
+    ]);
+    assert.deepEqual(
+      responses.map((r) => r.status),
+      [303, 204, 200, 200, 303],
+    );
+    assert.equal(
+      responses[0]?.headers.get('location'),
+      `/result?outcome=success&checkout_id=${id}`,
+    );
+    const poll = responses[2];
+    assert.ok(poll);
+    assert.equal((await poll.json()).status, 'PAID');
+    assert.equal(h.paid.length, 1);
+    assert.equal(h.paid[0]?.status, 'PAID');
+    // Later reports do not run it again either.
+    await h.handle(request('GET', `/checkouts/${id}`));
+    assert.equal(h.paid.length, 1);
+  });
+
+  test('the webhook re-reads the checkout and never trusts the body', async () => {
+    const { id } = await createCheckout(h);
+    const res = await h.handle(
+      request('POST', '/webhook', {
+        origin: null,
+        body: { event_type: 'CHECKOUT_STATUS_CHANGED', id, status: 'PAID' },
+      }),
+    );
+    assert.equal(res.status, 204);
+    assert.equal(h.paid.length, 0);
+  });
+
+  test('/return of a failed checkout runs onFailed and goes to the failure page', async () => {
+    const { id } = await createCheckout(h, { sku: 'declined' });
+    const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
+    await provider.checkouts.process(id, cardBody('4200000000000091'));
+    const res = await h.handle(request('GET', `/return?checkout_id=${id}`, { origin: null }));
+    assert.equal(res.status, 303);
+    assert.equal(
+      res.headers.get('location'),
+      `https://shop.example/result?outcome=failure&checkout_id=${id}`,
+    );
+    assert.equal(h.failed.length, 1);
+  });
+
+  test('/return of an unfinished checkout goes to the pending page and runs no hook', async () => {
+    const { id } = await createCheckout(h);
+    const withPending = makeHandler(sb, { pendingUrl: '/pending' });
+    const res = await withPending.handle(
+      request('GET', `/return?checkout_id=${id}`, { origin: null }),
+    );
+    assert.equal(res.headers.get('location'), `/pending?checkout_id=${id}`);
+    assert.equal(withPending.paid.length + withPending.failed.length, 0);
+  });
+
+  test('a hook that throws is released: the webhook answers 500 and the next delivery runs it again', async () => {
+    let calls = 0;
+    const flaky = makeHandler(sb, {
+      onPaid: () => {
+        calls += 1;
+        if (calls === 1) throw new Error('database down');
+      },
+    });
+    const { id } = await createCheckout(flaky);
+    const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
+    await provider.checkouts.process(id, cardBody('4200000000000091'));
+    const webhook = () =>
+      flaky.handle(
+        request('POST', '/webhook', {
+          origin: null,
+          body: { event_type: 'CHECKOUT_STATUS_CHANGED', id },
+        }),
+      );
+    const first = await webhook();
+    assert.equal(first.status, 500);
+    assert.equal((await first.json()).error.code, 'HOOK_FAILED');
+    assert.ok(flaky.logs.some((line) => line.includes('database down')));
+    assert.equal((await webhook()).status, 204);
+    assert.equal((await webhook()).status, 204);
+    assert.equal(calls, 2);
+  });
+
+  test('a webhook for another event type is acknowledged and ignored', async () => {
+    const res = await h.handle(
+      request('POST', '/webhook', {
+        origin: null,
+        body: { event_type: 'SOMETHING_ELSE', id: 'x' },
+      }),
+    );
+    assert.equal(res.status, 204);
+  });
+});
