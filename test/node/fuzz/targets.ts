@@ -1,18 +1,17 @@
 // The two fuzzed surfaces, the companion handler and the sandbox, described as routes with a
 // valid body each, plus what a fresh resource for a path parameter is. `run.ts` turns them
-// into requests; the same descriptions serve `npm test` and the longer `npm run fuzz`.
-import { createServer } from 'node:http';
+// into requests; the same descriptions serve `npm test` and the longer `npm run fuzz`. How a
+// target is reached (in process, or over a socket on 127.0.0.1) is in `transport.ts`.
 import fc from 'fast-check';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
   createPaymentHandler,
   type LogEntry,
   PaymentHandlerError,
-  toNodeListener,
 } from '../../../src/server/index.ts';
 import { cardBody } from '../support/cards.ts';
-import { listenLoopback } from '../support/loopback.ts';
 import { encode, pathSegment, queryString, weirdString } from './inputs.ts';
+import { inProcessFetch, listen } from './transport.ts';
 
 export const ORIGIN = 'https://shop.example';
 /** Port 9 (discard) refuses at once: webhooks to it fail fast and never leave the machine. */
@@ -370,32 +369,4 @@ export async function handlerTarget(): Promise<Target> {
       await sb.close();
     },
   };
-}
-
-/**
- * A `fetch` that hands the request to the sandbox in process. It behaves like the real one
- * where the client depends on it: a dropped connection rejects, and the abort signal (the
- * client's timeout) rejects even while the sandbox is still busy with the request.
- */
-export function inProcessFetch(sb: Pick<Sandbox, 'handle'>): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const signal = init?.signal ?? undefined;
-    signal?.throwIfAborted();
-    const answer = sb.handle(request).then((response) => {
-      if (response.type === 'error') throw new TypeError('fetch failed: connection dropped');
-      return response;
-    });
-    if (signal === undefined) return answer;
-    return new Promise<Response>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-  };
-}
-
-/** Serves a fetch handler on 127.0.0.1 (random port) through the package's node adapter. */
-export function listen(handle: (request: Request) => Promise<Response>) {
-  return listenLoopback(createServer(toNodeListener(handle)));
 }
