@@ -11,6 +11,7 @@ import {
   type IdempotencyStore,
 } from '../../../src/server/index.ts';
 import { cardBody } from '../support/cards.ts';
+import { heldHook } from '../support/held-hook.ts';
 import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
 
 let sb: Sandbox;
@@ -40,27 +41,12 @@ const webhook = (h: Harness, id: string) =>
 
 test('while a hook runs on another instance: the webhook gets 503 HOOK_RUNNING, poll and return answer as usual', async () => {
   const store = createMemoryIdempotencyStore();
-  let calls = 0;
-  let finish = () => {};
-  let entered = () => {};
-  const inHook = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  const busy = makeHandler(sb, {
-    idempotencyStore: store,
-    hookTimeoutMs: 2_500,
-    onPaid: () => {
-      calls += 1;
-      entered();
-      return new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-    },
-  });
+  const hook = heldHook();
+  const busy = makeHandler(sb, { idempotencyStore: store, hookTimeoutMs: 2_500, onPaid: hook.run });
   const other = makeHandler(sb, { idempotencyStore: store, hookTimeoutMs: 2_500 });
   const id = await paidCheckout(busy);
   const running = busy.handle(request('GET', `/checkouts/${id}`));
-  await inHook;
+  await hook.entered;
 
   const refused = await webhook(other, id);
   assert.equal(refused.status, 503);
@@ -74,10 +60,10 @@ test('while a hook runs on another instance: the webhook gets 503 HOOK_RUNNING, 
   assert.equal(back.headers.get('location'), `/result?outcome=success&checkout_id=${id}`);
   assert.equal(other.paid.length, 0);
 
-  finish();
+  hook.finish();
   assert.equal((await running).status, 200);
   assert.equal((await webhook(other, id)).status, 204, 'done: the delivery is acknowledged');
-  assert.equal(calls, 1);
+  assert.equal(hook.calls, 1);
 });
 
 test('while the store is down: the webhook gets 503 STORE_UNAVAILABLE, the poll answers PAID, no hook runs', async () => {
@@ -115,33 +101,17 @@ test('hookTimeoutMs must be a positive number', () => {
 
 test('a hook that outlives hookTimeoutMs and was taken over logs a warning that it may have run twice', async () => {
   const store = createMemoryIdempotencyStore();
-  let calls = 0;
   // The first run lasts until the test lets it end, however slow the takeover is.
-  let finish = () => {};
-  let entered = () => {};
-  const inHook = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  const slow = makeHandler(sb, {
-    idempotencyStore: store,
-    hookTimeoutMs: 20,
-    onPaid: async () => {
-      calls += 1;
-      if (calls > 1) return;
-      entered();
-      await new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-    },
-  });
+  const hook = heldHook();
+  const slow = makeHandler(sb, { idempotencyStore: store, hookTimeoutMs: 20, onPaid: hook.run });
   const id = await paidCheckout(slow);
   const first = slow.handle(request('GET', `/checkouts/${id}`));
-  await inHook;
+  await hook.entered;
   // Past the lease, while the first run still goes on: the next report takes it over.
   await new Promise((resolve) => setTimeout(resolve, 30));
   assert.equal((await webhook(slow, id)).status, 204);
-  finish();
+  hook.finish();
   assert.equal((await first).status, 200);
-  assert.equal(calls, 2);
+  assert.equal(hook.calls, 2);
   assert.ok(slow.logs.some((line) => line.includes('may have run twice')));
 });

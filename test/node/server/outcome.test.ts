@@ -7,6 +7,7 @@ import {
   type OutcomeOptions,
   type OutcomeProblem,
 } from '../../../src/server/outcome.ts';
+import { heldHook } from '../support/held-hook.ts';
 import { until } from '../support/until.ts';
 
 const checkout = (status: Checkout['status'], id = 'co_1'): Checkout => ({ id, status });
@@ -97,28 +98,15 @@ test('a store that is down does not throw; the report says unavailable so the we
 });
 
 test('a report that finds the hook running does not run it, nor wait for it', async () => {
-  let calls = 0;
-  let finish = () => {};
-  let entered = () => {};
-  const inHook = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  const report = reporter({
-    onPaid: () => {
-      calls += 1;
-      entered();
-      return new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-    },
-  });
+  const hook = heldHook();
+  const report = reporter({ onPaid: hook.run });
   const first = report(checkout('PAID'));
-  await inHook;
+  await hook.entered;
   assert.equal(await report(checkout('PAID')), 'running');
-  finish();
+  hook.finish();
   assert.equal(await first, 'ran');
   assert.equal(await report(checkout('PAID')), 'already');
-  assert.equal(calls, 1);
+  assert.equal(hook.calls, 1);
 });
 
 test('a claim whose holder died is taken over once its lease runs out', async () => {
@@ -142,32 +130,16 @@ test('a claim whose holder died is taken over once its lease runs out', async ()
 
 test('a hook that outlives its lease may run again alongside, and says so', async () => {
   const problems: OutcomeProblem[] = [];
-  let calls = 0;
   // The first run lasts until the test lets it end, however slow the machine.
-  let finish = () => {};
-  let entered = () => {};
-  const inHook = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  const report = reporter({
-    leaseMs: 20,
-    onPaid: async () => {
-      calls += 1;
-      if (calls > 1) return;
-      entered();
-      await new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-    },
-    problems,
-  });
+  const hook = heldHook();
+  const report = reporter({ leaseMs: 20, onPaid: hook.run, problems });
   const slow = report(checkout('PAID'));
-  await inHook;
+  await hook.entered;
   await sleep(35); // past the 20 ms lease, taken when the hook was entered
   assert.equal(await report(checkout('PAID')), 'ran', 'the lease ran out: taken over');
-  finish();
+  hook.finish();
   assert.equal(await slow, 'ran');
-  assert.equal(calls, 2);
+  assert.equal(hook.calls, 2);
   assert.deepEqual(
     problems.map((p) => p.kind),
     ['lease-lost'],
