@@ -70,7 +70,7 @@ export function createPaymentHandler(
       });
     });
   }
-  const base = config.basePath === '' ? '' : config.basePath;
+  const base = config.basePath;
   app.use(`${base}/*`, corsForAllowed(config.allowedOrigins));
   app.use(methodNotAllowedJson(app, handlerErrorBody));
   app.route(`${base}/checkouts`, checkoutRoutes(deps));

@@ -101,10 +101,10 @@ export interface PaymentHandlerOptions {
 }
 
 /** A hook's claim holds this long by default. */
-export const HOOK_TIMEOUT_MS = 30_000;
+const HOOK_TIMEOUT_MS = 30_000;
 
 /** Bodies the widget sends are a few hundred bytes; 16 KiB leaves room and stops floods. */
-export const MAX_BODY_BYTES = 16 * 1024;
+const MAX_BODY_BYTES = 16 * 1024;
 
 /** The options after checks and defaults, plus the two helpers every route shares. */
 export interface HandlerConfig {
