@@ -1,25 +1,14 @@
-import type { Browser } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, openShop, test, watchProblems } from './fixtures.ts';
 
 // Every page of the demo, as a merchant trying it sees it in a fresh browser:
 // no request answered 4xx/5xx (a missing favicon or locale file included) and
 // no error or warning in the console.
 
-async function visit(browser: Browser, url: string): Promise<string[]> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+/** Loads `url` in `page` and says what went wrong on the way. */
+async function visit(page: Page, url: string): Promise<string[]> {
+  const problems = await watchProblems(page);
   await page.goto(url, { waitUntil: 'networkidle' });
-  await context.close();
   return problems;
 }
 
@@ -39,8 +28,8 @@ const PAGES = [
 ];
 
 for (const path of PAGES) {
-  test(`${path} loads with no failed request and a quiet console`, async ({ browser, shop }) => {
-    expect(await visit(browser, new URL(path, shop.url).href)).toEqual([]);
+  test(`${path} loads with no failed request and a quiet console`, async ({ page, shop }) => {
+    expect(await visit(page, new URL(path, shop.url).href)).toEqual([]);
   });
 }
 
@@ -49,9 +38,11 @@ test('the result page loads with no failed request and a quiet console', async (
   page,
   shop,
 }) => {
-  await page.goto(shop.url);
-  const id = await page.locator('payment-widget').getAttribute('checkout-id');
+  const id = await openShop(page, shop);
   expect(id).toBeTruthy();
+  // In a browser of its own, as a shopper coming back from their bank arrives.
+  const context = await browser.newContext();
   const url = new URL(`/result?checkout_id=${id}`, shop.url).href;
-  expect(await visit(browser, url)).toEqual([]);
+  expect(await visit(await context.newPage(), url)).toEqual([]);
+  await context.close();
 });

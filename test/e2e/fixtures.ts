@@ -25,6 +25,30 @@ export const test = base.extend<{ widget: Locator }, { shop: Shop }>({
 
 export { expect };
 
+/**
+ * Collects, from the next page load on, what a merchant trying the page would call broken:
+ * answers of 400 and above (a missing favicon or locale file included), console errors and
+ * warnings, uncaught errors, and CSP violations (reported to the console as errors).
+ */
+export async function watchProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI}`);
+    });
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
 /** Opens a shop page and waits until the widget shows its form. */
 export async function openShop(page: Page, shop: Shop, path = '/'): Promise<string> {
   await page.goto(new URL(path, shop.url).href);

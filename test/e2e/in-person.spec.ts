@@ -4,22 +4,7 @@
 // Trusted Types), so any violation is a console error and fails the test.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, type Shop, test } from './fixtures.ts';
-
-/** Fails the test on any console error or CSP violation on the page. */
-async function watchProblems(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI}`);
-    });
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
+import { expect, type Shop, test, watchProblems } from './fixtures.ts';
 
 /** Opens the page and pairs a new simulated reader through its simulator panel. */
 async function openWithReader(page: Page, shop: Shop): Promise<string> {
