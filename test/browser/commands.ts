@@ -27,3 +27,21 @@ export interface Viewport {
 export async function setViewport(viewport: Viewport): Promise<Viewport> {
   return executeServerCommand<Viewport, Viewport>('engine-set-viewport', viewport);
 }
+
+/**
+ * Makes the page `viewport.width` wide: the viewport itself where the engine can, else the
+ * body (WebKitGTK's MiniBrowser window is never narrower than its toolbar, 447 px; the widget
+ * has no viewport media queries, so it cannot tell the two apart). Resolves to a function
+ * that gives the body its width back and sets the viewport to `restoreTo`.
+ */
+export async function narrowViewport(
+  viewport: Viewport,
+  restoreTo: Viewport,
+): Promise<() => Promise<void>> {
+  const screen = await setViewport(viewport);
+  if (screen.width > viewport.width) document.body.style.width = `${viewport.width}px`;
+  return async () => {
+    document.body.style.width = '';
+    await setViewport(restoreTo);
+  };
+}

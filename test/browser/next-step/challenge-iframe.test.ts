@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { type Outcome, runAction } from '../../../src/next-step/index.ts';
 import type { NextStep } from '../../../src/next-step/types.ts';
-import { setViewport } from '../commands.ts';
+import { narrowViewport } from '../commands.ts';
 import { dispose, fixtureUrl, type Harness, harness, STRINGS, sleep } from './helpers.ts';
 
 const PAID = { id: 'chk_1', status: 'PAID' };
@@ -74,18 +74,15 @@ describe('challenge-iframe', () => {
     expect([box.width, box.height]).to.deep.equal([390, 400]);
 
     const before = { width: window.innerWidth, height: window.innerHeight };
-    const screen = await setViewport({ width: 320, height: 640 });
+    // The frame sizes from its container, whether the viewport or (in WebKit) the body is narrow.
+    const restore = await narrowViewport({ width: 320, height: 640 }, before);
     try {
-      // WebKitGTK's MiniBrowser window cannot be narrower than its toolbar (447 px), so
-      // there the page is held to 320 px instead; the frame sizes from its container either way.
-      if (screen.width > 320) document.body.style.width = '320px';
       h.host.style.width = 'auto';
       box = frame.getBoundingClientRect();
       expect(box.width).to.equal(h.container.getBoundingClientRect().width);
       expect(box.width).to.be.within(280, 320);
     } finally {
-      document.body.style.width = '';
-      await setViewport(before);
+      await restore();
     }
     h.controller.abort();
     await outcome.catch(() => {});
