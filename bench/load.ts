@@ -143,11 +143,13 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
+/** The middle value, or the mean of the two middle values of an even count; NaN when empty. */
 export function median(values: readonly number[]): number {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const upper = sorted[mid];
+  if (upper === undefined) return Number.NaN;
+  return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] ?? upper) + upper) / 2;
 }
 
 /** Throws when a response is not the status the benchmark relies on. */

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, chromiumPath } from '../scripts/browser.mjs';
+import { median } from './load.ts';
 import { IIFE } from './measure.ts';
 
 // Never resolved: Chromium's host-resolver rules map every name but loopback to
@@ -153,11 +154,6 @@ export async function measureRender(
   }
   return result;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /**
  * Two builds side by side on a machine others share: short rounds of each in
