@@ -18,7 +18,8 @@ export interface LoadShape {
   timeLimitMs: number;
 }
 
-interface SandboxInfo {
+/** What bench/servers/sandbox.ts prints: where the sandbox listens and its credentials. */
+export interface SandboxInfo {
   url: string;
   apiKey: string;
   merchantCode: string;

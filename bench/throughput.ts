@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SandboxInfo } from './http.ts';
 import { perfDir, recordPerf } from './servers/perf.ts';
 import { type Child, startTsChild } from './servers/spawn.ts';
 
@@ -67,19 +68,12 @@ export interface TargetRun {
 }
 
 export interface ThroughputReport {
-  shape: ThroughputShape;
   targets: TargetRun[];
   /** Per round: sandbox / bare and handler / sandbox. */
   sandboxRatio: number[];
   handlerRatio: number[];
   loadBefore: number[];
   loadAfter: number[];
-}
-
-interface SandboxInfo {
-  url: string;
-  apiKey: string;
-  merchantCode: string;
 }
 
 /** CPU seconds (user + system) a process has used so far, from Linux's /proc; NaN elsewhere. */
@@ -205,7 +199,6 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
     for (const stop of stopPerf) await stop();
     const [b, s, h] = runs as [TargetRun, TargetRun, TargetRun];
     return {
-      shape,
       targets: runs,
       sandboxRatio: s.rates.map((rate, i) => rate / (b.rates[i] ?? Number.NaN)),
       handlerRatio: h.rates.map((rate, i) => rate / (s.rates[i] ?? Number.NaN)),
