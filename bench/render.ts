@@ -8,7 +8,7 @@
 // plus two in-process round trips, never the network.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, chromiumPath } from '../scripts/browser.mjs';
 import { median } from './load.ts';
@@ -90,24 +90,35 @@ export interface RenderResult {
   chromium: string;
 }
 
-/** Page loads of the script-tag build at `file` (by default the one in dist/). */
-export async function measureRender(
-  runs = 20,
-  timeoutMs = 60_000,
-  file: string = IIFE,
-): Promise<RenderResult> {
-  const script = readFileSync(file);
-  const browser = await chromium.launch({
+function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: chromiumPath() as string,
     args: chromiumArgs as string[],
     headless: true,
   });
+}
+
+/** Browsers that have had their uncounted warm-up load. */
+const warmed = new WeakSet<Browser>();
+
+/**
+ * Page loads of the script-tag build at `file` (by default the one in dist/), in
+ * `shared` if given (left open) or else in a Chromium of its own (closed at the end).
+ */
+export async function measureRender(
+  runs = 20,
+  timeoutMs = 60_000,
+  file: string = IIFE,
+  shared?: Browser,
+): Promise<RenderResult> {
+  const script = readFileSync(file);
+  const browser = shared ?? (await launchChromium());
   const deadline = Date.now() + timeoutMs;
   const result: RenderResult = { samples: [], chromium: browser.version() };
   try {
-    // One uncounted warm-up: the first page of a browser also pays for starting
+    // One uncounted warm-up per browser: its first page also pays for starting
     // its renderer and GPU processes, which no shopper's page does.
-    for (let i = -1; i < runs && Date.now() < deadline; i++) {
+    for (let i = warmed.has(browser) ? 0 : -1; i < runs && Date.now() < deadline; i++) {
       // A fresh context per run: empty HTTP and code caches, like a first visit.
       const context = await browser.newContext();
       await context.route(`${ORIGIN}/**`, (route) => {
@@ -147,10 +158,11 @@ export async function measureRender(
       };
       if (!cardInput) throw new Error('payment-ready fired without an enabled card number input');
       if (i >= 0) result.samples.push(sample);
+      else warmed.add(browser);
       await context.close();
     }
   } finally {
-    await browser.close();
+    if (!shared) await browser.close();
   }
   return result;
 }
@@ -169,12 +181,18 @@ async function compare(other: string, rounds: number): Promise<void> {
   const names = Object.keys(files);
   const script = Object.fromEntries(names.map((name) => [name, [] as number[]]));
   const ready = Object.fromEntries(names.map((name) => [name, [] as number[]]));
-  for (let round = 0; round < rounds; round++) {
-    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
-      const { samples } = await measureRender(6, 60_000, files[name]);
-      script[name]?.push(...samples.map((s) => s.script));
-      ready[name]?.push(...samples.map((s) => s.ready));
+  // One browser for every round: each load still gets a fresh context.
+  const browser = await launchChromium();
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+        const { samples } = await measureRender(6, 60_000, files[name], browser);
+        script[name]?.push(...samples.map((s) => s.script));
+        ready[name]?.push(...samples.map((s) => s.ready));
+      }
     }
+  } finally {
+    await browser.close();
   }
   for (const name of names) {
     const ms = (values: number[] = []) => median(values).toFixed(1);
