@@ -11,9 +11,9 @@ import { after, before, test } from 'node:test';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import type { Checkout } from '../../../src/schemas/index.ts';
 import { createMemoryIdempotencyStore, createPaymentHandler } from '../../../src/server/index.ts';
+import { until } from '../../shared/until.ts';
 import { inProcessFetch } from '../fuzz/transport.ts';
 import { cardBody } from '../support/cards.ts';
-import { until } from '../support/until.ts';
 
 const RACES = 1_000;
 const CONCURRENCY = 25;

@@ -11,8 +11,8 @@ import {
   type PaymentHandlerOptions,
   toNodeListener,
 } from '../../../src/server/index.ts';
+import { until } from '../../shared/until.ts';
 import { listenLoopback } from '../support/loopback.ts';
-import { until } from '../support/until.ts';
 
 export const ORIGIN = 'https://shop.example';
 
@@ -54,7 +54,7 @@ export interface Stack {
   providerCheckout(id: string): Promise<Checkout>;
   /** The shopper passes (Y) or fails (N) the 3DS challenge: what the challenge page posts. */
   completeChallenge(nextStep: unknown, result: 'Y' | 'N'): Promise<number>;
-  /** `until` (test/node/support/until.ts): resolves once `condition` holds. */
+  /** `until` (test/shared/until.ts): resolves once `condition` holds. */
   waitFor(
     what: string,
     condition: () => boolean | Promise<boolean>,

@@ -8,6 +8,7 @@ import {
   type IdempotencyStore,
   type RedisClientLike,
 } from '../../../src/server/index.ts';
+import { sleep, until } from '../../shared/until.ts';
 import {
   CLIENT_KINDS,
   CLIENT_NAMES,
@@ -15,9 +16,7 @@ import {
   connectClient,
 } from '../support/redis-clients.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
-import { until } from '../support/until.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 test('a client of neither package, and bad options, are refused up front', () => {

@@ -69,8 +69,6 @@ export function assertDeprecated(res: ApiResult, successor?: string): void {
   }
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export const readers = (merchant = MERCHANT) => `/v0.1/merchants/${merchant}/readers`;
 export const EUR_10 = { total_amount: { value: 1000, currency: 'EUR', minor_unit: 2 } };
 

@@ -10,6 +10,7 @@ import {
   ReaderCheckoutStatusChangeSchema,
   TransactionFullSchema,
 } from '../../../src/schemas/index.ts';
+import { until } from '../../shared/until.ts';
 import {
   expectValid,
   type Harness,
@@ -17,7 +18,6 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../sandbox/helpers.ts';
-import { until } from '../support/until.ts';
 import {
   EUR_10,
   expectReaderError,

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ReaderListSchema, ReaderSchema } from '../../../src/schemas/index.ts';
+import { sleep } from '../../shared/until.ts';
 import { expectValid } from '../sandbox/helpers.ts';
 import {
   type Device,
@@ -13,7 +14,6 @@ import {
   expectReaderError,
   pairedReader,
   readers,
-  sleep,
   switchOn,
   withSandbox,
 } from './helpers.ts';

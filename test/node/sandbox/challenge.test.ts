@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { CheckoutSchema, ProcessAcceptedSchema } from '../../../src/schemas/index.ts';
+import { sleep, until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
-import { until } from '../support/until.ts';
 import {
   checkoutBody,
   expectValid,
@@ -182,7 +182,7 @@ describe('webhooks', () => {
       h.logs.slice(from).some((line) => line.endsWith(' attempt 3/4: 204')),
     );
     // A retry after the 2xx would be a timer inside the sandbox, which nothing outside sees.
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
     assert.equal(hooks.received.length, 3, 'no delivery after a 2xx');
   });
 
@@ -198,7 +198,7 @@ describe('webhooks', () => {
       h.logs.slice(from).some((line) => line.endsWith(' attempt 4/4: 500')),
     );
     // A fifth try would be a timer inside the sandbox, which nothing outside sees.
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     assert.equal(hooks.received.length, 4);
     hooks.replies.length = 0;
   });
@@ -207,7 +207,7 @@ describe('webhooks', () => {
     hooks.received.length = 0;
     const { id, payload } = await challenge({ return_url: hooks.url });
     // A delivery for the challenge would be a timer inside the sandbox: nothing to wait for.
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
     assert.equal(hooks.received.length, 0);
     await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });
     await hooks.waitFor(1);

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { until } from '../support/until.ts';
+import { until } from '../../shared/until.ts';
 import { checkoutBody } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));

@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type * as z from 'zod/mini';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { ProviderErrorSchema } from '../../../src/schemas/index.ts';
+import { until } from '../../shared/until.ts';
 import { listenLoopback } from '../support/loopback.ts';
-import { until } from '../support/until.ts';
 
 /** Asserts that `body` matches `schema` and returns the parsed value. */
 export function expectValid<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {

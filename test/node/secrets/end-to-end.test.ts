@@ -13,8 +13,8 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type ServerExample, startServerExample } from '../../../server-example/index.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { until } from '../../shared/until.ts';
 import { cardBody, cardBodyWith } from '../support/cards.ts';
-import { until } from '../support/until.ts';
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 /** The sandbox's outcome cards plus the ones the provider documents. */

@@ -10,6 +10,7 @@ import {
   createProviderClient,
   type IdempotencyStore,
 } from '../../../src/server/index.ts';
+import { sleep } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 import { heldHook } from '../support/held-hook.ts';
 import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
@@ -108,7 +109,7 @@ test('a hook that outlives hookTimeoutMs and was taken over logs a warning that 
   const first = slow.handle(request('GET', `/checkouts/${id}`));
   await hook.entered;
   // Past the lease, while the first run still goes on: the next report takes it over.
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  await sleep(30);
   assert.equal((await webhook(slow, id)).status, 204);
   hook.finish();
   assert.equal((await first).status, 200);

@@ -10,9 +10,9 @@ import {
   createProviderClient,
   toNodeListener,
 } from '../../../src/server/index.ts';
+import { until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 import { type Listening, listenLoopback } from '../support/loopback.ts';
-import { until } from '../support/until.ts';
 import { CATALOGUE, ORIGIN } from './fixtures.ts';
 
 let sb: Sandbox;

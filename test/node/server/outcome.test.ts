@@ -7,11 +7,10 @@ import {
   type OutcomeOptions,
   type OutcomeProblem,
 } from '../../../src/server/outcome.ts';
+import { sleep, until } from '../../shared/until.ts';
 import { heldHook } from '../support/held-hook.ts';
-import { until } from '../support/until.ts';
 
 const checkout = (status: Checkout['status'], id = 'co_1'): Checkout => ({ id, status });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A lease (or done TTL) the tests wait out, and how long they wait: the calls a test makes
  * while it must still hold take microseconds, but a loaded machine can stall a process for

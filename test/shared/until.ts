@@ -1,10 +1,15 @@
 // Waiting for something a test can observe (a log line, a hook call, a reported problem, a
 // state in the sandbox) instead of sleeping for a guessed time: on a loaded machine a guess
 // is too short, and everywhere else it is too long. Use an event or a promise when there is
-// one; `until` is for what can only be looked at.
+// one; `until` is for what can only be looked at. `sleep` is for the rest: waiting out a
+// lease or a TTL, or giving something time to happen to show that it does not.
 
 /** How often `until` looks again: polling a condition, not a guess at how long it takes. */
 const POLL_MS = 10;
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Resolves as soon as `condition` holds, checked at once and then every POLL_MS; rejects
@@ -23,6 +28,6 @@ export async function until(
       const described = typeof what === 'string' ? what : what();
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${described}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await sleep(POLL_MS);
   }
 }
