@@ -8,6 +8,7 @@
 
 // @ts-expect-error -- a plain .mjs helper shared with the other runners; it has no type declarations
 import { engineFromEnv } from '../../scripts/browser.mjs';
+import { until } from '../shared/until.ts';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 
@@ -51,24 +52,21 @@ export async function waitFor<T>(
   check: () => Promise<T>,
   timeoutMs = WAIT_MS,
 ): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
+  let value: T | undefined;
   let last: unknown;
-  for (;;) {
+  const holds = async () => {
     try {
-      const value = await check();
-      if (value) return value as NonNullable<T>;
+      value = await check();
       last = value;
     } catch (error) {
       // A page or frame in the middle of navigating has no context to ask yet.
       last = error instanceof Error ? error.message : error;
+      return false;
     }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(last)})`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return Boolean(value);
+  };
+  await until(() => `${what} (last: ${String(last)})`, holds, timeoutMs);
+  return value as NonNullable<T>;
 }
 
 /** A Name as JSON for the page: `{ text }` or `{ source, flags }`. */
