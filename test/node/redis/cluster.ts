@@ -14,7 +14,7 @@ import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 import type { InstanceConfig, InstanceMessage } from './instance.ts';
 
 /** The page origin the instances allow. */
-export const ORIGIN = 'http://shop.test';
+const ORIGIN = 'http://shop.test';
 const PAID_CARD = cardBody('4200000000000091');
 
 const READY_TIMEOUT_MS = 20_000;
@@ -38,7 +38,7 @@ process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-export async function startInstance(
+async function startInstance(
   config: InstanceConfig,
   onMessage: (instance: string, message: InstanceMessage) => void,
 ): Promise<Instance> {
@@ -81,12 +81,11 @@ export async function startInstance(
 }
 
 /** What the instances said about onPaid, per checkout. */
-export class HookTally {
+class HookTally {
   readonly started = new Map<string, { instance: string; at: number }[]>();
   readonly finished = new Map<string, { instance: string; at: number }[]>();
   readonly problems: { instance: string; level: string; message: string; checkoutId?: string }[] =
     [];
-  #waiters = new Set<() => void>();
 
   readonly record = (instance: string, message: InstanceMessage) => {
     if (message.type === 'log') {
@@ -99,26 +98,7 @@ export class HookTally {
     const runs = map.get(message.checkoutId) ?? [];
     runs.push({ instance, at: message.at });
     map.set(message.checkoutId, runs);
-    for (const waiter of this.#waiters) waiter();
   };
-
-  /** Resolves once `done()` holds, checked after every hook message; rejects after `timeoutMs`. */
-  until(done: () => boolean, timeoutMs: number, what: string): Promise<void> {
-    if (done()) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (!done()) return;
-        this.#waiters.delete(check);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.#waiters.delete(check);
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
-      }, timeoutMs);
-      this.#waiters.add(check);
-    });
-  }
 
   /** Every one of `ids` has a finished run. */
   allFinished(ids: readonly string[]): boolean {
@@ -142,46 +122,32 @@ export class HookTally {
 }
 
 /** The sandbox's webhook attempts, read from its log: how each was answered. */
-export class WebhookLog {
-  readonly answers = new Map<string, number>();
+class WebhookLog {
+  readonly #answers: string[] = [];
   acknowledged = 0;
-  #waiters = new Set<() => void>();
 
   readonly line = (line: string) => {
     const match = /^webhook \S+ attempt \d+\/\d+: (\S+)$/.exec(line);
     if (match === null) return;
     const answer = match[1]!;
-    this.answers.set(answer, (this.answers.get(answer) ?? 0) + 1);
+    this.#answers.push(answer);
     if (/^2\d\d$/.test(answer)) this.acknowledged += 1;
-    for (const waiter of this.#waiters) waiter();
   };
 
-  /** Resolves once `count` deliveries were answered 2xx; rejects after `timeoutMs`. */
-  untilAcknowledged(count: number, timeoutMs: number): Promise<void> {
-    if (this.acknowledged >= count) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (this.acknowledged < count) return;
-        this.#waiters.delete(check);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.#waiters.delete(check);
-        reject(
-          new Error(`${this.acknowledged} of ${count} webhooks acknowledged after ${timeoutMs} ms`),
-        );
-      }, timeoutMs);
-      this.#waiters.add(check);
-    });
-  }
-
+  /** How each attempt was answered, as `summarize` writes it. */
   summary(): string {
-    return [...this.answers].map(([answer, n]) => `${answer}×${n}`).join(' ');
+    return summarize(this.#answers);
   }
 }
 
-export interface Balancer {
+/** Each answer with how often it came, in the order first seen: `204×3 503×1`. */
+export function summarize(answers: Iterable<string>): string {
+  const counts = new Map<string, number>();
+  for (const answer of answers) counts.set(answer, (counts.get(answer) ?? 0) + 1);
+  return [...counts].map(([answer, n]) => `${answer}×${n}`).join(' ');
+}
+
+interface Balancer {
   /** `http://127.0.0.1:{port}` */
   url: string;
   close(): Promise<void>;
@@ -191,7 +157,7 @@ export interface Balancer {
  * A load balancer on loopback: each request goes to a live instance, `round-robin` or always
  * the `first` live one; one that cannot be reached is a 502, as a real balancer answers.
  */
-export async function startBalancer(
+async function startBalancer(
   instances: () => readonly Instance[],
   policy: 'round-robin' | 'first',
 ): Promise<Balancer> {
@@ -232,7 +198,7 @@ export async function startBalancer(
   };
 }
 
-export interface ClusterOptions {
+interface ClusterOptions {
   /** Redis keeps its keys across a kill and restart (append-only file). */
   persistentRedis?: boolean;
   /** The sandbox's webhook retry schedule. */

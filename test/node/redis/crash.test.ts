@@ -5,6 +5,7 @@
 // claim over and runs the hook: each order is fulfilled exactly once.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { until } from '../../shared/until.ts';
 import { type ConnectedClient, connectClient } from '../support/redis-clients.ts';
 import { type Cluster, type Instance, paidCheckout, postWebhook, startCluster } from './cluster.ts';
 
@@ -46,7 +47,7 @@ test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly
   for (let i = 0; i < CHECKOUTS; i += 1) ids.push(await paidCheckout(c, survivor));
   const inDoomed = () =>
     ids.every((id) => tally.started.get(id)?.some((run) => run.instance === 'doomed'));
-  await tally.until(inDoomed, 10_000, 'the doomed instance to start every hook');
+  await until('the doomed instance to start every hook', inDoomed, 10_000);
 
   // While the doomed instance holds the claims, the survivor answers the checkout as usual
   // but runs no hook, and tells a webhook to come back.
@@ -66,8 +67,12 @@ test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly
   await doomed.kill();
   const killedAt = Date.now();
   // The provider retries its webhooks; the balancer sends them to the survivor now.
-  await tally.until(() => tally.allFinished(ids), 15_000, 'the survivor to finish every hook');
-  await webhooks.untilAcknowledged(CHECKOUTS, 10_000);
+  await until('the survivor to finish every hook', () => tally.allFinished(ids), 15_000);
+  await until(
+    () => `${CHECKOUTS} webhooks acknowledged (${webhooks.acknowledged} were)`,
+    () => webhooks.acknowledged >= CHECKOUTS,
+    10_000,
+  );
 
   // Later reports find the hooks done: nothing runs again.
   for (const id of ids) {

@@ -9,7 +9,8 @@
 // that forgets its keys on a restart forgets which hooks ran.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type Cluster, paidCheckout, postWebhook, startCluster } from './cluster.ts';
+import { until } from '../../shared/until.ts';
+import { type Cluster, paidCheckout, postWebhook, startCluster, summarize } from './cluster.ts';
 
 const PER_PHASE = 80;
 const CONCURRENCY = 8;
@@ -42,12 +43,6 @@ after(async () => {
   await cluster?.stop();
 });
 
-const summarize = (reported: Reported[]) => {
-  const counts = new Map<string, number>();
-  for (const r of reported) counts.set(r.webhook, (counts.get(r.webhook) ?? 0) + 1);
-  return [...counts].map(([answer, n]) => `${answer}×${n}`).join(' ');
-};
-
 interface Reported {
   id: string;
   /** The reported webhook's answer: 204, or the 503's error code. */
@@ -77,18 +72,18 @@ async function payAndReport(c: Cluster, index: number): Promise<Reported> {
   return { id, webhook: error.code };
 }
 
-/** `count` checkouts, or as many as start before `until()` says stop; in flight ones finish. */
+/** `count` checkouts, or as many as start before `enough()` holds; in flight ones finish. */
 async function phase(
   c: Cluster,
   from: number,
   count: number,
-  until = () => false,
+  enough = () => false,
 ): Promise<Reported[]> {
   const reported: Reported[] = [];
   let next = from;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < from + count && !until()) reported.push(await payAndReport(c, next++));
+      while (next < from + count && !enough()) reported.push(await payAndReport(c, next++));
     }),
   );
   return reported;
@@ -102,7 +97,7 @@ test('Redis killed and restarted mid-run: every onPaid runs once, driven by webh
   const started = performance.now();
   // Phase 1, and Redis dies once a good part of its hooks have started.
   const phase1 = phase(c, 0, PER_PHASE);
-  await tally.until(() => tally.started.size >= PER_PHASE * 0.6, 30_000, 'phase 1 hooks to start');
+  await until('phase 1 hooks to start', () => tally.started.size >= PER_PHASE * 0.6, 30_000);
   await c.redis.kill();
   const killedAt = Date.now();
   const ids1 = (await phase1).map((r) => r.id);
@@ -117,8 +112,12 @@ test('Redis killed and restarted mid-run: every onPaid runs once, driven by webh
   const ids3 = (await phase(c, PER_PHASE * 2, PER_PHASE)).map((r) => r.id);
   const ids = [...ids1, ...ids2, ...ids3];
 
-  await tally.until(() => tally.allFinished(ids), 30_000, 'every hook to finish');
-  await webhooks.untilAcknowledged(ids.length, 30_000);
+  await until('every hook to finish', () => tally.allFinished(ids), 30_000);
+  await until(
+    () => `${ids.length} webhooks acknowledged (${webhooks.acknowledged} were)`,
+    () => webhooks.acknowledged >= ids.length,
+    30_000,
+  );
   // Every checkout reported once more: all are recorded as done, nothing runs again.
   for (const id of ids) {
     const res = await postWebhook(c.instances[0]!, id);
@@ -145,7 +144,7 @@ test('Redis killed and restarted mid-run: every onPaid runs once, driven by webh
     `redis, killed and restarted: ${ids.length} checkouts (${ids1.length} before, ${ids2.length} during, ${ids3.length} after the outage of ${restartedAt - killedAt} ms); ` +
       `onPaid once ${counts.once}, more than once ${counts.more}, never ${counts.never}; ` +
       `${midHook} runs in flight at the kill recorded once Redis was back, ${afterRestart} run after the restart (${phase2AfterRestart} of the ${ids2.length} paid during the outage); ` +
-      `during the outage every return and poll answered PAID, reported webhooks answered ${summarize(during)}; ` +
+      `during the outage every return and poll answered PAID, reported webhooks answered ${summarize(during.map((r) => r.webhook))}; ` +
       `provider webhook answers ${webhooks.summary()} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   assert.deepEqual(counts, { once: ids.length, more: 0, never: 0 });
