@@ -1,13 +1,16 @@
 // Shared set-up for the handler tests: a real sandbox on a random port and a
 // handler wired to it with a tiny server-side catalogue.
+import { after, before, beforeEach } from 'node:test';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import type { Checkout } from '../../../src/schemas/index.ts';
 import {
   createPaymentHandler,
+  createProviderClient,
   type PaymentHandlerError as HandlerErrorType,
   PaymentHandlerError,
   type PaymentHandlerOptions,
 } from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
 
 export const ORIGIN = 'https://shop.example';
 /** Nothing listens here: the sandbox's webhook deliveries fail fast and are not retried. */
@@ -72,6 +75,23 @@ export function makeHandler(sb: Sandbox, overrides: Partial<PaymentHandlerOption
 
 export type { HandlerErrorType };
 
+/**
+ * One sandbox for the file (started before its tests, closed after them) and a new handler
+ * on it before each test: `use` receives both.
+ */
+export function handlerPerTest(use: (sb: Sandbox, h: Harness) => void): void {
+  let sb: Sandbox;
+  before(async () => {
+    sb = await startSandbox();
+  });
+  after(async () => {
+    await sb.close();
+  });
+  beforeEach(() => {
+    use(sb, makeHandler(sb));
+  });
+}
+
 interface CallOptions {
   body?: unknown;
   /** Sent as is (no JSON encoding) when a string. */
@@ -96,4 +116,24 @@ export async function createCheckout(h: Harness, order: unknown = { sku: 'tea' }
   const res = await h.handle(request('POST', '/checkouts', { body: { order } }));
   if (res.status !== 201) throw new Error(`create answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as Checkout & { id: string };
+}
+
+/**
+ * A checkout created through `h`, then paid at the provider behind the handler's back, as a
+ * completed 3DS challenge or bank page would (so no report has run a hook yet): its id and
+ * the provider's answer. A `declined` order's payment fails.
+ */
+export async function paidAtProvider(sb: Sandbox, h: Harness, order: unknown = { sku: 'tea' }) {
+  const { id } = await createCheckout(h, order);
+  const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
+  const result = await provider.checkouts.process(id, cardBody('4200000000000091'));
+  return { id, result };
+}
+
+/** The provider's notification that checkout `id` changed, as it reaches the handler. */
+export function webhookRequest(id: string): Request {
+  return request('POST', '/webhook', {
+    origin: null,
+    body: { event_type: 'CHECKOUT_STATUS_CHANGED', id },
+  });
 }

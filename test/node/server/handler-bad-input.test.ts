@@ -1,22 +1,13 @@
 // Bad input to the companion handler (against a real sandbox) is a 4xx whose error names the
 // field: malformed process and create bodies, webhooks, broken JSON, wrong ids and query values.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { describe, test } from 'node:test';
 import { cardBody, cardBodyWith } from '../support/cards.ts';
-import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
+import { createCheckout, type Harness, handlerPerTest, request } from './fixtures.ts';
 
-let sb: Sandbox;
 let h: Harness;
-
-before(async () => {
-  sb = await startSandbox();
-});
-after(async () => {
-  await sb.close();
-});
-beforeEach(() => {
-  h = makeHandler(sb);
+handlerPerTest((_sb, harness) => {
+  h = harness;
 });
 
 describe('bad input is a 4xx naming the field', () => {

@@ -4,30 +4,24 @@
 // handler-confirmation.test.ts, refusals in handler-bad-input.test.ts and
 // handler-request-safety.test.ts.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createProviderClient } from '../../../src/server/index.ts';
 import { cardBody } from '../support/cards.ts';
 import {
   createCheckout,
   type Harness,
+  handlerPerTest,
   makeHandler,
   PUBLIC_URL,
   request,
-  startSandbox,
 } from './fixtures.ts';
 
 let sb: Sandbox;
 let h: Harness;
-
-before(async () => {
-  sb = await startSandbox();
-});
-after(async () => {
-  await sb.close();
-});
-beforeEach(() => {
-  h = makeHandler(sb);
+handlerPerTest((s, harness) => {
+  sb = s;
+  h = harness;
 });
 
 describe('POST /checkouts', () => {

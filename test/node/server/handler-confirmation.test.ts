@@ -2,31 +2,29 @@
 // return, the provider's webhook and the widget's polls; onPaid and onFailed run exactly
 // once, and a hook that throws runs again on the next delivery.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { createProviderClient } from '../../../src/server/index.ts';
-import { cardBody } from '../support/cards.ts';
-import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
+import {
+  createCheckout,
+  type Harness,
+  handlerPerTest,
+  makeHandler,
+  paidAtProvider,
+  request,
+  webhookRequest,
+} from './fixtures.ts';
 
 let sb: Sandbox;
 let h: Harness;
-
-before(async () => {
-  sb = await startSandbox();
-});
-after(async () => {
-  await sb.close();
-});
-beforeEach(() => {
-  h = makeHandler(sb);
+handlerPerTest((s, harness) => {
+  sb = s;
+  h = harness;
 });
 
 describe('confirmation', () => {
   /** Pays behind the handler's back, as a completed 3DS challenge or bank page would. */
   async function paidElsewhere(order: unknown = { sku: 'tea' }) {
-    const { id } = await createCheckout(h, order);
-    const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
-    const result = await provider.checkouts.process(id, cardBody('4200000000000091'));
+    const { id, result } = await paidAtProvider(sb, h, order);
     assert.equal(result.kind, 'checkout');
     assert.equal(h.paid.length, 0);
     return id;
@@ -36,12 +34,7 @@ describe('confirmation', () => {
     const id = await paidElsewhere();
     const responses = await Promise.all([
       h.handle(request('GET', `/return?checkout_id=${id}`, { origin: null })),
-      h.handle(
-        request('POST', '/webhook', {
-          origin: null,
-          body: { event_type: 'CHECKOUT_STATUS_CHANGED', id },
-        }),
-      ),
+      h.handle(webhookRequest(id)),
       h.handle(request('GET', `/checkouts/${id}`)),
       h.handle(request('GET', `/checkouts/${id}`)),
       h.handle(request('GET', `/return?checkout_id=${id}`, { origin: null })),
@@ -77,9 +70,7 @@ describe('confirmation', () => {
   });
 
   test('/return of a failed checkout runs onFailed and goes to the failure page', async () => {
-    const { id } = await createCheckout(h, { sku: 'declined' });
-    const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
-    await provider.checkouts.process(id, cardBody('4200000000000091'));
+    const { id } = await paidAtProvider(sb, h, { sku: 'declined' });
     const res = await h.handle(request('GET', `/return?checkout_id=${id}`, { origin: null }));
     assert.equal(res.status, 303);
     assert.equal(
@@ -107,16 +98,8 @@ describe('confirmation', () => {
         if (calls === 1) throw new Error('database down');
       },
     });
-    const { id } = await createCheckout(flaky);
-    const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
-    await provider.checkouts.process(id, cardBody('4200000000000091'));
-    const webhook = () =>
-      flaky.handle(
-        request('POST', '/webhook', {
-          origin: null,
-          body: { event_type: 'CHECKOUT_STATUS_CHANGED', id },
-        }),
-      );
+    const { id } = await paidAtProvider(sb, flaky);
+    const webhook = () => flaky.handle(webhookRequest(id));
     const first = await webhook();
     assert.equal(first.status, 500);
     assert.equal((await first.json()).error.code, 'HOOK_FAILED');

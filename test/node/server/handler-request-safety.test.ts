@@ -2,22 +2,16 @@
 // streaming), JSON only, the origin check and CORS, authorizeCustomer on customer routes,
 // 404 and 405 for unknown routes and methods; and GET /payment-methods.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { cardBody, cardBodyWith } from '../support/cards.ts';
-import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
+import { createCheckout, type Harness, handlerPerTest, makeHandler, request } from './fixtures.ts';
 
 let sb: Sandbox;
 let h: Harness;
-
-before(async () => {
-  sb = await startSandbox();
-});
-after(async () => {
-  await sb.close();
-});
-beforeEach(() => {
-  h = makeHandler(sb);
+handlerPerTest((s, harness) => {
+  sb = s;
+  h = harness;
 });
 
 describe('request safety', () => {

@@ -5,15 +5,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import {
-  createMemoryIdempotencyStore,
-  createProviderClient,
-  type IdempotencyStore,
-} from '../../../src/server/index.ts';
+import { createMemoryIdempotencyStore, type IdempotencyStore } from '../../../src/server/index.ts';
 import { sleep } from '../../shared/until.ts';
-import { cardBody } from '../support/cards.ts';
 import { heldHook } from '../support/held-hook.ts';
-import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
+import {
+  type Harness,
+  makeHandler,
+  paidAtProvider,
+  request,
+  startSandbox,
+  webhookRequest,
+} from './fixtures.ts';
 
 let sb: Sandbox;
 
@@ -24,28 +26,14 @@ after(async () => {
   await sb.close();
 });
 
-/** A checkout created through `h` and paid at the provider (so no report has run a hook). */
-async function paidCheckout(h: Harness): Promise<string> {
-  const { id } = await createCheckout(h);
-  const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
-  await provider.checkouts.process(id, cardBody('4200000000000091'));
-  return id;
-}
-
-const webhook = (h: Harness, id: string) =>
-  h.handle(
-    request('POST', '/webhook', {
-      origin: null,
-      body: { event_type: 'CHECKOUT_STATUS_CHANGED', id },
-    }),
-  );
+const webhook = (h: Harness, id: string) => h.handle(webhookRequest(id));
 
 test('while a hook runs on another instance: the webhook gets 503 HOOK_RUNNING, poll and return answer as usual', async () => {
   const store = createMemoryIdempotencyStore();
   const hook = heldHook();
   const busy = makeHandler(sb, { idempotencyStore: store, hookTimeoutMs: 2_500, onPaid: hook.run });
   const other = makeHandler(sb, { idempotencyStore: store, hookTimeoutMs: 2_500 });
-  const id = await paidCheckout(busy);
+  const { id } = await paidAtProvider(sb, busy);
   const running = busy.handle(request('GET', `/checkouts/${id}`));
   await hook.entered;
 
@@ -76,7 +64,7 @@ test('while the store is down: the webhook gets 503 STORE_UNAVAILABLE, the poll 
     release: async () => true,
   };
   const h = makeHandler(sb, { idempotencyStore: down });
-  const id = await paidCheckout(h);
+  const { id } = await paidAtProvider(sb, h);
   const refused = await webhook(h, id);
   assert.equal(refused.status, 503);
   assert.equal((await refused.json()).error.code, 'STORE_UNAVAILABLE');
@@ -105,7 +93,7 @@ test('a hook that outlives hookTimeoutMs and was taken over logs a warning that 
   // The first run lasts until the test lets it end, however slow the takeover is.
   const hook = heldHook();
   const slow = makeHandler(sb, { idempotencyStore: store, hookTimeoutMs: 20, onPaid: hook.run });
-  const id = await paidCheckout(slow);
+  const { id } = await paidAtProvider(sb, slow);
   const first = slow.handle(request('GET', `/checkouts/${id}`));
   await hook.entered;
   // Past the lease, while the first run still goes on: the next report takes it over.
