@@ -3,8 +3,8 @@
 // (the handler's and the sandbox's) must answer with a 4xx or close the connection, and the
 // server must keep serving the next request: no crash, no 5xx.
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
+import { rawExchange } from '../support/raw-http.ts';
 import { handlerTarget, ORIGIN, sandboxTarget, type Target } from './targets.ts';
 
 let targets: Target[] = [];
@@ -14,26 +14,6 @@ before(async () => {
 after(async () => {
   for (const target of targets) await target.close();
 });
-
-/** Writes `bytes`, optionally hangs up half-way, and returns whatever came back. */
-function raw(url: string, bytes: string, hangUp = false): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), hostname);
-    let answer = '';
-    const done = () => resolve(answer);
-    socket.setTimeout(3_000, () => socket.destroy());
-    socket.on('data', (chunk) => {
-      answer += chunk.toString('latin1');
-    });
-    socket.on('close', done);
-    socket.on('error', () => {});
-    socket.write(bytes, () => {
-      if (hangUp) socket.destroy();
-      else socket.end();
-    });
-  });
-}
 
 function cases(path: string, auth: string): { name: string; bytes: string; hangUp?: boolean }[] {
   const head = (extra: string) =>
@@ -85,7 +65,8 @@ test('malformed HTTP on a raw socket: 4xx or a closed connection, and the server
     const path = target.name === 'handler' ? '/payments/checkouts/abc' : '/v0.1/checkouts/abc';
     const auth = target.name === 'sandbox' ? 'Authorization: Bearer sk_test_sandbox\r\n' : '';
     for (const { name, bytes, hangUp } of cases(path, auth)) {
-      const answer = await raw(target.url, bytes, hangUp);
+      // Each request half-closes after its bytes, as a client with nothing more to send.
+      const answer = await rawExchange(target.url, bytes, hangUp ? 'hang up' : 'end');
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
       assert.ok(
         status === 0 || (status >= 400 && status < 500),

@@ -339,9 +339,9 @@ test('a client that hangs up mid-body or before the answer leaves the server ser
       'content-type': 'application/json',
       'content-length': '5000',
     });
-    await rawExchange(target.url, `${head}{"amount":`, true);
+    await rawExchange(target.url, `${head}{"amount":`, 'hang up');
     const [aliveMethod, alivePath, aliveHeaders] = target.alive;
-    await rawExchange(target.url, requestBytes(aliveMethod, alivePath, aliveHeaders), true);
+    await rawExchange(target.url, requestBytes(aliveMethod, alivePath, aliveHeaders), 'hang up');
     await expectAlive(target, 'hang-ups');
   }
 });

@@ -4,11 +4,22 @@
 import { connect } from 'node:net';
 
 /**
- * Writes `bytes`, optionally hangs up at once, and returns whatever came back (latin1) by
- * the time the server closes the connection (send `Connection: close`). The socket is not
- * half-closed after writing: Node's server drops a request whose client did that.
+ * What the client does once its bytes are written: `wait` for the server to close the
+ * connection (send `Connection: close`), `hang up` at once, or `end` its side (half-close)
+ * and go on reading. Node's server drops a request whose client half-closed, so `wait` is
+ * what an ordinary request needs.
  */
-export function rawExchange(url: string, bytes: string, hangUp = false): Promise<string> {
+type AfterWrite = 'wait' | 'hang up' | 'end';
+
+/**
+ * Writes `bytes`, does `afterWrite`, and returns whatever came back (latin1) by the time
+ * the connection closes.
+ */
+export function rawExchange(
+  url: string,
+  bytes: string,
+  afterWrite: AfterWrite = 'wait',
+): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
@@ -20,7 +31,8 @@ export function rawExchange(url: string, bytes: string, hangUp = false): Promise
     socket.on('close', () => resolve(answer));
     socket.on('error', () => {});
     socket.write(bytes, () => {
-      if (hangUp) socket.destroy();
+      if (afterWrite === 'hang up') socket.destroy();
+      else if (afterWrite === 'end') socket.end();
     });
   });
 }
