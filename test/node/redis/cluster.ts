@@ -4,11 +4,13 @@
 // they report, and the sandbox's webhook attempts read from its log. Every wait is
 // bounded; `Cluster.stop` ends everything, also after a start that failed half-way.
 import assert from 'node:assert/strict';
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { createProviderClient, type ProviderClient } from '../../../src/server/index.ts';
 import { cardBody } from '../support/cards.ts';
+import { exited, killAtExit } from '../support/children.ts';
+import { listenLoopback } from '../support/loopback.ts';
 import type { ClientKind } from '../support/redis-clients.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 import type { InstanceConfig, InstanceMessage } from './instance.ts';
@@ -28,16 +30,6 @@ export interface Instance {
   kill(): Promise<void>;
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-const children = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
 async function startInstance(
   config: InstanceConfig,
   onMessage: (instance: string, message: InstanceMessage) => void,
@@ -47,8 +39,7 @@ async function startInstance(
     env: { ...process.env, PW_INSTANCE: JSON.stringify(config) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
+  killAtExit(child);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -184,17 +175,13 @@ async function startBalancer(
     upstream.once('error', fail);
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const listening = await listenLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        agent.destroy();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    url: listening.url,
+    close: () => {
+      agent.destroy();
+      return listening.close();
+    },
   };
 }
 

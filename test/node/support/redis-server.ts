@@ -3,9 +3,11 @@
 // Needs Debian's `redis-server` (`.ci/run` installs it when missing).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { exited, killAtExit } from './children.ts';
+import { listenLoopback } from './loopback.ts';
 
 export interface RedisServerOptions {
   /**
@@ -30,22 +32,10 @@ export interface RedisServer {
 const BINARY = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(existsSync);
 const READY_TIMEOUT_MS = 10_000;
 
-// Whatever ends this process (a failed assertion, the runner's timeout), no server outlives it.
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
 async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
+  const { port, close } = await listenLoopback(createServer());
+  await close();
+  return port;
 }
 
 /** Spawns redis-server; resolves when it logs that it takes connections. */
@@ -57,8 +47,7 @@ function launch(port: number, dir: string | undefined): Promise<ChildProcess> {
       : ['--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir]),
   );
   const child = spawn(BINARY ?? 'redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
+  killAtExit(child);
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
@@ -94,11 +83,6 @@ function launch(port: number, dir: string | undefined): Promise<ChildProcess> {
       reject(new Error(`redis-server on ${port} exited (${code ?? signal}):\n${output}`));
     });
   });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
