@@ -10,7 +10,7 @@ import { HttpError, providerErrorBody } from '../http/errors.ts';
 import { methodNotAllowedJson } from '../http/methods.ts';
 import { authorize } from './auth.ts';
 import type { SandboxContext } from './context.ts';
-import { ApiError, BODY_LIMIT, json } from './http.ts';
+import { ApiError, apiErrorResponse, BODY_LIMIT } from './http.ts';
 import type { Route, RouteRequest } from './route.ts';
 import { withDeprecation } from './routes/deprecation.ts';
 import { routeModules } from './routes/index.ts';
@@ -107,13 +107,7 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
   app.notFound(() => new ApiError(404, 'NOT_FOUND', 'Resource not found').toResponse());
   app.onError((error, c) => {
     if (error instanceof ApiError) return error.toResponse();
-    if (error instanceof HttpError) {
-      return json(
-        providerErrorBody(error.code, error.message, error.field),
-        error.status,
-        error.headers,
-      );
-    }
+    if (error instanceof HttpError) return apiErrorResponse(error);
     // Only the error's name: a message could echo request data.
     ctx.log(`internal error on ${c.req.method} ${c.req.routePath}: ${error.name}`);
     return new ApiError(500, 'INTERNAL_ERROR', 'Internal sandbox error').toResponse();

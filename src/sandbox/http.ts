@@ -36,14 +36,18 @@ export class ApiError extends HttpError {
     super(status, code, message, param);
   }
 
-  /** The request field the provider would blame (`field` under the provider's name). */
-  get param(): string | undefined {
-    return this.field;
-  }
-
   toResponse(): Response {
-    return json(providerErrorBody(this.code, this.message, this.field), this.status, this.headers);
+    return apiErrorResponse(this);
   }
+}
+
+/** Any HttpError (the body cap's 413 too) as the provider's `{ error_code, message, param? }`. */
+export function apiErrorResponse(error: HttpError): Response {
+  return json(
+    providerErrorBody(error.code, error.message, error.field),
+    error.status,
+    error.headers,
+  );
 }
 
 export const missing = (param: string, message = `Missing parameter ${param}`) =>

@@ -16,6 +16,7 @@
 //   online, not within another checkout's start window, and on Solo at least 3.3.24.3;
 //   terminate only while the device waits for the cardholder, Solo at least 3.3.28.0.
 
+import { providerErrorBody } from '../../http/errors.ts';
 import { empty } from '../../http/json.ts';
 import {
   describeIssue,
@@ -61,10 +62,8 @@ class ReaderError extends ApiError {
   }
 
   override toResponse(): Response {
-    const body: Record<string, unknown> = {
-      error_code: this.errorCode,
-      message: this.message,
-      ...(this.param !== undefined && { param: this.param }),
+    const body = {
+      ...providerErrorBody(this.errorCode, this.message, this.field),
       errors: this.errors,
     };
     return json(body, this.status, this.headers);
