@@ -58,8 +58,6 @@ export interface ServerExampleOptions {
    * onPaid/onFailed runs once between them. Default: none, the claims stay in this process.
    */
   redisUrl?: string;
-  /** How long a hook's claim holds while it runs (see `hookTimeoutMs`). Default 30 000 ms. */
-  hookTimeoutMs?: number;
 }
 
 export interface ServerExample {
@@ -154,7 +152,6 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       if (entry.level !== 'info') log(`payments ${entry.level}: ${entry.message}`);
     },
     ...(redis === undefined ? {} : { idempotencyStore: redis.store }),
-    ...(options.hookTimeoutMs === undefined ? {} : { hookTimeoutMs: options.hookTimeoutMs }),
   });
 
   const simulator =

@@ -32,9 +32,6 @@ import { inPersonPage } from './page.ts';
 import { createPaymentLog, type InPersonPayment, type PaymentStatus } from './payments.ts';
 import { createSimulator, SIMULATOR_ACTIONS } from './simulator.ts';
 
-export { minorUnitOf, toMinorUnits } from './money.ts';
-export type { PaymentStatus } from './payments.ts';
-
 export interface InPersonOptions {
   provider: ProviderClient;
   merchantCode: string;

@@ -25,7 +25,7 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
 }
 
 /** `application/json` or any `application/*+json`, parameters ignored. */
-export function isJsonType(contentType: string | null | undefined): boolean {
+function isJsonType(contentType: string | null | undefined): boolean {
   if (contentType == null) return false;
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   return mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType);
