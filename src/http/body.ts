@@ -60,6 +60,8 @@ async function readBytes(request: Request): Promise<Uint8Array> {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** A form body's bad bytes become U+FFFD rather than refusing the body. */
+const utf8Lenient = new TextDecoder('utf-8');
 
 /** Reads and parses a JSON body (call it after `limitBody`). */
 export async function readJsonBody(request: Request): Promise<JsonBody> {
@@ -80,5 +82,5 @@ export async function readJsonBody(request: Request): Promise<JsonBody> {
 
 /** Reads an `application/x-www-form-urlencoded` body (call it after `limitBody`). */
 export async function readFormBody(request: Request): Promise<URLSearchParams> {
-  return new URLSearchParams(new TextDecoder().decode(await readBytes(request)));
+  return new URLSearchParams(utf8Lenient.decode(await readBytes(request)));
 }

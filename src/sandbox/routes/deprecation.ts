@@ -11,7 +11,7 @@
 // carry the Deprecation header without a Link.
 
 import type { SandboxConfig } from '../context.ts';
-import type { Deprecation, Route } from '../route.ts';
+import type { Deprecation, Route, RouteRequest } from '../route.ts';
 
 export const DEPRECATED_SINCE = Date.UTC(2024, 0, 1) / 1000;
 
@@ -43,18 +43,21 @@ export function markDeprecated(routes: readonly Route[]): Route[] {
   });
 }
 
-/** Adds the Deprecation (and successor Link) headers; the query string carries over. */
+/**
+ * Adds the Deprecation (and successor Link) headers; the query string carries over. The
+ * request's params and URL are read only for a successor link.
+ */
 export function withDeprecation(
   response: Response,
   deprecation: Deprecation,
-  params: Record<string, string>,
-  url: URL,
+  req: Pick<RouteRequest, 'params' | 'url'>,
   config: SandboxConfig,
 ): Response {
   // A dropped connection (fault injection) has immutable headers and nobody to read them.
   if (response.status === 0) return response;
   response.headers.set('deprecation', `@${DEPRECATED_SINCE}`);
   if (deprecation.successor !== undefined) {
+    const { params, url } = req;
     const path = deprecation.successor.replace(/:([a-z_]+)/g, (_, name: string) =>
       encodeURIComponent(name === 'merchant_code' ? config.merchantCode : (params[name] ?? '')),
     );
