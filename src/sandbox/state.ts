@@ -232,10 +232,11 @@ export class Store {
   /** Add with `addCheckout`, which keeps the reference index. */
   readonly checkouts = new Map<string, CheckoutRecord>();
   /**
-   * Checkout ids by checkout_reference, oldest first: the duplicate rule and the list filter
-   * look here, so creating a checkout does not get slower as the sandbox fills.
+   * Checkouts by checkout_reference, oldest first: the duplicate rule and the list filter
+   * look here, so creating a checkout does not get slower as the sandbox fills. It holds the
+   * records themselves: `addCheckout` is the only writer and only `clear` removes checkouts.
    */
-  readonly #byReference = new Map<string, string[]>();
+  readonly #byReference = new Map<string, CheckoutRecord[]>();
   readonly transactions = new Map<string, TransactionRecord>();
   readonly customers = new Map<string, CustomerRecord>();
   readonly instruments = new Map<string, InstrumentRecord>();
@@ -248,19 +249,14 @@ export class Store {
 
   addCheckout(checkout: CheckoutRecord): void {
     this.checkouts.set(checkout.id, checkout);
-    const ids = this.#byReference.get(checkout.checkout_reference);
-    if (ids === undefined) this.#byReference.set(checkout.checkout_reference, [checkout.id]);
-    else ids.push(checkout.id);
+    const same = this.#byReference.get(checkout.checkout_reference);
+    if (same === undefined) this.#byReference.set(checkout.checkout_reference, [checkout]);
+    else same.push(checkout);
   }
 
-  /** The checkouts with this checkout_reference, oldest first. */
+  /** The checkouts with this checkout_reference, oldest first (a copy of the index's array). */
   checkoutsWithReference(reference: string): CheckoutRecord[] {
-    const found: CheckoutRecord[] = [];
-    for (const id of this.#byReference.get(reference) ?? []) {
-      const checkout = this.checkouts.get(id);
-      if (checkout !== undefined) found.push(checkout);
-    }
-    return found;
+    return [...(this.#byReference.get(reference) ?? [])];
   }
 
   clear(): void {
