@@ -2,8 +2,8 @@
 // provider error) and `error_message` (the provider's authentication form) so that clients
 // written against either shape read them.
 
+import { json } from '../http/json.ts';
 import type { SandboxConfig } from './context.ts';
-import { json } from './http.ts';
 import type { Access } from './route.ts';
 
 function unauthorized(message: string): Response {

@@ -1,12 +1,11 @@
 // The sandbox's side of the shared HTTP pieces (src/http): its error class, which answers
-// in the provider's shape `{ error_code, message, param? }`, and body reading with the
-// provider's conventions (an empty JSON body reads as `{}`).
+// in the provider's shape `{ error_code, message, param? }`, and JSON body reading with the
+// provider's conventions (an empty body reads as `{}`). What the sandbox uses unchanged
+// (`json`, `empty`, `readFormBody`) its modules import from src/http themselves.
 
-import { readFormBody, readJsonBody } from '../http/body.ts';
+import { readJsonBody } from '../http/body.ts';
 import { HttpError, providerErrorBody } from '../http/errors.ts';
-import { empty, json } from '../http/json.ts';
-
-export { json };
+import { json } from '../http/json.ts';
 
 /** Error codes the provider uses; the sandbox adds none of its own. */
 export type ProviderErrorCode =
@@ -56,10 +55,6 @@ export const invalid = (param: string, message = `Invalid parameter ${param}`) =
   new ApiError(400, 'INVALID', message, param);
 export const notFound = (message = 'Resource not found') => new ApiError(404, 'NOT_FOUND', message);
 
-export function noContent(): Response {
-  return empty(204);
-}
-
 /** 64 KiB is far above any real request of this API and small enough to refuse floods early. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -69,9 +64,4 @@ export async function readJson(request: Request): Promise<unknown> {
   if (body.kind === 'json') return body.value;
   if (body.kind === 'empty') return {};
   throw new ApiError(400, 'INVALID', `Request body is invalid: ${body.message}`, 'body');
-}
-
-/** Reads an `application/x-www-form-urlencoded` body (the sandbox's HTML pages post these). */
-export function readForm(request: Request): Promise<URLSearchParams> {
-  return readFormBody(request);
 }

@@ -16,6 +16,7 @@
 // refused afterwards, so an abandoned challenge can never settle the checkout behind the
 // shopper's back.
 
+import { json } from '../../http/json.ts';
 import {
   CheckoutCreateBodySchema,
   type CheckoutProcessBody,
@@ -23,7 +24,7 @@ import {
 } from '../../schemas/index.ts';
 import { cardOutcome, detectNetwork, expiryInFuture, luhnValid } from '../cards.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, json, missing, notFound, readJson } from '../http.ts';
+import { ApiError, invalid, missing, notFound, readJson } from '../http.ts';
 import { availableMethods, methodAvailable } from '../methods.ts';
 import {
   addTransaction,

@@ -2,7 +2,8 @@
 // and settling a boleto. Any valid test key may call it; it is never part of the provider API.
 
 import * as z from 'zod/mini';
-import { ApiError, json, noContent, readJson } from '../http.ts';
+import { empty, json } from '../../http/json.ts';
+import { ApiError, readJson } from '../http.ts';
 import { setStatus } from '../payments.ts';
 import type { Route, RouteRequest } from '../route.ts';
 import { checkoutJson } from '../serialize.ts';
@@ -25,7 +26,7 @@ const SettleBodySchema = z.object({
 
 function reset({ ctx }: RouteRequest): Response {
   ctx.reset();
-  return noContent();
+  return empty(204);
 }
 
 async function addFault({ request, ctx }: RouteRequest): Promise<Response> {
@@ -47,7 +48,7 @@ function listFaults({ ctx }: RouteRequest): Response {
 
 function clearFaults({ ctx }: RouteRequest): Response {
   ctx.faults.clear();
-  return noContent();
+  return empty(204);
 }
 
 /** Pays (or, with `{ status: "FAILED" }`, fails) a checkout's pending boleto. */

@@ -1,13 +1,14 @@
 // Customers and their saved cards (payment instruments). Cards are saved by processing a
 // checkout with a `mandate` (see payments.ts); here they are listed and deactivated.
 
+import { empty, json } from '../../http/json.ts';
 import {
   CustomerCreateBodySchema,
   CustomerUpdateBodySchema,
   type PersonalDetails as PersonalDetailsBody,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, json, noContent, notFound, readJson } from '../http.ts';
+import { ApiError, notFound, readJson } from '../http.ts';
 import type { Route, RouteRequest } from '../route.ts';
 import { customerJson, instrumentJson } from '../serialize.ts';
 import type { CustomerRecord, PersonalDetails } from '../state.ts';
@@ -84,7 +85,7 @@ function deactivateInstrument({ params, ctx }: RouteRequest): Response {
   }
   instrument.active = false;
   ctx.changed();
-  return noContent();
+  return empty(204);
 }
 
 export const customerRoutes: Route[] = [

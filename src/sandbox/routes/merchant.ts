@@ -7,8 +7,9 @@
 // the addresses). Without it `/v0.1/me` returns the account, both profiles and permissions,
 // and the addresses carry no country_details. Any other value is a 400 naming `include[]`.
 
+import { json } from '../../http/json.ts';
 import type { SandboxConfig } from '../context.ts';
-import { invalid, json, notFound } from '../http.ts';
+import { invalid, notFound } from '../http.ts';
 import type { Access, Route, RouteRequest } from '../route.ts';
 
 /** The seed lists both scopes together for the profile reads: either one suffices. */

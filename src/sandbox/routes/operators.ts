@@ -15,6 +15,7 @@
 //   - Status codes: create answers 200 (the seed's and OpenAPI's); an unknown id answers 404
 //     on GET and DELETE, and 400 NOT_FOUND on PUT, the status the OpenAPI gives for update.
 
+import { json } from '../../http/json.ts';
 import {
   type OperatorCreateBody,
   OperatorCreateBodySchema,
@@ -22,7 +23,7 @@ import {
   type Permissions,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, json, notFound, readJson } from '../http.ts';
+import { ApiError, invalid, notFound, readJson } from '../http.ts';
 import type { Access, Route, RouteRequest } from '../route.ts';
 import type { OperatorRecord } from '../state.ts';
 import { parse } from '../validate.ts';

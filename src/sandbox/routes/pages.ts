@@ -3,8 +3,9 @@
 // settles at most once; posting the same result again (a reload, a double submit) shows the
 // same ending instead of an error.
 
+import { readFormBody } from '../../http/body.ts';
 import type { SandboxContext } from '../context.ts';
-import { invalid, notFound, readForm } from '../http.ts';
+import { invalid, notFound } from '../http.ts';
 import {
   bankDonePage,
   bankPage,
@@ -21,7 +22,7 @@ import { PUBLIC } from './scopes.ts';
 
 /** Reads a field from the form body (POST) or the query string (GET). */
 async function field(request: Request, url: URL, name: string): Promise<string | null> {
-  if (request.method === 'POST') return (await readForm(request)).get(name);
+  if (request.method === 'POST') return (await readFormBody(request)).get(name);
   return url.searchParams.get(name);
 }
 
@@ -61,7 +62,7 @@ function ending(checkout: CheckoutRecord): Response {
 
 async function completePayment({ request, params, ctx }: RouteRequest): Promise<Response> {
   const checkout = findCheckout(ctx, params.id!);
-  const form = await readForm(request);
+  const form = await readFormBody(request);
   const pending = openChallenge(checkout, form.get('MD'));
   if (pending.settled) return ending(checkout);
   const paRes = form.get('PaRes');
@@ -97,7 +98,7 @@ function bank({ url, params, ctx }: RouteRequest): Response {
 }
 
 async function bankResult({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const form = await readForm(request);
+  const form = await readFormBody(request);
   const { checkout, pending } = openBank(ctx, params, form.get('tx'));
   if (!pending.settled) {
     const result = form.get('result');

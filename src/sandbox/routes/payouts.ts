@@ -16,8 +16,9 @@
 // chargeback against a payment so that its deduction can be tested.
 
 import * as z from 'zod/mini';
+import { json } from '../../http/json.ts';
 import type { SandboxConfig } from '../context.ts';
-import { ApiError, invalid, json, missing, notFound, readJson } from '../http.ts';
+import { ApiError, invalid, missing, notFound, readJson } from '../http.ts';
 import type { Route, RouteRequest } from '../route.ts';
 import { minorUnit } from '../seed/currencies.ts';
 import { transactionFull } from '../serialize.ts';

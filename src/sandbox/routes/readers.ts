@@ -17,7 +17,7 @@
 //   terminate only while the device waits for the cardholder, Solo at least 3.3.28.0.
 
 import { providerErrorBody } from '../../http/errors.ts';
-import { empty } from '../../http/json.ts';
+import { empty, json } from '../../http/json.ts';
 import {
   describeIssue,
   ReaderCheckoutBodySchema,
@@ -25,7 +25,7 @@ import {
   ReaderUpdateBodySchema,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, json, notFound, type ProviderErrorCode, readJson } from '../http.ts';
+import { ApiError, invalid, notFound, type ProviderErrorCode, readJson } from '../http.ts';
 import type { Access, Route, RouteRequest } from '../route.ts';
 import { minorUnit } from '../seed/currencies.ts';
 import type { ReaderCheckoutRecord, ReaderRecord } from '../state.ts';

@@ -9,8 +9,9 @@
 //   - An unknown transaction, a `mid` of another merchant, or an event that is not the
 //     transaction's answer 400 `NOT_FOUND`: the status and body of the provider's own example.
 
+import { json } from '../../http/json.ts';
 import type { SandboxConfig } from '../context.ts';
-import { ApiError, invalid, json, missing } from '../http.ts';
+import { ApiError, invalid, missing } from '../http.ts';
 import type { Access, Route, RouteRequest } from '../route.ts';
 import { formatAmount } from '../seed/currencies.ts';
 import type { TransactionEventRecord, TransactionRecord } from '../state.ts';

@@ -12,9 +12,10 @@
 // `oldest_ref`/`newest_ref` slice the ordered list without gaps or repeats; the `next` link
 // carries the ref of the page's last item.
 
+import { empty, json } from '../../http/json.ts';
 import { RefundBodySchema } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, json, missing, noContent, notFound, readJson } from '../http.ts';
+import { ApiError, invalid, missing, notFound, readJson } from '../http.ts';
 import { newId, transactionCode } from '../payments.ts';
 import type { Route, RouteRequest } from '../route.ts';
 import { historyItem, refundable, simpleStatus, transactionFull } from '../serialize.ts';
@@ -204,7 +205,7 @@ async function refund({ request, params, ctx }: RouteRequest): Promise<Response>
   if (txn.product_summary !== undefined) refundTxn.product_summary = txn.product_summary;
   ctx.store.transactions.set(refundTxn.id, refundTxn);
   ctx.changed();
-  return noContent();
+  return empty(204);
 }
 
 const V21_KEYS: readonly LookupKey[] = [

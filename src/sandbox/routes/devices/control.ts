@@ -15,9 +15,10 @@
 // last four digits and the network are kept; the number itself is never stored or logged.
 
 import * as z from 'zod/mini';
+import { json } from '../../../http/json.ts';
 import { detectNetwork, isDeclinedAmount, luhnValid, TECHNICAL_ERROR_CARDS } from '../../cards.ts';
 import type { SandboxContext } from '../../context.ts';
-import { ApiError, invalid, json, notFound, readJson } from '../../http.ts';
+import { ApiError, invalid, notFound, readJson } from '../../http.ts';
 import type { Route, RouteRequest } from '../../route.ts';
 import type { DeviceRecord, ReaderCheckoutRecord } from '../../state.ts';
 import { parse } from '../../validate.ts';
