@@ -57,22 +57,6 @@ class LazyRouteRequest implements RouteRequest {
   }
 }
 
-/**
- * One per request, shared by the handler and the deprecation headers so the URL is parsed
- * once. Made by the handler (after the body cap, which may replace `c.req.raw`), or by the
- * deprecation headers when the access rule refused the request and no handler ran.
- */
-const routeRequests = new WeakMap<Context, LazyRouteRequest>();
-
-function routeRequest(c: Context, ctx: SandboxContext): LazyRouteRequest {
-  let req = routeRequests.get(c);
-  if (req === undefined) {
-    req = new LazyRouteRequest(c, ctx);
-    routeRequests.set(c, req);
-  }
-  return req;
-}
-
 /** The same cap on every route that takes a body; the middleware keeps no state of its own. */
 const capBody = limitBody(BODY_LIMIT);
 
@@ -83,9 +67,11 @@ function mount(app: Hono, ctx: SandboxContext, route: Route): void {
     const denied = authorize(c.req.raw, route.access, ctx.config);
     if (denied) c.res = denied;
     else await next();
-    if (deprecated) withDeprecation(c.res, deprecated, routeRequest(c, ctx), ctx.config);
+    // The route's request is made again here only for a deprecated route: it parses the URL
+    // only when a successor link needs it.
+    if (deprecated) withDeprecation(c.res, deprecated, new LazyRouteRequest(c, ctx), ctx.config);
   };
-  const run = (c: Context) => route.handler(routeRequest(c, ctx));
+  const run = (c: Context) => route.handler(new LazyRouteRequest(c, ctx));
   const chain: MiddlewareHandler[] = [guard];
   if (route.method !== 'GET') chain.push(capBody);
   if (route.cors) {
