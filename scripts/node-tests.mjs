@@ -17,6 +17,11 @@ const filters = process.argv.slice(2);
 const files = find('test/node')
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
   .sort();
+// With no files, node --test would search the whole tree on its own (browser tests included).
+if (files.length === 0) {
+  console.error(`no test/node file matches ${filters.join(', ')}`);
+  process.exit(2);
+}
 const { status } = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
