@@ -217,6 +217,9 @@ async function throughputPhase(): Promise<void> {
   console.log(
     `- handler / sandbox direct: ${spread(r.handlerRatio, times)}, ${verdict(r.handlerRatio, HANDLER_FLOOR)}`,
   );
+  // Where the handler's gap comes from: the second HTTP hop, or the handler's own work.
+  console.log(`- bare proxy / sandbox direct: ${spread(r.proxyRatio, times)}`);
+  console.log(`- handler / bare proxy: ${spread(r.handlerToProxyRatio, times)}`);
   const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
   console.log(`- load average before: ${load(r.loadBefore)}; after: ${load(r.loadAfter)}\n`);
   if (r.targets.some((t) => t.bad > 0)) {

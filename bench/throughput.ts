@@ -1,6 +1,8 @@
 // Requests per second of one GET, side by side in one run: a bare node:http JSON server
-// (the floor), the sandbox's `GET /v0.1/checkouts/{id}`, and the companion handler's
-// `GET /payments/checkouts/:id`, which reads that same checkout from the same sandbox.
+// (the floor), the sandbox's `GET /v0.1/checkouts/{id}`, a bare proxy that passes that GET
+// through to the sandbox and does nothing else (the floor for any server in front of the
+// sandbox), and the companion handler's `GET /payments/checkouts/:id`, which reads that same
+// checkout from the same sandbox.
 // autocannon drives each at a fixed number of keep-alive connections on 127.0.0.1; each
 // server runs in its own process. Targets take turns (A B C A B C ...) so that a change of
 // the machine's load during the run hits all of them alike, and the ratios are taken per
@@ -69,9 +71,11 @@ export interface TargetRun {
 
 export interface ThroughputReport {
   targets: TargetRun[];
-  /** Per round: sandbox / bare and handler / sandbox. */
+  /** Per round: sandbox / bare, handler / sandbox, bare proxy / sandbox, handler / bare proxy. */
   sandboxRatio: number[];
   handlerRatio: number[];
+  proxyRatio: number[];
+  handlerToProxyRatio: number[];
   loadBefore: number[];
   loadAfter: number[];
 }
@@ -115,9 +119,16 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
     children.push(bare);
     const sandbox = await startTsChild<SandboxInfo>(join(BENCH, 'servers/sandbox.ts'));
     children.push(sandbox);
-    const handler = await startTsChild<{ url: string }>(join(BENCH, 'servers/handler.ts'), {
-      BENCH_SANDBOX: JSON.stringify(sandbox.info),
-    });
+    const behindSandbox = { BENCH_SANDBOX: JSON.stringify(sandbox.info) };
+    const proxy = await startTsChild<{ url: string }>(
+      join(BENCH, 'servers/proxy.ts'),
+      behindSandbox,
+    );
+    children.push(proxy);
+    const handler = await startTsChild<{ url: string }>(
+      join(BENCH, 'servers/handler.ts'),
+      behindSandbox,
+    );
     children.push(handler);
     const id = encodeURIComponent(await createCheckout(sandbox.info));
 
@@ -139,6 +150,11 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
           headers: { authorization: `Bearer ${sandbox.info.apiKey}` },
         },
         pids: [sandbox.process.pid],
+      },
+      {
+        name: 'bare proxy to the sandbox',
+        options: { url: `${proxy.info.url}/v0.1/checkouts/${id}` },
+        pids: [proxy.process.pid, sandbox.process.pid],
       },
       {
         name: 'handler GET /payments/checkouts/:id',
@@ -174,6 +190,7 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
               [
                 ['bare', bare],
                 ['sandbox', sandbox],
+                ['proxy', proxy],
                 ['handler', handler],
               ] as const
             ).map(([name, child]) => recordPerf(perf, name, child.process.pid)),
@@ -197,11 +214,15 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
     }
     const loadAfter = loadavg();
     for (const stop of stopPerf) await stop();
-    const [b, s, h] = runs as [TargetRun, TargetRun, TargetRun];
+    const [b, s, p, h] = runs as [TargetRun, TargetRun, TargetRun, TargetRun];
+    const perRound = (over: TargetRun, under: TargetRun) =>
+      over.rates.map((rate, i) => rate / (under.rates[i] ?? Number.NaN));
     return {
       targets: runs,
-      sandboxRatio: s.rates.map((rate, i) => rate / (b.rates[i] ?? Number.NaN)),
-      handlerRatio: h.rates.map((rate, i) => rate / (s.rates[i] ?? Number.NaN)),
+      sandboxRatio: perRound(s, b),
+      handlerRatio: perRound(h, s),
+      proxyRatio: perRound(p, s),
+      handlerToProxyRatio: perRound(h, p),
       loadBefore,
       loadAfter,
     };

@@ -4,14 +4,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPaymentHandler, toNodeListener } from '../../src/server/index.ts';
+import type { SandboxInfo } from '../http.ts';
 
 const ORIGIN = 'http://127.0.0.1';
 
-const sandbox = JSON.parse(process.env.BENCH_SANDBOX ?? '{}') as {
-  url: string;
-  apiKey: string;
-  merchantCode: string;
-};
+const sandbox = JSON.parse(process.env.BENCH_SANDBOX ?? '{}') as SandboxInfo;
 let listener: ReturnType<typeof toNodeListener> | undefined;
 const server = createServer((req, res) => listener?.(req, res));
 server.keepAliveTimeout = 30_000;

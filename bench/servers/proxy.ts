@@ -1,0 +1,39 @@
+// Child process: the least any proxy in front of the sandbox does, to compare the handler
+// with. A bare node:http server that sends each request's path to the sandbox named by
+// BENCH_SANDBOX through the handler's own keep-alive pool (src/server/exchange.ts), and
+// writes the answer back as it came: no routing, no origin policy, no parsing or check of
+// the answer. What the handler costs beyond it is its own work; what this costs beyond the
+// sandbox is the second HTTP hop. Prints one JSON line; exits when its parent's pipe closes.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { poolExchange } from '../../src/server/exchange.ts';
+import type { SandboxInfo } from '../http.ts';
+
+const sandbox = JSON.parse(process.env.BENCH_SANDBOX ?? '{}') as SandboxInfo;
+const exchange = poolExchange(new URL(sandbox.url).origin);
+const headers = { authorization: `Bearer ${sandbox.apiKey}`, accept: 'application/json' };
+
+const server = createServer((req, res) => {
+  exchange({ method: 'GET', path: req.url ?? '/', headers, body: undefined }, 10_000).then(
+    (answer) => {
+      res.writeHead(answer.status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(answer.text),
+      });
+      res.end(answer.text);
+    },
+    () => {
+      res.writeHead(502, { 'content-length': 0 });
+      res.end();
+    },
+  );
+});
+server.keepAliveTimeout = 30_000;
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { port } = server.address() as AddressInfo;
+process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
+process.stdin.resume();
+process.stdin.on('end', () => {
+  server.closeAllConnections();
+  server.close(() => process.exit(0));
+});
