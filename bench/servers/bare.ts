@@ -2,7 +2,7 @@
 // request with one small JSON object (about the size of a checkout). Prints one JSON line;
 // exits when its parent's pipe closes.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, serveForParent } from './child.ts';
 
 const body = JSON.stringify({
   id: '4e425463-3e1b-431d-83fa-1e51c2925e99',
@@ -23,12 +23,4 @@ const server = createServer((_req, res) => {
   });
   res.end(body);
 });
-server.keepAliveTimeout = 30_000;
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const { port } = server.address() as AddressInfo;
-process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
-process.stdin.resume();
-process.stdin.on('end', () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-});
+serveForParent(server, { url: await listenOnLoopback(server) });

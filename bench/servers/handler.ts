@@ -2,18 +2,16 @@
 // loopback port, in front of the sandbox named by BENCH_SANDBOX (JSON from
 // ./sandbox.ts). Prints one JSON line; exits when its parent's pipe closes.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createPaymentHandler, toNodeListener } from '../../src/server/index.ts';
 import type { SandboxInfo } from '../http.ts';
+import { listenOnLoopback, serveForParent } from './child.ts';
 
 const ORIGIN = 'http://127.0.0.1';
 
 const sandbox = JSON.parse(process.env.BENCH_SANDBOX ?? '{}') as SandboxInfo;
 let listener: ReturnType<typeof toNodeListener> | undefined;
 const server = createServer((req, res) => listener?.(req, res));
-server.keepAliveTimeout = 30_000;
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const url = await listenOnLoopback(server);
 listener = toNodeListener(
   createPaymentHandler({
     baseUrl: sandbox.url,
@@ -27,9 +25,4 @@ listener = toNodeListener(
     resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
   }),
 );
-process.stdout.write(`${JSON.stringify({ url: `${url}/payments` })}\n`);
-process.stdin.resume();
-process.stdin.on('end', () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-});
+serveForParent(server, { url: `${url}/payments` });

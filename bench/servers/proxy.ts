@@ -5,9 +5,9 @@
 // the answer. What the handler costs beyond it is its own work; what this costs beyond the
 // sandbox is the second HTTP hop. Prints one JSON line; exits when its parent's pipe closes.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { poolExchange } from '../../src/server/exchange.ts';
 import type { SandboxInfo } from '../http.ts';
+import { listenOnLoopback, serveForParent } from './child.ts';
 
 const sandbox = JSON.parse(process.env.BENCH_SANDBOX ?? '{}') as SandboxInfo;
 const exchange = poolExchange(new URL(sandbox.url).origin);
@@ -28,12 +28,4 @@ const server = createServer((req, res) => {
     },
   );
 });
-server.keepAliveTimeout = 30_000;
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const { port } = server.address() as AddressInfo;
-process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
-process.stdin.resume();
-process.stdin.on('end', () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-});
+serveForParent(server, { url: await listenOnLoopback(server) });
