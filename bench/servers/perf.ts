@@ -13,8 +13,18 @@ export function perfDir(): string | undefined {
   return dir === undefined || dir === '' ? undefined : dir;
 }
 
-/** Node flags that let perf name JIT-compiled JavaScript frames (it reads /tmp/perf-<pid>.map). */
-export const PERF_NODE_FLAGS = ['--perf-basic-prof', '--interpreted-frames-native-stack'];
+/**
+ * Node flags that let perf name JIT-compiled JavaScript frames (it reads /tmp/perf-<pid>.map).
+ * They also make V8 write a log per isolate: into `dir`, not the working directory.
+ */
+export function perfNodeFlags(dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  return [
+    '--perf-basic-prof',
+    '--interpreted-frames-native-stack',
+    `--logfile=${join(dir, 'v8-%p.log')}`,
+  ];
+}
 
 /**
  * Starts `perf record` on `pid` into `dir/name.data`; the returned function stops it and

@@ -3,7 +3,7 @@
 // a start timeout, and (through its stdin pipe) whenever this process dies.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { basename, join } from 'node:path';
-import { PERF_NODE_FLAGS, perfDir } from './perf.ts';
+import { perfDir, perfNodeFlags } from './perf.ts';
 
 export interface Child<T> {
   info: T;
@@ -107,7 +107,8 @@ export function startTsChild<T>(file: string, env: Record<string, string> = {}):
       ? []
       : // One folder per server: the tsx loader's worker thread writes a profile too.
         ['--cpu-prof', '--cpu-prof-dir', join(profileDir, basename(file, '.ts'))];
-  const perf = perfDir() === undefined ? [] : PERF_NODE_FLAGS;
+  const perfTo = perfDir();
+  const perf = perfTo === undefined ? [] : perfNodeFlags(perfTo);
   return startChild<T>(process.execPath, [...profile, ...perf, '--import', 'tsx', file], {
     env,
     ready: jsonLine<T>,
