@@ -68,27 +68,23 @@ const failure = (phase: 'head' | 'body', error: unknown) =>
  * modules), every call goes through the global `fetch` instead.
  */
 export function poolExchange(origin: string): Exchange {
-  let pool: Pool | undefined;
-  let fallback: Exchange | undefined;
-  let loading: Promise<void> | undefined;
-  const load = (): Promise<void> =>
-    import('undici').then(
-      (undici) => {
-        pool = new undici.Pool(origin);
-      },
-      () => {
-        fallback = fetchExchange(origin, globalThis.fetch);
-      },
-    );
+  let exchange: Exchange | undefined;
+  let loading: Promise<Exchange> | undefined;
   return (request, timeoutMs) => {
-    if (pool !== undefined) return dispatch(pool, request, timeoutMs);
-    if (fallback !== undefined) return fallback(request, timeoutMs);
-    loading ??= load();
-    return loading.then(() =>
-      pool !== undefined
-        ? dispatch(pool, request, timeoutMs)
-        : (fallback as Exchange)(request, timeoutMs),
-    );
+    if (exchange !== undefined) return exchange(request, timeoutMs);
+    loading ??= import('undici')
+      .then(
+        (undici): Exchange => {
+          const pool = new undici.Pool(origin);
+          return (next, ms) => dispatch(pool, next, ms);
+        },
+        () => fetchExchange(origin, globalThis.fetch),
+      )
+      .then((loaded) => {
+        exchange = loaded;
+        return loaded;
+      });
+    return loading.then((loaded) => loaded(request, timeoutMs));
   };
 }
 
