@@ -9,7 +9,7 @@
  * its lease may overlap a later report's run: hooks must stay idempotent.
  */
 import type { Checkout } from '../schemas/index.ts';
-import type { IdempotencyStore } from './idempotency.ts';
+import type { ClaimState, IdempotencyStore } from './idempotency.ts';
 import type { LogEntry } from './options.ts';
 
 export type OutcomeHook = (checkout: Checkout) => unknown;
@@ -129,7 +129,7 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     if (hook === undefined) return 'none';
     const key = `${name}:${options.merchantCode}:${id}`;
     const token = crypto.randomUUID();
-    let state: Awaited<ReturnType<IdempotencyStore['claim']>>;
+    let state: ClaimState;
     try {
       state = await store.claim(key, token, leaseMs);
     } catch (error) {
@@ -162,55 +162,49 @@ export function createOutcomeReporter(options: OutcomeOptions) {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The log entry for a problem: what happened and what happens next. */
+/** What each problem means for the hook, by kind: the log level and what happens next. */
+function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'], string] {
+  switch (problem.kind) {
+    case 'hook-threw':
+      return ['error', `${hook} threw; it will run again on the next report of this checkout`];
+    case 'claim-failed':
+      return [
+        'error',
+        `the idempotency store could not be asked; ${hook} did not run: a webhook is answered 503 so the provider delivers again`,
+      ];
+    case 'release-failed':
+      return [
+        'error',
+        `${hook} threw and the idempotency store could not release its claim; it runs again once the claim's lease (hookTimeoutMs) ends`,
+      ];
+    case 'complete-failed':
+      return problem.final
+        ? [
+            'error',
+            `${hook} ran but the idempotency store never recorded it; a report after its lease may run it again`,
+          ]
+        : [
+            'warn',
+            `${hook} ran but the idempotency store could not record it yet; trying again in the background`,
+          ];
+    case 'lease-lost':
+      return [
+        'warn',
+        `${hook} returned after its lease (hookTimeoutMs) ran out and another report took it over: it may have run twice`,
+      ];
+  }
+}
+
+/** The log entry for a problem: what happened, what happens next, and its error or timing. */
 export function problemEntry(
   hook: HookName,
   checkoutId: string,
   problem: OutcomeProblem,
 ): LogEntry {
-  const fields = { hook, checkoutId };
-  switch (problem.kind) {
-    case 'hook-threw':
-      return {
-        level: 'error',
-        message: `${hook} threw; it will run again on the next report of this checkout`,
-        ...fields,
-        error: message(problem.error),
-      };
-    case 'claim-failed':
-      return {
-        level: 'error',
-        message: `the idempotency store could not be asked; ${hook} did not run: a webhook is answered 503 so the provider delivers again`,
-        ...fields,
-        error: message(problem.error),
-      };
-    case 'release-failed':
-      return {
-        level: 'error',
-        message: `${hook} threw and the idempotency store could not release its claim; it runs again once the claim's lease (hookTimeoutMs) ends`,
-        ...fields,
-        error: message(problem.error),
-      };
-    case 'complete-failed':
-      return problem.final
-        ? {
-            level: 'error',
-            message: `${hook} ran but the idempotency store never recorded it; a report after its lease may run it again`,
-            ...fields,
-            error: message(problem.error),
-          }
-        : {
-            level: 'warn',
-            message: `${hook} ran but the idempotency store could not record it yet; trying again in the background`,
-            ...fields,
-            error: message(problem.error),
-          };
-    case 'lease-lost':
-      return {
-        level: 'warn',
-        message: `${hook} returned after its lease (hookTimeoutMs) ran out and another report took it over: it may have run twice`,
-        ...fields,
-        elapsedMs: problem.elapsedMs,
-      };
-  }
+  const [level, text] = problemText(hook, problem);
+  const detail =
+    problem.kind === 'lease-lost'
+      ? { elapsedMs: problem.elapsedMs }
+      : { error: message(problem.error) };
+  return { level, message: text, hook, checkoutId, ...detail };
 }
