@@ -186,14 +186,9 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
       perf === undefined
         ? []
         : await Promise.all(
-            (
-              [
-                ['bare', bare],
-                ['sandbox', sandbox],
-                ['proxy', proxy],
-                ['handler', handler],
-              ] as const
-            ).map(([name, child]) => recordPerf(perf, name, child.process.pid)),
+            Object.entries({ bare, sandbox, proxy, handler }).map(([name, child]) =>
+              recordPerf(perf, name, child.process.pid),
+            ),
           );
     for (let round = 0; round < shape.rounds; round++) {
       for (const [k, target] of targets.entries()) {
