@@ -2,10 +2,9 @@
 // merchant offers all five; each APM is bound to the currency its scheme
 // settles in (iDEAL and Bancontact: EUR, BLIK: PLN, boleto: BRL), as with the real provider.
 
-export const PAYMENT_METHODS = ['card', 'ideal', 'bancontact', 'blik', 'boleto'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../domain/checkout.ts';
 
-const CURRENCIES: Record<PaymentMethod, readonly string[] | 'any'> = {
+const CURRENCIES: Record<PaymentMethodId, readonly string[] | 'any'> = {
   card: 'any',
   ideal: ['EUR'],
   bancontact: ['EUR'],
@@ -13,11 +12,11 @@ const CURRENCIES: Record<PaymentMethod, readonly string[] | 'any'> = {
   boleto: ['BRL'],
 };
 
-export function methodAvailable(method: PaymentMethod, currency: string | undefined): boolean {
+export function methodAvailable(method: PaymentMethodId, currency: string | undefined): boolean {
   const allowed = CURRENCIES[method];
   return currency === undefined || allowed === 'any' || allowed.includes(currency);
 }
 
-export function availableMethods(currency: string | undefined): PaymentMethod[] {
-  return PAYMENT_METHODS.filter((m) => methodAvailable(m, currency));
+export function availableMethods(currency: string | undefined): PaymentMethodId[] {
+  return PAYMENT_METHOD_IDS.filter((m) => methodAvailable(m, currency));
 }

@@ -2,10 +2,11 @@
 // snapshot is `JSON.stringify(store.snapshot())`. Records hold what the provider would keep,
 // never a full card number or CVV (only last 4 digits and network).
 
+import type { CheckoutStatus } from '../domain/checkout.ts';
 // The provider's list of networks, ELV included, is the schemas' to own.
 import type { CardNetwork } from '../schemas/index.ts';
 
-export type CheckoutStatus = 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
+export type { CheckoutStatus };
 export type TransactionStatus = 'SUCCESSFUL' | 'CANCELLED' | 'FAILED' | 'PENDING';
 export type PaymentType = 'ECOM' | 'RECURRING' | 'BOLETO';
 export interface CardSummary {

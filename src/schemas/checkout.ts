@@ -2,9 +2,10 @@
 // methods: what the widget reads. The browser imports this file, so it depends
 // only on common.ts; request bodies live in checkout-body.ts.
 import * as z from 'zod/mini';
+import { CHECKOUT_STATUSES, PAYMENT_METHOD_IDS } from '../domain/checkout.ts';
 import { MandateResponseSchema, maybe, must, TransactionEmbeddedSchema } from './common.ts';
 
-export const CheckoutStatusSchema = z.enum(['PENDING', 'FAILED', 'PAID', 'EXPIRED']);
+export const CheckoutStatusSchema = z.enum(CHECKOUT_STATUSES);
 export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
 
 export const CheckoutPurposeSchema = z.enum(['CHECKOUT', 'SETUP_RECURRING_PAYMENT'], {
@@ -12,8 +13,8 @@ export const CheckoutPurposeSchema = z.enum(['CHECKOUT', 'SETUP_RECURRING_PAYMEN
 });
 export type CheckoutPurpose = z.infer<typeof CheckoutPurposeSchema>;
 
-export const PaymentTypeSchema = z.enum(['card', 'boleto', 'ideal', 'blik', 'bancontact'], {
-  error: must('must be one of card, boleto, ideal, blik, bancontact'),
+export const PaymentTypeSchema = z.enum(PAYMENT_METHOD_IDS, {
+  error: must(`must be one of ${PAYMENT_METHOD_IDS.join(', ')}`),
 });
 export type PaymentType = z.infer<typeof PaymentTypeSchema>;
 

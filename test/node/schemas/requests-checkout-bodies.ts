@@ -35,7 +35,7 @@ export const CHECKOUT_REFUSED: Row[] = [
     'unknown payment type',
     CheckoutProcessBodySchema,
     { payment_type: 'paypal' },
-    'payment_type INVALID must be one of card, boleto',
+    'payment_type INVALID must be one of card, ideal, bancontact, blik, boleto',
   ],
   [
     'card payment without card',

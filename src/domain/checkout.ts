@@ -1,0 +1,29 @@
+// The words every part of the project uses for a checkout's state and for how it is paid:
+// one definition, imported by the schemas, the sandbox, the handler, the widget and the
+// next-step module. No imports and nothing but a few strings, so the widget's bundle can
+// take it whole.
+
+/** Every status the provider documents for a checkout. */
+export const CHECKOUT_STATUSES = ['PENDING', 'FAILED', 'PAID', 'EXPIRED'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** The statuses a checkout never leaves: the outcome hooks run for these. */
+export type FinalStatus = Exclude<CheckoutStatus, 'PENDING'>;
+
+/**
+ * Whether `status` is final. Anything else, including a status this code does not know
+ * (a newer provider's), is not: keep confirming until the deadline, then call it pending.
+ * A paid checkout must never be reported as anything else, so guessing "final" for an
+ * unknown word is never safe.
+ */
+export function isFinalStatus(status: unknown): status is FinalStatus {
+  return status === 'PAID' || status === 'FAILED' || status === 'EXPIRED';
+}
+
+/** The payment methods, in the order the widget offers them. */
+export const PAYMENT_METHOD_IDS = ['card', 'ideal', 'bancontact', 'blik', 'boleto'] as const;
+export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
+
+export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
+  return (PAYMENT_METHOD_IDS as readonly unknown[]).includes(value);
+}
