@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Context, Hono } from 'hono';
 import { mount } from 'hono/mount';
-import { errorJson } from '../src/http/errors.ts';
 import { empty } from '../src/http/json.ts';
 import type { Checkout } from '../src/schemas/index.ts';
 import {
@@ -25,6 +24,7 @@ import {
 import { DEFAULT_PRODUCT, resolveOrder } from './catalogue.ts';
 import { type DemoKnobs, readKnobs } from './demo-knobs.ts';
 import { createInPerson } from './in-person/index.ts';
+import { errorJson } from './json.ts';
 import { attributes, formatPrice, type PageVariant, render, variantParts } from './pages.ts';
 import { connectRedisStore } from './redis.ts';
 import { serveFile } from './static.ts';

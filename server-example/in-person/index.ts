@@ -19,7 +19,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import { limitBody, readJsonBody, requireJsonType } from '../../src/http/body.ts';
-import { errorJson, HttpError, handlerErrorBody } from '../../src/http/errors.ts';
+import { HttpError } from '../../src/http/errors.ts';
 import { empty, json } from '../../src/http/json.ts';
 import { methodNotAllowedJson } from '../../src/http/methods.ts';
 import {
@@ -27,6 +27,7 @@ import {
   ReaderCheckoutStatusChangeSchema,
 } from '../../src/schemas/index.ts';
 import { type ProviderClient, ProviderError } from '../../src/server/index.ts';
+import { errorBody, errorJson } from '../json.ts';
 import { exampleAmount, minorUnitOf, toMinorUnits } from './money.ts';
 import { inPersonPage } from './page.ts';
 import { createPaymentLog, type InPersonPayment, type PaymentStatus } from './payments.ts';
@@ -114,7 +115,7 @@ export function createInPerson(options: InPersonOptions): { app: Hono } {
   };
 
   const app = new Hono();
-  app.use(methodNotAllowedJson(app, handlerErrorBody));
+  app.use(methodNotAllowedJson(app, errorBody));
 
   app.get('/', async () => inPersonPage((await merchantFacts()).currency, simulator !== undefined));
 

@@ -3,9 +3,10 @@
  * the way a merchant would (by its code), then act as the person in front of it. Sandbox
  * only: the provider has no such thing.
  */
-import { errorJson } from '../../src/http/errors.ts';
+
 import { json } from '../../src/http/json.ts';
 import type { ProviderClient } from '../../src/server/index.ts';
+import { errorJson } from '../json.ts';
 
 export interface SimulatorOptions {
   provider: ProviderClient;

@@ -1,9 +1,10 @@
 /**
  * A refusal with an HTTP status, thrown anywhere below a route and answered by the app's
  * error handler, and the two JSON shapes such an answer takes: the companion handler's
- * `{ error: { code, message, field? } }` and the provider's `{ error_code, message, param? }`
+ * `{ error: { code, message, retryable, field? } }` and the provider's `{ error_code, message, param? }`
  * (the sandbox speaks the provider's API, so it answers in the provider's shape).
  */
+import { HANDLER_ERRORS, type HandlerErrorBody, type HandlerErrorCode } from '../domain/errors.ts';
 import { json } from './json.ts';
 
 export class HttpError extends Error {
@@ -29,13 +30,19 @@ export class HttpError extends Error {
   }
 }
 
-/** `{ error: { code, message, field? } }`: the handler's and the demo's error body. */
+/**
+ * `{ error: { code, message, retryable, field? } }`: the handler's error body. `retryable`
+ * is the code's usual one unless the caller knows better for this answer.
+ */
 export function handlerErrorBody(
-  code: string,
+  code: HandlerErrorCode,
   message: string,
   field?: string,
-): { error: { code: string; message: string; field?: string } } {
-  return { error: field === undefined ? { code, message } : { code, message, field } };
+  retryable: boolean = HANDLER_ERRORS[code].retryable,
+): HandlerErrorBody {
+  return {
+    error: field === undefined ? { code, message, retryable } : { code, message, retryable, field },
+  };
 }
 
 /** `{ error_code, message, param? }`: the provider's (and so the sandbox's) error body. */
@@ -50,10 +57,11 @@ export function providerErrorBody(
 /** The handler's error answer. */
 export function errorJson(
   status: number,
-  code: string,
+  code: HandlerErrorCode,
   message: string,
   field?: string,
   headers?: Record<string, string>,
+  retryable?: boolean,
 ): Response {
-  return json(handlerErrorBody(code, message, field), status, headers);
+  return json(handlerErrorBody(code, message, field, retryable), status, headers);
 }

@@ -20,7 +20,7 @@ export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 export interface NodeListenerOptions {
   /** Builds the error body of the adapter's own answers. Default: `{ error: { code, message, field? } }`. */
-  errorBody?: (code: string, message: string, field?: string) => unknown;
+  errorBody?: (code: 'MALFORMED_REQUEST' | 'INTERNAL', message: string) => unknown;
   /** Host to assume when a request has none (HTTP/1.0). Default: refuse it with 400. */
   hostname?: string;
 }

@@ -48,7 +48,13 @@ import {
   TransactionHistoryResponseSchema,
 } from '../schemas/index.ts';
 import { ProviderError } from './errors.ts';
-import { createTransport, type Query, seg, type TransportOptions } from './transport.ts';
+import {
+  type CallContext,
+  createTransport,
+  type Query,
+  seg,
+  type TransportOptions,
+} from './transport.ts';
 
 export type ProviderClientOptions = TransportOptions;
 
@@ -107,8 +113,8 @@ function wasProcessed(checkout: Checkout): boolean {
 
 export function createProviderClient(options: ProviderClientOptions) {
   const t = createTransport(options);
-  const get = async <T>(schema: z.ZodMiniType<T>, path: string, q?: Query) =>
-    (await t.call({ method: 'GET', path, query: q, schema })).data;
+  const get = async <T>(schema: z.ZodMiniType<T>, path: string, q?: Query, at?: CallContext) =>
+    (await t.call({ method: 'GET', path, query: q, schema, requestId: at?.requestId })).data;
 
   const checkouts = {
     /** Lists checkouts, optionally only the one with `checkout_reference`. */
@@ -116,11 +122,19 @@ export function createProviderClient(options: ProviderClientOptions) {
       get(CheckoutListSchema, '/v0.1/checkouts', query(filter)),
 
     /** Creates a PENDING checkout (201). */
-    create: async (body: CheckoutCreateBody) =>
-      (await t.call({ method: 'POST', path: '/v0.1/checkouts', body, schema: CheckoutSchema }))
-        .data,
+    create: async (body: CheckoutCreateBody, at?: CallContext) =>
+      (
+        await t.call({
+          method: 'POST',
+          path: '/v0.1/checkouts',
+          body,
+          schema: CheckoutSchema,
+          requestId: at?.requestId,
+        })
+      ).data,
 
-    get: (id: string) => get(CheckoutSchema, `/v0.1/checkouts/${seg(id)}`),
+    get: (id: string, at?: CallContext) =>
+      get(CheckoutSchema, `/v0.1/checkouts/${seg(id)}`, undefined, at),
 
     /**
      * Processes (charges) a checkout. Never retried: a repeated charge is
@@ -131,7 +145,11 @@ export function createProviderClient(options: ProviderClientOptions) {
      * is safe. If even the read fails, the error has code
      * `PROCESS_OUTCOME_UNKNOWN` and `retryable: false`: confirm later with `get`.
      */
-    process: async (id: string, body: CheckoutProcessBody): Promise<ProcessResult> => {
+    process: async (
+      id: string,
+      body: CheckoutProcessBody,
+      at?: CallContext,
+    ): Promise<ProcessResult> => {
       const path = `/v0.1/checkouts/${seg(id)}`;
       try {
         const { data } = await t.call({
@@ -140,6 +158,7 @@ export function createProviderClient(options: ProviderClientOptions) {
           body,
           schema: CheckoutProcessResponseSchema,
           idempotent: false,
+          requestId: at?.requestId,
         });
         // The provider's own examples answer some APM next steps with 200, so
         // the body decides, not the status.
@@ -152,7 +171,7 @@ export function createProviderClient(options: ProviderClientOptions) {
         if (!lost) throw error;
         let checkout: Checkout;
         try {
-          checkout = await get(CheckoutSchema, path);
+          checkout = await get(CheckoutSchema, path, undefined, at);
         } catch {
           throw new ProviderError({
             kind: error.kind,
@@ -186,11 +205,16 @@ export function createProviderClient(options: ProviderClientOptions) {
       ).data,
 
     /** The methods the merchant accepts, optionally for one amount and currency. */
-    paymentMethods: (merchantCode: string, filter: { amount?: number; currency?: string } = {}) =>
+    paymentMethods: (
+      merchantCode: string,
+      filter: { amount?: number; currency?: string } = {},
+      at?: CallContext,
+    ) =>
       get(
         PaymentMethodsResponseSchema,
         `/v0.1/merchants/${seg(merchantCode)}/payment-methods`,
         query(filter),
+        at,
       ),
   };
 
@@ -214,8 +238,13 @@ export function createProviderClient(options: ProviderClientOptions) {
       ).data,
 
     /** The customer's saved cards (tokens), active or not. */
-    listPaymentInstruments: (customerId: string) =>
-      get(PaymentInstrumentListSchema, `/v0.1/customers/${seg(customerId)}/payment-instruments`),
+    listPaymentInstruments: (customerId: string, at?: CallContext) =>
+      get(
+        PaymentInstrumentListSchema,
+        `/v0.1/customers/${seg(customerId)}/payment-instruments`,
+        undefined,
+        at,
+      ),
 
     /** Deactivates a saved card (204). */
     deactivatePaymentInstrument: async (customerId: string, token: string): Promise<void> => {

@@ -1,33 +1,54 @@
 /**
  * Error mapping: whatever a route throws becomes the handler's JSON error
- * `{ error: { code, message, field? } }`. Refusals (PaymentHandlerError and the shared
- * HttpError) keep their status; a provider error keeps the provider's status and code and
- * says whether trying again may help; anything else is a logged 500 that tells nothing.
+ * `{ error: { code, message, retryable, field? } }`, its code one of `PaymentErrorCode`'s.
+ * Refusals (PaymentHandlerError and the shared HttpError) keep their status; a provider error
+ * keeps the provider's status, and its code when the union has it (else the code for that
+ * status), and says whether trying again may help; anything else is a logged 500 that tells
+ * nothing.
  */
+import { type HandlerErrorCode, isHandlerErrorCode } from '../domain/errors.ts';
 import { errorJson, HttpError } from '../http/errors.ts';
-import { json } from '../http/json.ts';
 import { ProviderError } from './errors.ts';
 import type { HandlerConfig } from './options.ts';
 
-function providerErrorResponse(error: ProviderError, redact: (text: string) => string): Response {
-  const body: { code: string; message: string; field?: string; retryable: boolean } = {
-    code: error.errorCode,
-    message: redact(error.message),
-    retryable: error.retryable,
-  };
-  if (error.param !== undefined) body.field = error.param;
-  return json({ error: body }, error.status >= 400 && error.status <= 599 ? error.status : 502);
+/** The union's code for an HTTP status whose own code it does not know. */
+export function codeForStatus(status: number): HandlerErrorCode {
+  switch (status) {
+    case 401:
+      return 'NOT_AUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    default:
+      return status >= 500 || status === 429 ? 'PROVIDER_ERROR' : 'INVALID';
+  }
+}
+
+/**
+ * A provider error's code as the widget reads it: the provider's own when the union has it
+ * (`CHECKOUT_PROCESSED`, `INVALID` ...), else the code of its status. A provider's 429 is the
+ * merchant's quota, not the shopper's doing: `PROVIDER_ERROR`, unlike the handler's own
+ * `TOO_MANY_REQUESTS`.
+ */
+export function providerErrorCode(error: ProviderError): HandlerErrorCode {
+  const code = error.errorCode;
+  if (isHandlerErrorCode(code) && code !== 'TOO_MANY_REQUESTS') return code;
+  return codeForStatus(error.status);
 }
 
 export function errorResponse(error: unknown, config: HandlerConfig): Response {
   if (error instanceof HttpError) {
-    return errorJson(
-      error.status,
-      error.code,
-      config.redact(error.message),
-      error.field,
-      error.headers,
-    );
+    const code = isHandlerErrorCode(error.code) ? error.code : codeForStatus(error.status);
+    if (code !== error.code) {
+      config.log({
+        level: 'warn',
+        message: `a refusal's code ${error.code} is not a PaymentErrorCode; answered as ${code}`,
+      });
+    }
+    return errorJson(error.status, code, config.redact(error.message), error.field, error.headers);
   }
   if (error instanceof ProviderError) {
     config.log({
@@ -36,7 +57,15 @@ export function errorResponse(error: unknown, config: HandlerConfig): Response {
       code: error.errorCode,
       providerStatus: error.status,
     });
-    return providerErrorResponse(error, config.redact);
+    const status = error.status >= 400 && error.status <= 599 ? error.status : 502;
+    return errorJson(
+      status,
+      providerErrorCode(error),
+      config.redact(error.message),
+      error.param,
+      undefined,
+      error.retryable,
+    );
   }
   config.log({
     level: 'error',

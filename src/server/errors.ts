@@ -8,6 +8,7 @@
  * `{ title, details, status }` from the newer APIs. `parseProviderError` folds
  * them all into one `ProviderError` so callers switch on `errorCode` only.
  */
+import type { HandlerErrorCode } from '../domain/errors.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** What went wrong between us and the provider. */
@@ -129,12 +130,24 @@ export function parseProviderError(
 
 /**
  * An error the handler turns into a JSON response
- * `{ error: { code, message, field? } }` with `status`.
+ * `{ error: { code, message, retryable, field? } }` with `status`.
  *
  * Throw it from `resolveCheckout` (or other hooks) to refuse a request with a 4xx, e.g.
- * `throw new PaymentHandlerError(400, 'UNKNOWN_PRODUCT', 'No such product', 'order')`.
- * Any other error thrown by a hook becomes a 500 with a generic message.
+ * `throw new PaymentHandlerError(400, 'INVALID', 'No such product', 'order.sku')`.
+ * Its code is one of `PaymentErrorCode`'s, so the widget and the merchant's page read one
+ * meaning from it. Any other error thrown by a hook becomes a 500 with a generic message.
  */
 export class PaymentHandlerError extends HttpError {
   override name = 'PaymentHandlerError';
+  declare readonly code: HandlerErrorCode;
+
+  constructor(
+    status: number,
+    code: HandlerErrorCode,
+    message: string,
+    field?: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(status, code, message, field, headers);
+  }
 }

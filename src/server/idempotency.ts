@@ -32,6 +32,20 @@ export interface IdempotencyStore {
    * the next report runs the hook again. Answers whether it was freed.
    */
   release(key: string, token: string): Promise<boolean>;
+
+  // The open checkouts, for reconciliation (reconcile.ts): a set per merchant of checkout ids,
+  // each with the time it is next due to be read from the provider. Optional, so a store
+  // written before them still works; without them `reconcile()` has nothing to do.
+
+  /** Adds `id` to `set`, or moves its next check, to `checkAt` (ms since the epoch). */
+  track?(set: string, id: string, checkAt: number): Promise<void>;
+  /**
+   * Atomically across instances: up to `limit` ids of `set` due by `now`, soonest first, each
+   * moved to `now + holdMs` so that no other caller takes it meanwhile.
+   */
+  due?(set: string, now: number, limit: number, holdMs: number): Promise<string[]>;
+  /** Removes `id` from `set`: its outcome hook ran, or it can no longer change. */
+  untrack?(set: string, id: string): Promise<void>;
 }
 
 export interface MemoryIdempotencyStoreOptions {
@@ -75,6 +89,12 @@ export function createMemoryIdempotencyStore(
       entries.delete(key);
     }
   }
+  const sets = new Map<string, Map<string, number>>();
+  const setOf = (name: string) => {
+    const set = sets.get(name) ?? new Map<string, number>();
+    sets.set(name, set);
+    return set;
+  };
   return {
     async claim(key, token, leaseMs) {
       const now = Date.now();
@@ -96,6 +116,22 @@ export function createMemoryIdempotencyStore(
       if (entry?.state !== 'running' || entry.token !== token) return false;
       entries.delete(key);
       return true;
+    },
+    async track(set, id, checkAt) {
+      setOf(set).set(id, checkAt);
+    },
+    async due(set, now, limit, holdMs) {
+      // One instance's open checkouts: a scan is cheap next to the provider reads that follow.
+      const due = [...setOf(set)]
+        .filter(([, at]) => at <= now)
+        .sort((a, b) => a[1] - b[1])
+        .slice(0, limit)
+        .map(([id]) => id);
+      for (const id of due) setOf(set).set(id, now + holdMs);
+      return due;
+    },
+    async untrack(set, id) {
+      setOf(set).delete(id);
     },
   };
 }

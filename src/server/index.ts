@@ -1,5 +1,14 @@
 // payment-widget/server: the companion handler and a typed provider client.
 
+export {
+  CHECKOUT_STATUSES,
+  type CheckoutStatus,
+  type FinalStatus,
+  isFinalStatus,
+  PAYMENT_METHOD_IDS,
+  type PaymentMethodId,
+} from '../domain/checkout.ts';
+export { HANDLER_ERRORS, type HandlerErrorCode, type PaymentErrorCode } from '../domain/errors.ts';
 export { type FetchHandler, type NodeListenerOptions, toNodeListener } from '../http/node.ts';
 export { isLoopbackHost, isSafeBrowserUrl } from '../next-step/url.ts';
 export {
@@ -20,7 +29,11 @@ export {
 export {
   createPaymentHandler,
   type LogEntry,
+  type PaymentHandler,
   type PaymentHandlerOptions,
+  type PlatformContext,
+  type ReconcileOptions,
+  type ReconcileReport,
   type ResolvedCheckout,
 } from './handler.ts';
 export {
@@ -37,3 +50,4 @@ export {
   type RedisClientLike,
   type RedisIdempotencyStoreOptions,
 } from './redis-store.ts';
+export type { CallContext } from './transport.ts';

@@ -51,9 +51,13 @@ export interface PaymentHandlerOptions {
    * `PaymentHandlerError` (e.g. 400) to refuse an order.
    */
   resolveCheckout(order: unknown, request: Request): ResolvedCheckout | Promise<ResolvedCheckout>;
-  /** Runs once per checkout that reached PAID. */
+  /**
+   * Runs once per checkout that reached PAID, whichever report (webhook, return page, the
+   * widget's confirmation, `reconcile()`) sees it first. Off the shopper's path: a slow hook
+   * never delays the answer the shopper waits for.
+   */
   onPaid?(checkout: Checkout): unknown;
-  /** Runs once per checkout that reached FAILED or EXPIRED. */
+  /** Runs once per checkout that reached FAILED or EXPIRED; off the shopper's path too. */
   onFailed?(checkout: Checkout): unknown;
   /**
    * Whether the request may use this provider customer's saved cards (list
@@ -85,6 +89,23 @@ export interface PaymentHandlerOptions {
    * Default 30 000 ms.
    */
   hookTimeoutMs?: number;
+  /**
+   * How long `PUT` and `GET /checkouts/:id` and `GET /return` may wait for the outcome hook
+   * they started before answering. Default 0: the shopper sees the provider's answer at once
+   * and the hook runs in the background (under the same claim, so still once). Set it, up to
+   * a few seconds, only when the shop's result page needs the order fulfilled first; a hook
+   * slower than this still finishes in the background. `POST /webhook` always waits.
+   */
+  hookWaitMs?: number;
+  /**
+   * Keeps a background hook alive on runtimes that stop a request's work once its answer is
+   * sent: pass the platform's `waitUntil` (Vercel's `waitUntil` from `@vercel/functions`,
+   * Next.js's `after` from `next/server`, Cloudflare's `waitUntil` from `cloudflare:workers`).
+   * On Cloudflare Workers the handler also finds it by itself when it is the Worker's
+   * `fetch(request, env, ctx)`. On Node, Bun and Deno nothing is needed. Whatever is still
+   * cut off is caught by the webhook's redelivery and by `reconcile()`.
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
   /** Receives one entry per request and per problem; never bodies, card data or the key. */
   logger?: (entry: LogEntry) => void;
   /** Per provider call. Default 10 000 ms. */
@@ -115,6 +136,7 @@ export interface HandlerConfig {
   maxBodyBytes: number;
   pendingUrl: string;
   hookTimeoutMs: number;
+  hookWaitMs: number;
   /** Replaces the API key wherever it appears in a text we did not write. */
   redact(text: string): string;
   /** The merchant's logger with every string redacted; never throws. */
@@ -143,6 +165,10 @@ export function resolveOptions(options: PaymentHandlerOptions): HandlerConfig {
   if (!Number.isFinite(hookTimeoutMs) || hookTimeoutMs < 1) {
     throw new TypeError('hookTimeoutMs must be a positive number of milliseconds');
   }
+  const hookWaitMs = options.hookWaitMs ?? 0;
+  if (!Number.isFinite(hookWaitMs) || hookWaitMs < 0) {
+    throw new TypeError('hookWaitMs must be zero or a positive number of milliseconds');
+  }
   const apiKey = options.apiKey;
   // Last line of defence: no text we did not write ourselves goes out unchecked.
   const redact = (text: string) =>
@@ -156,6 +182,8 @@ export function resolveOptions(options: PaymentHandlerOptions): HandlerConfig {
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     pendingUrl: options.pendingUrl ?? options.failureUrl,
     hookTimeoutMs: Math.ceil(hookTimeoutMs),
+    // Never past the claim's lease: by then the claim may be taken over.
+    hookWaitMs: Math.min(Math.ceil(hookWaitMs), Math.ceil(hookTimeoutMs)),
     redact,
     log(entry) {
       if (logger === undefined) return;

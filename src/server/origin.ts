@@ -29,7 +29,8 @@ export function corsForAllowed(allowed: ReadonlySet<string>): MiddlewareHandler 
       return empty(204, {
         'access-control-allow-origin': origin,
         'access-control-allow-methods': 'GET, POST, PUT',
-        'access-control-allow-headers': 'content-type',
+        // The widget sends X-Request-Id with every call (the answer echoes it).
+        'access-control-allow-headers': 'content-type, x-request-id',
         'access-control-max-age': '600',
         vary: 'origin',
       });

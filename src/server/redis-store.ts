@@ -5,7 +5,9 @@
  * where none is installed.
  *
  * One key per outcome, `<prefix><hook>:<merchant>:<checkout id>`, holding
- * `running:<token>` for the lease (`SET NX PX`) and then `done:<token>` for `doneTtlMs`.
+ * `running:<token>` for the lease (`SET NX PX`) and then `done:<token>` for `doneTtlMs`; and
+ * one sorted set per merchant of the open checkouts, scored by when each is next due to be
+ * reconciled.
  * Completing and releasing compare the token first, in one Lua script each, so a holder
  * whose lease ran out never overwrites or frees a claim that another report took over.
  */
@@ -55,6 +57,18 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == 'running:' .. ARGV[1] then
   return redis.call('DEL', KEYS[1])
 end
 return 0`;
+
+// KEYS[1] the set, ARGV[1] the checkout id, ARGV[2] its next check (ms), ARGV[3] the set's
+// lifetime (ms): a shop that stops reconciling leaves nothing behind for long.
+const TRACK = `redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`;
+
+// KEYS[1] the set, ARGV[1] now, ARGV[2] how many, ARGV[3] now + hold: take the due ids and
+// push each past the hold in the same step, so two instances never take the same one.
+const DUE = `local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+for i = 1, #ids do redis.call('ZADD', KEYS[1], ARGV[3], ids[i]) end
+return ids`;
 
 interface Script {
   source: string;
@@ -128,6 +142,8 @@ export function createRedisIdempotencyStore(
   const script = (source: string): Script => ({ source, sha: sha1(source) });
   const complete = script(COMPLETE);
   const release = script(RELEASE);
+  const track = script(TRACK);
+  const due = script(DUE);
 
   /** EVALSHA, falling back to EVAL (which caches it again) after Redis forgot the script. */
   async function run(which: Script, key: string, args: string[]): Promise<unknown> {
@@ -157,6 +173,20 @@ export function createRedisIdempotencyStore(
     },
     async release(key, token) {
       return Number(await run(release, prefix + key, [token])) === 1;
+    },
+    async track(set, id, checkAt) {
+      await run(track, prefix + set, [id, String(Math.floor(checkAt)), doneTtl]);
+    },
+    async due(set, now, limit, holdMs) {
+      const ids = await run(due, prefix + set, [
+        String(Math.floor(now)),
+        String(Math.max(1, Math.floor(limit))),
+        String(Math.floor(now + holdMs)),
+      ]);
+      return Array.isArray(ids) ? ids.map(String) : [];
+    },
+    async untrack(set, id) {
+      await command(['ZREM', prefix + set, id]);
     },
   };
 }

@@ -45,6 +45,14 @@ export interface CallOptions<T> {
   schema?: ResponseSchema<T>;
   /** Whether repeating the call is harmless. Default: true for GET only. */
   idempotent?: boolean;
+  /** Sent as `X-Request-Id`, so the provider's logs name the request that caused the call. */
+  requestId?: string | undefined;
+}
+
+/** What a caller may add to one call of the provider client. */
+export interface CallContext {
+  /** The id of the request this call serves (the handler passes its `X-Request-Id`). */
+  requestId?: string | undefined;
 }
 
 export interface Transport {
@@ -110,6 +118,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function attempt<T>(call: CallOptions<T>): Promise<{ status: number; data: T }> {
     const headers: Record<string, string> = { authorization, accept: 'application/json' };
+    if (call.requestId !== undefined) headers['x-request-id'] = call.requestId;
     let body: string | undefined;
     if (call.body !== undefined) {
       headers['content-type'] = 'application/json';

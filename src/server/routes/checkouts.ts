@@ -1,27 +1,88 @@
 /**
  * `/checkouts`: create a checkout with the amount the merchant's server decides, read it
  * (the widget's confirmation, which also reports a final status), and process it after
- * checking the body and any next step the provider answers with.
+ * checking the body and any next step the provider answers with. Reports of a final status
+ * run the hooks in the background (settle.ts): these answers never wait on the merchant.
  */
 import { Hono } from 'hono';
 import { errorJson } from '../../http/errors.ts';
 import { json } from '../../http/json.ts';
 import {
+  type Checkout,
   type CheckoutCreateBody,
   CheckoutCreateBodySchema,
   CheckoutProcessBodySchema,
   describeIssue,
 } from '../../schemas/index.ts';
-import { PaymentHandlerError } from '../errors.ts';
+import type { ProcessResult } from '../client.ts';
+import { PaymentHandlerError, ProviderError } from '../errors.ts';
+import type { ResolvedCheckout } from '../options.ts';
 import { requireAllowedOrigin } from '../origin.ts';
 import { toPublicCheckout, unsafeNextStepField } from '../public.ts';
-import { checkoutIdFrom, jsonBody, type RouteDeps, readJson, requireCustomer } from './deps.ts';
+import type { CallContext } from '../transport.ts';
+import {
+  callContext,
+  checkoutIdFrom,
+  type HandlerEnv,
+  jsonBody,
+  type RouteDeps,
+  readJson,
+  requireCustomer,
+  track,
+} from './deps.ts';
 
-export function checkoutRoutes(deps: RouteDeps): Hono {
-  const { config, client, report } = deps;
+/**
+ * Creates the provider checkout for what the merchant's server decided, with the handler's
+ * return and webhook URLs, and remembers it for reconciliation. The route below uses it for
+ * the widget's `order`; `handler.createCheckout()` for pages that render the widget with a
+ * `checkout-id`.
+ */
+export async function createResolvedCheckout(
+  deps: RouteDeps,
+  resolved: ResolvedCheckout,
+  at?: CallContext,
+): Promise<Checkout> {
+  const { config, client } = deps;
+  const { options } = config;
+  const redirect = resolved.redirect ?? true;
+  const candidate: CheckoutCreateBody = {
+    checkout_reference: resolved.reference ?? crypto.randomUUID(),
+    amount: resolved.amount,
+    currency: resolved.currency,
+    merchant_code: options.merchantCode,
+    return_url: `${config.publicUrl}/webhook`,
+    ...(redirect ? { redirect_url: `${config.publicUrl}/return` } : {}),
+    ...(options.payToEmail === undefined ? {} : { pay_to_email: options.payToEmail }),
+    ...(resolved.description === undefined ? {} : { description: resolved.description }),
+    ...(resolved.customerId === undefined ? {} : { customer_id: resolved.customerId }),
+    ...(resolved.purpose === undefined ? {} : { purpose: resolved.purpose }),
+    ...(resolved.validUntil === undefined ? {} : { valid_until: resolved.validUntil }),
+  };
+  const parsed = CheckoutCreateBodySchema.safeParse(candidate);
+  if (!parsed.success) {
+    // The merchant's resolveCheckout returned something unusable: our bug, not the user's.
+    const issue = describeIssue(parsed.error, candidate);
+    config.log({
+      level: 'error',
+      message: `resolveCheckout returned an invalid checkout: ${issue.message}`,
+    });
+    throw new PaymentHandlerError(
+      500,
+      'INVALID_RESOLVED_CHECKOUT',
+      'The order could not be priced',
+    );
+  }
+  const checkout = await client.checkouts.create(parsed.data, at);
+  if (checkout.id != null) await track(deps, checkout.id, false);
+  config.log({ level: 'info', message: 'checkout created', checkoutId: checkout.id ?? undefined });
+  return checkout;
+}
+
+export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
+  const { config, client, settle } = deps;
   const { options, log } = config;
   const fromPage = requireAllowedOrigin(config.allowedOrigins);
-  const app = new Hono();
+  const app = new Hono<HandlerEnv>();
 
   app.post('/', fromPage, ...jsonBody(deps), async (c) => {
     const body = await readJson(c.req.raw);
@@ -30,39 +91,15 @@ export function checkoutRoutes(deps: RouteDeps): Hono {
     }
     // Everything else in the body (amount, currency, ...) is ignored on purpose.
     const resolved = await options.resolveCheckout((body as { order: unknown }).order, c.req.raw);
-    const redirect = resolved.redirect ?? true;
-    const candidate: CheckoutCreateBody = {
-      checkout_reference: resolved.reference ?? crypto.randomUUID(),
-      amount: resolved.amount,
-      currency: resolved.currency,
-      merchant_code: options.merchantCode,
-      return_url: `${config.publicUrl}/webhook`,
-      ...(redirect ? { redirect_url: `${config.publicUrl}/return` } : {}),
-      ...(options.payToEmail === undefined ? {} : { pay_to_email: options.payToEmail }),
-      ...(resolved.description === undefined ? {} : { description: resolved.description }),
-      ...(resolved.customerId === undefined ? {} : { customer_id: resolved.customerId }),
-      ...(resolved.purpose === undefined ? {} : { purpose: resolved.purpose }),
-      ...(resolved.validUntil === undefined ? {} : { valid_until: resolved.validUntil }),
-    };
-    const parsed = CheckoutCreateBodySchema.safeParse(candidate);
-    if (!parsed.success) {
-      // The merchant's resolveCheckout returned something unusable: our bug, not the user's.
-      const issue = describeIssue(parsed.error, candidate);
-      log({
-        level: 'error',
-        message: `resolveCheckout returned an invalid checkout: ${issue.message}`,
-      });
-      return errorJson(500, 'INVALID_RESOLVED_CHECKOUT', 'The order could not be priced');
-    }
-    const checkout = await client.checkouts.create(parsed.data);
-    log({ level: 'info', message: 'checkout created', checkoutId: checkout.id ?? undefined });
+    const checkout = await createResolvedCheckout(deps, resolved, callContext(c));
     return json(toPublicCheckout(checkout), 201);
   });
 
   app.get('/:id', async (c) => {
-    const checkout = await client.checkouts.get(checkoutIdFrom(c.req.param('id'), 'id'));
+    const id = checkoutIdFrom(c.req.param('id'), 'id');
+    const checkout = await client.checkouts.get(id, callContext(c));
     // The widget polls here: a final status seen here counts as a confirmation.
-    await report(checkout);
+    await settle.inBackground(checkout, c);
     return json(toPublicCheckout(checkout));
   });
 
@@ -79,7 +116,16 @@ export function checkoutRoutes(deps: RouteDeps): Hono {
       // A token is a saved card: only its owner's session may charge it.
       await requireCustomer(deps, c.req.raw, body.customer_id, 'customer_id');
     }
-    const result = await client.checkouts.process(id, body);
+    // Watched from now on: if every answer about this payment is lost, reconcile() asks.
+    await track(deps, id, true);
+    let result: ProcessResult;
+    try {
+      result = await client.checkouts.process(id, body, callContext(c));
+    } catch (error) {
+      // No such checkout: nothing to watch (and no set for anyone to fill with made-up ids).
+      if (error instanceof ProviderError && error.status === 404) void deps.open.forget(id);
+      throw error;
+    }
     if (result.kind === 'next_step') {
       const unsafe = unsafeNextStepField(result.next_step);
       if (unsafe !== undefined) {
@@ -99,7 +145,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono {
       log({ level: 'info', message: 'checkout needs user action', checkoutId: id });
       return json({ next_step: result.next_step }, 202);
     }
-    await report(result.checkout);
+    await settle.inBackground(result.checkout, c);
     log({
       level: 'info',
       message: result.recovered

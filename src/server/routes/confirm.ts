@@ -9,7 +9,14 @@ import { errorJson } from '../../http/errors.ts';
 import { empty } from '../../http/json.ts';
 import { PaymentHandlerError, ProviderError } from '../errors.ts';
 import { refuseForeignOrigin } from '../origin.ts';
-import { checkoutIdFrom, jsonBody, type RouteDeps, readJson } from './deps.ts';
+import {
+  callContext,
+  checkoutIdFrom,
+  type HandlerEnv,
+  jsonBody,
+  type RouteDeps,
+  readJson,
+} from './deps.ts';
 
 /** A store outage is not ours to time; a few seconds keeps a retrying provider gentle. */
 const STORE_RETRY_AFTER_S = 5;
@@ -22,17 +29,18 @@ function withQuery(target: string, key: string, value: string): string {
   return absolute ? url.href : `${url.pathname}${url.search}${url.hash}`;
 }
 
-export function confirmRoutes(deps: RouteDeps): Hono {
-  const { client, config, report } = deps;
+export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
+  const { client, config, settle } = deps;
   const { options, log } = config;
-  const app = new Hono();
+  const app = new Hono<HandlerEnv>();
 
   app.get('/return', async (c) => {
     const id = checkoutIdFrom(c.req.query('checkout_id'), 'checkout_id');
     let target = config.pendingUrl;
     try {
-      const checkout = await client.checkouts.get(id);
-      await report(checkout);
+      const checkout = await client.checkouts.get(id, callContext(c));
+      // The shopper is redirected at once; the hook runs behind the redirect.
+      await settle.inBackground(checkout, c);
       if (checkout.status === 'PAID') target = options.successUrl;
       else if (checkout.status === 'FAILED' || checkout.status === 'EXPIRED') {
         target = options.failureUrl;
@@ -72,8 +80,9 @@ export function confirmRoutes(deps: RouteDeps): Hono {
     }
     const id = checkoutIdFrom(record.id, 'id');
     // The body is only a hint: the status comes from the provider itself.
-    const checkout = await client.checkouts.get(id);
-    const outcome = await report(checkout);
+    const checkout = await client.checkouts.get(id, callContext(c));
+    // The one route that waits for the hook: its answer decides whether the provider retries.
+    const outcome = await settle.confirm(checkout);
     // A non-2xx makes the provider deliver again, which runs the hook then.
     if (outcome === 'failed') {
       return errorJson(500, 'HOOK_FAILED', 'The outcome hook failed; deliver again later');

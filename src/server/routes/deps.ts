@@ -2,19 +2,48 @@
  * What every route module of the handler is built from, and the pieces they share: the
  * id rules, the customer check, and the JSON body (content type, size cap, parse).
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { limitBody, readJsonBody, requireJsonType } from '../../http/body.ts';
-import type { Checkout } from '../../schemas/index.ts';
 import type { ProviderClient } from '../client.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import type { HandlerConfig } from '../options.ts';
-import type { OutcomeResult } from '../outcome.ts';
+import type { OpenCheckouts } from '../reconcile.ts';
+import type { Settler } from '../settle.ts';
+import type { CallContext } from '../transport.ts';
 
 export interface RouteDeps {
   config: HandlerConfig;
   client: ProviderClient;
-  /** Runs onPaid/onFailed once per checkout for a final status (see outcome.ts). */
-  report(checkout: Checkout): Promise<OutcomeResult>;
+  /** Runs onPaid/onFailed once per checkout for a final status (see settle.ts). */
+  settle: Settler;
+  /** The checkouts reconciliation watches (see reconcile.ts). */
+  open: OpenCheckouts;
+}
+
+/** What the handler's middleware leaves on every request's context. */
+export interface HandlerEnv {
+  Variables: {
+    /** This request's `X-Request-Id`, also sent to the provider with every call it makes. */
+    requestId: string;
+  };
+}
+
+/** The provider calls of a request carry its id. */
+export function callContext(c: Context<HandlerEnv>): CallContext {
+  return { requestId: c.get('requestId') };
+}
+
+/** Remembers a checkout for reconciliation; a store that fails here must not fail the payment. */
+export async function track(deps: RouteDeps, id: string, soon: boolean): Promise<void> {
+  try {
+    await deps.open.track(id, soon);
+  } catch (error) {
+    deps.config.log({
+      level: 'warn',
+      message: `reconcile: could not track checkout ${id}: ${String(error)}`,
+      checkoutId: id,
+    });
+  }
 }
 
 // Ids go into provider paths and logs: keep them to URL-safe characters. `.` and `..`

@@ -5,11 +5,11 @@
 import { Hono } from 'hono';
 import { json } from '../../http/json.ts';
 import { PaymentHandlerError } from '../errors.ts';
-import { type RouteDeps, requireCustomer } from './deps.ts';
+import { callContext, type HandlerEnv, type RouteDeps, requireCustomer } from './deps.ts';
 
-export function paymentMethodRoutes(deps: RouteDeps): Hono {
+export function paymentMethodRoutes(deps: RouteDeps): Hono<HandlerEnv> {
   const { client, config } = deps;
-  const app = new Hono();
+  const app = new Hono<HandlerEnv>();
 
   app.get('/payment-methods', async (c) => {
     const filter: { amount?: number; currency?: string } = {};
@@ -37,13 +37,14 @@ export function paymentMethodRoutes(deps: RouteDeps): Hono {
       }
       filter.currency = currency;
     }
-    return json(await client.checkouts.paymentMethods(config.options.merchantCode, filter));
+    const { merchantCode } = config.options;
+    return json(await client.checkouts.paymentMethods(merchantCode, filter, callContext(c)));
   });
 
   app.get('/customers/:customerId/payment-instruments', async (c) => {
     const customerId = c.req.param('customerId');
     await requireCustomer(deps, c.req.raw, customerId, 'customerId');
-    const instruments = await client.customers.listPaymentInstruments(customerId);
+    const instruments = await client.customers.listPaymentInstruments(customerId, callContext(c));
     // A deactivated card cannot pay: offering it would only produce a decline.
     return json(instruments.filter((instrument) => instrument.active !== false));
   });

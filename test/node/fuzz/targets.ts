@@ -288,8 +288,7 @@ export async function handlerTarget(): Promise<Target> {
     failureUrl: '/done?ok=0',
     resolveCheckout(order) {
       const sku = isRecord(order) ? order.sku : undefined;
-      if (sku !== 'tea')
-        throw new PaymentHandlerError(400, 'UNKNOWN_PRODUCT', 'No such product', 'order');
+      if (sku !== 'tea') throw new PaymentHandlerError(400, 'INVALID', 'No such product', 'order');
       return { amount: 10, currency: 'EUR', description: 'Tea' };
     },
     authorizeCustomer: (_request, customerId) => customerId === 'cus_ok',

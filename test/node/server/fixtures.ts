@@ -51,7 +51,7 @@ export function makeHandler(sb: Sandbox, overrides: Partial<PaymentHandlerOption
         typeof order === 'object' && order !== null ? (order as { sku?: unknown }).sku : order;
       const item = typeof sku === 'string' ? CATALOGUE[sku] : undefined;
       if (item === undefined) {
-        throw new PaymentHandlerError(400, 'UNKNOWN_PRODUCT', 'No such product', 'order');
+        throw new PaymentHandlerError(400, 'INVALID', 'No such product', 'order');
       }
       const redirect = (order as { redirect?: boolean }).redirect;
       return {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createProviderClient } from '../../../src/server/index.ts';
+import { until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 import {
   createCheckout,
@@ -59,8 +60,9 @@ describe('POST /checkouts', () => {
     );
     assert.equal(res.status, 400);
     assert.deepEqual((await res.json()).error, {
-      code: 'UNKNOWN_PRODUCT',
+      code: 'INVALID',
       message: 'No such product',
+      retryable: false,
       field: 'order',
     });
   });
@@ -77,6 +79,8 @@ describe('PUT /checkouts/:id', () => {
     assert.equal(checkout.status, 'PAID');
     assert.equal(checkout.id, id);
     assert.equal('return_url' in checkout, false);
+    // Off the answer's path: onPaid runs right behind it.
+    await until('onPaid to run', () => h.paid.length > 0);
     assert.equal(h.paid.length, 1);
     assert.equal(h.paid[0]?.id, id);
   });

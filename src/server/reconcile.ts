@@ -1,0 +1,156 @@
+/**
+ * Reconciliation: the last of the ways an outcome reaches the handler, for when all the others
+ * failed. A checkout's outcome normally arrives by the return page, the widget's polling or the
+ * provider's webhook; when the shopper closed the tab after 3DS and every webhook delivery was
+ * lost, nothing would ever ask the provider again, and a paid order would stay unfulfilled.
+ *
+ * So the handler keeps the checkouts it created or processed in a set in the idempotency store
+ * (one per merchant, shared by every instance), and `reconcile()` reads the due ones from the
+ * provider and reports each final one through the same claims as every other path: its hook
+ * runs once, whoever gets there first. A checkout leaves the set when its hook has run or it
+ * can no longer change (final with no hook to run, gone, or older than `maxAgeMs`).
+ *
+ * Bounded work: one call reads at most `limit` checkouts. Taking a batch moves each one's next
+ * check past `hookTimeoutMs` in the same atomic step, so instances that reconcile at the same
+ * time take different checkouts and a crashed taker's batch comes back by itself.
+ */
+import { isFinalStatus } from '../domain/checkout.ts';
+import type { Checkout } from '../schemas/index.ts';
+import type { ProviderClient } from './client.ts';
+import { ProviderError } from './errors.ts';
+import type { IdempotencyStore } from './idempotency.ts';
+import type { LogEntry } from './options.ts';
+import type { OutcomeResult } from './outcome.ts';
+
+export interface ReconcileOptions {
+  /** How many checkouts one call reads at most. Default 100. */
+  limit?: number;
+}
+
+/** What one `reconcile()` call did. */
+export interface ReconcileReport {
+  /** Checkouts read from the provider. */
+  checked: number;
+  /** Hooks this call ran (onPaid or onFailed). */
+  ran: number;
+  /** Checkouts still open: pending at the provider, or their hook could not run yet. */
+  open: number;
+  /** Checkouts that left the set. */
+  closed: number;
+  /** Checkouts the provider could not be asked about (retried on a later call). */
+  errors: number;
+}
+
+export interface OpenCheckouts {
+  /** Remembers a checkout; `soon` makes it due at once (it is being paid right now). */
+  track(id: string, soon: boolean): Promise<void>;
+  /** Its hook ran elsewhere: nothing is left to reconcile. Never throws. */
+  forget(id: string): Promise<void>;
+  reconcile(options?: ReconcileOptions): Promise<ReconcileReport>;
+}
+
+/** A checkout nobody paid within this long is no longer watched (a webhook's whole life). */
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Past this age a pending checkout (an abandoned cart, a boleto) is read less often. */
+const YOUNG_MS = 60 * 60 * 1000;
+
+export function createOpenCheckouts(deps: {
+  store: IdempotencyStore;
+  merchantCode: string;
+  client: ProviderClient;
+  report(checkout: Checkout): Promise<OutcomeResult>;
+  /** How long a reconciler holds a taken checkout (the hook's lease). */
+  holdMs: number;
+  log(entry: LogEntry): void;
+  now?: () => number;
+}): OpenCheckouts {
+  const { store, client, report, holdMs, log } = deps;
+  const now = deps.now ?? Date.now;
+  const set = `open:${deps.merchantCode}`;
+  const supported =
+    store.track !== undefined && store.due !== undefined && store.untrack !== undefined;
+  let warned = false;
+
+  async function forget(id: string): Promise<void> {
+    try {
+      await store.untrack?.(set, id);
+    } catch (error) {
+      // Still in the set: the next reconciliation reads it, finds its hook done, and drops it.
+      log({ level: 'warn', message: `reconcile: could not forget ${id}: ${String(error)}` });
+    }
+  }
+
+  /** When a pending checkout is next read: each call while young, then less and less often. */
+  function nextCheck(checkout: Checkout, at: number): number | undefined {
+    const created = Date.parse(checkout.date ?? '');
+    const age = Number.isFinite(created) ? Math.max(0, at - created) : 0;
+    if (age > MAX_AGE_MS) return undefined;
+    return age < YOUNG_MS ? at : at + Math.min(age / 4, 6 * YOUNG_MS);
+  }
+
+  async function reconcileOne(id: string, result: ReconcileReport): Promise<void> {
+    let checkout: Checkout;
+    try {
+      checkout = await client.checkouts.get(id);
+    } catch (error) {
+      if (error instanceof ProviderError && error.status === 404) {
+        result.closed += 1;
+        await forget(id);
+        return;
+      }
+      // Held until holdMs has passed, then taken again.
+      result.errors += 1;
+      result.open += 1;
+      return;
+    }
+    result.checked += 1;
+    if (!isFinalStatus(checkout.status)) {
+      const at = nextCheck(checkout, now());
+      if (at === undefined) {
+        result.closed += 1;
+        await forget(id);
+      } else {
+        result.open += 1;
+        await store.track?.(set, id, at);
+      }
+      return;
+    }
+    const outcome = await report(checkout);
+    if (outcome === 'ran') result.ran += 1;
+    if (outcome === 'ran' || outcome === 'already' || outcome === 'none') {
+      result.closed += 1;
+      await forget(id);
+    } else {
+      // running elsewhere, failed or the store is down: taken again once the hold ends.
+      result.open += 1;
+    }
+  }
+
+  return {
+    async track(id, soon) {
+      if (!supported) return;
+      // Not due at once when only created: most carts are read only if they linger.
+      await store.track?.(set, id, soon ? now() : now() + holdMs);
+    },
+    forget,
+    async reconcile(options = {}) {
+      const result: ReconcileReport = { checked: 0, ran: 0, open: 0, closed: 0, errors: 0 };
+      if (!supported) {
+        if (!warned) {
+          warned = true;
+          log({
+            level: 'warn',
+            message:
+              'reconcile: the idempotency store keeps no open checkouts (track, due, untrack)',
+          });
+        }
+        return result;
+      }
+      const limit = options.limit ?? 100;
+      const ids = (await store.due?.(set, now(), limit, holdMs)) ?? [];
+      // One at a time: the provider is asked at a steady pace, never in a burst.
+      for (const id of ids) await reconcileOne(id, result);
+      return result;
+    },
+  };
+}
