@@ -2,6 +2,7 @@
 // script-tag build these named exports become `window.PaymentWidget.*`.
 import './widget/define.ts';
 
+export type { PaymentErrorCode } from './domain/errors.ts';
 export type * from './widget/events.ts';
 export {
   type MountedWidget,

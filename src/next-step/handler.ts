@@ -17,7 +17,7 @@ export function refusal(urls: Record<string, string | undefined>): Outcome | und
   for (const [field, url] of Object.entries(urls)) {
     if (url !== undefined && !isSafeBrowserUrl(url)) {
       // Only https, or http on a loopback host, is followed (./url.ts).
-      return { kind: 'refused', code: 'unsafe_next_step', message: `${field} is not a safe URL` };
+      return { kind: 'refused', code: 'UNSAFE_NEXT_STEP', message: `${field} is not a safe URL` };
     }
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { isFinalStatus } from '../domain/checkout.ts';
 import type { CheckoutView, NextStepContext, Outcome } from './types.ts';
 
 export type PollSchedule = NonNullable<NextStepContext['poll']>;
@@ -18,19 +19,25 @@ export interface ConfirmLoop {
  * Asks the backend for the checkout until it is final or time runs out. The
  * backend's answer is the only proof of an outcome; `nudge()` (a completion
  * message from the challenge) merely asks sooner. At most one request is in
- * flight: a nudge during a request queues exactly one more. A closure, not a
- * class: its state never leaves it, and locals minify to a letter.
+ * flight: a nudge during a request queues exactly one more. The deadline (and
+ * `stop()`) aborts the request in flight too, through the signal `confirm` gets:
+ * a backend that never answers cannot hold the loop past its time. A status
+ * this code does not know is not final (see domain/checkout.ts). A closure, not
+ * a class: its state never leaves it, and locals minify to a letter.
  */
 export function confirmLoop(
-  confirm: () => Promise<CheckoutView>,
+  confirm: (signal: AbortSignal) => Promise<CheckoutView>,
   schedule: PollSchedule = DEFAULT_POLL,
 ): ConfirmLoop {
   let delay = schedule.firstMs;
   const deadline = Date.now() + schedule.totalMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  let request: AbortController | undefined;
   let inFlight = false;
   let queued = false;
   let stopped = false;
+  let expired = false;
   let last: CheckoutView | undefined;
   let lastError: unknown;
   let resolve!: (outcome: Outcome) => void;
@@ -43,6 +50,8 @@ export function confirmLoop(
   const stop = (): void => {
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(deadlineTimer);
+    request?.abort();
   };
   const arm = (): void => {
     const wait = Math.max(0, Math.min(delay, deadline - Date.now()));
@@ -55,38 +64,56 @@ export function confirmLoop(
       return;
     }
     inFlight = true;
+    request = new AbortController();
     try {
-      const checkout = await confirm();
+      const checkout = await confirm(request.signal);
       if (stopped) return;
       last = checkout;
-      if (typeof checkout.status === 'string' && checkout.status !== 'PENDING') {
+      if (isFinalStatus(checkout.status)) {
         stop();
         resolve({ kind: 'final', checkout });
         return;
       }
     } catch (error) {
       // A failed confirmation is retried on the next tick: one network blip
-      // must not turn a payment the shopper completed into an error.
-      lastError = error;
+      // must not turn a payment the shopper completed into an error. (The abort
+      // of a request the deadline gave up on says nothing about the backend.)
+      if (!expired || lastError === undefined) lastError = error;
     } finally {
       inFlight = false;
+      request = undefined;
     }
     if (stopped) return;
-    if (queued) {
+    if (expired || Date.now() >= deadline) finish();
+    else if (queued) {
       queued = false;
       void tick();
-    } else if (Date.now() >= deadline) {
-      stop();
-      if (last) resolve({ kind: 'pending', checkout: last });
-      else reject(lastError);
     } else {
       arm();
     }
   };
 
+  /** Ends the loop with what it has: the last checkout read (pending), or the last error. */
+  const finish = (): void => {
+    stop();
+    if (last) resolve({ kind: 'pending', checkout: last });
+    else reject(lastError);
+  };
+
+  /** At the deadline a request still out is given up, and the loop ends with what it has. */
+  const expire = (): void => {
+    if (stopped) return;
+    expired = true;
+    if (inFlight) request?.abort();
+    else finish();
+  };
+
   return {
     result,
-    start: arm,
+    start() {
+      deadlineTimer = setTimeout(expire, Math.max(0, deadline - Date.now()));
+      arm();
+    },
     nudge() {
       if (stopped) return;
       clearTimeout(timer);

@@ -24,7 +24,7 @@ export interface CheckoutView {
   [key: string]: unknown;
 }
 
-export type PaymentMethodId = 'card' | 'ideal' | 'bancontact' | 'blik' | 'boleto';
+export type { PaymentMethodId } from '../domain/checkout.ts';
 export type ChallengeMode = 'auto' | 'iframe' | 'redirect';
 
 /** What to do next; one handler per kind (see src/next-step/index.ts). */
@@ -47,8 +47,11 @@ export type StringKey =
 export interface NextStepContext {
   /** An element in the widget's shadow root where the iframe or voucher is rendered. */
   container: HTMLElement;
-  /** Re-reads the checkout through the merchant backend: GET {endpoint}/checkouts/:id. */
-  confirm(): Promise<CheckoutView>;
+  /**
+   * Re-reads the checkout through the merchant backend: GET {endpoint}/checkouts/:id. The
+   * caller aborts `signal` when it stops waiting (its deadline, or the step went away).
+   */
+  confirm(signal: AbortSignal): Promise<CheckoutView>;
   /** Called just before an iframe challenge shows or a navigation starts (emits payment-challenge). */
   onChallenge(detail: { mode: 'iframe' | 'redirect'; url: string }): void;
   /** Localised strings. */
@@ -75,4 +78,4 @@ export type Outcome =
   /** The page is navigating away (full-page 3DS or bank redirect). */
   | { kind: 'navigating' }
   /** The next step was refused (a URL that is not https, or http off loopback, or another scheme). */
-  | { kind: 'refused'; code: 'unsafe_next_step'; message: string };
+  | { kind: 'refused'; code: 'UNSAFE_NEXT_STEP'; message: string };

@@ -3,6 +3,7 @@
 // roots. No detail ever carries a card number or a security code: only the
 // network and the last four digits, which the provider itself shows on receipts.
 
+import type { PaymentErrorCode } from '../domain/errors.ts';
 import type { CheckoutView, PaymentMethodId } from '../next-step/types.ts';
 
 export interface PaymentReadyDetail {
@@ -35,9 +36,14 @@ export interface PaymentCheckoutDetail {
   checkout: CheckoutView;
 }
 export interface PaymentErrorDetail {
-  code: string;
+  /** One of a closed set; the README's table says what each means and what to do. */
+  code: PaymentErrorCode;
+  /** For the merchant's logs (English), not for the shopper: the widget shows its own text. */
   message: string;
+  /** Whether the same payment may succeed if tried again: the server's word, passed on. */
   retryable: boolean;
+  /** The `X-Request-Id` of the call that failed, to find it in the server's logs. */
+  requestId?: string;
 }
 
 export interface PaymentEventDetails {

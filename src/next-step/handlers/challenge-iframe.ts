@@ -54,7 +54,7 @@ export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep },
   );
   const wrapper = h('div', { class: 'challenge', part: 'challenge' }, frame, form, cancel);
 
-  const loop = confirmLoop(() => ctx.confirm(), ctx.poll);
+  const loop = confirmLoop((signal) => ctx.confirm(signal), ctx.poll);
 
   return new Promise<Outcome>((resolve, reject) => {
     const onMessage = (event: MessageEvent): void => {

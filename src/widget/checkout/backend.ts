@@ -2,29 +2,41 @@
 // (its routes under `endpoint`), never the provider, so no API key is ever
 // needed here.
 //
+// Every call has a time limit and an abort, and sends an `X-Request-Id` of its
+// own that the handler passes on to the provider: the id in `payment-error`
+// finds the request in the merchant's and the provider's logs.
+//
 // Responses are checked by hand rather than with zod: the element reads five
 // fields, and zod/mini would add about 3 KB gzip to a 20 KiB budget.
 
+import { isPaymentMethodId, type PaymentMethodId } from '../../domain/checkout.ts';
+import type { PaymentErrorCode } from '../../domain/errors.ts';
 import { isRecord } from '../../next-step/action.ts';
-import type { CheckoutView, PaymentMethodId } from '../../next-step/types.ts';
+import type { CheckoutView } from '../../next-step/types.ts';
 import { en } from '../locales/en.ts';
 
 /** A failed call, in the shape the element turns into `payment-error`. */
 export class BackendError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: PaymentErrorCode,
     message: string,
     /** HTTP status; 0 when the request never got an answer. */
     readonly status: number,
+    /** The handler's word when it sent one; else the widget's for that status. */
+    readonly retryable: boolean,
+    /** The `X-Request-Id` of the call that failed. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
-
-  /** Worth trying again unchanged: no answer, a timeout, rate limiting or a server fault. */
-  get retryable(): boolean {
-    return this.status === 0 || this.status === 408 || this.status === 429 || this.status >= 500;
-  }
 }
+
+/** Worth trying again unchanged: no answer, a timeout or a server fault. */
+const retryableStatus = (status: number): boolean =>
+  status === 0 || status === 408 || status >= 500;
+
+/** How long a call may take: a read, and a payment (the provider may take its time). */
+export const TIMEOUT_MS = { read: 15_000, process: 30_000 };
 
 export interface SavedCard {
   token: string;
@@ -37,60 +49,102 @@ export interface ProcessResult {
   body: unknown;
 }
 
-export const METHOD_IDS: readonly PaymentMethodId[] = [
-  'card',
-  'ideal',
-  'bancontact',
-  'blik',
-  'boleto',
-];
-
-export function isMethodId(v: unknown): v is PaymentMethodId {
-  return (METHOD_IDS as readonly unknown[]).includes(v);
+interface CallInit {
+  method?: 'GET' | 'POST' | 'PUT';
+  body?: unknown;
+  signal?: AbortSignal | null | undefined;
+  timeoutMs?: number;
 }
 
-/** A call to the companion handler at `endpoint`; a 4xx/5xx or no answer throws a BackendError. */
-async function call(
-  endpoint: string,
-  path: string,
-  init: RequestInit = {},
-): Promise<ProcessResult> {
+/** 16 random bytes in hex: crypto.randomUUID is missing before Safari 15.4. */
+function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A call to the companion handler at `endpoint`; an error answer, no answer or no answer in
+ * time throws a BackendError. An abort by `signal` rejects with the signal's own error, so
+ * the caller can tell "stopped" from "failed".
+ */
+async function call(endpoint: string, path: string, init: CallInit = {}): Promise<ProcessResult> {
+  const requestId = newRequestId();
+  const { signal } = init;
+  // AbortSignal.any and AbortSignal.timeout are newer than Safari 15: one controller, by hand.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, init.timeoutMs ?? TIMEOUT_MS.read);
+  const stop = () => controller.abort();
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop);
   let response: Response;
+  let text: string;
   try {
     response = await fetch(endpoint.replace(/\/+$/, '') + path, {
-      ...init,
+      method: init.method ?? 'GET',
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        'x-request-id': requestId,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      signal: controller.signal,
     });
+    // The body is inside the time limit too: an answer that stalls halfway is no answer.
+    text = await response.text();
   } catch (cause) {
-    if (init.signal?.aborted) throw cause;
+    if (signal?.aborted) throw cause;
     // payment-error's message is for the merchant's logs: English, and the
     // bundle already carries these sentences for the shopper.
-    throw new BackendError('network_error', en.errNetwork, 0);
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = isRecord(body) && isRecord(body.error) ? body.error : {};
     throw new BackendError(
-      typeof error.code === 'string' ? error.code : `http_${response.status}`,
-      typeof error.message === 'string' ? error.message : response.statusText || en.errBackend,
-      response.status,
+      timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
+      en.errNetwork,
+      0,
+      true,
+      requestId,
+    );
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
+  }
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+    const status = response.status;
+    // The handler's error body: its code and its `retryable`, passed on as they are.
+    if (error && typeof error.code === 'string') {
+      throw new BackendError(
+        error.code as PaymentErrorCode,
+        typeof error.message === 'string' ? error.message : en.errBackend,
+        status,
+        typeof error.retryable === 'boolean' ? error.retryable : retryableStatus(status),
+        requestId,
+      );
+    }
+    throw new BackendError(
+      'BACKEND_ERROR',
+      response.statusText || en.errBackend,
+      status,
+      retryableStatus(status),
+      requestId,
     );
   }
   return { status: response.status, body };
 }
 
-async function checkoutAt(
-  endpoint: string,
-  path: string,
-  init: RequestInit,
-): Promise<CheckoutView> {
-  const { body } = await call(endpoint, path, init);
+async function checkoutAt(endpoint: string, path: string, init: CallInit): Promise<CheckoutView> {
+  const { body, status } = await call(endpoint, path, init);
   if (!isRecord(body) || typeof body.id !== 'string') {
-    throw new BackendError('invalid_response', en.errBackend, 200);
+    throw new BackendError('INVALID_RESPONSE', en.errBackend, status, false);
   }
   return body as CheckoutView;
 }
@@ -101,8 +155,9 @@ export function getCheckout(
   endpoint: string,
   id: string,
   signal: AbortSignal | null = null,
+  timeoutMs: number = TIMEOUT_MS.read,
 ): Promise<CheckoutView> {
-  return checkoutAt(endpoint, checkoutPath(id), { signal });
+  return checkoutAt(endpoint, checkoutPath(id), { signal, timeoutMs });
 }
 
 export function createCheckout(
@@ -110,11 +165,7 @@ export function createCheckout(
   order: unknown,
   signal: AbortSignal,
 ): Promise<CheckoutView> {
-  return checkoutAt(endpoint, '/checkouts', {
-    method: 'POST',
-    body: JSON.stringify({ order }),
-    signal,
-  });
+  return checkoutAt(endpoint, '/checkouts', { method: 'POST', body: { order }, signal });
 }
 
 /** PUT the process body; the caller tells a 200 (checkout) from a 202 (next step). */
@@ -123,7 +174,11 @@ export function processCheckout(
   id: string,
   body: unknown,
 ): Promise<ProcessResult> {
-  return call(endpoint, checkoutPath(id), { method: 'PUT', body: JSON.stringify(body) });
+  return call(endpoint, checkoutPath(id), {
+    method: 'PUT',
+    body,
+    timeoutMs: TIMEOUT_MS.process,
+  });
 }
 
 /** The methods offered for the checkout's amount and currency (ids this widget knows). */
@@ -139,7 +194,7 @@ export async function paymentMethods(
   const { body } = await call(endpoint, `/payment-methods?${query}`, { signal });
   const list = isRecord(body) ? body.available_payment_methods : undefined;
   if (!Array.isArray(list)) return [];
-  return list.map((m) => (isRecord(m) ? m.id : undefined)).filter(isMethodId);
+  return list.map((m) => (isRecord(m) ? m.id : undefined)).filter(isPaymentMethodId);
 }
 
 export async function savedCards(

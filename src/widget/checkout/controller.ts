@@ -1,4 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isFinalStatus, isPaymentMethodId, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
+import type { PaymentErrorCode } from '../../domain/errors.ts';
 import { actionFor, runAction } from '../../next-step/index.ts';
 import type {
   Action,
@@ -16,13 +18,12 @@ import {
   BackendError,
   createCheckout,
   getCheckout,
-  isMethodId,
-  METHOD_IDS,
   paymentMethods,
   processCheckout,
   savedCards,
 } from './backend.ts';
 import { buildProcessBody } from './body.ts';
+import { readBack } from './read-back.ts';
 
 /**
  * Where the payment stands: loading the checkout; broken (nothing to pay, or
@@ -46,13 +47,12 @@ export interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown
 }
 
 /** What the shopper reads for a payment-error code; anything else is errBackend. */
-const MESSAGES: Record<string, StringName> = {
-  network_error: 'errNetwork',
-  missing_checkout: 'errNoCheckout',
-  no_payment_methods: 'errNoMethods',
+const MESSAGES: Partial<Record<PaymentErrorCode, StringName>> = {
+  NETWORK_ERROR: 'errNetwork',
+  TIMEOUT: 'errNetwork',
+  MISSING_CHECKOUT: 'errNoCheckout',
+  NO_PAYMENT_METHODS: 'errNoMethods',
 };
-
-const FINAL = new Set(['PAID', 'FAILED', 'EXPIRED']);
 
 /**
  * The checkout's lifecycle, through the merchant's companion handler: load the
@@ -116,13 +116,13 @@ export class CheckoutController implements ReactiveController {
       if (host.checkoutId) checkout = await getCheckout(endpoint, host.checkoutId, signal);
       else if (host.order !== undefined && host.order !== null && host.order !== '')
         checkout = await createCheckout(endpoint, host.order, signal);
-      else throw new BackendError('missing_checkout', en.errNoCheckout, 400);
+      else throw new BackendError('MISSING_CHECKOUT', en.errNoCheckout, 0, false);
       await strings;
       if (signal.aborted) return;
       this.checkout = checkout;
 
       // Resume: back from a bank or 3DS page the checkout is already settled.
-      if (FINAL.has(String(checkout.status))) {
+      if (isFinalStatus(checkout.status)) {
         this._settle(checkout);
         return;
       }
@@ -135,11 +135,13 @@ export class CheckoutController implements ReactiveController {
           : Promise.resolve([]),
       ]);
       if (signal.aborted) return;
-      const wanted = (host.paymentMethods ?? '').split(/\s+/).filter(isMethodId);
-      const methods = METHOD_IDS.filter(
+      const wanted = (host.paymentMethods ?? '').split(/\s+/).filter(isPaymentMethodId);
+      const methods = PAYMENT_METHOD_IDS.filter(
         (m) => offered.includes(m) && (wanted.length === 0 || wanted.includes(m)),
       );
-      if (methods.length === 0) throw new BackendError('no_payment_methods', en.errNoMethods, 422);
+      if (methods.length === 0) {
+        throw new BackendError('NO_PAYMENT_METHODS', en.errNoMethods, 0, false);
+      }
       this._form.offer(methods, saved);
       this._set('form');
       await host.updateComplete;
@@ -225,7 +227,7 @@ export class CheckoutController implements ReactiveController {
       });
       if (action) return await this._runStep(action, checkout.id);
       if (result.status === 202) {
-        throw new BackendError('invalid_next_step', en.errBackend, 202);
+        throw new BackendError('INVALID_NEXT_STEP', en.errBackend, 202, false);
       }
       // A 200 is not the proof: the backend confirms by reading the checkout again.
       this._settle(await getCheckout(this._endpoint, checkout.id));
@@ -235,13 +237,21 @@ export class CheckoutController implements ReactiveController {
       // checkout is never reported as anything else.
       if (error instanceof BackendError && error.status === 409) {
         const now = await getCheckout(this._endpoint, checkout.id).catch(() => undefined);
-        if (now && FINAL.has(String(now.status))) return this._settle(now);
+        if (now && isFinalStatus(now.status)) return this._settle(now);
         // Still open, yet refused (past valid_until, say): trying again cannot
         // help, so the form goes and the shopper is sent back to the shop.
         if (now) {
           this._set('broken');
           return this._report(error, false, 'checkoutClosed');
         }
+      }
+      // No answer, or a fault on the way back: the provider may have charged the card all
+      // the same. Ask for the checkout before saying anything; a paid checkout is never
+      // shown as an error. Pending (or unreadable) means paying again is safe: the
+      // provider refuses a second charge of one checkout, and the 409 above reads it.
+      if (error instanceof BackendError && (error.status === 0 || error.status >= 500)) {
+        const now = await readBack(() => getCheckout(this._endpoint, checkout.id as string));
+        if (now && isFinalStatus(now.status)) return this._settle(now);
       }
       this._set('form');
       this._report(error);
@@ -266,7 +276,7 @@ export class CheckoutController implements ReactiveController {
     try {
       outcome = await runAction(action, {
         container,
-        confirm: () => getCheckout(this._endpoint, id),
+        confirm: (signal) => getCheckout(this._endpoint, id, signal),
         onChallenge: (detail) => emit(host, 'payment-challenge', detail),
         t: (key: StringKey) => this._locale.strings[key],
         signal: controller.signal,
@@ -284,7 +294,7 @@ export class CheckoutController implements ReactiveController {
       controller.abort();
       this._set('form');
       if (outcome.kind === 'refused') {
-        this._report(new BackendError(outcome.code, outcome.message, 0), false);
+        this._report(new BackendError(outcome.code, outcome.message, 0, false));
       }
     }
   }
@@ -295,7 +305,7 @@ export class CheckoutController implements ReactiveController {
     this.checkout = checkout;
     this._form.setStatus('');
     const status = String(checkout.status);
-    if (FINAL.has(status)) {
+    if (isFinalStatus(status)) {
       this._stepAbort?.abort();
       this._form.wipeCard();
       this.outcome = status === 'PAID' ? 'success' : 'failure';
@@ -314,7 +324,13 @@ export class CheckoutController implements ReactiveController {
     const e =
       error instanceof BackendError
         ? error
-        : new BackendError('unexpected', error instanceof Error ? error.message : String(error), 0);
+        : new BackendError(
+            'UNEXPECTED',
+            error instanceof Error ? error.message : String(error),
+            0,
+            true,
+          );
+    // The server's word, unchanged; only a refusal the widget knows to be final overrides it.
     this.retryable = retryable ?? e.retryable;
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
     this._form.setStatus(s[key ?? (MESSAGES[e.code] as StringName)] ?? s.errBackend);
@@ -322,6 +338,7 @@ export class CheckoutController implements ReactiveController {
       code: e.code,
       message: e.message,
       retryable: this.retryable,
+      ...(e.requestId === undefined ? {} : { requestId: e.requestId }),
     });
   }
 }

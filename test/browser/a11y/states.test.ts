@@ -6,7 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { PaymentWidget } from '../../../src/index.ts';
 import type { Strings } from '../../../src/widget/locales/en.ts';
 import { loadStrings } from '../../../src/widget/locales/load.ts';
-import { $, FakeBackend, paste, type Reply, widget } from '../widget/fake-backend.ts';
+import { $, errorReply, FakeBackend, paste, type Reply, widget } from '../widget/fake-backend.ts';
 import { describeViolations, runAxe } from './axe.ts';
 
 const LOCALES = ['en-GB', 'de-DE', 'pt-BR'] as const;
@@ -192,10 +192,7 @@ for (const locale of LOCALES) {
     });
 
     it('a backend error leaves the form with the reason in the live region, axe clean', async () => {
-      backend.process = () => ({
-        status: 502,
-        body: { error: { code: 'PROVIDER_UNAVAILABLE', message: 'down' } },
-      });
+      backend.process = () => errorReply(502, 'PROVIDER_UNREACHABLE', 'down');
       const el = await open();
       await chooseMethod(el, 'card');
       await fill(el);

@@ -44,7 +44,7 @@ describe('challenge-redirect', () => {
     it(`refuses ${what}: nothing announced, nothing navigated`, async () => {
       const outcome = await runAction({ kind: 'challenge-redirect', nextStep }, h.ctx);
       expect(outcome.kind).to.equal('refused');
-      expect(outcome).to.have.property('code', 'unsafe_next_step');
+      expect(outcome).to.have.property('code', 'UNSAFE_NEXT_STEP');
       expect(h.navigations).to.have.length(0);
       expect(h.challenges).to.have.length(0);
     });

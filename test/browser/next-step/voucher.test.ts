@@ -111,7 +111,7 @@ describe('voucher (boleto)', () => {
         { kind: 'voucher', checkout: boletoCheckout({ barcode: DIGITS, url }) },
         h.ctx,
       );
-      expect(outcome).to.include({ kind: 'refused', code: 'unsafe_next_step' });
+      expect(outcome).to.include({ kind: 'refused', code: 'UNSAFE_NEXT_STEP' });
       expect(h.container.childElementCount).to.equal(0);
     });
   }

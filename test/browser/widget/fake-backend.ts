@@ -4,6 +4,8 @@
 
 import { fixture, html, oneEvent } from '@open-wc/testing';
 import '../../../src/index.ts';
+import type { HandlerErrorCode } from '../../../src/domain/errors.ts';
+import { handlerErrorBody } from '../../../src/http/errors.ts';
 import type { PaymentWidget } from '../../../src/index.ts';
 
 export interface Call {
@@ -11,6 +13,8 @@ export interface Call {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The `X-Request-Id` the widget sent. */
+  requestId: string | undefined;
 }
 
 export interface Reply {
@@ -19,6 +23,20 @@ export interface Reply {
 }
 
 export type Checkout = Record<string, unknown> & { id: string; status: string };
+
+/**
+ * An error answer exactly as the handler writes it (the same function builds both), so a
+ * test sees what the widget does with the real contract: the code, and `retryable` as the
+ * server decided it (the code's usual value unless given).
+ */
+export function errorReply(
+  status: number,
+  code: HandlerErrorCode,
+  message: string,
+  { field, retryable }: { field?: string; retryable?: boolean } = {},
+): Reply {
+  return { status, body: handlerErrorBody(code, message, field, retryable) };
+}
 
 export class FakeBackend {
   calls: Call[] = [];
@@ -59,7 +77,8 @@ export class FakeBackend {
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/payments/, '');
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    this.calls.push({ method, path, query: url.searchParams, body });
+    const requestId = new Headers(init?.headers).get('x-request-id') ?? undefined;
+    this.calls.push({ method, path, query: url.searchParams, body, requestId });
     const override = this.overrides.get(`${method} ${path}`);
     const reply = override ? await override() : await this.route(method, path, body);
     return new Response(JSON.stringify(reply.body), {
@@ -85,7 +104,7 @@ export class FakeBackend {
     if (method === 'GET' && /^\/customers\/[^/]+\/payment-instruments$/.test(path)) {
       return { status: 200, body: this.instruments };
     }
-    return { status: 404, body: { error: { code: 'NOT_FOUND', message: `No route ${path}` } } };
+    return errorReply(404, 'NOT_FOUND', `No route ${path}`);
   }
 }
 

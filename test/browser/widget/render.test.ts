@@ -128,7 +128,7 @@ describe('payment-widget: loading and rendering', () => {
     const errors: CustomEvent[] = [];
     document.addEventListener('payment-error', (e) => errors.push(e), { once: true });
     const el = await widget(backend, '', { waitFor: 'payment-error' });
-    expect(errors[0]?.detail).to.deep.include({ code: 'missing_checkout', retryable: false });
+    expect(errors[0]?.detail).to.deep.include({ code: 'MISSING_CHECKOUT', retryable: false });
     expect(text(el)).to.include('missing its checkout');
     expect(el.shadowRoot!.querySelector('[part~=retry]')).to.equal(null);
   });

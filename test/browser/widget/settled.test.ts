@@ -2,7 +2,8 @@
 // process route), and that a framework's re-render never opens a second checkout.
 
 import { expect, oneEvent } from '@open-wc/testing';
-import { $, FakeBackend, fillCard, text, widget } from './fake-backend.ts';
+import type { HandlerErrorCode } from '../../../src/domain/errors.ts';
+import { $, errorReply, FakeBackend, fillCard, text, widget } from './fake-backend.ts';
 
 /** Names of the outcome events the widget fires from now on. */
 function outcomes(el: HTMLElement): string[] {
@@ -24,10 +25,10 @@ describe('payment-widget: a 409 from the process route', () => {
   afterEach(() => backend.restore());
 
   /** The PUT is refused with a 409 while the checkout has become `status`. */
-  function conflictThen(status: string, code = 'CONFLICT'): void {
+  function conflictThen(status: string, code: HandlerErrorCode = 'CONFLICT'): void {
     backend.process = () => {
       backend.checkout = { ...backend.checkout, status };
-      return { status: 409, body: { error: { code, message: `Checkout is ${status}` } } };
+      return errorReply(409, code, `Checkout is ${status}`);
     };
   }
 

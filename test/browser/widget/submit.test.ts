@@ -1,7 +1,16 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { CheckoutProcessBodySchema } from '../../../src/schemas/index.ts';
 import { WIDGET_EVENTS } from '../../shared/events.ts';
-import { $, FakeBackend, fillCard, paste, type Reply, text, widget } from './fake-backend.ts';
+import {
+  $,
+  errorReply,
+  FakeBackend,
+  fillCard,
+  paste,
+  type Reply,
+  text,
+  widget,
+} from './fake-backend.ts';
 
 /** Every event the widget fires, in order, as [name, detail]. */
 function record(el: HTMLElement): [string, unknown][] {
@@ -185,8 +194,7 @@ describe('payment-widget: paying by card', () => {
     let calls = 0;
     backend.process = () => {
       calls += 1;
-      if (calls === 1)
-        return { status: 502, body: { error: { code: 'BAD_GATEWAY', message: 'Provider down' } } };
+      if (calls === 1) return errorReply(502, 'PROVIDER_UNREACHABLE', 'Provider down');
       backend.checkout = { ...backend.checkout, status: 'PAID' };
       return { status: 200, body: backend.checkout };
     };
@@ -194,11 +202,15 @@ describe('payment-widget: paying by card', () => {
     await fillCard(el);
     const error = oneEvent(el, 'payment-error');
     $(el, 'button[part~=button]').click();
-    expect((await error).detail).to.deep.equal({
-      code: 'BAD_GATEWAY',
+    const { requestId, ...detail } = (await error).detail;
+    expect(detail).to.deep.equal({
+      code: 'PROVIDER_UNREACHABLE',
       message: 'Provider down',
       retryable: true,
     });
+    // The id the widget sent with the failed call, to find it in the server's logs.
+    expect(requestId).to.match(/^[0-9a-f]{32}$/);
+    expect(backend.calls.find((c) => c.method === 'PUT')?.requestId).to.equal(requestId);
     await el.updateComplete;
     expect($(el, '[part~=status]').textContent?.trim()).to.equal(
       'The payment could not be processed. Try again.',
@@ -222,14 +234,13 @@ describe('payment-widget: paying by card', () => {
     await fillCard(el);
     let error = oneEvent(el, 'payment-error');
     void el.submit();
-    expect((await error).detail).to.include({ code: 'network_error', retryable: true });
+    expect((await error).detail).to.include({ code: 'NETWORK_ERROR', retryable: true });
     await el.updateComplete;
     expect(text(el)).to.include('could not reach the payment service');
 
-    backend.overrides.set('PUT /checkouts/chk_1', () => ({
-      status: 409,
-      body: { error: { code: 'CHECKOUT_PROCESSED', message: 'Checkout already processed' } },
-    }));
+    backend.overrides.set('PUT /checkouts/chk_1', () =>
+      errorReply(409, 'CHECKOUT_PROCESSED', 'Checkout already processed'),
+    );
     error = oneEvent(el, 'payment-error');
     void el.submit();
     expect((await error).detail).to.include({ code: 'CHECKOUT_PROCESSED', retryable: false });
@@ -282,7 +293,7 @@ describe('payment-widget: paying by card', () => {
       await fillCard(el);
       const error = oneEvent(el, 'payment-error');
       void el.submit();
-      expect((await error).detail).to.include({ code: 'unsafe_next_step', retryable: false });
+      expect((await error).detail).to.include({ code: 'UNSAFE_NEXT_STEP', retryable: false });
       await el.updateComplete;
       expect(navigations).to.deep.equal([]);
       expect($(el, 'form').hidden).to.equal(false);
