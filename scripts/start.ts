@@ -2,10 +2,11 @@
  * `npm start`: the sandbox on 4010 and the example shop on 3000 in one process,
  * stopped together on Ctrl-C. (`npm start` builds the widget first.)
  * SANDBOX_PORT and PORT move them when those ports are taken; REDIS_URL shares the
- * hooks' claims in that Redis.
+ * hooks' claims in that Redis; RECONCILE_INTERVAL_MS (default 60000) is how often orders that
+ * no webhook or return page settled are asked about.
  */
 import { existsSync } from 'node:fs';
-import { startServerExample } from '../server-example/index.ts';
+import { optionsFromEnv, startServerExample } from '../server-example/index.ts';
 import { createSandbox } from '../src/sandbox/index.ts';
 
 if (!existsSync(new URL('../dist/payment-widget.iife.js', import.meta.url))) {
@@ -21,7 +22,7 @@ try {
     providerApiKey: sandbox.apiKey,
     merchantCode: sandbox.merchantCode,
     port: Number(process.env.PORT ?? 3000),
-    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+    ...optionsFromEnv(),
     log: (line) => console.log(line),
   });
 } catch (error) {

@@ -2,9 +2,11 @@
  * Runs the example backend on its own:
  *   PROVIDER_BASE_URL=http://127.0.0.1:4010 PROVIDER_API_KEY=sk_test_sandbox \
  *   MERCHANT_CODE=MSANDBOX1 PORT=3000 node --import tsx server-example/main.ts
- * With REDIS_URL=redis://127.0.0.1:6379 set, several of them share the hooks' claims.
+ * With REDIS_URL=redis://127.0.0.1:6379 set, several of them share the hooks' claims;
+ * RECONCILE_INTERVAL_MS (default 60000) says how often unsettled orders are asked about.
  * (`npm start` runs it together with the sandbox.)
  */
+import { optionsFromEnv } from './env.ts';
 import { startServerExample } from './server.ts';
 
 function required(name: string, fallback?: string): string {
@@ -27,7 +29,7 @@ const example = await startServerExample({
   providerApiKey: required('PROVIDER_API_KEY'),
   merchantCode: required('MERCHANT_CODE', 'MSANDBOX1'),
   port,
-  ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+  ...optionsFromEnv(),
   log: (line) => console.log(line),
 });
 console.log(`server-example: ${example.url}`);

@@ -18,6 +18,7 @@ import {
   createProviderClient,
   isLoopbackHost,
   type LogEntry,
+  type PaymentHandlerOptions,
   ProviderError,
   toNodeListener,
 } from '../src/server/index.ts';
@@ -58,6 +59,13 @@ export interface ServerExampleOptions {
    * onPaid/onFailed runs once between them. Default: none, the claims stay in this process.
    */
   redisUrl?: string;
+  /**
+   * How often the shop asks the provider about orders no webhook or return page settled
+   * (`handler.reconcile()`). Default 60 000 ms; 0 turns it off.
+   */
+  reconcileIntervalMs?: number;
+  /** Handler options a test or a variant of the shop sets (e.g. `hookWaitMs`). */
+  handler?: Pick<PaymentHandlerOptions, 'hookWaitMs' | 'hookTimeoutMs'>;
 }
 
 export interface ServerExample {
@@ -152,6 +160,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       if (entry.level !== 'info') log(`payments ${entry.level}: ${entry.message}`);
     },
     ...(redis === undefined ? {} : { idempotencyStore: redis.store }),
+    ...options.handler,
   });
 
   const simulator =
@@ -178,23 +187,41 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     }
   }
 
-  /** The page route prices the order and creates the checkout; the page gets only its id. */
+  /**
+   * The page route prices the order and creates the checkout through the handler (which
+   * gives it the return and webhook routes and watches it for reconciliation); the page
+   * gets only its id.
+   */
   async function createPageCheckout(knobs: DemoKnobs): Promise<Checkout> {
     if (knobs.account) await ensureDemoCustomer();
     const lifetime = knobs.expiresIn ?? CHECKOUT_LIFETIME_S;
-    return provider.checkouts.create({
-      checkout_reference: `order-${randomUUID()}`,
+    return payments.createCheckout({
+      reference: `order-${randomUUID()}`,
       amount: knobs.amount,
       currency: knobs.currency,
-      merchant_code: options.merchantCode,
       description: DEFAULT_PRODUCT.name,
-      // The same two routes the handler gives the checkouts it creates.
-      return_url: `${paymentsUrl}/webhook`,
-      ...(knobs.redirect ? { redirect_url: `${paymentsUrl}/return` } : {}),
-      ...(knobs.account ? { customer_id: DEMO_CUSTOMER_ID } : {}),
-      valid_until: new Date(Date.now() + lifetime * 1000).toISOString(),
+      redirect: knobs.redirect,
+      ...(knobs.account ? { customerId: DEMO_CUSTOMER_ID } : {}),
+      validUntil: new Date(Date.now() + lifetime * 1000).toISOString(),
     });
   }
+
+  // Orders whose every webhook was lost and whose shopper never came back: asked about
+  // on a timer. Each call does bounded work; several shops on one Redis share it.
+  const reconcileEvery = options.reconcileIntervalMs ?? 60_000;
+  let reconciling: Promise<unknown> = Promise.resolve();
+  const reconcileTimer =
+    reconcileEvery > 0
+      ? setInterval(() => {
+          reconciling = payments.reconcile().then(
+            (report) => {
+              if (report.ran > 0) log(`reconcile: ${report.ran} order(s) settled`);
+            },
+            (error: unknown) => log(`reconcile: ${String(error)}`),
+          );
+        }, reconcileEvery)
+      : undefined;
+  reconcileTimer?.unref();
 
   async function shopPage(url: URL, variant: PageVariant): Promise<Response> {
     const read = readKnobs(url.searchParams);
@@ -323,6 +350,8 @@ export async function startServerExample(options: ServerExampleOptions): Promise
   return {
     url: `${origin}/`,
     close: async () => {
+      clearInterval(reconcileTimer);
+      await reconciling;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
