@@ -46,24 +46,28 @@ export const HANDLER_ERRORS = {
 
 export type HandlerErrorCode = keyof typeof HANDLER_ERRORS;
 
-/** What the widget finds on its own, without (or beyond) an answer from the handler. */
-export type WidgetErrorCode =
-  /** No answer: the network failed or the connection broke. */
-  | 'NETWORK_ERROR'
-  /** No answer within the widget's time limit for that call. */
-  | 'TIMEOUT'
-  /** An error answer that is not the handler's (a proxy's error page, say). */
-  | 'BACKEND_ERROR'
-  /** A successful answer the widget cannot use. */
-  | 'INVALID_RESPONSE'
-  /** A 202 whose next step the widget does not know how to run. */
-  | 'INVALID_NEXT_STEP'
-  /** Neither `checkout-id` nor `order` is set. */
-  | 'MISSING_CHECKOUT'
-  /** The checkout can be paid with none of the methods this page offers. */
-  | 'NO_PAYMENT_METHODS'
-  /** A bug in the widget. */
-  | 'UNEXPECTED';
+/**
+ * What the widget finds on its own, without (or beyond) an answer from the handler:
+ * `NETWORK_ERROR` no answer (the network failed or the connection broke); `TIMEOUT` no answer
+ * within the widget's time limit for that call; `BACKEND_ERROR` an error answer that is not
+ * the handler's (a proxy's error page, say); `INVALID_RESPONSE` a successful answer the widget
+ * cannot use; `INVALID_NEXT_STEP` a 202 whose next step it does not know how to run;
+ * `MISSING_CHECKOUT` neither `checkout-id` nor `order` is set; `NO_PAYMENT_METHODS` the
+ * checkout can be paid with none of the methods the page offers; `UNEXPECTED` a bug in the
+ * widget. (A list, not a table: the widget decides `retryable` where it throws.)
+ */
+export const WIDGET_ERROR_CODES = [
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'BACKEND_ERROR',
+  'INVALID_RESPONSE',
+  'INVALID_NEXT_STEP',
+  'MISSING_CHECKOUT',
+  'NO_PAYMENT_METHODS',
+  'UNEXPECTED',
+] as const;
+
+export type WidgetErrorCode = (typeof WIDGET_ERROR_CODES)[number];
 
 /**
  * Every code `payment-error` can carry. `UNSAFE_NEXT_STEP` is both the handler's (it

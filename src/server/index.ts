@@ -8,7 +8,13 @@ export {
   PAYMENT_METHOD_IDS,
   type PaymentMethodId,
 } from '../domain/checkout.ts';
-export { HANDLER_ERRORS, type HandlerErrorCode, type PaymentErrorCode } from '../domain/errors.ts';
+export {
+  HANDLER_ERRORS,
+  type HandlerErrorCode,
+  type PaymentErrorCode,
+  WIDGET_ERROR_CODES,
+  type WidgetErrorCode,
+} from '../domain/errors.ts';
 export { type FetchHandler, type NodeListenerOptions, toNodeListener } from '../http/node.ts';
 export { isLoopbackHost, isSafeBrowserUrl } from '../next-step/url.ts';
 export {
