@@ -19,7 +19,10 @@ test.describe('3DS in the iframe', () => {
     await frame.getByRole('button', { name: 'Complete authentication' }).click();
     await expect(page.getByText('Payment successful')).toBeVisible();
     expect(await providerStatus(shop, id)).toBe('PAID');
-    expect(shop.hooks.filter((h) => h.id === id)).toEqual([{ hook: 'paid', id, status: 'PAID' }]);
+    // onPaid runs behind the answer the shopper got, so it is waited for, not assumed.
+    await expect
+      .poll(() => shop.hooks.filter((h) => h.id === id))
+      .toEqual([{ hook: 'paid', id, status: 'PAID' }]);
   });
 
   test('fail: Payment failed', async ({ page, shop }) => {

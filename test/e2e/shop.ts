@@ -19,11 +19,17 @@ export interface Shop {
   close(): Promise<void>;
 }
 
-export async function startShop(): Promise<Shop> {
+export interface ShopOptions {
+  /** What onPaid does after it is recorded (a slow fulfilment, one that never returns). */
+  fulfil?: (checkout: Checkout) => Promise<void>;
+}
+
+export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const sandbox = await createSandbox({ port: 0 });
   const hooks: Shop['hooks'] = [];
   const record = (hook: 'paid' | 'failed') => (checkout: Checkout) => {
     hooks.push({ hook, id: checkout.id ?? '', status: String(checkout.status) });
+    return hook === 'paid' ? options.fulfil?.(checkout) : undefined;
   };
   const example = await startServerExample({
     providerBaseUrl: sandbox.url,

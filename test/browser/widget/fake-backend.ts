@@ -54,7 +54,10 @@ export class FakeBackend {
     this.checkout = { ...this.checkout, status: 'PAID' };
     return { status: 200, body: this.checkout };
   };
-  /** Per-route overrides: "GET /checkouts/chk_1" -> a reply, or a thrown network error. */
+  /**
+   * Per-route overrides: "GET /checkouts/chk_1" -> a reply, a thrown network error, or a
+   * promise that never settles (a backend that hangs: only the widget's abort ends it).
+   */
   overrides = new Map<string, () => Reply | Promise<Reply>>();
 
   private original = window.fetch;
@@ -80,7 +83,15 @@ export class FakeBackend {
     const requestId = new Headers(init?.headers).get('x-request-id') ?? undefined;
     this.calls.push({ method, path, query: url.searchParams, body, requestId });
     const override = this.overrides.get(`${method} ${path}`);
-    const reply = override ? await override() : await this.route(method, path, body);
+    const answer = override ? override() : this.route(method, path, body);
+    // As a real fetch: an abort (the widget's time limit, or its own) rejects at once.
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      const signal = init?.signal;
+      const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      if (signal?.aborted) abort();
+      signal?.addEventListener('abort', abort);
+      Promise.resolve(answer).then(resolve, reject);
+    });
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json' },

@@ -151,10 +151,17 @@ interface Balancer {
 async function startBalancer(
   instances: () => readonly Instance[],
   policy: 'round-robin' | 'first',
+  refuseWebhooks: boolean,
 ): Promise<Balancer> {
   const agent = new Agent({ keepAlive: true });
   let turn = 0;
   const server = createServer((req, res) => {
+    if (refuseWebhooks && req.method === 'POST' && req.url?.endsWith('/webhook')) {
+      // The shop's endpoint is down for the provider's whole retry window.
+      req.resume();
+      res.writeHead(503).end();
+      return;
+    }
     const live = instances().filter((i) => i.alive);
     const target = policy === 'first' ? live[0] : live[turn++ % Math.max(1, live.length)];
     const fail = () => {
@@ -194,6 +201,10 @@ interface ClusterOptions {
   hookTimeoutMs: number;
   hookMs: number;
   instances: { name: string; client: ClientKind; hang?: boolean }[];
+  /** Every instance reconciles this often. */
+  reconcileEveryMs?: number;
+  /** The balancer answers every webhook delivery 503, as an endpoint that is down. */
+  refuseWebhooks?: boolean;
 }
 
 export interface Cluster {
@@ -221,7 +232,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     stops.push(() => redis.stop());
     const sandbox = await createSandbox({ webhook: options.webhook, log: webhooks.line });
     stops.push(() => sandbox.close());
-    const balancer = await startBalancer(() => instances, options.balancer);
+    const balancer = await startBalancer(
+      () => instances,
+      options.balancer,
+      options.refuseWebhooks ?? false,
+    );
     stops.push(() => balancer.close());
     const base = {
       redisUrl: redis.url,
@@ -232,6 +247,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       origin: ORIGIN,
       hookTimeoutMs: options.hookTimeoutMs,
       hookMs: options.hookMs,
+      ...(options.reconcileEveryMs === undefined
+        ? {}
+        : { reconcileEveryMs: options.reconcileEveryMs }),
     };
     const started = await Promise.allSettled(
       options.instances.map((instance) => startInstance({ ...base, ...instance }, tally.record)),
@@ -268,4 +286,42 @@ export function postWebhook(instance: Instance, id: string): Promise<Response> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
   });
+}
+
+/**
+ * A checkout created and processed with a 3DS card through `instance`, as a shopper's widget
+ * does: it waits at its challenge. `authenticate()` completes the challenge at the provider
+ * the way the shopper's browser posts it, without following the redirect back to the shop.
+ */
+export async function challengedCheckout(
+  instance: Instance,
+): Promise<{ id: string; authenticate(): Promise<void> }> {
+  const created = await fetch(`${instance.url}/checkouts`, {
+    method: 'POST',
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ order: 'tea' }),
+  });
+  assert.equal(created.status, 201);
+  const { id } = (await created.json()) as { id: string };
+  const put = await fetch(`${instance.url}/checkouts/${id}`, {
+    method: 'PUT',
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify(cardBody('4200000000000042')),
+  });
+  assert.equal(put.status, 202);
+  const { next_step } = (await put.json()) as {
+    next_step: { payload: { TermUrl: string; MD: string } };
+  };
+  return {
+    id,
+    async authenticate() {
+      const done = await fetch(next_step.payload.TermUrl, {
+        method: 'POST',
+        body: new URLSearchParams({ MD: next_step.payload.MD, PaRes: 'Y' }),
+        redirect: 'manual',
+      });
+      await done.body?.cancel();
+      assert.ok(done.status < 400, `TermUrl answered ${done.status}`);
+    },
+  };
 }

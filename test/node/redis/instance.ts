@@ -27,6 +27,8 @@ export interface InstanceConfig {
   hookMs: number;
   /** onPaid never returns: the instance is to be killed mid-hook. */
   hang?: boolean;
+  /** Runs `handler.reconcile()` this often, as a shop's timer would. */
+  reconcileEveryMs?: number;
 }
 
 export type InstanceMessage =
@@ -78,6 +80,14 @@ const handler = createPaymentHandler({
     );
   },
 });
+
+if (config.reconcileEveryMs !== undefined) {
+  setInterval(() => {
+    handler.reconcile().catch((error: unknown) => {
+      void send({ type: 'log', level: 'error', message: `reconcile: ${String(error)}` });
+    });
+  }, config.reconcileEveryMs);
+}
 
 const server = createServer(toNodeListener(handler));
 server.listen(0, '127.0.0.1', () => {

@@ -9,6 +9,7 @@ import {
   type RedisClientLike,
 } from '../../../src/server/index.ts';
 import { sleep, until } from '../../shared/until.ts';
+import { openSetContract } from '../support/open-set.ts';
 import {
   CLIENT_KINDS,
   CLIENT_NAMES,
@@ -59,6 +60,21 @@ for (const kind of CLIENT_KINDS) {
       await connected?.close();
       await admin?.close();
       await server?.stop();
+    });
+
+    describe('open checkouts', () => {
+      openSetContract(
+        () => store,
+        () => {
+          n += 1;
+          return `open:M${n}`;
+        },
+      );
+      test('the set expires by itself when nobody tracks into it for doneTtlMs', async () => {
+        await store.track?.('open:expiring', 'co_1', Date.now());
+        const left = await pttl('open:expiring');
+        assert.ok(left > DAY_MS && left <= 2 * DAY_MS, `set expires in ${left} ms`);
+      });
     });
 
     test('one of many concurrent claims wins; the key holds its token for the lease', async () => {

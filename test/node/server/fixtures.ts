@@ -7,6 +7,7 @@ import {
   createPaymentHandler,
   createProviderClient,
   type PaymentHandlerError as HandlerErrorType,
+  type PaymentHandler,
   PaymentHandlerError,
   type PaymentHandlerOptions,
 } from '../../../src/server/index.ts';
@@ -28,7 +29,8 @@ export function startSandbox(): Promise<Sandbox> {
 }
 
 export interface Harness {
-  handle: (request: Request) => Promise<Response>;
+  /** The handler itself: call it with a Request; `reconcile()` and `createCheckout()` too. */
+  handle: PaymentHandler;
   paid: Checkout[];
   failed: Checkout[];
   logs: string[];

@@ -66,6 +66,8 @@ test('hooks follow the status: PAID -> onPaid, FAILED and EXPIRED -> onFailed, P
     problems,
   });
   assert.equal(await report(checkout('PENDING', 'a')), 'none');
+  // A status a newer provider may send is not final here either: no hook, keep asking.
+  assert.equal(await report({ id: 'e', status: 'AUTHORIZED' as Checkout['status'] }), 'none');
   assert.equal(await report(checkout('PAID', 'b')), 'ran');
   assert.equal(await report(checkout('PAID', 'b')), 'already');
   assert.equal(await report(checkout('FAILED', 'c')), 'ran');

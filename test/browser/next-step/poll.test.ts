@@ -1,0 +1,59 @@
+// The confirmation loop on its own: only a final status ends it early, and its deadline
+// bounds everything, the request in flight included.
+import { expect } from '@open-wc/testing';
+import { confirmLoop } from '../../../src/next-step/poll.ts';
+import type { CheckoutView } from '../../../src/next-step/types.ts';
+
+const FAST = { firstMs: 10, maxMs: 20, totalMs: 300 };
+
+describe('confirmLoop', () => {
+  it('a status it does not know is not final: it asks until the deadline, then pending', async () => {
+    let asked = 0;
+    const loop = confirmLoop(async () => {
+      asked += 1;
+      return { id: 'chk_1', status: 'AUTHORIZED' };
+    }, FAST);
+    loop.start();
+    const outcome = await loop.result;
+    expect(outcome).to.deep.equal({
+      kind: 'pending',
+      checkout: { id: 'chk_1', status: 'AUTHORIZED' },
+    });
+    expect(asked).to.be.greaterThan(2);
+  });
+
+  it('a final status ends it at once', async () => {
+    const answers: CheckoutView[] = [
+      { id: 'chk_1', status: 'PENDING' },
+      { id: 'chk_1', status: 'PAID' },
+    ];
+    let asked = 0;
+    const loop = confirmLoop(async () => answers[Math.min(asked++, 1)]!, FAST);
+    loop.start();
+    expect(await loop.result).to.deep.equal({ kind: 'final', checkout: answers[1] });
+    expect(asked).to.equal(2);
+  });
+
+  it('a backend that never answers cannot hold it past its deadline: the request is aborted', async () => {
+    const signals: AbortSignal[] = [];
+    let answered = false;
+    const loop = confirmLoop((signal) => {
+      signals.push(signal);
+      // The first read answers pending; every later one hangs until it is aborted.
+      if (!answered) {
+        answered = true;
+        return Promise.resolve({ id: 'chk_1', status: 'PENDING' });
+      }
+      return new Promise((_, reject) => {
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    }, FAST);
+    const started = performance.now();
+    loop.start();
+    const outcome = await loop.result;
+    expect(outcome.kind).to.equal('pending');
+    expect(performance.now() - started).to.be.lessThan(FAST.totalMs + 1_000);
+    expect(signals.length).to.equal(2);
+    expect(signals[1]?.aborted).to.equal(true);
+  });
+});

@@ -1,0 +1,99 @@
+// When the answer to Pay never comes (a phone changing networks, a backend that hangs), the
+// widget reads the checkout back before it says anything: a charged card is never shown as
+// an error, and an untouched checkout gives the form back with the card kept.
+import { expect, oneEvent } from '@open-wc/testing';
+import { TIMEOUT_MS } from '../../../src/widget/checkout/backend.ts';
+import { $, FakeBackend, fillCard, type Reply, text, widget } from './fake-backend.ts';
+
+describe('payment-widget: a lost answer to Pay', () => {
+  let backend: FakeBackend;
+  const saved = { ...TIMEOUT_MS };
+  beforeEach(() => {
+    backend = new FakeBackend();
+    // The real limits are tens of seconds; the behaviour is the same at a fraction of one.
+    TIMEOUT_MS.process = 300;
+    TIMEOUT_MS.read = 300;
+  });
+  afterEach(() => {
+    backend.restore();
+    Object.assign(TIMEOUT_MS, saved);
+  });
+
+  /** The PUT reaches the backend, which charges, but its answer never reaches the page. */
+  const chargedThenLost = () => {
+    backend.overrides.set('PUT /checkouts/chk_1', () => {
+      backend.checkout = { ...backend.checkout, status: 'PAID' };
+      throw new TypeError('Failed to fetch');
+    });
+  };
+
+  it('charged, answer lost: the checkout is read back and shows "Payment successful"', async () => {
+    chargedThenLost();
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    const errors: unknown[] = [];
+    el.addEventListener('payment-error', (e) => errors.push(e.detail));
+    const success = oneEvent(el, 'payment-success');
+    $(el, 'button[part~=button]').click();
+    expect((await success).detail.checkout.status).to.equal('PAID');
+    await el.updateComplete;
+    expect(text(el)).to.include('Payment successful');
+    expect(errors).to.deep.equal([]);
+    expect(backend.puts()).to.have.length(1);
+  });
+
+  it('a backend that never answers: after the time limit the truth is read back', async () => {
+    backend.overrides.set('PUT /checkouts/chk_1', () => {
+      backend.checkout = { ...backend.checkout, status: 'PAID' };
+      return new Promise<Reply>(() => {});
+    });
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    const success = oneEvent(el, 'payment-success');
+    $(el, 'button[part~=button]').click();
+    await success;
+  });
+
+  it('untouched: a retryable TIMEOUT, the card kept, and Pay works again', async () => {
+    let hang = true;
+    backend.overrides.set('PUT /checkouts/chk_1', () => {
+      if (hang) return new Promise<Reply>(() => {});
+      backend.checkout = { ...backend.checkout, status: 'PAID' };
+      return { status: 200, body: backend.checkout };
+    });
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    const error = oneEvent(el, 'payment-error');
+    $(el, 'button[part~=button]').click();
+    expect((await error).detail).to.include({ code: 'TIMEOUT', retryable: true });
+    await el.updateComplete;
+    expect($(el, '[part~=status]').textContent?.trim()).to.equal(
+      'We could not reach the payment service. Check your connection and try again.',
+    );
+    expect($(el, '#number').value).to.equal('4200 0000 0000 0091');
+    expect(
+      backend.calls.filter((c) => c.method === 'GET' && c.path === '/checkouts/chk_1'),
+    ).to.have.length.greaterThan(1, 'the checkout was read back');
+
+    hang = false;
+    const success = oneEvent(el, 'payment-success');
+    $(el, 'button[part~=button]').click();
+    await success;
+  });
+
+  it('the read-back tries again while the network is still down, then tells the truth', async () => {
+    chargedThenLost();
+    let reads = 0;
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    backend.overrides.set('GET /checkouts/chk_1', () => {
+      reads += 1;
+      if (reads < 3) throw new TypeError('Failed to fetch');
+      return { status: 200, body: backend.checkout };
+    });
+    await fillCard(el);
+    const success = oneEvent(el, 'payment-success');
+    $(el, 'button[part~=button]').click();
+    await success;
+    expect(reads).to.be.greaterThan(2);
+  });
+});

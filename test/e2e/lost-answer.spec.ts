@@ -1,0 +1,72 @@
+import { CARDS, expect, fillCard, openShop, pay, type Shop, test } from './fixtures.ts';
+
+// The answer to Pay lost on the way back (a phone changing networks): the widget reads the
+// checkout back and tells the truth, with no further click; lost on the way there: the
+// form comes back with a retryable error and the card kept, and Pay works.
+
+/** The checkout's transactions at the provider: how many times the card was charged. */
+async function charges(shop: Shop, id: string): Promise<number> {
+  const response = await shop.provider('GET', `/v0.1/checkouts/${id}`);
+  const checkout = (await response.json()) as { transactions?: { status?: string }[] };
+  return (checkout.transactions ?? []).filter((t) => t.status === 'SUCCESSFUL').length;
+}
+
+const isPay = (url: URL, method: string) =>
+  method === 'PUT' && /\/payments\/checkouts\/[^/]+$/.test(url.pathname);
+
+test('lost after the backend forwarded it: Payment successful with no further click, charged once', async ({
+  page,
+  shop,
+}) => {
+  const id = await openShop(page, shop, '/?redirect=0');
+  await page.route(
+    (url) => url.pathname.startsWith('/payments/checkouts/'),
+    async (route) => {
+      if (!isPay(new URL(route.request().url()), route.request().method())) {
+        await route.continue();
+        return;
+      }
+      // The backend gets the payment and the provider charges; the answer never arrives.
+      const answered = await route.fetch();
+      expect(answered.status()).toBe(200);
+      await route.abort('connectionreset');
+    },
+  );
+  await fillCard(page, CARDS.paid);
+  await pay(page);
+  await expect(page.getByText('Payment successful')).toBeVisible();
+  await expect(page.locator('#event-log')).not.toContainText('payment-error');
+  expect(await charges(shop, id)).toBe(1);
+});
+
+test('lost before it reached the backend: a retryable error, the card kept, and Pay succeeds', async ({
+  page,
+  shop,
+}) => {
+  const id = await openShop(page, shop, '/?redirect=0');
+  let dropped = 0;
+  await page.route(
+    (url) => url.pathname.startsWith('/payments/checkouts/'),
+    async (route) => {
+      if (dropped === 0 && isPay(new URL(route.request().url()), route.request().method())) {
+        dropped += 1;
+        await route.abort('internetdisconnected');
+        return;
+      }
+      await route.continue();
+    },
+  );
+  await fillCard(page, CARDS.paid);
+  await pay(page);
+  // In the widget's live region (the page's event log shows the event's message too).
+  await expect(page.locator('payment-widget [part~=status]')).toHaveText(
+    'We could not reach the payment service. Check your connection and try again.',
+  );
+  await expect(page.locator('#event-log')).toContainText('"retryable":true');
+  await expect(page.getByLabel('Card number')).toHaveValue('4200 0000 0000 0091');
+  expect(await charges(shop, id)).toBe(0);
+
+  await pay(page);
+  await expect(page.getByText('Payment successful')).toBeVisible();
+  expect(await charges(shop, id)).toBe(1);
+});

@@ -1,0 +1,136 @@
+// Reconciliation on one instance (the memory store): the checkouts the handler created or
+// processed are read again until their outcome hook has run, for when every webhook was lost
+// and the shopper never came back. (test/node/redis/reconcile.test.ts runs it on two
+// instances sharing one Redis.)
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { createMemoryIdempotencyStore } from '../../../src/server/index.ts';
+import { cardBody } from '../support/cards.ts';
+import { openSetContract } from '../support/open-set.ts';
+import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
+
+let sb: Sandbox;
+before(async () => {
+  sb = await startSandbox();
+});
+after(async () => {
+  await sb.close();
+});
+
+describe('the memory store keeps open checkouts', () => {
+  const store = createMemoryIdempotencyStore();
+  let n = 0;
+  openSetContract(
+    () => store,
+    () => {
+      n += 1;
+      return `open:M${n}`;
+    },
+  );
+});
+
+/**
+ * A card with 3DS paid through `h` as far as the challenge, then authenticated at the
+ * provider with no browser following the redirect: no report reaches the handler (the
+ * sandbox's webhooks go to a port where nothing listens).
+ */
+async function paidBehindTheHandler(h: Harness): Promise<string> {
+  const { id } = await createCheckout(h, { sku: 'tea', redirect: false });
+  const res = await h.handle(
+    request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000042') }),
+  );
+  assert.equal(res.status, 202);
+  const { next_step } = (await res.json()) as {
+    next_step: { payload: { TermUrl: string; MD: string } };
+  };
+  const done = await fetch(next_step.payload.TermUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ MD: next_step.payload.MD, PaRes: 'Y' }),
+    redirect: 'manual',
+  });
+  await done.body?.cancel();
+  assert.ok(done.status < 400, `TermUrl answered ${done.status}`);
+  return id;
+}
+
+test('a paid checkout no report reached: reconcile runs onPaid once, then forgets it', async () => {
+  const h = makeHandler(sb);
+  const id = await paidBehindTheHandler(h);
+  assert.equal(h.paid.length, 0, 'nothing told the handler yet');
+
+  const first = await h.handle.reconcile();
+  assert.equal(first.ran, 1);
+  assert.deepEqual(
+    h.paid.map((c) => c.id),
+    [id],
+  );
+  // The checkout left the set: a second pass has nothing to read, the hook does not run again.
+  const second = await h.handle.reconcile();
+  assert.deepEqual(second, { checked: 0, ran: 0, open: 0, closed: 0, errors: 0 });
+  assert.equal(h.paid.length, 1);
+});
+
+test('a checkout still pending is read on every pass and stays open; a created one waits', async () => {
+  const h = makeHandler(sb, { hookTimeoutMs: 60_000 });
+  const { id } = await createCheckout(h);
+  // Only created: not due before the hook's lease has passed (most carts are abandoned).
+  assert.equal((await h.handle.reconcile()).checked, 0);
+  // Being paid: due at once, and read again on the next pass while it stays pending.
+  const put = await h.handle(
+    request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000042') }),
+  );
+  assert.equal(put.status, 202);
+  for (let pass = 0; pass < 2; pass += 1) {
+    const report = await h.handle.reconcile();
+    assert.deepEqual(report, { checked: 1, ran: 0, open: 1, closed: 0, errors: 0 });
+  }
+});
+
+test('the hook that already ran elsewhere is not run again; the checkout is forgotten', async () => {
+  const store = createMemoryIdempotencyStore();
+  const a = makeHandler(sb, { idempotencyStore: store });
+  const b = makeHandler(sb, { idempotencyStore: store });
+  const id = await paidBehindTheHandler(a);
+  // The shopper's page confirms on instance b: its hook runs there, in the background.
+  assert.equal((await b.handle(request('GET', `/checkouts/${id}`))).status, 200);
+  const report = await a.handle.reconcile();
+  assert.equal(report.ran, 0);
+  assert.equal(a.paid.length + b.paid.length, 1);
+});
+
+test('one pass reads at most limit checkouts; the rest wait for the next', async () => {
+  const h = makeHandler(sb);
+  const ids = [];
+  for (let i = 0; i < 3; i += 1) ids.push(await paidBehindTheHandler(h));
+  const first = await h.handle.reconcile({ limit: 2 });
+  assert.equal(first.checked, 2);
+  const second = await h.handle.reconcile({ limit: 2 });
+  assert.equal(second.checked, 1);
+  assert.deepEqual(h.paid.map((c) => c.id).sort(), ids.sort());
+});
+
+test('a PUT for a checkout the provider does not know leaves nothing to reconcile', async () => {
+  const h = makeHandler(sb);
+  const res = await h.handle(
+    request('PUT', '/checkouts/no-such-checkout', { body: cardBody('4200000000000091') }),
+  );
+  assert.equal(res.status, 404);
+  assert.equal((await h.handle.reconcile()).checked, 0);
+});
+
+test('a store without open checkouts: reconcile does nothing and says why once', async () => {
+  const memory = createMemoryIdempotencyStore();
+  const h = makeHandler(sb, {
+    idempotencyStore: {
+      claim: memory.claim,
+      complete: memory.complete,
+      release: memory.release,
+    },
+  });
+  await paidBehindTheHandler(h);
+  assert.equal((await h.handle.reconcile()).checked, 0);
+  await h.handle.reconcile();
+  const warnings = h.logs.filter((line) => line.includes('keeps no open checkouts'));
+  assert.equal(warnings.length, 1);
+});

@@ -1,0 +1,154 @@
+// The shopper never waits on the merchant: PUT, GET /checkouts/:id and GET /return answer as
+// soon as the provider's status is read while onPaid runs behind them; only the webhook waits
+// (its answer decides whether the provider delivers again). Plus the bounded wait a shop may
+// opt into, and keeping a background hook alive where the platform would cut it off.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { sleep, until } from '../../shared/until.ts';
+import { cardBody } from '../support/cards.ts';
+import { heldHook } from '../support/held-hook.ts';
+import {
+  createCheckout,
+  makeHandler,
+  paidAtProvider,
+  request,
+  startSandbox,
+  webhookRequest,
+} from './fixtures.ts';
+
+let sb: Sandbox;
+before(async () => {
+  sb = await startSandbox();
+});
+after(async () => {
+  await sb.close();
+});
+
+/** Whether `promise` has settled by the time everything else queued so far has run. */
+async function settledNow(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  await sleep(50);
+  return settled;
+}
+
+test('PUT answers PAID while onPaid is still running', async () => {
+  const hook = heldHook();
+  const h = makeHandler(sb, { onPaid: hook.run });
+  const { id } = await createCheckout(h);
+  const res = await h.handle(
+    request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }),
+  );
+  assert.equal(res.status, 200);
+  assert.equal((await res.json()).status, 'PAID');
+  await hook.entered;
+  hook.finish();
+  assert.equal(hook.calls, 1);
+});
+
+test('GET /checkouts/:id and GET /return answer while onPaid is running; it runs once', async () => {
+  const hook = heldHook();
+  const h = makeHandler(sb, { onPaid: hook.run });
+  const { id } = await paidAtProvider(sb, h);
+  const poll = await h.handle(request('GET', `/checkouts/${id}`));
+  assert.equal(poll.status, 200);
+  assert.equal((await poll.json()).status, 'PAID');
+  await hook.entered;
+  const back = await h.handle(request('GET', `/return?checkout_id=${id}`, { origin: null }));
+  assert.equal(back.status, 303);
+  assert.equal(back.headers.get('location'), `/result?outcome=success&checkout_id=${id}`);
+  hook.finish();
+  assert.equal(hook.calls, 1);
+});
+
+test('the webhook waits for the hook: its answer is what makes the provider deliver again', async () => {
+  const hook = heldHook();
+  const h = makeHandler(sb, { onPaid: hook.run });
+  const { id } = await paidAtProvider(sb, h);
+  const answer = h.handle(webhookRequest(id));
+  await hook.entered;
+  assert.equal(await settledNow(answer), false, 'no answer while onPaid runs');
+  hook.finish();
+  assert.equal((await answer).status, 204);
+});
+
+test('hookWaitMs: the answer waits for a quick hook, and no longer than the bound for a slow one', async () => {
+  const quick = makeHandler(sb, {
+    hookWaitMs: 5_000,
+    onPaid: async () => {
+      await sleep(20);
+      quick.paid.push({});
+    },
+  });
+  const paid = await paidAtProvider(sb, quick);
+  assert.equal((await quick.handle(request('GET', `/checkouts/${paid.id}`))).status, 200);
+  assert.equal(quick.paid.length, 1, 'fulfilled before the page was answered');
+
+  const hook = heldHook();
+  const slow = makeHandler(sb, { hookWaitMs: 150, onPaid: hook.run });
+  const held = await paidAtProvider(sb, slow);
+  const started = Date.now();
+  const res = await slow.handle(request('GET', `/checkouts/${held.id}`));
+  const waited = Date.now() - started;
+  assert.equal(res.status, 200);
+  assert.ok(waited >= 140, `answered after ${waited} ms, before the bound`);
+  hook.finish();
+  assert.throws(() => makeHandler(sb, { hookWaitMs: -1 }), /hookWaitMs/);
+});
+
+test('waitUntil, from the options or a Worker-style ctx, is given the background hook', async () => {
+  const kept: Promise<unknown>[] = [];
+  const h = makeHandler(sb, { waitUntil: (promise) => kept.push(promise) });
+  const { id } = await paidAtProvider(sb, h);
+  await h.handle(request('GET', `/checkouts/${id}`));
+  assert.equal(kept.length, 1);
+  await kept[0];
+  assert.equal(h.paid.length, 1, 'the kept promise ends when the hook has run');
+
+  const fromCtx: Promise<unknown>[] = [];
+  const worker = makeHandler(sb);
+  const other = await paidAtProvider(sb, worker);
+  const ctx = { waitUntil: (promise: Promise<unknown>) => fromCtx.push(promise) };
+  await worker.handle(request('GET', `/checkouts/${other.id}`), {}, ctx);
+  assert.equal(fromCtx.length, 1);
+  await fromCtx[0];
+  assert.equal(worker.paid.length, 1);
+});
+
+test('X-Request-Id: a short token is kept, anything else replaced; the provider gets the same id', async () => {
+  const sent: (string | null)[] = [];
+  const h = makeHandler(sb, {
+    fetch: (input, init) => {
+      sent.push(new Headers(init?.headers).get('x-request-id'));
+      return fetch(input, init);
+    },
+  });
+  const { id } = await createCheckout(h);
+  sent.length = 0;
+  const keep = request('GET', `/checkouts/${id}`);
+  keep.headers.set('x-request-id', 'shop-42.a:b');
+  const kept = await h.handle(keep);
+  assert.equal(kept.headers.get('x-request-id'), 'shop-42.a:b');
+  assert.deepEqual(sent, ['shop-42.a:b']);
+
+  for (const bad of ['x'.repeat(65), 'two words', 'line\nbreak']) {
+    const replaced = request('GET', `/checkouts/${id}`);
+    replaced.headers.set('x-request-id', bad.replace('\n', ' '));
+    const res = await h.handle(replaced);
+    const given = res.headers.get('x-request-id') ?? '';
+    assert.match(given, /^[0-9a-f-]{36}$/, `${JSON.stringify(bad)} was replaced`);
+    assert.equal(sent.at(-1), given);
+  }
+  const none = await h.handle(request('GET', '/no-such-route'));
+  assert.equal(none.status, 404);
+  assert.ok(none.headers.get('x-request-id'), 'error answers carry it too');
+  await until('logs', () => h.logs.some((line) => line.includes('"requestId"')));
+});

@@ -1,0 +1,67 @@
+// What every IdempotencyStore that keeps open checkouts must do (reconcile.ts relies on it),
+// run against the memory store and, through each client package, the Redis store.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { IdempotencyStore } from '../../../src/server/index.ts';
+
+type OpenSet = Required<Pick<IdempotencyStore, 'track' | 'due' | 'untrack'>>;
+
+function openSet(store: IdempotencyStore): OpenSet {
+  const { track, due, untrack } = store;
+  assert.ok(track && due && untrack, 'the store keeps open checkouts');
+  return {
+    track: track.bind(store),
+    due: due.bind(store),
+    untrack: untrack.bind(store),
+  };
+}
+
+/** Registers the open-set tests; `fresh()` names a set no other test uses. */
+export function openSetContract(store: () => IdempotencyStore, fresh: () => string): void {
+  test('due gives the checkouts due by now, soonest first, at most limit', async () => {
+    const s = openSet(store());
+    const set = fresh();
+    await s.track(set, 'late', 3_000);
+    await s.track(set, 'first', 1_000);
+    await s.track(set, 'second', 2_000);
+    await s.track(set, 'future', 9_000);
+    assert.deepEqual(await s.due(set, 5_000, 2, 60_000), ['first', 'second']);
+    assert.deepEqual(await s.due(set, 5_000, 10, 60_000), ['late']);
+  });
+
+  test('a checkout taken is held for holdMs: no second caller takes it meanwhile', async () => {
+    const s = openSet(store());
+    const set = fresh();
+    for (let i = 0; i < 20; i += 1) await s.track(set, `co_${i}`, 1_000);
+    // Many callers at once, as instances reconciling together: each id goes to one of them.
+    const batches = await Promise.all(
+      Array.from({ length: 8 }, () => s.due(set, 2_000, 5, 30_000)),
+    );
+    const taken = batches.flat();
+    assert.equal(taken.length, 20, `taken: ${taken.join(' ')}`);
+    assert.equal(new Set(taken).size, 20, 'no checkout taken twice');
+    assert.deepEqual(await s.due(set, 31_000, 50, 30_000), [], 'held until 32 000');
+    assert.equal((await s.due(set, 32_000, 50, 30_000)).length, 20, 'due again after the hold');
+  });
+
+  test('track again moves a checkout; untrack removes it', async () => {
+    const s = openSet(store());
+    const set = fresh();
+    await s.track(set, 'a', 1_000);
+    await s.track(set, 'b', 1_000);
+    await s.track(set, 'a', 50_000);
+    await s.untrack(set, 'b');
+    assert.deepEqual(await s.due(set, 10_000, 10, 1_000), []);
+    assert.deepEqual(await s.due(set, 50_000, 10, 1_000), ['a']);
+    await s.untrack(set, 'missing');
+  });
+
+  test('sets are apart: one merchant’s checkouts are not another’s', async () => {
+    const s = openSet(store());
+    const one = fresh();
+    const other = fresh();
+    await s.track(one, 'x', 1_000);
+    assert.deepEqual(await s.due(other, 5_000, 10, 1_000), []);
+    assert.deepEqual(await s.due(one, 5_000, 10, 1_000), ['x']);
+  });
+}
