@@ -8,7 +8,7 @@ import { fork } from 'node:child_process';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { createProviderClient, type ProviderClient } from '../../../src/server/index.ts';
-import { cardBody } from '../support/cards.ts';
+import { type ChallengePayload, cardBody } from '../support/cards.ts';
 import { exited, killAtExit } from '../support/children.ts';
 import { listenLoopback } from '../support/loopback.ts';
 import type { ClientKind } from '../support/redis-clients.ts';
@@ -265,15 +265,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
 }
 
-/** A checkout created through `instance` and paid at the provider: no report has run a hook. */
-export async function paidCheckout(cluster: Cluster, instance: Instance): Promise<string> {
+/** A checkout created through `instance` (its webhook and return URLs are the balancer's). */
+async function createThrough(instance: Instance): Promise<string> {
   const created = await fetch(`${instance.url}/checkouts`, {
     method: 'POST',
     headers: { origin: ORIGIN, 'content-type': 'application/json' },
     body: JSON.stringify({ order: 'tea' }),
   });
   assert.equal(created.status, 201);
-  const { id } = (await created.json()) as { id: string };
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** A checkout created through `instance` and paid at the provider: no report has run a hook. */
+export async function paidCheckout(cluster: Cluster, instance: Instance): Promise<string> {
+  const id = await createThrough(instance);
   const paid = await cluster.provider.checkouts.process(id, PAID_CARD);
   assert.equal(paid.kind === 'checkout' && paid.checkout.status, 'PAID');
   return id;
@@ -290,38 +295,18 @@ export function postWebhook(instance: Instance, id: string): Promise<Response> {
 
 /**
  * A checkout created and processed with a 3DS card through `instance`, as a shopper's widget
- * does: it waits at its challenge. `authenticate()` completes the challenge at the provider
- * the way the shopper's browser posts it, without following the redirect back to the shop.
+ * does: it waits at its challenge, whose form payload is returned (see `authenticate`).
  */
 export async function challengedCheckout(
   instance: Instance,
-): Promise<{ id: string; authenticate(): Promise<void> }> {
-  const created = await fetch(`${instance.url}/checkouts`, {
-    method: 'POST',
-    headers: { origin: ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({ order: 'tea' }),
-  });
-  assert.equal(created.status, 201);
-  const { id } = (await created.json()) as { id: string };
+): Promise<{ id: string; challenge: ChallengePayload }> {
+  const id = await createThrough(instance);
   const put = await fetch(`${instance.url}/checkouts/${id}`, {
     method: 'PUT',
     headers: { origin: ORIGIN, 'content-type': 'application/json' },
     body: JSON.stringify(cardBody('4200000000000042')),
   });
   assert.equal(put.status, 202);
-  const { next_step } = (await put.json()) as {
-    next_step: { payload: { TermUrl: string; MD: string } };
-  };
-  return {
-    id,
-    async authenticate() {
-      const done = await fetch(next_step.payload.TermUrl, {
-        method: 'POST',
-        body: new URLSearchParams({ MD: next_step.payload.MD, PaRes: 'Y' }),
-        redirect: 'manual',
-      });
-      await done.body?.cancel();
-      assert.ok(done.status < 400, `TermUrl answered ${done.status}`);
-    },
-  };
+  const { next_step } = (await put.json()) as { next_step: { payload: ChallengePayload } };
+  return { id, challenge: next_step.payload };
 }

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { until } from '../../shared/until.ts';
+import { authenticate } from '../support/cards.ts';
 import { type Cluster, challengedCheckout, startCluster } from './cluster.ts';
 
 const CHECKOUTS = 12;
@@ -37,9 +38,9 @@ test('webhooks refused, return page never reached: two reconciling instances run
   const c = cluster!;
   const paidAt = new Map<string, number>();
   for (let i = 0; i < CHECKOUTS; i += 1) {
-    const checkout = await challengedCheckout(c.instances[i % 2]!);
-    await checkout.authenticate();
-    paidAt.set(checkout.id, Date.now());
+    const { id, challenge } = await challengedCheckout(c.instances[i % 2]!);
+    await authenticate(challenge);
+    paidAt.set(id, Date.now());
   }
   const ids = [...paidAt.keys()];
   await until(

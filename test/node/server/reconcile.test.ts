@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createMemoryIdempotencyStore } from '../../../src/server/index.ts';
-import { cardBody } from '../support/cards.ts';
+import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
 import { openSetContract } from '../support/open-set.ts';
 import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
 
@@ -41,16 +41,8 @@ async function paidBehindTheHandler(h: Harness): Promise<string> {
     request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000042') }),
   );
   assert.equal(res.status, 202);
-  const { next_step } = (await res.json()) as {
-    next_step: { payload: { TermUrl: string; MD: string } };
-  };
-  const done = await fetch(next_step.payload.TermUrl, {
-    method: 'POST',
-    body: new URLSearchParams({ MD: next_step.payload.MD, PaRes: 'Y' }),
-    redirect: 'manual',
-  });
-  await done.body?.cancel();
-  assert.ok(done.status < 400, `TermUrl answered ${done.status}`);
+  const { next_step } = (await res.json()) as { next_step: { payload: ChallengePayload } };
+  await authenticate(next_step.payload);
   return id;
 }
 

@@ -31,3 +31,24 @@ export function cardBodyWith(number: string, fields: Record<string, unknown>) {
   const body = cardBody(number);
   return { ...body, card: { ...body.card, ...fields } };
 }
+
+/** A 3DS challenge's form payload, as a 202 `next_step` carries it. */
+export interface ChallengePayload {
+  TermUrl: string;
+  MD: string;
+}
+
+/**
+ * Completes a 3DS challenge at the provider the way the shopper's browser posts it
+ * ("Complete authentication"), without following the redirect back to the shop: the
+ * checkout is paid and no report reaches the handler.
+ */
+export async function authenticate(payload: ChallengePayload): Promise<void> {
+  const done = await fetch(payload.TermUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ MD: payload.MD, PaRes: 'Y' }),
+    redirect: 'manual',
+  });
+  await done.body?.cancel();
+  if (done.status >= 400) throw new Error(`TermUrl answered ${done.status}`);
+}
