@@ -58,7 +58,7 @@ export interface PageRun {
 export interface LighthouseResult {
   lighthouse: string;
   chromium: string;
-  pages: { path: string; runs: PageRun[] }[];
+  pages: { shop: string; path: string; url: string; runs: PageRun[] }[];
 }
 
 /** The widget bundle of a page: the script-tag build or the ES module build. */
@@ -166,10 +166,40 @@ function readRun(lhr: Lhr, url: string): PageRun {
   };
 }
 
-/** Lighthouse `runs` times on each of `paths` of a freshly started demo shop. */
+/**
+ * Loads each page and every file it names once, uncounted, asking for brotli
+ * alone: the shop makes a file's brotli form on its first request (in the
+ * background, sending gzip meanwhile), and the runs should see what every later
+ * visitor gets.
+ */
+async function warmUp(base: string, paths: readonly string[]): Promise<void> {
+  const files = new Set<string>();
+  for (const path of paths) {
+    const html = await (await fetch(new URL(path, base))).text();
+    for (const match of html.matchAll(/"(\/(?!\/)[^"\s]+\.(?:js|css|svg))"/g)) {
+      if (match[1]) files.add(match[1]);
+    }
+  }
+  for (const file of files) {
+    const response = await fetch(new URL(file, base), { headers: { 'accept-encoding': 'br' } });
+    await response.arrayBuffer();
+  }
+}
+
+/** A demo shop already running elsewhere (say, another checkout's `npm start`), audited alongside. */
+export interface OtherShop {
+  label: string;
+  url: string;
+}
+
+/**
+ * Lighthouse `runs` times on each of `paths` of a demo shop started here (and of
+ * `others`, in the same turns: one run of every page of every shop per round).
+ */
 export async function measureLighthouse(
   paths: readonly string[],
   runs: number,
+  others: readonly OtherShop[] = [],
 ): Promise<LighthouseResult> {
   const sandbox = await createSandbox({ port: 0, host: '127.0.0.1' });
   try {
@@ -180,18 +210,22 @@ export async function measureLighthouse(
       port: 0,
     });
     try {
+      const shops = [{ label: 'this checkout', url: shop.url }, ...others];
+      for (const { url } of shops) await warmUp(url, paths);
       const result: LighthouseResult = {
         lighthouse: '',
         chromium: '',
-        pages: paths.map((path) => ({ path, runs: [] })),
+        pages: shops.flatMap(({ label, url }) =>
+          paths.map((path) => ({ shop: label, path, url: new URL(path, url).href, runs: [] })),
+        ),
       };
       for (let round = 0; round < runs; round++) {
-        for (const page of result.pages) {
-          const url = new URL(page.path, shop.url).href;
-          const lhr = await runCli(url);
+        // Flipped every round, so neither shop always goes first.
+        for (const page of round % 2 === 0 ? result.pages : [...result.pages].reverse()) {
+          const lhr = await runCli(page.url);
           result.lighthouse = lhr.lighthouseVersion;
           result.chromium = /Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? '?';
-          page.runs.push(readRun(lhr, url));
+          page.runs.push(readRun(lhr, page.url));
         }
       }
       return result;
@@ -231,4 +265,61 @@ export function findingsOf(
       score: median(e.scores),
     }))
     .sort((a, b) => a.score - b.score || a.id.localeCompare(b.id));
+}
+
+/**
+ * This checkout's demo against another running one, side by side in one run:
+ *
+ *   node --import tsx bench/lighthouse.ts http://127.0.0.1:PORT/ [RUNS] [PATHS]
+ *
+ * e.g. with main's shop started as `PORT=0 SANDBOX_PORT=0 npm start` in a worktree
+ * of main. RUNS defaults to 5, PATHS (comma-separated) to `/,/?redirect=0`.
+ */
+async function compare(other: string, runs: number, paths: string[]): Promise<void> {
+  const result = await measureLighthouse(paths, runs, [{ label: other, url: other }]);
+  console.log(
+    `Lighthouse ${result.lighthouse}, mobile preset, headless Chromium ${result.chromium}; median (min-max) of ${runs} runs, shops and pages in turns`,
+  );
+  const spread = (values: number[], digits: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const f = (n: number | undefined) => (n ?? Number.NaN).toFixed(digits);
+    return `${f(median(sorted))} (${f(sorted[0])}-${f(sorted.at(-1))})`;
+  };
+  for (const { shop, path, runs: list } of result.pages) {
+    const scores = CATEGORIES.map(
+      (c) =>
+        `${c} ${spread(
+          list.map((r) => r.scores[c]),
+          2,
+        )}`,
+    ).join(', ');
+    console.log(
+      `${shop} ${path}: ${scores}; CLS ${spread(
+        list.map((r) => r.cls),
+        3,
+      )}; LCP ${spread(
+        list.map((r) => r.lcp),
+        0,
+      )} ms; widget ${spread(
+        list.map((r) => r.widgetTransfer),
+        0,
+      )} B; page ${spread(
+        list.map((r) => r.totalTransfer),
+        0,
+      )} B`,
+    );
+    const findings = findingsOf(list).map(
+      (f) => `${f.id} ${f.score.toFixed(2)} ${f.runs}/${list.length}`,
+    );
+    console.log(`  findings: ${findings.join('; ') || 'none'}`);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const [other, runs, paths] = process.argv.slice(2);
+  if (!other) {
+    console.error('usage: node --import tsx bench/lighthouse.ts OTHER_SHOP_URL [RUNS] [PATHS]');
+    process.exit(2);
+  }
+  await compare(other, Number(runs ?? 5), (paths ?? '/,/?redirect=0').split(','));
 }

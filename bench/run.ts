@@ -3,12 +3,13 @@
 // machine. Bounded: every phase has a count and a time cap, every server binds
 // 127.0.0.1 and is stopped at the end.
 //
-//   node --import tsx bench/run.ts [bundle] [render] [handler] [throughput] [prism] [lighthouse]
+//   node --import tsx bench/run.ts [bundle] [render] [handler] [throughput] [prism] [compression] [lighthouse]
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
 //        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput,
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        BENCH_PERF=dir (Linux perf records each throughput server there),
 //        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is),
+//        BENCH_COMPRESSION_REQUESTS (500) per round of the compression part,
 //        BENCH_LIGHTHOUSE_RUNS (3) per page, BENCH_LIGHTHOUSE_PAGES (/,/?redirect=0,/module.html)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,7 +22,15 @@ import { IIFE, IIFE_GZIP_BUDGET, LOCALE_GZIP_BUDGET, localeFiles, sizesOfFile } 
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
-const PHASES = ['bundle', 'render', 'handler', 'throughput', 'prism', 'lighthouse'] as const;
+const PHASES = [
+  'bundle',
+  'render',
+  'handler',
+  'throughput',
+  'prism',
+  'compression',
+  'lighthouse',
+] as const;
 type Phase = (typeof PHASES)[number];
 
 function intFromEnv(name: string, fallback: number): number {
@@ -245,6 +254,26 @@ async function prismPhase(): Promise<void> {
   }
 }
 
+async function compressionPhase(): Promise<void> {
+  const { measureCompression } = await import('./compression.ts');
+  const requests = intFromEnv('BENCH_COMPRESSION_REQUESTS', 500);
+  const rounds = 5;
+  const r = await measureCompression(requests, rounds);
+  console.log(
+    `## Demo compression (in-process through Hono's fetch, Accept-Encoding as Chromium sends it; ${rounds} rounds of ${requests} requests per way, taking turns; server CPU median (min-max))\n`,
+  );
+  const us = (n: number) => n.toFixed(0);
+  const rows = (what: string, list: typeof r.bundle) =>
+    list.map((w) => [`${what}: ${w.name}`, w.encoding, w.bytes, spread(w.cpu, us)]);
+  table(
+    ['body: way', 'encoding', 'bytes sent', 'server CPU µs/req'],
+    [...rows('widget IIFE', r.bundle), ...rows(`shop page (${r.pageBytes} B)`, r.page)],
+  );
+  console.log(
+    `- kept: made once per version of a file: brotli 11 ${r.oneOff.brotli.toFixed(0)} ms and gzip 9 ${r.oneOff.gzip.toFixed(1)} ms of CPU for the widget IIFE\n`,
+  );
+}
+
 async function lighthousePhase(): Promise<void> {
   const { CATEGORIES, findingsOf, measureLighthouse, medianOf } = await import('./lighthouse.ts');
   const runs = intFromEnv('BENCH_LIGHTHOUSE_RUNS', 3);
@@ -321,6 +350,7 @@ const actions: Record<Phase, () => Promise<void>> = {
   handler: handlerPhase,
   throughput: throughputPhase,
   prism: prismPhase,
+  compression: compressionPhase,
   lighthouse: lighthousePhase,
 };
 let failed = false;
