@@ -61,6 +61,9 @@ export interface LighthouseResult {
   pages: { shop: string; path: string; url: string; runs: PageRun[] }[];
 }
 
+/** The most one Lighthouse run may take. */
+const RUN_TIMEOUT_MS = 180_000;
+
 /** The widget bundle of a page: the script-tag build or the ES module build. */
 const WIDGET_BUNDLE = /\/assets\/payment-widget(?:\.iife)?\.js$/;
 
@@ -100,8 +103,15 @@ function runCli(url: string): Promise<Lhr> {
     child.stderr.on('data', (chunk: Buffer) => {
       err = (err + chunk.toString('utf8')).slice(-4000);
     });
+    // Lighthouse stops waiting for a page after 45 s of its own; this caps a run that hangs
+    // anyway. SIGINT first: on it, Lighthouse's launcher closes the Chromium it started.
+    const timer = setTimeout(() => {
+      child.kill('SIGINT');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    }, RUN_TIMEOUT_MS);
     child.once('error', reject);
     child.once('exit', (code) => {
+      clearTimeout(timer);
       if (code !== 0) return reject(new Error(`lighthouse ${url} exited ${code}: ${err.trim()}`));
       try {
         resolve(JSON.parse(Buffer.concat(out).toString('utf8')) as Lhr);
