@@ -3,12 +3,14 @@
 // machine. Bounded: every phase has a count and a time cap, every server binds
 // 127.0.0.1 and is stopped at the end.
 //
-//   node --import tsx bench/run.ts [bundle] [render] [handler] [throughput] [prism]
+//   node --import tsx bench/run.ts [bundle] [render] [handler] [throughput] [prism] [compression] [lighthouse]
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
 //        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput,
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        BENCH_PERF=dir (Linux perf records each throughput server there),
-//        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is)
+//        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is),
+//        BENCH_COMPRESSION_REQUESTS (500) per round of the compression part,
+//        BENCH_LIGHTHOUSE_RUNS (3) per page, BENCH_LIGHTHOUSE_PAGES (/,/?redirect=0,/module.html)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -20,7 +22,15 @@ import { IIFE, IIFE_GZIP_BUDGET, LOCALE_GZIP_BUDGET, localeFiles, sizesOfFile } 
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
-const PHASES = ['bundle', 'render', 'handler', 'throughput', 'prism'] as const;
+const PHASES = [
+  'bundle',
+  'render',
+  'handler',
+  'throughput',
+  'prism',
+  'compression',
+  'lighthouse',
+] as const;
 type Phase = (typeof PHASES)[number];
 
 function intFromEnv(name: string, fallback: number): number {
@@ -41,6 +51,7 @@ function ensureBenchDeps(): void {
     'braintree-web-drop-in',
     '@stoplight/prism-cli',
     'autocannon',
+    'lighthouse',
   ];
   if (needed.every((name) => existsSync(join(BENCH, 'node_modules', name, 'package.json')))) return;
   console.log('Installing the bench-only dependencies (npm --prefix bench ci) ...');
@@ -243,6 +254,79 @@ async function prismPhase(): Promise<void> {
   }
 }
 
+async function compressionPhase(): Promise<void> {
+  const { measureCompression } = await import('./compression.ts');
+  const requests = intFromEnv('BENCH_COMPRESSION_REQUESTS', 500);
+  const rounds = 5;
+  const r = await measureCompression(requests, rounds);
+  console.log(
+    `## Demo compression (in-process through Hono's fetch, Accept-Encoding as Chromium sends it; ${rounds} rounds of ${requests} requests per way, taking turns; server CPU median (min-max))\n`,
+  );
+  const us = (n: number) => n.toFixed(0);
+  const rows = (what: string, list: typeof r.bundle) =>
+    list.map((w) => [`${what}: ${w.name}`, w.encoding, w.bytes, spread(w.cpu, us)]);
+  table(
+    ['body: way', 'encoding', 'bytes sent', 'server CPU µs/req'],
+    [...rows('widget IIFE', r.bundle), ...rows(`shop page (${r.pageBytes} B)`, r.page)],
+  );
+  console.log(
+    `- kept: made once per version of a file: brotli 11 ${r.oneOff.brotli.toFixed(0)} ms and gzip 9 ${r.oneOff.gzip.toFixed(1)} ms of CPU for the widget IIFE\n`,
+  );
+}
+
+async function lighthousePhase(): Promise<void> {
+  const { CATEGORIES, findingsOf, measureLighthouse, medianOf } = await import('./lighthouse.ts');
+  const runs = intFromEnv('BENCH_LIGHTHOUSE_RUNS', 3);
+  const paths = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '/,/?redirect=0,/module.html').split(',');
+  const result = await measureLighthouse(paths, runs);
+  console.log(
+    `## Lighthouse ${result.lighthouse} on the demo shop (mobile preset, headless Chromium ${result.chromium}; median of ${runs} runs per page, pages in turns)\n`,
+  );
+  const score = (n: number) => n.toFixed(2);
+  table(
+    [
+      'page',
+      'performance',
+      'accessibility',
+      'best practices',
+      'SEO',
+      'CLS',
+      'LCP ms',
+      'widget B',
+      'page B',
+    ],
+    result.pages.map(({ path, runs }) => [
+      path,
+      spread(
+        runs.map((r) => r.scores.performance),
+        score,
+      ),
+      ...CATEGORIES.slice(1).map((c) => score(medianOf(runs, (r) => r.scores[c]))),
+      spread(
+        runs.map((r) => r.cls),
+        (n) => n.toFixed(3),
+      ),
+      medianOf(runs, (r) => r.lcp).toFixed(0),
+      medianOf(runs, (r) => r.widgetTransfer),
+      medianOf(runs, (r) => r.totalTransfer),
+    ]),
+  );
+  console.log(
+    'Performance and CLS: median (min-max). LCP is simulated (mobile preset). widget B / page B: bytes over the wire, headers included, of the widget bundle / the whole load.\n',
+  );
+  console.log('Findings (scored audits below 1: id, category, median score, runs it appeared in):');
+  for (const { path, runs } of result.pages) {
+    const list = findingsOf(runs).map(
+      (f) => `${f.id} (${f.category}, ${f.score.toFixed(2)}, ${f.runs}/${runs.length})`,
+    );
+    console.log(`- ${path}: ${list.length > 0 ? list.join('; ') : 'none'}`);
+  }
+  const errored = [...new Set(result.pages.flatMap((p) => p.runs.flatMap((r) => r.errors)))];
+  if (errored.length > 0)
+    console.log(`- audits Lighthouse could not run: ${errored.sort().join(', ')}`);
+  console.log();
+}
+
 const chosen = process.argv.slice(2);
 for (const name of chosen) {
   if (!PHASES.includes(name as Phase)) {
@@ -266,6 +350,8 @@ const actions: Record<Phase, () => Promise<void>> = {
   handler: handlerPhase,
   throughput: throughputPhase,
   prism: prismPhase,
+  compression: compressionPhase,
+  lighthouse: lighthousePhase,
 };
 let failed = false;
 for (const phase of phases) {

@@ -28,7 +28,7 @@ import { createInPerson } from './in-person/index.ts';
 import { errorJson } from './json.ts';
 import { attributes, formatPrice, type PageVariant, render, variantParts } from './pages.ts';
 import { connectRedisStore } from './redis.ts';
-import { serveFile } from './static.ts';
+import { compressPages, serveFile } from './static.ts';
 
 export interface ServerExampleOptions {
   /** The provider's base URL, e.g. the sandbox's `http://127.0.0.1:4010`. */
@@ -294,12 +294,18 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     return html(render('result.html', { checkoutId: id }));
   }
 
-  /** A file under `root`, or a 404 naming what is missing. */
-  async function file(root: string, rest: string, missing: () => Response): Promise<Response> {
-    return (await serveFile(root, rest)) ?? missing();
+  /** A file under `root` (compressed and revalidated as `c` asks), or a 404 naming what is missing. */
+  async function file(
+    c: Context,
+    root: string,
+    rest: string,
+    missing: () => Response,
+  ): Promise<Response> {
+    return (await serveFile(root, rest, c.req.raw)) ?? missing();
   }
 
   const app = new Hono();
+  app.use(compressPages);
   // The handler keeps its own basePath (/payments), so the request goes on unchanged.
   app.all('/payments/*', mount(payments, { replaceRequest: false }));
   app.route('/in-person', inPerson.app);
@@ -310,8 +316,8 @@ export async function startServerExample(options: ServerExampleOptions): Promise
   app.get('/csp.html', shop('csp'));
   app.get('/result', (c) => resultPage(new URL(c.req.url)));
   for (const name of ['payment-widget.iife.js', 'payment-widget.js']) {
-    app.get(`/assets/${name}`, () =>
-      file(assetsDir, name, () =>
+    app.get(`/assets/${name}`, (c) =>
+      file(c, assetsDir, name, () =>
         errorJson(404, 'NOT_BUILT', 'The widget is not built: run `npm run build`'),
       ),
     );
@@ -320,20 +326,20 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     const path = c.req.path;
     // The widget loads `locales/{tag}.js` beside its bundle for any language but English.
     if (!LOCALE_FILE.test(path)) return errorJson(404, 'NOT_FOUND', `No page at ${path}`);
-    return file(join(assetsDir, 'locales'), c.req.param('file'), () =>
+    return file(c, join(assetsDir, 'locales'), c.req.param('file'), () =>
       errorJson(404, 'NOT_FOUND', `No locale file at ${path}`),
     );
   });
   app.get('/demo/:file', (c) => {
     const name = c.req.param('file');
     const notFound = () => errorJson(404, 'NOT_FOUND', `No page at ${c.req.path}`);
-    return /^[\w-]+\.(js|css|svg)$/.test(name) ? file(demoDir, name, notFound) : notFound();
+    return /^[\w-]+\.(js|css|svg)$/.test(name) ? file(c, demoDir, name, notFound) : notFound();
   });
   for (const framework of ['react', 'vue']) {
     app.get(`/examples/${framework}`, () => empty(308, { location: `/examples/${framework}/` }));
     app.get(`/examples/${framework}/*`, (c) => {
       const path = c.req.path;
-      return file(examplesDir, path.slice('/examples/'.length), () =>
+      return file(c, examplesDir, path.slice('/examples/'.length), () =>
         /\.\w+$/.test(path)
           ? errorJson(404, 'NOT_FOUND', `No page at ${path}`)
           : errorJson(404, 'NOT_BUILT', 'Build the examples: npm --prefix examples run build'),

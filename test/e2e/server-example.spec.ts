@@ -1,5 +1,6 @@
 // The example shop's HTTP surface without a browser: what a page may learn, and
 // how it answers bad input.
+import { existsSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
 
 test('no page or asset the shop serves contains the provider key', async ({ shop }) => {
@@ -62,4 +63,29 @@ test('the strict-CSP page allows frames and form posts to the provider only', as
   expect(csp).toContain(`frame-src ${sandboxOrigin}`);
   expect(csp).toContain(`form-action 'self' ${sandboxOrigin}`);
   expect(csp).not.toMatch(/unsafe-(inline|eval)/);
+});
+
+test('the built React and Vue pages revalidate; their content-hashed scripts are immutable', async ({
+  shop,
+}) => {
+  for (const framework of ['react', 'vue']) {
+    const built = new URL(`../../examples/dist/${framework}/index.html`, import.meta.url);
+    expect(
+      existsSync(built),
+      'build the examples first: npm --prefix examples ci && npm --prefix examples run build',
+    ).toBe(true);
+    const page = await fetch(new URL(`/examples/${framework}/`, shop.url));
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const scripts = [...(await page.text()).matchAll(/<script[^>]* src="([^"]+)"/g)].map(
+      (m) => m[1] ?? '',
+    );
+    expect(scripts.length, framework).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const response = await fetch(new URL(src, shop.url));
+      expect(response.status, src).toBe(200);
+      expect(response.headers.get('cache-control'), src).toBe(
+        'public, max-age=31536000, immutable',
+      );
+    }
+  }
 });
