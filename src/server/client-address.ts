@@ -86,14 +86,28 @@ function withoutPort(address: string): string {
   return v4 ? (v4[1] as string) : address;
 }
 
+/** A plain dotted IPv4 address, each part 0-255 without leading zeros: the common case. */
+const DOTTED = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 /**
  * The bucket an address counts in: `ip:192.0.2.1`, `ip:2001:db8:1:2::/64`. A text that is no
  * IP address (a proxy that writes names) counts as itself, lower-cased.
  */
 export function addressBucket(address: string, ipv6Prefix: number): string {
   const bare = withoutPort(address.trim());
-  if (!ipaddr.isValid(bare)) return `ip:${bare.toLowerCase()}`;
-  const ip = ipaddr.process(bare);
+  // Most requests: IPv4, or IPv4 as a dual-stack socket reports it. ipaddr.js would take
+  // ten times as long to find that out.
+  const v4 = bare.startsWith('::ffff:') ? bare.slice(7) : bare;
+  if (DOTTED.test(v4)) return `ip:${v4}`;
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = bare.includes(':') ? ipaddr.IPv6.parse(bare) : ipaddr.IPv4.parse(bare);
+  } catch {
+    return `ip:${bare.toLowerCase()}`;
+  }
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
+    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  }
   if (ip.kind() === 'ipv4' || ipv6Prefix >= 128) return `ip:${ip.toString()}`;
   const v6 = ip as ipaddr.IPv6;
   const parts = v6.parts.map((part, i) => {

@@ -79,6 +79,7 @@ describe('the bucket an address counts in', () => {
     assert.equal(addressBucket('192.0.2.1', 64), 'ip:192.0.2.1');
     assert.equal(addressBucket('192.0.2.1:4711', 64), 'ip:192.0.2.1');
     assert.equal(addressBucket('::ffff:192.0.2.1', 64), 'ip:192.0.2.1');
+    assert.equal(addressBucket('::ffff:c000:201', 64), 'ip:192.0.2.1');
   });
 
   test('IPv6 by its prefix: one subscriber’s /64 is one client', () => {
