@@ -25,7 +25,7 @@ export interface NodeEnv {
   outgoing: ServerResponse;
 }
 
-export type FetchHandler = (request: Request, env: NodeEnv) => Response | Promise<Response>;
+export type FetchHandler = (request: Request, env?: NodeEnv) => Response | Promise<Response>;
 
 export interface NodeListenerOptions {
   /** Builds the error body of the adapter's own answers. Default: `{ error: { code, message, field? } }`. */
