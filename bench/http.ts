@@ -106,19 +106,14 @@ function merge(reports: LoadReport[]): LoadReport {
 }
 
 /**
- * Measures two targets in alternating rounds (A B A B ...) after warming both, so
- * that a change in the machine's load during the run hits both alike: on a shared
- * machine, one block after the other gave ratios that swung fourfold.
+ * Measures targets in alternating rounds (A B A B ...) after warming each, so that a change
+ * in the machine's load during the run hits all alike: on a shared machine, one block after
+ * the other gave ratios that swung fourfold.
  */
-async function compare(
-  shape: LoadShape,
-  a: Op,
-  b: Op,
-  rounds = 4,
-): Promise<[LoadReport, LoadReport]> {
+async function compareAll(shape: LoadShape, ops: Op[], rounds = 4): Promise<LoadReport[]> {
   const warm = Math.min(200, shape.ops);
   let offset = -1_000_000; // warm-up indices never collide with measured ones
-  for (const op of [a, b]) {
+  for (const op of ops) {
     const base = offset;
     await runLoad({
       total: warm,
@@ -130,9 +125,9 @@ async function compare(
   }
   const perRound = Math.ceil(shape.ops / rounds);
   const roundLimit = shape.timeLimitMs / rounds;
-  const results: [LoadReport[], LoadReport[]] = [[], []];
+  const results: LoadReport[][] = ops.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [k, op] of [a, b].entries()) {
+    for (const [k, op] of ops.entries()) {
       const base = round * perRound;
       results[k]?.push(
         await runLoad({
@@ -144,11 +139,16 @@ async function compare(
       );
     }
   }
-  const [ra, rb] = [merge(results[0]), merge(results[1])];
-  for (const r of [ra, rb]) {
+  const merged = results.map(merge);
+  for (const r of merged) {
     if (r.completed === 0) throw new Error(`no operation completed: ${r.firstError}`);
   }
-  return [ra, rb];
+  return merged;
+}
+
+async function compare(shape: LoadShape, a: Op, b: Op): Promise<[LoadReport, LoadReport]> {
+  const [ra, rb] = await compareAll(shape, [a, b]);
+  return [ra as LoadReport, rb as LoadReport];
 }
 
 function startSandbox(): Promise<Child<SandboxInfo>> {
@@ -157,26 +157,35 @@ function startSandbox(): Promise<Child<SandboxInfo>> {
 
 export interface HandlerOverhead {
   direct: LoadReport;
+  /** Through the handler, its rate limits counting every request (out of the bench's reach). */
   handler: LoadReport;
+  /** Through the handler with `rateLimit: false`. */
+  unlimited: LoadReport;
 }
 
 export async function measureHandlerOverhead(shape: LoadShape): Promise<HandlerOverhead> {
   const sandbox = await startSandbox();
-  let handler: Child<{ url: string }> | undefined;
+  const handlers: Child<{ url: string }>[] = [];
   try {
-    handler = await startTsChild<{ url: string }>(join(BENCH, 'servers/handler.ts'), {
-      BENCH_SANDBOX: JSON.stringify(sandbox.info),
-    });
+    for (const limits of ['on', 'off']) {
+      handlers.push(
+        await startTsChild<{ url: string }>(join(BENCH, 'servers/handler.ts'), {
+          BENCH_SANDBOX: JSON.stringify(sandbox.info),
+          BENCH_RATE_LIMIT: limits,
+        }),
+      );
+    }
+    const [limited, unlimited] = handlers as [Child<{ url: string }>, Child<{ url: string }>];
     const { url, apiKey, merchantCode } = sandbox.info;
     const run = randomUUID().slice(0, 8);
-    const [direct, through] = await compare(
-      shape,
+    const [direct, through, open] = (await compareAll(shape, [
       providerOp(url, apiKey, merchantCode, run),
-      handlerOp(handler.info.url),
-    );
-    return { direct, handler: through };
+      handlerOp(limited.info.url),
+      handlerOp(unlimited.info.url),
+    ])) as [LoadReport, LoadReport, LoadReport];
+    return { direct, handler: through, unlimited: open };
   } finally {
-    await handler?.stop();
+    for (const handler of handlers) await handler.stop();
     await sandbox.stop();
   }
 }

@@ -170,16 +170,31 @@ function shape() {
 async function handlerPhase(): Promise<void> {
   const { measureHandlerOverhead } = await import('./http.ts');
   const s = shape();
-  const { direct, handler } = await measureHandlerOverhead(s);
+  const { direct, handler, unlimited } = await measureHandlerOverhead(s);
   console.log(
     `## Handler overhead (${s.ops} x create+get, concurrency ${s.concurrency}, loopback; ms)\n`,
   );
-  table(LOAD_HEADERS, [loadRow('sandbox direct', direct), loadRow('through the handler', handler)]);
+  table(LOAD_HEADERS, [
+    loadRow('sandbox direct', direct),
+    loadRow('through the handler', handler),
+    loadRow('through the handler, rateLimit: false', unlimited),
+  ]);
+  const p50 = (r: LoadReport) => median(r.latencies.get('create') ?? []);
   console.log(
-    `- throughput through the handler / direct: ${ratio(handler.opsPerSecond, direct.opsPerSecond)}; added p50 per create ${ms(median(handler.latencies.get('create') ?? []) - median(direct.latencies.get('create') ?? []))} ms\n`,
+    `- throughput through the handler / direct: ${ratio(handler.opsPerSecond, direct.opsPerSecond)}; added p50 per create ${ms(p50(handler) - p50(direct))} ms`,
   );
-  for (const r of [direct, handler])
+  // The rate limits count every create (an address parsed, a counter hit): their cost.
+  console.log(
+    `- rate limits on / off: throughput ${ratio(handler.opsPerSecond, unlimited.opsPerSecond)}; p50 per create ${ms(p50(handler) - p50(unlimited))} ms added\n`,
+  );
+  for (const r of [direct, handler, unlimited])
     if (r.firstError) console.log(`- first error: ${r.firstError}`);
+  const { measureLimiterCost } = await import('./rate-limit.ts');
+  const cost = await measureLimiterCost();
+  const us = (n: number) => n.toFixed(1);
+  console.log(
+    `- POST /checkouts in process up to the provider call (1,000 client addresses, memory counters; µs per request, median (min-max) of ${cost.on.length} rounds): limits on ${spread(cost.on, us)}, off ${spread(cost.off, us)}\n`,
+  );
 }
 
 /** Median of a few numbers and their spread, e.g. `5,512 (5,310-5,790)`. */

@@ -1,12 +1,16 @@
 // Child process: the companion handler served by toNodeListener on a random
 // loopback port, in front of the sandbox named by BENCH_SANDBOX (JSON from
 // ./sandbox.ts). Prints one JSON line; exits when its parent's pipe closes.
+// Its rate limits are on (they count every request, which is their cost) but out of
+// reach of the bench's one client, which creates thousands of checkouts; with
+// BENCH_RATE_LIMIT=off they are switched off, to measure that cost against.
 import { createServer } from 'node:http';
 import { createPaymentHandler, toNodeListener } from '../../src/server/index.ts';
 import type { SandboxInfo } from '../http.ts';
 import { listenOnLoopback, serveForParent } from './child.ts';
 
 const ORIGIN = 'http://127.0.0.1';
+const unreachable = { limit: Number.MAX_SAFE_INTEGER };
 
 const sandbox = JSON.parse(process.env.BENCH_SANDBOX ?? '{}') as SandboxInfo;
 let listener: ReturnType<typeof toNodeListener> | undefined;
@@ -23,6 +27,14 @@ listener = toNodeListener(
     successUrl: `${url}/paid`,
     failureUrl: `${url}/failed`,
     resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
+    rateLimit:
+      process.env.BENCH_RATE_LIMIT === 'off'
+        ? false
+        : {
+            checkoutsPerClient: unreachable,
+            paymentsPerClient: unreachable,
+            paymentsPerCheckout: unreachable,
+          },
   }),
 );
 serveForParent(server, { url: `${url}/payments` });

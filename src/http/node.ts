@@ -16,7 +16,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handlerErrorBody } from './errors.ts';
 import { json } from './json.ts';
 
-export type FetchHandler = (request: Request) => Response | Promise<Response>;
+/**
+ * What the listener passes a handler after the request, as every @hono/node-server does: the
+ * Node request and response. The payment handler reads the client's address from it.
+ */
+export interface NodeEnv {
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
+}
+
+export type FetchHandler = (request: Request, env?: NodeEnv) => Response | Promise<Response>;
 
 export interface NodeListenerOptions {
   /** Builds the error body of the adapter's own answers. Default: `{ error: { code, message, field? } }`. */
@@ -87,7 +96,7 @@ async function buildListener(
   const errorBody = options.errorBody ?? handlerErrorBody;
   const listener = getRequestListener(
     async (request, env) => {
-      const response = await handler(request);
+      const response = await handler(request, env as NodeEnv);
       // Response.error() (status 0); `type` would make a light Response build a full one.
       if (response.status === 0) {
         (env.incoming as IncomingMessage).socket.destroy();

@@ -11,6 +11,10 @@ import { errorJson, HttpError } from '../http/errors.ts';
 import { ProviderError } from './errors.ts';
 import type { HandlerConfig } from './options.ts';
 
+/** What a `TOO_MANY_REQUESTS` thrown without `retry-after` (by a merchant's hook) asks for. */
+const DEFAULT_RETRY_AFTER_S = 60;
+const isRetryAfter = (name: string) => name.toLowerCase() === 'retry-after';
+
 /** The union's code for an HTTP status whose own code it does not know. */
 export function codeForStatus(status: number): HandlerErrorCode {
   switch (status) {
@@ -48,7 +52,16 @@ export function errorResponse(error: unknown, config: HandlerConfig): Response {
         message: `a refusal's code ${error.code} is not a PaymentErrorCode; answered as ${code}`,
       });
     }
-    return errorJson(error.status, code, config.redact(error.message), error.field, error.headers);
+    let headers = error.headers;
+    if (code === 'TOO_MANY_REQUESTS' && !Object.keys(headers).some(isRetryAfter)) {
+      // The widget reads when to try again from it, and the contract promises one.
+      config.log({
+        level: 'warn',
+        message: `a TOO_MANY_REQUESTS refusal came without a retry-after header; answered with ${DEFAULT_RETRY_AFTER_S} s`,
+      });
+      headers = { ...headers, 'retry-after': String(DEFAULT_RETRY_AFTER_S) };
+    }
+    return errorJson(error.status, code, config.redact(error.message), error.field, headers);
   }
   if (error instanceof ProviderError) {
     config.log({

@@ -6,7 +6,8 @@
  *
  * Wiring only, on Hono: the request id, the access log, the origin policy and the 405 rule
  * wrap the route modules (routes/), mounted under `basePath`; error-map.ts turns anything
- * thrown into the JSON error shape. Outcome hooks run off the answers' path (settle.ts);
+ * thrown into the JSON error shape; rate-limit.ts holds the limits the routes check before
+ * they create or pay a checkout. Outcome hooks run off the answers' path (settle.ts);
  * reconcile.ts catches the outcomes that no answer brought.
  */
 import { type Context, Hono } from 'hono';
@@ -26,6 +27,7 @@ import {
 } from './options.ts';
 import { corsForAllowed } from './origin.ts';
 import { createOutcomeReporter, problemEntry } from './outcome.ts';
+import { createRateLimiter } from './rate-limit.ts';
 import { createOpenCheckouts, type ReconcileOptions, type ReconcileReport } from './reconcile.ts';
 import { checkoutRoutes, createResolvedCheckout } from './routes/checkouts.ts';
 import { confirmRoutes } from './routes/confirm.ts';
@@ -48,7 +50,9 @@ export interface PlatformContext {
 export interface PaymentHandler {
   /**
    * Answers one request. Runtimes that pass more (Bun's server, Deno's info, a Worker's
-   * `env` and `ctx`) may: a `ctx` with `waitUntil` keeps background hooks alive.
+   * `env` and `ctx`) may: a `ctx` with `waitUntil` keeps background hooks alive, and the
+   * client's address for the rate limits is read from `env` (`toNodeListener`'s, Bun's
+   * server, Deno's info).
    */
   (request: Request, env?: unknown, ctx?: unknown): Promise<Response>;
   /**
@@ -106,7 +110,12 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     log: config.log,
   });
   const settle = createSettler({ config, report, open });
-  const deps: RouteDeps = { config, client, settle, open };
+  const limits = createRateLimiter(options.rateLimit, {
+    store,
+    merchantCode: options.merchantCode,
+    log: config.log,
+  });
+  const deps: RouteDeps = { config, client, settle, open, limits };
 
   const app = new Hono<HandlerEnv>();
   app.use(async function requestId(c, next) {

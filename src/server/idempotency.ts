@@ -46,11 +46,68 @@ export interface IdempotencyStore {
   due?(set: string, now: number, limit: number, holdMs: number): Promise<string[]>;
   /** Removes `id` from `set`: its outcome hook ran, or it can no longer change. */
   untrack?(set: string, id: string): Promise<void>;
+
+  // Request counters, for the rate limits (rate-limit.ts). Optional as well: without it each
+  // instance counts in its own memory.
+
+  /**
+   * Atomically across instances, one more hit on each counter, in fixed windows: a counter's
+   * first hit starts a window of `windowMs` that ends by itself (the counter with it). Answers,
+   * per counter in order, the hits in its current window, this one included, and the
+   * milliseconds until that window ends.
+   */
+  hit?(counters: readonly Counter[]): Promise<CounterState[]>;
+}
+
+/** A counter of requests: its key, and the length of its windows. */
+export interface Counter {
+  key: string;
+  windowMs: number;
+}
+
+/** A counter after a hit: the hits in the current window, and when that window ends. */
+export interface CounterState {
+  hits: number;
+  resetInMs: number;
 }
 
 export interface MemoryIdempotencyStoreOptions {
   /** How long a `done` key is kept. Default 7 days. */
   doneTtlMs?: number;
+}
+
+/** At most this many live counters per window length; past it the oldest window goes first. */
+const MAX_COUNTERS = 100_000;
+
+/**
+ * Fixed-window counters in memory. One Map per window length: a window starts at its first
+ * hit and lasts as long as the others in that Map, so each Map (which iterates in insertion
+ * order, a new window re-inserted) is in order of expiry and sweeping stops at the first live
+ * counter. Capped, so a flood of new keys (addresses, checkout ids) cannot grow it without end.
+ */
+export function createMemoryCounters(): (counters: readonly Counter[]) => CounterState[] {
+  const byWindow = new Map<number, Map<string, { hits: number; endsAt: number }>>();
+  return (counters) => {
+    const now = Date.now();
+    return counters.map(({ key, windowMs }) => {
+      let windows = byWindow.get(windowMs);
+      if (windows === undefined) {
+        windows = new Map();
+        byWindow.set(windowMs, windows);
+      }
+      for (const [old, window] of windows) {
+        if (window.endsAt > now && windows.size < MAX_COUNTERS) break;
+        windows.delete(old);
+      }
+      let window = windows.get(key);
+      if (window === undefined) {
+        window = { hits: 0, endsAt: now + windowMs };
+        windows.set(key, window);
+      }
+      window.hits += 1;
+      return { hits: window.hits, resetInMs: window.endsAt - now };
+    });
+  };
 }
 
 /** Default time a `done` key is kept: the provider retries a webhook for days at most. */
@@ -89,6 +146,7 @@ export function createMemoryIdempotencyStore(
       entries.delete(key);
     }
   }
+  const hit = createMemoryCounters();
   const sets = new Map<string, Map<string, number>>();
   const setOf = (name: string) => {
     const set = sets.get(name) ?? new Map<string, number>();
@@ -133,5 +191,6 @@ export function createMemoryIdempotencyStore(
     async untrack(set, id) {
       setOf(set).delete(id);
     },
+    hit: async (counters) => hit(counters),
   };
 }

@@ -15,7 +15,12 @@ export {
   WIDGET_ERROR_CODES,
   type WidgetErrorCode,
 } from '../domain/errors.ts';
-export { type FetchHandler, type NodeListenerOptions, toNodeListener } from '../http/node.ts';
+export {
+  type FetchHandler,
+  type NodeEnv,
+  type NodeListenerOptions,
+  toNodeListener,
+} from '../http/node.ts';
 export { isLoopbackHost, isSafeBrowserUrl } from '../next-step/url.ts';
 export {
   createProviderClient,
@@ -44,11 +49,14 @@ export {
 } from './handler.ts';
 export {
   type ClaimState,
+  type Counter,
+  type CounterState,
   createMemoryIdempotencyStore,
   type IdempotencyStore,
   type MemoryIdempotencyStoreOptions,
 } from './idempotency.ts';
 export type { PublicCheckout } from './public.ts';
+export { RATE_LIMIT_DEFAULTS, type RateLimit, type RateLimitOptions } from './rate-limit.ts';
 export {
   createRedisIdempotencyStore,
   type IoRedisClientLike,

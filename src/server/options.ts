@@ -4,6 +4,7 @@
  */
 import type { Checkout, CheckoutPurpose } from '../schemas/index.ts';
 import type { IdempotencyStore } from './idempotency.ts';
+import type { RateLimitOptions } from './rate-limit.ts';
 
 /** What the merchant's server decides about an order. */
 export interface ResolvedCheckout {
@@ -119,6 +120,14 @@ export interface PaymentHandlerOptions {
   fetch?: typeof fetch;
   /** Default 16 KiB. */
   maxBodyBytes?: number;
+  /**
+   * The card-testing defence: how many checkouts one client may create and payments it may
+   * attempt per window, and how many attempts one checkout may take. On by default; over a
+   * limit the answer is 429 `TOO_MANY_REQUESTS` with `Retry-After`, before any provider call.
+   * Counted in `idempotencyStore`, so shared by the instances that share it. `false` switches
+   * every limit off (do so only when something in front of the handler limits these routes).
+   */
+  rateLimit?: RateLimitOptions | false;
 }
 
 /** A hook's claim holds this long by default. */

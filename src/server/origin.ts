@@ -39,6 +39,10 @@ export function corsForAllowed(allowed: ReadonlySet<string>): MiddlewareHandler 
     if (isAllowed && !c.res.headers.has('access-control-allow-origin')) {
       c.res.headers.set('access-control-allow-origin', origin);
       c.res.headers.append('vary', 'origin');
+      // A page on another origin reads how long a 429 asks it to wait.
+      if (c.res.headers.has('retry-after')) {
+        c.res.headers.set('access-control-expose-headers', 'retry-after');
+      }
     }
   };
 }

@@ -7,7 +7,8 @@
  * One key per outcome, `<prefix><hook>:<merchant>:<checkout id>`, holding
  * `running:<token>` for the lease (`SET NX PX`) and then `done:<token>` for `doneTtlMs`; and
  * one sorted set per merchant of the open checkouts, scored by when each is next due to be
- * reconciled.
+ * reconciled; and the rate limits' counters, `<prefix>rate:...`, one key per client or
+ * checkout and window, gone when their window ends.
  * Completing and releasing compare the token first, in one Lua script each, so a holder
  * whose lease ran out never overwrites or frees a claim that another report took over.
  */
@@ -69,6 +70,22 @@ return 1`;
 const DUE = `local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
 for i = 1, #ids do redis.call('ZADD', KEYS[1], ARGV[3], ids[i]) end
 return ids`;
+
+// KEYS the counters, ARGV their windows in ms: one more hit on each in one step. A counter's
+// first hit starts its window (PEXPIRE), later ones leave the end where it is, so the key is
+// gone when the window ends. A key left without an expiry (PTTL -1) gets one too.
+// Fixed windows: an exact count and an exact end (Retry-After), one INCR per counter.
+const HIT = `local out = {}
+for i = 1, #KEYS do
+  local hits = redis.call('INCR', KEYS[i])
+  local ttl = redis.call('PTTL', KEYS[i])
+  if ttl < 0 then
+    redis.call('PEXPIRE', KEYS[i], ARGV[i])
+    ttl = tonumber(ARGV[i])
+  end
+  out[i] = {hits, ttl}
+end
+return out`;
 
 interface Script {
   source: string;
@@ -144,16 +161,19 @@ export function createRedisIdempotencyStore(
   const release = script(RELEASE);
   const track = script(TRACK);
   const due = script(DUE);
+  const hit = script(HIT);
 
   /** EVALSHA, falling back to EVAL (which caches it again) after Redis forgot the script. */
-  async function run(which: Script, key: string, args: string[]): Promise<unknown> {
+  async function runOn(which: Script, keys: string[], args: string[]): Promise<unknown> {
+    const rest = [String(keys.length), ...keys, ...args];
     try {
-      return await command(['EVALSHA', await which.sha, '1', key, ...args]);
+      return await command(['EVALSHA', await which.sha, ...rest]);
     } catch (error) {
       if (!(error instanceof Error && error.message.includes('NOSCRIPT'))) throw error;
-      return command(['EVAL', which.source, '1', key, ...args]);
+      return command(['EVAL', which.source, ...rest]);
     }
   }
+  const run = (which: Script, key: string, args: string[]) => runOn(which, [key], args);
 
   return {
     async claim(key, token, leaseMs) {
@@ -187,6 +207,18 @@ export function createRedisIdempotencyStore(
     },
     async untrack(set, id) {
       await command(['ZREM', prefix + set, id]);
+    },
+    async hit(counters) {
+      const keys = counters.map((c) => prefix + c.key);
+      const windows = counters.map((c) => String(positive('windowMs', c.windowMs)));
+      const states = await runOn(hit, keys, windows);
+      if (!Array.isArray(states) || states.length !== counters.length) {
+        throw new Error('Redis answered the rate counters with something else');
+      }
+      return states.map((state) => {
+        const [hits, ttl] = Array.isArray(state) ? state : [];
+        return { hits: Number(hits), resetInMs: Number(ttl) };
+      });
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * `/checkouts`: create a checkout with the amount the merchant's server decides, read it
  * (the widget's confirmation, which also reports a final status), and process it after
- * checking the body and any next step the provider answers with. Reports of a final status
+ * checking the body and any next step the provider answers with. Creating and paying are
+ * rate-limited (rate-limit.ts) before the provider is called. Reports of a final status
  * run the hooks in the background (settle.ts): these answers never wait on the merchant.
  */
 import { Hono } from 'hono';
@@ -89,6 +90,8 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !('order' in body)) {
       throw new PaymentHandlerError(400, 'MISSING', 'order is required', 'order');
     }
+    // Counted before the merchant's resolveCheckout and the provider see it.
+    await deps.limits.beforeCreate(c);
     // Everything else in the body (amount, currency, ...) is ignored on purpose.
     const resolved = await options.resolveCheckout((body as { order: unknown }).order, c.req.raw);
     const checkout = await createResolvedCheckout(deps, resolved, callContext(c));
@@ -116,6 +119,8 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       // A token is a saved card: only its owner's session may charge it.
       await requireCustomer(deps, c.req.raw, body.customer_id, 'customer_id');
     }
+    // The last check before the provider: a refused attempt is not a payment to watch.
+    await deps.limits.beforePayment(c, id);
     // Watched from now on: if every answer about this payment is lost, reconcile() asks.
     await track(deps, id, true);
     let result: ProcessResult;

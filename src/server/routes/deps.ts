@@ -7,6 +7,7 @@ import { limitBody, readJsonBody, requireJsonType } from '../../http/body.ts';
 import type { ProviderClient } from '../client.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import type { HandlerConfig } from '../options.ts';
+import type { RateLimiter } from '../rate-limit.ts';
 import type { OpenCheckouts } from '../reconcile.ts';
 import type { Settler } from '../settle.ts';
 import type { CallContext } from '../transport.ts';
@@ -18,6 +19,8 @@ export interface RouteDeps {
   settle: Settler;
   /** The checkouts reconciliation watches (see reconcile.ts). */
   open: OpenCheckouts;
+  /** The limits checked before a checkout is created or paid (see rate-limit.ts). */
+  limits: RateLimiter;
 }
 
 /** What the handler's middleware leaves on every request's context. */

@@ -26,6 +26,8 @@ export class BackendError extends Error {
     readonly retryable: boolean,
     /** The `X-Request-Id` of the call that failed. */
     readonly requestId?: string,
+    /** A 429's `Retry-After` (the handler's rate limit), in seconds; 0 or NaN when unsaid. */
+    readonly _retryAfter = 0,
   ) {
     super(message);
   }
@@ -128,6 +130,7 @@ async function call(endpoint: string, path: string, init: CallInit = {}): Promis
         status,
         typeof error.retryable === 'boolean' ? error.retryable : retryableStatus(status),
         requestId,
+        status === 429 ? Number(response.headers.get('retry-after')) : 0,
       );
     }
     throw new BackendError(

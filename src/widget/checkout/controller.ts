@@ -14,6 +14,7 @@ import type { FormController } from '../form/controller.ts';
 import type { Shown } from '../form/fields.ts';
 import type { LocaleController } from '../locales/controller.ts';
 import { en, type StringName } from '../locales/en.ts';
+import { format } from '../locales/load.ts';
 import {
   BackendError,
   createCheckout,
@@ -333,7 +334,10 @@ export class CheckoutController implements ReactiveController {
     // The server's word, unchanged; only a refusal the widget knows to be final overrides it.
     this.retryable = retryable ?? e.retryable;
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
-    this._form.setStatus(s[key ?? (MESSAGES[e.code] as StringName)] ?? s.errBackend);
+    // Over the handler's rate limit: how long to wait, in the shopper's words.
+    const wait = e._retryAfter;
+    const name = key ?? (wait ? 'errTooMany' : (MESSAGES[e.code] as StringName));
+    this._form.setStatus(format(s[name] ?? s.errBackend, { minutes: `${Math.ceil(wait / 60)}` }));
     emit(this._host, 'payment-error', {
       code: e.code,
       message: e.message,

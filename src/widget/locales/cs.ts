@@ -50,6 +50,7 @@ const cs: Strings = {
   errNoMethods: 'Pro tuto platbu není k dispozici žádný způsob platby.',
   errNoCheckout: 'Tento platební formulář není propojen s žádnou platbou.',
   checkoutClosed: 'Tuto platbu už nelze dokončit. Začněte prosím znovu v obchodě.',
+  errTooMany: 'Příliš mnoho pokusů o platbu. Zkuste to znovu za {minutes} min.',
   challengeTitle: 'Potvrďte platbu u své banky',
   cancel: 'Zrušit',
   voucherTitle: 'Zaplaťte toto boleto v bance nebo online',

@@ -51,6 +51,7 @@ const da: Strings = {
   errNoMethods: 'Der er ingen betalingsmetode til rådighed for denne betaling.',
   errNoCheckout: 'Betalingsformularen er ikke knyttet til en betaling.',
   checkoutClosed: 'Denne betaling kan ikke længere gennemføres. Start forfra i butikken.',
+  errTooMany: 'For mange betalingsforsøg. Prøv igen om {minutes} min.',
   challengeTitle: 'Godkend betalingen hos din bank',
   cancel: 'Annuller',
   voucherTitle: 'Betal denne boleto i en bank eller online',

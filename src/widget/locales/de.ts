@@ -52,6 +52,7 @@ const de: Strings = {
   errNoCheckout: 'Dieses Zahlungsformular ist mit keiner Zahlung verknüpft.',
   checkoutClosed:
     'Diese Zahlung kann nicht mehr abgeschlossen werden. Bitte beginnen Sie erneut im Shop.',
+  errTooMany: 'Zu viele Zahlungsversuche. Versuchen Sie es in {minutes} Min. erneut.',
   challengeTitle: 'Bestätigen Sie die Zahlung bei Ihrer Bank',
   cancel: 'Abbrechen',
   voucherTitle: 'Bezahlen Sie diesen Boleto bei einer Bank oder online',

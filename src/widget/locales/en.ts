@@ -2,7 +2,7 @@
 // (`./de.ts` and later ones) exports the same keys as a plain object with no
 // imports, so it can be loaded at run time beside either build.
 //
-// `{amount}`, `{last4}`, `{network}` are placeholders filled by `format()`.
+// `{amount}`, `{last4}`, `{network}`, `{minutes}` are placeholders filled by `format()`.
 
 export const en = {
   cardNumber: 'Card number',
@@ -53,6 +53,8 @@ export const en = {
   errNoMethods: 'No payment method is available for this payment.',
   errNoCheckout: 'This payment form is missing its checkout.',
   checkoutClosed: 'This payment can no longer be completed. Please start again from the shop.',
+  // Over the handler's rate limit; `{minutes}`: its Retry-After, rounded up.
+  errTooMany: 'Too many payment attempts. Try again in {minutes} min.',
   // Keys the next-step module asks for (see src/next-step/types.ts StringKey).
   challengeTitle: 'Confirm the payment with your bank',
   cancel: 'Cancel',

@@ -51,6 +51,7 @@ const es: Strings = {
   errNoMethods: 'No hay ningún método de pago disponible para este pago.',
   errNoCheckout: 'Este formulario de pago no está vinculado a ningún pago.',
   checkoutClosed: 'Este pago ya no se puede completar. Vuelve a empezar desde la tienda.',
+  errTooMany: 'Demasiados intentos de pago. Vuelve a intentarlo dentro de {minutes} min.',
   challengeTitle: 'Confirma el pago con tu banco',
   cancel: 'Cancelar',
   voucherTitle: 'Paga este boleto en un banco o en línea',
@@ -78,6 +79,7 @@ const latinAmerica: Partial<Strings> = {
   errNetwork:
     'No pudimos conectarnos con el servicio de pago. Revisa tu conexión e inténtalo de nuevo.',
   errBackend: 'No se pudo procesar el pago. Inténtalo de nuevo.',
+  errTooMany: 'Demasiados intentos de pago. Inténtalo de nuevo en {minutes} min.',
   copyManual: 'Código de barras seleccionado: cópialo con Ctrl+C (⌘C en una Mac)',
 };
 

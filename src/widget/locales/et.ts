@@ -51,6 +51,7 @@ const et: Strings = {
   errNoMethods: 'Selle makse jaoks pole ühtegi makseviisi saadaval.',
   errNoCheckout: 'See maksevorm ei ole seotud ühegi maksega.',
   checkoutClosed: 'Seda makset ei saa enam lõpule viia. Alusta palun uuesti poest.',
+  errTooMany: 'Liiga palju maksekatseid. Proovi uuesti {minutes} min pärast.',
   challengeTitle: 'Kinnita makse oma pangas',
   cancel: 'Tühista',
   voucherTitle: 'Maksa see boleto pangas või internetis',

@@ -50,6 +50,7 @@ const fi: Strings = {
   errNoMethods: 'Tälle maksulle ei ole käytettävissä maksutapaa.',
   errNoCheckout: 'Tätä maksulomaketta ei ole liitetty maksuun.',
   checkoutClosed: 'Tätä maksua ei voi enää suorittaa loppuun. Aloita alusta verkkokaupasta.',
+  errTooMany: 'Liian monta maksuyritystä. Yritä uudelleen {minutes} min kuluttua.',
   challengeTitle: 'Vahvista maksu pankissasi',
   cancel: 'Peruuta',
   voucherTitle: 'Maksa tämä boleto pankissa tai verkossa',

@@ -52,6 +52,7 @@ const fr: Strings = {
   errNoCheckout: 'Ce formulaire de paiement n’est lié à aucun paiement.',
   checkoutClosed:
     'Ce paiement ne peut plus être finalisé. Veuillez recommencer depuis la boutique.',
+  errTooMany: 'Trop de tentatives de paiement. Réessayez dans {minutes} min.',
   challengeTitle: 'Confirmez le paiement auprès de votre banque',
   cancel: 'Annuler',
   voucherTitle: 'Payez ce boleto dans une banque ou en ligne',

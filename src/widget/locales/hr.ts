@@ -50,6 +50,7 @@ const hr: Strings = {
   errNoMethods: 'Za ovo plaćanje nije dostupan nijedan način plaćanja.',
   errNoCheckout: 'Ovaj obrazac za plaćanje nije povezan ni s jednim plaćanjem.',
   checkoutClosed: 'Ovo plaćanje više nije moguće dovršiti. Počnite ispočetka u trgovini.',
+  errTooMany: 'Previše pokušaja plaćanja. Pokušajte ponovno za {minutes} min.',
   challengeTitle: 'Potvrdite plaćanje kod svoje banke',
   cancel: 'Odustani',
   voucherTitle: 'Platite ovaj boleto u banci ili na internetu',

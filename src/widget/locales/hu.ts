@@ -51,6 +51,7 @@ const hu: Strings = {
   errNoMethods: 'Ehhez a fizetéshez nem érhető el fizetési mód.',
   errNoCheckout: 'Ez a fizetési űrlap nincs fizetéshez rendelve.',
   checkoutClosed: 'Ez a fizetés már nem fejezhető be. Kérjük, kezdje újra a webáruházban.',
+  errTooMany: 'Túl sok fizetési kísérlet. Próbálja újra {minutes} perc múlva.',
   challengeTitle: 'Erősítse meg a fizetést a bankjánál',
   cancel: 'Mégse',
   voucherTitle: 'Fizesse be ezt a boletót bankban vagy online',

@@ -51,6 +51,7 @@ const it: Strings = {
   errNoMethods: 'Nessun metodo di pagamento disponibile per questo pagamento.',
   errNoCheckout: 'Questo modulo di pagamento non è collegato a nessun pagamento.',
   checkoutClosed: 'Questo pagamento non può più essere completato. Ricomincia dal negozio.',
+  errTooMany: 'Troppi tentativi di pagamento. Riprova tra {minutes} min.',
   challengeTitle: 'Conferma il pagamento con la tua banca',
   cancel: 'Annulla',
   voucherTitle: 'Paga questo boleto in banca o online',

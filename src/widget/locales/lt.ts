@@ -50,6 +50,7 @@ const lt: Strings = {
   errNoMethods: 'Šiam mokėjimui nėra galimų mokėjimo būdų.',
   errNoCheckout: 'Ši mokėjimo forma nesusieta su jokiu mokėjimu.',
   checkoutClosed: 'Šio mokėjimo nebegalima užbaigti. Pradėkite iš naujo parduotuvėje.',
+  errTooMany: 'Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes} min.',
   challengeTitle: 'Patvirtinkite mokėjimą savo banke',
   cancel: 'Atšaukti',
   voucherTitle: 'Apmokėkite šį boleto banke arba internetu',

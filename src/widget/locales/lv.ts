@@ -51,6 +51,7 @@ const lv: Strings = {
   errNoMethods: 'Šim maksājumam nav pieejams neviens maksājuma veids.',
   errNoCheckout: 'Šī maksājuma veidlapa nav saistīta ar maksājumu.',
   checkoutClosed: 'Šo maksājumu vairs nevar pabeigt. Lūdzu, sāciet no jauna veikalā.',
+  errTooMany: 'Pārāk daudz maksājuma mēģinājumu. Mēģiniet vēlreiz pēc {minutes} min.',
   challengeTitle: 'Apstipriniet maksājumu savā bankā',
   cancel: 'Atcelt',
   voucherTitle: 'Apmaksājiet šo boleto bankā vai internetā',

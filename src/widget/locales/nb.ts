@@ -50,6 +50,7 @@ const nb: Strings = {
   errNoMethods: 'Ingen betalingsmåte er tilgjengelig for denne betalingen.',
   errNoCheckout: 'Dette betalingsskjemaet er ikke knyttet til noen betaling.',
   checkoutClosed: 'Denne betalingen kan ikke lenger fullføres. Start på nytt fra butikken.',
+  errTooMany: 'For mange betalingsforsøk. Prøv igjen om {minutes} min.',
   challengeTitle: 'Bekreft betalingen hos banken din',
   cancel: 'Avbryt',
   voucherTitle: 'Betal denne boletoen i en bank eller på nett',

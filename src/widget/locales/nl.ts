@@ -51,6 +51,7 @@ const nl: Strings = {
   errNoMethods: 'Er is geen betaalmethode beschikbaar voor deze betaling.',
   errNoCheckout: 'Dit betaalformulier is aan geen enkele betaling gekoppeld.',
   checkoutClosed: 'Deze betaling kan niet meer worden voltooid. Begin opnieuw in de webwinkel.',
+  errTooMany: 'Te veel betaalpogingen. Probeer het over {minutes} min. opnieuw.',
   challengeTitle: 'Bevestig de betaling bij je bank',
   cancel: 'Annuleren',
   voucherTitle: 'Betaal deze boleto bij een bank of online',

@@ -50,6 +50,7 @@ const pl: Strings = {
   errNoMethods: 'Dla tej płatności nie jest dostępna żadna metoda płatności.',
   errNoCheckout: 'Ten formularz płatności nie jest powiązany z żadną płatnością.',
   checkoutClosed: 'Tej płatności nie można już dokończyć. Zacznij od nowa w sklepie.',
+  errTooMany: 'Zbyt wiele prób płatności. Spróbuj ponownie za {minutes} min.',
   challengeTitle: 'Potwierdź płatność w swoim banku',
   cancel: 'Anuluj',
   voucherTitle: 'Opłać ten boleto w banku lub online',

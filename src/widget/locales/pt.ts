@@ -51,6 +51,7 @@ const pt: Strings = {
   errNoMethods: 'Não há nenhum método de pagamento disponível para este pagamento.',
   errNoCheckout: 'Este formulário de pagamento não está associado a nenhum pagamento.',
   checkoutClosed: 'Este pagamento já não pode ser concluído. Recomece a partir da loja.',
+  errTooMany: 'Demasiadas tentativas de pagamento. Tente novamente dentro de {minutes} min.',
   challengeTitle: 'Confirme o pagamento junto do seu banco',
   cancel: 'Cancelar',
   voucherTitle: 'Pague este boleto num banco ou online',
@@ -66,6 +67,7 @@ export default pt;
 /** What Brazil says differently from Portugal; the boleto's digits are its linha digitável. */
 export const regions: Record<string, Partial<Strings>> = {
   BR: {
+    errTooMany: 'Muitas tentativas de pagamento. Tente novamente em {minutes} min.',
     cardName: 'Nome impresso no cartão',
     installments: 'Parcelas',
     lastName: 'Sobrenome',

@@ -51,6 +51,7 @@ const ro: Strings = {
   errNoMethods: 'Nu este disponibilă nicio metodă de plată pentru această plată.',
   errNoCheckout: 'Acest formular de plată nu este asociat niciunei plăți.',
   checkoutClosed: 'Această plată nu mai poate fi finalizată. Reîncepe din magazin.',
+  errTooMany: 'Prea multe încercări de plată. Încearcă din nou peste {minutes} min.',
   challengeTitle: 'Confirmă plata la banca ta',
   cancel: 'Anulează',
   voucherTitle: 'Plătește acest boleto la o bancă sau online',

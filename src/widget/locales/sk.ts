@@ -51,6 +51,7 @@ const sk: Strings = {
   errNoMethods: 'Pre túto platbu nie je k dispozícii žiadny spôsob platby.',
   errNoCheckout: 'Tento platobný formulár nie je prepojený so žiadnou platbou.',
   checkoutClosed: 'Túto platbu už nie je možné dokončiť. Začnite, prosím, znova v obchode.',
+  errTooMany: 'Príliš veľa pokusov o platbu. Skúste to znova o {minutes} min.',
   challengeTitle: 'Potvrďte platbu vo svojej banke',
   cancel: 'Zrušiť',
   voucherTitle: 'Zaplaťte toto boleto v banke alebo online',

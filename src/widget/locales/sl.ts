@@ -50,6 +50,7 @@ const sl: Strings = {
   errNoMethods: 'Za to plačilo ni na voljo noben način plačila.',
   errNoCheckout: 'Ta plačilni obrazec ni povezan z nobenim plačilom.',
   checkoutClosed: 'Tega plačila ni več mogoče dokončati. Začnite znova v trgovini.',
+  errTooMany: 'Preveč poskusov plačila. Poskusite znova čez {minutes} min.',
   challengeTitle: 'Potrdite plačilo pri svoji banki',
   cancel: 'Prekliči',
   voucherTitle: 'Plačajte ta boleto na banki ali prek spleta',

@@ -50,6 +50,7 @@ const sv: Strings = {
   errNoMethods: 'Det finns inget betalsätt för den här betalningen.',
   errNoCheckout: 'Betalformuläret är inte kopplat till någon betalning.',
   checkoutClosed: 'Den här betalningen kan inte längre slutföras. Börja om från butiken.',
+  errTooMany: 'För många betalningsförsök. Försök igen om {minutes} min.',
   challengeTitle: 'Bekräfta betalningen hos din bank',
   cancel: 'Avbryt',
   voucherTitle: 'Betala den här boleton på en bank eller online',

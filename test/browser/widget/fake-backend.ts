@@ -20,6 +20,8 @@ export interface Call {
 export interface Reply {
   status: number;
   body: unknown;
+  /** Beside `content-type`, e.g. a 429's `retry-after`. */
+  headers?: Record<string, string>;
 }
 
 export type Checkout = Record<string, unknown> & { id: string; status: string };
@@ -33,9 +35,13 @@ export function errorReply(
   status: number,
   code: HandlerErrorCode,
   message: string,
-  { field, retryable }: { field?: string; retryable?: boolean } = {},
+  {
+    field,
+    retryable,
+    headers,
+  }: { field?: string; retryable?: boolean; headers?: Record<string, string> } = {},
 ): Reply {
-  return { status, body: handlerErrorBody(code, message, field, retryable) };
+  return { status, body: handlerErrorBody(code, message, field, retryable), headers };
 }
 
 export class FakeBackend {
@@ -94,7 +100,7 @@ export class FakeBackend {
     });
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   }
 

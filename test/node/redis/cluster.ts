@@ -19,7 +19,8 @@ import type { InstanceConfig, InstanceMessage } from './instance.ts';
 const ORIGIN = 'http://shop.test';
 const PAID_CARD = cardBody('4200000000000091');
 
-const READY_TIMEOUT_MS = 20_000;
+// tsx compiles each child on start: on a loaded 2-core machine that alone has taken 30 s.
+const READY_TIMEOUT_MS = 60_000;
 
 export interface Instance {
   name: string;

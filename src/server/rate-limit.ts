@@ -1,0 +1,270 @@
+/**
+ * The card-testing defence: how many checkouts one client may create, how many payments it
+ * may attempt, and how many attempts one checkout may take, per window. A bot that tests
+ * stolen cards creates checkout after checkout (the provider refuses a second payment of a
+ * failed one) and pays each: every one a call on the merchant's key and quota.
+ *
+ * Over a limit the handler answers 429 `TOO_MANY_REQUESTS` with `Retry-After` before it calls
+ * the provider. The counters are fixed windows in the idempotency store (`hit`), so every
+ * instance that shares the store shares them; a store without `hit`, or one that fails, is
+ * stood in for by this process's memory, so the limits still hold per instance.
+ */
+import type { Context } from 'hono';
+import { addressBucket, clientAddressOf } from './client-address.ts';
+import { PaymentHandlerError } from './errors.ts';
+import {
+  type Counter,
+  type CounterState,
+  createMemoryCounters,
+  type IdempotencyStore,
+} from './idempotency.ts';
+import type { LogEntry } from './options.ts';
+import type { HandlerEnv } from './routes/deps.ts';
+
+/** At most `limit` requests per window of `windowMs` milliseconds. */
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitOptions {
+  /**
+   * `POST /checkouts` per client. Default 30 per 10 minutes. `false` switches it off; a
+   * partial value keeps the default of the other half.
+   */
+  checkoutsPerClient?: Partial<RateLimit> | false;
+  /** `PUT /checkouts/:id` (payment attempts) per client. Default 60 per 10 minutes. */
+  paymentsPerClient?: Partial<RateLimit> | false;
+  /** `PUT /checkouts/:id` per checkout, whoever sends them. Default 5 per hour. */
+  paymentsPerCheckout?: Partial<RateLimit> | false;
+  /**
+   * How many proxies in front of the handler append to `X-Forwarded-For` (a load balancer,
+   * a CDN): the client is the address that many hops back. Default 0: the connecting
+   * address, and the header is ignored (anyone can write it). Set it to exactly the number
+   * of your proxies; one too many lets clients choose their address.
+   */
+  trustedProxies?: number;
+  /**
+   * The client's address where the handler cannot read it from the runtime (Workers, Next.js,
+   * a proxy with a header of its own): `(request) => request.headers.get('cf-connecting-ip')`.
+   * `env` is the runtime's second argument to the handler. Replaces `trustedProxies`.
+   */
+  clientAddress?(request: Request, env: unknown): string | undefined;
+  /**
+   * The client's key in place of its address: a session or a user id, say. Undefined counts
+   * the request by its address as usual (so a visitor without a session cannot escape).
+   */
+  clientKey?(
+    request: Request,
+    address: string | undefined,
+  ): string | undefined | Promise<string | undefined>;
+  /** IPv6 clients are counted by their first this many bits. Default 64; 128 counts each address. */
+  ipv6Prefix?: number;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The defaults. A shopper who mistypes and retries stays far below them, and so do a few
+ * shoppers behind one address (an office, a carrier's NAT); a bot that tests cards is held
+ * to a few an hour per checkout and a few hundred an hour per address, where it would try
+ * thousands. Payments per client go higher than creations: a shop's pages may create the
+ * checkouts on the server (not counted here), and this project's end-to-end suite pays
+ * some 45 times from one address within minutes.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  checkoutsPerClient: { limit: 30, windowMs: 10 * MINUTE },
+  paymentsPerClient: { limit: 60, windowMs: 10 * MINUTE },
+  paymentsPerCheckout: { limit: 5, windowMs: 60 * MINUTE },
+} as const satisfies Record<string, RateLimit>;
+
+type LimitName = keyof typeof RATE_LIMIT_DEFAULTS;
+
+const WHAT: Record<LimitName, string> = {
+  checkoutsPerClient: 'Too many checkouts were created from this client',
+  paymentsPerClient: 'Too many payment attempts from this client',
+  paymentsPerCheckout: 'Too many payment attempts on this checkout',
+};
+
+export interface RateLimiter {
+  /** Before `POST /checkouts` calls the provider; throws a 429 when over a limit. */
+  beforeCreate(c: Context<HandlerEnv>): Promise<void>;
+  /** Before `PUT /checkouts/:id` calls the provider; throws a 429 when over a limit. */
+  beforePayment(c: Context<HandlerEnv>, checkoutId: string): Promise<void>;
+}
+
+function resolveLimit(
+  name: LimitName,
+  value: Partial<RateLimit> | false | undefined,
+): RateLimit | undefined {
+  if (value === false) return undefined;
+  const limit = value?.limit ?? RATE_LIMIT_DEFAULTS[name].limit;
+  const windowMs = value?.windowMs ?? RATE_LIMIT_DEFAULTS[name].windowMs;
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new TypeError(`rateLimit.${name}.limit must be a positive whole number`);
+  }
+  if (!Number.isFinite(windowMs) || windowMs < 1) {
+    throw new TypeError(`rateLimit.${name}.windowMs must be a positive number of milliseconds`);
+  }
+  return { limit, windowMs: Math.ceil(windowMs) };
+}
+
+function wholeNumber(name: string, value: number, max: number): number {
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new TypeError(`rateLimit.${name} must be a whole number from 0 to ${max}`);
+  }
+  return value;
+}
+
+/** Seconds, at least 1: `Retry-After` of 0 would invite the retry at once. */
+const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+
+export function createRateLimiter(
+  options: RateLimitOptions | false | undefined,
+  deps: { store: IdempotencyStore; merchantCode: string; log: (entry: LogEntry) => void },
+): RateLimiter {
+  const off: RateLimiter = { beforeCreate: async () => {}, beforePayment: async () => {} };
+  if (options === false) return off;
+  const limits: Record<LimitName, RateLimit | undefined> = {
+    checkoutsPerClient: resolveLimit('checkoutsPerClient', options?.checkoutsPerClient),
+    paymentsPerClient: resolveLimit('paymentsPerClient', options?.paymentsPerClient),
+    paymentsPerCheckout: resolveLimit('paymentsPerCheckout', options?.paymentsPerCheckout),
+  };
+  const sources = {
+    clientAddress: options?.clientAddress,
+    trustedProxies: wholeNumber('trustedProxies', options?.trustedProxies ?? 0, 100),
+  };
+  if (sources.clientAddress !== undefined && typeof sources.clientAddress !== 'function') {
+    throw new TypeError('rateLimit.clientAddress must be a function');
+  }
+  const ipv6Prefix = wholeNumber('ipv6Prefix', options?.ipv6Prefix ?? 64, 128);
+  const clientKey = options?.clientKey;
+  const { store, log } = deps;
+  // One hash tag for the merchant's counters: a request's counters go to Redis in one script,
+  // whose keys must share a slot on a Redis Cluster.
+  const keyPrefix = `rate:{${deps.merchantCode}}:`;
+
+  const local = createMemoryCounters();
+  const shared = store.hit?.bind(store);
+  if (shared === undefined) {
+    log({
+      level: 'warn',
+      message:
+        'rate limits: the idempotency store has no hit(), so each instance counts requests on its own',
+    });
+  }
+  let storeFailedAt = Number.NEGATIVE_INFINITY;
+  async function hit(counters: Counter[]): Promise<CounterState[]> {
+    if (shared === undefined) return local(counters);
+    try {
+      return await shared(counters);
+    } catch (error) {
+      // Refusing every payment while the store is away would turn its outage into the shop's.
+      const now = Date.now();
+      if (now - storeFailedAt > MINUTE) {
+        log({
+          level: 'warn',
+          message: `rate limits: the store failed (${String(error)}); counting in this instance until it is back`,
+        });
+      }
+      storeFailedAt = now;
+      return local(counters);
+    }
+  }
+
+  const warned = new Set<string>();
+  const warnOnce = (topic: string, message: string) => {
+    if (warned.has(topic)) return;
+    warned.add(topic);
+    log({ level: 'warn', message: `rate limits: ${message}` });
+  };
+
+  /** The client's bucket: its key, else its address's; undefined when neither is known. */
+  async function clientOf(c: Context<HandlerEnv>): Promise<string | undefined> {
+    const request = c.req.raw;
+    const address = clientAddressOf(request, c.env, sources);
+    const key = clientKey === undefined ? undefined : await clientKey(request, address);
+    if (typeof key === 'string' && key !== '') return `key:${key}`;
+    if (address === undefined) {
+      warnOnce(
+        'no-address',
+        'the client address of a request is unknown, so the per-client limits are not applied ' +
+          '(the per-checkout one is): serve the handler with toNodeListener, Bun.serve or ' +
+          'Deno.serve, or pass rateLimit.clientAddress or rateLimit.clientKey',
+      );
+      return undefined;
+    }
+    if (
+      sources.trustedProxies === 0 &&
+      sources.clientAddress === undefined &&
+      request.headers.has('x-forwarded-for')
+    ) {
+      warnOnce(
+        'proxy',
+        'a request came with X-Forwarded-For but rateLimit.trustedProxies is 0: if a proxy is ' +
+          'in front of the handler, every client behind it shares its address; set trustedProxies',
+      );
+    }
+    return addressBucket(address, ipv6Prefix);
+  }
+
+  async function check(
+    c: Context<HandlerEnv>,
+    perClient: LimitName,
+    checkoutId?: string,
+  ): Promise<void> {
+    const wanted: { name: LimitName; limit: RateLimit; key: string }[] = [];
+    const clientLimit = limits[perClient];
+    if (clientLimit !== undefined) {
+      const client = await clientOf(c);
+      if (client !== undefined) {
+        wanted.push({ name: perClient, limit: clientLimit, key: `${perClient}:${client}` });
+      }
+    }
+    const checkoutLimit = limits.paymentsPerCheckout;
+    if (checkoutId !== undefined && checkoutLimit !== undefined) {
+      wanted.push({
+        name: 'paymentsPerCheckout',
+        limit: checkoutLimit,
+        key: `paymentsPerCheckout:${checkoutId}`,
+      });
+    }
+    if (wanted.length === 0) return;
+    const states = await hit(
+      wanted.map((w) => ({ key: keyPrefix + w.key, windowMs: w.limit.windowMs })),
+    );
+    let over: { name: LimitName; resetInMs: number } | undefined;
+    for (const [i, w] of wanted.entries()) {
+      const state = states[i];
+      if (state === undefined || state.hits <= w.limit.limit) continue;
+      // Once per window and key: a flood is one line in the log, not one per request.
+      if (state.hits === w.limit.limit + 1) {
+        log({
+          level: 'warn',
+          message: `rate limit ${w.name} reached (${w.limit.limit} per ${w.limit.windowMs} ms)`,
+          limit: w.name,
+          key: w.key,
+          requestId: c.get('requestId'),
+        });
+      }
+      // The client must wait out every limit it is over.
+      if (over === undefined || state.resetInMs > over.resetInMs) {
+        over = { name: w.name, resetInMs: state.resetInMs };
+      }
+    }
+    if (over === undefined) return;
+    const wait = seconds(over.resetInMs);
+    throw new PaymentHandlerError(
+      429,
+      'TOO_MANY_REQUESTS',
+      `${WHAT[over.name]}; try again in ${wait} s`,
+      undefined,
+      { 'retry-after': String(wait) },
+    );
+  }
+
+  return {
+    beforeCreate: (c) => check(c, 'checkoutsPerClient'),
+    beforePayment: (c, checkoutId) => check(c, 'paymentsPerClient', checkoutId),
+  };
+}
