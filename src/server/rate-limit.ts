@@ -68,9 +68,9 @@ const MINUTE = 60_000;
  * The defaults. A shopper who mistypes and retries stays far below them, and so do a few
  * shoppers behind one address (an office, a carrier's NAT); a bot that tests cards is held
  * to a few an hour per checkout and a few hundred an hour per address, where it would try
- * thousands. Payments per client go higher than creations: a shop's pages may create the
- * checkouts on the server (not counted here), and this project's end-to-end suite pays
- * some 45 times from one address within minutes.
+ * thousands. Payments per client go higher than creations: a shop whose pages create the
+ * checkouts on the server (`createCheckout`, not counted here) sees every shopper behind one
+ * address only at payment, so that limit carries the whole traffic of an office or a NAT.
  */
 export const RATE_LIMIT_DEFAULTS = {
   checkoutsPerClient: { limit: 30, windowMs: 10 * MINUTE },
