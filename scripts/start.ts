@@ -1,18 +1,21 @@
 /**
  * `npm start`: the sandbox on 4010 and the example shop on 3000 in one process,
- * stopped together on Ctrl-C. (`npm start` builds the widget first.)
+ * stopped together on Ctrl-C. (`npm start` builds the widget first; the React and Vue
+ * pages the demo links to are built here when missing or out of date.)
  * SANDBOX_PORT and PORT move them when those ports are taken; REDIS_URL shares the
  * hooks' claims in that Redis; RECONCILE_INTERVAL_MS (default 60000) is how often orders that
  * no webhook or return page settled are asked about.
  */
 import { existsSync } from 'node:fs';
+import { createSandbox } from 'payment-widget/sandbox';
 import { optionsFromEnv, startServerExample } from '../server-example/index.ts';
-import { createSandbox } from '../src/sandbox/index.ts';
+import { ensureExamples } from './examples.ts';
 
 if (!existsSync(new URL('../dist/payment-widget.iife.js', import.meta.url))) {
   console.error('The widget is not built: run `npm run build` (or `npm start`, which builds).');
   process.exit(1);
 }
+ensureExamples((line) => console.log(line));
 
 const sandbox = await createSandbox({ port: Number(process.env.SANDBOX_PORT ?? 4010) });
 let shop: Awaited<ReturnType<typeof startServerExample>>;

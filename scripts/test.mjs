@@ -1,7 +1,8 @@
 // `npm test`: every check in one command, in order of speed. Each step runs even
 // when an earlier one failed, so one run shows every broken suite; the exit code
 // is non-zero when any failed. The browser suites run once per engine, one
-// engine at a time, and the summary names each engine with its count.
+// engine at a time, and the summary names each engine with its count; the runtimes
+// step names each runtime (Bun, Deno, workerd, Next.js) with its result.
 //
 //   node scripts/test.mjs                          everything
 //   node scripts/test.mjs "browser tests" end-to-end   only steps whose names start so
@@ -32,6 +33,13 @@ const COUNTS = {
   node: (out) => ({
     passed: last(out, /^(?:# |ℹ )pass (\d+)$/gm),
     failed: last(out, /^(?:# |ℹ )fail (\d+)$/gm),
+  }),
+  // The same, plus each top-level test's name and result (TAP's `ok 1 - bun`).
+  named: (out) => ({
+    ...COUNTS.node(out),
+    names: [...out.matchAll(/^(not ok|ok) \d+ - (.+?)(?: # .*)?$/gm)].map(
+      ([, result, name]) => `${name} ${result === 'ok' ? 'ok' : 'FAILED'}`,
+    ),
   }),
   // web-test-runner, through scripts/wtr-engines.mjs's summary line.
   wtr: (out) => ({
@@ -72,11 +80,23 @@ const steps = [
           args: ['--prefix', 'examples', 'ci', '--no-audit', '--no-fund'],
         },
       ]),
+  // Built when missing or out of date, as `npm start` builds them.
   {
     name: 'examples build',
-    command: 'npm',
-    args: ['--prefix', 'examples', 'run', '--silent', 'build'],
+    command: process.execPath,
+    args: ['--import', 'tsx', 'scripts/examples.ts'],
   },
+  // Bun, Deno and workerd, for the runtimes step (their own package, kept out of the main
+  // install: their binaries weigh about 350 MB).
+  ...(existsSync('test/runtimes/node_modules')
+    ? []
+    : [
+        {
+          name: 'runtimes install',
+          command: 'npm',
+          args: ['--prefix', 'test/runtimes', 'ci', '--no-audit', '--no-fund', '--ignore-scripts'],
+        },
+      ]),
   {
     name: 'node tests',
     command: 'npm',
@@ -107,6 +127,13 @@ const steps = [
     ['--import', 'tsx', '--test', 'test/engines/flows.test.ts'],
     COUNTS.node,
   ),
+  // The handler from the packed package on Bun, Deno, workerd and Next.js, one test each.
+  {
+    name: 'runtimes',
+    command: process.execPath,
+    args: ['--import', 'tsx', '--test', 'test/runtimes/runtimes.test.ts'],
+    counts: COUNTS.named,
+  },
 ];
 
 const selected = steps.filter(
@@ -162,7 +189,9 @@ let passed = 0;
 let failed = 0;
 for (const r of results) {
   const tests = r.counts
-    ? `: ${r.counts.passed ?? '?'} passed${r.counts.failed ? `, ${r.counts.failed} failed` : ''}`
+    ? `: ${r.counts.passed ?? '?'} passed${r.counts.failed ? `, ${r.counts.failed} failed` : ''}${
+        r.counts.names?.length ? ` (${r.counts.names.join(', ')})` : ''
+      }`
     : '';
   console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${tests} (${r.seconds} s)`);
   passed += r.counts?.passed ?? 0;

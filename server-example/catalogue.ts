@@ -3,7 +3,7 @@
  * here (or, on the demo's page route, from the server-side demo knobs), never
  * from anything the browser sends to the payment routes.
  */
-import { PaymentHandlerError, type ResolvedCheckout } from '../src/server/index.ts';
+import { PaymentHandlerError, type ResolvedCheckout } from 'payment-widget/server';
 
 export interface Product {
   sku: string;

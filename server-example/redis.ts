@@ -3,7 +3,7 @@
  * instance of the shop runs each order's onPaid once between them. The `redis` package is
  * loaded only then, so the example runs without it installed.
  */
-import { createRedisIdempotencyStore, type IdempotencyStore } from '../src/server/index.ts';
+import { createRedisIdempotencyStore, type IdempotencyStore } from 'payment-widget/server';
 
 export interface RedisStore {
   store: IdempotencyStore;

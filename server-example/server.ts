@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Context, Hono } from 'hono';
 import { mount } from 'hono/mount';
-import { empty } from '../src/http/json.ts';
-import type { Checkout } from '../src/schemas/index.ts';
+import type { Checkout } from 'payment-widget/schemas';
 import {
   createPaymentHandler,
   createProviderClient,
@@ -21,11 +20,11 @@ import {
   type PaymentHandlerOptions,
   ProviderError,
   toNodeListener,
-} from '../src/server/index.ts';
+} from 'payment-widget/server';
 import { DEFAULT_PRODUCT, resolveOrder } from './catalogue.ts';
 import { type DemoKnobs, readKnobs } from './demo-knobs.ts';
+import { empty, errorJson } from './http.ts';
 import { createInPerson } from './in-person/index.ts';
-import { errorJson } from './json.ts';
 import { attributes, formatPrice, type PageVariant, render, variantParts } from './pages.ts';
 import { connectRedisStore } from './redis.ts';
 import { compressPages, serveFile } from './static.ts';

@@ -14,20 +14,23 @@
  *   POST /in-person/api/simulator/readers/:id/:action  present-card | enter-pin | offline | online
  *
  * The key stays here: the page sends reader ids and an amount, never a key or a device
- * control URL. JSON answers, error bodies and the body cap are the package's own (src/http).
+ * control URL. JSON answers, error bodies and the body cap are the shop's own (../http.ts).
  */
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type ReaderCheckoutBody, ReaderCheckoutStatusChangeSchema } from 'payment-widget/schemas';
+import { type ProviderClient, ProviderError } from 'payment-widget/server';
 import * as z from 'zod/mini';
-import { limitBody, readJsonBody, requireJsonType } from '../../src/http/body.ts';
-import { HttpError } from '../../src/http/errors.ts';
-import { empty, json } from '../../src/http/json.ts';
-import { methodNotAllowedJson } from '../../src/http/methods.ts';
 import {
-  type ReaderCheckoutBody,
-  ReaderCheckoutStatusChangeSchema,
-} from '../../src/schemas/index.ts';
-import { type ProviderClient, ProviderError } from '../../src/server/index.ts';
-import { errorBody, errorJson } from '../json.ts';
+  empty,
+  errorJson,
+  HttpError,
+  json,
+  limitBody,
+  methodNotAllowedJson,
+  readJsonBody,
+  requireJsonType,
+  shopErrorBody,
+} from '../http.ts';
 import { exampleAmount, minorUnitOf, toMinorUnits } from './money.ts';
 import { inPersonPage } from './page.ts';
 import { createPaymentLog, type InPersonPayment, type PaymentStatus } from './payments.ts';
@@ -115,7 +118,7 @@ export function createInPerson(options: InPersonOptions): { app: Hono } {
   };
 
   const app = new Hono();
-  app.use(methodNotAllowedJson(app, errorBody));
+  app.use(methodNotAllowedJson(app, shopErrorBody));
 
   app.get('/', async () => inPersonPage((await merchantFacts()).currency, simulator !== undefined));
 

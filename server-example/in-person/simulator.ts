@@ -3,10 +3,8 @@
  * the way a merchant would (by its code), then act as the person in front of it. Sandbox
  * only: the provider has no such thing.
  */
-
-import { json } from '../../src/http/json.ts';
-import type { ProviderClient } from '../../src/server/index.ts';
-import { errorJson } from '../json.ts';
+import type { ProviderClient } from 'payment-widget/server';
+import { errorJson, json } from '../http.ts';
 
 export interface SimulatorOptions {
   provider: ProviderClient;

@@ -9,8 +9,8 @@
  * request that never reaches the handler (a malformed URL or Host) gets a 400 JSON error.
  *
  * @hono/node-server is imported when the first request arrives, not at the top: this module
- * is part of `payment-widget/server`, which must import where Node's built-in modules do
- * not exist (edge runtimes); only a Node server ever calls the listener.
+ * is part of `payment-widget/server`, which must import (and bundle) where Node's built-in
+ * modules do not exist (edge runtimes); only a Node server ever calls the listener.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handlerErrorBody } from './errors.ts';
@@ -83,6 +83,11 @@ export function toNodeListener(
   };
 }
 
+// Names, not literals: a bundler for an edge runtime leaves them out instead of failing on
+// their `node:` imports (only a Node server ever calls the listener).
+const NODE_SERVER = '@hono/node-server';
+const NODE_SERVER_RESPONSE = '@hono/node-server/utils/response';
+
 const INTERNAL_BODY = JSON.stringify(handlerErrorBody('INTERNAL', 'Internal error'));
 
 async function buildListener(
@@ -90,8 +95,12 @@ async function buildListener(
   options: NodeListenerOptions,
 ): Promise<NodeListener> {
   const [{ getRequestListener, RequestError }, { RESPONSE_ALREADY_SENT }] = await Promise.all([
-    import('@hono/node-server'),
-    import('@hono/node-server/utils/response'),
+    import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_SERVER) as Promise<
+      typeof import('@hono/node-server')
+    >,
+    import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_SERVER_RESPONSE) as Promise<
+      typeof import('@hono/node-server/utils/response')
+    >,
   ]);
   const errorBody = options.errorBody ?? handlerErrorBody;
   const listener = getRequestListener(

@@ -2,11 +2,15 @@
  * One HTTP request and its whole answer, with a deadline: what the transport needs from
  * the network. On Node, through an undici `Pool` (keep-alive sockets to the provider, far
  * less CPU per call than `fetch`, which builds Web Request and Response objects and
- * streams around them); through `fetch` when the merchant passes one, and on runtimes
- * where undici does not load (Deno without npm access, edge runtimes).
+ * streams around them); through `fetch` when the merchant passes one, and wherever undici
+ * does not load or does not work (edge runtimes; Bun, whose built-in `undici` has a `Pool`
+ * that sends nothing).
  *
  * undici is imported on the first call, not at the top: importing `payment-widget/server`
- * must work where Node's built-in modules do not exist.
+ * must work where Node's built-in modules do not exist. Its name is not a literal either, so
+ * that a merchant's bundler for an edge runtime (esbuild under wrangler, webpack, Vite)
+ * leaves it out instead of failing on its `node:` imports; on Node it resolves at run time
+ * like any dependency.
  */
 import type { Dispatcher, Pool } from 'undici';
 
@@ -58,38 +62,87 @@ function isTimeout(error: unknown): boolean {
 const failure = (phase: 'head' | 'body', error: unknown) =>
   new ExchangeError(isTimeout(error) ? 'timeout' : 'network', phase, error);
 
+const UNDICI = 'undici';
+
+/** What `poolExchange` needs of undici: its `Pool`, as the module (or a test) gives it. */
+export type LoadUndici = () => Promise<{ Pool: new (origin: string) => Pick<Pool, 'dispatch'> }>;
+
 /**
  * The default: a keep-alive pool of connections to `origin`, driven through undici's
  * dispatcher interface, so the answer is collected as it arrives without a stream or a
  * Response around it. One native timer bounds the whole attempt, body included: undici's own
  * header and body timeouts run on a coarse clock (up to a second late).
  *
- * undici loads on the first call; where it cannot (a runtime without Node's built-in
- * modules), every call goes through the global `fetch` instead.
+ * undici loads on the first call, and its pool is used only once it has shown that it
+ * works (`dispatchesLikeUndici`); where it does not load, or does not work, every call goes
+ * through the global `fetch` instead. The first call waits for that choice and is then sent
+ * once, by whichever was chosen.
  */
-export function poolExchange(origin: string): Exchange {
+export function poolExchange(
+  origin: string,
+  loadUndici: LoadUndici = () =>
+    import(/* webpackIgnore: true */ /* @vite-ignore */ UNDICI) as Promise<typeof import('undici')>,
+): Exchange {
   let exchange: Exchange | undefined;
   let loading: Promise<Exchange> | undefined;
   return (request, timeoutMs) => {
     if (exchange !== undefined) return exchange(request, timeoutMs);
-    loading ??= import('undici')
-      .then(
-        (undici): Exchange => {
-          const pool = new undici.Pool(origin);
-          return (next, ms) => dispatch(pool, next, ms);
-        },
-        () => fetchExchange(origin, globalThis.fetch),
-      )
-      .then((loaded) => {
-        exchange = loaded;
-        return loaded;
-      });
-    return loading.then((loaded) => loaded(request, timeoutMs));
+    loading ??= choose(origin, loadUndici).then((chosen) => {
+      exchange = chosen;
+      return chosen;
+    });
+    return loading.then((chosen) => chosen(request, timeoutMs));
   };
 }
 
+async function choose(origin: string, loadUndici: LoadUndici): Promise<Exchange> {
+  let pool: Pick<Pool, 'dispatch'> | undefined;
+  try {
+    pool = new (await loadUndici()).Pool(origin);
+  } catch {
+    pool = undefined;
+  }
+  if (pool !== undefined && dispatchesLikeUndici(pool)) {
+    const working = pool;
+    return (next, ms) => dispatch(working, next, ms);
+  }
+  return fetchExchange(origin, globalThis.fetch);
+}
+
+/**
+ * Whether `pool` answers through undici's dispatcher interface, tried on a request that
+ * never reaches the network: undici refuses a path without its leading slash before it
+ * queues anything, by calling the handler's error callback during `dispatch` itself. So the
+ * probe cannot hang (it reads the result as soon as `dispatch` returns), sends nothing, and
+ * never stands in for one of the merchant's calls (a PUT is never sent twice). A `Pool` that
+ * only looks like undici's fails it: Bun's built-in module has no `dispatch` at all, and a
+ * `dispatch` that stays silent or answers in some other shape would be just as unusable.
+ */
+export function dispatchesLikeUndici(pool: Pick<Pool, 'dispatch'>): boolean {
+  let refusal: unknown;
+  let accepted: unknown;
+  try {
+    accepted = pool.dispatch(
+      { method: 'GET', path: 'probe-without-leading-slash' },
+      {
+        onRequestStart() {},
+        onResponseStart() {},
+        onResponseData() {},
+        onResponseEnd() {},
+        onResponseError(_controller, error) {
+          refusal = error;
+        },
+      },
+    );
+  } catch {
+    return false;
+  }
+  const code = (refusal as { code?: unknown } | undefined)?.code;
+  return typeof accepted === 'boolean' && code === 'UND_ERR_INVALID_ARG';
+}
+
 function dispatch(
-  pool: Pool,
+  pool: Pick<Pool, 'dispatch'>,
   request: ExchangeRequest,
   timeoutMs: number,
 ): Promise<ExchangeAnswer> {

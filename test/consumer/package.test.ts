@@ -20,8 +20,7 @@
 // React or Vue nothing. Set KEEP_CONSUMER=1 to keep the projects for a look
 // (their folder is printed).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -30,35 +29,14 @@ import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { createSandbox } from '../../src/sandbox/index.ts';
 import { cardBody } from '../node/support/cards.ts';
+import { installProject, PACKAGE, packProject, ROOT, type Run, run } from '../shared/packed.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  name: string;
-  exports: Record<string, string | Record<string, string>>;
-  customElements?: string;
-};
 const VUE_TSC = '3.3.14';
 
 function version(name: string): string {
   const manifest = join(ROOT, 'node_modules', name, 'package.json');
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
-}
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  /** stdout and stderr. */
-  output: string;
-}
-
-function run(command: string, args: string[], cwd: string): Run {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: process.env });
-  return {
-    status: result.status,
-    stdout: result.stdout,
-    output: `${result.stdout}${result.stderr}`,
-  };
 }
 
 /** Fails with the compiler's count and first errors, which say what a consumer would see. */
@@ -89,20 +67,7 @@ function project(name: string, devDependencies: Record<string, string>): string 
   const dir = join(workspace, name);
   cpSync(join(FIXTURES, name), dir, { recursive: true });
   for (const [from, to] of SNIPPETS[name] ?? []) cpSync(join(ROOT, from), join(dir, to));
-  const manifest = {
-    name: `consumer-${name}`,
-    private: true,
-    type: 'module',
-    dependencies: { [PACKAGE.name]: `file:${tarball}` },
-    devDependencies,
-  };
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const install = run(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
-    dir,
-  );
-  assert.equal(install.status, 0, `npm install in ${name}:\n${install.output}`);
+  installProject(dir, tarball, { devDependencies });
   return dir;
 }
 
@@ -110,25 +75,8 @@ let plain = '';
 let frameworks = '';
 
 before(() => {
-  assert.ok(
-    existsSync(join(ROOT, 'dist')),
-    'the package is not built: run `npm run build` first (`npm test` builds before this suite)',
-  );
   workspace = mkdtempSync(join(tmpdir(), 'payment-widget-consumer-'));
-  // The build is already there: packing must not rebuild it (prepare).
-  const pack = run(
-    'npm',
-    ['pack', '--ignore-scripts', '--json', '--pack-destination', workspace],
-    ROOT,
-  );
-  assert.equal(pack.status, 0, pack.output);
-  const [info] = JSON.parse(pack.stdout) as {
-    filename: string;
-    files: { path: string }[];
-  }[];
-  assert.ok(info);
-  tarball = join(workspace, info.filename);
-  packed = info.files.map((file) => file.path);
+  ({ tarball, files: packed } = packProject(workspace));
 
   const typescript = version('typescript5');
   // A project without React or Vue: the framework typings must cost it nothing.

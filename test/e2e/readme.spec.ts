@@ -5,62 +5,13 @@
  * packed package by test/consumer). Also `npm start`'s script: it serves and
  * stops on Ctrl-C.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { CARDS, expect, fillCard, pay, test } from './fixtures.ts';
+import { exitCode, freePort, run } from './processes.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs a command until it prints a line matching `ready`; the caller stops it. */
-async function run(
-  args: string[],
-  env: Record<string, string>,
-  ready: RegExp,
-): Promise<{ child: ChildProcess; output: () => string; match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, args, {
-    cwd: new URL('.', ROOT),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready in 20 s:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = output.match(ready);
-      if (found) {
-        clearTimeout(timer);
-        resolve(found);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before it was ready:\n${output}`));
-    });
-  });
-  return { child, output: () => output, match };
-}
-
-function exitCode(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
 
 /** Shell lines CI runs (.ci/run, npm test) or this file runs (npm start's script). */
 const CI_COMMANDS = [

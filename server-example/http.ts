@@ -1,0 +1,148 @@
+/**
+ * The shop's own JSON answers and request-body rules, in the error shape the companion
+ * handler answers with (`{ error: { code, message, field? } }`), so the widget reads the
+ * shop's refusals like the handler's. Built on Hono's middleware (body limit, 405 with
+ * `Allow`); a merchant's app would have its own equivalents, which is why these are not
+ * part of `payment-widget/server`.
+ */
+import type { Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+
+const JSON_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json; charset=utf-8',
+  // Payments and readers change under the page's feet; a cached answer would lie.
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+/** `body` as JSON with `status` (default 200); `headers` add to or override the defaults. */
+export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers },
+  });
+}
+
+/** An answer without a body; anything but a 204 or 304 says `Content-Length: 0`. */
+export function empty(status: number, headers?: Record<string, string>): Response {
+  const withLength =
+    status === 204 || status === 304 ? headers : { 'content-length': '0', ...headers };
+  return new Response(null, {
+    status,
+    ...(withLength === undefined ? {} : { headers: withLength }),
+  });
+}
+
+/** A refusal thrown below a route and answered by the app's error handler. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** The request field at fault (`amount`, `body`, `origin`), when there is one. */
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** `{ error: { code, message, field? } }`: the shop's own errors (its pages, files, in-person routes), with codes of its own. */
+export function shopErrorBody(
+  code: string,
+  message: string,
+  field?: string,
+): { error: { code: string; message: string; field?: string } } {
+  return { error: field === undefined ? { code, message } : { code, message, field } };
+}
+
+export function errorJson(
+  status: number,
+  code: string,
+  message: string,
+  field?: string,
+  headers?: Record<string, string>,
+): Response {
+  return json(shopErrorBody(code, message, field), status, headers);
+}
+
+/** Refuses a body over `maxBytes` with 413 before any route reads it (Hono's body limit). */
+export function limitBody(maxBytes: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new HttpError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `The body is larger than ${maxBytes} bytes`,
+        'body',
+        { connection: 'close' },
+      );
+    },
+  });
+}
+
+/** Refuses a body that does not say it is JSON (`application/json` or `+json`) with 415. */
+export const requireJsonType: MiddlewareHandler = async (c, next) => {
+  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mediaType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(mediaType)) {
+    throw new HttpError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The body must be JSON (Content-Type: application/json)',
+      'content-type',
+    );
+  }
+  await next();
+};
+
+/** What a JSON body turned out to be; each route decides what an empty one means. */
+export type JsonBody =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'empty' }
+  | { kind: 'invalid'; message: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads and parses a JSON body (after `limitBody`), without throwing on bad input. */
+export async function readJsonBody(request: Request): Promise<JsonBody> {
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await request.arrayBuffer();
+  } catch {
+    // A client that hung up mid-body: nobody reads the answer, but it stays a 4xx.
+    throw new HttpError(400, 'INVALID', 'The body could not be read to its end', 'body');
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { kind: 'invalid', message: 'The body is not valid UTF-8' };
+  }
+  if (text.trim() === '') return { kind: 'empty' };
+  try {
+    return { kind: 'json', value: JSON.parse(text) as unknown };
+  } catch {
+    return { kind: 'invalid', message: 'The body is not valid JSON' };
+  }
+}
+
+/** 405 with `Allow` for a path whose routes exist but not for this method, as JSON. */
+export function methodNotAllowedJson(
+  app: Hono,
+  errorBody: (code: string, message: string) => unknown,
+): MiddlewareHandler {
+  return methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) => {
+      const allow = methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').join(', ');
+      return json(
+        errorBody('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed here; use ${allow}`),
+        405,
+        { allow },
+      );
+    },
+  });
+}

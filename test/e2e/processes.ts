@@ -1,0 +1,63 @@
+/**
+ * Node processes an end-to-end test starts as a user would (the README's backend,
+ * `npm start`'s script), on ports the OS just gave out.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+const ROOT = new URL('../../', import.meta.url);
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs `node args` from the repository's root until it prints a line matching `ready`
+ * (within `readyMs`, default 20 s); the caller stops it.
+ */
+export async function run(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  readyMs = 20_000,
+): Promise<{ child: ChildProcess; output: () => string; match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, args, {
+    cwd: new URL('.', ROOT),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`not ready in ${readyMs / 1000} s:\n${output}`)),
+      readyMs,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = output.match(ready);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  return { child, output: () => output, match };
+}
+
+export function exitCode(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
