@@ -30,7 +30,7 @@ function create() {
       const sku = (order as { sku?: unknown } | null)?.sku;
       const item = typeof sku === 'string' ? PRICES[sku] : undefined;
       if (!item) {
-        throw new PaymentHandlerError(400, 'UNKNOWN_PRODUCT', 'No such product', 'order.sku');
+        throw new PaymentHandlerError(400, 'INVALID', 'No such product', 'order.sku');
       }
       return item;
     },
