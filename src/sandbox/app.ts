@@ -97,6 +97,11 @@ function mount(app: Hono, ctx: SandboxContext, route: Route, unrecorded: WeakSet
   app.on(route.method, [route.path], ...chain, run);
 }
 
+/** How `handle` was called: from the socket, which sets `X-Request-Id` on Node's response. */
+export interface HandleOptions {
+  requestIdOnSocket?: boolean;
+}
+
 export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = []) {
   const app = new Hono();
   /** Requests to routes kept out of the request log (`Route.recorded`). */
@@ -118,14 +123,15 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
       await next();
     }
     const status = c.res.status;
-    if (status !== 0) withRequestId(c, requestId);
+    const onSocket = (c.env as HandleOptions | undefined)?.requestIdOnSocket === true;
+    if (status !== 0 && !onSocket) withRequestId(c, requestId);
     const durationMs = performance.now() - started;
     // Path only: query strings and bodies stay out of the log.
     ctx.log(
       `${method} ${path} ${status === 0 ? 'dropped' : status} ${durationMs.toFixed(1)}ms ${requestId}`,
     );
     if (unrecorded.has(c.req.raw)) return;
-    ctx.requests.record({ at, method, path, status, durationMs, request_id: requestId });
+    ctx.requests.record(at, method, path, status, durationMs, requestId);
     ctx.live.changed('requests');
   });
 
@@ -145,11 +151,12 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
     return new ApiError(500, 'INTERNAL_ERROR', 'Internal sandbox error').toResponse();
   });
 
-  return async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'HEAD') return app.fetch(request);
+  return async function handle(request: Request, options?: HandleOptions): Promise<Response> {
+    if (request.method !== 'HEAD') return app.fetch(request, options);
     // Hono answers HEAD from GET itself but cannot copy a dropped connection's answer.
     const response = await app.fetch(
       new Request(request.url, { method: 'GET', headers: request.headers }),
+      options,
     );
     return response.status === 0 ? response : new Response(null, response);
   };

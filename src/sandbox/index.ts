@@ -2,7 +2,7 @@
 // `createSandbox()` resolves once it listens on 127.0.0.1; `handle()` is the same app
 // without a socket.
 
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { providerErrorBody } from '../http/errors.ts';
 import { toNodeListener } from '../http/node.ts';
@@ -12,7 +12,7 @@ import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.t
 import { FaultStore } from './faults.ts';
 import { LiveUpdates } from './live.ts';
 import { Persistence } from './persist.ts';
-import { RequestLog } from './requests.ts';
+import { adoptRequestId, RequestIdResponse, RequestLog } from './requests.ts';
 import { buildMerchant, type MerchantOverrides } from './seed/merchant.ts';
 import { type ReaderOptions, resolveReaderTiming } from './seed/readers.ts';
 import { isLoopbackHost, Sessions } from './sessions.ts';
@@ -160,7 +160,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
   const handle = createApp(ctx);
 
-  const server = createServer();
+  const server = createServer<typeof IncomingMessage, typeof RequestIdResponse>({
+    ServerResponse: RequestIdResponse,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -171,10 +173,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const address = server.address() as AddressInfo;
   const url = formatUrl(address);
   ctx.sessions.bindPort(address.port);
-  server.on(
-    'request',
-    toNodeListener(handle, { errorBody: providerErrorBody, hostname: new URL(url).host }),
-  );
+  const onSocket = { requestIdOnSocket: true } as const;
+  const listener = toNodeListener((request) => handle(request, onSocket), {
+    errorBody: providerErrorBody,
+    hostname: new URL(url).host,
+  });
+  server.on('request', (req, res) => {
+    // Settled before the app runs, which reads the same id from the request.
+    res.requestId = adoptRequestId(req);
+    listener(req, res);
+  });
 
   let closing: Promise<void> | undefined;
   return {

@@ -3,6 +3,7 @@
 // paths only, found by id, bounded to the last 1,000.
 
 import assert from 'node:assert/strict';
+import { type IncomingMessage, request } from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { cardBody } from '../support/cards.ts';
 import { checkoutBody, type Harness, startSandbox } from './helpers.ts';
@@ -61,11 +62,40 @@ describe('request ids', () => {
     for (const requestId of [undefined, 'x'.repeat(65), 'a b', 'evil\u00e9', '']) {
       const res = await call('/v0.1/checkouts', requestId === undefined ? {} : { requestId });
       const id = res.headers.get('x-request-id') ?? '';
-      assert.match(id, /^[0-9a-f-]{36}$/);
+      assert.match(id, /^[0-9a-f]{12}-[0-9a-z]+$/);
       assert.notEqual(id, requestId);
       seen.add(id);
     }
     assert.equal(seen.size, 5, 'every new id is different');
+  });
+
+  test('several X-Request-Id headers are replaced by one new id', async () => {
+    // fetch joins repeated headers; node:http sends them as given (a flat name/value list).
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const { host } = new URL(h.sandbox.url);
+      const headers = ['Host', host, 'Authorization', `Bearer ${h.sandbox.apiKey}`];
+      headers.push('x-request-id', 'one', 'X-Request-Id', 'two');
+      const req = request(`${h.sandbox.url}/v0.1/checkouts`, { headers }, resolve);
+      req.on('error', reject);
+      req.end();
+    });
+    res.resume();
+    assert.equal(res.statusCode, 200);
+    const id = String(res.headers['x-request-id']);
+    assert.match(id, /^[0-9a-f]{12}-[0-9a-z]+$/);
+    assert.equal((await requests(`?request_id=${id}`)).length, 1);
+  });
+
+  test('without a socket (sandbox.handle) the answer carries an id too', async () => {
+    const res = await h.sandbox.handle(
+      new Request(`${h.sandbox.url}/v0.1/checkouts`, {
+        headers: { authorization: `Bearer ${h.sandbox.apiKey}`, 'x-request-id': 'in-process' },
+      }),
+    );
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-request-id'), 'in-process');
+    const fresh = await h.sandbox.handle(new Request(`${h.sandbox.url}/v0.1/nothing`));
+    assert.match(fresh.headers.get('x-request-id') ?? '', /^[0-9a-f]{12}-[0-9a-z]+$/);
   });
 
   test('errors, 404s, pages and control routes carry an id too', async () => {
