@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { runTrigger } from '../../../src/sandbox/trigger.ts';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
 import {
   expectValid,
@@ -107,19 +108,36 @@ describe('payment-sandbox trigger', () => {
     await notified(id!);
   });
 
+  /** The command in this process: the messages and exit codes without a child's start-up. */
+  async function inProcess(args: string[]): Promise<Run> {
+    let stdout = '';
+    let stderr = '';
+    const code = await runTrigger(
+      args,
+      (line) => {
+        stdout += `${line}\n`;
+      },
+      (line) => {
+        stderr += `${line}\n`;
+      },
+    );
+    return { code, stdout, stderr };
+  }
+
   test('bad usage exits 2 with a clear message and the usage', async () => {
+    const child = await trigger(['checkout.refunded']);
+    assert.equal(child.code, 2, child.stderr);
+    assert.match(child.stderr, /unknown scenario checkout\.refunded/);
     const cases: [string[], RegExp][] = [
       [[], /name a scenario/],
-      [['checkout.refunded'], /unknown scenario checkout\.refunded/],
       [['checkout.paid', '--webhook', 'ftp://example.com/x'], /--webhook must be an http\(s\) URL/],
       [['checkout.paid', '--base-url', 'not a url'], /--base-url must be an http\(s\) URL/],
       [['checkout.paid', '--key', 'sk_live_abc'], /--key must be a sandbox key/],
       [['checkout.paid', '--colour'], /Unknown option '--colour'/],
       [['checkout.paid', 'extra'], /unexpected extra/],
     ];
-    const runs = await Promise.all(cases.map(([args]) => trigger(args)));
-    for (const [i, run] of runs.entries()) {
-      const [args, message] = cases[i]!;
+    for (const [args, message] of cases) {
+      const run = await inProcess(args);
       assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
       assert.match(run.stderr, message);
       assert.match(run.stderr, /Usage: payment-sandbox trigger SCENARIO/);
@@ -132,12 +150,16 @@ describe('payment-sandbox trigger', () => {
     const gone = await startWebhookReceiver();
     await gone.close();
     const base = new URL(gone.url).origin;
-    const [down, refused] = await Promise.all([
-      trigger(['checkout.paid', '--base-url', base]),
-      trigger(['checkout.paid', '--base-url', h.sandbox.url, '--key', 'sk_test_nope']),
-    ]);
+    const down = await trigger(['checkout.paid', '--base-url', base]);
     assert.equal(down.code, 1);
     assert.match(down.stderr, /ECONNREFUSED \(is the sandbox running at/);
+    const refused = await inProcess([
+      'checkout.paid',
+      '--base-url',
+      h.sandbox.url,
+      '--key',
+      'sk_test_nope',
+    ]);
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /HTTP 401: invalid access token/);
     assert.ok(!refused.stderr.includes('sk_test_nope'));
