@@ -127,9 +127,11 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
     if (status !== 0 && !onSocket) withRequestId(c, requestId);
     const durationMs = performance.now() - started;
     // Path only: query strings and bodies stay out of the log.
-    ctx.log(
-      `${method} ${path} ${status === 0 ? 'dropped' : status} ${durationMs.toFixed(1)}ms ${requestId}`,
-    );
+    if (ctx.accessLog) {
+      ctx.log(
+        `${method} ${path} ${status === 0 ? 'dropped' : status} ${durationMs.toFixed(1)}ms ${requestId}`,
+      );
+    }
     if (unrecorded.has(c.req.raw)) return;
     ctx.requests.record(at, method, path, status, durationMs, requestId);
     ctx.live.changed('requests');

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
       host: values.host ?? '127.0.0.1',
       ...(values.data !== undefined && { dataFile: values.data }),
       ...(values.country !== undefined && { country: values.country }),
-      log: values.quiet ? () => {} : (line) => process.stdout.write(`${line}\n`),
+      ...(!values.quiet && { log: (line: string) => process.stdout.write(`${line}\n`) }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -39,6 +39,8 @@ export interface SandboxContext {
   /** The dashboard's sign-ins (a cookie standing for the sandbox's own key). */
   readonly sessions: Sessions;
   readonly log: (line: string) => void;
+  /** False when nobody reads the log (no `log` option): access lines are not even built. */
+  readonly accessLog: boolean;
   /** Call after every state change: schedules the `--data` snapshot and tells the dashboard. */
   changed(): void;
   /** Clears state, faults, webhooks and the request log, and puts the clock back. */

@@ -142,6 +142,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     live,
     sessions: new Sessions(!(options.dashboardAsksForKey ?? !isLoopbackHost(host))),
     log,
+    accessLog: options.log !== undefined,
     changed: () => {
       persistence?.schedule();
       live.changed('state');
