@@ -3,6 +3,9 @@
 // all without sleeping; dates of what happens next follow it; a reset puts it back.
 
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
 import { cardBody } from '../support/cards.ts';
@@ -165,6 +168,22 @@ describe('the sandbox clock', () => {
       });
     } finally {
       await slow.sandbox.close();
+    }
+  });
+
+  test('a data file keeps how far the clock was moved', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-clock-'));
+    try {
+      const dataFile = join(dir, 'state.json');
+      const first = await startSandbox({ dataFile });
+      await first.api('POST', '/sandbox/clock', { advanceMs: DAY });
+      await first.sandbox.close();
+      const second = await startSandbox({ dataFile });
+      const clock = (await second.api('GET', '/sandbox/clock')).body as ClockJson;
+      await second.sandbox.close();
+      assert.equal(clock.offsetMs, DAY);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
