@@ -8,6 +8,7 @@
 //        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput,
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        BENCH_PERF=dir (Linux perf records each throughput server there),
+//        BENCH_BASELINE=dir (another checkout's sandbox beside this one, in throughput),
 //        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is),
 //        BENCH_COMPRESSION_REQUESTS (500) per round of the compression part,
 //        BENCH_LIGHTHOUSE_RUNS (3) per page, BENCH_LIGHTHOUSE_PAGES (/,/?redirect=0,/module.html)
@@ -219,6 +220,7 @@ async function throughputPhase(): Promise<void> {
     seconds: intFromEnv('BENCH_SECONDS', 5),
     rounds: intFromEnv('BENCH_ROUNDS', 3),
     warmSeconds: 2,
+    ...(process.env.BENCH_BASELINE && { baseline: process.env.BENCH_BASELINE }),
   };
   const r = await measureThroughput(shape);
   console.log(
@@ -246,6 +248,11 @@ async function throughputPhase(): Promise<void> {
   // Where the handler's gap comes from: the second HTTP hop, or the handler's own work.
   console.log(`- bare proxy / sandbox direct: ${spread(r.proxyRatio, times)}`);
   console.log(`- handler / bare proxy: ${spread(r.handlerToProxyRatio, times)}`);
+  if (r.baselineRatio) {
+    console.log(
+      `- sandbox / baseline sandbox (${process.env.BENCH_BASELINE}): ${spread(r.baselineRatio, times)}`,
+    );
+  }
   const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
   console.log(`- load average before: ${load(r.loadBefore)}; after: ${load(r.loadAfter)}\n`);
   if (r.targets.some((t) => t.bad > 0)) {

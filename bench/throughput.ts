@@ -7,10 +7,12 @@
 // server runs in its own process. Targets take turns (A B C A B C ...) so that a change of
 // the machine's load during the run hits all of them alike, and the ratios are taken per
 // round, then their median and spread reported.
+// With BENCH_BASELINE=/path/to/another/checkout, that checkout's sandbox runs as one more target
+// (same GET, same turns), to compare a change of the sandbox with what it was before.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxInfo } from './http.ts';
 import { perfDir, recordPerf } from './servers/perf.ts';
@@ -52,6 +54,8 @@ export interface ThroughputShape {
   rounds: number;
   /** Seconds of uncounted warm-up per target (JIT, keep-alive sockets, the handler's pool). */
   warmSeconds: number;
+  /** Another checkout of this repository whose sandbox runs beside this one. */
+  baseline?: string;
 }
 
 export interface TargetRun {
@@ -76,6 +80,8 @@ export interface ThroughputReport {
   handlerRatio: number[];
   proxyRatio: number[];
   handlerToProxyRatio: number[];
+  /** Per round: this sandbox / the baseline checkout's, when one was given. */
+  baselineRatio?: number[];
   loadBefore: number[];
   loadAfter: number[];
 }
@@ -131,6 +137,14 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
     );
     children.push(handler);
     const id = encodeURIComponent(await createCheckout(sandbox.info));
+    const baseline =
+      shape.baseline === undefined
+        ? undefined
+        : await startTsChild<SandboxInfo>(join(BENCH, 'servers/sandbox.ts'), {
+            BENCH_SANDBOX_SOURCE: join(resolve(shape.baseline), 'src/sandbox/index.ts'),
+          });
+    if (baseline) children.push(baseline);
+    const baselineId = baseline && encodeURIComponent(await createCheckout(baseline.info));
 
     const targets: {
       name: string;
@@ -161,6 +175,18 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
         options: { url: `${handler.info.url}/checkouts/${id}` },
         pids: [handler.process.pid, sandbox.process.pid],
       },
+      ...(baseline === undefined
+        ? []
+        : [
+            {
+              name: 'baseline sandbox GET /v0.1/checkouts/{id}',
+              options: {
+                url: `${baseline.info.url}/v0.1/checkouts/${baselineId}`,
+                headers: { authorization: `Bearer ${baseline.info.apiKey}` },
+              },
+              pids: [baseline.process.pid],
+            },
+          ]),
     ];
     const cpu = (pids: (number | undefined)[]) =>
       pids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
@@ -209,7 +235,7 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
     }
     const loadAfter = loadavg();
     for (const stop of stopPerf) await stop();
-    const [b, s, p, h] = runs as [TargetRun, TargetRun, TargetRun, TargetRun];
+    const [b, s, p, h, base] = runs as [TargetRun, TargetRun, TargetRun, TargetRun, TargetRun?];
     const perRound = (over: TargetRun, under: TargetRun) =>
       over.rates.map((rate, i) => rate / (under.rates[i] ?? Number.NaN));
     return {
@@ -218,6 +244,7 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
       handlerRatio: perRound(h, s),
       proxyRatio: perRound(p, s),
       handlerToProxyRatio: perRound(h, p),
+      ...(base && { baselineRatio: perRound(s, base) }),
       loadBefore,
       loadAfter,
     };

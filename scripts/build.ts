@@ -9,6 +9,8 @@ const STEPS: string[][] = [
   ['node_modules/vite/bin/vite.js', 'build'],
   // The package's entry: the widget with Lit left as an import.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.module.config.ts'],
+  // The sandbox dashboard's script (served by the sandbox; never part of the widget).
+  ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.dashboard.config.ts'],
   // The Node entries and the sandbox CLI.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.node.config.ts'],
   // Declarations and declaration maps for every entry, in dist/types.

@@ -34,6 +34,7 @@ try {
 }
 
 console.log(`sandbox:  ${sandbox.url} (key ${sandbox.apiKey}, merchant ${sandbox.merchantCode})`);
+console.log(`sandbox dashboard, in a browser: ${sandbox.url}/`);
 console.log('Open the demo shop (Ctrl-C stops both):');
 console.log(shop.url);
 

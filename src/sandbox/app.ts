@@ -1,7 +1,8 @@
-// The sandbox as a Web `Request -> Response` function, on Hono: the access log and fault
-// injection wrap every request, each route module's routes are mounted with their access
-// rule, body cap, CORS and deprecation headers, and errors become the provider's error
-// shape. No sockets here; `index.ts` serves it through the shared node adapter.
+// The sandbox as a Web `Request -> Response` function, on Hono: the request id, the access
+// log, the request log and fault injection wrap every request, each route module's routes
+// are mounted with their access rule, body cap, CORS and deprecation headers, and errors
+// become the provider's error shape. No sockets here; `index.ts` serves it through the shared
+// node adapter.
 
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
@@ -11,6 +12,7 @@ import { methodNotAllowedJson } from '../http/methods.ts';
 import { authorize } from './auth.ts';
 import type { SandboxContext } from './context.ts';
 import { ApiError, apiErrorResponse, BODY_LIMIT } from './http.ts';
+import { requestIdFor } from './requests.ts';
 import type { Route, RouteRequest } from './route.ts';
 import { withDeprecation } from './routes/deprecation.ts';
 import { routeModules } from './routes/index.ts';
@@ -57,14 +59,28 @@ class LazyRouteRequest implements RouteRequest {
   }
 }
 
+/** Adds `X-Request-Id`; an answer with read-only headers (a redirect) is copied first. */
+function withRequestId(c: Context, requestId: string): void {
+  try {
+    c.res.headers.set('x-request-id', requestId);
+  } catch {
+    const res = c.res;
+    const headers = new Headers(res.headers);
+    headers.set('x-request-id', requestId);
+    c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+}
+
 /** The same cap on every route that takes a body; the middleware keeps no state of its own. */
 const capBody = limitBody(BODY_LIMIT);
 
 /** One route: its access rule, then the body cap, then the handler; deprecation headers after. */
-function mount(app: Hono, ctx: SandboxContext, route: Route): void {
+function mount(app: Hono, ctx: SandboxContext, route: Route, unrecorded: WeakSet<Request>): void {
   const deprecated = route.deprecated;
+  const recorded = route.recorded !== false;
   const guard: MiddlewareHandler = async (c, next) => {
-    const denied = authorize(c.req.raw, route.access, ctx.config);
+    if (!recorded) unrecorded.add(c.req.raw);
+    const denied = authorize(c.req.raw, route.access, ctx.config, ctx.sessions);
     if (denied) c.res = denied;
     else await next();
     // The route's request is made again here only for a deprecated route: it parses the URL
@@ -81,13 +97,22 @@ function mount(app: Hono, ctx: SandboxContext, route: Route): void {
   app.on(route.method, [route.path], ...chain, run);
 }
 
+/** How `handle` was called: from the socket, which sets `X-Request-Id` on Node's response. */
+export interface HandleOptions {
+  requestIdOnSocket?: boolean;
+}
+
 export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = []) {
   const app = new Hono();
+  /** Requests to routes kept out of the request log (`Route.recorded`). */
+  const unrecorded = new WeakSet<Request>();
 
   app.use(async function logAndFaults(c, next) {
     const started = performance.now();
+    const at = ctx.clock.now();
     const method = c.req.method;
     const path = rawPath(c.req.url);
+    const requestId = requestIdFor(c.req.raw.headers.get('x-request-id'));
     const fault = path.startsWith('/sandbox/') ? undefined : ctx.faults.take(method, path);
     if (fault?.kind === 'drop') {
       c.res = Response.error();
@@ -97,15 +122,27 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
       if (fault?.kind === 'latency') await sleep(fault.delayMs);
       await next();
     }
+    const status = c.res.status;
+    const onSocket = (c.env as HandleOptions | undefined)?.requestIdOnSocket === true;
+    if (status !== 0 && !onSocket) withRequestId(c, requestId);
+    const durationMs = performance.now() - started;
     // Path only: query strings and bodies stay out of the log.
-    const status = c.res.status === 0 ? 'dropped' : c.res.status;
-    ctx.log(`${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+    if (ctx.accessLog) {
+      ctx.log(
+        `${method} ${path} ${status === 0 ? 'dropped' : status} ${durationMs.toFixed(1)}ms ${requestId}`,
+      );
+    }
+    if (unrecorded.has(c.req.raw)) return;
+    ctx.requests.record(at, method, path, status, durationMs, requestId);
+    ctx.live.changed('requests');
   });
 
   app.use(methodNotAllowedJson(app, providerErrorBody));
 
-  for (const routes of routeModules) for (const route of routes) mount(app, ctx, route);
-  for (const route of extraRoutes) mount(app, ctx, route);
+  for (const routes of routeModules) {
+    for (const route of routes) mount(app, ctx, route, unrecorded);
+  }
+  for (const route of extraRoutes) mount(app, ctx, route, unrecorded);
 
   app.notFound(() => new ApiError(404, 'NOT_FOUND', 'Resource not found').toResponse());
   app.onError((error, c) => {
@@ -116,11 +153,12 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
     return new ApiError(500, 'INTERNAL_ERROR', 'Internal sandbox error').toResponse();
   });
 
-  return async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'HEAD') return app.fetch(request);
+  return async function handle(request: Request, options?: HandleOptions): Promise<Response> {
+    if (request.method !== 'HEAD') return app.fetch(request, options);
     // Hono answers HEAD from GET itself but cannot copy a dropped connection's answer.
     const response = await app.fetch(
       new Request(request.url, { method: 'GET', headers: request.headers }),
+      options,
     );
     return response.status === 0 ? response : new Response(null, response);
   };

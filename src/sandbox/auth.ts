@@ -1,10 +1,13 @@
 // Bearer authentication and scope checks. 401/403 bodies carry both `message` (the flat
 // provider error) and `error_message` (the provider's authentication form) so that clients
-// written against either shape read them.
+// written against either shape read them. A request without an Authorization header may
+// instead carry the dashboard's session cookie (sessions.ts), which stands for the sandbox's
+// own key.
 
 import { json } from '../http/json.ts';
 import type { SandboxConfig } from './context.ts';
 import type { Access } from './route.ts';
+import type { Sessions } from './sessions.ts';
 
 function unauthorized(message: string): Response {
   return json({ error_code: 'NOT_AUTHORIZED', message, error_message: message }, 401, {
@@ -17,10 +20,13 @@ export function authorize(
   request: Request,
   access: Access,
   config: SandboxConfig,
+  sessions?: Sessions,
 ): Response | null {
   if (access === 'public') return null;
-  const header = request.headers.get('authorization') ?? '';
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const header = request.headers.get('authorization');
+  // Looked at only without a key: the provider routes' clients never pay for it.
+  if (header === null && sessions?.admits(request)) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   if (!match) return unauthorized('access token required');
   const key = match[1]!;
   if (key.startsWith('sk_live_')) {

@@ -1,18 +1,23 @@
-// `payment-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE] [--country XX]`
+// `payment-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE] [--country XX]`, and
+// `payment-sandbox trigger SCENARIO ...` (trigger.ts) against a sandbox already running.
 // Built to dist/node/sandbox-cli.js (bin/payment-sandbox.js imports it); during development
 // `node --import tsx src/sandbox/cli.ts` runs the same file.
 
 import { parseArgs } from 'node:util';
 import { createSandbox, type Sandbox } from './index.ts';
+import { runTrigger } from './trigger.ts';
 
 const USAGE = `Usage: payment-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE] [--country DE] [--quiet]
+       payment-sandbox trigger SCENARIO [--base-url URL] [--key KEY] [--webhook URL]
 
-Runs a local simulator of the payment provider's API.
+Runs a local simulator of the payment provider's API, with its dashboard at the base URL.
   --port      port to listen on (default 4010; 0 picks a free one)
-  --host      interface to bind (default 127.0.0.1)
+  --host      interface to bind (default 127.0.0.1; elsewhere the dashboard asks for the key)
   --data      keep state in this JSON file across restarts
   --country   merchant country: BR allows installments, US requires a ZIP code (default DE)
-  --quiet     no access log`;
+  --quiet     no access log
+
+trigger drives a running sandbox through one scenario (payment-sandbox trigger --help).`;
 
 function fail(message: string): never {
   process.stderr.write(`payment-sandbox: ${message}\n\n${USAGE}\n`);
@@ -60,7 +65,7 @@ async function main(): Promise<void> {
       host: values.host ?? '127.0.0.1',
       ...(values.data !== undefined && { dataFile: values.data }),
       ...(values.country !== undefined && { country: values.country }),
-      log: values.quiet ? () => {} : (line) => process.stdout.write(`${line}\n`),
+      ...(!values.quiet && { log: (line: string) => process.stdout.write(`${line}\n`) }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -72,6 +77,7 @@ async function main(): Promise<void> {
     [
       'payment-sandbox is running',
       `  base URL:      ${sandbox.url}`,
+      `  dashboard:     ${sandbox.url}/ (in a browser)`,
       `  API key:       ${sandbox.apiKey}`,
       `  merchant code: ${sandbox.merchantCode}`,
       ...(values.data ? [`  data file:     ${values.data}`] : []),
@@ -91,4 +97,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-await main();
+if (process.argv[2] === 'trigger') {
+  process.exitCode = await runTrigger(
+    process.argv.slice(3),
+    (line) => process.stdout.write(`${line}\n`),
+    (line) => process.stderr.write(`${line}\n`),
+  );
+} else {
+  await main();
+}

@@ -1,9 +1,13 @@
 // Everything a route handler may touch, in one object passed with each request. Route
 // modules depend on this interface, not on createSandbox, so they stay testable in isolation.
 
+import type { Clock } from './clock.ts';
 import type { FaultStore } from './faults.ts';
+import type { LiveUpdates } from './live.ts';
+import type { RequestLog } from './requests.ts';
 import type { MerchantSeed } from './seed/merchant.ts';
 import type { ReaderTiming } from './seed/readers.ts';
+import type { Sessions } from './sessions.ts';
 import type { Store } from './state.ts';
 import type { Webhooks } from './webhooks.ts';
 
@@ -26,10 +30,20 @@ export interface SandboxContext {
   readonly store: Store;
   readonly webhooks: Webhooks;
   readonly faults: FaultStore;
+  /** The one time source: read `clock.now()`, never `Date.now()`. */
+  readonly clock: Clock;
+  /** The last requests, for `GET /sandbox/requests`. */
+  readonly requests: RequestLog;
+  /** The dashboard's live updates. */
+  readonly live: LiveUpdates;
+  /** The dashboard's sign-ins (a cookie standing for the sandbox's own key). */
+  readonly sessions: Sessions;
   readonly log: (line: string) => void;
-  /** Call after every state change: schedules the `--data` snapshot. */
+  /** False when nobody reads the log (no `log` option): access lines are not even built. */
+  readonly accessLog: boolean;
+  /** Call after every state change: schedules the `--data` snapshot and tells the dashboard. */
   changed(): void;
-  /** Clears state, faults and queued webhooks. */
+  /** Clears state, faults, webhooks and the request log, and puts the clock back. */
   reset(): void;
 }
 

@@ -2,16 +2,20 @@
 // `createSandbox()` resolves once it listens on 127.0.0.1; `handle()` is the same app
 // without a socket.
 
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { providerErrorBody } from '../http/errors.ts';
 import { toNodeListener } from '../http/node.ts';
 import { createApp } from './app.ts';
+import { Clock } from './clock.ts';
 import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.ts';
 import { FaultStore } from './faults.ts';
+import { LiveUpdates } from './live.ts';
 import { Persistence } from './persist.ts';
+import { adoptRequestId, RequestIdResponse, RequestLog } from './requests.ts';
 import { buildMerchant, type MerchantOverrides } from './seed/merchant.ts';
 import { type ReaderOptions, resolveReaderTiming } from './seed/readers.ts';
+import { isLoopbackHost, Sessions } from './sessions.ts';
 import { Store } from './state.ts';
 import { type WebhookOptions, Webhooks } from './webhooks.ts';
 
@@ -37,6 +41,11 @@ export interface SandboxOptions {
   /** Timing of the simulated card readers (pairing delay, code lifetime, start window). */
   readers?: ReaderOptions;
   webhook?: WebhookOptions;
+  /**
+   * Whether the dashboard (`GET /` in a browser) asks for the API key. Default: not on a
+   * loopback host (the default one), where loading the page signs it in; yes on any other.
+   */
+  dashboardAsksForKey?: boolean;
   /** Access log and webhook attempts; never receives card numbers, CVV or the API key. */
   log?: (line: string) => void;
 }
@@ -48,7 +57,10 @@ export interface Sandbox {
   merchantCode: string;
   /** The same app without a socket. */
   handle(request: Request): Promise<Response>;
-  /** Forget every checkout, customer and transaction; drop faults and queued webhooks. */
+  /**
+   * Forget every checkout, customer and transaction; drop faults, webhook deliveries and the
+   * request log; put the clock back.
+   */
   reset(): void;
   /** Stop listening, cancel webhooks and write pending data. */
   close(): Promise<void>;
@@ -95,33 +107,63 @@ function formatUrl(address: AddressInfo): string {
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const config = resolveConfig(options);
   const log = options.log ?? (() => {});
+  const host = options.host ?? '127.0.0.1';
   const store = new Store();
   const faults = new FaultStore();
-  const webhooks = new Webhooks(options.webhook ?? {}, log);
-  const persistence = options.dataFile
-    ? new Persistence(options.dataFile, () => store.snapshot())
-    : undefined;
-  const loaded = persistence?.load();
-  if (loaded) store.restore(loaded);
+  const live = new LiveUpdates();
+  const requests = new RequestLog();
+  let persistence: Persistence | undefined;
+  const clock = new Clock(() => {
+    persistence?.schedule();
+    live.changed('clock');
+  });
+  const webhooks = new Webhooks(options.webhook ?? {}, clock, log, () =>
+    live.changed('deliveries'),
+  );
+  if (options.dataFile) {
+    persistence = new Persistence(options.dataFile, () => ({
+      ...store.snapshot(),
+      clockOffsetMs: clock.offsetMs,
+    }));
+    const loaded = persistence.load();
+    if (loaded) {
+      store.restore(loaded);
+      clock.restore(loaded.clockOffsetMs ?? 0);
+    }
+  }
 
   const ctx: SandboxContext = {
     config,
     store,
     faults,
     webhooks,
+    clock,
+    requests,
+    live,
+    sessions: new Sessions(!(options.dashboardAsksForKey ?? !isLoopbackHost(host))),
     log,
-    changed: () => persistence?.schedule(),
+    accessLog: options.log !== undefined,
+    changed: () => {
+      persistence?.schedule();
+      live.changed('state');
+    },
     reset: () => {
       store.clear();
       faults.clear();
       webhooks.clear();
+      requests.clear();
+      clock.reset();
       persistence?.schedule();
+      live.changed('state');
+      live.changed('webhook-faults');
+      live.changed('requests');
     },
   };
   const handle = createApp(ctx);
 
-  const host = options.host ?? '127.0.0.1';
-  const server = createServer();
+  const server = createServer<typeof IncomingMessage, typeof RequestIdResponse>({
+    ServerResponse: RequestIdResponse,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -129,11 +171,19 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       resolve();
     });
   });
-  const url = formatUrl(server.address() as AddressInfo);
-  server.on(
-    'request',
-    toNodeListener(handle, { errorBody: providerErrorBody, hostname: new URL(url).host }),
-  );
+  const address = server.address() as AddressInfo;
+  const url = formatUrl(address);
+  ctx.sessions.bindPort(address.port);
+  const onSocket = { requestIdOnSocket: true } as const;
+  const listener = toNodeListener((request) => handle(request, onSocket), {
+    errorBody: providerErrorBody,
+    hostname: new URL(url).host,
+  });
+  server.on('request', (req, res) => {
+    // Settled before the app runs, which reads the same id from the request.
+    res.requestId = adoptRequestId(req);
+    listener(req, res);
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -145,6 +195,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     close() {
       closing ??= new Promise<void>((resolve) => {
         webhooks.close();
+        clock.cancelAll();
+        live.close();
         persistence?.flushPending();
         server.close(() => resolve());
         server.closeAllConnections();

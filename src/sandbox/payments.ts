@@ -43,7 +43,7 @@ export function addTransaction(
   checkout: CheckoutRecord,
   input: TransactionInput,
 ): TransactionRecord {
-  const now = new Date().toISOString();
+  const now = ctx.clock.iso();
   const txn: TransactionRecord = {
     id: newId(),
     transaction_code: transactionCode(),
@@ -83,6 +83,10 @@ export function setStatus(
 ): void {
   const changed = checkout.status !== status;
   checkout.status = status;
+  if (changed) {
+    checkout.status_history ??= [];
+    checkout.status_history.push({ status, at: ctx.clock.iso() });
+  }
   ctx.changed();
   if (changed) ctx.webhooks.checkoutStatusChanged(checkout.return_url, checkout.id);
 }
@@ -163,7 +167,7 @@ function saveInstrument(
     type: 'card',
     card: { ...card },
     mandate: { type: 'recurrent', status: 'active', merchant_code: merchantCode },
-    created_at: new Date().toISOString(),
+    created_at: ctx.clock.iso(),
   };
   ctx.store.instruments.set(instrument.token, instrument);
   return instrument;

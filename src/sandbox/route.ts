@@ -43,5 +43,10 @@ export interface Route {
   deprecated?: Deprecation;
   /** Answer CORS preflight and add CORS headers (only the process route, for a direct mode). */
   cors?: boolean;
+  /**
+   * `false` keeps it out of the request log: the cockpit's own reads, which the dashboard
+   * repeats after every change, would otherwise push the requests a developer looks for out.
+   */
+  recorded?: false;
   handler: Handler;
 }

@@ -74,6 +74,8 @@ export interface CheckoutRecord {
   valid_until?: string;
   date: string;
   status: CheckoutStatus;
+  /** Every status it had, oldest first (absent in data files written before it existed). */
+  status_history?: { status: CheckoutStatus; at: string }[];
   /** Transaction ids, oldest first. */
   transaction_ids: string[];
   transaction_code?: string;
@@ -224,6 +226,8 @@ export interface Snapshot {
   readers?: ReaderRecord[];
   readerCheckouts?: ReaderCheckoutRecord[];
   operators?: OperatorRecord[];
+  /** How far the sandbox clock had been moved ahead (POST /sandbox/clock). */
+  clockOffsetMs?: number;
 }
 
 /** First internal id: large like the provider's, so nobody mistakes it for an index. */

@@ -74,7 +74,7 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
     merchant_code: body.merchant_code,
     pay_to_email: payTo,
     purpose: body.purpose ?? 'CHECKOUT',
-    date: new Date().toISOString(),
+    date: ctx.clock.iso(),
     status: 'PENDING',
     transaction_ids: [],
     processed: false,
@@ -84,6 +84,7 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
   if (body.redirect_url !== undefined) checkout.redirect_url = body.redirect_url;
   if (body.customer_id !== undefined) checkout.customer_id = body.customer_id;
   if (body.valid_until != null) checkout.valid_until = body.valid_until;
+  checkout.status_history = [{ status: 'PENDING', at: checkout.date }];
   ctx.store.addCheckout(checkout);
   ctx.changed();
   return respond(ctx, checkout, 201);
@@ -101,25 +102,25 @@ function retrieve({ params, ctx }: RouteRequest): Response {
   return respond(ctx, findCheckout(ctx, params.id!));
 }
 
-function refuseUnprocessable(checkout: CheckoutRecord): void {
+function refuseUnprocessable(ctx: SandboxContext, checkout: CheckoutRecord): void {
   if (checkout.processed) {
     throw new ApiError(409, 'CHECKOUT_PROCESSED', 'Checkout is already processed');
   }
   if (checkout.status === 'EXPIRED') {
     throw new ApiError(409, 'CONFLICT', 'Checkout is deactivated (EXPIRED)');
   }
-  if (checkout.valid_until !== undefined && Date.parse(checkout.valid_until) <= Date.now()) {
+  if (checkout.valid_until !== undefined && Date.parse(checkout.valid_until) <= ctx.clock.now()) {
     throw new ApiError(409, 'CONFLICT', 'Checkout expired: valid_until has passed', 'valid_until');
   }
 }
 
 async function processCheckout({ request, params, ctx, origin }: RouteRequest): Promise<Response> {
   const checkout = findCheckout(ctx, params.id!);
-  refuseUnprocessable(checkout);
+  refuseUnprocessable(ctx, checkout);
   const raw = await readJson(request);
   // Checked again after the await: a concurrent PUT may have processed the checkout while
   // this body was read, and a checkout must never be charged twice.
-  refuseUnprocessable(checkout);
+  refuseUnprocessable(ctx, checkout);
   const body = parse(CheckoutProcessBodySchema, raw);
   if (!methodAvailable(body.payment_type, checkout.currency)) {
     throw invalid(
@@ -182,7 +183,7 @@ function payWithCard(
   const card = body.card;
   if (!card) throw missing('card', 'card is required when payment_type is card');
   if (!luhnValid(card.number)) throw invalid('card.number', 'card.number fails the Luhn check');
-  if (!expiryInFuture(card.expiry_month, card.expiry_year)) {
+  if (!expiryInFuture(card.expiry_month, card.expiry_year, new Date(ctx.clock.now()))) {
     throw invalid('card.expiry_year', 'card.expiry_year and card.expiry_month are in the past');
   }
   if (ctx.config.country === 'US' && card.zip_code === undefined) {

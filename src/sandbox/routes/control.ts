@@ -63,7 +63,7 @@ async function settleBoleto({ request, params, ctx }: RouteRequest): Promise<Res
   }
   const paid = (body.status ?? 'PAID') === 'PAID';
   pending.status = paid ? 'SUCCESSFUL' : 'FAILED';
-  pending.updated_at = new Date().toISOString();
+  pending.updated_at = ctx.clock.iso();
   if (paid) {
     checkout.transaction_code = pending.transaction_code;
     checkout.transaction_id = pending.id;

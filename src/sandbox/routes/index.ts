@@ -3,8 +3,10 @@
 
 import type { Route } from '../route.ts';
 import { checkoutRoutes } from './checkouts.ts';
+import { cockpitRoutes } from './cockpit.ts';
 import { controlRoutes } from './control.ts';
 import { customerRoutes } from './customers.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { markDeprecated } from './deprecation.ts';
 import { deviceRoutes } from './devices/control.ts';
 import { merchantRoutes } from './merchant.ts';
@@ -14,6 +16,7 @@ import { payoutRoutes } from './payouts.ts';
 import { readerRoutes } from './readers.ts';
 import { receiptRoutes } from './receipts.ts';
 import { transactionRoutes } from './transactions.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 export const routeModules: readonly (readonly Route[])[] = [
   checkoutRoutes,
@@ -27,4 +30,7 @@ export const routeModules: readonly (readonly Route[])[] = [
   pageRoutes,
   controlRoutes,
   deviceRoutes,
+  cockpitRoutes,
+  webhookRoutes,
+  dashboardRoutes,
 ].map(markDeprecated);

@@ -129,7 +129,7 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
   const body: OperatorCreateBody = parse(OperatorCreateBodySchema, await readJson(request));
   refuseTakenUsername(ctx, body.username);
   const ids = [...ctx.store.operators.keys()];
-  const now = new Date().toISOString();
+  const now = ctx.clock.iso();
   const operator: OperatorRecord = {
     id: ids.length === 0 ? FIRST_OPERATOR_ID : Math.max(...ids) + 1,
     username: body.username,
@@ -166,7 +166,7 @@ async function update({ request, params, ctx }: RouteRequest): Promise<Response>
   if (!operator) throw new ApiError(400, 'NOT_FOUND', 'Operator not found');
   const body = parse(OperatorUpdateBodySchema, await readJson(request));
   if (body.username !== undefined) refuseTakenUsername(ctx, body.username, id);
-  const now = new Date().toISOString();
+  const now = ctx.clock.iso();
   if (body.username !== undefined) operator.username = body.username;
   if (body.nickname !== undefined) operator.nickname = body.nickname;
   if (body.password !== undefined) {
@@ -186,7 +186,7 @@ function deactivate({ params, ctx }: RouteRequest): Response {
   const operator = ctx.store.operators.get(id);
   if (!operator) throw notFound('Operator not found');
   operator.disabled = true;
-  operator.updated_at = new Date().toISOString();
+  operator.updated_at = ctx.clock.iso();
   ctx.changed();
   return json(operatorJson(operator));
 }

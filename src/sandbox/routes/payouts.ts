@@ -169,7 +169,7 @@ async function chargeback({ request, params, ctx, origin }: RouteRequest): Promi
   if (amount > open) {
     throw invalid('amount', `amount must not exceed the ${open.toFixed(2)} not yet charged back`);
   }
-  const now = new Date().toISOString();
+  const now = ctx.clock.iso();
   txn.events.push({
     id: ctx.store.nextEventId++,
     type: 'CHARGE_BACK',

@@ -112,19 +112,19 @@ async function create({ request, params, ctx }: RouteRequest): Promise<Response>
   const code = body.pairing_code.toUpperCase();
   const device = [...ctx.store.devices.values()].find((d) => d.pairing_code === code);
   if (!device) throw invalid('pairing_code', 'pairing_code is shown on no device');
-  if (Date.parse(device.pairing_code_expires_at ?? '') <= Date.now()) {
+  if (Date.parse(device.pairing_code_expires_at ?? '') <= ctx.clock.now()) {
     throw invalid('pairing_code', 'pairing_code has expired; start pairing on the device again');
   }
-  const now = Date.now();
+  const now = ctx.clock.now();
   const reader: ReaderRecord = {
     id: newReaderId(),
     name: body.name ?? `${device.model === 'solo' ? 'Solo' : 'Virtual Solo'} ${device.identifier}`,
     status: 'processing',
     device_identifier: device.identifier,
-    created_at: new Date(now).toISOString(),
-    updated_at: new Date(now).toISOString(),
-    confirm_at: new Date(now + ctx.config.readers.pairingDelayMs).toISOString(),
-    expires_at: new Date(now + ctx.config.readers.pairingCodeTtlMs).toISOString(),
+    created_at: ctx.clock.iso(now),
+    updated_at: ctx.clock.iso(now),
+    confirm_at: ctx.clock.iso(now + ctx.config.readers.pairingDelayMs),
+    expires_at: ctx.clock.iso(now + ctx.config.readers.pairingCodeTtlMs),
   };
   if (body.meta !== undefined) reader.meta = body.meta;
   // The code is single use: the device now belongs to this pairing.
@@ -143,7 +143,7 @@ async function update(req: RouteRequest): Promise<Response> {
   const body = parse(ReaderUpdateBodySchema, await readJson(req.request));
   if (body.name !== undefined) reader.name = body.name;
   if (body.meta !== undefined) reader.meta = body.meta;
-  reader.updated_at = new Date().toISOString();
+  reader.updated_at = req.ctx.clock.iso();
   req.ctx.changed();
   return json(readerJson(req.ctx, reader));
 }
@@ -230,7 +230,7 @@ async function checkout(req: RouteRequest): Promise<Response> {
   if (activeCheckout(ctx, device)) {
     throw stateError('READER_BUSY', 'A pending transaction already exists for this device');
   }
-  const now = Date.now();
+  const now = ctx.clock.now();
   const record: ReaderCheckoutRecord = {
     id: crypto.randomUUID(),
     reader_id: reader.id,
@@ -240,8 +240,8 @@ async function checkout(req: RouteRequest): Promise<Response> {
     currency: body.total_amount.currency,
     minor_unit: body.total_amount.minor_unit,
     status: 'waiting_for_card',
-    created_at: new Date(now).toISOString(),
-    start_by: new Date(now + ctx.config.readers.startWindowMs).toISOString(),
+    created_at: ctx.clock.iso(now),
+    start_by: ctx.clock.iso(now + ctx.config.readers.startWindowMs),
   };
   if (body.description !== undefined) record.description = body.description;
   if (body.card_type !== undefined) record.card_type = body.card_type;

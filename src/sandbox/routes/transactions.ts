@@ -172,7 +172,7 @@ async function refund({ request, params, ctx }: RouteRequest): Promise<Response>
   if (Math.round(amount * 100) > Math.round(remaining * 100)) {
     throw invalid('amount', `amount must not exceed the refundable ${remaining.toFixed(2)}`);
   }
-  const now = new Date().toISOString();
+  const now = ctx.clock.iso();
   txn.refunded_amount = Math.round((txn.refunded_amount + amount) * 100) / 100;
   txn.updated_at = now;
   txn.events.push({

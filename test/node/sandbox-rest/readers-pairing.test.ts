@@ -6,8 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ReaderListSchema, ReaderSchema } from '../../../src/schemas/index.ts';
-import { sleep } from '../../shared/until.ts';
-import { expectValid } from '../sandbox/helpers.ts';
+import { advanceClock, expectValid } from '../sandbox/helpers.ts';
 import {
   type Device,
   EUR_10,
@@ -20,7 +19,7 @@ import {
 
 describe('reader pairing', () => {
   test('a device shows a code; creating a reader with it is processing, then paired', async () => {
-    await withSandbox({ readers: { pairingDelayMs: 150 } }, async (h) => {
+    await withSandbox({ readers: { pairingDelayMs: 2_000 } }, async (h) => {
       const device = await switchOn(h);
       assert.match(device.pairing_code, /^[A-Z0-9]{8,9}$/);
       assert.ok(device.identifier.length > 0);
@@ -36,7 +35,7 @@ describe('reader pairing', () => {
       assert.deepEqual(reader.device, { identifier: device.identifier, model: 'solo' });
       assert.equal(reader.name, 'Front desk');
       assert.deepEqual(reader.meta, { till: 1 });
-      await sleep(200);
+      await advanceClock(h, 2_000);
       const list = expectValid(ReaderListSchema, (await h.api('GET', readers())).body);
       assert.deepEqual(
         list.items.map((r) => [r.id, r.status]),
@@ -106,7 +105,7 @@ describe('reader pairing', () => {
         'pairing_code',
       );
       const late = await switchOn(h);
-      await sleep(1100);
+      await advanceClock(h, 1_000);
       h.expectError(
         await h.api('POST', readers(), { pairing_code: late.pairing_code }),
         400,
@@ -134,7 +133,7 @@ describe('reader pairing', () => {
         expectValid(ReaderSchema, (await h.api('GET', `${readers()}/${reader.id}`)).body).status,
         'processing',
       );
-      await sleep(1100);
+      await advanceClock(h, 1_000);
       await h.api('POST', `/sandbox/devices/${device.identifier}/online`);
       assert.equal(
         expectValid(ReaderSchema, (await h.api('GET', `${readers()}/${reader.id}`)).body).status,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { CheckoutSchema, ProcessAcceptedSchema } from '../../../src/schemas/index.ts';
-import { sleep, until } from '../../shared/until.ts';
+import { until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 import {
   checkoutBody,
@@ -32,6 +32,16 @@ async function challenge(extra: Record<string, unknown> = {}, number = '42000000
   assert.equal(res.status, 202, JSON.stringify(res.body));
   const { next_step } = expectValid(ProcessAcceptedSchema, res.body);
   return { id: c.id!, step: next_step, payload: next_step.payload! };
+}
+
+/** The sandbox's deliveries for one checkout, newest first (GET /sandbox/webhook-deliveries). */
+async function deliveriesFor(id: string) {
+  const all = (await h.api('GET', '/sandbox/webhook-deliveries')).body as {
+    payload: { id?: string };
+    state: string;
+    attempts: { status?: number }[];
+  }[];
+  return all.filter((d) => d.payload.id === id);
 }
 
 async function status(id: string) {
@@ -181,8 +191,14 @@ describe('webhooks', () => {
     await until('the sandbox to log the third attempt answered', () =>
       h.logs.slice(from).some((line) => line.endsWith(' attempt 3/4: 204')),
     );
-    // A retry after the 2xx would be a timer inside the sandbox, which nothing outside sees.
-    await sleep(100);
+    // The sandbox's own record: delivered after three attempts, with nothing left to retry.
+    const [delivery, ...others] = await deliveriesFor(c.id!);
+    assert.equal(others.length, 0);
+    assert.equal(delivery?.state, 'delivered');
+    assert.deepEqual(
+      delivery?.attempts.map((a) => a.status),
+      [500, 503, 204],
+    );
     assert.equal(hooks.received.length, 3, 'no delivery after a 2xx');
   });
 
@@ -197,8 +213,10 @@ describe('webhooks', () => {
     await until('the sandbox to log the last attempt answered', () =>
       h.logs.slice(from).some((line) => line.endsWith(' attempt 4/4: 500')),
     );
-    // A fifth try would be a timer inside the sandbox, which nothing outside sees.
-    await sleep(200);
+    // The sandbox's own record: failed after four attempts, with nothing left to retry.
+    const [delivery] = await deliveriesFor(c.id!);
+    assert.equal(delivery?.state, 'failed');
+    assert.equal(delivery?.attempts.length, 4);
     assert.equal(hooks.received.length, 4);
     hooks.replies.length = 0;
   });
@@ -206,8 +224,8 @@ describe('webhooks', () => {
   test('a 3DS checkout notifies once when it settles, not when the challenge opens', async () => {
     hooks.received.length = 0;
     const { id, payload } = await challenge({ return_url: hooks.url });
-    // A delivery for the challenge would be a timer inside the sandbox: nothing to wait for.
-    await sleep(50);
+    // A notification is recorded the moment it is queued: none for an open challenge.
+    assert.deepEqual(await deliveriesFor(id), []);
     assert.equal(hooks.received.length, 0);
     await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });
     await hooks.waitFor(1);

@@ -68,6 +68,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Harnes
   };
 }
 
+/** Moves the sandbox clock forward: what waits for sandbox time happens without a sleep. */
+export async function advanceClock(h: Harness, advanceMs: number): Promise<void> {
+  const res = await h.api('POST', '/sandbox/clock', { advanceMs });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+}
+
 let refCounter = 0;
 export function checkoutBody(extra: Record<string, unknown> = {}) {
   refCounter += 1;

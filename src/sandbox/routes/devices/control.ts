@@ -65,9 +65,9 @@ function findDevice(ctx: SandboxContext, identifier: string): DeviceRecord {
 
 function showCode(ctx: SandboxContext, device: DeviceRecord): void {
   device.pairing_code = newPairingCode();
-  device.pairing_code_expires_at = new Date(
-    Date.now() + ctx.config.readers.pairingCodeTtlMs,
-  ).toISOString();
+  device.pairing_code_expires_at = ctx.clock.iso(
+    ctx.clock.now() + ctx.config.readers.pairingCodeTtlMs,
+  );
 }
 
 async function switchOn({ request, ctx }: RouteRequest): Promise<Response> {
@@ -78,7 +78,7 @@ async function switchOn({ request, ctx }: RouteRequest): Promise<Response> {
     model,
     software_version: body.software_version ?? DEFAULT_SOFTWARE,
     online: true,
-    created_at: new Date().toISOString(),
+    created_at: ctx.clock.iso(),
   };
   showCode(ctx, device);
   ctx.store.devices.set(device.identifier, device);
@@ -115,7 +115,7 @@ function confirmPairing({ params, ctx }: RouteRequest): Response {
   if (reader?.status !== 'processing') {
     throw conflict('The device has no pairing waiting for confirmation');
   }
-  reader.confirm_at = new Date().toISOString();
+  reader.confirm_at = ctx.clock.iso();
   advanceReader(ctx, reader);
   return json(deviceJson(ctx, device));
 }

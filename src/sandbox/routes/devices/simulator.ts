@@ -2,13 +2,14 @@
 // control routes.
 //
 // Time-driven changes are computed when a record is read ("advanced"), not by timers, so they
-// survive a restart with --data and cost nothing while nobody looks:
+// survive a restart with --data and cost nothing while nobody looks. Time is the sandbox
+// clock's, so moving it (POST /sandbox/clock) pairs, lapses and times out at once:
 //   reader   processing --(device online, pairingDelayMs after creation)--> paired
 //            processing --(not confirmed within pairingCodeTtlMs)-------> expired (device unpaired)
 //   checkout waiting_for_card --(no card within startWindowMs)--> failed (timeout)
 // The one exception is the start-window timeout of a checkout with a return_url: its failed
-// result must reach the merchant even if nobody asks, so a timer (unref'd, checked against the
-// live record) advances it once the window ends.
+// result must reach the merchant even if nobody asks, so a timer on the sandbox clock (unref'd,
+// checked against the live record) advances it once the window ends.
 //
 // Device screen: idle -> waiting_for_card (checkout accepted) -> [waiting_for_pin] -> idle with
 // a result. A result is a transaction in the store (client_transaction_id = the checkout id)
@@ -62,21 +63,23 @@ export function meetsVersion(device: DeviceRecord, action: keyof typeof MIN_VERS
   );
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /** Applies the pairing transitions that are due. */
-export function advanceReader(ctx: SandboxContext, reader: ReaderRecord, now = Date.now()): void {
+export function advanceReader(
+  ctx: SandboxContext,
+  reader: ReaderRecord,
+  now = ctx.clock.now(),
+): void {
   if (reader.status !== 'processing') return;
   const device = ctx.store.devices.get(reader.device_identifier);
   const confirmAt = Date.parse(reader.confirm_at);
   const expiresAt = Date.parse(reader.expires_at);
   if (device?.online && now >= confirmAt && confirmAt < expiresAt) {
     reader.status = 'paired';
-    reader.updated_at = iso(Math.max(confirmAt, Date.parse(reader.created_at)));
+    reader.updated_at = ctx.clock.iso(Math.max(confirmAt, Date.parse(reader.created_at)));
     ctx.changed();
   } else if (now >= expiresAt) {
     reader.status = 'expired';
-    reader.updated_at = iso(expiresAt);
+    reader.updated_at = ctx.clock.iso(expiresAt);
     if (device?.reader_id === reader.id) delete device.reader_id;
     ctx.changed();
   }
@@ -89,7 +92,7 @@ export const isWaiting = (c: ReaderCheckoutRecord) => WAITING.has(c.status);
 export function advanceCheckout(
   ctx: SandboxContext,
   checkout: ReaderCheckoutRecord,
-  now = Date.now(),
+  now = ctx.clock.now(),
 ): void {
   if (checkout.status === 'waiting_for_card' && now >= Date.parse(checkout.start_by)) {
     finish(ctx, checkout, 'failed', 'timeout');
@@ -113,12 +116,15 @@ export function startCheckout(ctx: SandboxContext, checkout: ReaderCheckoutRecor
   if (device) device.checkout_id = checkout.id;
   ctx.changed();
   if (checkout.return_url === undefined) return;
-  const delay = Math.max(0, Date.parse(checkout.start_by) - Date.now());
-  const timer = setTimeout(() => {
-    // After a reset the id names nothing, or another record: only this very record may move.
-    if (ctx.store.readerCheckouts.get(checkout.id) === checkout) advanceCheckout(ctx, checkout);
-  }, delay + 5);
-  timer.unref();
+  const delay = Math.max(0, Date.parse(checkout.start_by) - ctx.clock.now());
+  ctx.clock.setTimer(
+    () => {
+      // After a reset the id names nothing, or another record: only this very record may move.
+      if (ctx.store.readerCheckouts.get(checkout.id) === checkout) advanceCheckout(ctx, checkout);
+    },
+    delay,
+    { unref: true },
+  );
 }
 
 /** Amount in major units, e.g. { value: 1050, minor_unit: 2 } -> 10.5. */
@@ -131,7 +137,7 @@ export function finish(
   status: 'successful' | 'failed',
   failure?: ReaderCheckoutRecord['failure'],
 ): TransactionRecord {
-  const now = new Date().toISOString();
+  const now = ctx.clock.iso();
   const card: CardSummary | undefined = checkout.card;
   const txn: TransactionRecord = {
     id: randomUUID(),
@@ -192,7 +198,7 @@ export function deviceJson(ctx: SandboxContext, device: DeviceRecord): Record<st
   const paired = reader?.status === 'paired' && device.reader_id !== undefined;
   const codeValid =
     device.pairing_code !== undefined &&
-    Date.parse(device.pairing_code_expires_at ?? '') > Date.now();
+    Date.parse(device.pairing_code_expires_at ?? '') > ctx.clock.now();
   return {
     identifier: device.identifier,
     model: device.model,

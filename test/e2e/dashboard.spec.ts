@@ -1,0 +1,281 @@
+// The sandbox dashboard in a real browser, against a real sandbox and a tiny webhook receiver
+// on free loopback ports: what happens through the API shows up live (no reload), deliveries
+// show the receiver's answer, Replay and webhook faults act on the real receiver, and the
+// page passes axe, fits 360 px, works in dark mode, by keyboard and under its strict CSP.
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+
+interface Receiver {
+  url: string;
+  bodies: { event_type: string; id: string }[];
+  close(): Promise<void>;
+}
+
+/** Answers every notification 202 and keeps its body. */
+async function startReceiver(): Promise<Receiver> {
+  const bodies: Receiver['bodies'] = [];
+  const server = createServer(async (req, res) => {
+    let text = '';
+    for await (const chunk of req) text += String(chunk);
+    bodies.push(JSON.parse(text) as Receiver['bodies'][number]);
+    res.writeHead(202).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    bodies,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+let sandbox: Sandbox;
+let receiver: Receiver;
+let order = 0;
+
+test.beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0 });
+  receiver = await startReceiver();
+});
+test.afterAll(async () => {
+  await sandbox.close();
+  await receiver.close();
+});
+test.beforeEach(async () => {
+  sandbox.reset();
+  receiver.bodies.length = 0;
+});
+
+async function api(method: string, path: string, body?: unknown, requestId?: string) {
+  const res = await fetch(new URL(path, sandbox.url), {
+    method,
+    headers: {
+      authorization: `Bearer ${sandbox.apiKey}`,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(requestId !== undefined && { 'x-request-id': requestId }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return (await res.json().catch(() => null)) as Record<string, unknown> | null;
+}
+
+/** A checkout created and paid through the provider API; its notification goes to the receiver. */
+async function paidCheckout(): Promise<{ id: string; reference: string }> {
+  order += 1;
+  const reference = `e2e-order-${order}`;
+  const created = await api('POST', '/v0.1/checkouts', {
+    checkout_reference: reference,
+    amount: 25,
+    currency: 'EUR',
+    merchant_code: sandbox.merchantCode,
+    return_url: receiver.url,
+  });
+  const id = String(created?.id);
+  const paid = await api('PUT', `/v0.1/checkouts/${id}`, {
+    payment_type: 'card',
+    card: {
+      name: 'Ada Lovelace',
+      number: '4200000000000091',
+      expiry_month: '12',
+      expiry_year: String(new Date().getUTCFullYear() + 3),
+      cvv: '123',
+      last_4_digits: '0091',
+      type: 'VISA',
+    },
+  });
+  expect(paid?.status).toBe('PAID');
+  return { id, reference };
+}
+
+/** Console errors, uncaught errors and CSP violations from the page's first script on. */
+async function watch(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  return problems;
+}
+
+async function openDashboard(page: Page, hash = ''): Promise<void> {
+  await page.goto(`${sandbox.url}/${hash}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+}
+
+const checkoutItem = (page: Page, reference: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: reference }) });
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+test('a checkout paid through the API shows up live; its delivery shows the answer; Replay resends it', async ({
+  page,
+}) => {
+  const problems = await watch(page);
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  await openDashboard(page);
+  const { id, reference } = await paidCheckout();
+  // Within a second of the API's answer, without a reload.
+  const item = checkoutItem(page, reference);
+  // The first badge is the current status; the closed details hold the history.
+  await expect(item.getByText('PAID', { exact: true }).first()).toBeVisible({ timeout: 1_000 });
+  await expect(item.getByText(id)).toBeVisible();
+
+  await page.getByRole('link', { name: /^Webhooks/ }).click();
+  const delivery = page.getByRole('listitem').filter({ hasText: `Checkout ${id} changed` });
+  await expect(delivery.getByText('Attempt 1: HTTP 202')).toBeVisible();
+  await expect(delivery.getByText('delivered', { exact: true })).toBeVisible();
+  await expect.poll(() => receiver.bodies.length).toBe(1);
+
+  await delivery.getByRole('button', { name: /^Replay/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /replayed/ })).toBeVisible();
+  await expect.poll(() => receiver.bodies.length).toBe(2);
+  expect(receiver.bodies[1]).toEqual({ event_type: 'CHECKOUT_STATUS_CHANGED', id });
+  await expect(page.getByText(/^Replay of whd_/)).toBeVisible();
+
+  expect(loads).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test('a webhook fault added in the dashboard takes effect at the receiver', async ({ page }) => {
+  await openDashboard(page, '#webhooks');
+  await page.getByLabel('Fault', { exact: true }).selectOption('duplicate');
+  await page.getByRole('button', { name: 'Add fault' }).click();
+  await expect(page.getByText('duplicate: next 1 delivery')).toBeVisible();
+  const { id } = await paidCheckout();
+  await expect.poll(() => receiver.bodies.length).toBe(2);
+  expect(receiver.bodies.map((b) => b.id)).toEqual([id, id]);
+  await expect(page.getByText('fault: duplicate')).toHaveCount(2);
+  await expect(page.getByText(/^No faults/)).toBeVisible();
+});
+
+test('the clock moves forward from the dashboard; expiring and finding a request work', async ({
+  page,
+}) => {
+  await openDashboard(page);
+  const { reference } = await paidCheckout();
+  order += 1;
+  const pending = `e2e-order-${order}`;
+  await api(
+    'POST',
+    '/v0.1/checkouts',
+    { checkout_reference: pending, amount: 5, currency: 'EUR', merchant_code: 'MSANDBOX1' },
+    'e2e-find-me',
+  );
+  await page.getByLabel('Move forward by').selectOption({ label: '1 hour' });
+  await page.getByRole('button', { name: 'Advance clock' }).click();
+  await expect(page.getByText('(+1 h ahead)')).toBeVisible();
+
+  await checkoutItem(page, pending)
+    .getByRole('button', { name: /^Expire/ })
+    .click();
+  await expect(
+    checkoutItem(page, pending).getByText('EXPIRED', { exact: true }).first(),
+  ).toBeVisible();
+  await checkoutItem(page, reference)
+    .getByRole('button', { name: /^Refund/ })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: `${reference} refunded` })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Requests' }).click();
+  await page.getByLabel('Request id').fill('e2e-find-me');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByText('1 found with id e2e-find-me')).toBeVisible();
+  await expect(page.getByText('POST /v0.1/checkouts')).toBeVisible();
+});
+
+test('keyboard only: reach a section and add a fault', async ({ page }) => {
+  await openDashboard(page);
+  const webhooks = page.getByRole('link', { name: /^Webhooks/ });
+  for (let i = 0; i < 10 && !(await webhooks.evaluate((el) => el.matches(':focus'))); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(webhooks).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Webhook faults' })).toBeVisible();
+  await page.getByLabel('Fault', { exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Deliveries')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('drop: next 1 delivery')).toBeVisible();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every section passes axe and fits 360 px in the ${colorScheme} scheme`, async ({
+    page,
+  }) => {
+    // Five axe runs: slow on a loaded machine.
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await paidCheckout();
+    await api('POST', '/v0.1/customers', { customer_id: 'cus-e2e' });
+    await api('POST', '/sandbox/devices', {});
+    await openDashboard(page);
+    for (const section of ['Checkouts', 'Webhooks', 'Requests', 'Customers', 'Readers']) {
+      await page.getByRole('link', { name: new RegExp(`^${section}`) }).click();
+      await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible();
+      // Details open too: what they hold must pass as well.
+      for (const summary of await page.locator('summary').all()) await summary.click();
+      expect(await axeViolations(page), section).toEqual([]);
+      const [scrollWidth, width] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        window.innerWidth,
+      ]);
+      expect(scrollWidth, `${section} scrolls sideways`).toBeLessThanOrEqual(width);
+    }
+    const background = await page.evaluate(
+      () => getComputedStyle(document.documentElement).backgroundColor,
+    );
+    expect(background).toBe(colorScheme === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(246, 248, 250)');
+  });
+}
+
+test('off loopback the dashboard asks for the key and never shows it', async ({ page }) => {
+  const asking = await createSandbox({ port: 0, dashboardAsksForKey: true });
+  try {
+    await page.goto(`${asking.url}/`);
+    const key = page.getByLabel('Sandbox API key');
+    await expect(key).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await key.fill('sk_test_wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'invalid access token' })).toBeVisible();
+    await expect(key).toHaveAttribute('aria-invalid', 'true');
+    await expect(key).toHaveAccessibleDescription('invalid access token');
+    await expect(key).toBeFocused();
+    await expect(key).toHaveValue('');
+    await key.fill(asking.apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Checkouts' })).toBeVisible();
+    const html = await page.evaluate(() => document.documentElement.outerHTML);
+    expect(html).not.toContain(asking.apiKey);
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))).toBe(
+      '{}',
+    );
+  } finally {
+    await asking.close();
+  }
+});
