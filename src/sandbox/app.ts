@@ -9,10 +9,10 @@ import { cors } from 'hono/cors';
 import { limitBody } from '../http/body.ts';
 import { HttpError, providerErrorBody } from '../http/errors.ts';
 import { methodNotAllowedJson } from '../http/methods.ts';
+import { requestIdFrom } from '../http/request-id.ts';
 import { authorize } from './auth.ts';
 import type { SandboxContext } from './context.ts';
 import { ApiError, apiErrorResponse, BODY_LIMIT } from './http.ts';
-import { requestIdFor } from './requests.ts';
 import type { Route, RouteRequest } from './route.ts';
 import { withDeprecation } from './routes/deprecation.ts';
 import { routeModules } from './routes/index.ts';
@@ -112,7 +112,7 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
     const at = ctx.clock.now();
     const method = c.req.method;
     const path = rawPath(c.req.url);
-    const requestId = requestIdFor(c.req.raw.headers.get('x-request-id'));
+    const requestId = requestIdFrom(c.req.raw.headers.get('x-request-id'));
     const fault = path.startsWith('/sandbox/') ? undefined : ctx.faults.take(method, path);
     if (fault?.kind === 'drop') {
       c.res = Response.error();

@@ -11,26 +11,13 @@
 // make the HTTP adapter build a full Headers object for every response, and `setHeader` would
 // send Node down its slower header path; either was the largest cost of all this per request.
 
-import { randomBytes } from 'node:crypto';
 import {
   type IncomingMessage,
   type OutgoingHttpHeader,
   type OutgoingHttpHeaders,
   ServerResponse,
 } from 'node:http';
-
-/** What a caller may choose as its request id: short, and safe in a log line and a header. */
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
-
-/** New ids: this process's random prefix and a counter, unique without entropy per request. */
-const PREFIX = randomBytes(6).toString('hex');
-let counter = 0;
-export const newRequestId = (): string => `${PREFIX}-${(counter++).toString(36)}`;
-
-/** The caller's id when it fits the pattern, else a new one. */
-export function requestIdFor(incoming: string | null): string {
-  return incoming !== null && REQUEST_ID_PATTERN.test(incoming) ? incoming : newRequestId();
-}
+import { newRequestId, REQUEST_ID_PATTERN } from '../http/request-id.ts';
 
 /**
  * The id of a request arriving on a socket: the caller's when it is one valid X-Request-Id,

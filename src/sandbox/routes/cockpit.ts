@@ -9,9 +9,9 @@
 
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
+import { REQUEST_ID_PATTERN } from '../../http/request-id.ts';
 import { invalid, readJson } from '../http.ts';
 import { overview } from '../overview.ts';
-import { REQUEST_ID_PATTERN } from '../requests.ts';
 import type { Route, RouteRequest } from '../route.ts';
 import { parse } from '../validate.ts';
 import { CONTROL } from './scopes.ts';

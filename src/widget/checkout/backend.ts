@@ -11,6 +11,7 @@
 
 import { isPaymentMethodId, type PaymentMethodId } from '../../domain/checkout.ts';
 import type { PaymentErrorCode } from '../../domain/errors.ts';
+import { newRequestId } from '../../http/request-id.ts';
 import { isRecord } from '../../next-step/action.ts';
 import type { CheckoutView } from '../../next-step/types.ts';
 import { en } from '../locales/en.ts';
@@ -56,12 +57,6 @@ interface CallInit {
   body?: unknown;
   signal?: AbortSignal | null | undefined;
   timeoutMs?: number;
-}
-
-/** 16 random bytes in hex: crypto.randomUUID is missing before Safari 15.4. */
-function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**

@@ -209,7 +209,7 @@ describe('payment-widget: paying by card', () => {
       retryable: true,
     });
     // The id the widget sent with the failed call, to find it in the server's logs.
-    expect(requestId).to.match(/^[0-9a-f]{32}$/);
+    expect(requestId).to.match(/^[0-9a-z]+-[0-9a-z]+$/);
     expect(backend.calls.find((c) => c.method === 'PUT')?.requestId).to.equal(requestId);
     await el.updateComplete;
     expect($(el, '[part~=status]').textContent?.trim()).to.equal(

@@ -144,7 +144,7 @@ test('X-Request-Id: a short token is kept, anything else replaced; the provider 
     replaced.headers.set('x-request-id', bad.replace('\n', ' '));
     const res = await h.handle(replaced);
     const given = res.headers.get('x-request-id') ?? '';
-    assert.match(given, /^[0-9a-f-]{36}$/, `${JSON.stringify(bad)} was replaced`);
+    assert.match(given, /^[0-9a-z]+-[0-9a-z]+$/, `${JSON.stringify(bad)} was replaced`);
     assert.equal(sent.at(-1), given);
   }
   const none = await h.handle(request('GET', '/no-such-route'));
