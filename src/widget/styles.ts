@@ -4,6 +4,13 @@
 //
 // Each public --payment-widget-* property feeds a private --_* one whose default
 // changes with prefers-color-scheme: a merchant's value wins in both schemes.
+//
+// Comments stay out here, not in the CSS: the template's text ships as written.
+// - A field aligns its content twice: Safari before 15.6 knows only flex-start
+//   there, which a grid reads the same as start.
+// - Under prefers-reduced-motion, !important from inside the shadow root
+//   outranks a theme's ::part() rules, so a shopper who asked for no motion gets
+//   none, whatever the merchant animates.
 
 import { css } from 'lit';
 
@@ -82,7 +89,6 @@ export const styles = css`
   }
   .field {
     display: grid;
-    /* Safari before 15.6 knows only flex-start here, which a grid reads the same. */
     align-content: flex-start;
     align-content: start;
     gap: 0.25rem;
@@ -197,8 +203,6 @@ export const styles = css`
   .loading {
     color: var(--_muted);
   }
-  /* !important from inside the shadow root outranks a theme's ::part() rules, so
-     a shopper who asked for no motion gets none, whatever the merchant animates. */
   @media (prefers-reduced-motion: reduce) {
     * {
       transition: none !important;
