@@ -16,7 +16,14 @@ import type { Errors, FormState } from './form/fields.ts';
 import { LocaleController } from './locales/controller.ts';
 import type { Strings } from './locales/en.ts';
 import { format, formatAmount } from './locales/load.ts';
-import { type Lifecycle, type Payable, payable, STATE, type WidgetState } from './state.ts';
+import {
+  expectedMethods,
+  type Lifecycle,
+  type Payable,
+  payable,
+  STATE,
+  type WidgetState,
+} from './state.ts';
 import { styles } from './styles.ts';
 import { fieldRows } from './templates/fields.ts';
 import { methodChoice } from './templates/methods.ts';
@@ -52,7 +59,7 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @fires {CustomEvent<PaymentCheckoutDetail>} payment-failure - the backend confirmed FAILED or EXPIRED, or the shopper failed 3DS
  * @fires {CustomEvent<PaymentErrorDetail>} payment-error - network or backend error; the shopper can retry
  *
- * @csspart loading - the "Loading…" line while the checkout loads
+ * @csspart loading - the "Loading…" text while the checkout loads (for screen readers: meanwhile the form shows as an inert placeholder)
  * @csspart form - the form
  * @csspart methods - the payment method radio group
  * @csspart method - each payment method choice
@@ -245,13 +252,22 @@ export class PaymentWidget extends LitElement implements WidgetState {
     const s = this._strings;
     const now = this._lifecycle;
     const { kind } = now;
-    const offer = payable(now);
+    const loading = kind === 'loading';
+    // While loading, the form the checkout will most likely show stands in for
+    // it: the same template, so the same size, and the page does not move when
+    // the real one replaces it. Inert, hidden from assistive technology (the
+    // loading line speaks for it) and drawn as a placeholder (styles.ts).
+    const offer = loading
+      ? { methods: expectedMethods(this.paymentMethods), savedCards: [] }
+      : payable(now);
     return html`
-      ${kind === 'loading' ? html`<p class="loading" part="loading">${s.loading}</p>` : nothing}
+      ${loading ? html`<p class="loading" part="loading">${s.loading}</p>` : nothing}
       <form
         part="form"
         novalidate
         ?hidden=${!offer || kind === 'step'}
+        ?inert=${loading}
+        aria-hidden=${loading ? 'true' : nothing}
         aria-busy=${kind === 'busy' ? 'true' : 'false'}
         @submit=${this._onSubmit}
         @beforeinput=${this._form.onBeforeInput}
@@ -274,7 +290,7 @@ export class PaymentWidget extends LitElement implements WidgetState {
     const s = this._strings;
     const form = this._form;
     const card = this._method === 'card';
-    return html`
+    return html`<div class="fields">
       ${methodChoice(methods, this._method, s, form.chooseMethod)}
       ${card ? savedCardChoice(savedCards, this._savedToken, s, form.chooseSaved) : nothing}
       ${fieldRows(form.fields(), {
@@ -286,7 +302,7 @@ export class PaymentWidget extends LitElement implements WidgetState {
         message: (field) => form.message(field),
       })}
       ${card && this.saveCard && this._savedToken === '' ? saveCardOption(s) : nothing}
-    `;
+    </div>`;
   }
 
   private _onSubmit(event: SubmitEvent): void {

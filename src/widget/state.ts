@@ -25,7 +25,7 @@ export interface Payable {
 
 /**
  * Where the payment stands, as one value: no two of these can hold at once.
- * - loading: the checkout and its methods are on their way;
+ * - loading: the checkout and its methods are on their way (a placeholder form shows);
  * - broken: nothing to pay (it failed to load, or cannot be paid any more);
  * - form: the shopper fills in the form; busy: the process request is out;
  * - step: a next step (3DS, a bank) is on screen;
@@ -87,4 +87,14 @@ export function payable(lifecycle: Lifecycle): Payable | undefined {
 export function namedMethods(attribute: string | undefined): PaymentMethodId[] {
   const named = (attribute ?? '').split(/\s+/);
   return PAYMENT_METHOD_IDS.filter((m) => named.includes(m));
+}
+
+/**
+ * The methods the form will most likely offer, known before the backend says:
+ * those the page names, else card. The placeholder shown while loading is
+ * that form, so a page that names its methods does not move when they arrive.
+ */
+export function expectedMethods(attribute: string | undefined): PaymentMethodId[] {
+  const named = namedMethods(attribute);
+  return named.length > 0 ? named : ['card'];
 }

@@ -14,7 +14,7 @@ import type { FormController } from '../form/controller.ts';
 import type { Shown } from '../form/fields.ts';
 import type { LocaleController } from '../locales/controller.ts';
 import { en, type StringName } from '../locales/en.ts';
-import { namedMethods, type Payable, type WidgetState } from '../state.ts';
+import { expectedMethods, namedMethods, type Payable, type WidgetState } from '../state.ts';
 import {
   BackendError,
   createCheckout,
@@ -94,6 +94,8 @@ export class CheckoutController implements ReactiveController {
     this._loadAbort = controller;
     const { signal } = controller;
     host._lifecycle = { kind: 'loading' };
+    // The placeholder shown meanwhile is the form of the method expected first.
+    this._form.offer(expectedMethods(host.paymentMethods), []);
     this._form.setStatus('');
     const strings = this._locale.load();
     try {

@@ -26,7 +26,7 @@ type Control = HTMLInputElement | HTMLSelectElement;
 
 /**
  * The form's behaviour: typing, choosing a method or a saved card, validating,
- * and when an error shows. What it decides goes into the element's reactive
+ * when an error shows, and the room it keeps while the checkout loads. What it decides goes into the element's reactive
  * state (the chosen method and card, touched fields, errors, the network, the
  * live region's text), which the element renders. Values are read from the
  * inputs at the moment they are needed, so the card number and security code
@@ -35,6 +35,8 @@ type Control = HTMLInputElement | HTMLSelectElement;
 export class FormController implements ReactiveController {
   /** The host is rendering: a field losing focus now is being removed by that render. */
   private _rendering = false;
+  /** Whether the form on screen is the placeholder shown while the checkout loads. */
+  private _placeholder: boolean | undefined;
 
   constructor(private readonly _host: FormHost) {
     _host.addController(this);
@@ -44,6 +46,19 @@ export class FormController implements ReactiveController {
 
   hostUpdate(): void {
     this._rendering = true;
+    const host = this._host;
+    const loading = host._lifecycle.kind === 'loading';
+    if (loading === this._placeholder) return;
+    this._placeholder = loading;
+    // The placeholder is hidden from assistive technology: the host says it is busy.
+    if (loading) host.setAttribute('aria-busy', 'true');
+    else host.removeAttribute('aria-busy');
+    // Loading never shrinks the widget: the form it ends in keeps at least the
+    // placeholder's height (a saved card needs less room than the card fields
+    // expected), so nothing under the widget moves up, until the shopper
+    // chooses something else (_choose). A new load measures afresh.
+    const form = host.renderRoot.querySelector('form');
+    if (form) form.style.minHeight = loading ? '' : `${form.getBoundingClientRect().height}px`;
   }
 
   hostUpdated(): void {
@@ -221,11 +236,16 @@ export class FormController implements ReactiveController {
     });
   }
 
-  /** Another choice shows other fields: none of them has been submitted yet. */
+  /**
+   * Another choice shows other fields: none of them has been submitted yet, and
+   * the form takes the size they need (the space kept since loading is let go).
+   */
   private _choose(): void {
     const host = this._host;
     host._formState = { ...host._formState, submitted: false };
     host._status = '';
+    const form = host.renderRoot.querySelector('form');
+    if (form) form.style.minHeight = '';
   }
 
   /** Nothing touched, nothing wrong, nothing to say. */
