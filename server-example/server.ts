@@ -186,6 +186,20 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     }
   }
 
+  /** What the provider offers for the page's amount and currency; unknown if it cannot say. */
+  async function offeredMethods(knobs: DemoKnobs): Promise<string | undefined> {
+    try {
+      const offered = await provider.checkouts.paymentMethods(options.merchantCode, {
+        amount: knobs.amount,
+        currency: knobs.currency,
+      });
+      return offered.available_payment_methods.map((m) => m.id).join(' ') || undefined;
+    } catch {
+      // The widget asks again itself; only its placeholder is less sure.
+      return undefined;
+    }
+  }
+
   /**
    * The page route prices the order and creates the checkout through the handler (which
    * gives it the return and webhook routes and watches it for reconciliation); the page
@@ -241,8 +255,10 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     const widget = `<payment-widget ${attributes({
       'checkout-id': checkout.id ?? '',
       endpoint: '/payments',
-      // Without a redirect_url the bank methods cannot come back: offer cards only.
-      'payment-methods': knobs.redirect ? undefined : 'card',
+      // Named up front, the methods get their room from the widget's first paint
+      // (its placeholder form has their radio group). Without a redirect_url the
+      // bank methods cannot come back: offer cards only.
+      'payment-methods': knobs.redirect ? await offeredMethods(knobs) : 'card',
       'customer-id': knobs.account ? DEMO_CUSTOMER_ID : undefined,
       'save-card': knobs.account,
       // The rest of the page stays English: the language is the widget's alone.

@@ -14,11 +14,13 @@ function Checkout({ sku }) {
       {/*
         React 19 sets `order` as a property and turns `onpayment-success` into an
         addEventListener('payment-success'). The order names the product only: the
-        shop's resolveCheckout prices it on the server.
+        shop's resolveCheckout prices it on the server. Naming the methods the shop
+        offers in euros gives their radio group its room while the widget loads.
       */}
       <payment-widget
         order={order}
         endpoint="/payments"
+        payment-methods="card ideal bancontact"
         onpayment-success={(event) =>
           setMessage(`Order paid (checkout ${event.detail.checkout.id})`)
         }

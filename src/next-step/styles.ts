@@ -3,6 +3,12 @@ import { css } from 'lit';
 /**
  * Styles for what the next-step handlers render into the element's shadow
  * root; the element adds this to its `static styles`.
+ *
+ * Comments stay out of the CSS, whose text ships as written:
+ * - the challenge frame is EMVCo's 390x400 window, never wider than the widget;
+ *   on small screens it takes the full width, as EMVCo allows;
+ * - the voucher's paragraphs have no margins: the element's styles reset every p;
+ * - Safari knows user-select only by its prefixed name.
  */
 export const nextStepStyles = css`
   .challenge {
@@ -12,7 +18,6 @@ export const nextStepStyles = css`
     gap: 0.5rem;
   }
 
-  /* EMVCo's 390x400 challenge window, never wider than the widget. */
   .challenge-frame {
     display: block;
     width: 390px;
@@ -22,7 +27,6 @@ export const nextStepStyles = css`
     background: #fff;
   }
 
-  /* Small screens: the challenge takes the full width, as EMVCo allows. */
   @media (max-width: 480px) {
     .challenge {
       align-items: stretch;
@@ -39,8 +43,6 @@ export const nextStepStyles = css`
     gap: 0.5rem;
   }
 
-  /* Its paragraphs have no margins: the element's styles reset every p. */
-
   .voucher-title {
     font-weight: 600;
   }
@@ -50,7 +52,6 @@ export const nextStepStyles = css`
     font-size: 1rem;
     letter-spacing: 0.05em;
     overflow-wrap: anywhere;
-    /* Safari knows only the prefixed name. */
     -webkit-user-select: all;
     user-select: all;
   }

@@ -6,13 +6,24 @@ import {
   type PropertyValues,
   type TemplateResult,
 } from 'lit';
+import type { CardNetwork } from '../card/index.ts';
+import type { PaymentMethodId } from '../domain/checkout.ts';
 import { nextStepStyles } from '../next-step/index.ts';
 import type { ChallengeMode, NextStepContext } from '../next-step/types.ts';
 import { CheckoutController } from './checkout/controller.ts';
 import { FormController } from './form/controller.ts';
+import type { Errors, FormState } from './form/fields.ts';
 import { LocaleController } from './locales/controller.ts';
 import type { Strings } from './locales/en.ts';
 import { format, formatAmount } from './locales/load.ts';
+import {
+  expectedMethods,
+  type Lifecycle,
+  type Payable,
+  payable,
+  STATE,
+  type WidgetState,
+} from './state.ts';
 import { styles } from './styles.ts';
 import { fieldRows } from './templates/fields.ts';
 import { methodChoice } from './templates/methods.ts';
@@ -48,7 +59,7 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @fires {CustomEvent<PaymentCheckoutDetail>} payment-failure - the backend confirmed FAILED or EXPIRED, or the shopper failed 3DS
  * @fires {CustomEvent<PaymentErrorDetail>} payment-error - network or backend error; the shopper can retry
  *
- * @csspart loading - the "Loading…" line while the checkout loads
+ * @csspart loading - the "Loading…" text while the checkout loads (for screen readers: meanwhile the form shows as an inert placeholder)
  * @csspart form - the form
  * @csspart methods - the payment method radio group
  * @csspart method - each payment method choice
@@ -95,7 +106,7 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @cssproperty --payment-widget-success-color - the "Payment successful" outcome
  * @cssproperty --payment-widget-focus-color - the focus ring
  */
-export class PaymentWidget extends LitElement {
+export class PaymentWidget extends LitElement implements WidgetState {
   static override styles = [styles, nextStepStyles];
 
   // A static table rather than decorators: it needs no compiler support (the
@@ -119,6 +130,8 @@ export class PaymentWidget extends LitElement {
     challenge: {},
     donate: { type: Boolean },
     translations: { attribute: false },
+    // Internal: everything else render reads, each written by one controller (see state.ts).
+    ...STATE,
   };
 
   /** Id of a checkout the merchant's backend created; required unless `order` is given. On a return page it shows that checkout's confirmed outcome. */
@@ -167,8 +180,27 @@ export class PaymentWidget extends LitElement {
    */
   navigate: NextStepContext['navigate'];
 
+  // The element's internal reactive state (src/widget/state.ts says who writes each).
+  /** @internal */
+  declare _strings: Strings;
+  /** @internal */
+  declare _lifecycle: Lifecycle;
+  /** @internal */
+  declare _method: PaymentMethodId;
+  /** @internal */
+  declare _savedToken: string;
+  /** @internal */
+  declare _formState: FormState;
+  /** @internal */
+  declare _errors: Errors;
+  /** @internal */
+  declare _network: CardNetwork | undefined;
+  /** @internal */
+  declare _status: string;
+
+  // Behaviour, each over the state above: the words, the form, the checkout's lifecycle.
   private readonly _locale = new LocaleController(this);
-  private readonly _form = new FormController(this, () => this._locale.strings);
+  private readonly _form = new FormController(this);
   private readonly _checkout = new CheckoutController(this, this._form, this._locale);
 
   constructor() {
@@ -207,7 +239,7 @@ export class PaymentWidget extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // After a confirmed outcome only another checkout-id loads: a new order then
     // would open a second checkout for a payment already made.
-    const settled = this._checkout.phase === 'done';
+    const settled = this._lifecycle.kind === 'done';
     if (
       changed.has('checkoutId') ||
       (!settled && (changed.has('order') || changed.has('endpoint')))
@@ -217,51 +249,60 @@ export class PaymentWidget extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const s = this._locale.strings;
-    const { phase, outcome, retryable } = this._checkout;
-    const form = this._form;
-    const showForm = phase === 'form' || phase === 'busy' || phase === 'step';
+    const s = this._strings;
+    const now = this._lifecycle;
+    const { kind } = now;
+    const loading = kind === 'loading';
+    // While loading, the form the checkout will most likely show stands in for
+    // it: the same template, so the same size, and the page does not move when
+    // the real one replaces it. Inert, hidden from assistive technology (the
+    // loading line speaks for it) and drawn as a placeholder (styles.ts).
+    const offer = loading
+      ? { methods: expectedMethods(this.paymentMethods), savedCards: [] }
+      : payable(now);
     return html`
-      ${phase === 'loading' ? html`<p class="loading" part="loading">${s.loading}</p>` : nothing}
+      ${loading ? html`<p class="loading" part="loading">${s.loading}</p>` : nothing}
       <form
         part="form"
         novalidate
-        ?hidden=${!showForm || phase === 'step'}
-        aria-busy=${phase === 'busy' ? 'true' : 'false'}
+        ?hidden=${!offer || kind === 'step'}
+        ?inert=${loading}
+        aria-hidden=${loading ? 'true' : nothing}
+        aria-busy=${kind === 'busy' ? 'true' : 'false'}
         @submit=${this._onSubmit}
-        @beforeinput=${form.onBeforeInput}
-        @input=${form.onInput}
-        @focusout=${form.onFocusOut}
+        @beforeinput=${this._form.onBeforeInput}
+        @input=${this._form.onInput}
+        @focusout=${this._form.onFocusOut}
       >
-        ${showForm ? this._renderFields() : nothing}
-        <button type="submit" part="button" ?hidden=${this.noSubmitButton} ?disabled=${phase !== 'form'}>
-          ${phase === 'busy' ? s.processing : this._buttonText()}
+        ${offer ? this._renderFields(offer) : nothing}
+        <button type="submit" part="button" ?hidden=${this.noSubmitButton} ?disabled=${kind !== 'form'}>
+          ${kind === 'busy' ? s.processing : this._buttonText()}
         </button>
       </form>
       <div class="next-step" part="next-step"></div>
-      ${statusRegion(form.status)}
-      ${phase === 'broken' && retryable ? retryButton(s, () => this._checkout.load()) : nothing}
-      ${outcomeRegion(phase === 'done' || phase === 'pending' ? outcome : undefined, s)}
+      ${statusRegion(this._status)}
+      ${kind === 'broken' && now.retryable ? retryButton(s, () => this._checkout.load()) : nothing}
+      ${outcomeRegion(kind === 'done' ? now.outcome : kind === 'pending' ? kind : undefined, s)}
     `;
   }
 
-  private _renderFields(): TemplateResult {
-    const s = this._locale.strings;
+  private _renderFields({ methods, savedCards }: Omit<Payable, 'checkout'>): TemplateResult {
+    const s = this._strings;
     const form = this._form;
-    const card = form.method === 'card';
-    return html`
-      ${methodChoice(form.methods, form.method, s, form.chooseMethod)}
-      ${card ? savedCardChoice(form.savedCards, form.savedToken, s, form.chooseSaved) : nothing}
+    const card = this._method === 'card';
+    return html`<div class="fields">
+      ${methodChoice(methods, this._method, s, form.chooseMethod)}
+      ${card ? savedCardChoice(savedCards, this._savedToken, s, form.chooseSaved) : nothing}
       ${fieldRows(form.fields(), {
         strings: s,
-        network: form.network,
+        network: this._network,
         cvvLength: form.cvvLength(),
         maxInstallments: this.maxInstallments,
         errorShown: (field) => form.errorShown(field),
         message: (field) => form.message(field),
       })}
-      ${card && this.saveCard && form.savedToken === '' ? saveCardOption(s) : nothing}
-    `;
+      ${card && this.saveCard && this._savedToken === '' ? saveCardOption(s) : nothing}
+    </div>`;
   }
 
   private _onSubmit(event: SubmitEvent): void {
@@ -270,9 +311,10 @@ export class PaymentWidget extends LitElement {
   }
 
   private _buttonText(): string {
-    const { checkout } = this._checkout;
+    const now = this._lifecycle;
+    const checkout = 'checkout' in now ? now.checkout : undefined;
     const amount = formatAmount(this._locale.tag, checkout?.amount, checkout?.currency);
-    const s = this._locale.strings;
+    const s = this._strings;
     return format(this.donate ? s.donate : s.pay, { amount }).trim();
   }
 }

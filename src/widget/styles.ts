@@ -4,6 +4,28 @@
 //
 // Each public --payment-widget-* property feeds a private --_* one whose default
 // changes with prefers-color-scheme: a merchant's value wins in both schemes.
+//
+// Comments stay out here, not in the CSS: the template's text ships as written.
+// - A field aligns its content twice: Safari before 15.6 knows only flex-start
+//   there, which a grid reads the same as start.
+// - The form is a column whose button sits at its foot: when the form keeps more
+//   room after loading than it needs (form/controller.ts), the room opens above
+//   the button, which stays where the placeholder's was.
+// - The fields sit in a grid (.fields) inside that column, and fieldsets keep
+//   their own block layout: WebKit draws a fieldset with a legend a legend's
+//   height too tall while it is a grid, a flex container or a flex item (until
+//   something restyles it), so a new radio group would change height on screen.
+// - The payment methods sit on a grid of equal columns (8.5rem fits the longest
+//   name in every locale): how many rows they take depends on the widget's width
+//   alone, not on the font or the language, so a page can reserve their room.
+// - While the checkout loads, the form is a placeholder ([inert]): the same
+//   fields with their words drawn as pale bars, still (a pulse would cost
+//   47 B of the budget), and room for the button, unseen: its words grow by
+//   the amount once the checkout is known, and centred words that change width
+//   would move. The loading line is for screen readers only.
+// - Under prefers-reduced-motion, !important from inside the shadow root
+//   outranks a theme's ::part() rules, so a shopper who asked for no motion gets
+//   none, whatever the merchant animates.
 
 import { css } from 'lit';
 
@@ -56,18 +78,26 @@ export const styles = css`
     margin: 0;
   }
   form {
-    display: grid;
+    display: flex;
+    flex-direction: column;
     gap: var(--_gap);
     margin: 0;
     min-width: 0;
+  }
+  form > button {
+    margin-top: auto;
+  }
+  .fields {
+    display: grid;
+    gap: var(--_gap);
   }
   fieldset {
     border: 0;
     margin: 0;
     padding: 0;
-    min-width: 0;
-    display: grid;
-    gap: 0.375rem;
+  }
+  fieldset > .choice + .choice {
+    margin-top: 0.375rem;
   }
   legend,
   label {
@@ -82,7 +112,6 @@ export const styles = css`
   }
   .field {
     display: grid;
-    /* Safari before 15.6 knows only flex-start here, which a grid reads the same. */
     align-content: flex-start;
     align-content: start;
     gap: 0.25rem;
@@ -137,8 +166,8 @@ export const styles = css`
     font-size: 0.8125em;
   }
   .choices {
-    display: flex;
-    flex-wrap: wrap;
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
     gap: 0.5rem;
   }
   .choice {
@@ -195,10 +224,17 @@ export const styles = css`
     color: var(--_error);
   }
   .loading {
-    color: var(--_muted);
+    position: absolute;
+    clip-path: inset(50%);
   }
-  /* !important from inside the shadow root outranks a theme's ::part() rules, so
-     a shopper who asked for no motion gets none, whatever the merchant animates. */
+  [inert] button {
+    visibility: hidden;
+  }
+  [inert] :is(label, .hint) {
+    color: transparent;
+    background: var(--_border);
+    opacity: 0.3;
+  }
   @media (prefers-reduced-motion: reduce) {
     * {
       transition: none !important;

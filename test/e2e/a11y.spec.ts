@@ -127,3 +127,28 @@ test('the 3DS iframe is named for screen readers and passes axe in de-DE', async
   );
   expect(await violations(page)).toEqual([]);
 });
+
+test('while the checkout loads, the placeholder is hidden from axe and the widget is busy', async ({
+  page,
+  shop,
+}) => {
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(/\/payments\/checkouts\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(new URL('/', shop.url).href);
+  const widget = page.locator('payment-widget');
+  await expect(widget).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByText('Loading payment form…')).toBeAttached();
+  // The placeholder's fields are no fields yet: nothing to name, focus or fill.
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+  answer();
+  await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();
+  await expect(widget).not.toHaveAttribute('aria-busy', /.*/);
+  expect(await violations(page)).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isFinalStatus, isPaymentMethodId, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
+import { isFinalStatus, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
 import type { PaymentErrorCode } from '../../domain/errors.ts';
 import { actionFor, runAction } from '../../next-step/index.ts';
 import type {
@@ -15,6 +15,7 @@ import type { Shown } from '../form/fields.ts';
 import type { LocaleController } from '../locales/controller.ts';
 import { en, type StringName } from '../locales/en.ts';
 import { format } from '../locales/load.ts';
+import { expectedMethods, namedMethods, type Payable, type WidgetState } from '../state.ts';
 import {
   BackendError,
   createCheckout,
@@ -26,15 +27,8 @@ import {
 import { buildProcessBody } from './body.ts';
 import { readBack } from './read-back.ts';
 
-/**
- * Where the payment stands: loading the checkout; broken (nothing to pay, or
- * it failed to load); the form; busy (the process request is out); a next
- * step on screen (3DS, a bank); pending (accepted, not final); done (final).
- */
-export type Phase = 'loading' | 'broken' | 'form' | 'busy' | 'step' | 'pending' | 'done';
-
-/** What the checkout controller reads from its element. */
-export interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown {
+/** What the checkout controller reads from, and writes to, its element. */
+export interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly hasUpdated: boolean;
   checkoutId: string | undefined;
@@ -58,15 +52,11 @@ const MESSAGES: Partial<Record<PaymentErrorCode, StringName>> = {
 /**
  * The checkout's lifecycle, through the merchant's companion handler: load the
  * checkout and what it may be paid with, submit (validate, process, confirm),
- * recover from a 409, run the next step and show the confirmed outcome. Every
- * outcome it reports was read back from the backend.
+ * recover from a 409, run the next step and show the confirmed outcome. It
+ * moves the element's `_lifecycle`; every outcome it reports was read back
+ * from the backend.
  */
 export class CheckoutController implements ReactiveController {
-  phase: Phase = 'loading';
-  checkout: CheckoutView | undefined;
-  outcome: 'success' | 'failure' | 'pending' | undefined;
-  /** Whether the last error may be retried (the retry button shows when broken). */
-  retryable = true;
   private _loadAbort: AbortController | undefined;
   private _stepAbort: AbortController | undefined;
   private _inFlight: Promise<void> | undefined;
@@ -77,13 +67,15 @@ export class CheckoutController implements ReactiveController {
     private readonly _locale: LocaleController,
   ) {
     _host.addController(this);
+    _host._lifecycle = { kind: 'loading' };
   }
 
   hostConnected(): void {
     // Re-attached after a move in the DOM: disconnecting aborted the load or the
     // challenge, so start the load again, or show the form (still payable).
-    if (this._host.hasUpdated && this.phase === 'loading') void this.load();
-    if (this.phase === 'step') this._set('form');
+    const now = this._host._lifecycle;
+    if (this._host.hasUpdated && now.kind === 'loading') void this.load();
+    if (now.kind === 'step') this._host._lifecycle = { ...now, kind: 'form' };
   }
 
   hostDisconnected(): void {
@@ -95,11 +87,6 @@ export class CheckoutController implements ReactiveController {
     return this._host.endpoint || '/payments';
   }
 
-  private _set(phase: Phase): void {
-    this.phase = phase;
-    this._host.requestUpdate();
-  }
-
   /** Loads the checkout (or creates it from the order), its methods and saved cards. */
   async load(): Promise<void> {
     const host = this._host;
@@ -107,9 +94,10 @@ export class CheckoutController implements ReactiveController {
     const controller = new AbortController();
     this._loadAbort = controller;
     const { signal } = controller;
-    this._set('loading');
+    host._lifecycle = { kind: 'loading' };
+    // The placeholder shown meanwhile is the form of the method expected first.
+    this._form.offer(expectedMethods(host.paymentMethods), []);
     this._form.setStatus('');
-    this.outcome = undefined;
     const strings = this._locale.load();
     try {
       const endpoint = this._endpoint;
@@ -120,7 +108,6 @@ export class CheckoutController implements ReactiveController {
       else throw new BackendError('MISSING_CHECKOUT', en.errNoCheckout, 0, false);
       await strings;
       if (signal.aborted) return;
-      this.checkout = checkout;
 
       // Resume: back from a bank or 3DS page the checkout is already settled.
       if (isFinalStatus(checkout.status)) {
@@ -136,22 +123,22 @@ export class CheckoutController implements ReactiveController {
           : Promise.resolve([]),
       ]);
       if (signal.aborted) return;
-      const wanted = (host.paymentMethods ?? '').split(/\s+/).filter(isPaymentMethodId);
+      const named = namedMethods(host.paymentMethods);
       const methods = PAYMENT_METHOD_IDS.filter(
-        (m) => offered.includes(m) && (wanted.length === 0 || wanted.includes(m)),
+        (m) => offered.includes(m) && (named.length === 0 || named.includes(m)),
       );
       if (methods.length === 0) {
         throw new BackendError('NO_PAYMENT_METHODS', en.errNoMethods, 0, false);
       }
-      this._form.offer(methods, saved);
-      this._set('form');
+      const cards = methods.includes('card') ? saved : [];
+      this._form.offer(methods, cards);
+      host._lifecycle = { kind: 'form', checkout, methods, savedCards: cards };
       await host.updateComplete;
       emit(host, 'payment-ready', { paymentMethods: methods });
     } catch (error) {
       if (signal.aborted) return;
       await strings;
-      this._set('broken');
-      this._report(error);
+      this._fail(error);
     }
   }
 
@@ -161,7 +148,7 @@ export class CheckoutController implements ReactiveController {
     const run = this._pay();
     // _pay() runs synchronously up to sending; only a payment that got that far
     // is in flight (a refused submit may be retried at once).
-    if (this.phase !== 'busy') return run;
+    if (this._host._lifecycle.kind !== 'busy') return run;
     this._inFlight = run.finally(() => {
       this._inFlight = undefined;
     });
@@ -170,22 +157,25 @@ export class CheckoutController implements ReactiveController {
 
   /** Leaves a next step on screen (a challenge) for the form, still payable. */
   leaveStep(): void {
-    if (this.phase !== 'step') return;
+    const now = this._host._lifecycle;
+    if (now.kind !== 'step') return;
     this._stepAbort?.abort();
-    this._set('form');
+    this._host._lifecycle = { ...now, kind: 'form' };
   }
 
   private async _pay(): Promise<void> {
-    const { checkout } = this;
     const host = this._host;
     const form = this._form;
-    if (this.phase !== 'form' || !checkout?.id) return;
+    const payable = host._lifecycle;
+    if (payable.kind !== 'form' || !payable.checkout.id) return;
+    const { checkout } = payable;
+    const id = payable.checkout.id;
     const invalid = form.check();
     if (invalid.length > 0) {
-      form.setStatus(this._locale.strings.fixFields);
+      form.setStatus(host._strings.fixFields);
       const errors: FieldError[] = invalid.map((field) => ({
         field,
-        code: form.errors[field] ?? 'invalid',
+        code: host._errors[field] ?? 'invalid',
         message: form.message(field),
       }));
       emit(host, 'payment-invalid', { errors });
@@ -195,7 +185,7 @@ export class CheckoutController implements ReactiveController {
       return;
     }
 
-    const method = form.method;
+    const method = host._method;
     const saved = host.customerId ? form.savedCard() : undefined;
     const body = buildProcessBody(
       {
@@ -208,14 +198,14 @@ export class CheckoutController implements ReactiveController {
       host,
     );
     form.setStatus('');
-    this._set('busy');
-    const sent = processCheckout(this._endpoint, checkout.id, body);
+    host._lifecycle = { ...payable, kind: 'busy' };
+    const sent = processCheckout(this._endpoint, id, body);
     emit(host, 'payment-submit', {
       paymentMethod: method,
       ...(method === 'card'
         ? saved
           ? { last4: saved.last4, network: saved.network }
-          : { last4: body.card?.last_4_digits, network: form.network }
+          : { last4: body.card?.last_4_digits, network: host._network }
         : {}),
     });
 
@@ -226,50 +216,51 @@ export class CheckoutController implements ReactiveController {
         hasRedirectUrl: Boolean(checkout.redirect_url),
         paymentMethod: method,
       });
-      if (action) return await this._runStep(action, checkout.id);
+      if (action) return await this._runStep(action, payable);
       if (result.status === 202) {
         throw new BackendError('INVALID_NEXT_STEP', en.errBackend, 202, false);
       }
       // A 200 is not the proof: the backend confirms by reading the checkout again.
-      this._settle(await getCheckout(this._endpoint, checkout.id));
+      this._settle(await getCheckout(this._endpoint, id));
     } catch (error) {
       // 409: the checkout can no longer be processed (paid, expired or failed
       // meanwhile, perhaps in another tab). Its status is the answer, and a paid
       // checkout is never reported as anything else.
       if (error instanceof BackendError && error.status === 409) {
-        const now = await getCheckout(this._endpoint, checkout.id).catch(() => undefined);
+        const now = await getCheckout(this._endpoint, id).catch(() => undefined);
         if (now && isFinalStatus(now.status)) return this._settle(now);
         // Still open, yet refused (past valid_until, say): trying again cannot
         // help, so the form goes and the shopper is sent back to the shop.
-        if (now) {
-          this._set('broken');
-          return this._report(error, false, 'checkoutClosed');
-        }
+        if (now) return this._fail(error, false, 'checkoutClosed');
       }
       // No answer, or a fault on the way back: the provider may have charged the card all
       // the same. Ask for the checkout before saying anything; a paid checkout is never
       // shown as an error. Pending (or unreadable) means paying again is safe: the
       // provider refuses a second charge of one checkout, and the 409 above reads it.
       if (error instanceof BackendError && (error.status === 0 || error.status >= 500)) {
-        const now = await readBack(() => getCheckout(this._endpoint, checkout.id as string));
+        const now = await readBack(() => getCheckout(this._endpoint, id));
         if (now && isFinalStatus(now.status)) return this._settle(now);
       }
-      this._set('form');
+      host._lifecycle = { ...payable, kind: 'form' };
       this._report(error);
     }
   }
 
-  private async _runStep(action: Action, id: string): Promise<void> {
+  private async _runStep(action: Action, payable: Payable): Promise<void> {
     const host = this._host;
+    const id = payable.checkout.id as string;
     // Removed from the page while the process request was out: nobody is
     // looking, so no challenge is shown and, above all, the page is not
     // navigated away from under whatever the shop shows now. Attached again,
     // the form is still payable.
-    if (!host.isConnected) return this._set('form');
+    if (!host.isConnected) {
+      host._lifecycle = { ...payable, kind: 'form' };
+      return;
+    }
     this._stepAbort?.abort();
     const controller = new AbortController();
     this._stepAbort = controller;
-    this._set('step');
+    host._lifecycle = { ...payable, kind: 'step' };
     await host.updateComplete;
     const container = host.renderRoot.querySelector<HTMLElement>('.next-step');
     if (!container || controller.signal.aborted) return;
@@ -279,7 +270,7 @@ export class CheckoutController implements ReactiveController {
         container,
         confirm: (signal) => getCheckout(this._endpoint, id, signal),
         onChallenge: (detail) => emit(host, 'payment-challenge', detail),
-        t: (key: StringKey) => this._locale.strings[key],
+        t: (key: StringKey) => host._strings[key],
         signal: controller.signal,
         ...(host.navigate ? { navigate: host.navigate } : {}),
       });
@@ -293,7 +284,7 @@ export class CheckoutController implements ReactiveController {
     else {
       // Cancelled, or refused: the form again, still payable.
       controller.abort();
-      this._set('form');
+      host._lifecycle = { ...payable, kind: 'form' };
       if (outcome.kind === 'refused') {
         this._report(new BackendError(outcome.code, outcome.message, 0, false));
       }
@@ -303,36 +294,31 @@ export class CheckoutController implements ReactiveController {
   /** Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped. */
   private _settle(checkout: CheckoutView): void {
     const host = this._host;
-    this.checkout = checkout;
     this._form.setStatus('');
     const status = String(checkout.status);
     if (isFinalStatus(status)) {
       this._stepAbort?.abort();
       this._form.wipeCard();
-      this.outcome = status === 'PAID' ? 'success' : 'failure';
-      this._set('done');
-      emit(host, status === 'PAID' ? 'payment-success' : 'payment-failure', { checkout });
+      const paid = status === 'PAID';
+      host._lifecycle = { kind: 'done', outcome: paid ? 'success' : 'failure', checkout };
+      emit(host, paid ? 'payment-success' : 'payment-failure', { checkout });
     } else {
-      this.outcome = 'pending';
-      this._set('pending');
+      host._lifecycle = { kind: 'pending', checkout };
       emit(host, 'payment-pending', { checkout });
     }
   }
 
+  /** Nothing to pay: the form goes, and the retry button shows if trying again may help. */
+  private _fail(error: unknown, retryable?: boolean, key?: StringName): void {
+    const e = asBackendError(error);
+    this._host._lifecycle = { kind: 'broken', retryable: retryable ?? e.retryable };
+    this._report(e, retryable, key);
+  }
+
   /** Puts an error in the live region (`key`'s text if given) and emits payment-error. */
   private _report(error: unknown, retryable?: boolean, key?: StringName): void {
-    const s = this._locale.strings;
-    const e =
-      error instanceof BackendError
-        ? error
-        : new BackendError(
-            'UNEXPECTED',
-            error instanceof Error ? error.message : String(error),
-            0,
-            true,
-          );
-    // The server's word, unchanged; only a refusal the widget knows to be final overrides it.
-    this.retryable = retryable ?? e.retryable;
+    const s = this._host._strings;
+    const e = asBackendError(error);
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
     // Over the handler's rate limit: how long to wait, in the shopper's words.
     const wait = e._retryAfter;
@@ -341,8 +327,21 @@ export class CheckoutController implements ReactiveController {
     emit(this._host, 'payment-error', {
       code: e.code,
       message: e.message,
-      retryable: this.retryable,
+      // The server's word, unchanged; only a refusal the widget knows to be final overrides it.
+      retryable: retryable ?? e.retryable,
       ...(e.requestId === undefined ? {} : { requestId: e.requestId }),
     });
   }
+}
+
+/** Anything thrown, as the error payment-error describes: an unexpected one may be retried. */
+function asBackendError(error: unknown): BackendError {
+  return error instanceof BackendError
+    ? error
+    : new BackendError(
+        'UNEXPECTED',
+        error instanceof Error ? error.message : String(error),
+        0,
+        true,
+      );
 }

@@ -1,21 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import {
-  backspaceOverSeparator,
-  type CardNetwork,
-  cvvLength,
-  isTypedField,
-  retype,
-} from '../../card/index.ts';
+import { backspaceOverSeparator, cvvLength, isTypedField, retype } from '../../card/index.ts';
 import type { PaymentMethodId } from '../../next-step/types.ts';
 import type { SavedCard } from '../checkout/backend.ts';
 import { emit } from '../events.ts';
-import type { StringName, Strings } from '../locales/en.ts';
+import type { StringName } from '../locales/en.ts';
+import { payable, type WidgetState } from '../state.ts';
 import {
-  type Errors,
   emptyForm,
   errorShown,
   type FieldName,
-  type FormState,
   fieldsFor,
   mark,
   networkOf,
@@ -24,64 +17,65 @@ import {
   validate,
 } from './fields.ts';
 
-/** What the form controller reads from its element. */
-export interface FormHost extends ReactiveControllerHost, HTMLElement, Shown {
+/** What the form controller reads from, and writes to, its element. */
+export interface FormHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
 type Control = HTMLInputElement | HTMLSelectElement;
 
 /**
- * The form's state: which method and saved card are chosen, which fields the
- * shopper has touched, what is wrong with each, the card's network and the
- * live region's text. Values are read from the inputs at the moment they are
- * needed, so the card number and security code never sit in element state.
- * It asks the host to update when its state changes, and the host's render
- * reads it.
+ * The form's behaviour: typing, choosing a method or a saved card, validating,
+ * when an error shows, and the room it keeps while the checkout loads. What it decides goes into the element's reactive
+ * state (the chosen method and card, touched fields, errors, the network, the
+ * live region's text), which the element renders. Values are read from the
+ * inputs at the moment they are needed, so the card number and security code
+ * never sit in element state.
  */
 export class FormController implements ReactiveController {
-  /** The methods offered, in screen order. */
-  methods: PaymentMethodId[] = [];
-  method: PaymentMethodId = 'card';
-  savedCards: SavedCard[] = [];
-  /** The chosen saved card; '' means "use a new card". */
-  savedToken = '';
-  state: FormState = emptyForm();
-  errors: Errors = {};
-  network: CardNetwork | undefined;
-  /** Text of the live region: why a submit did not go through. */
-  status = '';
   /** The host is rendering: a field losing focus now is being removed by that render. */
   private _rendering = false;
+  /** Whether the form on screen is the placeholder shown while the checkout loads. */
+  private _placeholder: boolean | undefined;
 
-  constructor(
-    private readonly _host: FormHost,
-    private readonly _strings: () => Strings,
-  ) {
+  constructor(private readonly _host: FormHost) {
     _host.addController(this);
+    this.offer(['card'], []);
+    this._clear();
   }
 
   hostUpdate(): void {
     this._rendering = true;
+    const host = this._host;
+    const loading = host._lifecycle.kind === 'loading';
+    if (loading === this._placeholder) return;
+    this._placeholder = loading;
+    // The placeholder is hidden from assistive technology: the host says it is busy.
+    if (loading) host.setAttribute('aria-busy', 'true');
+    else host.removeAttribute('aria-busy');
+    // Loading never shrinks the widget: the form it ends in keeps at least the
+    // placeholder's height (a saved card needs less room than the card fields
+    // expected), so nothing under the widget moves up, until the shopper
+    // chooses something else (_choose). A new load measures afresh.
+    const form = host.renderRoot.querySelector('form');
+    if (form) form.style.minHeight = loading ? '' : `${form.getBoundingClientRect().height}px`;
   }
 
   hostUpdated(): void {
     this._rendering = false;
   }
 
-  /** Shows the methods a checkout may be paid with; the first, and the first saved card, chosen. */
+  /** Chooses the first of the methods offered, and the first saved card. */
   offer(methods: PaymentMethodId[], savedCards: SavedCard[]): void {
-    this.methods = methods;
-    this.method = methods[0] ?? 'card';
-    this.savedCards = methods.includes('card') ? savedCards : [];
-    this.savedToken = this.savedCards[0]?.token ?? '';
-    this._host.requestUpdate();
+    this._host._method = methods[0] ?? 'card';
+    this._host._savedToken = savedCards[0]?.token ?? '';
   }
 
   /** The fields on screen, in focus order. */
   fields(): FieldName[] {
-    const saved = this.method === 'card' && this.savedToken !== '';
-    return fieldsFor(this.method, saved, this._host);
+    const host = this._host;
+    const card = host._method === 'card';
+    return fieldsFor(host._method, card && host._savedToken !== '', host);
   }
 
   control(field: FieldName): Control | null {
@@ -97,8 +91,9 @@ export class FormController implements ReactiveController {
 
   /** The chosen saved card, when paying with one. */
   savedCard(): SavedCard | undefined {
-    if (this.method !== 'card') return undefined;
-    return this.savedCards.find((c) => c.token === this.savedToken);
+    const host = this._host;
+    if (host._method !== 'card') return undefined;
+    return payable(host._lifecycle)?.savedCards.find((c) => c.token === host._savedToken);
   }
 
   /** The shopper ticked "save this card". */
@@ -108,12 +103,11 @@ export class FormController implements ReactiveController {
 
   /** The security code's length for the number typed so far. */
   cvvLength(): number {
-    return cvvLength(this.network);
+    return cvvLength(this._host._network);
   }
 
   setStatus(text: string): void {
-    this.status = text;
-    this._host.requestUpdate();
+    this._host._status = text;
   }
 
   /**
@@ -121,20 +115,21 @@ export class FormController implements ReactiveController {
    * fields in focus order.
    */
   check(): FieldName[] {
+    const host = this._host;
     const fields = this.fields();
-    this.errors = validate(fields, this.values());
-    this.state = { ...this.state, submitted: true };
-    this._host.requestUpdate();
-    return fields.filter((f) => this.errors[f]);
+    const errors = validate(fields, this.values());
+    host._errors = errors;
+    host._formState = { ...host._formState, submitted: true };
+    return fields.filter((f) => errors[f]);
   }
 
   /** What the shopper reads under a field; '' while it has no error. */
   message(field: FieldName): string {
-    const code = this.errors[field];
+    const code = this._host._errors[field];
     if (!code) return '';
     // Only fields with a rule of their own are ever invalid, and each has its
     // message under err{Field}: errNumber, errTaxId...
-    return this._strings()[
+    return this._host._strings[
       code === 'required'
         ? 'errRequired'
         : (`err${field[0]?.toUpperCase()}${field.slice(1)}` as StringName)
@@ -143,23 +138,21 @@ export class FormController implements ReactiveController {
 
   /** Whether a field's error is on screen. */
   errorShown(field: FieldName): boolean {
-    return errorShown(this.state, field) && this.errors[field] !== undefined;
+    const host = this._host;
+    return errorShown(host._formState, field) && host._errors[field] !== undefined;
   }
 
   /** Empties every field and hides every error; the choice of method stays. */
   reset(): void {
-    for (const input of this._host.renderRoot.querySelectorAll<Control>('input, select')) {
+    const host = this._host;
+    for (const input of host.renderRoot.querySelectorAll<Control>('input, select')) {
       if (input instanceof HTMLSelectElement) input.selectedIndex = 0;
       else if (input.type === 'checkbox') input.checked = false;
       // A radio's value names its choice: only what was typed is emptied.
       else if (input.type !== 'radio') input.value = '';
     }
-    this.state = emptyForm();
-    this.errors = {};
-    this.network = undefined;
-    this.status = '';
-    this.savedToken = this.savedCards[0]?.token ?? '';
-    this._host.requestUpdate();
+    this._clear();
+    host._savedToken = payable(host._lifecycle)?.savedCards[0]?.token ?? '';
   }
 
   /** Wipes the card number and security code (after a confirmed outcome). */
@@ -173,21 +166,22 @@ export class FormController implements ReactiveController {
   // Event handlers, as arrow functions: Lit calls listeners with the element as `this`.
 
   readonly onInput = (event: Event): void => {
+    const host = this._host;
     const input = event.target as Control;
     const field = input.dataset.field as FieldName | undefined;
     if (!field) return;
     if (input instanceof HTMLInputElement && isTypedField(field)) {
       const caret = input.selectionStart ?? input.value.length;
-      const next = retype(field, input.value, caret, this.network);
+      const next = retype(field, input.value, caret, host._network);
       if (next.value !== input.value) {
         input.value = next.value;
         // Only the focused input has a caret; moving it elsewhere can steal focus in Safari.
-        if (this._host.shadowRoot?.activeElement === input) {
+        if (host.shadowRoot?.activeElement === input) {
           input.setSelectionRange(next.caret, next.caret);
         }
       }
     }
-    this.state = mark(this.state, field, { dirty: input.value !== '' });
+    host._formState = mark(host._formState, field, { dirty: input.value !== '' });
     this._refresh();
     this.emitChange();
   };
@@ -208,17 +202,17 @@ export class FormController implements ReactiveController {
   };
 
   readonly onFocusOut = (event: FocusEvent): void => {
+    const host = this._host;
     const field = (event.target as HTMLElement).dataset?.field as FieldName | undefined;
     // A field that a render removes while it has focus (another method chosen,
     // the outcome shown) loses it on the way out: the shopper did not leave it,
     // and another render requested from inside this one would be wasted.
-    if (!field || this._rendering || this.state.fields[field]?.touched) return;
-    this.state = mark(this.state, field, { touched: true });
-    this._host.requestUpdate();
+    if (!field || this._rendering || host._formState.fields[field]?.touched) return;
+    host._formState = mark(host._formState, field, { touched: true });
   };
 
   readonly chooseMethod = (method: PaymentMethodId): void => {
-    this.method = method;
+    this._host._method = method;
     this._choose();
     void this._host.updateComplete.then(() => {
       this._refresh();
@@ -227,32 +221,47 @@ export class FormController implements ReactiveController {
   };
 
   readonly chooseSaved = (token: string): void => {
-    this.savedToken = token;
+    this._host._savedToken = token;
     this._choose();
     void this._host.updateComplete.then(() => this._refresh());
   };
 
   emitChange(): void {
-    emit(this._host, 'payment-change', {
-      valid: Object.keys(this.errors).length === 0,
+    const host = this._host;
+    emit(host, 'payment-change', {
+      valid: Object.keys(host._errors).length === 0,
       complete: this.fields().every((f) => (this.control(f)?.value ?? '') !== ''),
-      network: this.network,
-      paymentMethod: this.method,
+      network: host._network,
+      paymentMethod: host._method,
     });
   }
 
-  /** Another choice shows other fields: none of them has been submitted yet. */
+  /**
+   * Another choice shows other fields: none of them has been submitted yet, and
+   * the form takes the size they need (the space kept since loading is let go).
+   */
   private _choose(): void {
-    this.state = { ...this.state, submitted: false };
-    this.status = '';
-    this._host.requestUpdate();
+    const host = this._host;
+    host._formState = { ...host._formState, submitted: false };
+    host._status = '';
+    const form = host.renderRoot.querySelector('form');
+    if (form) form.style.minHeight = '';
+  }
+
+  /** Nothing touched, nothing wrong, nothing to say. */
+  private _clear(): void {
+    const host = this._host;
+    host._formState = emptyForm();
+    host._errors = {};
+    host._network = undefined;
+    host._status = '';
   }
 
   /** Re-derives errors and the network from the inputs. */
   private _refresh(): void {
+    const host = this._host;
     const values = this.values();
-    this.errors = validate(this.fields(), values);
-    this.network = this.method === 'card' ? networkOf(values.number) : undefined;
-    this._host.requestUpdate();
+    host._errors = validate(this.fields(), values);
+    host._network = host._method === 'card' ? networkOf(values.number) : undefined;
   }
 }
