@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { localeModuleSource, TAGS } from './src/widget/locales/all.ts';
 
 /**
@@ -76,7 +77,7 @@ const BROWSERS: string[] = JSON.parse(
 // The browser build: an ES module for bundlers and one self-contained IIFE for a
 // script tag (`dist/payment-widget.iife.js`, global `PaymentWidget`).
 export default defineConfig({
-  plugins: [localeFiles()],
+  plugins: [localeFiles(), minifyCssTemplates()],
   build: {
     outDir: 'dist',
     // Not emptied here: dist/node (the Node build, which `payment-sandbox` runs) lives

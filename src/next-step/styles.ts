@@ -4,7 +4,7 @@ import { css } from 'lit';
  * Styles for what the next-step handlers render into the element's shadow
  * root; the element adds this to its `static styles`.
  *
- * Comments stay out of the CSS, whose text ships as written:
+ * The build takes the CSS's whitespace out (scripts/minify-css.ts). Notes:
  * - the challenge frame is EMVCo's 390x400 window, never wider than the widget;
  *   on small screens it takes the full width, as EMVCo allows;
  * - the voucher's paragraphs have no margins: the element's styles reset every p;

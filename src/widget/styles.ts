@@ -5,7 +5,8 @@
 // Each public --payment-widget-* property feeds a private --_* one whose default
 // changes with prefers-color-scheme: a merchant's value wins in both schemes.
 //
-// Comments stay out here, not in the CSS: the template's text ships as written.
+// The build takes the template's whitespace out (scripts/minify-css.ts); the notes
+// on its rules are here:
 // - A field aligns its content twice: Safari before 15.6 knows only flex-start
 //   there, which a grid reads the same as start.
 // - The form is a column whose button sits at its foot: when the form keeps more

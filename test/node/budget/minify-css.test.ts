@@ -1,0 +1,79 @@
+// The build takes whitespace and comments out of the element's `css` templates
+// (scripts/minify-css.ts). What it must never do is change what a browser reads:
+// these tests parse the stylesheets before and after with a real CSS parser
+// (lightningcss, which normalises both the same way) and compare the results,
+// and check that the bundles carry the minified text.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { transform } from 'lightningcss';
+import { IIFE } from '../../../bench/measure.ts';
+import { minifyCss } from '../../../scripts/minify-css.ts';
+import { nextStepStyles } from '../../../src/next-step/styles.ts';
+import { styles } from '../../../src/widget/styles.ts';
+
+/**
+ * The stylesheet as a CSS parser understands it, written back in one canonical
+ * form. A var()'s fallback is kept as the tokens written, so the space after a
+ * comma in a font list would show there, though it never changes a value.
+ */
+function parsed(css: string): string {
+  const { code } = transform({ filename: 'styles.css', code: Buffer.from(css), minify: true });
+  return code.toString().replace(/, /g, ',');
+}
+
+/** Every declaration as written, in order: what the minifier must keep one for one. */
+function declarations(css: string): string[] {
+  return [...minifyCss(css).matchAll(/[{;]([-\w]+):/g)].map((m) => m[1] as string);
+}
+
+const SHEETS = { widget: styles.cssText, 'next-step': nextStepStyles.cssText };
+
+for (const [name, source] of Object.entries(SHEETS)) {
+  test(`the ${name} stylesheet parses the same minified as written`, () => {
+    const minified = minifyCss(source);
+    assert.ok(
+      minified.length < source.length * 0.8,
+      `only ${source.length - minified.length} characters saved`,
+    );
+    assert.equal(parsed(minified), parsed(source));
+  });
+}
+
+test('a fallback declaration before its modern twin survives, as written', () => {
+  const css = `.field {\n  align-content: flex-start;\n  align-content: start;\n}`;
+  assert.equal(minifyCss(css), '.field{align-content:flex-start;align-content:start}');
+  assert.deepEqual(declarations(css), ['align-content', 'align-content']);
+});
+
+test('a space that is a descendant combinator stays; spaces CSS never reads go', () => {
+  assert.equal(
+    minifyCss(
+      '[inert] :is(label, .hint) {\n  color: transparent !important;\n}\nform > button { margin: 0 }',
+    ),
+    '[inert] :is(label,.hint){color:transparent!important}form>button{margin:0}',
+  );
+});
+
+test('quoted text keeps every character; comments go', () => {
+  assert.equal(
+    minifyCss(`/* a note */ .a::before { content: "a ; b { }"; font-family: 'Segoe  UI', x }`),
+    `.a::before{content:"a ; b { }";font-family:'Segoe  UI',x}`,
+  );
+});
+
+test('the script-tag build carries the widget stylesheet minified', () => {
+  assert.ok(
+    existsSync(IIFE),
+    `${IIFE} is missing: run \`npm run build\` first (\`npm test\` builds before this suite)`,
+  );
+  const bundle = readFileSync(IIFE, 'utf8');
+  assert.ok(
+    bundle.includes(minifyCss(styles.cssText)),
+    'the minified widget stylesheet is not in the bundle',
+  );
+  assert.ok(
+    bundle.includes(minifyCss(nextStepStyles.cssText)),
+    'the minified next-step stylesheet is not in the bundle',
+  );
+});
