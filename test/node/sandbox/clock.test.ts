@@ -13,6 +13,7 @@ import {
   checkoutBody,
   expectValid,
   type Harness,
+  startReaderCheckout,
   startSandbox,
   startWebhookReceiver,
   type WebhookReceiver,
@@ -122,25 +123,13 @@ describe('the sandbox clock', () => {
   });
 
   test("a reader checkout's 60-second start window ends when the clock moves", async () => {
-    const device = (await h.api('POST', '/sandbox/devices')).body as {
-      identifier: string;
-      pairing_code: string;
-    };
-    const readers = '/v0.1/merchants/MSANDBOX1/readers';
-    const reader = (await h.api('POST', readers, { pairing_code: device.pairing_code })).body as {
-      id: string;
-    };
-    const started = await h.api('POST', `${readers}/${reader.id}/checkout`, {
-      total_amount: { value: 1000, currency: 'EUR', minor_unit: 2 },
-      return_url: hooks.url,
-    });
-    assert.equal(started.status, 201, JSON.stringify(started.body));
+    const { deviceId } = await startReaderCheckout(h, hooks.url);
     await advance(60_000);
     // Nobody reads the checkout: the timer on the clock posts the failed result by itself.
     await hooks.waitFor(1);
     const result = hooks.received[0]?.body as { payload: { status: string } };
     assert.equal(result.payload.status, 'failed');
-    const screen = (await h.api('GET', `/sandbox/devices/${device.identifier}`)).body as {
+    const screen = (await h.api('GET', `/sandbox/devices/${deviceId}`)).body as {
       screen: string;
     };
     assert.equal(screen.screen, 'idle');

@@ -10,6 +10,7 @@ import {
   checkoutBody,
   expectValid,
   type Harness,
+  startReaderCheckout,
   startSandbox,
   startWebhookReceiver,
   type WebhookReceiver,
@@ -134,20 +135,8 @@ describe('webhook deliveries', () => {
   });
 
   test("a reader checkout's result notification is a delivery too", async () => {
-    const device = (await h.api('POST', '/sandbox/devices')).body as {
-      identifier: string;
-      pairing_code: string;
-    };
-    const readers = '/v0.1/merchants/MSANDBOX1/readers';
-    const reader = (await h.api('POST', readers, { pairing_code: device.pairing_code })).body as {
-      id: string;
-    };
-    const started = await h.api('POST', `${readers}/${reader.id}/checkout`, {
-      total_amount: { value: 1000, currency: 'EUR', minor_unit: 2 },
-      return_url: hooks.url,
-    });
-    assert.equal(started.status, 201, JSON.stringify(started.body));
-    await h.api('POST', `/sandbox/devices/${device.identifier}/present-card`, {});
+    const { deviceId } = await startReaderCheckout(h, hooks.url);
+    await h.api('POST', `/sandbox/devices/${deviceId}/present-card`, {});
     await hooks.waitFor(1);
     const [delivery] = await settled();
     assert.equal(delivery?.payload.event_type, 'solo.transaction.updated');

@@ -74,6 +74,31 @@ export async function advanceClock(h: Harness, advanceMs: number): Promise<void>
   assert.equal(res.status, 200, JSON.stringify(res.body));
 }
 
+/**
+ * A new sandbox device paired as a reader of MSANDBOX1, with a 10.00 EUR checkout
+ * started on it that reports its result to `returnUrl`. The device's identifier is
+ * what `/sandbox/devices/:id/present-card` takes.
+ */
+export async function startReaderCheckout(
+  h: Harness,
+  returnUrl: string,
+): Promise<{ deviceId: string; pairingCode: string }> {
+  const device = (await h.api('POST', '/sandbox/devices')).body as {
+    identifier: string;
+    pairing_code: string;
+  };
+  const readers = '/v0.1/merchants/MSANDBOX1/readers';
+  const reader = (await h.api('POST', readers, { pairing_code: device.pairing_code })).body as {
+    id: string;
+  };
+  const started = await h.api('POST', `${readers}/${reader.id}/checkout`, {
+    total_amount: { value: 1000, currency: 'EUR', minor_unit: 2 },
+    return_url: returnUrl,
+  });
+  assert.equal(started.status, 201, JSON.stringify(started.body));
+  return { deviceId: device.identifier, pairingCode: device.pairing_code };
+}
+
 let refCounter = 0;
 export function checkoutBody(extra: Record<string, unknown> = {}) {
   refCounter += 1;
