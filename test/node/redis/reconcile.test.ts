@@ -49,9 +49,9 @@ test('webhooks refused, return page never reached: two reconciling instances run
     INTERVAL_MS * 3 + SLACK_MS * 4,
   );
   assert.deepEqual(c.tally.counts(ids), { once: CHECKOUTS, more: 0, never: 0 });
-  // Both instances took part: the work was shared, not done twice.
-  const ranOn = new Set(ids.flatMap((id) => c.tally.started.get(id)!.map((r) => r.instance)));
-  assert.deepEqual([...ranOn].sort(), ['A', 'B']);
+  // Which instance ran which hook is up to their timers: two that tick in step leave all
+  // the work to whichever reads the set first, and that is fine. What they must never do
+  // is both run one (counted above).
   for (const id of ids) {
     const [run] = c.tally.started.get(id)!;
     const late = run!.at - paidAt.get(id)!;
