@@ -2,7 +2,7 @@
 // `createSandbox()` resolves once it listens on 127.0.0.1; `handle()` is the same app
 // without a socket.
 
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { providerErrorBody } from '../http/errors.ts';
 import { toNodeListener } from '../http/node.ts';
@@ -12,7 +12,7 @@ import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.t
 import { FaultStore } from './faults.ts';
 import { LiveUpdates } from './live.ts';
 import { Persistence } from './persist.ts';
-import { adoptRequestId, RequestIdResponse, RequestLog } from './requests.ts';
+import { adoptRequestId, RequestLog } from './requests.ts';
 import { buildMerchant, type MerchantOverrides } from './seed/merchant.ts';
 import { type ReaderOptions, resolveReaderTiming } from './seed/readers.ts';
 import { isLoopbackHost, Sessions } from './sessions.ts';
@@ -161,9 +161,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
   const handle = createApp(ctx);
 
-  const server = createServer<typeof IncomingMessage, typeof RequestIdResponse>({
-    ServerResponse: RequestIdResponse,
-  });
+  const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -180,8 +178,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     hostname: new URL(url).host,
   });
   server.on('request', (req, res) => {
-    // Settled before the app runs, which reads the same id from the request.
-    res.requestId = adoptRequestId(req);
+    // Settled before the app runs, which reads the same id from the request; set on Node's
+    // response, it goes out with every answer, the adapter's own refusals included.
+    res.setHeader('x-request-id', adoptRequestId(req));
     listener(req, res);
   });
 

@@ -6,17 +6,14 @@
 // the request path, so the provider routes stay as fast as before. Paths only: never a query
 // string, a body, card data or a key.
 //
-// On a socket the id is settled before the app runs (`adoptRequestId`) and the header goes
-// into Node's `writeHead` (`RequestIdResponse`): adding it to the answer the app built would
-// make the HTTP adapter build a full Headers object for every response, and `setHeader` would
-// send Node down its slower header path; either was the largest cost of all this per request.
+// On a socket the id is settled before the app runs (`adoptRequestId`) and set on Node's
+// response (`setHeader`), which writes it with whatever the app answers. Measured with
+// `npm run bench -- throughput` against the sandbox before request ids: adding the header to
+// the answer the app built made the HTTP adapter build a full Headers object per response,
+// and a ServerResponse subclass that added it in `writeHead` cost a sixth of the throughput;
+// setHeader costs a few per cent.
 
-import {
-  type IncomingMessage,
-  type OutgoingHttpHeader,
-  type OutgoingHttpHeaders,
-  ServerResponse,
-} from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { newRequestId, REQUEST_ID_PATTERN } from '../http/request-id.ts';
 
 /**
@@ -38,36 +35,6 @@ export function adoptRequestId(req: IncomingMessage): string {
   }
   raw.push('X-Request-Id', id);
   return id;
-}
-
-/** Node's response, which adds `X-Request-Id` to the headers it writes. */
-export class RequestIdResponse extends ServerResponse {
-  requestId: string | undefined;
-
-  override writeHead(
-    statusCode: number,
-    reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
-    headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
-  ): this {
-    const id = this.requestId;
-    if (id === undefined) return super.writeHead(statusCode, reason as string, headers);
-    if (typeof reason === 'string') return super.writeHead(statusCode, reason, withId(headers, id));
-    return super.writeHead(statusCode, withId(reason, id));
-  }
-}
-
-/** A copy with the id: the adapter may pass a header object shared between answers. */
-function withId(
-  headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined,
-  id: string,
-): OutgoingHttpHeaders | OutgoingHttpHeader[] {
-  if (headers === undefined) return { 'x-request-id': id };
-  if (Array.isArray(headers)) return [...headers, 'x-request-id', id];
-  // Not `{ ...headers, 'x-request-id': id }`: Node 20's V8 takes microseconds to copy these
-  // headers by spread (then add one), tens of nanoseconds this way.
-  const copy: OutgoingHttpHeaders = Object.assign({}, headers);
-  copy['x-request-id'] = id;
-  return copy;
 }
 
 /** One slot of the ring, written over in place: a request allocates no record of its own. */
