@@ -16,14 +16,7 @@ import type { Errors, FormState } from './form/fields.ts';
 import { LocaleController } from './locales/controller.ts';
 import type { Strings } from './locales/en.ts';
 import { format, formatAmount } from './locales/load.ts';
-import {
-  expectedMethods,
-  type Lifecycle,
-  type Payable,
-  payable,
-  STATE,
-  type WidgetState,
-} from './state.ts';
+import { expectedMethods, type Lifecycle, type Payable, payable, STATE } from './state.ts';
 import { styles } from './styles.ts';
 import { fieldRows } from './templates/fields.ts';
 import { methodChoice } from './templates/methods.ts';
@@ -106,7 +99,7 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @cssproperty --payment-widget-success-color - the "Payment successful" outcome
  * @cssproperty --payment-widget-focus-color - the focus ring
  */
-export class PaymentWidget extends LitElement implements WidgetState {
+export class PaymentWidget extends LitElement {
   static override styles = [styles, nextStepStyles];
 
   // A static table rather than decorators: it needs no compiler support (the
@@ -180,7 +173,10 @@ export class PaymentWidget extends LitElement implements WidgetState {
    */
   navigate: NextStepContext['navigate'];
 
-  // The element's internal reactive state (src/widget/state.ts says who writes each).
+  // The element's internal reactive state (src/widget/state.ts says who writes each). The
+  // class does not say `implements WidgetState`: the published declarations leave this state
+  // out and would then name a type they lack. Each controller's constructor takes a host with
+  // WidgetState, so passing `this` to them checks the same.
   /** @internal */
   declare _strings: Strings;
   /** @internal */
