@@ -186,7 +186,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     }
   }
 
-  /** What the provider offers for the page's amount and currency; unknown if it cannot say. */
+  /** What the provider offers for this amount and currency; undefined if unknown, never thrown. */
   async function offeredMethods(knobs: DemoKnobs): Promise<string | undefined> {
     try {
       const offered = await provider.checkouts.paymentMethods(options.merchantCode, {
@@ -240,6 +240,9 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     const read = readKnobs(url.searchParams);
     if (!read.ok) return errorJson(400, 'INVALID', read.message, read.field);
     const knobs = read.knobs;
+    // Asked beside the creation, not after it: the page waits for the slower of the two.
+    // Without a redirect_url the bank methods cannot come back: cards only.
+    const methods = knobs.redirect ? offeredMethods(knobs) : Promise.resolve('card');
     let checkout: Checkout;
     try {
       checkout = await createPageCheckout(knobs);
@@ -256,9 +259,8 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       'checkout-id': checkout.id ?? '',
       endpoint: '/payments',
       // Named up front, the methods get their room from the widget's first paint
-      // (its placeholder form has their radio group). Without a redirect_url the
-      // bank methods cannot come back: offer cards only.
-      'payment-methods': knobs.redirect ? await offeredMethods(knobs) : 'card',
+      // (its placeholder form has their radio group).
+      'payment-methods': await methods,
       'customer-id': knobs.account ? DEMO_CUSTOMER_ID : undefined,
       'save-card': knobs.account,
       // The rest of the page stays English: the language is the widget's alone.
