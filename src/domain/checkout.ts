@@ -27,3 +27,14 @@ export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
   return (PAYMENT_METHOD_IDS as readonly unknown[]).includes(value);
 }
+
+/**
+ * The methods paid on the bank's own page: the shopper is sent there and comes back to the
+ * checkout's `redirect_url`, so a checkout without one cannot take them.
+ */
+export const REDIRECT_METHOD_IDS = ['ideal', 'bancontact', 'blik'] as const;
+export type RedirectMethodId = (typeof REDIRECT_METHOD_IDS)[number];
+
+export function isRedirectMethod(value: unknown): value is RedirectMethodId {
+  return (REDIRECT_METHOD_IDS as readonly unknown[]).includes(value);
+}

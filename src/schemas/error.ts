@@ -6,16 +6,16 @@
 import * as z from 'zod/mini';
 
 /** The provider's flat error, the shape the sandbox answers with. */
-export const ProviderErrorSchema = z.object({
+export const FlatErrorSchema = z.object({
   error_code: z.string(),
   message: z.string(),
   param: z.optional(z.string()),
 });
-export type ProviderError = z.infer<typeof ProviderErrorSchema>;
+export type FlatError = z.infer<typeof FlatErrorSchema>;
 
 /** Several invalid fields at once (process checkout 400). */
-export const ProviderErrorListSchema = z.array(ProviderErrorSchema);
-export type ProviderErrorList = z.infer<typeof ProviderErrorListSchema>;
+export const FlatErrorListSchema = z.array(FlatErrorSchema);
+export type FlatErrorList = z.infer<typeof FlatErrorListSchema>;
 
 /** 401 and 403 bodies name the text `error_message`, and 403 adds a string `status_code`. */
 export const AuthErrorSchema = z.object({
@@ -50,9 +50,9 @@ export type ReaderError = z.infer<typeof ReaderErrorSchema>;
  * so it goes last: it would otherwise match every object.
  */
 export const ErrorBodySchema = z.union([
-  ProviderErrorSchema,
+  FlatErrorSchema,
   AuthErrorSchema,
-  ProviderErrorListSchema,
+  FlatErrorListSchema,
   ReaderErrorSchema,
   DetailsErrorSchema,
 ]);

@@ -4,11 +4,7 @@
 
 import assert from 'node:assert/strict';
 import type { SandboxOptions } from '../../../src/sandbox/index.ts';
-import {
-  ProviderErrorSchema,
-  ReaderErrorSchema,
-  ReaderSchema,
-} from '../../../src/schemas/index.ts';
+import { FlatErrorSchema, ReaderErrorSchema, ReaderSchema } from '../../../src/schemas/index.ts';
 import {
   type ApiResult,
   checkoutBody,
@@ -49,7 +45,7 @@ export function expectReaderError(
   status = 422,
 ): void {
   assert.equal(res.status, status, JSON.stringify(res.body));
-  const flat = expectValid(ProviderErrorSchema, res.body);
+  const flat = expectValid(FlatErrorSchema, res.body);
   assert.equal(flat.error_code, code, JSON.stringify(res.body));
   if (param !== undefined) assert.equal(flat.param, param, JSON.stringify(res.body));
   const readers = expectValid(ReaderErrorSchema, res.body);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage } from 'node:http';
 import type * as z from 'zod/mini';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
-import { ProviderErrorSchema } from '../../../src/schemas/index.ts';
+import { FlatErrorSchema } from '../../../src/schemas/index.ts';
 import { until } from '../../shared/until.ts';
 import { listenLoopback } from '../support/loopback.ts';
 
@@ -60,7 +60,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Harnes
     },
     expectError(res, status, code, param) {
       assert.equal(res.status, status, JSON.stringify(res.body));
-      const err = expectValid(ProviderErrorSchema, res.body);
+      const err = expectValid(FlatErrorSchema, res.body);
       assert.equal(err.error_code, code);
       if (param !== undefined) assert.equal(err.param, param);
       assert.ok(err.message.length > 0);

@@ -15,6 +15,8 @@ import {
   DetailsErrorSchema,
   DoingBusinessAsSchema,
   ErrorBodySchema,
+  FlatErrorListSchema,
+  FlatErrorSchema,
   MerchantAccountSchema,
   MerchantProfileSchema,
   MerchantSettingsSchema,
@@ -27,8 +29,6 @@ import {
   PayoutListSchema,
   PersonalProfileSchema,
   ProcessAcceptedSchema,
-  ProviderErrorListSchema,
-  ProviderErrorSchema,
   ReaderCheckoutBodySchema,
   ReaderCheckoutResponseSchema,
   ReaderCreateBodySchema,
@@ -45,7 +45,7 @@ import {
 export type Schema = z.ZodMiniType;
 
 const errors = ErrorBodySchema;
-const PUT_400 = z.union([ProviderErrorSchema, ProviderErrorListSchema]);
+const PUT_400 = z.union([FlatErrorSchema, FlatErrorListSchema]);
 
 export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -70,10 +70,10 @@ export const SEED_ENDPOINTS: Endpoint[] = [
     request: CheckoutCreateBodySchema,
     responses: {
       201: CheckoutSchema,
-      400: ProviderErrorSchema,
+      400: FlatErrorSchema,
       401: errors,
       403: AuthErrorSchema,
-      409: ProviderErrorSchema,
+      409: FlatErrorSchema,
     },
   },
   {
@@ -84,7 +84,7 @@ export const SEED_ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: '/v0.1/checkouts/{id}',
-    responses: { 200: CheckoutSchema, 401: errors, 404: ProviderErrorSchema },
+    responses: { 200: CheckoutSchema, 401: errors, 404: FlatErrorSchema },
   },
   {
     method: 'put',
@@ -95,8 +95,8 @@ export const SEED_ENDPOINTS: Endpoint[] = [
       202: ProcessAcceptedSchema,
       400: PUT_400,
       401: errors,
-      404: ProviderErrorSchema,
-      409: ProviderErrorSchema,
+      404: FlatErrorSchema,
+      409: FlatErrorSchema,
     },
   },
   {
@@ -105,26 +105,26 @@ export const SEED_ENDPOINTS: Endpoint[] = [
     responses: {
       200: CheckoutSchema,
       401: errors,
-      404: ProviderErrorSchema,
-      409: ProviderErrorSchema,
+      404: FlatErrorSchema,
+      409: FlatErrorSchema,
     },
   },
   {
     method: 'post',
     path: '/v0.1/customers',
     request: CustomerCreateBodySchema,
-    responses: { 201: CustomerSchema, 401: errors, 403: AuthErrorSchema, 409: ProviderErrorSchema },
+    responses: { 201: CustomerSchema, 401: errors, 403: AuthErrorSchema, 409: FlatErrorSchema },
   },
   {
     method: 'get',
     path: '/v0.1/customers/{customer_id}',
-    responses: { 200: CustomerSchema, 401: errors, 403: AuthErrorSchema, 404: ProviderErrorSchema },
+    responses: { 200: CustomerSchema, 401: errors, 403: AuthErrorSchema, 404: FlatErrorSchema },
   },
   {
     method: 'put',
     path: '/v0.1/customers/{customer_id}',
     request: CustomerUpdateBodySchema,
-    responses: { 200: CustomerSchema, 401: errors, 403: AuthErrorSchema, 404: ProviderErrorSchema },
+    responses: { 200: CustomerSchema, 401: errors, 403: AuthErrorSchema, 404: FlatErrorSchema },
   },
   {
     method: 'get',
@@ -133,24 +133,24 @@ export const SEED_ENDPOINTS: Endpoint[] = [
       200: PaymentInstrumentListSchema,
       401: errors,
       403: AuthErrorSchema,
-      404: ProviderErrorSchema,
+      404: FlatErrorSchema,
     },
   },
   {
     method: 'delete',
     path: '/v0.1/customers/{customer_id}/payment-instruments/{token}',
-    responses: { 401: errors, 403: AuthErrorSchema, 404: ProviderErrorSchema },
+    responses: { 401: errors, 403: AuthErrorSchema, 404: FlatErrorSchema },
   },
   {
     method: 'post',
     path: '/v0.1/me/refund/{txn_id}',
     request: RefundBodySchema,
-    responses: { 404: ProviderErrorSchema, 409: ProviderErrorSchema },
+    responses: { 404: FlatErrorSchema, 409: FlatErrorSchema },
   },
   {
     method: 'get',
     path: '/v2.1/merchants/{merchant_code}/transactions',
-    responses: { 200: TransactionFullSchema, 401: errors, 404: ProviderErrorSchema },
+    responses: { 200: TransactionFullSchema, 401: errors, 404: FlatErrorSchema },
   },
   {
     method: 'get',
@@ -160,7 +160,7 @@ export const SEED_ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: '/v0.1/me/transactions',
-    responses: { 200: TransactionFullSchema, 401: errors, 404: ProviderErrorSchema },
+    responses: { 200: TransactionFullSchema, 401: errors, 404: FlatErrorSchema },
   },
   {
     method: 'get',
@@ -211,7 +211,7 @@ export const SEED_ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: '/v1.1/receipts/{id}',
-    responses: { 200: ReceiptSchema, 400: ProviderErrorSchema, 401: errors },
+    responses: { 200: ReceiptSchema, 400: FlatErrorSchema, 401: errors },
   },
   {
     method: 'get',
@@ -264,14 +264,14 @@ export const SEED_ENDPOINTS: Endpoint[] = [
     method: 'post',
     path: '/v0.1/me/accounts',
     request: OperatorCreateBodySchema,
-    responses: { 200: OperatorSchema, 403: ProviderErrorSchema },
+    responses: { 200: OperatorSchema, 403: FlatErrorSchema },
   },
   { method: 'get', path: '/v0.1/me/accounts/{operator_id}', responses: { 200: OperatorSchema } },
   {
     method: 'put',
     path: '/v0.1/me/accounts/{operator_id}',
     request: OperatorUpdateBodySchema,
-    responses: { 200: OperatorSchema, 400: ProviderErrorSchema },
+    responses: { 200: OperatorSchema, 400: FlatErrorSchema },
     note: 'update operator: method and path "not shown" in the seed',
   },
 ];
