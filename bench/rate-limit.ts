@@ -18,13 +18,17 @@ const ORIGIN = 'http://127.0.0.1';
 function handler(limits: 'on' | 'off') {
   const unreachable = { limit: Number.MAX_SAFE_INTEGER };
   return createPaymentHandler({
-    baseUrl: 'http://127.0.0.1:9',
-    apiKey: 'sk_test_bench',
-    merchantCode: 'MBENCH',
+    provider: {
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'sk_test_bench',
+      merchantCode: 'MBENCH',
+    },
     publicUrl: 'http://127.0.0.1:9/payments',
     allowedOrigins: [ORIGIN],
-    successUrl: '/ok',
-    failureUrl: '/ko',
+    resultPages: {
+      success: '/ok',
+      failure: '/ko',
+    },
     resolveCheckout: () => {
       throw new PaymentHandlerError(400, 'INVALID', 'No such product', 'order');
     },

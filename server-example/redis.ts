@@ -1,12 +1,12 @@
 /**
- * The shared idempotency store of the example, used when REDIS_URL is set: then every
+ * The shared payment store of the example, used when REDIS_URL is set: then every
  * instance of the shop runs each order's onPaid once between them. The `redis` package is
  * loaded only then, so the example runs without it installed.
  */
-import { createRedisIdempotencyStore, type IdempotencyStore } from 'payment-widget/server';
+import { createRedisStore, type PaymentStore } from 'payment-widget/server';
 
 export interface RedisStore {
-  store: IdempotencyStore;
+  store: PaymentStore;
   close(): Promise<void>;
 }
 
@@ -30,7 +30,7 @@ export async function connectRedisStore(
   });
   await client.connect();
   return {
-    store: createRedisIdempotencyStore(client),
+    store: createRedisStore(client),
     close: () => client.close(),
   };
 }

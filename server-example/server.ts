@@ -15,9 +15,9 @@ import type { Checkout } from 'payment-widget/schemas';
 import {
   createPaymentHandler,
   createProviderClient,
+  type HookOptions,
   isLoopbackHost,
   type LogEntry,
-  type PaymentHandlerOptions,
   ProviderError,
   toNodeListener,
 } from 'payment-widget/server';
@@ -63,8 +63,8 @@ export interface ServerExampleOptions {
    * (`handler.reconcile()`). Default 60 000 ms; 0 turns it off.
    */
   reconcileIntervalMs?: number;
-  /** Handler options a test or a variant of the shop sets (e.g. `hookWaitMs`). */
-  handler?: Pick<PaymentHandlerOptions, 'hookWaitMs' | 'hookTimeoutMs'>;
+  /** How the hooks run, when a test or a variant of the shop sets it (e.g. `waitMs`). */
+  hooks?: Pick<HookOptions, 'waitMs' | 'leaseMs'>;
 }
 
 export interface ServerExample {
@@ -135,31 +135,37 @@ export async function startServerExample(options: ServerExampleOptions): Promise
   });
 
   const payments = createPaymentHandler({
-    baseUrl: options.providerBaseUrl,
-    apiKey: options.providerApiKey,
-    merchantCode: options.merchantCode,
+    provider: {
+      baseUrl: options.providerBaseUrl,
+      apiKey: options.providerApiKey,
+      merchantCode: options.merchantCode,
+    },
     basePath: '/payments',
     publicUrl: paymentsUrl,
     allowedOrigins: [origin, `http://localhost:${address.port}`],
-    successUrl: '/result',
-    failureUrl: '/result',
+    resultPages: {
+      success: '/result',
+      failure: '/result',
+    },
     // Orders the widget sends itself (the React and Vue pages): priced here.
     resolveCheckout: (order) => resolveOrder(order),
     authorizeCustomer: (request, customerId) =>
       customerId === DEMO_CUSTOMER_ID && hasSession(request),
-    onPaid: (checkout) => {
-      log(`order ${checkout.checkout_reference} paid (checkout ${checkout.id})`);
-      return options.onPaid?.(checkout);
-    },
-    onFailed: (checkout) => {
-      log(`order ${checkout.checkout_reference} ${checkout.status} (checkout ${checkout.id})`);
-      return options.onFailed?.(checkout);
+    hooks: {
+      ...options.hooks,
+      onPaid: (checkout) => {
+        log(`order ${checkout.checkout_reference} paid (checkout ${checkout.id})`);
+        return options.onPaid?.(checkout);
+      },
+      onFailed: (checkout) => {
+        log(`order ${checkout.checkout_reference} ${checkout.status} (checkout ${checkout.id})`);
+        return options.onFailed?.(checkout);
+      },
     },
     logger: (entry: LogEntry) => {
       if (entry.level !== 'info') log(`payments ${entry.level}: ${entry.message}`);
     },
-    ...(redis === undefined ? {} : { idempotencyStore: redis.store }),
-    ...options.handler,
+    ...(redis === undefined ? {} : { store: redis.store }),
   });
 
   const simulator =

@@ -18,14 +18,18 @@ const server = createServer((req, res) => listener?.(req, res));
 const url = await listenOnLoopback(server);
 listener = toNodeListener(
   createPaymentHandler({
-    baseUrl: sandbox.url,
-    apiKey: sandbox.apiKey,
-    merchantCode: sandbox.merchantCode,
+    provider: {
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      merchantCode: sandbox.merchantCode,
+    },
     basePath: '/payments',
     publicUrl: `${url}/payments`,
     allowedOrigins: [ORIGIN],
-    successUrl: `${url}/paid`,
-    failureUrl: `${url}/failed`,
+    resultPages: {
+      success: `${url}/paid`,
+      failure: `${url}/failed`,
+    },
     resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
     rateLimit:
       process.env.BENCH_RATE_LIMIT === 'off'

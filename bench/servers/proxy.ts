@@ -1,11 +1,11 @@
 // Child process: the least any proxy in front of the sandbox does, to compare the handler
 // with. A bare node:http server that sends each request's path to the sandbox named by
-// BENCH_SANDBOX through the handler's own keep-alive pool (src/server/exchange.ts), and
+// BENCH_SANDBOX through the handler's own keep-alive pool (src/server/provider/exchange.ts), and
 // writes the answer back as it came: no routing, no origin policy, no parsing or check of
 // the answer. What the handler costs beyond it is its own work; what this costs beyond the
 // sandbox is the second HTTP hop. Prints one JSON line; exits when its parent's pipe closes.
 import { createServer } from 'node:http';
-import { poolExchange } from '../../src/server/exchange.ts';
+import { poolExchange } from '../../src/server/provider/exchange.ts';
 import type { SandboxInfo } from '../http.ts';
 import { listenOnLoopback, serveForParent } from './child.ts';
 

@@ -8,20 +8,26 @@ const origin = `http://127.0.0.1:${port}`;
 const PRICES = { poster: { amount: 10, currency: 'EUR', description: 'Poster' } };
 
 const payments = createPaymentHandler({
-  baseUrl: process.env.PROVIDER_BASE_URL, // the sandbox: http://127.0.0.1:4010
-  apiKey: process.env.PROVIDER_API_KEY, // stays on the server
-  merchantCode: process.env.MERCHANT_CODE,
+  provider: {
+    baseUrl: process.env.PROVIDER_BASE_URL, // the sandbox: http://127.0.0.1:4010
+    apiKey: process.env.PROVIDER_API_KEY, // stays on the server
+    merchantCode: process.env.MERCHANT_CODE,
+  },
   publicUrl: `${origin}/payments`,
   allowedOrigins: [origin],
-  successUrl: '/thanks',
-  failureUrl: '/thanks',
+  resultPages: {
+    success: '/thanks',
+    failure: '/thanks',
+  },
   resolveCheckout(order) {
     const price = PRICES[order?.sku];
     if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
     return price;
   },
-  onPaid(checkout) {
-    console.log(`paid: ${checkout.checkout_reference}`);
+  hooks: {
+    onPaid(checkout) {
+      console.log(`paid: ${checkout.checkout_reference}`);
+    },
   },
 });
 

@@ -75,6 +75,28 @@ export type WidgetErrorCode = (typeof WIDGET_ERROR_CODES)[number];
  */
 export type PaymentErrorCode = HandlerErrorCode | WidgetErrorCode;
 
+/**
+ * The code for an HTTP error status whose own code is unknown (a provider error body without
+ * `error_code`, a refusal thrown with a code outside the union): the one table from status to
+ * code, read by the provider client and the handler alike.
+ */
+export function codeForStatus(status: number): HandlerErrorCode {
+  switch (status) {
+    case 401:
+      return 'NOT_AUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
+    default:
+      return status >= 500 ? 'PROVIDER_ERROR' : 'INVALID';
+  }
+}
+
 export function isHandlerErrorCode(code: unknown): code is HandlerErrorCode {
   return typeof code === 'string' && Object.hasOwn(HANDLER_ERRORS, code);
 }

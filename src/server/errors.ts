@@ -1,132 +1,16 @@
 /**
- * Errors of the provider client and of the payment handler.
- *
- * The provider answers errors in several shapes (seen in its OpenAPI document):
- * `{ error_code, message, param? }`, an array of those (one per invalid field),
- * `{ error_code, error_message }` on 401/403, `{ errors: { detail, type } }` or
- * `{ errors: { field: [messages] } }` from the readers API, and
- * `{ title, details, status }` from the newer APIs. `parseProviderError` folds
- * them all into one `ProviderError` so callers switch on `errorCode` only.
+ * The handler's errors: `PaymentHandlerError`, the refusal a route or a merchant's hook
+ * throws, and the mapping that turns whatever a route throws into the handler's JSON error
+ * `{ error: { code, message, retryable, field? } }`, its code one of `PaymentErrorCode`'s.
+ * Refusals (PaymentHandlerError and the shared HttpError) keep their status; a provider error
+ * keeps the provider's status, and its code when the union has it (else the code for that
+ * status), and says whether trying again may help; anything else is a logged 500 that tells
+ * nothing.
  */
-import type { HandlerErrorCode } from '../domain/errors.ts';
-import { HttpError } from '../http/errors.ts';
-
-/** What went wrong between us and the provider. */
-export type ProviderErrorKind =
-  /** The provider answered with an HTTP error status. */
-  | 'http'
-  /** The connection failed before a response arrived. */
-  | 'network'
-  /** No response within the client's `timeoutMs`. */
-  | 'timeout'
-  /** A 2xx answer whose body does not match the documented shape. */
-  | 'invalid_response';
-
-export interface ProviderErrorInit {
-  kind: ProviderErrorKind;
-  status: number;
-  errorCode: string;
-  message: string;
-  param?: string | undefined;
-  retryable?: boolean;
-  /** How long the provider asked to wait before trying again (its `Retry-After`). */
-  retryAfterMs?: number | undefined;
-  cause?: unknown;
-}
-
-/**
- * A failed call to the provider. `status` is the provider's HTTP status when
- * `kind` is `'http'`; for the other kinds it is the gateway status a proxy
- * would answer with (502, or 504 for a timeout), so it can be passed on as is.
- */
-export class ProviderError extends Error {
-  override name = 'ProviderError';
-  readonly kind: ProviderErrorKind;
-  readonly status: number;
-  /** The provider's `error_code` (e.g. `INVALID`, `NOT_FOUND`, `CHECKOUT_PROCESSED`). */
-  readonly errorCode: string;
-  /** The request field the provider blamed, in dot notation (`card.expiry_year`). */
-  readonly param: string | undefined;
-  /** Whether repeating the same call may succeed (network trouble, 5xx, 429). */
-  readonly retryable: boolean;
-  /** The provider's `Retry-After`, in milliseconds, when it sent one. */
-  readonly retryAfterMs: number | undefined;
-
-  constructor(init: ProviderErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.status = init.status;
-    this.errorCode = init.errorCode;
-    this.param = init.param;
-    this.retryable = init.retryable ?? (init.status >= 500 || init.status === 429);
-    this.retryAfterMs = init.retryAfterMs;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
-
-const fallbackCodes: Record<number, string> = {
-  400: 'INVALID',
-  401: 'NOT_AUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  422: 'UNPROCESSABLE_ENTITY',
-  429: 'TOO_MANY_REQUESTS',
-};
-
-/**
- * Builds a `ProviderError` from an error response's status, (parsed JSON) body and, when
- * the provider sent one, its `Retry-After` in milliseconds.
- */
-export function parseProviderError(
-  status: number,
-  body: unknown,
-  retryAfterMs?: number,
-): ProviderError {
-  let errorCode: string | undefined;
-  let message: string | undefined;
-  let param: string | undefined;
-
-  // An array lists one error per field; the first one names the field to fix first.
-  const first = Array.isArray(body) ? body[0] : body;
-  if (isRecord(first)) {
-    errorCode = str(first.error_code);
-    message = str(first.message) ?? str(first.error_message) ?? str(first.details);
-    param = str(first.param);
-    if (message === undefined) message = str(first.title);
-    const errors = first.errors;
-    if (isRecord(errors)) {
-      errorCode ??= str(errors.type);
-      message ??= str(errors.detail);
-      if (message === undefined) {
-        // `{ errors: { total_amount: ['is too low'] } }`: the key is the field.
-        const [field, problems] = Object.entries(errors)[0] ?? [];
-        if (field !== undefined) {
-          param = field;
-          const text = Array.isArray(problems) ? problems.filter((p) => typeof p === 'string') : [];
-          message = `${field} ${text.join(', ') || 'is invalid'}`;
-          errorCode ??= 'INVALID';
-        }
-      }
-    }
-  }
-
-  return new ProviderError({
-    kind: 'http',
-    status,
-    errorCode: errorCode ?? fallbackCodes[status] ?? (status >= 500 ? 'PROVIDER_ERROR' : 'ERROR'),
-    message: message ?? `The provider answered ${status}`,
-    param,
-    retryAfterMs,
-  });
-}
+import { codeForStatus, type HandlerErrorCode, isHandlerErrorCode } from '../domain/errors.ts';
+import { errorJson, HttpError } from '../http/errors.ts';
+import { ProviderError } from './provider/errors.ts';
+import type { Logger } from './types.ts';
 
 /**
  * An error the handler turns into a JSON response
@@ -150,4 +34,70 @@ export class PaymentHandlerError extends HttpError {
   ) {
     super(status, code, message, field, headers);
   }
+}
+
+/** What a `TOO_MANY_REQUESTS` thrown without `retry-after` (by a merchant's hook) asks for. */
+const DEFAULT_RETRY_AFTER_S = 60;
+const isRetryAfter = (name: string) => name.toLowerCase() === 'retry-after';
+
+/**
+ * A provider error's code as the widget reads it: the provider's own when the union has it
+ * (`CHECKOUT_PROCESSED`, `INVALID` ...), else the code of its status. A provider's 429 is the
+ * merchant's quota, not the shopper's doing: `PROVIDER_ERROR`, unlike the handler's own
+ * `TOO_MANY_REQUESTS`.
+ */
+function providerErrorCode(error: ProviderError): HandlerErrorCode {
+  const code = isHandlerErrorCode(error.errorCode) ? error.errorCode : codeForStatus(error.status);
+  return code === 'TOO_MANY_REQUESTS' ? 'PROVIDER_ERROR' : code;
+}
+
+/** What the mapping needs of the handler: its logger, and the key's redaction. */
+export interface ErrorContext {
+  log: Logger;
+  /** Replaces the API key wherever it appears in a text we did not write. */
+  redact(text: string): string;
+}
+
+export function errorResponse(error: unknown, config: ErrorContext): Response {
+  if (error instanceof HttpError) {
+    const code = isHandlerErrorCode(error.code) ? error.code : codeForStatus(error.status);
+    if (code !== error.code) {
+      config.log({
+        level: 'warn',
+        message: `a refusal's code ${error.code} is not a PaymentErrorCode; answered as ${code}`,
+      });
+    }
+    let headers = error.headers;
+    if (code === 'TOO_MANY_REQUESTS' && !Object.keys(headers).some(isRetryAfter)) {
+      // The widget reads when to try again from it, and the contract promises one.
+      config.log({
+        level: 'warn',
+        message: `a TOO_MANY_REQUESTS refusal came without a retry-after header; answered with ${DEFAULT_RETRY_AFTER_S} s`,
+      });
+      headers = { ...headers, 'retry-after': String(DEFAULT_RETRY_AFTER_S) };
+    }
+    return errorJson(error.status, code, config.redact(error.message), error.field, headers);
+  }
+  if (error instanceof ProviderError) {
+    config.log({
+      level: error.status >= 500 ? 'error' : 'warn',
+      message: `provider: ${error.message}`,
+      code: error.errorCode,
+      providerStatus: error.status,
+    });
+    const status = error.status >= 400 && error.status <= 599 ? error.status : 502;
+    return errorJson(
+      status,
+      providerErrorCode(error),
+      config.redact(error.message),
+      error.param,
+      undefined,
+      error.retryable,
+    );
+  }
+  config.log({
+    level: 'error',
+    message: `unexpected: ${error instanceof Error ? error.message : String(error)}`,
+  });
+  return errorJson(500, 'INTERNAL', 'Internal error');
 }

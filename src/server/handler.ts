@@ -5,10 +5,10 @@
  * webhook, polling) by reading the checkout from the provider itself.
  *
  * Wiring only, on Hono: the request id, the access log, the origin policy and the 405 rule
- * wrap the route modules (routes/), mounted under `basePath`; error-map.ts turns anything
- * thrown into the JSON error shape; rate-limit.ts holds the limits the routes check before
- * they create or pay a checkout. Outcome hooks run off the answers' path (settle.ts);
- * reconcile.ts catches the outcomes that no answer brought.
+ * wrap the route modules (routes/), mounted under `basePath`; errors.ts turns anything
+ * thrown into the JSON error shape; guards/ hold the checks the routes make before they call
+ * the provider. Outcome hooks run off the answers' path (outcomes/dispatch.ts);
+ * outcomes/reconcile.ts catches the outcomes that no answer brought.
  */
 import { type Context, Hono } from 'hono';
 import { routePath } from 'hono/route';
@@ -16,32 +16,29 @@ import { errorJson, handlerErrorBody } from '../http/errors.ts';
 import { methodNotAllowedJson } from '../http/methods.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../http/request-id.ts';
 import type { Checkout } from '../schemas/index.ts';
-import { createProviderClient } from './client.ts';
-import { errorResponse } from './error-map.ts';
-import { createMemoryIdempotencyStore } from './idempotency.ts';
+import { errorResponse } from './errors.ts';
+import { corsForAllowed } from './guards/origin.ts';
+import { createRateLimiter } from './guards/rate-limit.ts';
 import {
   type HandlerConfig,
   type PaymentHandlerOptions,
   type ResolvedCheckout,
   resolveOptions,
 } from './options.ts';
-import { corsForAllowed } from './origin.ts';
-import { createOutcomeReporter, problemEntry } from './outcome.ts';
-import { createRateLimiter } from './rate-limit.ts';
-import { createOpenCheckouts, type ReconcileOptions, type ReconcileReport } from './reconcile.ts';
+import { createDispatcher } from './outcomes/dispatch.ts';
+import {
+  createOpenCheckouts,
+  type ReconcileOptions,
+  type ReconcileReport,
+} from './outcomes/reconcile.ts';
+import { createOutcomeReporter, problemEntry } from './outcomes/report.ts';
+import { createProviderClient } from './provider/client.ts';
 import { checkoutRoutes, createResolvedCheckout } from './routes/checkouts.ts';
 import { confirmRoutes } from './routes/confirm.ts';
-import type { HandlerEnv, RouteDeps } from './routes/deps.ts';
+import type { RouteDeps } from './routes/context.ts';
 import { paymentMethodRoutes } from './routes/methods.ts';
-import { createSettler } from './settle.ts';
-
-export type { LogEntry, PaymentHandlerOptions, ResolvedCheckout } from './options.ts';
-export type { ReconcileOptions, ReconcileReport } from './reconcile.ts';
-
-/** A platform's per-request context, as Cloudflare Workers pass it to `fetch`. */
-export interface PlatformContext {
-  waitUntil(promise: Promise<unknown>): void;
-}
+import { createMemoryStore } from './store/memory.ts';
+import type { HandlerEnv, PlatformContext } from './types.ts';
 
 /**
  * The handler: `(request) => Promise<Response>` on any runtime with Web `Request` and
@@ -65,7 +62,7 @@ export interface PaymentHandler {
    * Reads the open checkouts that are due from the provider and runs the outcome hook of each
    * final one that has not run yet (once, under the same claims as every other report). Run
    * it on a timer (every minute, say) on one or several instances. Rejects only when the
-   * idempotency store cannot be asked.
+   * store cannot be asked.
    */
   reconcile(options?: ReconcileOptions): Promise<ReconcileReport>;
 }
@@ -85,37 +82,32 @@ function isPlatformContext(value: unknown): value is PlatformContext {
 
 export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHandler {
   const config = resolveOptions(options);
-  const client = createProviderClient({
-    baseUrl: options.baseUrl,
-    apiKey: options.apiKey,
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    ...(options.retries === undefined ? {} : { retries: options.retries }),
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-  });
-  const store = options.idempotencyStore ?? createMemoryIdempotencyStore();
+  const { provider, hooks } = config;
+  const client = createProviderClient(provider);
+  const store = options.store ?? createMemoryStore();
   const report = createOutcomeReporter({
-    merchantCode: options.merchantCode,
+    merchantCode: provider.merchantCode,
     store,
-    leaseMs: config.hookTimeoutMs,
-    onPaid: options.onPaid,
-    onFailed: options.onFailed,
+    leaseMs: config.leaseMs,
+    onPaid: hooks.onPaid,
+    onFailed: hooks.onFailed,
     onProblem: (hook, checkoutId, problem) => config.log(problemEntry(hook, checkoutId, problem)),
   });
   const open = createOpenCheckouts({
     store,
-    merchantCode: options.merchantCode,
+    merchantCode: provider.merchantCode,
     client,
     report,
-    holdMs: config.hookTimeoutMs,
+    holdMs: config.leaseMs,
     log: config.log,
   });
-  const settle = createSettler({ config, report, open });
+  const outcomes = createDispatcher({ report, open, waitMs: config.waitMs, log: config.log });
   const limits = createRateLimiter(options.rateLimit, {
     store,
-    merchantCode: options.merchantCode,
+    merchantCode: provider.merchantCode,
     log: config.log,
   });
-  const deps: RouteDeps = { config, client, settle, open, limits };
+  const deps: RouteDeps = { config, client, outcomes, open, limits };
 
   const app = new Hono<HandlerEnv>();
   app.use(async function requestId(c, next) {
@@ -148,8 +140,14 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
   app.notFound(() => errorJson(404, 'NOT_FOUND', 'No such payment route'));
   app.onError((error) => errorResponse(error, config));
 
-  const handler = (request: Request, env?: unknown, ctx?: unknown) =>
-    Promise.resolve(app.fetch(request, env, isPlatformContext(ctx) ? (ctx as never) : undefined));
+  const handler = (request: Request, env?: unknown, ctx?: unknown) => {
+    // The platform's waitUntil is read here, once, so no route has to ask Hono for an
+    // execution context (which throws where the runtime passed none).
+    const waitUntil =
+      hooks.waitUntil ??
+      (isPlatformContext(ctx) ? (promise: Promise<unknown>) => ctx.waitUntil(promise) : undefined);
+    return Promise.resolve(app.fetch(request, { runtime: env, waitUntil }));
+  };
   return Object.assign(handler, {
     createCheckout: (resolved: ResolvedCheckout) => createResolvedCheckout(deps, resolved),
     reconcile: (reconcileOptions?: ReconcileOptions) => open.reconcile(reconcileOptions),

@@ -22,6 +22,17 @@ export {
   toNodeListener,
 } from '../http/node.ts';
 export { isLoopbackHost, isSafeBrowserUrl } from '../next-step/url.ts';
+export { PaymentHandlerError } from './errors.ts';
+export { RATE_LIMIT_DEFAULTS, type RateLimit, type RateLimitOptions } from './guards/rate-limit.ts';
+export { createPaymentHandler, type PaymentHandler } from './handler.ts';
+export type {
+  HookOptions,
+  PaymentHandlerOptions,
+  ProviderOptions,
+  ResolvedCheckout,
+  ResultPages,
+} from './options.ts';
+export type { ReconcileOptions, ReconcileReport } from './outcomes/reconcile.ts';
 export {
   createProviderClient,
   type PayoutsQuery,
@@ -30,38 +41,23 @@ export {
   type ProviderClientOptions,
   type TransactionHistoryQuery,
   type TransactionLookup,
-} from './client.ts';
+} from './provider/client.ts';
+export { ProviderError, type ProviderErrorKind, parseProviderError } from './provider/errors.ts';
+export type { PublicCheckout } from './routes/public.ts';
+export { createMemoryStore, type MemoryStoreOptions } from './store/memory.ts';
 export {
-  PaymentHandlerError,
-  ProviderError,
-  type ProviderErrorKind,
-  parseProviderError,
-} from './errors.ts';
-export {
-  createPaymentHandler,
-  type LogEntry,
-  type PaymentHandler,
-  type PaymentHandlerOptions,
-  type PlatformContext,
-  type ReconcileOptions,
-  type ReconcileReport,
-  type ResolvedCheckout,
-} from './handler.ts';
-export {
-  type ClaimState,
-  type Counter,
-  type CounterState,
-  createMemoryIdempotencyStore,
-  type IdempotencyStore,
-  type MemoryIdempotencyStoreOptions,
-} from './idempotency.ts';
-export type { PublicCheckout } from './public.ts';
-export { RATE_LIMIT_DEFAULTS, type RateLimit, type RateLimitOptions } from './rate-limit.ts';
-export {
-  createRedisIdempotencyStore,
+  createRedisStore,
   type IoRedisClientLike,
   type NodeRedisClientLike,
   type RedisClientLike,
-  type RedisIdempotencyStoreOptions,
-} from './redis-store.ts';
-export type { CallContext } from './transport.ts';
+  type RedisStoreOptions,
+} from './store/redis.ts';
+export type { ClaimState, Counter, CounterState, PaymentStore } from './store/types.ts';
+export type {
+  CallContext,
+  FailedCheckout,
+  LogEntry,
+  Logger,
+  PaidCheckout,
+  PlatformContext,
+} from './types.ts';

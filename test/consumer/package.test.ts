@@ -212,16 +212,22 @@ test('payment-widget/server runs where only Web globals exist (an edge runtime):
     const paid: string[] = [];
     const origin = 'https://shop.example';
     const handler = server.createPaymentHandler({
-      baseUrl: sandbox.url,
-      apiKey: sandbox.apiKey,
-      merchantCode: sandbox.merchantCode,
+      provider: {
+        baseUrl: sandbox.url,
+        apiKey: sandbox.apiKey,
+        merchantCode: sandbox.merchantCode,
+      },
       publicUrl: `${origin}/payments`,
       allowedOrigins: [origin],
-      successUrl: '/thanks',
-      failureUrl: '/thanks',
+      resultPages: {
+        success: '/thanks',
+        failure: '/thanks',
+      },
       resolveCheckout: () => ({ amount: 10, currency: 'EUR', redirect: false }),
-      onPaid: (checkout) => {
-        paid.push(String(checkout.id));
+      hooks: {
+        onPaid: (checkout) => {
+          paid.push(String(checkout.id));
+        },
       },
     });
     const call = (method: string, path: string, body?: unknown) =>

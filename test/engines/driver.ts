@@ -6,8 +6,6 @@
  * button's name), looking through open shadow roots.
  */
 
-// @ts-expect-error -- a plain .mjs helper shared with the other runners; it has no type declarations
-import { engineFromEnv } from '../../scripts/browser.mjs';
 import { until } from '../shared/until.ts';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
@@ -143,14 +141,3 @@ if (el.localName === 'iframe') return 'iframe';
 const text = el.labels && el.labels[0] ? el.labels[0].textContent : el.textContent;
 return (text || '').replace(/\\s+/g, ' ').trim();
 `;
-
-/** Starts the engine named by ENGINE (Chromium when unset). */
-export async function launch(): Promise<Driver> {
-  const engine = engineFromEnv() as Engine;
-  if (engine === 'webkit') {
-    const { WebKitDriver } = await import('./webdriver.ts');
-    return WebKitDriver.launch();
-  }
-  const { PuppeteerDriver } = await import('./puppeteer.ts');
-  return PuppeteerDriver.launch(engine);
-}

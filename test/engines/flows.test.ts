@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { providerStatus, type Shop, startShop } from '../e2e/shop.ts';
-import { type Driver, EXISTS, launch, nameArg, waitFor } from './driver.ts';
+import { type Driver, EXISTS, nameArg, waitFor } from './driver.ts';
+import { launch } from './launch.ts';
 import {
   axeViolations,
   CARDS,

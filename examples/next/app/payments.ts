@@ -18,14 +18,18 @@ function create() {
   // Where the browser and the provider reach this app, e.g. https://shop.example.
   const shop = setting('SHOP_ORIGIN');
   return createPaymentHandler({
-    baseUrl: setting('PROVIDER_BASE_URL'),
-    apiKey: setting('PROVIDER_API_KEY'),
-    merchantCode: setting('MERCHANT_CODE'),
+    provider: {
+      baseUrl: setting('PROVIDER_BASE_URL'),
+      apiKey: setting('PROVIDER_API_KEY'),
+      merchantCode: setting('MERCHANT_CODE'),
+    },
     basePath: '/api/payments',
     publicUrl: `${shop}/api/payments`,
     allowedOrigins: [shop],
-    successUrl: '/',
-    failureUrl: '/',
+    resultPages: {
+      success: '/',
+      failure: '/',
+    },
     resolveCheckout(order) {
       const sku = (order as { sku?: unknown } | null)?.sku;
       const item = typeof sku === 'string' ? PRICES[sku] : undefined;
@@ -34,12 +38,14 @@ function create() {
       }
       return item;
     },
-    onPaid(checkout) {
-      // Fulfil the order here (idempotently: upsert by checkout id).
-      console.log(`order paid (checkout ${checkout.id})`);
-    },
-    onFailed(checkout) {
-      console.log(`order not paid (checkout ${checkout.id}, ${checkout.status})`);
+    hooks: {
+      onPaid(checkout) {
+        // Fulfil the order here (idempotently: upsert by checkout id).
+        console.log(`order paid (checkout ${checkout.id})`);
+      },
+      onFailed(checkout) {
+        console.log(`order not paid (checkout ${checkout.id}, ${checkout.status})`);
+      },
     },
   });
 }

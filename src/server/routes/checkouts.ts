@@ -2,8 +2,9 @@
  * `/checkouts`: create a checkout with the amount the merchant's server decides, read it
  * (the widget's confirmation, which also reports a final status), and process it after
  * checking the body and any next step the provider answers with. Creating and paying are
- * rate-limited (rate-limit.ts) before the provider is called. Reports of a final status
- * run the hooks in the background (settle.ts): these answers never wait on the merchant.
+ * rate-limited (guards/rate-limit.ts) before the provider is called. Reports of a final
+ * status run the hooks in the background (outcomes/dispatch.ts): these answers never wait on
+ * the merchant.
  */
 import { Hono } from 'hono';
 import { errorJson } from '../../http/errors.ts';
@@ -15,22 +16,15 @@ import {
   CheckoutProcessBodySchema,
   describeIssue,
 } from '../../schemas/index.ts';
-import type { ProcessResult } from '../client.ts';
-import { PaymentHandlerError, ProviderError } from '../errors.ts';
+import { PaymentHandlerError } from '../errors.ts';
+import { checkoutIdFrom, requireCustomer } from '../guards/ids.ts';
+import { requireAllowedOrigin } from '../guards/origin.ts';
 import type { ResolvedCheckout } from '../options.ts';
-import { requireAllowedOrigin } from '../origin.ts';
-import { toPublicCheckout, unsafeNextStepField } from '../public.ts';
-import type { CallContext } from '../transport.ts';
-import {
-  callContext,
-  checkoutIdFrom,
-  type HandlerEnv,
-  jsonBody,
-  type RouteDeps,
-  readJson,
-  requireCustomer,
-  track,
-} from './deps.ts';
+import type { ProcessResult } from '../provider/client.ts';
+import { ProviderError } from '../provider/errors.ts';
+import type { CallContext, HandlerEnv } from '../types.ts';
+import { callContext, jsonBody, type RouteDeps, requireJsonBody, track } from './context.ts';
+import { toPublicCheckout, unsafeNextStepField } from './public.ts';
 
 /**
  * Creates the provider checkout for what the merchant's server decided, with the handler's
@@ -44,16 +38,16 @@ export async function createResolvedCheckout(
   at?: CallContext,
 ): Promise<Checkout> {
   const { config, client } = deps;
-  const { options } = config;
+  const { provider } = config;
   const redirect = resolved.redirect ?? true;
   const candidate: CheckoutCreateBody = {
     checkout_reference: resolved.reference ?? crypto.randomUUID(),
     amount: resolved.amount,
     currency: resolved.currency,
-    merchant_code: options.merchantCode,
+    merchant_code: provider.merchantCode,
     return_url: `${config.publicUrl}/webhook`,
     ...(redirect ? { redirect_url: `${config.publicUrl}/return` } : {}),
-    ...(options.payToEmail === undefined ? {} : { pay_to_email: options.payToEmail }),
+    ...(provider.payToEmail === undefined ? {} : { pay_to_email: provider.payToEmail }),
     ...(resolved.description === undefined ? {} : { description: resolved.description }),
     ...(resolved.customerId === undefined ? {} : { customer_id: resolved.customerId }),
     ...(resolved.purpose === undefined ? {} : { purpose: resolved.purpose }),
@@ -80,13 +74,13 @@ export async function createResolvedCheckout(
 }
 
 export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
-  const { config, client, settle } = deps;
+  const { config, client, outcomes } = deps;
   const { options, log } = config;
   const fromPage = requireAllowedOrigin(config.allowedOrigins);
   const app = new Hono<HandlerEnv>();
 
   app.post('/', fromPage, ...jsonBody(deps), async (c) => {
-    const body = await readJson(c.req.raw);
+    const body = await requireJsonBody(c.req.raw);
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !('order' in body)) {
       throw new PaymentHandlerError(400, 'MISSING', 'order is required', 'order');
     }
@@ -102,13 +96,13 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     const id = checkoutIdFrom(c.req.param('id'), 'id');
     const checkout = await client.checkouts.get(id, callContext(c));
     // The widget polls here: a final status seen here counts as a confirmation.
-    await settle.inBackground(checkout, c);
+    await outcomes.inBackground(checkout, c.env.waitUntil);
     return json(toPublicCheckout(checkout));
   });
 
   app.put('/:id', fromPage, ...jsonBody(deps), async (c) => {
     const id = checkoutIdFrom(c.req.param('id'), 'id');
-    const raw = await readJson(c.req.raw);
+    const raw = await requireJsonBody(c.req.raw);
     const parsed = CheckoutProcessBodySchema.safeParse(raw);
     if (!parsed.success) {
       const issue = describeIssue(parsed.error, raw);
@@ -117,7 +111,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     const body = parsed.data;
     if (body.token !== undefined && body.customer_id !== undefined) {
       // A token is a saved card: only its owner's session may charge it.
-      await requireCustomer(deps, c.req.raw, body.customer_id, 'customer_id');
+      await requireCustomer(options.authorizeCustomer, c.req.raw, body.customer_id, 'customer_id');
     }
     // The last check before the provider: a refused attempt is not a payment to watch.
     await deps.limits.beforePayment(c, id);
@@ -150,7 +144,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       log({ level: 'info', message: 'checkout needs user action', checkoutId: id });
       return json({ next_step: result.next_step }, 202);
     }
-    await settle.inBackground(result.checkout, c);
+    await outcomes.inBackground(result.checkout, c.env.waitUntil);
     log({
       level: 'info',
       message: result.recovered

@@ -5,18 +5,16 @@
  * checkout from the provider; the request itself is only a hint.
  */
 import { Hono } from 'hono';
+import { isFinalStatus } from '../../domain/checkout.ts';
+import { isRecord } from '../../domain/record.ts';
 import { errorJson } from '../../http/errors.ts';
 import { empty } from '../../http/json.ts';
-import { PaymentHandlerError, ProviderError } from '../errors.ts';
-import { refuseForeignOrigin } from '../origin.ts';
-import {
-  callContext,
-  checkoutIdFrom,
-  type HandlerEnv,
-  jsonBody,
-  type RouteDeps,
-  readJson,
-} from './deps.ts';
+import { PaymentHandlerError } from '../errors.ts';
+import { checkoutIdFrom } from '../guards/ids.ts';
+import { refuseForeignOrigin } from '../guards/origin.ts';
+import { ProviderError } from '../provider/errors.ts';
+import type { HandlerEnv } from '../types.ts';
+import { callContext, jsonBody, type RouteDeps, requireJsonBody } from './context.ts';
 
 /** A store outage is not ours to time; a few seconds keeps a retrying provider gentle. */
 const STORE_RETRY_AFTER_S = 5;
@@ -30,20 +28,19 @@ function withQuery(target: string, key: string, value: string): string {
 }
 
 export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
-  const { client, config, settle } = deps;
-  const { options, log } = config;
+  const { client, config, outcomes } = deps;
+  const { log, resultPages } = config;
   const app = new Hono<HandlerEnv>();
 
   app.get('/return', async (c) => {
     const id = checkoutIdFrom(c.req.query('checkout_id'), 'checkout_id');
-    let target = config.pendingUrl;
+    let target = resultPages.pending;
     try {
       const checkout = await client.checkouts.get(id, callContext(c));
       // The shopper is redirected at once; the hook runs behind the redirect.
-      await settle.inBackground(checkout, c);
-      if (checkout.status === 'PAID') target = options.successUrl;
-      else if (checkout.status === 'FAILED' || checkout.status === 'EXPIRED') {
-        target = options.failureUrl;
+      await outcomes.inBackground(checkout, c.env.waitUntil);
+      if (isFinalStatus(checkout.status)) {
+        target = checkout.status === 'PAID' ? resultPages.success : resultPages.failure;
       }
     } catch (error) {
       // The user is mid-navigation: a JSON error page would strand them. The
@@ -62,12 +59,8 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
   });
 
   app.post('/webhook', refuseForeignOrigin(config.allowedOrigins), ...jsonBody(deps), async (c) => {
-    const body = await readJson(c.req.raw);
-    const record =
-      typeof body === 'object' && body !== null && !Array.isArray(body)
-        ? (body as Record<string, unknown>)
-        : undefined;
-    if (record === undefined) {
+    const record = await requireJsonBody(c.req.raw);
+    if (!isRecord(record)) {
       throw new PaymentHandlerError(400, 'INVALID', 'body must be a JSON object', 'body');
     }
     const eventType = record.event_type;
@@ -82,27 +75,27 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     // The body is only a hint: the status comes from the provider itself.
     const checkout = await client.checkouts.get(id, callContext(c));
     // The one route that waits for the hook: its answer decides whether the provider retries.
-    const outcome = await settle.confirm(checkout);
+    const outcome = await outcomes.confirm(checkout);
     // A non-2xx makes the provider deliver again, which runs the hook then.
     if (outcome === 'failed') {
       return errorJson(500, 'HOOK_FAILED', 'The outcome hook failed; deliver again later');
     }
     if (outcome === 'running') {
       // 503 with Retry-After: "not now", the one answer every webhook sender retries. The
-      // claim is settled (done, or its lease over) within hookTimeoutMs.
+      // claim is settled (done, or its lease over) within hooks.leaseMs.
       return errorJson(
         503,
         'HOOK_RUNNING',
         'The outcome hook is running for this checkout; deliver again later',
         undefined,
-        { 'retry-after': String(Math.ceil(config.hookTimeoutMs / 1000)) },
+        { 'retry-after': String(Math.ceil(config.leaseMs / 1000)) },
       );
     }
     if (outcome === 'unavailable') {
       return errorJson(
         503,
         'STORE_UNAVAILABLE',
-        'The idempotency store cannot be reached; deliver again later',
+        'The store cannot be reached; deliver again later',
         undefined,
         { 'retry-after': String(STORE_RETRY_AFTER_S) },
       );

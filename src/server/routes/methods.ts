@@ -5,7 +5,9 @@
 import { Hono } from 'hono';
 import { json } from '../../http/json.ts';
 import { PaymentHandlerError } from '../errors.ts';
-import { callContext, type HandlerEnv, type RouteDeps, requireCustomer } from './deps.ts';
+import { requireCustomer } from '../guards/ids.ts';
+import type { HandlerEnv } from '../types.ts';
+import { callContext, type RouteDeps } from './context.ts';
 
 export function paymentMethodRoutes(deps: RouteDeps): Hono<HandlerEnv> {
   const { client, config } = deps;
@@ -37,13 +39,13 @@ export function paymentMethodRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       }
       filter.currency = currency;
     }
-    const { merchantCode } = config.options;
+    const { merchantCode } = config.provider;
     return json(await client.checkouts.paymentMethods(merchantCode, filter, callContext(c)));
   });
 
   app.get('/customers/:customerId/payment-instruments', async (c) => {
     const customerId = c.req.param('customerId');
-    await requireCustomer(deps, c.req.raw, customerId, 'customerId');
+    await requireCustomer(config.options.authorizeCustomer, c.req.raw, customerId, 'customerId');
     const instruments = await client.customers.listPaymentInstruments(customerId, callContext(c));
     // A deactivated card cannot pay: offering it would only produce a decline.
     return json(instruments.filter((instrument) => instrument.active !== false));

@@ -1,7 +1,7 @@
 // onPaid / onFailed run exactly once per checkout, whatever mix of reports reaches the
 // handler at the same moment: the shopper's return redirect, the provider's webhook (the
 // real one the sandbox sends, plus a duplicate), and the widget's polling, split over two
-// handler instances that share one idempotency store. 1,000 checkouts, each settled by a
+// handler instances that share one payment store. 1,000 checkouts, each settled by a
 // 3DS challenge at the provider (so the handler learns the outcome only from these reports).
 // A webhook that finds the hook running for another report is answered 503 HOOK_RUNNING.
 // Everything runs in process: the handlers reach the sandbox through `handle()`, and the
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import type { Checkout } from '../../../src/schemas/index.ts';
-import { createMemoryIdempotencyStore, createPaymentHandler } from '../../../src/server/index.ts';
+import { createMemoryStore, createPaymentHandler } from '../../../src/server/index.ts';
 import { until } from '../../shared/until.ts';
 import { inProcessFetch } from '../fuzz/transport.ts';
 import { cardBody } from '../support/cards.ts';
@@ -37,7 +37,7 @@ before(async () => {
   sandbox = await createSandbox({
     webhook: { attempts: WEBHOOK_ATTEMPTS, initialDelayMs: 10, maxDelayMs: 50 },
   });
-  const store = createMemoryIdempotencyStore();
+  const store = createMemoryStore();
   // A slow hook widens the window in which a second report could slip past the claim.
   const hook = (map: Map<string, number>) => async (checkout: Checkout) => {
     await new Promise((resolve) => setImmediate(resolve));
@@ -45,18 +45,24 @@ before(async () => {
   };
   const instance = () =>
     createPaymentHandler({
-      baseUrl: sandbox.url,
-      apiKey: sandbox.apiKey,
-      merchantCode: sandbox.merchantCode,
+      provider: {
+        baseUrl: sandbox.url,
+        apiKey: sandbox.apiKey,
+        merchantCode: sandbox.merchantCode,
+        fetch: inProcessFetch(sandbox),
+      },
       publicUrl: `${MERCHANT}/payments`,
       allowedOrigins: [ORIGIN],
-      successUrl: '/done?ok=1',
-      failureUrl: '/done?ok=0',
+      resultPages: {
+        success: '/done?ok=1',
+        failure: '/done?ok=0',
+      },
       resolveCheckout: () => ({ amount: 10, currency: 'EUR', redirect: false }),
-      onPaid: hook(paid),
-      onFailed: hook(failed),
-      idempotencyStore: store,
-      fetch: inProcessFetch(sandbox),
+      hooks: {
+        onPaid: hook(paid),
+        onFailed: hook(failed),
+      },
+      store: store,
     });
   handlers = [instance(), instance()];
   // The sandbox delivers webhooks with the global fetch: the merchant's host goes to a

@@ -80,23 +80,29 @@ export async function startStack(options: Partial<PaymentHandlerOptions> = {}): 
   const listening = await listenLoopback(front);
   const handlerUrl = listening.url;
   const handle = createPaymentHandler({
-    baseUrl: sandbox.url,
-    apiKey: sandbox.apiKey,
-    merchantCode: sandbox.merchantCode,
+    provider: {
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      merchantCode: sandbox.merchantCode,
+      timeoutMs: TIMEOUT_MS,
+      retries: 2,
+    },
     publicUrl: `${handlerUrl}/payments`,
     allowedOrigins: [ORIGIN],
-    successUrl: '/done?ok=1',
-    failureUrl: '/done?ok=0',
+    resultPages: {
+      success: '/done?ok=1',
+      failure: '/done?ok=0',
+    },
     resolveCheckout: (order) => ({
       amount: typeof order === 'number' ? order : 10,
       currency: 'EUR',
       redirect: false,
     }),
-    onPaid: count(paid),
-    onFailed: count(failed),
+    hooks: {
+      onPaid: count(paid),
+      onFailed: count(failed),
+    },
     logger: (entry) => handlerLogs.push(entry),
-    timeoutMs: TIMEOUT_MS,
-    retries: 2,
     ...options,
   });
   const webhookAnswers = new Map<string, number[]>();

@@ -279,24 +279,30 @@ export async function handlerTarget(): Promise<Target> {
   const logs: string[] = [];
   const sb = await createSandbox({ webhook: { attempts: 1 }, log: (line) => logs.push(line) });
   const handle = createPaymentHandler({
-    baseUrl: sb.url,
-    apiKey: sb.apiKey,
-    merchantCode: sb.merchantCode,
+    provider: {
+      baseUrl: sb.url,
+      apiKey: sb.apiKey,
+      merchantCode: sb.merchantCode,
+      retries: 0,
+      fetch: inProcessFetch(sb),
+    },
     publicUrl: `${DEAD_URL}/payments`,
     allowedOrigins: [ORIGIN],
-    successUrl: '/done?ok=1',
-    failureUrl: '/done?ok=0',
+    resultPages: {
+      success: '/done?ok=1',
+      failure: '/done?ok=0',
+    },
     resolveCheckout(order) {
       const sku = isRecord(order) ? order.sku : undefined;
       if (sku !== 'tea') throw new PaymentHandlerError(400, 'INVALID', 'No such product', 'order');
       return { amount: 10, currency: 'EUR', description: 'Tea' };
     },
     authorizeCustomer: (_request, customerId) => customerId === 'cus_ok',
-    onPaid() {},
-    onFailed() {},
+    hooks: {
+      onPaid() {},
+      onFailed() {},
+    },
     logger: (entry: LogEntry) => logs.push(JSON.stringify(entry)),
-    retries: 0,
-    fetch: inProcessFetch(sb),
   });
   const server = await listen(handle);
   const routes: RouteSpec[] = [

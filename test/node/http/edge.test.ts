@@ -79,13 +79,17 @@ async function readers(): Promise<{ idle: string; busy: string }> {
 before(async () => {
   sandbox = await createSandbox({ webhook: { attempts: 1 }, readers: { pairingDelayMs: 0 } });
   const handle = createPaymentHandler({
-    baseUrl: sandbox.url,
-    apiKey: sandbox.apiKey,
-    merchantCode: sandbox.merchantCode,
+    provider: {
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      merchantCode: sandbox.merchantCode,
+    },
     publicUrl: 'http://127.0.0.1:9/payments',
     allowedOrigins: [ORIGIN],
-    successUrl: '/ok',
-    failureUrl: '/ko',
+    resultPages: {
+      success: '/ok',
+      failure: '/ko',
+    },
     resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
   });
   handlerServer = await listenLoopback(createServer(toNodeListener(handle)));

@@ -199,7 +199,7 @@ interface ClusterOptions {
   /** The sandbox's webhook retry schedule. */
   webhook: NonNullable<SandboxOptions['webhook']>;
   balancer: 'round-robin' | 'first';
-  hookTimeoutMs: number;
+  leaseMs: number;
   hookMs: number;
   instances: { name: string; client: ClientKind; hang?: boolean }[];
   /** Every instance reconciles this often. */
@@ -246,7 +246,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       merchantCode: sandbox.merchantCode,
       publicUrl: `${balancer.url}/payments`,
       origin: ORIGIN,
-      hookTimeoutMs: options.hookTimeoutMs,
+      leaseMs: options.leaseMs,
       hookMs: options.hookMs,
       ...(options.reconcileEveryMs === undefined
         ? {}

@@ -1,5 +1,5 @@
 // An instance killed (SIGKILL) in the middle of onPaid, as a crash, an OOM kill or a deploy's
-// hard stop would: its claims stay `running` until their lease (hookTimeoutMs) ends, reports
+// hard stop would: its claims stay `running` until their lease (leaseMs) ends, reports
 // meanwhile do not run the hook (the webhook is told to come back), and the provider's
 // retried webhook, now reaching the surviving instance through the load balancer, takes the
 // claim over and runs the hook: each order is fulfilled exactly once.
@@ -20,7 +20,7 @@ before(async () => {
     webhook: { attempts: 30, initialDelayMs: 100, maxDelayMs: 400 },
     // While it lives, the doomed instance gets every webhook: the balancer prefers it.
     balancer: 'first',
-    hookTimeoutMs: LEASE_MS,
+    leaseMs: LEASE_MS,
     hookMs: 5,
     instances: [
       { name: 'doomed', client: 'ioredis', hang: true },

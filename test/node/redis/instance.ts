@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createPaymentHandler,
-  createRedisIdempotencyStore,
+  createRedisStore,
   toNodeListener,
 } from '../../../src/server/index.ts';
 import { type ClientKind, connectClient } from '../support/redis-clients.ts';
@@ -22,7 +22,7 @@ export interface InstanceConfig {
   /** The load balancer's mount URL: what the checkouts' webhook and return URLs point at. */
   publicUrl: string;
   origin: string;
-  hookTimeoutMs: number;
+  leaseMs: number;
   /** How long onPaid takes. */
   hookMs: number;
   /** onPaid never returns: the instance is to be killed mid-hook. */
@@ -54,27 +54,33 @@ const config = JSON.parse(process.env.PW_INSTANCE ?? '') as InstanceConfig;
 const redis = await connectClient(config.client, config.redisUrl);
 
 const handler = createPaymentHandler({
-  baseUrl: config.providerUrl,
-  apiKey: config.apiKey,
-  merchantCode: config.merchantCode,
+  provider: {
+    baseUrl: config.providerUrl,
+    apiKey: config.apiKey,
+    merchantCode: config.merchantCode,
+  },
   publicUrl: config.publicUrl,
   allowedOrigins: [config.origin],
-  successUrl: '/paid',
-  failureUrl: '/failed',
+  resultPages: {
+    success: '/paid',
+    failure: '/failed',
+  },
   resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
-  idempotencyStore: createRedisIdempotencyStore(redis.client),
-  hookTimeoutMs: config.hookTimeoutMs,
+  store: createRedisStore(redis.client),
+  hooks: {
+    leaseMs: config.leaseMs,
+    async onPaid(checkout) {
+      const checkoutId = checkout.id ?? '';
+      await send({ type: 'started', checkoutId, at: Date.now() });
+      await new Promise<void>((resolve) => {
+        if (!config.hang) setTimeout(resolve, config.hookMs);
+      });
+      await send({ type: 'finished', checkoutId, at: Date.now() });
+    },
+  },
   // The tests' one HTTP client creates hundreds of checkouts, standing in for as many
   // shoppers (test/node/redis/rate-limit.test.ts is where the limits are tested).
   rateLimit: { checkoutsPerClient: false },
-  async onPaid(checkout) {
-    const checkoutId = checkout.id ?? '';
-    await send({ type: 'started', checkoutId, at: Date.now() });
-    await new Promise<void>((resolve) => {
-      if (!config.hang) setTimeout(resolve, config.hookMs);
-    });
-    await send({ type: 'finished', checkoutId, at: Date.now() });
-  },
   logger(entry) {
     if (entry.level === 'info') return;
     const checkoutId = typeof entry.checkoutId === 'string' ? entry.checkoutId : undefined;

@@ -17,7 +17,7 @@ before(async () => {
   cluster = await startCluster({
     webhook: { attempts: 20, initialDelayMs: 100, maxDelayMs: 500 },
     balancer: 'round-robin',
-    hookTimeoutMs: 10_000,
+    leaseMs: 10_000,
     hookMs: 5,
     instances: [
       { name: 'A', client: 'redis' },

@@ -29,7 +29,7 @@ before(async () => {
     persistentRedis: true,
     webhook: { attempts: 60, initialDelayMs: 100, maxDelayMs: 500 },
     balancer: 'round-robin',
-    hookTimeoutMs: LEASE_MS,
+    leaseMs: LEASE_MS,
     // Long enough that some runs are in flight when Redis dies.
     hookMs: 250,
     instances: [

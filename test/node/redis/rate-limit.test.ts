@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import {
-  createRedisIdempotencyStore,
+  createRedisStore,
   type PaymentHandlerOptions,
   toNodeListener,
 } from '../../../src/server/index.ts';
@@ -54,8 +54,8 @@ async function twoInstances(prefix: string, rateLimit: PaymentHandlerOptions['ra
     const connection = await connectClient(kind, redis.url);
     connections.push(connection);
     const h = makeHandler(sb, {
-      fetch: counted.fetch,
-      idempotencyStore: createRedisIdempotencyStore(connection.client, { prefix }),
+      provider: { fetch: counted.fetch },
+      store: createRedisStore(connection.client, { prefix }),
       rateLimit,
     });
     const server = await listenLoopback(createServer(toNodeListener(h.handle)));
@@ -124,7 +124,7 @@ for (const kind of CLIENT_KINDS) {
     });
 
     test('count several keys in one call; each key lives as long as its window', async () => {
-      const store = createRedisIdempotencyStore(connected.client, { prefix });
+      const store = createRedisStore(connected.client, { prefix });
       const hit = store.hit?.bind(store);
       assert.ok(hit, 'the Redis store counts');
       const a = { key: 'a', windowMs: 60_000 };
@@ -145,7 +145,7 @@ for (const kind of CLIENT_KINDS) {
     });
 
     test('the script is sent again after Redis forgot it', async () => {
-      const store = createRedisIdempotencyStore(connected.client, { prefix: `${prefix}flush:` });
+      const store = createRedisStore(connected.client, { prefix: `${prefix}flush:` });
       const counter = { key: 'c', windowMs: 60_000 };
       assert.equal((await store.hit?.([counter]))?.[0]?.hits, 1);
       await admin.command('SCRIPT', 'FLUSH');

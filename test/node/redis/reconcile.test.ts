@@ -21,7 +21,7 @@ before(async () => {
     balancer: 'round-robin',
     refuseWebhooks: true,
     reconcileEveryMs: INTERVAL_MS,
-    hookTimeoutMs: 5_000,
+    leaseMs: 5_000,
     hookMs: 5,
     instances: [
       { name: 'A', client: 'redis' },

@@ -1,11 +1,11 @@
-// createRedisIdempotencyStore against a real redis-server, through each client package it
+// createRedisStore against a real redis-server, through each client package it
 // supports: the lease protocol (claim, complete, release, compare on the token), its keys,
 // and what it does when Redis forgets its scripts, stalls or goes away.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  createRedisIdempotencyStore,
-  type IdempotencyStore,
+  createRedisStore,
+  type PaymentStore,
   type RedisClientLike,
 } from '../../../src/server/index.ts';
 import { sleep, until } from '../../shared/until.ts';
@@ -21,14 +21,11 @@ import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 test('a client of neither package, and bad options, are refused up front', () => {
-  assert.throws(
-    () => createRedisIdempotencyStore({} as unknown as RedisClientLike),
-    /redis or ioredis/,
-  );
+  assert.throws(() => createRedisStore({} as unknown as RedisClientLike), /redis or ioredis/);
   const client = { sendCommand: async () => 'OK' };
-  assert.throws(() => createRedisIdempotencyStore(client, { doneTtlMs: 0 }), /doneTtlMs/);
+  assert.throws(() => createRedisStore(client, { doneTtlMs: 0 }), /doneTtlMs/);
   assert.throws(
-    () => createRedisIdempotencyStore(client, { commandTimeoutMs: Number.NaN }),
+    () => createRedisStore(client, { commandTimeoutMs: Number.NaN }),
     /commandTimeoutMs/,
   );
 });
@@ -38,7 +35,7 @@ for (const kind of CLIENT_KINDS) {
     let server: RedisServer;
     let connected: ConnectedClient;
     let admin: ConnectedClient;
-    let store: IdempotencyStore;
+    let store: PaymentStore;
     const prefix = `test-${kind}:`;
     let n = 0;
     /** A fresh key per test, so no test sees another's. */
@@ -53,7 +50,7 @@ for (const kind of CLIENT_KINDS) {
       server = await startRedisServer();
       connected = await connectClient(kind, server.url);
       admin = await connectClient('redis', server.url);
-      store = createRedisIdempotencyStore(connected.client, { prefix, doneTtlMs: 2 * DAY_MS });
+      store = createRedisStore(connected.client, { prefix, doneTtlMs: 2 * DAY_MS });
     });
 
     after(async () => {
@@ -149,7 +146,7 @@ for (const kind of CLIENT_KINDS) {
 
     test('a command Redis does not answer is given up after commandTimeoutMs; its claim runs no hook', async () => {
       const key = fresh();
-      const impatient = createRedisIdempotencyStore(connected.client, {
+      const impatient = createRedisStore(connected.client, {
         prefix,
         commandTimeoutMs: 100,
       });
@@ -170,7 +167,7 @@ for (const kind of CLIENT_KINDS) {
     });
 
     test('a stopped Redis fails claims (at once once the client knows); after a restart the store works again', async () => {
-      const impatient = createRedisIdempotencyStore(connected.client, {
+      const impatient = createRedisStore(connected.client, {
         prefix,
         commandTimeoutMs: 300,
       });

@@ -7,8 +7,8 @@ import {
   addressBucket,
   clientAddressOf,
   runtimeAddress,
-} from '../../../src/server/client-address.ts';
-import { createMemoryCounters } from '../../../src/server/idempotency.ts';
+} from '../../../src/server/guards/client-address.ts';
+import { createMemoryCounters } from '../../../src/server/store/counters.ts';
 import { sleep } from '../../shared/until.ts';
 
 const req = (forwarded?: string) =>

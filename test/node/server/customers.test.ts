@@ -35,13 +35,17 @@ after(() => provider.close());
 
 function handler() {
   return createPaymentHandler({
-    baseUrl: provider.url,
-    apiKey: 'sk_test_customers',
-    merchantCode: 'M1',
+    provider: {
+      baseUrl: provider.url,
+      apiKey: 'sk_test_customers',
+      merchantCode: 'M1',
+    },
     publicUrl: 'https://shop.example/payments',
     allowedOrigins: [ORIGIN],
-    successUrl: '/ok',
-    failureUrl: '/ko',
+    resultPages: {
+      success: '/ok',
+      failure: '/ko',
+    },
     resolveCheckout: () => ({ amount: 1, currency: 'EUR' }),
     // The signed-in shopper is Ada (a real app reads its session cookie here).
     authorizeCustomer: (_request, customerId) => customerId === 'cus_ada',

@@ -10,7 +10,7 @@ import {
   type ExchangeRequest,
   type LoadUndici,
   poolExchange,
-} from '../../../src/server/exchange.ts';
+} from '../../../src/server/provider/exchange.ts';
 import { listenLoopback } from '../support/loopback.ts';
 import { checkoutAnswer, scriptedServers, sendJson } from './helpers.ts';
 

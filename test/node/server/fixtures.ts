@@ -7,9 +7,12 @@ import {
   createPaymentHandler,
   createProviderClient,
   type PaymentHandlerError as HandlerErrorType,
+  type HookOptions,
   type PaymentHandler,
   PaymentHandlerError,
   type PaymentHandlerOptions,
+  type ProviderOptions,
+  type ResultPages,
 } from '../../../src/server/index.ts';
 import { cardBody } from '../support/cards.ts';
 
@@ -36,18 +39,34 @@ export interface Harness {
   logs: string[];
 }
 
-export function makeHandler(sb: Sandbox, overrides: Partial<PaymentHandlerOptions> = {}): Harness {
+/** Options a test changes: a group given here is merged into the harness's, not put in its place. */
+export interface HandlerOverrides
+  extends Partial<Omit<PaymentHandlerOptions, 'provider' | 'hooks' | 'resultPages'>> {
+  provider?: Partial<ProviderOptions>;
+  hooks?: HookOptions;
+  resultPages?: Partial<ResultPages>;
+}
+
+export function makeHandler(sb: Sandbox, overrides: HandlerOverrides = {}): Harness {
   const paid: Checkout[] = [];
   const failed: Checkout[] = [];
   const logs: string[] = [];
+  const { provider, hooks, resultPages, ...rest } = overrides;
   const handle = createPaymentHandler({
-    baseUrl: sb.url,
-    apiKey: sb.apiKey,
-    merchantCode: sb.merchantCode,
+    provider: {
+      baseUrl: sb.url,
+      apiKey: sb.apiKey,
+      merchantCode: sb.merchantCode,
+      retries: 1,
+      ...provider,
+    },
     publicUrl: PUBLIC_URL,
     allowedOrigins: [ORIGIN],
-    successUrl: '/result?outcome=success',
-    failureUrl: 'https://shop.example/result?outcome=failure',
+    resultPages: {
+      success: '/result?outcome=success',
+      failure: 'https://shop.example/result?outcome=failure',
+      ...resultPages,
+    },
     resolveCheckout(order) {
       const sku =
         typeof order === 'object' && order !== null ? (order as { sku?: unknown }).sku : order;
@@ -62,15 +81,17 @@ export function makeHandler(sb: Sandbox, overrides: Partial<PaymentHandlerOption
         ...(redirect === false ? { redirect } : {}),
       };
     },
-    onPaid: (checkout) => {
-      paid.push(checkout);
-    },
-    onFailed: (checkout) => {
-      failed.push(checkout);
+    hooks: {
+      onPaid: (checkout) => {
+        paid.push(checkout);
+      },
+      onFailed: (checkout) => {
+        failed.push(checkout);
+      },
+      ...hooks,
     },
     logger: (entry) => logs.push(JSON.stringify(entry)),
-    retries: 1,
-    ...overrides,
+    ...rest,
   });
   return { handle, paid, failed, logs };
 }

@@ -166,7 +166,7 @@ describe('PUT /checkouts/:id', () => {
       body.next_step.payload.TermUrl = 'http://attacker.example/collect';
       return new Response(JSON.stringify(body), { status: 202, headers: response.headers });
     };
-    const bad = makeHandler(sb, { fetch: evil });
+    const bad = makeHandler(sb, { provider: { fetch: evil } });
     const { id } = await createCheckout(bad);
     const res = await bad.handle(
       request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000042') }),

@@ -82,7 +82,7 @@ describe('confirmation', () => {
 
   test('/return of an unfinished checkout goes to the pending page and runs no hook', async () => {
     const { id } = await createCheckout(h);
-    const withPending = makeHandler(sb, { pendingUrl: '/pending' });
+    const withPending = makeHandler(sb, { resultPages: { pending: '/pending' } });
     const res = await withPending.handle(
       request('GET', `/return?checkout_id=${id}`, { origin: null }),
     );
@@ -93,9 +93,11 @@ describe('confirmation', () => {
   test('a hook that throws is released: the webhook answers 500 and the next delivery runs it again', async () => {
     let calls = 0;
     const flaky = makeHandler(sb, {
-      onPaid: () => {
-        calls += 1;
-        if (calls === 1) throw new Error('database down');
+      hooks: {
+        onPaid: () => {
+          calls += 1;
+          if (calls === 1) throw new Error('database down');
+        },
       },
     });
     const { id } = await paidAtProvider(sb, flaky);

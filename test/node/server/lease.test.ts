@@ -1,11 +1,11 @@
 // The handler's side of the hooks' lease: what the webhook, the poll and the return page
-// answer while a hook runs on another instance or the idempotency store is down, the
-// hookTimeoutMs option, and the warning when a hook outlives it. (test/node/redis runs the
+// answer while a hook runs on another instance or the store is down, the
+// hooks.leaseMs option, and the warning when a hook outlives it. (test/node/redis runs the
 // same against real processes and a real Redis.)
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { createMemoryIdempotencyStore, type IdempotencyStore } from '../../../src/server/index.ts';
+import { createMemoryStore, type PaymentStore } from '../../../src/server/index.ts';
 import { sleep, until } from '../../shared/until.ts';
 import { heldHook } from '../support/held-hook.ts';
 import {
@@ -29,10 +29,10 @@ after(async () => {
 const webhook = (h: Harness, id: string) => h.handle(webhookRequest(id));
 
 test('while a hook runs on another instance: the webhook gets 503 HOOK_RUNNING, poll and return answer as usual', async () => {
-  const store = createMemoryIdempotencyStore();
+  const store = createMemoryStore();
   const hook = heldHook();
-  const busy = makeHandler(sb, { idempotencyStore: store, hookTimeoutMs: 2_500, onPaid: hook.run });
-  const other = makeHandler(sb, { idempotencyStore: store, hookTimeoutMs: 2_500 });
+  const busy = makeHandler(sb, { store, hooks: { leaseMs: 2_500, onPaid: hook.run } });
+  const other = makeHandler(sb, { store, hooks: { leaseMs: 2_500 } });
   const { id } = await paidAtProvider(sb, busy);
   const running = busy.handle(request('GET', `/checkouts/${id}`));
   await hook.entered;
@@ -56,14 +56,14 @@ test('while a hook runs on another instance: the webhook gets 503 HOOK_RUNNING, 
 });
 
 test('while the store is down: the webhook gets 503 STORE_UNAVAILABLE, the poll answers PAID, no hook runs', async () => {
-  const down: IdempotencyStore = {
+  const down: PaymentStore = {
     claim: async () => {
       throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
     },
     complete: async () => true,
     release: async () => true,
   };
-  const h = makeHandler(sb, { idempotencyStore: down });
+  const h = makeHandler(sb, { store: down });
   const { id } = await paidAtProvider(sb, h);
   const refused = await webhook(h, id);
   assert.equal(refused.status, 503);
@@ -75,24 +75,22 @@ test('while the store is down: the webhook gets 503 STORE_UNAVAILABLE, the poll 
   assert.equal(h.paid.length, 0);
   const logged = h.logs.map((line) => JSON.parse(line) as { level: string; message: string });
   assert.ok(
-    logged.some(
-      (e) => e.level === 'error' && e.message.includes('idempotency store could not be asked'),
-    ),
+    logged.some((e) => e.level === 'error' && e.message.includes('the store could not be asked')),
   );
   assert.ok(h.logs.some((line) => line.includes('ECONNREFUSED')));
 });
 
-test('hookTimeoutMs must be a positive number', () => {
-  for (const hookTimeoutMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
-    assert.throws(() => makeHandler(sb, { hookTimeoutMs }), /hookTimeoutMs/);
+test('hooks.leaseMs must be a positive number', () => {
+  for (const leaseMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+    assert.throws(() => makeHandler(sb, { hooks: { leaseMs } }), /hooks\.leaseMs/);
   }
 });
 
-test('a hook that outlives hookTimeoutMs and was taken over logs a warning that it may have run twice', async () => {
-  const store = createMemoryIdempotencyStore();
+test('a hook that outlives hooks.leaseMs and was taken over logs a warning that it may have run twice', async () => {
+  const store = createMemoryStore();
   // The first run lasts until the test lets it end, however slow the takeover is.
   const hook = heldHook();
-  const slow = makeHandler(sb, { idempotencyStore: store, hookTimeoutMs: 20, onPaid: hook.run });
+  const slow = makeHandler(sb, { store, hooks: { leaseMs: 20, onPaid: hook.run } });
   const { id } = await paidAtProvider(sb, slow);
   const first = slow.handle(request('GET', `/checkouts/${id}`));
   await hook.entered;

@@ -27,16 +27,22 @@ before(async () => {
   server = await listenLoopback(createServer(toNodeListener((request) => handle(request))));
   base = server.url;
   handle = createPaymentHandler({
-    baseUrl: sb.url,
-    apiKey: sb.apiKey,
-    merchantCode: sb.merchantCode,
+    provider: {
+      baseUrl: sb.url,
+      apiKey: sb.apiKey,
+      merchantCode: sb.merchantCode,
+    },
     publicUrl: `${base}/payments`,
     allowedOrigins: [ORIGIN],
-    successUrl: '/ok',
-    failureUrl: '/ko',
+    resultPages: {
+      success: '/ok',
+      failure: '/ko',
+    },
     resolveCheckout: () => ({ ...CATALOGUE.tea! }),
-    onPaid: (checkout) => {
-      paid.push(checkout);
+    hooks: {
+      onPaid: (checkout) => {
+        paid.push(checkout);
+      },
     },
   });
 });

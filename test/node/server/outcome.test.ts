@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Checkout } from '../../../src/schemas/index.ts';
-import { createMemoryIdempotencyStore, type IdempotencyStore } from '../../../src/server/index.ts';
+import { createMemoryStore, type PaymentStore } from '../../../src/server/index.ts';
 import {
   createOutcomeReporter,
   type OutcomeOptions,
   type OutcomeProblem,
-} from '../../../src/server/outcome.ts';
+} from '../../../src/server/outcomes/report.ts';
 import { sleep, until } from '../../shared/until.ts';
 import { heldHook } from '../support/held-hook.ts';
 
@@ -23,7 +23,7 @@ function reporter(overrides: Partial<OutcomeOptions> & { problems?: OutcomeProbl
   const problems = overrides.problems ?? [];
   return createOutcomeReporter({
     merchantCode: 'M1',
-    store: createMemoryIdempotencyStore(),
+    store: createMemoryStore(),
     leaseMs: 30_000,
     onProblem: (_hook, _id, problem) => problems.push(problem),
     ...overrides,
@@ -31,7 +31,7 @@ function reporter(overrides: Partial<OutcomeOptions> & { problems?: OutcomeProbl
 }
 
 test('the memory store lets one claim win until it is released or its lease runs out', async () => {
-  const store = createMemoryIdempotencyStore();
+  const store = createMemoryStore();
   const wins = await Promise.all([
     store.claim('k', 'a', SHORT_MS),
     store.claim('k', 'b', SHORT_MS),
@@ -46,7 +46,7 @@ test('the memory store lets one claim win until it is released or its lease runs
 });
 
 test('the memory store keeps done for doneTtlMs and lets only the holder complete', async () => {
-  const store = createMemoryIdempotencyStore({ doneTtlMs: SHORT_MS });
+  const store = createMemoryStore({ doneTtlMs: SHORT_MS });
   assert.equal(await store.claim('k', 'a', 1_000), 'claimed');
   assert.equal(await store.complete('k', 'b'), false, 'another token cannot complete it');
   assert.equal(await store.complete('k', 'a'), true);
@@ -111,7 +111,7 @@ test('a report that finds the hook running does not run it, nor wait for it', as
 });
 
 test('a claim whose holder died is taken over once its lease runs out', async () => {
-  const store = createMemoryIdempotencyStore();
+  const store = createMemoryStore();
   // What a killed instance leaves behind: a running claim nobody will complete.
   assert.equal(await store.claim('onPaid:M1:co_1', 'dead-instance', SHORT_MS), 'claimed');
   let calls = 0;
@@ -150,9 +150,9 @@ test('a hook that outlives its lease may run again alongside, and says so', asyn
 
 test('a hook that throws is released; a release that rejects is reported, and the lease frees it', async () => {
   const problems: OutcomeProblem[] = [];
-  const memory = createMemoryIdempotencyStore();
+  const memory = createMemoryStore();
   let releaseWorks = false;
-  const store: IdempotencyStore = {
+  const store: PaymentStore = {
     claim: (key, token, lease) => memory.claim(key, token, lease),
     complete: (key, token) => memory.complete(key, token),
     release: async (key, token) => {
@@ -187,10 +187,10 @@ test('a hook that throws is released; a release that rejects is reported, and th
 
 test('a hook that ran while the store could not record it is recorded in the background', async () => {
   const problems: OutcomeProblem[] = [];
-  const memory = createMemoryIdempotencyStore();
+  const memory = createMemoryStore();
   let completeFailures = 2;
   let recorded = false;
-  const store: IdempotencyStore = {
+  const store: PaymentStore = {
     claim: (key, token, lease) => memory.claim(key, token, lease),
     complete: async (key, token) => {
       if (completeFailures > 0) {

@@ -7,10 +7,9 @@ import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import {
-  createMemoryIdempotencyStore,
-  type IdempotencyStore,
+  createMemoryStore,
   PaymentHandlerError,
-  type PaymentHandlerOptions,
+  type PaymentStore,
   RATE_LIMIT_DEFAULTS,
   toNodeListener,
 } from '../../../src/server/index.ts';
@@ -18,7 +17,14 @@ import { sleep } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 import { type Answer, type Client, clientAt, countingFetch } from '../support/clients.ts';
 import { listenLoopback } from '../support/loopback.ts';
-import { createCheckout, makeHandler, ORIGIN, request, startSandbox } from './fixtures.ts';
+import {
+  createCheckout,
+  type HandlerOverrides,
+  makeHandler,
+  ORIGIN,
+  request,
+  startSandbox,
+} from './fixtures.ts';
 
 const THREE_DS_CARD = '4200000000000042';
 
@@ -43,10 +49,10 @@ interface Served {
 /** A handler with these options on a real socket; closed with its clients after the test. */
 async function serve(
   t: { after(fn: () => Promise<void>): void },
-  overrides: Partial<PaymentHandlerOptions>,
+  overrides: HandlerOverrides,
 ): Promise<Served> {
   const counted = countingFetch();
-  const h = makeHandler(sb, { fetch: counted.fetch, ...overrides });
+  const h = makeHandler(sb, { provider: { fetch: counted.fetch }, ...overrides });
   const server = await listenLoopback(createServer(toNodeListener(h.handle)));
   const clients: Client[] = [];
   t.after(async () => {
@@ -249,7 +255,7 @@ describe('rate limits without an address, and with a store that cannot count', (
   test('with no address known the per-client limits are skipped with one warning; the per-checkout limit holds', async () => {
     const counted = countingFetch();
     const h = makeHandler(sb, {
-      fetch: counted.fetch,
+      provider: { fetch: counted.fetch },
       rateLimit: { checkoutsPerClient: { limit: 1 }, paymentsPerCheckout: { limit: 1 } },
     });
     // Called directly, as a runtime that passes no address would.
@@ -266,15 +272,15 @@ describe('rate limits without an address, and with a store that cannot count', (
   });
 
   test('a store whose hit() fails: the limits hold in this instance, and the failure is logged', async (t) => {
-    const memory = createMemoryIdempotencyStore();
-    const failing: IdempotencyStore = {
+    const memory = createMemoryStore();
+    const failing: PaymentStore = {
       ...memory,
       hit: async () => {
         throw new Error('Redis is not connected');
       },
     };
     const s = await serve(t, {
-      idempotencyStore: failing,
+      store: failing,
       rateLimit: { checkoutsPerClient: { limit: 1 } },
     });
     const c = s.client('127.0.0.2');
@@ -284,9 +290,9 @@ describe('rate limits without an address, and with a store that cannot count', (
   });
 
   test('a store without hit(): counted in this instance, and said so once', async (t) => {
-    const { hit: _unused, ...withoutHit } = createMemoryIdempotencyStore();
+    const { hit: _unused, ...withoutHit } = createMemoryStore();
     const s = await serve(t, {
-      idempotencyStore: withoutHit,
+      store: withoutHit,
       rateLimit: { checkoutsPerClient: { limit: 1 } },
     });
     const c = s.client('127.0.0.2');

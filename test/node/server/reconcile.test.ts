@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { createMemoryIdempotencyStore } from '../../../src/server/index.ts';
+import { createMemoryStore } from '../../../src/server/index.ts';
 import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
 import { openSetContract } from '../support/open-set.ts';
 import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
@@ -19,7 +19,7 @@ after(async () => {
 });
 
 describe('the memory store keeps open checkouts', () => {
-  const store = createMemoryIdempotencyStore();
+  const store = createMemoryStore();
   let n = 0;
   openSetContract(
     () => store,
@@ -64,7 +64,7 @@ test('a paid checkout no report reached: reconcile runs onPaid once, then forget
 });
 
 test('a checkout still pending is read on every pass and stays open; a created one waits', async () => {
-  const h = makeHandler(sb, { hookTimeoutMs: 60_000 });
+  const h = makeHandler(sb, { hooks: { leaseMs: 60_000 } });
   const { id } = await createCheckout(h);
   // Only created: not due before the hook's lease has passed (most carts are abandoned).
   assert.equal((await h.handle.reconcile()).checked, 0);
@@ -80,9 +80,9 @@ test('a checkout still pending is read on every pass and stays open; a created o
 });
 
 test('the hook that already ran elsewhere is not run again; the checkout is forgotten', async () => {
-  const store = createMemoryIdempotencyStore();
-  const a = makeHandler(sb, { idempotencyStore: store });
-  const b = makeHandler(sb, { idempotencyStore: store });
+  const store = createMemoryStore();
+  const a = makeHandler(sb, { store });
+  const b = makeHandler(sb, { store });
   const id = await paidBehindTheHandler(a);
   // The shopper's page confirms on instance b: its hook runs there, in the background.
   assert.equal((await b.handle(request('GET', `/checkouts/${id}`))).status, 200);
@@ -112,9 +112,9 @@ test('a PUT for a checkout the provider does not know leaves nothing to reconcil
 });
 
 test('a store without open checkouts: reconcile does nothing and says why once', async () => {
-  const memory = createMemoryIdempotencyStore();
+  const memory = createMemoryStore();
   const h = makeHandler(sb, {
-    idempotencyStore: {
+    store: {
       claim: memory.claim,
       complete: memory.complete,
       release: memory.release,

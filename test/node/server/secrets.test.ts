@@ -88,13 +88,17 @@ test('a provider that echoes the key in an error message is redacted', async () 
   const logs: string[] = [];
   try {
     const handle = createPaymentHandler({
-      baseUrl: echo.url,
-      apiKey,
-      merchantCode: 'M1',
+      provider: {
+        baseUrl: echo.url,
+        apiKey,
+        merchantCode: 'M1',
+      },
       publicUrl: 'https://shop.example/payments',
       allowedOrigins: [ORIGIN],
-      successUrl: '/ok',
-      failureUrl: '/ko',
+      resultPages: {
+        success: '/ok',
+        failure: '/ko',
+      },
       resolveCheckout: () => ({ amount: 1, currency: 'EUR' }),
       logger: (entry) => logs.push(JSON.stringify(entry)),
     });

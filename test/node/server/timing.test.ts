@@ -42,7 +42,7 @@ async function settledNow(promise: Promise<unknown>): Promise<boolean> {
 
 test('PUT answers PAID while onPaid is still running', async () => {
   const hook = heldHook();
-  const h = makeHandler(sb, { onPaid: hook.run });
+  const h = makeHandler(sb, { hooks: { onPaid: hook.run } });
   const { id } = await createCheckout(h);
   const res = await h.handle(
     request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }),
@@ -56,7 +56,7 @@ test('PUT answers PAID while onPaid is still running', async () => {
 
 test('GET /checkouts/:id and GET /return answer while onPaid is running; it runs once', async () => {
   const hook = heldHook();
-  const h = makeHandler(sb, { onPaid: hook.run });
+  const h = makeHandler(sb, { hooks: { onPaid: hook.run } });
   const { id } = await paidAtProvider(sb, h);
   const poll = await h.handle(request('GET', `/checkouts/${id}`));
   assert.equal(poll.status, 200);
@@ -71,7 +71,7 @@ test('GET /checkouts/:id and GET /return answer while onPaid is running; it runs
 
 test('the webhook waits for the hook: its answer is what makes the provider deliver again', async () => {
   const hook = heldHook();
-  const h = makeHandler(sb, { onPaid: hook.run });
+  const h = makeHandler(sb, { hooks: { onPaid: hook.run } });
   const { id } = await paidAtProvider(sb, h);
   const answer = h.handle(webhookRequest(id));
   await hook.entered;
@@ -80,12 +80,14 @@ test('the webhook waits for the hook: its answer is what makes the provider deli
   assert.equal((await answer).status, 204);
 });
 
-test('hookWaitMs: the answer waits for a quick hook, and no longer than the bound for a slow one', async () => {
+test('hooks.waitMs: the answer waits for a quick hook, and no longer than the bound for a slow one', async () => {
   const quick = makeHandler(sb, {
-    hookWaitMs: 5_000,
-    onPaid: async () => {
-      await sleep(20);
-      quick.paid.push({});
+    hooks: {
+      waitMs: 5_000,
+      onPaid: async () => {
+        await sleep(20);
+        quick.paid.push({});
+      },
     },
   });
   const paid = await paidAtProvider(sb, quick);
@@ -93,7 +95,7 @@ test('hookWaitMs: the answer waits for a quick hook, and no longer than the boun
   assert.equal(quick.paid.length, 1, 'fulfilled before the page was answered');
 
   const hook = heldHook();
-  const slow = makeHandler(sb, { hookWaitMs: 150, onPaid: hook.run });
+  const slow = makeHandler(sb, { hooks: { waitMs: 150, onPaid: hook.run } });
   const held = await paidAtProvider(sb, slow);
   const started = Date.now();
   const res = await slow.handle(request('GET', `/checkouts/${held.id}`));
@@ -101,12 +103,12 @@ test('hookWaitMs: the answer waits for a quick hook, and no longer than the boun
   assert.equal(res.status, 200);
   assert.ok(waited >= 140, `answered after ${waited} ms, before the bound`);
   hook.finish();
-  assert.throws(() => makeHandler(sb, { hookWaitMs: -1 }), /hookWaitMs/);
+  assert.throws(() => makeHandler(sb, { hooks: { waitMs: -1 } }), /hooks\.waitMs/);
 });
 
 test('waitUntil, from the options or a Worker-style ctx, is given the background hook', async () => {
   const kept: Promise<unknown>[] = [];
-  const h = makeHandler(sb, { waitUntil: (promise) => kept.push(promise) });
+  const h = makeHandler(sb, { hooks: { waitUntil: (promise) => kept.push(promise) } });
   const { id } = await paidAtProvider(sb, h);
   await h.handle(request('GET', `/checkouts/${id}`));
   assert.equal(kept.length, 1);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { describe, test } from 'node:test';
 import { createProviderClient, ProviderError } from '../../../src/server/index.ts';
-import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../src/server/transport.ts';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../src/server/provider/transport.ts';
 import { cardBody } from '../support/cards.ts';
 import { listenLoopback } from '../support/loopback.ts';
 import { checkoutAnswer, scriptedServers, sendJson } from './helpers.ts';

@@ -1,12 +1,12 @@
-// What every IdempotencyStore that keeps open checkouts must do (reconcile.ts relies on it),
+// What every PaymentStore that keeps open checkouts must do (reconcile.ts relies on it),
 // run against the memory store and, through each client package, the Redis store.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { IdempotencyStore } from '../../../src/server/index.ts';
+import type { PaymentStore } from '../../../src/server/index.ts';
 
-type OpenSet = Required<Pick<IdempotencyStore, 'track' | 'due' | 'untrack'>>;
+type OpenSet = Required<Pick<PaymentStore, 'track' | 'due' | 'untrack'>>;
 
-function openSet(store: IdempotencyStore): OpenSet {
+function openSet(store: PaymentStore): OpenSet {
   const { track, due, untrack } = store;
   assert.ok(track && due && untrack, 'the store keeps open checkouts');
   return {
@@ -17,7 +17,7 @@ function openSet(store: IdempotencyStore): OpenSet {
 }
 
 /** Registers the open-set tests; `fresh()` names a set no other test uses. */
-export function openSetContract(store: () => IdempotencyStore, fresh: () => string): void {
+export function openSetContract(store: () => PaymentStore, fresh: () => string): void {
   test('due gives the checkouts due by now, soonest first, at most limit', async () => {
     const s = openSet(store());
     const set = fresh();

@@ -2,17 +2,17 @@
  * Runs `onPaid`/`onFailed` once per checkout, whichever path (return page, webhook,
  * polling, the process answer) reports the final status first, on whichever instance.
  *
- * The protocol (see idempotency.ts): claim the outcome's key under a fresh token for
+ * The protocol (see store/types.ts): claim the outcome's key under a fresh token for
  * `leaseMs`; only the claimant runs the hook; a hook that returned marks the key done, a
  * hook that threw releases it. So hooks run at least once per final outcome and, while
  * instances stay up and hooks finish within the lease, exactly once. A hook that outlives
  * its lease may overlap a later report's run: hooks must stay idempotent.
  */
-import type { Checkout } from '../schemas/index.ts';
-import type { ClaimState, IdempotencyStore } from './idempotency.ts';
-import type { LogEntry } from './options.ts';
+import { isFinalStatus } from '../../domain/checkout.ts';
+import type { Checkout } from '../../schemas/index.ts';
+import type { ClaimState, PaymentStore } from '../store/types.ts';
+import type { FailedCheckout, LogEntry, PaidCheckout } from '../types.ts';
 
-export type OutcomeHook = (checkout: Checkout) => unknown;
 export type HookName = 'onPaid' | 'onFailed';
 
 /** Something went wrong around a hook; the reporter never throws. */
@@ -31,11 +31,11 @@ export type OutcomeProblem =
 export interface OutcomeOptions {
   /** Scopes the keys when several handlers (merchants) share one store. */
   merchantCode: string;
-  store: IdempotencyStore;
+  store: PaymentStore;
   /** How long a claim is `running` before another report may take it over. */
   leaseMs: number;
-  onPaid?: OutcomeHook | undefined;
-  onFailed?: OutcomeHook | undefined;
+  onPaid?: ((checkout: PaidCheckout) => unknown) | undefined;
+  onFailed?: ((checkout: FailedCheckout) => unknown) | undefined;
   onProblem(hook: HookName, checkoutId: string, problem: OutcomeProblem): void;
   /** Waits between tries to record a hook that ran; default 100 ms doubling to 500 ms, 5 minutes in all. */
   completeRetryDelaysMs?: readonly number[];
@@ -114,18 +114,12 @@ export function createOutcomeReporter(options: OutcomeOptions) {
   return async function report(checkout: Checkout): Promise<OutcomeResult> {
     const id = checkout.id;
     if (id == null) return 'none';
-    let hook: OutcomeHook | undefined;
-    let name: HookName;
-    if (checkout.status === 'PAID') {
-      hook = options.onPaid;
-      name = 'onPaid';
-    } else if (checkout.status === 'FAILED' || checkout.status === 'EXPIRED') {
-      // An expired checkout will never be paid either: the merchant may release the order.
-      hook = options.onFailed;
-      name = 'onFailed';
-    } else {
-      return 'none';
-    }
+    if (!isFinalStatus(checkout.status)) return 'none';
+    // An expired checkout will never be paid either: the merchant may release the order.
+    const name: HookName = checkout.status === 'PAID' ? 'onPaid' : 'onFailed';
+    // The checks above are what PaidCheckout and FailedCheckout promise: an id, and the
+    // status that names the hook.
+    const hook = options[name] as ((checkout: Checkout) => unknown) | undefined;
     if (hook === undefined) return 'none';
     const key = `${name}:${options.merchantCode}:${id}`;
     const token = crypto.randomUUID();
@@ -170,27 +164,27 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
     case 'claim-failed':
       return [
         'error',
-        `the idempotency store could not be asked; ${hook} did not run: a webhook is answered 503 so the provider delivers again`,
+        `the store could not be asked; ${hook} did not run: a webhook is answered 503 so the provider delivers again`,
       ];
     case 'release-failed':
       return [
         'error',
-        `${hook} threw and the idempotency store could not release its claim; it runs again once the claim's lease (hookTimeoutMs) ends`,
+        `${hook} threw and the store could not release its claim; it runs again once the claim's lease (hooks.leaseMs) ends`,
       ];
     case 'complete-failed':
       return problem.final
         ? [
             'error',
-            `${hook} ran but the idempotency store never recorded it; a report after its lease may run it again`,
+            `${hook} ran but the store never recorded it; a report after its lease may run it again`,
           ]
         : [
             'warn',
-            `${hook} ran but the idempotency store could not record it yet; trying again in the background`,
+            `${hook} ran but the store could not record it yet; trying again in the background`,
           ];
     case 'lease-lost':
       return [
         'warn',
-        `${hook} returned after its lease (hookTimeoutMs) ran out and another report took it over: it may have run twice`,
+        `${hook} returned after its lease (hooks.leaseMs) ran out and another report took it over: it may have run twice`,
       ];
   }
 }

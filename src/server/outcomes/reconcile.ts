@@ -4,23 +4,23 @@
  * provider's webhook; when the shopper closed the tab after 3DS and every webhook delivery was
  * lost, nothing would ever ask the provider again, and a paid order would stay unfulfilled.
  *
- * So the handler keeps the checkouts it created or processed in a set in the idempotency store
+ * So the handler keeps the checkouts it created or processed in a set in the store
  * (one per merchant, shared by every instance), and `reconcile()` reads the due ones from the
  * provider and reports each final one through the same claims as every other path: its hook
  * runs once, whoever gets there first. A checkout leaves the set when its hook has run or it
  * can no longer change (final with no hook to run, gone, or older than `maxAgeMs`).
  *
  * Bounded work: one call reads at most `limit` checkouts. Taking a batch moves each one's next
- * check past `hookTimeoutMs` in the same atomic step, so instances that reconcile at the same
+ * check past `hooks.leaseMs` in the same atomic step, so instances that reconcile at the same
  * time take different checkouts and a crashed taker's batch comes back by itself.
  */
-import { isFinalStatus } from '../domain/checkout.ts';
-import type { Checkout } from '../schemas/index.ts';
-import type { ProviderClient } from './client.ts';
-import { ProviderError } from './errors.ts';
-import type { IdempotencyStore } from './idempotency.ts';
-import type { LogEntry } from './options.ts';
-import type { OutcomeResult } from './outcome.ts';
+import { isFinalStatus } from '../../domain/checkout.ts';
+import type { Checkout } from '../../schemas/index.ts';
+import type { ProviderClient } from '../provider/client.ts';
+import { ProviderError } from '../provider/errors.ts';
+import type { PaymentStore } from '../store/types.ts';
+import type { Logger } from '../types.ts';
+import type { OutcomeResult } from './report.ts';
 
 export interface ReconcileOptions {
   /** How many checkouts one call reads at most. Default 100. */
@@ -55,13 +55,13 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const YOUNG_MS = 60 * 60 * 1000;
 
 export function createOpenCheckouts(deps: {
-  store: IdempotencyStore;
+  store: PaymentStore;
   merchantCode: string;
   client: ProviderClient;
   report(checkout: Checkout): Promise<OutcomeResult>;
   /** How long a reconciler holds a taken checkout (the hook's lease). */
   holdMs: number;
-  log(entry: LogEntry): void;
+  log: Logger;
   now?: () => number;
 }): OpenCheckouts {
   const { store, client, report, holdMs, log } = deps;
@@ -140,8 +140,7 @@ export function createOpenCheckouts(deps: {
           warned = true;
           log({
             level: 'warn',
-            message:
-              'reconcile: the idempotency store keeps no open checkouts (track, due, untrack)',
+            message: 'reconcile: the store keeps no open checkouts (track, due, untrack)',
           });
         }
         return result;

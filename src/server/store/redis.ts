@@ -1,5 +1,5 @@
 /**
- * The idempotency store on Redis, for several handler instances. It takes a client the
+ * The payment store on Redis, for several handler instances. It takes a client the
  * merchant already has (the `redis` package, 4 or later, or `ioredis` 5 or later) and only
  * calls methods on it: this module imports no Redis package, so the server entry loads
  * where none is installed.
@@ -12,7 +12,7 @@
  * Completing and releasing compare the token first, in one Lua script each, so a holder
  * whose lease ran out never overwrites or frees a claim that another report took over.
  */
-import { DONE_TTL_MS, type IdempotencyStore } from './idempotency.ts';
+import { DONE_TTL_MS, type PaymentStore } from './types.ts';
 
 /** The one method this store uses of a `redis` (node-redis) client. */
 export interface NodeRedisClientLike {
@@ -30,7 +30,7 @@ export interface IoRedisClientLike {
 
 export type RedisClientLike = NodeRedisClientLike | IoRedisClientLike;
 
-export interface RedisIdempotencyStoreOptions {
+export interface RedisStoreOptions {
   /** Put before every key, so one Redis can serve other things. Default `payment-widget:`. */
   prefix?: string;
   /** How long a `done` key is kept: as long as the provider may report a checkout. Default 7 days. */
@@ -125,21 +125,19 @@ function commandSender(client: RedisClientLike): (args: string[]) => Promise<unk
       return node.sendCommand(args);
     };
   }
-  throw new TypeError(
-    'createRedisIdempotencyStore needs a connected client of the redis or ioredis package',
-  );
+  throw new TypeError('createRedisStore needs a connected client of the redis or ioredis package');
 }
 
 /**
- * An `IdempotencyStore` on Redis: `createPaymentHandler({ idempotencyStore:
- * createRedisIdempotencyStore(client), hookTimeoutMs })` on every instance. `client` is
+ * A `PaymentStore` on Redis: `createPaymentHandler({ store: createRedisStore(client) })` on
+ * every instance. `client` is
  * connected by the caller (`await createClient({ url }).connect()`, or `new Redis(url)`),
  * which also owns its reconnects, its `error` listener and closing it.
  */
-export function createRedisIdempotencyStore(
+export function createRedisStore(
   client: RedisClientLike,
-  options: RedisIdempotencyStoreOptions = {},
-): IdempotencyStore {
+  options: RedisStoreOptions = {},
+): PaymentStore {
   const send = commandSender(client);
   const prefix = options.prefix ?? 'payment-widget:';
   const doneTtl = String(positive('doneTtlMs', options.doneTtlMs ?? DONE_TTL_MS));

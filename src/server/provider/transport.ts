@@ -49,12 +49,6 @@ export interface CallOptions<T> {
   requestId?: string | undefined;
 }
 
-/** What a caller may add to one call of the provider client. */
-export interface CallContext {
-  /** The id of the request this call serves (the handler passes its `X-Request-Id`). */
-  requestId?: string | undefined;
-}
-
 export interface Transport {
   call<T>(options: CallOptions<T>): Promise<{ status: number; data: T }>;
 }

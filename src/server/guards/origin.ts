@@ -8,8 +8,8 @@
  * and appending `Vary` after the route rebuilds every response, even without an Origin.
  */
 import type { MiddlewareHandler } from 'hono';
-import { empty } from '../http/json.ts';
-import { PaymentHandlerError } from './errors.ts';
+import { empty } from '../../http/json.ts';
+import { PaymentHandlerError } from '../errors.ts';
 
 const forbidden = () =>
   new PaymentHandlerError(

@@ -46,15 +46,10 @@ import {
   type RefundBody,
   TransactionFullSchema,
   TransactionHistoryResponseSchema,
-} from '../schemas/index.ts';
+} from '../../schemas/index.ts';
+import type { CallContext } from '../types.ts';
 import { ProviderError } from './errors.ts';
-import {
-  type CallContext,
-  createTransport,
-  type Query,
-  seg,
-  type TransportOptions,
-} from './transport.ts';
+import { createTransport, type Query, seg, type TransportOptions } from './transport.ts';
 
 export type ProviderClientOptions = TransportOptions;
 

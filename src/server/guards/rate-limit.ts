@@ -5,21 +5,16 @@
  * failed one) and pays each: every one a call on the merchant's key and quota.
  *
  * Over a limit the handler answers 429 `TOO_MANY_REQUESTS` with `Retry-After` before it calls
- * the provider. The counters are fixed windows in the idempotency store (`hit`), so every
+ * the provider. The counters are fixed windows in the payment store (`hit`), so every
  * instance that shares the store shares them; a store without `hit`, or one that fails, is
  * stood in for by this process's memory, so the limits still hold per instance.
  */
 import type { Context } from 'hono';
+import { PaymentHandlerError } from '../errors.ts';
+import { createMemoryCounters } from '../store/counters.ts';
+import type { Counter, CounterState, PaymentStore } from '../store/types.ts';
+import type { HandlerEnv, Logger } from '../types.ts';
 import { addressBucket, clientAddressOf } from './client-address.ts';
-import { PaymentHandlerError } from './errors.ts';
-import {
-  type Counter,
-  type CounterState,
-  createMemoryCounters,
-  type IdempotencyStore,
-} from './idempotency.ts';
-import type { LogEntry } from './options.ts';
-import type { HandlerEnv } from './routes/deps.ts';
 
 /** At most `limit` requests per window of `windowMs` milliseconds. */
 export interface RateLimit {
@@ -121,7 +116,7 @@ const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 export function createRateLimiter(
   options: RateLimitOptions | false | undefined,
-  deps: { store: IdempotencyStore; merchantCode: string; log: (entry: LogEntry) => void },
+  deps: { store: PaymentStore; merchantCode: string; log: Logger },
 ): RateLimiter {
   const off: RateLimiter = { beforeCreate: async () => {}, beforePayment: async () => {} };
   if (options === false) return off;
@@ -149,8 +144,7 @@ export function createRateLimiter(
   if (shared === undefined) {
     log({
       level: 'warn',
-      message:
-        'rate limits: the idempotency store has no hit(), so each instance counts requests on its own',
+      message: 'rate limits: the store has no hit(), so each instance counts requests on its own',
     });
   }
   let storeFailedAt = Number.NEGATIVE_INFINITY;
@@ -182,7 +176,7 @@ export function createRateLimiter(
   /** The client's bucket: its key, else its address's; undefined when neither is known. */
   async function clientOf(c: Context<HandlerEnv>): Promise<string | undefined> {
     const request = c.req.raw;
-    const address = clientAddressOf(request, c.env, sources);
+    const address = clientAddressOf(request, c.env.runtime, sources);
     const key = clientKey === undefined ? undefined : await clientKey(request, address);
     if (typeof key === 'string' && key !== '') return `key:${key}`;
     if (address === undefined) {

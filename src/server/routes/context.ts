@@ -1,0 +1,58 @@
+/**
+ * What every route module of the handler is built from, and the pieces they share: the
+ * provider call's context, the JSON body (content type, size cap, parse), and watching a
+ * checkout for reconciliation.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { limitBody, readJsonBody, requireJsonType } from '../../http/body.ts';
+import { PaymentHandlerError } from '../errors.ts';
+import type { RateLimiter } from '../guards/rate-limit.ts';
+import type { HandlerConfig } from '../options.ts';
+import type { Dispatcher } from '../outcomes/dispatch.ts';
+import type { OpenCheckouts } from '../outcomes/reconcile.ts';
+import type { ProviderClient } from '../provider/client.ts';
+import type { CallContext, HandlerEnv } from '../types.ts';
+
+export interface RouteDeps {
+  config: HandlerConfig;
+  client: ProviderClient;
+  /** Runs onPaid/onFailed once per checkout for a final status (outcomes/dispatch.ts). */
+  outcomes: Dispatcher;
+  /** The checkouts reconciliation watches (outcomes/reconcile.ts). */
+  open: OpenCheckouts;
+  /** The limits checked before a checkout is created or paid (guards/rate-limit.ts). */
+  limits: RateLimiter;
+}
+
+/** The provider calls of a request carry its id. */
+export function callContext(c: Context<HandlerEnv>): CallContext {
+  return { requestId: c.get('requestId') };
+}
+
+/** Remembers a checkout for reconciliation; a store that fails here must not fail the payment. */
+export async function track(deps: RouteDeps, id: string, soon: boolean): Promise<void> {
+  try {
+    await deps.open.track(id, soon);
+  } catch (error) {
+    deps.config.log({
+      level: 'warn',
+      message: `reconcile: could not track checkout ${id}: ${String(error)}`,
+      checkoutId: id,
+    });
+  }
+}
+
+/** Content type (415), then size (413), checked before a route reads the body. */
+export function jsonBody(deps: RouteDeps): MiddlewareHandler[] {
+  return [requireJsonType, limitBody(deps.config.maxBodyBytes)];
+}
+
+/** The parsed JSON body, which the handler's routes all require: empty or broken is a 400 naming `body`. */
+export async function requireJsonBody(request: Request): Promise<unknown> {
+  const body = await readJsonBody(request);
+  if (body.kind === 'json') return body.value;
+  if (body.kind === 'empty') {
+    throw new PaymentHandlerError(400, 'MISSING', 'The request body is empty', 'body');
+  }
+  throw new PaymentHandlerError(400, 'INVALID_JSON', body.message, 'body');
+}

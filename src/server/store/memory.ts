@@ -1,0 +1,87 @@
+/**
+ * The default store: one process's memory. Right for a single instance; several instances
+ * need a shared store (`createRedisStore`), or each runs the hooks once.
+ */
+import { createMemoryCounters } from './counters.ts';
+import { type ClaimState, DONE_TTL_MS, type PaymentStore } from './types.ts';
+
+export interface MemoryStoreOptions {
+  /** How long a `done` key is kept. Default 7 days. */
+  doneTtlMs?: number;
+}
+
+interface Entry {
+  state: Exclude<ClaimState, 'claimed'>;
+  token: string;
+  expires: number;
+}
+
+/** A `PaymentStore` in this process's memory; claims are swept as new ones arrive. */
+export function createMemoryStore(options: MemoryStoreOptions = {}): PaymentStore {
+  const doneTtlMs = options.doneTtlMs ?? DONE_TTL_MS;
+  const entries = new Map<string, Entry>();
+  function live(key: string, now: number): Entry | undefined {
+    const entry = entries.get(key);
+    if (entry === undefined || entry.expires > now) return entry;
+    entries.delete(key);
+    return undefined;
+  }
+  function set(key: string, entry: Entry) {
+    // Re-inserting keeps the Map (which iterates in insertion order) roughly in expiry order.
+    entries.delete(key);
+    entries.set(key, entry);
+  }
+  function sweep(now: number) {
+    for (const [key, entry] of entries) {
+      if (entry.expires > now) break;
+      entries.delete(key);
+    }
+  }
+  const hit = createMemoryCounters();
+  const sets = new Map<string, Map<string, number>>();
+  const setOf = (name: string) => {
+    const set = sets.get(name) ?? new Map<string, number>();
+    sets.set(name, set);
+    return set;
+  };
+  return {
+    async claim(key, token, leaseMs) {
+      const now = Date.now();
+      sweep(now);
+      const entry = live(key, now);
+      if (entry !== undefined) return entry.state;
+      set(key, { state: 'running', token, expires: now + leaseMs });
+      return 'claimed';
+    },
+    async complete(key, token) {
+      const now = Date.now();
+      const entry = live(key, now);
+      if (entry !== undefined && entry.token !== token) return false;
+      set(key, { state: 'done', token, expires: now + doneTtlMs });
+      return true;
+    },
+    async release(key, token) {
+      const entry = live(key, Date.now());
+      if (entry?.state !== 'running' || entry.token !== token) return false;
+      entries.delete(key);
+      return true;
+    },
+    async track(set, id, checkAt) {
+      setOf(set).set(id, checkAt);
+    },
+    async due(set, now, limit, holdMs) {
+      // One instance's open checkouts: a scan is cheap next to the provider reads that follow.
+      const due = [...setOf(set)]
+        .filter(([, at]) => at <= now)
+        .sort((a, b) => a[1] - b[1])
+        .slice(0, limit)
+        .map(([id]) => id);
+      for (const id of due) setOf(set).set(id, now + holdMs);
+      return due;
+    },
+    async untrack(set, id) {
+      setOf(set).delete(id);
+    },
+    hit: async (counters) => hit(counters),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The state that handler instances share (`PaymentStore`): the outcome hooks' claims, the
+ * open checkouts that reconciliation watches, and the rate limits' counters.
+ *
+ * The claims are the "exactly once" guard for `onPaid`/`onFailed`. A checkout's outcome
+ * reaches the handler up to four ways at once (the browser's return redirect, the provider's
+ * webhook, the widget's polling, the process answer), possibly on different instances. Each
+ * report claims the outcome's key under a token of its own. The claim is `running` for at
+ * most its lease (`hooks.leaseMs`): only its holder runs the hook, then marks the key `done`,
+ * which is kept for days. A holder that dies mid-hook (a crash, a deploy) leaves a claim that
+ * expires with its lease, so a later report takes it over and runs the hook: the order is
+ * never left unfulfilled.
+ */
+
+/** What a claim found: `claimed` (the caller runs the hook), `running` elsewhere, or `done`. */
+export type ClaimState = 'claimed' | 'running' | 'done';
+
+/** A counter of requests: its key, and the length of its windows. */
+export interface Counter {
+  key: string;
+  windowMs: number;
+}
+
+/** A counter after a hit: the hits in the current window, and when that window ends. */
+export interface CounterState {
+  hits: number;
+  resetInMs: number;
+}
+
+export interface PaymentStore {
+  /**
+   * Atomically: when `key` is free (never claimed, released, or its lease ran out), hold
+   * it as `running` under `token` for `leaseMs` and answer `claimed`; otherwise answer
+   * `running` or `done`. Must be atomic across every instance that shares the store.
+   */
+  claim(key: string, token: string, leaseMs: number): Promise<ClaimState>;
+  /**
+   * The hook returned: mark `key` `done`, kept for as long as the provider may still
+   * report the checkout (days), if it is still held under `token` or free again (a lease
+   * that ran out while nobody took it over). Answers `false` when another token holds it or
+   * marked it done: the lease ran out and a second run was let in.
+   */
+  complete(key: string, token: string): Promise<boolean>;
+  /**
+   * The hook threw: free `key` if it is still held under `token` (compare-and-delete), so
+   * the next report runs the hook again. Answers whether it was freed.
+   */
+  release(key: string, token: string): Promise<boolean>;
+
+  // The open checkouts, for reconciliation (outcomes/reconcile.ts): a set per merchant of
+  // checkout ids, each with the time it is next due to be read from the provider. Optional,
+  // so a store that keeps only claims still works; without them `reconcile()` has nothing to do.
+
+  /** Adds `id` to `set`, or moves its next check, to `checkAt` (ms since the epoch). */
+  track?(set: string, id: string, checkAt: number): Promise<void>;
+  /**
+   * Atomically across instances: up to `limit` ids of `set` due by `now`, soonest first, each
+   * moved to `now + holdMs` so that no other caller takes it meanwhile.
+   */
+  due?(set: string, now: number, limit: number, holdMs: number): Promise<string[]>;
+  /** Removes `id` from `set`: its outcome hook ran, or it can no longer change. */
+  untrack?(set: string, id: string): Promise<void>;
+
+  // Request counters, for the rate limits (guards/rate-limit.ts). Optional as well: without
+  // it each instance counts in its own memory.
+
+  /**
+   * Atomically across instances, one more hit on each counter, in fixed windows: a counter's
+   * first hit starts a window of `windowMs` that ends by itself (the counter with it). Answers,
+   * per counter in order, the hits in its current window, this one included, and the
+   * milliseconds until that window ends.
+   */
+  hit?(counters: readonly Counter[]): Promise<CounterState[]>;
+}
+
+/** Default time a `done` key is kept: the provider retries a webhook for days at most. */
+export const DONE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
