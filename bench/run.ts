@@ -212,6 +212,8 @@ const times = (n: number): string => `${n.toFixed(2)}x`;
 /** The acceptance floors: the sandbox against bare node:http, the handler against the sandbox. */
 const SANDBOX_FLOOR = 0.3;
 const HANDLER_FLOOR = 0.4;
+/** The handler's own work: at least this share of a bare proxy's rate in front of one sandbox. */
+const HANDLER_PROXY_FLOOR = 0.8;
 
 async function throughputPhase(): Promise<void> {
   const { measureThroughput } = await import('./throughput.ts');
@@ -247,10 +249,17 @@ async function throughputPhase(): Promise<void> {
   );
   // Where the handler's gap comes from: the second HTTP hop, or the handler's own work.
   console.log(`- bare proxy / sandbox direct: ${spread(r.proxyRatio, times)}`);
-  console.log(`- handler / bare proxy: ${spread(r.handlerToProxyRatio, times)}`);
+  console.log(
+    `- handler / bare proxy: ${spread(r.handlerToProxyRatio, times)}, ${verdict(r.handlerToProxyRatio, HANDLER_PROXY_FLOOR)}`,
+  );
   if (r.baselineRatio) {
     console.log(
       `- sandbox / baseline sandbox (${process.env.BENCH_BASELINE}): ${spread(r.baselineRatio, times)}`,
+    );
+  }
+  if (r.baselineHandlerToProxyRatio) {
+    console.log(
+      `- baseline handler / bare proxy: ${spread(r.baselineHandlerToProxyRatio, times)} (this handler: ${spread(r.handlerToProxyRatio, times)}; floor ${HANDLER_PROXY_FLOOR.toFixed(2)}x)`,
     );
   }
   const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');

@@ -8,7 +8,9 @@
 // the machine's load during the run hits all of them alike, and the ratios are taken per
 // round, then their median and spread reported.
 // With BENCH_BASELINE=/path/to/another/checkout, that checkout's sandbox runs as one more target
-// (same GET, same turns), to compare a change of the sandbox with what it was before.
+// (same GET, same turns), to compare a change of the sandbox with what it was before; and that
+// checkout's handler (its own bench/servers/handler.ts) runs in front of this sandbox, beside
+// this handler, to compare a change of the handler with the bare proxy as both stand.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -82,6 +84,8 @@ export interface ThroughputReport {
   handlerToProxyRatio: number[];
   /** Per round: this sandbox / the baseline checkout's, when one was given. */
   baselineRatio?: number[];
+  /** Per round: the baseline checkout's handler / the bare proxy, when one was given. */
+  baselineHandlerToProxyRatio?: number[];
   loadBefore: number[];
   loadAfter: number[];
 }
@@ -145,6 +149,14 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
           });
     if (baseline) children.push(baseline);
     const baselineId = baseline && encodeURIComponent(await createCheckout(baseline.info));
+    const baselineHandler =
+      shape.baseline === undefined
+        ? undefined
+        : await startTsChild<{ url: string }>(
+            join(resolve(shape.baseline), 'bench/servers/handler.ts'),
+            behindSandbox,
+          );
+    if (baselineHandler) children.push(baselineHandler);
 
     const targets: {
       name: string;
@@ -185,6 +197,15 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
                 headers: { authorization: `Bearer ${baseline.info.apiKey}` },
               },
               pids: [baseline.process.pid],
+            },
+          ]),
+      ...(baselineHandler === undefined
+        ? []
+        : [
+            {
+              name: 'baseline handler GET /payments/checkouts/:id',
+              options: { url: `${baselineHandler.info.url}/checkouts/${id}` },
+              pids: [baselineHandler.process.pid, sandbox.process.pid],
             },
           ]),
     ];
@@ -235,7 +256,14 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
     }
     const loadAfter = loadavg();
     for (const stop of stopPerf) await stop();
-    const [b, s, p, h, base] = runs as [TargetRun, TargetRun, TargetRun, TargetRun, TargetRun?];
+    const [b, s, p, h, base, baseHandler] = runs as [
+      TargetRun,
+      TargetRun,
+      TargetRun,
+      TargetRun,
+      TargetRun?,
+      TargetRun?,
+    ];
     const perRound = (over: TargetRun, under: TargetRun) =>
       over.rates.map((rate, i) => rate / (under.rates[i] ?? Number.NaN));
     return {
@@ -245,6 +273,7 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
       proxyRatio: perRound(p, s),
       handlerToProxyRatio: perRound(h, p),
       ...(base && { baselineRatio: perRound(s, base) }),
+      ...(baseHandler && { baselineHandlerToProxyRatio: perRound(baseHandler, p) }),
       loadBefore,
       loadAfter,
     };

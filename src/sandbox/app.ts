@@ -8,7 +8,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { limitBody } from '../http/body.ts';
 import { HttpError, providerErrorBody } from '../http/errors.ts';
-import { methodNotAllowedJson } from '../http/methods.ts';
+import { notFoundOrMethodNotAllowed } from '../http/methods.ts';
 import { requestIdFrom } from '../http/request-id.ts';
 import { authorize } from './auth.ts';
 import type { SandboxContext } from './context.ts';
@@ -137,14 +137,16 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
     ctx.live.changed('requests');
   });
 
-  app.use(methodNotAllowedJson(app, providerErrorBody));
-
   for (const routes of routeModules) {
     for (const route of routes) mount(app, ctx, route, unrecorded);
   }
   for (const route of extraRoutes) mount(app, ctx, route, unrecorded);
 
-  app.notFound(() => new ApiError(404, 'NOT_FOUND', 'Resource not found').toResponse());
+  app.notFound(
+    notFoundOrMethodNotAllowed(app, providerErrorBody, () =>
+      new ApiError(404, 'NOT_FOUND', 'Resource not found').toResponse(),
+    ),
+  );
   app.onError((error, c) => {
     if (error instanceof ApiError) return error.toResponse();
     if (error instanceof HttpError) return apiErrorResponse(error);

@@ -4,8 +4,8 @@
  * process requests after validating them, and confirms outcomes (return page,
  * webhook, polling) by reading the checkout from the provider itself.
  *
- * Wiring only, on Hono: the request id, the access log, the origin policy and the 405 rule
- * wrap the route modules (routes/), mounted under `basePath`; errors.ts turns anything
+ * Wiring only, on Hono: the request id, the access log and the origin policy wrap the route
+ * modules (routes/), mounted under `basePath`, and the 405 rule answers what no route matched; errors.ts turns anything
  * thrown into the JSON error shape; guards/ hold the checks the routes make before they call
  * the provider. Outcome hooks run off the answers' path (outcomes/dispatch.ts);
  * outcomes/reconcile.ts catches the outcomes that no answer brought.
@@ -13,7 +13,7 @@
 import { type Context, Hono } from 'hono';
 import { routePath } from 'hono/route';
 import { errorJson, handlerErrorBody } from '../http/errors.ts';
-import { methodNotAllowedJson } from '../http/methods.ts';
+import { notFoundOrMethodNotAllowed } from '../http/methods.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../http/request-id.ts';
 import type { Checkout } from '../schemas/index.ts';
 import { errorResponse } from './errors.ts';
@@ -133,11 +133,14 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
   }
   const base = config.basePath;
   app.use(`${base}/*`, corsForAllowed(config.allowedOrigins));
-  app.use(methodNotAllowedJson(app, handlerErrorBody));
   app.route(`${base}/checkouts`, checkoutRoutes(deps));
   app.route(base || '/', paymentMethodRoutes(deps));
   app.route(base || '/', confirmRoutes(deps));
-  app.notFound(() => errorJson(404, 'NOT_FOUND', 'No such payment route'));
+  app.notFound(
+    notFoundOrMethodNotAllowed(app, handlerErrorBody, () =>
+      errorJson(404, 'NOT_FOUND', 'No such payment route'),
+    ),
+  );
   app.onError((error) => errorResponse(error, config));
 
   const handler = (request: Request, env?: unknown, ctx?: unknown) => {

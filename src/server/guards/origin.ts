@@ -7,7 +7,7 @@
  * Not hono/cors: it answers a foreign preflight 204 where this handler refuses with 403,
  * and appending `Vary` after the route rebuilds every response, even without an Origin.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { empty } from '../../http/json.ts';
 import { PaymentHandlerError } from '../errors.ts';
 
@@ -21,30 +21,40 @@ const forbidden = () =>
 
 /** Answers preflights of allowed origins (403 to others) and adds CORS headers for them. */
 export function corsForAllowed(allowed: ReadonlySet<string>): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     const origin = c.req.header('origin');
-    const isAllowed = origin !== undefined && allowed.has(origin);
-    if (c.req.method === 'OPTIONS') {
-      if (!isAllowed) throw forbidden();
-      return empty(204, {
-        'access-control-allow-origin': origin,
-        'access-control-allow-methods': 'GET, POST, PUT',
-        // The widget sends X-Request-Id with every call (the answer echoes it).
-        'access-control-allow-headers': 'content-type, x-request-id',
-        'access-control-max-age': '600',
-        vary: 'origin',
-      });
-    }
-    await next();
-    if (isAllowed && !c.res.headers.has('access-control-allow-origin')) {
-      c.res.headers.set('access-control-allow-origin', origin);
-      c.res.headers.append('vary', 'origin');
-      // A page on another origin reads how long a 429 asks it to wait.
-      if (c.res.headers.has('retry-after')) {
-        c.res.headers.set('access-control-expose-headers', 'retry-after');
-      }
-    }
+    // Most requests carry no Origin (the provider's webhook, same-origin GETs): nothing to add.
+    if (origin === undefined && c.req.method !== 'OPTIONS') return next();
+    return withCors(c, next, origin !== undefined && allowed.has(origin) ? origin : undefined);
   };
+}
+
+async function withCors(
+  c: Context,
+  next: Next,
+  allowedOrigin: string | undefined,
+): Promise<Response | undefined> {
+  if (c.req.method === 'OPTIONS') {
+    if (allowedOrigin === undefined) throw forbidden();
+    return empty(204, {
+      'access-control-allow-origin': allowedOrigin,
+      'access-control-allow-methods': 'GET, POST, PUT',
+      // The widget sends X-Request-Id with every call (the answer echoes it).
+      'access-control-allow-headers': 'content-type, x-request-id',
+      'access-control-max-age': '600',
+      vary: 'origin',
+    });
+  }
+  await next();
+  if (allowedOrigin !== undefined && !c.res.headers.has('access-control-allow-origin')) {
+    c.res.headers.set('access-control-allow-origin', allowedOrigin);
+    c.res.headers.append('vary', 'origin');
+    // A page on another origin reads how long a 429 asks it to wait.
+    if (c.res.headers.has('retry-after')) {
+      c.res.headers.set('access-control-expose-headers', 'retry-after');
+    }
+  }
+  return undefined;
 }
 
 /** For a call a page makes (create, process): its Origin must be allowed; none is refused too. */
