@@ -45,7 +45,7 @@ export const requireJsonType: MiddlewareHandler = async (c, next) => {
 };
 
 /** What a JSON body turned out to be; each API decides what an empty one means. */
-export type JsonBody =
+type JsonBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'empty' }
   | { kind: 'invalid'; message: string };

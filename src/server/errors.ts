@@ -52,7 +52,7 @@ function providerErrorCode(error: ProviderError): HandlerErrorCode {
 }
 
 /** What the mapping needs of the handler: its logger, and the key's redaction. */
-export interface ErrorContext {
+interface ErrorContext {
   log: Logger;
   /** Replaces the API key wherever it appears in a text we did not write. */
   redact(text: string): string;

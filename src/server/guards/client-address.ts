@@ -14,7 +14,7 @@
 import ipaddr from 'ipaddr.js';
 
 /** What the handler needs to know of a request to find its address. */
-export interface AddressSources {
+interface AddressSources {
   /** The merchant's `clientAddress`, which wins over everything else. */
   clientAddress: ((request: Request, env: unknown) => string | undefined) | undefined;
   /** Proxies in front of the handler that append to `X-Forwarded-For`. */

@@ -20,7 +20,7 @@ export function checkoutIdFrom(raw: string | null | undefined, field: string): s
   return raw;
 }
 
-export type AuthorizeCustomer = (
+type AuthorizeCustomer = (
   request: Request,
   customerId: string,
 ) => boolean | Promise<boolean>;

@@ -13,7 +13,7 @@ import type { Checkout } from '../../schemas/index.ts';
 import type { ClaimState, PaymentStore } from '../store/types.ts';
 import type { FailedCheckout, LogEntry, PaidCheckout } from '../types.ts';
 
-export type HookName = 'onPaid' | 'onFailed';
+type HookName = 'onPaid' | 'onFailed';
 
 /** Something went wrong around a hook; the reporter never throws. */
 export type OutcomeProblem =

@@ -22,7 +22,7 @@ export type ProviderErrorKind =
   /** A 2xx answer whose body does not match the documented shape. */
   | 'invalid_response';
 
-export interface ProviderErrorInit {
+interface ProviderErrorInit {
   kind: ProviderErrorKind;
   status: number;
   errorCode: string;

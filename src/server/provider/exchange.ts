@@ -22,7 +22,7 @@ export interface ExchangeRequest {
   body: string | undefined;
 }
 
-export interface ExchangeAnswer {
+interface ExchangeAnswer {
   status: number;
   /** The `Retry-After` header, as sent. */
   retryAfter: string | undefined;

@@ -8,13 +8,13 @@ import { type Exchange, ExchangeError, fetchExchange, poolExchange } from './exc
 import { assertSafeBaseUrl } from './url-safety.ts';
 
 /** Anything with zod's `safeParse` (zod and zod/mini schemas both qualify). */
-export interface ResponseSchema<T> {
+interface ResponseSchema<T> {
   safeParse(
     data: unknown,
   ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
 }
 
-export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 export type Query = Record<string, QueryValue>;
 
 export interface TransportOptions {
@@ -35,7 +35,7 @@ export interface TransportOptions {
   fetch?: typeof fetch;
 }
 
-export interface CallOptions<T> {
+interface CallOptions<T> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path below the base URL, segments already encoded (use `seg()`). */
   path: string;
@@ -49,7 +49,7 @@ export interface CallOptions<T> {
   requestId?: string | undefined;
 }
 
-export interface Transport {
+interface Transport {
   call<T>(options: CallOptions<T>): Promise<{ status: number; data: T }>;
 }
 
