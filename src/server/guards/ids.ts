@@ -20,10 +20,7 @@ export function checkoutIdFrom(raw: string | null | undefined, field: string): s
   return raw;
 }
 
-type AuthorizeCustomer = (
-  request: Request,
-  customerId: string,
-) => boolean | Promise<boolean>;
+type AuthorizeCustomer = (request: Request, customerId: string) => boolean | Promise<boolean>;
 
 /** Refuses unless `authorize` lets this request use the customer's saved cards. */
 export async function requireCustomer(

@@ -38,6 +38,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PaymentStor
     }
   }
   const hit = createMemoryCounters();
+  // Baskets' records: one per basket a shopper opened, kept as long as the caller says.
+  const records = new Map<string, { value: string; expires: number }>();
+  const liveRecord = (key: string, now: number) => {
+    const record = records.get(key);
+    if (record === undefined || record.expires > now) return record;
+    records.delete(key);
+    return undefined;
+  };
   const sets = new Map<string, Map<string, number>>();
   const setOf = (name: string) => {
     const set = sets.get(name) ?? new Map<string, number>();
@@ -83,5 +91,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PaymentStor
       setOf(set).delete(id);
     },
     hit: async (counters) => hit(counters),
+    async read(key) {
+      return liveRecord(key, Date.now())?.value;
+    },
+    async swap(key, expected, value, ttlMs) {
+      const now = Date.now();
+      if (liveRecord(key, now)?.value !== expected) return false;
+      records.set(key, { value, expires: now + ttlMs });
+      return true;
+    },
   };
 }

@@ -87,6 +87,15 @@ for i = 1, #KEYS do
 end
 return out`;
 
+// KEYS[1] the record, ARGV[1] '1' when a value is expected (ARGV[2]) or '0' when none is,
+// ARGV[3] the new value, ARGV[4] its lifetime in ms: compare-and-set.
+const SWAP = `local v = redis.call('GET', KEYS[1])
+if (ARGV[1] == '0' and v == false) or (ARGV[1] == '1' and v == ARGV[2]) then
+  redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4])
+  return 1
+end
+return 0`;
+
 interface Script {
   source: string;
   sha: Promise<string>;
@@ -160,6 +169,7 @@ export function createRedisStore(
   const track = script(TRACK);
   const due = script(DUE);
   const hit = script(HIT);
+  const swap = script(SWAP);
 
   /** EVALSHA, falling back to EVAL (which caches it again) after Redis forgot the script. */
   async function runOn(which: Script, keys: string[], args: string[]): Promise<unknown> {
@@ -217,6 +227,15 @@ export function createRedisStore(
         const [hits, ttl] = Array.isArray(state) ? state : [];
         return { hits: Number(hits), resetInMs: Number(ttl) };
       });
+    },
+    async read(key) {
+      const value = await command(['GET', prefix + key]);
+      return typeof value === 'string' ? value : undefined;
+    },
+    async swap(key, expected, value, ttlMs) {
+      const args = expected === undefined ? ['0', '', value] : ['1', expected, value];
+      const lifetime = String(positive('ttlMs', ttlMs));
+      return Number(await run(swap, prefix + key, [...args, lifetime])) === 1;
     },
   };
 }

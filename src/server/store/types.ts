@@ -1,6 +1,7 @@
 /**
  * The state that handler instances share (`PaymentStore`): the outcome hooks' claims, the
- * open checkouts that reconciliation watches, and the rate limits' counters.
+ * open checkouts that reconciliation watches, the rate limits' counters, and the baskets'
+ * records.
  *
  * The claims are the "exactly once" guard for `onPaid`/`onFailed`. A checkout's outcome
  * reaches the handler up to four ways at once (the browser's return redirect, the provider's
@@ -71,6 +72,18 @@ export interface PaymentStore {
    * milliseconds until that window ends.
    */
   hit?(counters: readonly Counter[]): Promise<CounterState[]>;
+
+  // Small records that instances change only by compare-and-set: a basket's current checkout
+  // (one checkout per basket). Optional too: without them each instance keeps its own, and
+  // the provider's `DUPLICATED_CHECKOUT` is the only guard between instances.
+
+  /** The record under `key`, or undefined when there is none (never set, or expired). */
+  read?(key: string): Promise<string | undefined>;
+  /**
+   * Atomically across instances: when `key` holds `expected` (undefined: holds nothing), set
+   * it to `value`, kept `ttlMs`, and answer `true`; otherwise change nothing and answer `false`.
+   */
+  swap?(key: string, expected: string | undefined, value: string, ttlMs: number): Promise<boolean>;
 }
 
 /** Default time a `done` key is kept: the provider retries a webhook for days at most. */

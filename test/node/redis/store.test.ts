@@ -10,6 +10,7 @@ import {
 } from '../../../src/server/index.ts';
 import { sleep, until } from '../../shared/until.ts';
 import { openSetContract } from '../support/open-set.ts';
+import { recordContract } from '../support/records.ts';
 import {
   CLIENT_KINDS,
   CLIENT_NAMES,
@@ -57,6 +58,16 @@ for (const kind of CLIENT_KINDS) {
       await connected?.close();
       await admin?.close();
       await server?.stop();
+    });
+
+    describe('records', () => {
+      recordContract(
+        () => store,
+        () => {
+          n += 1;
+          return `basket:M1:b${n}`;
+        },
+      );
     });
 
     describe('open checkouts', () => {
