@@ -16,6 +16,7 @@ import { errorJson, handlerErrorBody } from '../http/errors.ts';
 import { notFoundOrMethodNotAllowed } from '../http/methods.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../http/request-id.ts';
 import type { Checkout } from '../schemas/index.ts';
+import { createBaskets } from './baskets/baskets.ts';
 import { errorResponse } from './errors.ts';
 import { corsForAllowed } from './guards/origin.ts';
 import { createRateLimiter } from './guards/rate-limit.ts';
@@ -33,7 +34,7 @@ import {
 } from './outcomes/reconcile.ts';
 import { createOutcomeReporter, problemEntry } from './outcomes/report.ts';
 import { createProviderClient } from './provider/client.ts';
-import { checkoutRoutes, createResolvedCheckout } from './routes/checkouts.ts';
+import { checkoutRoutes } from './routes/checkouts.ts';
 import { confirmRoutes } from './routes/confirm.ts';
 import type { RouteDeps } from './routes/context.ts';
 import { paymentMethodRoutes } from './routes/methods.ts';
@@ -53,11 +54,12 @@ export interface PaymentHandler {
    */
   (request: Request, env?: unknown, ctx?: unknown): Promise<Response>;
   /**
-   * Creates a checkout for what the server decided, as `POST /checkouts` does for the
-   * widget's `order`: for pages that render `<payment-widget checkout-id=...>`. Watched by
-   * `reconcile()` like every checkout the handler creates.
+   * The checkout for what the server decided, as `POST /checkouts` answers the widget's
+   * `order`: for pages that render `<payment-widget checkout-id=...>`. With a `reference`
+   * (the basket or order id), the basket's open checkout when its terms are unchanged, or its
+   * paid one; else a new one. Watched by `reconcile()` like every checkout the handler creates.
    */
-  createCheckout(resolved: ResolvedCheckout): Promise<Checkout>;
+  createCheckout(resolved: ResolvedCheckout): Promise<Checkout & { id: string }>;
   /**
    * Reads the open checkouts that are due from the provider and runs the outcome hook of each
    * final one that has not run yet (once, under the same claims as every other report). Run
@@ -85,11 +87,23 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
   const { provider, hooks } = config;
   const client = createProviderClient(provider);
   const store = options.store ?? createMemoryStore();
+  // The reporter runs the basket check, whose new checkouts join the open set, which reports
+  // through the reporter: the set is reached through a function, called only once it exists.
+  const baskets = createBaskets({
+    config,
+    client,
+    store,
+    open: { track: (id, soon) => open.track(id, soon) },
+  });
   const report = createOutcomeReporter({
     merchantCode: provider.merchantCode,
     store,
     leaseMs: config.leaseMs,
-    onPaid: hooks.onPaid,
+    // Under onPaid's claim, so once: a basket's second payment is refunded, not fulfilled.
+    async onPaid(checkout) {
+      if ((await baskets.paidOnce(checkout)) === 'refunded') return;
+      await hooks.onPaid?.(checkout);
+    },
     onFailed: hooks.onFailed,
     onProblem: (hook, checkoutId, problem) => config.log(problemEntry(hook, checkoutId, problem)),
   });
@@ -107,7 +121,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     merchantCode: provider.merchantCode,
     log: config.log,
   });
-  const deps: RouteDeps = { config, client, outcomes, open, limits };
+  const deps: RouteDeps = { config, client, baskets, outcomes, open, limits };
 
   const app = new Hono<HandlerEnv>();
   app.use(async function requestId(c, next) {
@@ -152,7 +166,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     return Promise.resolve(app.fetch(request, { runtime: env, waitUntil }));
   };
   return Object.assign(handler, {
-    createCheckout: (resolved: ResolvedCheckout) => createResolvedCheckout(deps, resolved),
+    createCheckout: async (resolved: ResolvedCheckout) => (await baskets.open(resolved)).checkout,
     reconcile: (reconcileOptions?: ReconcileOptions) => open.reconcile(reconcileOptions),
   });
 }

@@ -113,8 +113,8 @@ export function createProviderClient(options: ProviderClientOptions) {
 
   const checkouts = {
     /** Lists checkouts, optionally only the one with `checkout_reference`. */
-    list: (filter: { checkout_reference?: string } = {}) =>
-      get(CheckoutListSchema, '/v0.1/checkouts', query(filter)),
+    list: (filter: { checkout_reference?: string } = {}, at?: CallContext) =>
+      get(CheckoutListSchema, '/v0.1/checkouts', query(filter), at),
 
     /** Creates a PENDING checkout (201). */
     create: async (body: CheckoutCreateBody, at?: CallContext) =>

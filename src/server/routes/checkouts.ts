@@ -1,80 +1,33 @@
 /**
- * `/checkouts`: create a checkout with the amount the merchant's server decides, read it
- * (the widget's confirmation, which also reports a final status), and process it after
- * checking the body and any next step the provider answers with. Creating and paying are
- * rate-limited (guards/rate-limit.ts) before the provider is called. Reports of a final
- * status run the hooks in the background (outcomes/dispatch.ts): these answers never wait on
- * the merchant.
+ * `/checkouts`: the basket's checkout for the amount the merchant's server decides (its open
+ * or paid one, or a new one: baskets/), read it (the widget's confirmation, which also
+ * reports a final status), process it after checking the body and any next step the
+ * provider answers with, and after a failure make the basket's next one (`/:id/retry`).
+ * Creating and paying are rate-limited (guards/rate-limit.ts) before the provider is called.
+ * Reports of a final status run the hooks in the background (outcomes/dispatch.ts): these
+ * answers never wait on the merchant.
  */
 import { Hono } from 'hono';
 import { errorJson } from '../../http/errors.ts';
 import { json } from '../../http/json.ts';
-import {
-  type Checkout,
-  type CheckoutCreateBody,
-  CheckoutCreateBodySchema,
-  CheckoutProcessBodySchema,
-  describeIssue,
-} from '../../schemas/index.ts';
+import { CheckoutProcessBodySchema, describeIssue } from '../../schemas/index.ts';
+import type { Opened } from '../baskets/baskets.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import { checkoutIdFrom, requireCustomer } from '../guards/ids.ts';
 import { requireAllowedOrigin } from '../guards/origin.ts';
-import type { ResolvedCheckout } from '../options.ts';
+import { watchCheckout } from '../outcomes/watch.ts';
 import type { ProcessResult } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
-import type { CallContext, HandlerEnv } from '../types.ts';
-import { callContext, jsonBody, type RouteDeps, requireJsonBody, track } from './context.ts';
+import type { HandlerEnv } from '../types.ts';
+import { callContext, jsonBody, type RouteDeps, requireJsonBody } from './context.ts';
 import { toPublicCheckout, unsafeNextStepField } from './public.ts';
 
-/**
- * Creates the provider checkout for what the merchant's server decided, with the handler's
- * return and webhook URLs, and remembers it for reconciliation. The route below uses it for
- * the widget's `order`; `handler.createCheckout()` for pages that render the widget with a
- * `checkout-id`.
- */
-export async function createResolvedCheckout(
-  deps: RouteDeps,
-  resolved: ResolvedCheckout,
-  at?: CallContext,
-): Promise<Checkout> {
-  const { config, client } = deps;
-  const { provider } = config;
-  const redirect = resolved.redirect ?? true;
-  const candidate: CheckoutCreateBody = {
-    checkout_reference: resolved.reference ?? crypto.randomUUID(),
-    amount: resolved.amount,
-    currency: resolved.currency,
-    merchant_code: provider.merchantCode,
-    return_url: `${config.publicUrl}/webhook`,
-    ...(redirect ? { redirect_url: `${config.publicUrl}/return` } : {}),
-    ...(provider.payToEmail === undefined ? {} : { pay_to_email: provider.payToEmail }),
-    ...(resolved.description === undefined ? {} : { description: resolved.description }),
-    ...(resolved.customerId === undefined ? {} : { customer_id: resolved.customerId }),
-    ...(resolved.purpose === undefined ? {} : { purpose: resolved.purpose }),
-    ...(resolved.validUntil === undefined ? {} : { valid_until: resolved.validUntil }),
-  };
-  const parsed = CheckoutCreateBodySchema.safeParse(candidate);
-  if (!parsed.success) {
-    // The merchant's resolveCheckout returned something unusable: our bug, not the user's.
-    const issue = describeIssue(parsed.error, candidate);
-    config.log({
-      level: 'error',
-      message: `resolveCheckout returned an invalid checkout: ${issue.message}`,
-    });
-    throw new PaymentHandlerError(
-      500,
-      'INVALID_RESOLVED_CHECKOUT',
-      'The order could not be priced',
-    );
-  }
-  const checkout = await client.checkouts.create(parsed.data, at);
-  if (checkout.id != null) await track(deps, checkout.id, false);
-  config.log({ level: 'info', message: 'checkout created', checkoutId: checkout.id ?? undefined });
-  return checkout;
-}
+/** A basket's checkout: 201 when this request made it, 200 when it was there already. */
+const opened = ({ checkout, created }: Opened) =>
+  json(toPublicCheckout(checkout), created ? 201 : 200);
 
 export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
-  const { config, client, outcomes } = deps;
+  const { config, client, outcomes, baskets } = deps;
   const { options, log } = config;
   const fromPage = requireAllowedOrigin(config.allowedOrigins);
   const app = new Hono<HandlerEnv>();
@@ -88,8 +41,15 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     await deps.limits.beforeCreate(c);
     // Everything else in the body (amount, currency, ...) is ignored on purpose.
     const resolved = await options.resolveCheckout((body as { order: unknown }).order, c.req.raw);
-    const checkout = await createResolvedCheckout(deps, resolved, callContext(c));
-    return json(toPublicCheckout(checkout), 201);
+    return opened(await baskets.open(resolved, callContext(c)));
+  });
+
+  // After a failure, the basket's next checkout on the failed one's terms: nothing in the
+  // request decides them. Counted as a creation: a bot retrying cards is held the same.
+  app.post('/:id/retry', fromPage, async (c) => {
+    const id = checkoutIdFrom(c.req.param('id'), 'id');
+    await deps.limits.beforeCreate(c);
+    return opened(await baskets.retry(id, callContext(c)));
   });
 
   app.get('/:id', async (c) => {
@@ -116,7 +76,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     // The last check before the provider: a refused attempt is not a payment to watch.
     await deps.limits.beforePayment(c, id);
     // Watched from now on: if every answer about this payment is lost, reconcile() asks.
-    await track(deps, id, true);
+    await watchCheckout({ open: deps.open, log }, id, true);
     let result: ProcessResult;
     try {
       result = await client.checkouts.process(id, body, callContext(c));

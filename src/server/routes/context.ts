@@ -1,10 +1,10 @@
 /**
  * What every route module of the handler is built from, and the pieces they share: the
- * provider call's context, the JSON body (content type, size cap, parse), and watching a
- * checkout for reconciliation.
+ * provider call's context and the JSON body (content type, size cap, parse).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { limitBody, readJsonBody, requireJsonType } from '../../http/body.ts';
+import type { Baskets } from '../baskets/baskets.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import type { RateLimiter } from '../guards/rate-limit.ts';
 import type { HandlerConfig } from '../options.ts';
@@ -16,6 +16,8 @@ import type { CallContext, HandlerEnv } from '../types.ts';
 export interface RouteDeps {
   config: HandlerConfig;
   client: ProviderClient;
+  /** One checkout per basket (baskets/baskets.ts). */
+  baskets: Baskets;
   /** Runs onPaid/onFailed once per checkout for a final status (outcomes/dispatch.ts). */
   outcomes: Dispatcher;
   /** The checkouts reconciliation watches (outcomes/reconcile.ts). */
@@ -27,19 +29,6 @@ export interface RouteDeps {
 /** The provider calls of a request carry its id. */
 export function callContext(c: Context<HandlerEnv>): CallContext {
   return { requestId: c.get('requestId') };
-}
-
-/** Remembers a checkout for reconciliation; a store that fails here must not fail the payment. */
-export async function track(deps: RouteDeps, id: string, soon: boolean): Promise<void> {
-  try {
-    await deps.open.track(id, soon);
-  } catch (error) {
-    deps.config.log({
-      level: 'warn',
-      message: `reconcile: could not track checkout ${id}: ${String(error)}`,
-      checkoutId: id,
-    });
-  }
 }
 
 /** Content type (415), then size (413), checked before a route reads the body. */

@@ -1,0 +1,84 @@
+/**
+ * One checkout at the provider, for what the merchant's server decided: the handler's return
+ * and webhook URLs added, the body checked against the provider's schema, and the checkout
+ * watched for reconciliation from then on.
+ */
+import {
+  type Checkout,
+  type CheckoutCreateBody,
+  CheckoutCreateBodySchema,
+  describeIssue,
+} from '../../schemas/index.ts';
+import { PaymentHandlerError } from '../errors.ts';
+import type { HandlerConfig, ResolvedCheckout } from '../options.ts';
+import type { OpenCheckouts } from '../outcomes/reconcile.ts';
+import { watchCheckout } from '../outcomes/watch.ts';
+import type { ProviderClient } from '../provider/client.ts';
+import type { CallContext } from '../types.ts';
+
+/** What creating a checkout needs of the handler. */
+export interface CreateDeps {
+  config: HandlerConfig;
+  client: ProviderClient;
+  /** The checkouts reconciliation watches. */
+  open: Pick<OpenCheckouts, 'track'>;
+}
+
+/** A checkout as the provider answers a create: it always has its id. */
+export type CreatedCheckout = Checkout & { id: string };
+
+export async function createCheckout(
+  deps: CreateDeps,
+  resolved: ResolvedCheckout,
+  reference: string,
+  at?: CallContext,
+): Promise<CreatedCheckout> {
+  const { config, client } = deps;
+  const { provider } = config;
+  const redirect = resolved.redirect ?? true;
+  const candidate: CheckoutCreateBody = {
+    checkout_reference: reference,
+    amount: resolved.amount,
+    currency: resolved.currency,
+    merchant_code: provider.merchantCode,
+    return_url: `${config.publicUrl}/webhook`,
+    ...(redirect ? { redirect_url: `${config.publicUrl}/return` } : {}),
+    ...(provider.payToEmail === undefined ? {} : { pay_to_email: provider.payToEmail }),
+    ...(resolved.description === undefined ? {} : { description: resolved.description }),
+    ...(resolved.customerId === undefined ? {} : { customer_id: resolved.customerId }),
+    ...(resolved.purpose === undefined ? {} : { purpose: resolved.purpose }),
+    ...(resolved.validUntil === undefined ? {} : { valid_until: resolved.validUntil }),
+  };
+  const parsed = CheckoutCreateBodySchema.safeParse(candidate);
+  if (!parsed.success) {
+    // The merchant's resolveCheckout returned something unusable: our bug, not the user's.
+    const issue = describeIssue(parsed.error, candidate);
+    config.log({
+      level: 'error',
+      message: `resolveCheckout returned an invalid checkout: ${issue.message}`,
+      field: issue.param,
+    });
+    throw new PaymentHandlerError(
+      500,
+      'INVALID_RESOLVED_CHECKOUT',
+      'The order could not be priced',
+    );
+  }
+  const checkout = await client.checkouts.create(parsed.data, at);
+  if (checkout.id == null) {
+    throw new PaymentHandlerError(
+      502,
+      'INVALID_PROVIDER_RESPONSE',
+      'The provider created a checkout without an id',
+    );
+  }
+  const id = checkout.id;
+  await watchCheckout({ open: deps.open, log: config.log }, id, false);
+  config.log({
+    level: 'info',
+    message: 'checkout created',
+    checkoutId: id,
+    requestId: at?.requestId,
+  });
+  return { ...checkout, id };
+}

@@ -1,0 +1,288 @@
+// One checkout per basket, through the handler and a real sandbox: a reload answers the
+// basket's open or paid checkout, a changed amount retires the old one, a failure makes the
+// next, instances racing on one basket make one, and a basket is never charged twice.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import type { Checkout } from '../../../src/schemas/index.ts';
+import {
+  createMemoryStore,
+  createProviderClient,
+  type PaymentStore,
+  type ResolvedCheckout,
+} from '../../../src/server/index.ts';
+import { until } from '../../shared/until.ts';
+import { cardBody } from '../support/cards.ts';
+import { type Harness, makeHandler, request, startSandbox, webhookRequest } from './fixtures.ts';
+
+let sb: Sandbox;
+before(async () => {
+  sb = await startSandbox();
+});
+after(async () => {
+  await sb.close();
+});
+
+interface Order {
+  basket: string;
+  amount?: number;
+  currency?: string;
+}
+
+/** The shop prices the basket on the server and names it as the checkout's reference. */
+function shop(store: PaymentStore = createMemoryStore()): Harness {
+  return makeHandler(sb, {
+    store,
+    resolveCheckout(order): ResolvedCheckout {
+      const { basket, amount = 10, currency = 'EUR' } = order as Order;
+      return { reference: basket, amount, currency, redirect: false };
+    },
+  });
+}
+
+let baskets = 0;
+const fresh = () => {
+  baskets += 1;
+  return `basket-${process.pid}-${baskets}`;
+};
+
+async function post(h: Harness, order: Order) {
+  const res = await h.handle(request('POST', '/checkouts', { body: { order } }));
+  return { status: res.status, checkout: (await res.json()) as Checkout & { id: string } };
+}
+
+async function pay(h: Harness, id: string, card = '4200000000000091') {
+  const res = await h.handle(request('PUT', `/checkouts/${id}`, { body: cardBody(card) }));
+  return {
+    status: res.status,
+    body: (await res.json()) as { status?: string; error?: { code: string } },
+  };
+}
+
+const provider = () => createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
+
+describe('one checkout per basket', () => {
+  test('a second request for an unchanged basket answers its open checkout, 200 not 201', async () => {
+    const h = shop();
+    const basket = fresh();
+    const first = await post(h, { basket });
+    const again = await post(h, { basket });
+    assert.equal(first.status, 201);
+    assert.equal(again.status, 200);
+    assert.equal(again.checkout.id, first.checkout.id);
+    assert.equal(first.checkout.checkout_reference, basket);
+  });
+
+  test('a paid basket answers its paid checkout, never a new one to pay', async () => {
+    const h = shop();
+    const basket = fresh();
+    const { checkout } = await post(h, { basket });
+    assert.equal((await pay(h, checkout.id)).body.status, 'PAID');
+    const reload = await post(h, { basket });
+    assert.equal(reload.status, 200);
+    assert.equal(reload.checkout.id, checkout.id);
+    assert.equal(reload.checkout.status, 'PAID');
+    const listed = await provider().checkouts.list({ checkout_reference: `${basket}~2` });
+    assert.deepEqual(listed, [], 'no second checkout was made');
+  });
+
+  test('a changed amount retires the open checkout, and the old tab cannot pay it', async () => {
+    const h = shop();
+    const basket = fresh();
+    const old = (await post(h, { basket, amount: 10 })).checkout;
+    const changed = await post(h, { basket, amount: 12.5 });
+    assert.equal(changed.status, 201);
+    assert.notEqual(changed.checkout.id, old.id);
+    assert.equal(changed.checkout.amount, 12.5);
+    assert.equal(changed.checkout.checkout_reference, `${basket}~2`);
+    assert.equal((await provider().checkouts.get(old.id)).status, 'EXPIRED');
+    const stale = await pay(h, old.id);
+    assert.equal(stale.status, 409);
+    assert.equal((await provider().checkouts.get(old.id)).status, 'EXPIRED');
+  });
+
+  test('after a decline the basket gets its next checkout; the amount stays the server’s', async () => {
+    const h = shop();
+    const basket = fresh();
+    // 11.00 is declined whatever the card.
+    const declined = (await post(h, { basket, amount: 11 })).checkout;
+    assert.equal((await pay(h, declined.id)).body.status, 'FAILED');
+    const next = await post(h, { basket, amount: 11 });
+    assert.equal(next.status, 201);
+    assert.equal(next.checkout.checkout_reference, `${basket}~2`);
+    assert.equal(next.checkout.amount, 11);
+  });
+
+  test('twelve requests at once for one basket on two instances sharing a store: one checkout', async () => {
+    const store = createMemoryStore();
+    const [a, b] = [shop(store), shop(store)];
+    const basket = fresh();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post(i % 2 === 0 ? a : b, { basket })),
+    );
+    assert.equal(new Set(answers.map((x) => x.checkout.id)).size, 1);
+    assert.equal(answers.filter((x) => x.status === 201).length, 1);
+  });
+
+  test('with stores that share nothing, the provider still makes it one checkout', async () => {
+    const [a, b] = [shop(createMemoryStore()), shop(createMemoryStore())];
+    const basket = fresh();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(i % 2 === 0 ? a : b, { basket, amount: 20 })),
+    );
+    assert.equal(new Set(answers.map((x) => x.checkout.id)).size, 1);
+    // And a change seen by the other instance moves the basket on once.
+    const changed = await Promise.all([
+      post(a, { basket, amount: 21 }),
+      post(b, { basket, amount: 21 }),
+    ]);
+    assert.equal(changed[0].checkout.id, changed[1].checkout.id);
+    assert.equal(changed[0].checkout.checkout_reference, `${basket}~2`);
+  });
+
+  test('a store that keeps only claims (no records) still gives one checkout per basket', async () => {
+    const memory = createMemoryStore();
+    const claimsOnly: PaymentStore = {
+      claim: memory.claim,
+      complete: memory.complete,
+      release: memory.release,
+    };
+    const h = shop(claimsOnly);
+    const basket = fresh();
+    const first = await post(h, { basket });
+    const again = await post(h, { basket });
+    assert.equal(again.checkout.id, first.checkout.id);
+  });
+
+  test('a reference the handler cannot use for a basket is the merchant’s error, named in the log', async () => {
+    const h = shop();
+    const { status, checkout } = await post(h, { basket: 'order-7~2' });
+    assert.equal(status, 500);
+    assert.equal(
+      (checkout as unknown as { error: { code: string } }).error.code,
+      'INVALID_RESOLVED_CHECKOUT',
+    );
+    assert.ok(h.logs.some((line) => line.includes('reference') && line.includes('~')));
+  });
+});
+
+describe('POST /checkouts/:id/retry', () => {
+  test('after a failed payment: a new checkout for the same basket and amount', async () => {
+    const h = shop();
+    const basket = fresh();
+    const failed = (await post(h, { basket, amount: 42.5 })).checkout;
+    // A card that fails (a 3DS technical error), whatever the amount.
+    assert.equal((await pay(h, failed.id, '4012001037461114')).body.status, 'FAILED');
+    const res = await h.handle(request('POST', `/checkouts/${failed.id}/retry`));
+    assert.equal(res.status, 201);
+    const next = (await res.json()) as Checkout;
+    assert.equal(next.amount, 42.5);
+    assert.equal(next.currency, 'EUR');
+    assert.equal(next.checkout_reference, `${basket}~2`);
+    assert.equal(next.status, 'PENDING');
+    assert.equal(next.redirect_url, undefined, 'made like the failed one: no redirect_url');
+    // Paid on the next card: the basket is paid once, and a reload answers that.
+    assert.equal((await pay(h, String(next.id))).body.status, 'PAID');
+    assert.equal((await post(h, { basket, amount: 42.5 })).checkout.id, next.id);
+  });
+
+  test('a retry of a paid checkout answers the paid one; of an open one, 409', async () => {
+    const h = shop();
+    const open = (await post(h, { basket: fresh() })).checkout;
+    const busy = await h.handle(request('POST', `/checkouts/${open.id}/retry`));
+    assert.equal(busy.status, 409);
+    assert.equal(((await busy.json()) as { error: { code: string } }).error.code, 'CONFLICT');
+    await pay(h, open.id);
+    const paid = await h.handle(request('POST', `/checkouts/${open.id}/retry`));
+    assert.equal(paid.status, 200);
+    assert.equal(((await paid.json()) as Checkout).id, open.id);
+  });
+
+  test('two tabs retrying one failed checkout get one next checkout', async () => {
+    const h = shop();
+    const failed = (await post(h, { basket: fresh(), amount: 11 })).checkout;
+    await pay(h, failed.id);
+    const both = await Promise.all([
+      h.handle(request('POST', `/checkouts/${failed.id}/retry`)),
+      h.handle(request('POST', `/checkouts/${failed.id}/retry`)),
+    ]);
+    const ids = await Promise.all(both.map(async (r) => ((await r.json()) as Checkout).id));
+    assert.equal(ids[0], ids[1]);
+  });
+
+  test('bad input: an unknown checkout is 404, a foreign Origin 403, a bad id 400', async () => {
+    const h = shop();
+    assert.equal(
+      (await h.handle(request('POST', '/checkouts/no-such-checkout/retry'))).status,
+      404,
+    );
+    const foreign = await h.handle(
+      request('POST', '/checkouts/abc/retry', { origin: 'https://evil.example' }),
+    );
+    assert.equal(foreign.status, 403);
+    assert.equal((await h.handle(request('POST', '/checkouts/a%20b/retry'))).status, 400);
+  });
+
+  test('a flood of retries is held by the card-testing limits before the provider', async () => {
+    const h = makeHandler(sb, {
+      rateLimit: { checkoutsPerClient: { limit: 3 }, clientAddress: () => '192.0.2.7' },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      statuses.push((await h.handle(request('POST', '/checkouts/no-such-checkout/retry'))).status);
+    }
+    assert.deepEqual(statuses, [404, 404, 404, 429, 429]);
+  });
+});
+
+describe('a basket is never charged twice', () => {
+  test('a stale checkout paid late (a boleto issued before the basket changed) is refunded', async () => {
+    const h = makeHandler(sb, {
+      resolveCheckout: (order) => ({
+        reference: (order as Order).basket,
+        amount: (order as Order).amount ?? 10,
+        currency: 'BRL',
+        redirect: false,
+      }),
+    });
+    const basket = fresh();
+    const boleto = (await post(h, { basket, amount: 30 })).checkout;
+    const issued = await h.handle(
+      request('PUT', `/checkouts/${boleto.id}`, {
+        body: { payment_type: 'boleto' },
+      }),
+    );
+    assert.equal(issued.status, 200, await issued.clone().text());
+    // The basket changes: the boleto cannot be deactivated (it is issued), so it is watched.
+    const card = (await post(h, { basket, amount: 31 })).checkout;
+    assert.notEqual(card.id, boleto.id);
+    assert.equal((await pay(h, card.id)).body.status, 'PAID');
+    await h.handle(request('GET', `/checkouts/${card.id}`));
+    // The shopper pays the old boleto anyway, days later.
+    const settled = await fetch(`${sb.url}/sandbox/checkouts/${boleto.id}/settle`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'PAID' }),
+    });
+    assert.equal(settled.status, 200);
+    const webhook = await h.handle(webhookRequest(boleto.id));
+    assert.equal(webhook.status, 204);
+    await until(() => `onPaid of the card payment; log: ${h.logs.join('\n')}`, () => h.paid.length === 1);
+    assert.deepEqual(
+      h.paid.map((c) => c.id),
+      [card.id],
+      'onPaid ran for the basket’s first payment only',
+    );
+    const refunded = await provider().transactions.get(sb.merchantCode, {
+      id: String((await provider().checkouts.get(boleto.id)).transaction_id),
+    });
+    assert.equal(refunded.simple_status, 'REFUNDED');
+    const entry = h.logs
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((e) => e.event === 'duplicate-payment-refunded');
+    assert.equal(entry?.checkoutId, boleto.id);
+    assert.equal(entry?.paidCheckoutId, card.id);
+    // Reported again: refunded once, never twice.
+    assert.equal((await h.handle(webhookRequest(boleto.id))).status, 204);
+  });
+});
