@@ -10,12 +10,12 @@ import { limitBody } from '../http/body.ts';
 import { HttpError, providerErrorBody } from '../http/errors.ts';
 import { methodNotAllowedJson } from '../http/methods.ts';
 import { requestIdFrom } from '../http/request-id.ts';
-import { authorize } from './auth.ts';
+import { authorize } from './http/auth.ts';
 import type { SandboxContext } from './context.ts';
-import { ApiError, apiErrorResponse, BODY_LIMIT } from './http.ts';
-import type { Route, RouteRequest } from './route.ts';
-import { withDeprecation } from './routes/deprecation.ts';
-import { routeModules } from './routes/index.ts';
+import { ApiError, apiErrorResponse, BODY_LIMIT } from './http/errors.ts';
+import type { Route, RouteRequest } from './http/route.ts';
+import { withDeprecation } from './provider/deprecation.ts';
+import { routeModules } from './routes.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,15 +1,15 @@
 // Everything a route handler may touch, in one object passed with each request. Route
 // modules depend on this interface, not on createSandbox, so they stay testable in isolation.
 
-import type { Clock } from './clock.ts';
-import type { FaultStore } from './faults.ts';
-import type { LiveUpdates } from './live.ts';
-import type { RequestLog } from './requests.ts';
+import type { Clock } from './simulation/clock.ts';
+import type { FaultStore } from './simulation/faults.ts';
+import type { LiveUpdates } from './control/live.ts';
+import type { RequestLog } from './http/request-log.ts';
 import type { MerchantSeed } from './seed/merchant.ts';
 import type { ReaderTiming } from './seed/readers.ts';
-import type { Sessions } from './sessions.ts';
-import type { Store } from './state.ts';
-import type { Webhooks } from './webhooks.ts';
+import type { Sessions } from './http/sessions.ts';
+import type { Store } from './state/records.ts';
+import type { Webhooks } from './simulation/webhooks.ts';
 
 export interface SandboxConfig {
   apiKey: string;

@@ -7,17 +7,17 @@ import type { AddressInfo } from 'node:net';
 import { providerErrorBody } from '../http/errors.ts';
 import { toNodeListener } from '../http/node.ts';
 import { createApp } from './app.ts';
-import { Clock } from './clock.ts';
+import { Clock } from './simulation/clock.ts';
 import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.ts';
-import { FaultStore } from './faults.ts';
-import { LiveUpdates } from './live.ts';
-import { Persistence } from './persist.ts';
-import { adoptRequestId, RequestLog } from './requests.ts';
+import { FaultStore } from './simulation/faults.ts';
+import { LiveUpdates } from './control/live.ts';
+import { Persistence } from './state/journal.ts';
+import { adoptRequestId, RequestLog } from './http/request-log.ts';
 import { buildMerchant, type MerchantOverrides } from './seed/merchant.ts';
 import { type ReaderOptions, resolveReaderTiming } from './seed/readers.ts';
-import { isLoopbackHost, Sessions } from './sessions.ts';
-import { Store } from './state.ts';
-import { type WebhookOptions, Webhooks } from './webhooks.ts';
+import { isLoopbackHost, Sessions } from './http/sessions.ts';
+import { Store } from './state/records.ts';
+import { type WebhookOptions, Webhooks } from './simulation/webhooks.ts';
 
 export interface SandboxOptions {
   /** Default 0 (a random free port); the CLI defaults to 4010. */

@@ -3,7 +3,7 @@
 // read again. One read per resource at a time; a change during a read reads once more after.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Topic } from '../live.ts';
+import type { Topic } from '../control/live.ts';
 import { ApiFailure, getJson } from './api.ts';
 import type { Delivery, Overview, RequestEntry, WebhookFault } from './types.ts';
 

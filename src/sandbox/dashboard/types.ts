@@ -2,9 +2,9 @@
 // are the server's own types; the overview's parts are spelled out here (overview.ts builds
 // them from the provider's shapes).
 
-export type { RequestJson as RequestEntry } from '../requests.ts';
-export type { WebhookFault } from '../webhook-faults.ts';
-export type { Delivery, DeliveryAttempt } from '../webhooks.ts';
+export type { RequestJson as RequestEntry } from '../http/request-log.ts';
+export type { WebhookFault } from '../simulation/webhook-faults.ts';
+export type { Delivery, DeliveryAttempt } from '../simulation/webhooks.ts';
 
 export interface CardSummary {
   last_4_digits: string;
