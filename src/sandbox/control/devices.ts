@@ -16,22 +16,26 @@
 
 import * as z from 'zod/mini';
 import { json } from '../../http/json.ts';
-import { detectNetwork, isDeclinedAmount, luhnValid, TECHNICAL_ERROR_CARDS } from '../simulation/cards.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound, readJson } from '../http/errors.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
 import type { Route, RouteRequest } from '../http/route.ts';
-import type { DeviceRecord, ReaderCheckoutRecord } from '../state/records.ts';
-import { parse } from '../http/validate.ts';
 import { CONTROL } from '../http/scopes.ts';
+import { parse } from '../http/validate.ts';
+import {
+  detectNetwork,
+  isDeclinedAmount,
+  luhnValid,
+  TECHNICAL_ERROR_CARDS,
+} from '../simulation/cards.ts';
 import {
   activeCheckout,
   advanceReader,
   decimalAmount,
   deviceJson,
   finish,
-  newDeviceIdentifier,
   newPairingCode,
 } from '../simulation/readers.ts';
+import type { DeviceRecord, Frozen, ReaderCheckoutRecord } from '../state/records.ts';
 
 /** Recent enough for every seed limit; pass an older one to test the minimum versions. */
 const DEFAULT_SOFTWARE = '3.3.39.0';
@@ -57,37 +61,35 @@ const DEFAULT_CARD = '4200000000000091';
 
 const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
 
-function findDevice(ctx: SandboxContext, identifier: string): DeviceRecord {
-  const device = ctx.store.devices.get(identifier);
+function findDevice(ctx: SandboxContext, identifier: string): Frozen<DeviceRecord> {
+  const device = ctx.store.get('devices', identifier);
   if (!device) throw notFound('Device not found');
   return device;
 }
 
-function showCode(ctx: SandboxContext, device: DeviceRecord): void {
-  device.pairing_code = newPairingCode();
-  device.pairing_code_expires_at = ctx.clock.iso(
-    ctx.clock.now() + ctx.config.readers.pairingCodeTtlMs,
-  );
+/** A fresh pairing code and its expiry, as the device shows them. */
+function newCode(ctx: SandboxContext) {
+  return {
+    pairing_code: newPairingCode(),
+    pairing_code_expires_at: ctx.clock.iso(ctx.clock.now() + ctx.config.readers.pairingCodeTtlMs),
+  };
 }
 
 async function switchOn({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(DeviceBodySchema, await readJson(request));
+  const body = parse(DeviceBodySchema, await readApiJson(request));
   const model = body.model ?? 'solo';
-  const device: DeviceRecord = {
-    identifier: newDeviceIdentifier(model),
+  const device = ctx.store.insert('devices', {
     model,
     software_version: body.software_version ?? DEFAULT_SOFTWARE,
     online: true,
     created_at: ctx.clock.iso(),
-  };
-  showCode(ctx, device);
-  ctx.store.devices.set(device.identifier, device);
-  ctx.changed();
+    ...newCode(ctx),
+  });
   return json(deviceJson(ctx, device), 201);
 }
 
 function listDevices({ ctx }: RouteRequest): Response {
-  return json([...ctx.store.devices.values()].map((d) => deviceJson(ctx, d)));
+  return json(ctx.store.list('devices').map((d) => deviceJson(ctx, d)));
 }
 
 function getDevice({ params, ctx }: RouteRequest): Response {
@@ -97,34 +99,36 @@ function getDevice({ params, ctx }: RouteRequest): Response {
 /** A new code for an unpaired device (after its reader was deleted or its pairing expired). */
 function pairingCode({ params, ctx }: RouteRequest): Response {
   const device = findDevice(ctx, params.identifier!);
-  const reader = device.reader_id ? ctx.store.readers.get(device.reader_id) : undefined;
+  const reader = device.reader_id ? ctx.store.get('readers', device.reader_id) : undefined;
   if (reader) advanceReader(ctx, reader);
-  if (device.reader_id !== undefined && ctx.store.readers.has(device.reader_id)) {
+  if (device.reader_id !== undefined && ctx.store.has('readers', device.reader_id)) {
     throw conflict('The device is paired; delete its reader first');
   }
-  showCode(ctx, device);
-  ctx.changed();
-  return json(deviceJson(ctx, device), 201);
+  const code = newCode(ctx);
+  const shown = ctx.store.update('devices', device.identifier, (d) => Object.assign(d, code));
+  return json(deviceJson(ctx, shown), 201);
 }
 
 function confirmPairing({ params, ctx }: RouteRequest): Response {
   const device = findDevice(ctx, params.identifier!);
   if (!device.online) throw conflict('The device is offline and cannot confirm');
-  const reader = device.reader_id ? ctx.store.readers.get(device.reader_id) : undefined;
+  const reader = device.reader_id ? ctx.store.get('readers', device.reader_id) : undefined;
   if (reader) advanceReader(ctx, reader);
   if (reader?.status !== 'processing') {
     throw conflict('The device has no pairing waiting for confirmation');
   }
-  reader.confirm_at = ctx.clock.iso();
-  advanceReader(ctx, reader);
+  const confirmed = ctx.store.update('readers', reader.id, (r) => {
+    r.confirm_at = ctx.clock.iso();
+  });
+  advanceReader(ctx, confirmed);
   return json(deviceJson(ctx, device));
 }
 
 function waitingCheckout(
   ctx: SandboxContext,
-  device: DeviceRecord,
+  device: Frozen<DeviceRecord>,
   status: ReaderCheckoutRecord['status'],
-): ReaderCheckoutRecord {
+): Frozen<ReaderCheckoutRecord> {
   if (!device.online) throw conflict('The device is offline');
   const checkout = activeCheckout(ctx, device);
   if (!checkout || checkout.status !== status) {
@@ -134,24 +138,31 @@ function waitingCheckout(
 }
 
 async function presentCard({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(PresentCardSchema, await readJson(request));
+  const body = parse(PresentCardSchema, await readApiJson(request));
   const device = findDevice(ctx, params.identifier!);
   const checkout = waitingCheckout(ctx, device, 'waiting_for_card');
   const number = body.card_number ?? DEFAULT_CARD;
   if (!luhnValid(number)) throw invalid('card_number', 'card_number fails the Luhn check');
-  checkout.card = { last_4_digits: number.slice(-4), type: detectNetwork(number) };
+  const card = { last_4_digits: number.slice(-4), type: detectNetwork(number) };
   if (body.pin === true) {
-    checkout.status = 'waiting_for_pin';
-    ctx.changed();
+    ctx.store.update('readerCheckouts', checkout.id, (c) => {
+      c.card = card;
+      c.status = 'waiting_for_pin';
+    });
   } else {
     const declined = TECHNICAL_ERROR_CARDS.has(number) || isDeclinedAmount(decimalAmount(checkout));
-    finish(ctx, checkout, declined ? 'failed' : 'successful', declined ? 'declined' : undefined);
+    ctx.store.transact(() => {
+      ctx.store.update('readerCheckouts', checkout.id, (c) => {
+        c.card = card;
+      });
+      finish(ctx, checkout, declined ? 'failed' : 'successful', declined ? 'declined' : undefined);
+    });
   }
   return json({ ...deviceJson(ctx, device), result: resultOf(checkout) });
 }
 
 async function enterPin({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(EnterPinSchema, await readJson(request));
+  const body = parse(EnterPinSchema, await readApiJson(request));
   const device = findDevice(ctx, params.identifier!);
   const checkout = waitingCheckout(ctx, device, 'waiting_for_pin');
   if (body.correct === false) {
@@ -164,7 +175,7 @@ async function enterPin({ request, params, ctx }: RouteRequest): Promise<Respons
 }
 
 /** The outcome of the checkout just handled, for the caller's convenience. */
-function resultOf(c: ReaderCheckoutRecord): Record<string, unknown> {
+function resultOf(c: Frozen<ReaderCheckoutRecord>): Record<string, unknown> {
   return {
     client_transaction_id: c.id,
     status: c.status,
@@ -178,11 +189,12 @@ function setOnline(online: boolean) {
     const device = findDevice(ctx, params.identifier!);
     // Settle what happened under the old connectivity first: a pairing that expired while
     // offline must not be confirmed by coming back online.
-    const reader = device.reader_id ? ctx.store.readers.get(device.reader_id) : undefined;
+    const reader = device.reader_id ? ctx.store.get('readers', device.reader_id) : undefined;
     if (reader) advanceReader(ctx, reader);
-    device.online = online;
+    ctx.store.update('devices', device.identifier, (d) => {
+      d.online = online;
+    });
     if (reader) advanceReader(ctx, reader);
-    ctx.changed();
     return json(deviceJson(ctx, device));
   };
 }

@@ -1,10 +1,46 @@
 // Live updates for the dashboard: which parts of the sandbox changed, pushed as server-sent
-// events (`GET /sandbox/events`). A burst of changes (a checkout settles in several steps,
-// a load test sends thousands of requests) becomes one event per LIVE_INTERVAL_MS naming the
-// topics; the page then fetches only those. While nobody listens, `changed` returns at once:
-// the provider routes pay nothing for a dashboard that is not open.
+// events (`GET /sandbox/events`). The updates follow the store's change stream (the same one
+// the data file's journal follows) and the request log; nothing else tells them anything. A
+// burst of changes (a checkout settles in several steps, a load test sends thousands of
+// requests) becomes one event per LIVE_INTERVAL_MS naming the topics; the page then fetches
+// only those. While nobody listens, a change costs one check: the provider routes pay nothing
+// for a dashboard that is not open.
+
+import type { RequestLog } from '../http/request-log.ts';
+import type { Change, Kind, Store } from '../state/store.ts';
 
 export type Topic = 'state' | 'deliveries' | 'webhook-faults' | 'requests' | 'clock';
+
+const ALL_TOPICS: readonly Topic[] = ['state', 'deliveries', 'webhook-faults', 'requests', 'clock'];
+
+/** The topic each collection's changes belong to; provider faults are not on the dashboard. */
+const TOPIC_OF: Record<Kind, Topic | undefined> = {
+  checkouts: 'state',
+  transactions: 'state',
+  customers: 'state',
+  instruments: 'state',
+  devices: 'state',
+  readers: 'state',
+  readerCheckouts: 'state',
+  operators: 'state',
+  deliveries: 'deliveries',
+  webhookFaults: 'webhook-faults',
+  faults: undefined,
+};
+
+function topicsOf(change: Change): readonly Topic[] {
+  switch (change.op) {
+    case 'put':
+    case 'remove': {
+      const topic = TOPIC_OF[change.kind];
+      return topic === undefined ? [] : [topic];
+    }
+    case 'clock':
+      return ['clock'];
+    case 'reset':
+      return ALL_TOPICS;
+  }
+}
 
 const LIVE_INTERVAL_MS = 50;
 /** A comment line now and then keeps proxies and idle sockets from closing the stream. */
@@ -18,12 +54,18 @@ export class LiveUpdates {
   #flush: ReturnType<typeof setTimeout> | undefined;
   #keepalive: ReturnType<typeof setInterval> | undefined;
 
-  get listening(): boolean {
-    return this.#listeners.size > 0;
+  /** Follows the store's changes and the request log until `close`. */
+  follow(store: Store, requests: RequestLog): void {
+    store.subscribe((changes) => {
+      if (this.#listeners.size === 0) return;
+      for (const change of changes) for (const topic of topicsOf(change)) this.#changed(topic);
+    });
+    requests.onRecord(() => {
+      if (this.#listeners.size > 0) this.#changed('requests');
+    });
   }
 
-  changed(topic: Topic): void {
-    if (this.#listeners.size === 0) return;
+  #changed(topic: Topic): void {
     this.#pending.add(topic);
     this.#flush ??= setTimeout(() => this.#send(), LIVE_INTERVAL_MS);
   }

@@ -1,15 +1,12 @@
-// The simulator's own control surface under /sandbox/: reset, fault injection
-// and settling a boleto. Any valid test key may call it; it is never part of the provider API.
+// The simulator's own control surface under /sandbox/: reset and fault injection on the
+// provider routes. Any valid test key may call it; it is never part of the provider API.
 
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
-import { ApiError, readJson } from '../http/errors.ts';
-import { setStatus } from '../simulation/payments.ts';
+import { readApiJson } from '../http/errors.ts';
 import type { Route, RouteRequest } from '../http/route.ts';
-import { checkoutJson } from '../provider/serialize.ts';
-import { parse } from '../http/validate.ts';
-import { findCheckout } from '../provider/checkouts.ts';
 import { CONTROL } from '../http/scopes.ts';
+import { parse } from '../http/validate.ts';
 
 const FaultBodySchema = z.object({
   method: z.optional(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
@@ -20,18 +17,14 @@ const FaultBodySchema = z.object({
   times: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
 });
 
-const SettleBodySchema = z.object({
-  status: z.optional(z.enum(['PAID', 'FAILED'])),
-});
-
 function reset({ ctx }: RouteRequest): Response {
   ctx.reset();
   return empty(204);
 }
 
 async function addFault({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(FaultBodySchema, await readJson(request));
-  const fault = ctx.faults.add({
+  const body = parse(FaultBodySchema, await readApiJson(request));
+  const fault = ctx.store.insert('faults', {
     ...(body.method !== undefined && { method: body.method }),
     path: body.path,
     kind: body.kind,
@@ -43,39 +36,19 @@ async function addFault({ request, ctx }: RouteRequest): Promise<Response> {
 }
 
 function listFaults({ ctx }: RouteRequest): Response {
-  return json(ctx.faults.list());
+  return json(ctx.store.list('faults'));
 }
 
 function clearFaults({ ctx }: RouteRequest): Response {
-  ctx.faults.clear();
+  ctx.store.transact(() => {
+    for (const fault of ctx.store.list('faults')) ctx.store.remove('faults', fault.id);
+  });
   return empty(204);
 }
 
-/** Pays (or, with `{ status: "FAILED" }`, fails) a checkout's pending boleto. */
-async function settleBoleto({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(SettleBodySchema, await readJson(request));
-  const checkout = findCheckout(ctx, params.id!);
-  const pending = checkout.transaction_ids
-    .map((id) => ctx.store.transactions.get(id))
-    .find((t) => t?.payment_type === 'BOLETO' && t.status === 'PENDING');
-  if (!pending || checkout.status !== 'PENDING') {
-    throw new ApiError(409, 'CONFLICT', 'Checkout has no pending boleto to settle');
-  }
-  const paid = (body.status ?? 'PAID') === 'PAID';
-  pending.status = paid ? 'SUCCESSFUL' : 'FAILED';
-  pending.updated_at = ctx.clock.iso();
-  if (paid) {
-    checkout.transaction_code = pending.transaction_code;
-    checkout.transaction_id = pending.id;
-  }
-  setStatus(ctx, checkout, paid ? 'PAID' : 'FAILED');
-  return json(checkoutJson(checkout, ctx.store, ctx.config));
-}
-
-export const controlRoutes: Route[] = [
+export const simulatorRoutes: Route[] = [
   { method: 'POST', path: '/sandbox/reset', access: CONTROL, handler: reset },
   { method: 'GET', path: '/sandbox/faults', access: CONTROL, handler: listFaults },
   { method: 'POST', path: '/sandbox/faults', access: CONTROL, handler: addFault },
   { method: 'DELETE', path: '/sandbox/faults', access: CONTROL, handler: clearFaults },
-  { method: 'POST', path: '/sandbox/checkouts/:id/settle', access: CONTROL, handler: settleBoleto },
 ];

@@ -7,10 +7,10 @@
 
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
-import { notFound, readJson } from '../http/errors.ts';
+import { notFound, readApiJson } from '../http/errors.ts';
 import type { Route, RouteRequest } from '../http/route.ts';
-import { parse } from '../http/validate.ts';
 import { CONTROL } from '../http/scopes.ts';
+import { parse } from '../http/validate.ts';
 
 const WebhookFaultBodySchema = z.object({
   kind: z.enum(['drop', 'duplicate', 'delay', 'reorder']),
@@ -25,19 +25,20 @@ function replay({ params, ctx }: RouteRequest): Response {
 }
 
 async function addFault({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(WebhookFaultBodySchema, await readJson(request));
-  const fault = ctx.webhooks.faults.add({
+  const body = parse(WebhookFaultBodySchema, await readApiJson(request));
+  const fault = ctx.store.insert('webhookFaults', {
     kind: body.kind,
     delayMs: body.delayMs ?? 1_000,
     remaining: body.times ?? 1,
   });
-  ctx.live.changed('webhook-faults');
   return json(fault, 201);
 }
 
 function clearFaults({ ctx }: RouteRequest): Response {
-  ctx.webhooks.faults.clear();
-  ctx.live.changed('webhook-faults');
+  ctx.store.transact(() => {
+    for (const fault of ctx.store.list('webhookFaults'))
+      ctx.store.remove('webhookFaults', fault.id);
+  });
   return empty(204);
 }
 
@@ -59,7 +60,7 @@ export const webhookRoutes: Route[] = [
     path: faults,
     access: CONTROL,
     recorded: false,
-    handler: ({ ctx }) => json(ctx.webhooks.faults.list()),
+    handler: ({ ctx }) => json(ctx.store.list('webhookFaults')),
   },
   { method: 'DELETE', path: faults, access: CONTROL, handler: clearFaults },
 ];

@@ -1,26 +1,13 @@
 // The sandbox's side of the shared HTTP pieces (src/http): its error class, which answers
 // in the provider's shape `{ error_code, message, param? }`, and JSON body reading with the
 // provider's conventions (an empty body reads as `{}`). What the sandbox uses unchanged
-// (`json`, `empty`, `readFormBody`) its modules import from src/http themselves.
+// (`json`, `empty`, `readFormBody`) its modules import from src/http themselves. The provider's
+// error codes are the provider's vocabulary: src/schemas/error.ts.
 
 import { readJsonBody } from '../../http/body.ts';
 import { HttpError, providerErrorBody } from '../../http/errors.ts';
 import { json } from '../../http/json.ts';
-
-/** Error codes the provider uses; the sandbox adds none of its own. */
-export type ProviderErrorCode =
-  | 'MISSING'
-  | 'INVALID'
-  | 'NOT_AUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'DUPLICATED_CHECKOUT'
-  | 'CHECKOUT_PROCESSED'
-  | 'CUSTOMER_ALREADY_EXISTS'
-  | 'METHOD_NOT_ALLOWED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'INTERNAL_ERROR';
+import type { ProviderErrorCode } from '../../schemas/index.ts';
 
 /**
  * An error answer of the simulated API, thrown anywhere inside a route; the app turns it
@@ -58,8 +45,11 @@ export const notFound = (message = 'Resource not found') => new ApiError(404, 'N
 /** 64 KiB is far above any real request of this API and small enough to refuse floods early. */
 export const BODY_LIMIT = 64 * 1024;
 
-/** Reads a JSON body; an empty body reads as `{}` so that "all fields optional" routes work. */
-export async function readJson(request: Request): Promise<unknown> {
+/**
+ * Reads an API request's JSON body; an empty body reads as `{}` so that "all fields optional"
+ * routes work (the handler's `readApiJson` refuses an empty body instead: another contract).
+ */
+export async function readApiJson(request: Request): Promise<unknown> {
   const body = await readJsonBody(request);
   if (body.kind === 'json') return body.value;
   if (body.kind === 'empty') return {};

@@ -74,6 +74,12 @@ export class RequestLog {
   readonly #ring: Slot[] = Array.from({ length: REQUEST_LOG_SIZE }, emptySlot);
   /** Where the next record goes. */
   #next = 0;
+  #onRecord: () => void = () => {};
+
+  /** Called after every record (the dashboard's live updates); one listener. */
+  onRecord(listener: () => void): void {
+    this.#onRecord = listener;
+  }
 
   record(
     at: number,
@@ -91,6 +97,7 @@ export class RequestLog {
     slot.durationMs = durationMs;
     slot.request_id = requestId;
     this.#next = this.#next === REQUEST_LOG_SIZE - 1 ? 0 : this.#next + 1;
+    this.#onRecord();
   }
 
   /** Newest first; only those with this request id when one is given. */

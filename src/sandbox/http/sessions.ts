@@ -13,15 +13,18 @@
 //   page on the same machine (another port is the same site) cannot ride on the cookie.
 
 import { randomBytes } from 'node:crypto';
+import { isLoopbackHost } from '../../next-step/url.ts';
 
 /** More than enough for every browser a developer opens; the oldest is forgotten first. */
 const MAX_SESSIONS = 64;
 
-const LOOPBACK_HOSTS = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
-
-/** True for an interface only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  return host === '::1' || LOOPBACK_HOSTS.test(host);
+/** The host name of a `Host` header (`127.0.0.1:4010` -> `127.0.0.1`), as a URL spells it. */
+function hostnameOf(hostHeader: string): string {
+  try {
+    return new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return '';
+  }
 }
 
 export class Sessions {
@@ -53,7 +56,7 @@ export class Sessions {
   /** Whether `GET /` may open a session by itself for this request. */
   opensFor(request: Request): boolean {
     const host = request.headers.get('host') ?? new URL(request.url).host;
-    return this.automatic && isLoopbackHost(host);
+    return this.automatic && isLoopbackHost(hostnameOf(host));
   }
 
   /** True when the request comes from the dashboard's own page with a live session. */

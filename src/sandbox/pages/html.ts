@@ -64,7 +64,8 @@ ${script ? `<script nonce="${nonce}">${script}</script>` : ''}
   });
 }
 
-export function formatAmount(amount: number, currency: string): string {
+/** An amount as a shopper reads it on a page: with the currency's symbol (`€10.00`). */
+export function displayAmount(amount: number, currency: string): string {
   try {
     return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
   } catch {

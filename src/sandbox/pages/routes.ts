@@ -6,19 +6,19 @@
 import { readFormBody } from '../../http/body.ts';
 import type { SandboxContext } from '../context.ts';
 import { invalid, notFound } from '../http/errors.ts';
+import type { Route, RouteRequest } from '../http/route.ts';
+import { PUBLIC } from '../http/scopes.ts';
+import { findCheckout, termUrl } from '../provider/checkouts.ts';
+import { authorizeCard, settleBank } from '../simulation/payments.ts';
+import type { CheckoutRecord, Frozen } from '../state/records.ts';
 import {
   bankDonePage,
   bankPage,
   boletoPage,
   challengeEndPage,
   challengePage,
-  formatAmount,
+  displayAmount,
 } from './html.ts';
-import { authorizeCard, settleBank } from '../simulation/payments.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import type { CheckoutRecord } from '../state/records.ts';
-import { findCheckout, termUrl } from '../provider/checkouts.ts';
-import { PUBLIC } from '../http/scopes.ts';
 
 /** Reads a field from the form body (POST) or the query string (GET). */
 async function field(request: Request, url: URL, name: string): Promise<string | null> {
@@ -26,7 +26,7 @@ async function field(request: Request, url: URL, name: string): Promise<string |
   return url.searchParams.get(name);
 }
 
-function openChallenge(checkout: CheckoutRecord, md: string | null) {
+function openChallenge(checkout: Frozen<CheckoutRecord>, md: string | null) {
   const pending = checkout.pending;
   if (pending?.kind !== 'challenge' || md === null || pending.md !== md) {
     throw invalid('MD', 'MD does not match an open 3DS challenge of this checkout');
@@ -39,7 +39,7 @@ async function challenge({ request, url, params, ctx, origin }: RouteRequest): P
   const pending = openChallenge(checkout, await field(request, url, 'MD'));
   return challengePage({
     merchantName: ctx.config.merchantName,
-    amount: formatAmount(checkout.amount, checkout.currency),
+    amount: displayAmount(checkout.amount, checkout.currency),
     last4: pending.attempt.card.last_4_digits,
     md: pending.md,
     // Built here, not read from the request: the page must never post to a foreign URL.
@@ -48,7 +48,7 @@ async function challenge({ request, url, params, ctx, origin }: RouteRequest): P
 }
 
 /** Where the shopper goes once the checkout settled. */
-function ending(checkout: CheckoutRecord): Response {
+function ending(checkout: Frozen<CheckoutRecord>): Response {
   if (checkout.redirect_url !== undefined) {
     const target = new URL(checkout.redirect_url);
     target.searchParams.set('checkout_id', checkout.id);
@@ -67,8 +67,12 @@ async function completePayment({ request, params, ctx }: RouteRequest): Promise<
   if (pending.settled) return ending(checkout);
   const paRes = form.get('PaRes');
   if (paRes !== 'Y' && paRes !== 'N') throw invalid('PaRes', 'PaRes must be Y or N');
-  pending.settled = true;
-  authorizeCard(ctx, checkout, { ...pending.attempt, authenticated: paRes === 'Y' });
+  authorizeCard(ctx, checkout, {
+    ...pending.attempt,
+    card: { ...pending.attempt.card },
+    authenticated: paRes === 'Y',
+    pending: 'settle',
+  });
   return ending(checkout);
 }
 
@@ -91,7 +95,7 @@ function bank({ url, params, ctx }: RouteRequest): Response {
   return bankPage({
     method: pending.method,
     merchantName: ctx.config.merchantName,
-    amount: formatAmount(checkout.amount, checkout.currency),
+    amount: displayAmount(checkout.amount, checkout.currency),
     action: url.pathname,
     tx: pending.tx,
   });
@@ -105,7 +109,6 @@ async function bankResult({ request, params, ctx }: RouteRequest): Promise<Respo
     if (result !== 'approve' && result !== 'decline') {
       throw invalid('result', 'result must be approve or decline');
     }
-    pending.settled = true;
     settleBank(ctx, checkout, result === 'approve');
   }
   // APMs require a redirect_url at processing time; the fallback only covers data files
@@ -118,7 +121,7 @@ function boleto({ params, ctx }: RouteRequest): Response {
   if (!checkout.boleto) throw notFound('Checkout has no boleto');
   return boletoPage({
     merchantName: ctx.config.merchantName,
-    amount: formatAmount(checkout.amount, checkout.currency),
+    amount: displayAmount(checkout.amount, checkout.currency),
     barcode: checkout.boleto.barcode,
     status: checkout.status,
   });

@@ -16,41 +16,35 @@
 // refused afterwards, so an abandoned challenge can never settle the checkout behind the
 // shopper's back.
 
+import { isRedirectMethod, type RedirectMethodId } from '../../domain/checkout.ts';
 import { json } from '../../http/json.ts';
 import {
   CheckoutCreateBodySchema,
   type CheckoutProcessBody,
   CheckoutProcessBodySchema,
 } from '../../schemas/index.ts';
-import { cardOutcome, detectNetwork, expiryInFuture, luhnValid } from '../simulation/cards.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, missing, notFound, readJson } from '../http/errors.ts';
-import { availableMethods, methodAvailable } from '../simulation/methods.ts';
-import {
-  addTransaction,
-  authorizeCard,
-  boletoBarcode,
-  newId,
-  newToken,
-  setStatus,
-} from '../simulation/payments.ts';
+import { ApiError, invalid, missing, notFound, readApiJson } from '../http/errors.ts';
 import type { Route, RouteRequest } from '../http/route.ts';
-import { checkoutJson } from './serialize.ts';
-import type { CardSummary, CheckoutRecord } from '../state/records.ts';
-import { parse } from '../http/validate.ts';
 import { PAYMENTS } from '../http/scopes.ts';
+import { parse } from '../http/validate.ts';
+import { cardOutcome, detectNetwork, expiryInFuture, luhnValid } from '../simulation/cards.ts';
+import { availableMethods, methodAvailable } from '../simulation/methods.ts';
+import { authorizeCard, issueBoleto, newToken, setStatus } from '../simulation/payments.ts';
+import type { CheckoutRecord, Frozen, KeptCard } from '../state/records.ts';
+import { checkoutJson } from './serialize.ts';
 
-export function findCheckout(ctx: SandboxContext, id: string): CheckoutRecord {
-  const checkout = ctx.store.checkouts.get(id);
+export function findCheckout(ctx: SandboxContext, id: string): Frozen<CheckoutRecord> {
+  const checkout = ctx.store.get('checkouts', id);
   if (!checkout) throw notFound('Checkout not found');
   return checkout;
 }
 
-const respond = (ctx: SandboxContext, c: CheckoutRecord, status = 200) =>
+const respond = (ctx: SandboxContext, c: Frozen<CheckoutRecord>, status = 200) =>
   json(checkoutJson(c, ctx.store, ctx.config), status);
 
 async function create({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(CheckoutCreateBodySchema, await readJson(request));
+  const body = parse(CheckoutCreateBodySchema, await readApiJson(request));
   if (body.merchant_code !== ctx.config.merchantCode) {
     throw invalid(
       'merchant_code',
@@ -66,34 +60,31 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
       'Checkout with this checkout reference and pay to email already exists',
     );
   }
-  const checkout: CheckoutRecord = {
-    id: newId(),
+  const date = ctx.clock.iso();
+  const checkout = ctx.store.insert('checkouts', {
     checkout_reference: body.checkout_reference,
     amount: body.amount,
     currency: body.currency,
     merchant_code: body.merchant_code,
     pay_to_email: payTo,
     purpose: body.purpose ?? 'CHECKOUT',
-    date: ctx.clock.iso(),
+    date,
     status: 'PENDING',
+    status_history: [{ status: 'PENDING', at: date }],
     transaction_ids: [],
     processed: false,
-  };
-  if (body.description !== undefined) checkout.description = body.description;
-  if (body.return_url !== undefined) checkout.return_url = body.return_url;
-  if (body.redirect_url !== undefined) checkout.redirect_url = body.redirect_url;
-  if (body.customer_id !== undefined) checkout.customer_id = body.customer_id;
-  if (body.valid_until != null) checkout.valid_until = body.valid_until;
-  checkout.status_history = [{ status: 'PENDING', at: checkout.date }];
-  ctx.store.addCheckout(checkout);
-  ctx.changed();
+    ...(body.description !== undefined && { description: body.description }),
+    ...(body.return_url !== undefined && { return_url: body.return_url }),
+    ...(body.redirect_url !== undefined && { redirect_url: body.redirect_url }),
+    ...(body.customer_id !== undefined && { customer_id: body.customer_id }),
+    ...(body.valid_until != null && { valid_until: body.valid_until }),
+  });
   return respond(ctx, checkout, 201);
 }
 
 function list({ url, ctx }: RouteRequest): Response {
   const ref = url.searchParams.get('checkout_reference');
-  const found =
-    ref === null ? [...ctx.store.checkouts.values()] : ctx.store.checkoutsWithReference(ref);
+  const found = ref === null ? ctx.store.list('checkouts') : ctx.store.checkoutsWithReference(ref);
   const items = found.map((c) => checkoutJson(c, ctx.store, ctx.config));
   return json(items);
 }
@@ -102,7 +93,7 @@ function retrieve({ params, ctx }: RouteRequest): Response {
   return respond(ctx, findCheckout(ctx, params.id!));
 }
 
-function refuseUnprocessable(ctx: SandboxContext, checkout: CheckoutRecord): void {
+function refuseUnprocessable(ctx: SandboxContext, checkout: Frozen<CheckoutRecord>): void {
   if (checkout.processed) {
     throw new ApiError(409, 'CHECKOUT_PROCESSED', 'Checkout is already processed');
   }
@@ -117,7 +108,7 @@ function refuseUnprocessable(ctx: SandboxContext, checkout: CheckoutRecord): voi
 async function processCheckout({ request, params, ctx, origin }: RouteRequest): Promise<Response> {
   const checkout = findCheckout(ctx, params.id!);
   refuseUnprocessable(ctx, checkout);
-  const raw = await readJson(request);
+  const raw = await readApiJson(request);
   // Checked again after the await: a concurrent PUT may have processed the checkout while
   // this body was read, and a checkout must never be charged twice.
   refuseUnprocessable(ctx, checkout);
@@ -136,21 +127,20 @@ async function processCheckout({ request, params, ctx, origin }: RouteRequest): 
       throw invalid('installments', 'installments apply only to card payments');
     }
   }
-  switch (body.payment_type) {
-    case 'card':
-      return body.token !== undefined
-        ? payWithToken(ctx, checkout, body, body.token)
-        : payWithCard(ctx, checkout, body, origin);
-    case 'boleto':
-      return payWithBoleto(ctx, checkout, origin);
-    default:
-      return payWithBank(ctx, checkout, body.payment_type, origin);
+  if (body.payment_type === 'card') {
+    return body.token !== undefined
+      ? payWithToken(ctx, checkout, body, body.token)
+      : payWithCard(ctx, checkout, body, origin);
   }
+  if (isRedirectMethod(body.payment_type)) {
+    return payWithBank(ctx, checkout, body.payment_type, origin);
+  }
+  return payWithBoleto(ctx, checkout, origin);
 }
 
 function payWithToken(
   ctx: SandboxContext,
-  checkout: CheckoutRecord,
+  checkout: Frozen<CheckoutRecord>,
   body: CheckoutProcessBody,
   token: string,
 ): Response {
@@ -159,24 +149,25 @@ function payWithToken(
   if (checkout.customer_id !== undefined && checkout.customer_id !== customerId) {
     throw invalid('customer_id', "customer_id must be the checkout's customer");
   }
-  const instrument = ctx.store.instruments.get(token);
+  const instrument = ctx.store.get('instruments', token);
   if (!instrument || instrument.customer_id !== customerId || !instrument.active) {
     throw invalid('token', 'token must be an active payment instrument of this customer');
   }
-  delete checkout.pending; // a saved card needs no challenge: any open one is abandoned
   authorizeCard(ctx, checkout, {
     card: { ...instrument.card },
     installments: body.installments ?? 1,
     saveCard: false,
     token,
     authenticated: true,
+    // A saved card needs no challenge: any open one is abandoned.
+    pending: 'replace',
   });
   return respond(ctx, checkout);
 }
 
 function payWithCard(
   ctx: SandboxContext,
-  checkout: CheckoutRecord,
+  checkout: Frozen<CheckoutRecord>,
   body: CheckoutProcessBody,
   origin: string,
 ): Response {
@@ -198,43 +189,46 @@ function payWithCard(
     if (checkout.customer_id === undefined) {
       throw missing('customer_id', 'the checkout needs a customer_id to save a card');
     }
-    if (!ctx.store.customers.has(checkout.customer_id)) {
+    if (!ctx.store.has('customers', checkout.customer_id)) {
       throw invalid('customer_id', "the checkout's customer_id names no customer");
     }
   }
   const detected = detectNetwork(card.number);
   // Only the last four digits and the network are kept: never the number or the CVV.
-  const summary: CardSummary = {
+  const summary: KeptCard = {
     last_4_digits: card.number.slice(-4),
     type: detected === 'UNKNOWN' ? card.type : detected,
   };
   const installments = body.installments ?? 1;
   const outcome = cardOutcome(card.number);
   if (outcome !== 'challenge') {
-    delete checkout.pending; // this attempt replaces any open challenge or bank page
     authorizeCard(ctx, checkout, {
       card: summary,
       installments,
       saveCard,
       authenticated: outcome === 'paid',
+      // This attempt replaces any open challenge or bank page.
+      pending: 'replace',
     });
     return respond(ctx, checkout);
   }
   const md = newToken();
-  checkout.pending = {
-    kind: 'challenge',
-    md,
-    paReq: Buffer.from(JSON.stringify({ checkout: checkout.id, md })).toString('base64'),
-    attempt: { card: summary, installments, saveCard },
-    settled: false,
-  };
-  ctx.changed();
+  const paReq = Buffer.from(JSON.stringify({ checkout: checkout.id, md })).toString('base64');
+  ctx.store.update('checkouts', checkout.id, (c) => {
+    c.pending = {
+      kind: 'challenge',
+      md,
+      paReq,
+      attempt: { card: summary, installments, saveCard },
+      settled: false,
+    };
+  });
   const nextStep: Record<string, unknown> = {
     url: `${origin}/sandbox/3ds/${encodeURIComponent(checkout.id)}`,
     method: 'POST',
     mechanism: ['iframe', 'browser'],
     payload: {
-      PaReq: checkout.pending.paReq,
+      PaReq: paReq,
       MD: md,
       TermUrl: termUrl(origin, checkout.id),
     },
@@ -248,16 +242,17 @@ export const termUrl = (origin: string, id: string) =>
 
 function payWithBank(
   ctx: SandboxContext,
-  checkout: CheckoutRecord,
-  method: 'ideal' | 'bancontact' | 'blik',
+  checkout: Frozen<CheckoutRecord>,
+  method: RedirectMethodId,
   origin: string,
 ): Response {
   if (checkout.redirect_url === undefined) {
     throw missing('redirect_url', `the checkout needs a redirect_url to pay with ${method}`);
   }
   const tx = newToken();
-  checkout.pending = { kind: 'bank', method, tx, settled: false };
-  ctx.changed();
+  ctx.store.update('checkouts', checkout.id, (c) => {
+    c.pending = { kind: 'bank', method, tx, settled: false };
+  });
   const url = `${origin}/sandbox/bank/${method}/${encodeURIComponent(checkout.id)}`;
   return json(
     {
@@ -274,19 +269,12 @@ function payWithBank(
   );
 }
 
-function payWithBoleto(ctx: SandboxContext, checkout: CheckoutRecord, origin: string): Response {
-  delete checkout.pending;
-  addTransaction(ctx, checkout, {
-    status: 'PENDING',
-    payment_type: 'BOLETO',
-    entry_mode: 'BOLETO',
-  });
-  checkout.processed = true;
-  checkout.boleto = {
-    barcode: boletoBarcode(checkout),
-    url: `${origin}/sandbox/boleto/${encodeURIComponent(checkout.id)}`,
-  };
-  ctx.changed();
+function payWithBoleto(
+  ctx: SandboxContext,
+  checkout: Frozen<CheckoutRecord>,
+  origin: string,
+): Response {
+  issueBoleto(ctx, checkout, `${origin}/sandbox/boleto/${encodeURIComponent(checkout.id)}`);
   return respond(ctx, checkout);
 }
 
@@ -298,9 +286,10 @@ function deactivate({ params, ctx }: RouteRequest): Response {
   if (checkout.status === 'EXPIRED') {
     throw new ApiError(409, 'CONFLICT', 'Checkout is already deactivated');
   }
-  // An open challenge or bank page dies with the checkout.
-  delete checkout.pending;
-  setStatus(ctx, checkout, 'EXPIRED');
+  setStatus(ctx, checkout, 'EXPIRED', (c) => {
+    // An open challenge or bank page dies with the checkout.
+    delete c.pending;
+  });
   return respond(ctx, checkout);
 }
 

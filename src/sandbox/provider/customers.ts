@@ -5,18 +5,18 @@ import { empty, json } from '../../http/json.ts';
 import {
   CustomerCreateBodySchema,
   CustomerUpdateBodySchema,
-  type PersonalDetails as PersonalDetailsBody,
+  type PersonalDetails,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, notFound, readJson } from '../http/errors.ts';
+import { ApiError, notFound, readApiJson } from '../http/errors.ts';
 import type { Route, RouteRequest } from '../http/route.ts';
-import { customerJson, instrumentJson } from './serialize.ts';
-import type { CustomerRecord, PersonalDetails } from '../state/records.ts';
-import { parse } from '../http/validate.ts';
 import { PAYMENT_INSTRUMENTS } from '../http/scopes.ts';
+import { parse } from '../http/validate.ts';
+import type { CustomerRecord, Frozen } from '../state/records.ts';
+import { customerJson, instrumentJson } from './serialize.ts';
 
-function findCustomer(ctx: SandboxContext, id: string): CustomerRecord {
-  const customer = ctx.store.customers.get(id);
+function findCustomer(ctx: SandboxContext, id: string): Frozen<CustomerRecord> {
+  const customer = ctx.store.get('customers', id);
   if (!customer) throw notFound('Customer not found');
   return customer;
 }
@@ -37,20 +37,21 @@ function merge<T extends object>(stored: T | undefined, sent: object): T {
   return out as T;
 }
 
-function clean(details: PersonalDetailsBody | null | undefined): PersonalDetails | undefined {
+/** What is kept of sent details: the provider's shape with every null left out. */
+function clean(details: PersonalDetails | null | undefined): PersonalDetails | undefined {
   return details == null ? undefined : merge<PersonalDetails>(undefined, details);
 }
 
 async function create({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(CustomerCreateBodySchema, await readJson(request));
-  if (ctx.store.customers.has(body.customer_id)) {
+  const body = parse(CustomerCreateBodySchema, await readApiJson(request));
+  if (ctx.store.has('customers', body.customer_id)) {
     throw new ApiError(409, 'CUSTOMER_ALREADY_EXISTS', 'Customer already exists');
   }
-  const customer: CustomerRecord = { customer_id: body.customer_id };
   const details = clean(body.personal_details);
-  if (details) customer.personal_details = details;
-  ctx.store.customers.set(customer.customer_id, customer);
-  ctx.changed();
+  const customer = ctx.store.insert('customers', {
+    customer_id: body.customer_id,
+    ...(details && { personal_details: details }),
+  });
   return json(customerJson(customer), 201);
 }
 
@@ -60,18 +61,19 @@ function retrieve({ params, ctx }: RouteRequest): Response {
 
 async function update({ request, params, ctx }: RouteRequest): Promise<Response> {
   const customer = findCustomer(ctx, params.customer_id!);
-  const body = parse(CustomerUpdateBodySchema, await readJson(request));
-  if (body.personal_details === null) delete customer.personal_details;
-  else if (body.personal_details !== undefined) {
-    customer.personal_details = merge(customer.personal_details, body.personal_details);
-  }
-  ctx.changed();
-  return json(customerJson(customer));
+  const body = parse(CustomerUpdateBodySchema, await readApiJson(request));
+  const sent = body.personal_details;
+  const updated = ctx.store.update('customers', customer.customer_id, (c) => {
+    if (sent === null) delete c.personal_details;
+    else if (sent !== undefined) c.personal_details = merge(c.personal_details, sent);
+  });
+  return json(customerJson(updated));
 }
 
 function listInstruments({ params, ctx }: RouteRequest): Response {
   const customer = findCustomer(ctx, params.customer_id!);
-  const items = [...ctx.store.instruments.values()]
+  const items = ctx.store
+    .list('instruments')
     .filter((i) => i.customer_id === customer.customer_id && i.active)
     .map(instrumentJson);
   return json(items);
@@ -79,12 +81,13 @@ function listInstruments({ params, ctx }: RouteRequest): Response {
 
 function deactivateInstrument({ params, ctx }: RouteRequest): Response {
   const customer = findCustomer(ctx, params.customer_id!);
-  const instrument = ctx.store.instruments.get(params.token!);
+  const instrument = ctx.store.get('instruments', params.token!);
   if (!instrument || instrument.customer_id !== customer.customer_id) {
     throw notFound('Payment instrument not found');
   }
-  instrument.active = false;
-  ctx.changed();
+  ctx.store.update('instruments', instrument.token, (i) => {
+    i.active = false;
+  });
   return empty(204);
 }
 

@@ -23,21 +23,20 @@ import {
   type Permissions,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound, readJson } from '../http/errors.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
 import type { Access, Route, RouteRequest } from '../http/route.ts';
-import type { OperatorRecord } from '../state/records.ts';
 import { parse } from '../http/validate.ts';
+import type { Frozen, OperatorRecord } from '../state/records.ts';
 import { PROFILE_READ } from './merchant.ts';
 
 const PROFILE_WRITE: Access = { scopes: ['user.profile'] };
 
-/** The primary account's id: below every operator id. */
+/** The primary account's id: below every operator id (the store allocates those). */
 const PRIMARY_ID = 1;
-const FIRST_OPERATOR_ID = 100_001;
 
 type OperatorPermissions = OperatorRecord['permissions'];
 
-function permissions(base: OperatorPermissions, change: Permissions | undefined) {
+function permissions(base: Frozen<OperatorPermissions>, change: Permissions | undefined) {
   const out = { ...base };
   for (const key of Object.keys(out) as (keyof OperatorPermissions)[]) {
     const value = change?.[key];
@@ -53,7 +52,7 @@ const NO_PERMISSIONS: OperatorPermissions = {
   create_referral: false,
 };
 
-function operatorJson(o: OperatorRecord): Record<string, unknown> {
+function operatorJson(o: Frozen<OperatorRecord>): Record<string, unknown> {
   return {
     id: o.id,
     username: o.username,
@@ -92,9 +91,7 @@ function refuseTakenUsername(ctx: SandboxContext, username: string, self?: numbe
   const wanted = username.toLowerCase();
   const taken =
     ctx.config.merchant.username.toLowerCase() === wanted ||
-    [...ctx.store.operators.values()].some(
-      (o) => o.id !== self && o.username.toLowerCase() === wanted,
-    );
+    ctx.store.list('operators').some((o) => o.id !== self && o.username.toLowerCase() === wanted);
   if (taken) {
     throw new ApiError(409, 'CONFLICT', 'An account with this username exists', 'username');
   }
@@ -119,36 +116,32 @@ function list({ url, ctx }: RouteRequest): Response {
     const primary = primaryJson(ctx);
     if (matches(primary.username, primary.nickname)) items.push(primary);
   }
-  for (const o of [...ctx.store.operators.values()].sort((a, b) => a.id - b.id)) {
+  for (const o of ctx.store.list('operators').sort((a, b) => a.id - b.id)) {
     if (matches(o.username, o.nickname)) items.push(operatorJson(o));
   }
   return json(items);
 }
 
 async function create({ request, ctx }: RouteRequest): Promise<Response> {
-  const body: OperatorCreateBody = parse(OperatorCreateBodySchema, await readJson(request));
+  const body: OperatorCreateBody = parse(OperatorCreateBodySchema, await readApiJson(request));
   refuseTakenUsername(ctx, body.username);
-  const ids = [...ctx.store.operators.keys()];
   const now = ctx.clock.iso();
-  const operator: OperatorRecord = {
-    id: ids.length === 0 ? FIRST_OPERATOR_ID : Math.max(...ids) + 1,
+  const operator = ctx.store.insert('operators', {
     username: body.username,
     disabled: false,
     permissions: permissions(NO_PERMISSIONS, body.permissions),
     created_at: now,
     updated_at: now,
     password_set_at: now,
-  };
-  if (body.nickname !== undefined) operator.nickname = body.nickname;
-  ctx.store.operators.set(operator.id, operator);
-  ctx.changed();
+    ...(body.nickname !== undefined && { nickname: body.nickname }),
+  });
   return json(operatorJson(operator));
 }
 
 function retrieve({ params, ctx }: RouteRequest): Response {
   const id = operatorId(params);
   if (id === PRIMARY_ID) return json(primaryJson(ctx));
-  const operator = ctx.store.operators.get(id);
+  const operator = ctx.store.get('operators', id);
   if (!operator) throw notFound('Operator not found');
   return json(operatorJson(operator));
 }
@@ -162,32 +155,32 @@ function refusePrimary(id: number): void {
 async function update({ request, params, ctx }: RouteRequest): Promise<Response> {
   const id = operatorId(params);
   refusePrimary(id);
-  const operator = ctx.store.operators.get(id);
-  if (!operator) throw new ApiError(400, 'NOT_FOUND', 'Operator not found');
-  const body = parse(OperatorUpdateBodySchema, await readJson(request));
+  if (!ctx.store.has('operators', id)) throw new ApiError(400, 'NOT_FOUND', 'Operator not found');
+  const body = parse(OperatorUpdateBodySchema, await readApiJson(request));
   if (body.username !== undefined) refuseTakenUsername(ctx, body.username, id);
   const now = ctx.clock.iso();
-  if (body.username !== undefined) operator.username = body.username;
-  if (body.nickname !== undefined) operator.nickname = body.nickname;
-  if (body.password !== undefined) {
-    operator.password_set_at = now;
-    operator.disabled = false; // a new password unblocks
-  }
-  if (body.disabled !== undefined) operator.disabled = body.disabled;
-  operator.permissions = permissions(operator.permissions, body.permissions);
-  operator.updated_at = now;
-  ctx.changed();
+  const operator = ctx.store.update('operators', id, (o) => {
+    if (body.username !== undefined) o.username = body.username;
+    if (body.nickname !== undefined) o.nickname = body.nickname;
+    if (body.password !== undefined) {
+      o.password_set_at = now;
+      o.disabled = false; // a new password unblocks
+    }
+    if (body.disabled !== undefined) o.disabled = body.disabled;
+    o.permissions = permissions(o.permissions, body.permissions);
+    o.updated_at = now;
+  });
   return json(operatorJson(operator));
 }
 
 function deactivate({ params, ctx }: RouteRequest): Response {
   const id = operatorId(params);
   refusePrimary(id);
-  const operator = ctx.store.operators.get(id);
-  if (!operator) throw notFound('Operator not found');
-  operator.disabled = true;
-  operator.updated_at = ctx.clock.iso();
-  ctx.changed();
+  if (!ctx.store.has('operators', id)) throw notFound('Operator not found');
+  const operator = ctx.store.update('operators', id, (o) => {
+    o.disabled = true;
+    o.updated_at = ctx.clock.iso();
+  });
   return json(operatorJson(operator));
 }
 

@@ -12,20 +12,16 @@
 // required ISO dates (YYYY-MM-DD, inclusive, UTC days); order asc (default) or desc by date;
 // limit a positive integer; format json (default) or csv.
 //
-// Also here: POST /sandbox/transactions/{id}/chargeback, the control route that files a
-// chargeback against a payment so that its deduction can be tested.
+// A chargeback's deduction is tested by filing one: POST /sandbox/transactions/{id}/chargeback
+// (control/payments.ts).
 
-import * as z from 'zod/mini';
 import { json } from '../../http/json.ts';
 import type { SandboxConfig } from '../context.ts';
-import { ApiError, invalid, missing, notFound, readJson } from '../http/errors.ts';
+import { invalid, missing } from '../http/errors.ts';
 import type { Route, RouteRequest } from '../http/route.ts';
-import { minorUnit } from '../seed/currencies.ts';
-import { transactionFull } from './serialize.ts';
-import type { Store, TransactionRecord } from '../state/records.ts';
-import { parse } from '../http/validate.ts';
+import { roundToMinorUnit } from '../seed/currencies.ts';
+import type { Store } from '../state/store.ts';
 import { PROFILE_READ, requireMerchant } from './merchant.ts';
-import { CONTROL } from '../http/scopes.ts';
 
 /** The sandbox's card fee: 1.39 %, a typical European card rate. */
 export const PAYOUT_FEE_RATE = 0.0139;
@@ -42,15 +38,12 @@ export interface PayoutItem {
   type: 'PAYOUT' | 'CHARGE_BACK_DEDUCTION' | 'REFUND_DEDUCTION';
 }
 
-const round = (amount: number, currency: string) => {
-  const f = 10 ** minorUnit(currency);
-  return Math.round(amount * f) / f;
-};
+const round = roundToMinorUnit;
 
 export function generatePayouts(store: Store, config: SandboxConfig): PayoutItem[] {
   const out: PayoutItem[] = [];
   const reference = (day: string) => `${config.merchantCode}-${day.replaceAll('-', '')}`;
-  for (const t of store.transactions.values()) {
+  for (const t of store.values('transactions')) {
     if (t.type !== 'PAYMENT' || t.status !== 'SUCCESSFUL') continue;
     if (t.merchant_code !== config.merchantCode) continue;
     const day = t.timestamp.slice(0, 10);
@@ -149,39 +142,6 @@ function listPayouts(url: URL, ctx: RouteRequest['ctx']): Response {
   return json(items);
 }
 
-const ChargebackBodySchema = z.object({
-  amount: z.optional(z.number().check(z.positive({ error: 'must be greater than 0' }))),
-});
-
-/** Files a chargeback (in full, or `amount`) against a successful payment. */
-async function chargeback({ request, params, ctx, origin }: RouteRequest): Promise<Response> {
-  const body = parse(ChargebackBodySchema, await readJson(request));
-  const txn: TransactionRecord | undefined = ctx.store.transactions.get(params.id!);
-  if (txn?.type !== 'PAYMENT') throw notFound('Transaction not found');
-  if (txn.status !== 'SUCCESSFUL') {
-    throw new ApiError(409, 'CONFLICT', 'Only a successful payment can be charged back');
-  }
-  const charged = txn.events
-    .filter((e) => e.type === 'CHARGE_BACK')
-    .reduce((sum, e) => sum + e.amount, 0);
-  const open = round(txn.amount - charged, txn.currency);
-  const amount = body.amount ?? open;
-  if (amount > open) {
-    throw invalid('amount', `amount must not exceed the ${open.toFixed(2)} not yet charged back`);
-  }
-  const now = ctx.clock.iso();
-  txn.events.push({
-    id: ctx.store.nextEventId++,
-    type: 'CHARGE_BACK',
-    status: 'SUCCESSFUL',
-    amount,
-    timestamp: now,
-  });
-  txn.updated_at = now;
-  ctx.changed();
-  return json(transactionFull(txn, origin), 201);
-}
-
 export const payoutRoutes: Route[] = [
   {
     method: 'GET',
@@ -198,11 +158,5 @@ export const payoutRoutes: Route[] = [
     path: '/v0.1/me/financials/payouts',
     access: PROFILE_READ,
     handler: ({ url, ctx }) => listPayouts(url, ctx),
-  },
-  {
-    method: 'POST',
-    path: '/sandbox/transactions/:id/chargeback',
-    access: CONTROL,
-    handler: chargeback,
   },
 ];

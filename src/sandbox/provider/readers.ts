@@ -18,27 +18,28 @@
 
 import { providerErrorBody } from '../../http/errors.ts';
 import { empty, json } from '../../http/json.ts';
+import type { ProviderErrorCode } from '../../schemas/index.ts';
 import {
   describeIssue,
+  type ReaderCheckoutBody,
   ReaderCheckoutBodySchema,
   ReaderCreateBodySchema,
   ReaderUpdateBodySchema,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound, type ProviderErrorCode, readJson } from '../http/errors.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
 import type { Access, Route, RouteRequest } from '../http/route.ts';
-import { minorUnit } from '../seed/currencies.ts';
-import type { ReaderCheckoutRecord, ReaderRecord } from '../state/records.ts';
 import { parse } from '../http/validate.ts';
+import { minorUnit } from '../seed/currencies.ts';
 import {
   activeCheckout,
   advanceReader,
   finish,
   MIN_VERSION,
   meetsVersion,
-  newReaderId,
   startCheckout,
 } from '../simulation/readers.ts';
+import type { Frozen, ReaderRecord } from '../state/records.ts';
 import { requireMerchant } from './merchant.ts';
 
 const READERS_READ: Access = { scopes: ['readers.read'] };
@@ -76,16 +77,16 @@ const stateError = (type: string, detail: string) =>
 const fieldError = (param: string, problem: string, code: 'MISSING' | 'INVALID' = 'INVALID') =>
   new ReaderError(code, `${param} ${problem}`, { [param]: [problem] }, param, code);
 
-function findReader({ params, ctx }: RouteRequest): ReaderRecord {
+function findReader({ params, ctx }: RouteRequest): Frozen<ReaderRecord> {
   requireMerchant(params, ctx.config);
-  const reader = ctx.store.readers.get(params.id!);
+  const reader = ctx.store.get('readers', params.id!);
   if (!reader) throw notFound('Reader not found');
   advanceReader(ctx, reader);
   return reader;
 }
 
-function readerJson(ctx: SandboxContext, r: ReaderRecord): Record<string, unknown> {
-  const device = ctx.store.devices.get(r.device_identifier);
+function readerJson(ctx: SandboxContext, r: Frozen<ReaderRecord>): Record<string, unknown> {
+  const device = ctx.store.get('devices', r.device_identifier);
   return {
     id: r.id,
     name: r.name,
@@ -99,76 +100,83 @@ function readerJson(ctx: SandboxContext, r: ReaderRecord): Record<string, unknow
 
 function list({ params, ctx }: RouteRequest): Response {
   requireMerchant(params, ctx.config);
-  const readers = [...ctx.store.readers.values()].sort((a, b) =>
-    a.created_at.localeCompare(b.created_at),
-  );
+  const readers = ctx.store
+    .list('readers')
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
   for (const r of readers) advanceReader(ctx, r);
   return json({ items: readers.map((r) => readerJson(ctx, r)) });
 }
 
 async function create({ request, params, ctx }: RouteRequest): Promise<Response> {
   requireMerchant(params, ctx.config);
-  const body = parse(ReaderCreateBodySchema, await readJson(request));
+  const body = parse(ReaderCreateBodySchema, await readApiJson(request));
   const code = body.pairing_code.toUpperCase();
-  const device = [...ctx.store.devices.values()].find((d) => d.pairing_code === code);
+  const device = ctx.store.list('devices').find((d) => d.pairing_code === code);
   if (!device) throw invalid('pairing_code', 'pairing_code is shown on no device');
   if (Date.parse(device.pairing_code_expires_at ?? '') <= ctx.clock.now()) {
     throw invalid('pairing_code', 'pairing_code has expired; start pairing on the device again');
   }
   const now = ctx.clock.now();
-  const reader: ReaderRecord = {
-    id: newReaderId(),
-    name: body.name ?? `${device.model === 'solo' ? 'Solo' : 'Virtual Solo'} ${device.identifier}`,
-    status: 'processing',
-    device_identifier: device.identifier,
-    created_at: ctx.clock.iso(now),
-    updated_at: ctx.clock.iso(now),
-    confirm_at: ctx.clock.iso(now + ctx.config.readers.pairingDelayMs),
-    expires_at: ctx.clock.iso(now + ctx.config.readers.pairingCodeTtlMs),
-  };
-  if (body.meta !== undefined) reader.meta = body.meta;
-  // The code is single use: the device now belongs to this pairing.
-  delete device.pairing_code;
-  delete device.pairing_code_expires_at;
-  device.reader_id = reader.id;
-  ctx.store.readers.set(reader.id, reader);
-  ctx.changed();
+  const reader = ctx.store.transact(() => {
+    const paired = ctx.store.insert('readers', {
+      name:
+        body.name ?? `${device.model === 'solo' ? 'Solo' : 'Virtual Solo'} ${device.identifier}`,
+      status: 'processing',
+      device_identifier: device.identifier,
+      created_at: ctx.clock.iso(now),
+      updated_at: ctx.clock.iso(now),
+      confirm_at: ctx.clock.iso(now + ctx.config.readers.pairingDelayMs),
+      expires_at: ctx.clock.iso(now + ctx.config.readers.pairingCodeTtlMs),
+      ...(body.meta !== undefined && { meta: body.meta }),
+    });
+    // The code is single use: the device now belongs to this pairing.
+    ctx.store.update('devices', device.identifier, (d) => {
+      delete d.pairing_code;
+      delete d.pairing_code_expires_at;
+      d.reader_id = paired.id;
+    });
+    return paired;
+  });
   return json(readerJson(ctx, reader), 201);
 }
 
 const retrieve = (req: RouteRequest) => json(readerJson(req.ctx, findReader(req)));
 
 async function update(req: RouteRequest): Promise<Response> {
-  const reader = findReader(req);
-  const body = parse(ReaderUpdateBodySchema, await readJson(req.request));
-  if (body.name !== undefined) reader.name = body.name;
-  if (body.meta !== undefined) reader.meta = body.meta;
-  reader.updated_at = req.ctx.clock.iso();
-  req.ctx.changed();
+  const found = findReader(req);
+  const body = parse(ReaderUpdateBodySchema, await readApiJson(req.request));
+  const reader = req.ctx.store.update('readers', found.id, (r) => {
+    if (body.name !== undefined) r.name = body.name;
+    if (body.meta !== undefined) r.meta = body.meta;
+    r.updated_at = req.ctx.clock.iso();
+  });
   return json(readerJson(req.ctx, reader));
 }
 
 function remove(req: RouteRequest): Response {
   const { ctx } = req;
   const reader = findReader(req);
-  const device = ctx.store.devices.get(reader.device_identifier);
-  if (device?.reader_id === reader.id) {
-    // Unpairing mid-payment cancels it, as switching off the reader would.
-    const checkout = activeCheckout(ctx, device);
-    if (checkout) finish(ctx, checkout, 'failed', 'terminated');
-    delete device.reader_id;
-  }
-  ctx.store.readers.delete(reader.id);
-  ctx.changed();
+  const device = ctx.store.get('devices', reader.device_identifier);
+  ctx.store.transact(() => {
+    if (device?.reader_id === reader.id) {
+      // Unpairing mid-payment cancels it, as switching off the reader would.
+      const checkout = activeCheckout(ctx, device);
+      if (checkout) finish(ctx, checkout, 'failed', 'terminated');
+      ctx.store.update('devices', device.identifier, (d) => {
+        delete d.reader_id;
+      });
+    }
+    ctx.store.remove('readers', reader.id);
+  });
   // The provider answers 200 with an empty body.
   return empty(200);
 }
 
-function pairedDevice(ctx: SandboxContext, reader: ReaderRecord) {
+function pairedDevice(ctx: SandboxContext, reader: Frozen<ReaderRecord>) {
   if (reader.status !== 'paired') {
     throw stateError('READER_NOT_PAIRED', `The reader is ${reader.status}, not paired.`);
   }
-  const device = ctx.store.devices.get(reader.device_identifier);
+  const device = ctx.store.get('devices', reader.device_identifier);
   if (!device || device.reader_id !== reader.id) {
     throw stateError('READER_NOT_PAIRED', 'The reader has no paired device.');
   }
@@ -216,10 +224,16 @@ function validateCheckoutBody(ctx: SandboxContext, input: unknown) {
   return body;
 }
 
+/** The affiliate key authenticates the calling app; like an API key it is not kept. */
+function withoutKey(affiliate: NonNullable<ReaderCheckoutBody['affiliate']>) {
+  const { key: _key, ...kept } = affiliate;
+  return kept;
+}
+
 async function checkout(req: RouteRequest): Promise<Response> {
   const { ctx } = req;
   const reader = findReader(req);
-  const body = validateCheckoutBody(ctx, await readJson(req.request));
+  const body = validateCheckoutBody(ctx, await readApiJson(req.request));
   const device = pairedDevice(ctx, reader);
   if (!meetsVersion(device, 'checkout')) {
     throw stateError(
@@ -231,8 +245,7 @@ async function checkout(req: RouteRequest): Promise<Response> {
     throw stateError('READER_BUSY', 'A pending transaction already exists for this device');
   }
   const now = ctx.clock.now();
-  const record: ReaderCheckoutRecord = {
-    id: crypto.randomUUID(),
+  const record = startCheckout(ctx, {
     reader_id: reader.id,
     device_identifier: device.identifier,
     merchant_code: ctx.config.merchantCode,
@@ -242,18 +255,13 @@ async function checkout(req: RouteRequest): Promise<Response> {
     status: 'waiting_for_card',
     created_at: ctx.clock.iso(now),
     start_by: ctx.clock.iso(now + ctx.config.readers.startWindowMs),
-  };
-  if (body.description !== undefined) record.description = body.description;
-  if (body.card_type !== undefined) record.card_type = body.card_type;
-  if (body.installments !== undefined) record.installments = body.installments;
-  if (body.tip_rates !== undefined) record.tip_rates = body.tip_rates;
-  if (body.return_url !== undefined) record.return_url = body.return_url;
-  if (body.affiliate !== undefined) {
-    // The affiliate key authenticates the calling app; like an API key it is not kept.
-    const { key: _key, ...affiliate } = body.affiliate;
-    record.affiliate = affiliate;
-  }
-  startCheckout(ctx, record);
+    ...(body.description !== undefined && { description: body.description }),
+    ...(body.card_type !== undefined && { card_type: body.card_type }),
+    ...(body.installments !== undefined && { installments: body.installments }),
+    ...(body.tip_rates !== undefined && { tip_rates: body.tip_rates }),
+    ...(body.return_url !== undefined && { return_url: body.return_url }),
+    ...(body.affiliate !== undefined && { affiliate: withoutKey(body.affiliate) }),
+  });
   return json({ data: { client_transaction_id: record.id } }, 201);
 }
 

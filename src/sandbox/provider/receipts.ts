@@ -14,13 +14,13 @@ import type { SandboxConfig } from '../context.ts';
 import { ApiError, invalid, missing } from '../http/errors.ts';
 import type { Access, Route, RouteRequest } from '../http/route.ts';
 import { formatAmount } from '../seed/currencies.ts';
-import type { TransactionEventRecord, TransactionRecord } from '../state/records.ts';
+import type { Frozen, TransactionEventRecord, TransactionRecord } from '../state/records.ts';
 
 const RECEIPTS: Access = { scopes: ['transactions.history'] };
 
 const receiptNotFound = (message = 'Resource not found') => new ApiError(400, 'NOT_FOUND', message);
 
-const receiptNo = (t: TransactionRecord, e?: TransactionEventRecord) =>
+const receiptNo = (t: Frozen<TransactionRecord>, e?: Frozen<TransactionEventRecord>) =>
   e === undefined ? String(t.internal_id) : `${t.internal_id}-${e.id}`;
 
 /** The merchant's wall-clock time (ISO without a zone), as a card terminal prints it. */
@@ -36,10 +36,10 @@ function terminalId(merchantCode: string): string {
   return String(h).padStart(8, '0');
 }
 
-export function buildReceipt(
-  t: TransactionRecord,
+function buildReceipt(
+  t: Frozen<TransactionRecord>,
   config: SandboxConfig,
-  event?: TransactionEventRecord,
+  event?: Frozen<TransactionEventRecord>,
 ): Record<string, unknown> {
   const money = (n: number) => formatAmount(n, t.currency);
   const events = (event ? [event] : t.events).map((e) => ({
@@ -122,10 +122,10 @@ function getReceipt({ url, params, ctx }: RouteRequest): Response {
   if (mid !== ctx.config.merchantCode) throw receiptNotFound();
   const id = params.id!;
   const txn =
-    ctx.store.transactions.get(id) ??
-    [...ctx.store.transactions.values()].find((t) => t.transaction_code === id);
+    ctx.store.get('transactions', id) ??
+    ctx.store.list('transactions').find((t) => t.transaction_code === id);
   if (!txn || txn.merchant_code !== mid) throw receiptNotFound();
-  let event: TransactionEventRecord | undefined;
+  let event: Frozen<TransactionEventRecord> | undefined;
   if (eventId !== undefined) {
     event = txn.events.find((e) => e.id === eventId);
     if (!event) throw receiptNotFound('The transaction has no event with this tx_event_id');

@@ -2,15 +2,17 @@
 // (pending actions, refund bookkeeping) never leak into a response.
 
 import type { SandboxConfig } from '../context.ts';
+import { refundable } from '../simulation/payments.ts';
 import type {
   CheckoutRecord,
   CustomerRecord,
+  Frozen,
   InstrumentRecord,
-  Store,
   TransactionRecord,
 } from '../state/records.ts';
+import type { Store } from '../state/store.ts';
 
-export function transactionEmbedded(t: TransactionRecord): Record<string, unknown> {
+export function transactionEmbedded(t: Frozen<TransactionRecord>): Record<string, unknown> {
   return {
     id: t.id,
     transaction_code: t.transaction_code,
@@ -29,16 +31,44 @@ export function transactionEmbedded(t: TransactionRecord): Record<string, unknow
   };
 }
 
+/** A checkout as the provider answers it (the fields the seed shows; absent ones left out). */
+export type CheckoutJson = Pick<
+  Frozen<CheckoutRecord>,
+  | 'id'
+  | 'checkout_reference'
+  | 'amount'
+  | 'currency'
+  | 'pay_to_email'
+  | 'merchant_code'
+  | 'purpose'
+  | 'status'
+  | 'date'
+  | 'description'
+  | 'return_url'
+  | 'redirect_url'
+  | 'customer_id'
+  | 'valid_until'
+  | 'transaction_code'
+  | 'transaction_id'
+  | 'mandate'
+  | 'payment_instrument'
+  | 'boleto'
+> & {
+  merchant_name: string;
+  merchant_country: string;
+  transactions: Record<string, unknown>[];
+};
+
 export function checkoutJson(
-  c: CheckoutRecord,
+  c: Frozen<CheckoutRecord>,
   store: Store,
   config: SandboxConfig,
-): Record<string, unknown> {
+): CheckoutJson {
   const transactions = c.transaction_ids
-    .map((id) => store.transactions.get(id))
-    .filter((t): t is TransactionRecord => t !== undefined)
+    .map((id) => store.get('transactions', id))
+    .filter((t) => t !== undefined)
     .map(transactionEmbedded);
-  const out: Record<string, unknown> = {
+  const out: CheckoutJson = {
     id: c.id,
     checkout_reference: c.checkout_reference,
     amount: c.amount,
@@ -64,17 +94,23 @@ export function checkoutJson(
     payment_instrument: c.payment_instrument,
     boleto: c.boleto,
   };
-  for (const [k, v] of Object.entries(optional)) if (v !== undefined) out[k] = v;
+  // A loop, not spreads: this runs on every create and retrieve.
+  for (const [k, v] of Object.entries(optional)) {
+    if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  }
   return out;
 }
 
-export function customerJson(c: CustomerRecord): Record<string, unknown> {
+export function customerJson(c: Frozen<CustomerRecord>): Frozen<CustomerRecord> {
   return c.personal_details === undefined
     ? { customer_id: c.customer_id }
     : { customer_id: c.customer_id, personal_details: c.personal_details };
 }
 
-export function instrumentJson(i: InstrumentRecord): Record<string, unknown> {
+/** A saved card as the provider lists it: the record without its customer. */
+export type InstrumentJson = Omit<Frozen<InstrumentRecord>, 'customer_id'>;
+
+export function instrumentJson(i: Frozen<InstrumentRecord>): InstrumentJson {
   return {
     token: i.token,
     active: i.active,
@@ -85,20 +121,17 @@ export function instrumentJson(i: InstrumentRecord): Record<string, unknown> {
   };
 }
 
-/** Remaining refundable amount, rounded to cents to keep float sums honest. */
-export function refundable(t: TransactionRecord): number {
-  if (t.type !== 'PAYMENT' || t.status !== 'SUCCESSFUL') return 0;
-  return Math.round((t.amount - t.refunded_amount) * 100) / 100;
-}
-
 /** The history's derived status; a PENDING payment has none yet (the enum has no PENDING). */
-export function simpleStatus(t: TransactionRecord): string | undefined {
+export function simpleStatus(t: Frozen<TransactionRecord>): string | undefined {
   if (t.type === 'PAYMENT' && t.status === 'SUCCESSFUL' && refundable(t) === 0) return 'REFUNDED';
   if (t.status === 'PENDING') return undefined;
   return t.status;
 }
 
-export function transactionFull(t: TransactionRecord, origin: string): Record<string, unknown> {
+export function transactionFull(
+  t: Frozen<TransactionRecord>,
+  origin: string,
+): Record<string, unknown> {
   const links: Record<string, unknown>[] = [];
   const max = refundable(t);
   if (max > 0) {
@@ -152,7 +185,7 @@ export function transactionFull(t: TransactionRecord, origin: string): Record<st
   };
 }
 
-export function historyItem(t: TransactionRecord): Record<string, unknown> {
+export function historyItem(t: Frozen<TransactionRecord>): Record<string, unknown> {
   return {
     id: t.id,
     transaction_id: t.id,

@@ -15,25 +15,27 @@
 import { empty, json } from '../../http/json.ts';
 import { RefundBodySchema } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, missing, notFound, readJson } from '../http/errors.ts';
-import { newId, transactionCode } from '../simulation/payments.ts';
+import { ApiError, invalid, missing, notFound, readApiJson } from '../http/errors.ts';
 import type { Route, RouteRequest } from '../http/route.ts';
-import { historyItem, refundable, simpleStatus, transactionFull } from './serialize.ts';
-import type { TransactionRecord } from '../state/records.ts';
-import { parse } from '../http/validate.ts';
 import { PAYMENTS, TRANSACTIONS_HISTORY } from '../http/scopes.ts';
+import { parse } from '../http/validate.ts';
+import { refundable, refund as refundPayment } from '../simulation/payments.ts';
+import type { Frozen, TransactionRecord } from '../state/records.ts';
+import { historyItem, simpleStatus, transactionFull } from './serialize.ts';
 
 function checkMerchant(ctx: SandboxContext, code: string | undefined): void {
   if (code !== undefined && code !== ctx.config.merchantCode) throw notFound('Merchant not found');
 }
 
+type Txn = Frozen<TransactionRecord>;
+
 const LOOKUP_KEYS = {
-  id: (t: TransactionRecord, v: string) => t.id === v,
-  internal_id: (t: TransactionRecord, v: string) => String(t.internal_id) === v,
-  transaction_code: (t: TransactionRecord, v: string) => t.transaction_code === v,
+  id: (t: Txn, v: string) => t.id === v,
+  internal_id: (t: Txn, v: string) => String(t.internal_id) === v,
+  transaction_code: (t: Txn, v: string) => t.transaction_code === v,
   // Reader (affiliate) transactions carry foreign ids; online payments have none yet.
-  foreign_transaction_id: (t: TransactionRecord, v: string) => t.client_transaction_id === v,
-  client_transaction_id: (t: TransactionRecord, v: string) => t.client_transaction_id === v,
+  foreign_transaction_id: (t: Txn, v: string) => t.client_transaction_id === v,
+  client_transaction_id: (t: Txn, v: string) => t.client_transaction_id === v,
 } as const;
 type LookupKey = keyof typeof LOOKUP_KEYS;
 
@@ -44,9 +46,9 @@ function retrieveWith(keys: readonly LookupKey[]) {
     if (given.length === 0) {
       throw missing(keys[0]!, `one of ${keys.join(', ')} is required to identify the transaction`);
     }
-    const found = [...ctx.store.transactions.values()].find((t) =>
-      given.every((k) => LOOKUP_KEYS[k](t, url.searchParams.get(k)!)),
-    );
+    const found = ctx.store
+      .list('transactions')
+      .find((t) => given.every((k) => LOOKUP_KEYS[k](t, url.searchParams.get(k)!)));
     if (!found) throw notFound('Transaction not found');
     return json(transactionFull(found, origin));
   };
@@ -97,8 +99,7 @@ function refParam(url: URL, name: string): number | undefined {
 }
 
 /** The status the history filters on: a fully refunded payment counts as REFUNDED. */
-const finalStatus = (t: TransactionRecord) =>
-  simpleStatus(t) === 'REFUNDED' ? 'REFUNDED' : t.status;
+const finalStatus = (t: Txn) => (simpleStatus(t) === 'REFUNDED' ? 'REFUNDED' : t.status);
 
 function history({ url, params, ctx, origin }: RouteRequest): Response {
   checkMerchant(ctx, params.merchant_code);
@@ -122,7 +123,8 @@ function history({ url, params, ctx, origin }: RouteRequest): Response {
   const newestRef = refParam(url, 'newest_ref');
   const oldestRef = refParam(url, 'oldest_ref');
 
-  const matching = [...ctx.store.transactions.values()]
+  const matching = ctx.store
+    .list('transactions')
     .filter(
       (t) =>
         (code === null || t.transaction_code === code) &&
@@ -161,8 +163,8 @@ function history({ url, params, ctx, origin }: RouteRequest): Response {
 }
 
 async function refund({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(RefundBodySchema, await readJson(request));
-  const txn = ctx.store.transactions.get(params.txn_id!);
+  const body = parse(RefundBodySchema, await readApiJson(request));
+  const txn = ctx.store.get('transactions', params.txn_id!);
   if (!txn) throw notFound('Transaction not found');
   const remaining = refundable(txn);
   if (remaining <= 0) {
@@ -172,39 +174,7 @@ async function refund({ request, params, ctx }: RouteRequest): Promise<Response>
   if (Math.round(amount * 100) > Math.round(remaining * 100)) {
     throw invalid('amount', `amount must not exceed the refundable ${remaining.toFixed(2)}`);
   }
-  const now = ctx.clock.iso();
-  txn.refunded_amount = Math.round((txn.refunded_amount + amount) * 100) / 100;
-  txn.updated_at = now;
-  txn.events.push({
-    id: ctx.store.nextEventId++,
-    type: 'REFUND',
-    status: 'REFUNDED',
-    amount,
-    timestamp: now,
-  });
-  const refundTxn: TransactionRecord = {
-    id: newId(),
-    transaction_code: transactionCode(),
-    internal_id: ctx.store.nextInternalId++,
-    amount,
-    currency: txn.currency,
-    timestamp: now,
-    updated_at: now,
-    status: 'SUCCESSFUL',
-    type: 'REFUND',
-    payment_type: txn.payment_type,
-    entry_mode: txn.entry_mode,
-    installments_count: 1,
-    merchant_code: txn.merchant_code,
-    user: txn.user,
-    refunded_transaction_id: txn.id,
-    refunded_amount: 0,
-    events: [],
-  };
-  if (txn.card) refundTxn.card = { ...txn.card };
-  if (txn.product_summary !== undefined) refundTxn.product_summary = txn.product_summary;
-  ctx.store.transactions.set(refundTxn.id, refundTxn);
-  ctx.changed();
+  refundPayment(ctx, txn, amount);
   return empty(204);
 }
 

@@ -7,6 +7,9 @@
 // start window) are set on this clock too: one fires when real time reaches it or as soon as
 // the clock is moved past it, whichever comes first, so a test that moves the clock never
 // sleeps. The clock only ever moves forward.
+//
+// How far it is ahead of real time is state: the store keeps it (and so the data file), and
+// moving the clock is a change like any other, which the dashboard hears about from the store.
 
 export interface ClockTimer {
   /** Clock time (ms since the epoch) at which it fires. */
@@ -19,19 +22,23 @@ interface Armed extends ClockTimer {
   unref: boolean;
 }
 
-export class Clock {
-  #offsetMs = 0;
-  readonly #timers = new Set<Armed>();
-  readonly #onMove: () => void;
+/** Where the clock keeps its offset: the store. */
+export interface ClockState {
+  readonly clockOffsetMs: number;
+  setClockOffset(offsetMs: number): void;
+}
 
-  /** `onMove` runs after every move (persistence, the dashboard's live updates). */
-  constructor(onMove: () => void = () => {}) {
-    this.#onMove = onMove;
+export class Clock {
+  readonly #state: ClockState;
+  readonly #timers = new Set<Armed>();
+
+  constructor(state: ClockState) {
+    this.#state = state;
   }
 
   /** The sandbox's now, in ms since the epoch. */
   now(): number {
-    return Date.now() + this.#offsetMs;
+    return Date.now() + this.#state.clockOffsetMs;
   }
 
   /** The sandbox's now (or `ms`) as an ISO 8601 timestamp. */
@@ -41,27 +48,14 @@ export class Clock {
 
   /** How far the clock has been moved ahead of real time. */
   get offsetMs(): number {
-    return this.#offsetMs;
+    return this.#state.clockOffsetMs;
   }
 
   /** Moves the clock forward; every timer now due fires, earliest first. */
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError('the clock only moves forward');
-    this.#offsetMs += ms;
+    this.#state.setClockOffset(this.#state.clockOffsetMs + ms);
     this.#settle();
-    this.#onMove();
-  }
-
-  /** Back to real time (reset); timers are cancelled, as everything they served is gone. */
-  reset(): void {
-    this.cancelAll();
-    this.#offsetMs = 0;
-    this.#onMove();
-  }
-
-  /** Restores a moved clock (the data file); fires nothing. */
-  restore(offsetMs: number): void {
-    if (Number.isFinite(offsetMs) && offsetMs > 0) this.#offsetMs = offsetMs;
   }
 
   /**
@@ -81,6 +75,7 @@ export class Clock {
     clearTimeout(armed.handle);
   }
 
+  /** Cancels every timer (a reset, which puts the offset back in the store, or closing). */
   cancelAll(): void {
     for (const timer of this.#timers) clearTimeout(timer.handle);
     this.#timers.clear();

@@ -3,14 +3,21 @@
 // `attempts` run out. Delivery runs off the request path so a slow or dead merchant endpoint
 // never delays an API response.
 //
-// Every delivery is kept as data (the last MAX_DELIVERIES, newest first) with each attempt's
-// time, answer or error and duration: `GET /sandbox/webhook-deliveries` and the dashboard show
-// them, and any can be sent again (`replay`). Webhook faults (webhook-faults.ts) make the
-// hard cases happen on purpose. Waits (backoff, a delay fault) are on the sandbox clock, so
-// moving the clock sends what is due at once.
+// Every delivery is a record of the store (the last MAX_DELIVERIES) with each attempt's time,
+// answer or error and duration: `GET /sandbox/webhook-deliveries` and the dashboard show them,
+// any can be sent again (`replay`), and a restart on the data file finds them and sends what
+// was still pending. Webhook faults (faults.ts) make the hard cases happen on purpose:
+//   drop       never sent (the delivery's state is `dropped`)
+//   duplicate  sent twice
+//   delay      held `delayMs` of sandbox time before its first attempt
+//   reorder    held until the next delivery has been sent (or dropped), so it arrives after it
+// Waits (backoff, a delay fault) are on the sandbox clock, so moving the clock sends what is
+// due at once. What is only in flight (timers, held deliveries) lives here, not in the store.
 
+import type { DeliveryAttempt, DeliveryRecord, Frozen } from '../state/records.ts';
+import type { Store } from '../state/store.ts';
 import type { Clock, ClockTimer } from './clock.ts';
-import { type WebhookFaultKind, WebhookFaultStore } from './webhook-faults.ts';
+import { takeWebhookFault } from './faults.ts';
 
 export interface WebhookOptions {
   /** Total tries including the first; default 6. */
@@ -21,76 +28,42 @@ export interface WebhookOptions {
   maxDelayMs?: number;
 }
 
-export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'dropped';
-
-export interface DeliveryAttempt {
-  /** Sandbox time the attempt started. */
-  at: string;
-  /** The merchant's HTTP status, when it answered. */
-  status?: number;
-  /** Why there was no answer: ECONNREFUSED, timeout, ... */
-  error?: string;
-  durationMs: number;
-}
-
-export interface Delivery {
-  id: string;
-  url: string;
-  payload: unknown;
-  state: DeliveryState;
-  attempts: DeliveryAttempt[];
-  created_at: string;
-  /** The webhook fault that applied to it. */
-  fault?: WebhookFaultKind;
-  /** The delivery this one sends again (a replay). */
-  replay_of?: string;
-  /** The delivery this one copies (a `duplicate` fault). */
-  duplicate_of?: string;
-}
-
 /** One request may hang; this bounds how long a delivery attempt holds a socket (real time). */
 const ATTEMPT_TIMEOUT_MS = 5_000;
 /** Enough history to look back through a test run; older deliveries are forgotten. */
-export const MAX_DELIVERIES = 500;
+const MAX_DELIVERIES = 500;
 
-interface Queued {
-  readonly delivery: Delivery;
+interface InFlight {
   readonly body: string;
   /** Held (`reorder`) deliveries that go out once this one has been sent. */
-  waiting: Queued[];
+  waiting: string[];
   sent: boolean;
 }
 
 export class Webhooks {
-  readonly faults = new WebhookFaultStore();
   readonly #attempts: number;
   readonly #initialDelayMs: number;
   readonly #maxDelayMs: number;
+  readonly #store: Store;
   readonly #clock: Clock;
   readonly #log: (line: string) => void;
-  readonly #onChange: () => void;
   readonly #timers = new Set<ClockTimer>();
   readonly #inFlight = new Set<AbortController>();
-  #deliveries: Queued[] = [];
+  /** Per delivery id: what sending it needs beyond its record. */
+  #queue = new Map<string, InFlight>();
   /** `reorder` deliveries waiting for the next delivery to exist. */
-  #heldForNext: Queued[] = [];
-  #nextId = 1;
+  #heldForNext: string[] = [];
   /** Bumped by clear(): an attempt that was under way when it ran must not go on. */
   #generation = 0;
   #closed = false;
 
-  constructor(
-    options: WebhookOptions,
-    clock: Clock,
-    log: (line: string) => void,
-    onChange: () => void = () => {},
-  ) {
+  constructor(options: WebhookOptions, store: Store, clock: Clock, log: (line: string) => void) {
     this.#attempts = Math.max(1, options.attempts ?? 6);
     this.#initialDelayMs = Math.max(0, options.initialDelayMs ?? 500);
     this.#maxDelayMs = Math.max(this.#initialDelayMs, options.maxDelayMs ?? 30_000);
+    this.#store = store;
     this.#clock = clock;
     this.#log = log;
-    this.#onChange = onChange;
   }
 
   /** Queue a CHECKOUT_STATUS_CHANGED notification; never throws, never waits. */
@@ -106,89 +79,124 @@ export class Webhooks {
   }
 
   /** Newest first. */
-  list(): Delivery[] {
-    return this.#deliveries.map((q) => q.delivery);
+  list(): Frozen<DeliveryRecord>[] {
+    return this.#store.list('deliveries').reverse();
   }
 
   /** Sends a recorded delivery's payload again, as a new delivery; undefined when unknown. */
-  replay(id: string): Delivery | undefined {
-    const original = this.#deliveries.find((q) => q.delivery.id === id);
+  replay(id: string): Frozen<DeliveryRecord> | undefined {
+    const original = this.#store.get('deliveries', id);
     if (!original || this.#closed) return undefined;
-    const { url, payload } = original.delivery;
-    return this.#enqueue(url, payload, { replay_of: id }).delivery;
+    return this.#enqueue(original.url, original.payload, { replay_of: id });
   }
 
-  #record(url: string, payload: unknown, extra: Partial<Delivery>): Queued {
-    const delivery: Delivery = {
-      id: `whd_${this.#nextId++}`,
-      url,
-      payload,
-      state: 'pending',
-      attempts: [],
-      created_at: this.#clock.iso(),
-      ...extra,
-    };
-    const queued = { delivery, body: JSON.stringify(payload), waiting: [], sent: false };
-    this.#deliveries.unshift(queued);
-    if (this.#deliveries.length > MAX_DELIVERIES) this.#deliveries.pop();
-    return queued;
-  }
-
-  #enqueue(url: string, payload: unknown, extra: Partial<Delivery> = {}): Queued {
-    const queued = this.#record(url, payload, extra);
-    // Held deliveries go out after this one, whatever happens to it.
-    queued.waiting = this.#heldForNext;
-    this.#heldForNext = [];
-    const fault = this.faults.take();
-    if (fault) queued.delivery.fault = fault.kind;
-    switch (fault?.kind) {
-      case 'drop':
-        queued.delivery.state = 'dropped';
-        this.#log(`webhook ${url} dropped by a fault`);
-        this.#markSent(queued);
-        break;
-      case 'duplicate': {
-        const copy = this.#record(url, payload, {
-          fault: 'duplicate',
-          duplicate_of: queued.delivery.id,
-        });
-        this.#attemptAfter(queued, 0);
-        this.#attemptAfter(copy, 0);
-        break;
+  /**
+   * After a restart on the data file: what was pending goes out again. A held `reorder`
+   * delivery waits for the next one again; anything else is tried at once.
+   */
+  resume(): void {
+    for (const delivery of this.#store.values('deliveries')) {
+      if (delivery.state !== 'pending') continue;
+      this.#queue.set(delivery.id, {
+        body: JSON.stringify(delivery.payload),
+        waiting: [],
+        sent: false,
+      });
+      if (delivery.fault === 'reorder' && delivery.attempts.length === 0) {
+        this.#heldForNext.push(delivery.id);
+      } else {
+        this.#attemptAfter(delivery.id, 0);
       }
-      case 'delay':
-        this.#attemptAfter(queued, fault.delayMs);
-        break;
-      case 'reorder':
-        this.#heldForNext.push(queued);
-        break;
-      default:
-        this.#attemptAfter(queued, 0);
     }
-    this.#onChange();
-    return queued;
   }
 
-  #attemptAfter(queued: Queued, delayMs: number): void {
+  #record(url: string, payload: unknown, extra: Partial<DeliveryRecord>): Frozen<DeliveryRecord> {
+    return this.#store.transact(() => {
+      const delivery = this.#store.insert('deliveries', {
+        url,
+        payload,
+        state: 'pending',
+        attempts: [],
+        created_at: this.#clock.iso(),
+        ...extra,
+      });
+      if (this.#store.count('deliveries') > MAX_DELIVERIES) {
+        const oldest = this.#store.values('deliveries').next().value;
+        if (oldest !== undefined) {
+          this.#store.remove('deliveries', oldest.id);
+          this.#queue.delete(oldest.id);
+        }
+      }
+      this.#queue.set(delivery.id, { body: JSON.stringify(payload), waiting: [], sent: false });
+      return delivery;
+    });
+  }
+
+  #enqueue(
+    url: string,
+    payload: unknown,
+    extra: Partial<DeliveryRecord> = {},
+  ): Frozen<DeliveryRecord> {
+    return this.#store.transact(() => {
+      const fault = takeWebhookFault(this.#store);
+      const delivery = this.#record(url, payload, {
+        ...extra,
+        ...(fault && { fault: fault.kind }),
+        ...(fault?.kind === 'drop' && { state: 'dropped' as const }),
+      });
+      // Held deliveries go out after this one, whatever happens to it.
+      const queued = this.#queue.get(delivery.id)!;
+      queued.waiting = this.#heldForNext;
+      this.#heldForNext = [];
+      switch (fault?.kind) {
+        case 'drop':
+          this.#log(`webhook ${url} dropped by a fault`);
+          this.#markSent(delivery.id);
+          break;
+        case 'duplicate': {
+          const copy = this.#record(url, payload, {
+            fault: 'duplicate',
+            duplicate_of: delivery.id,
+          });
+          this.#attemptAfter(delivery.id, 0);
+          this.#attemptAfter(copy.id, 0);
+          break;
+        }
+        case 'delay':
+          this.#attemptAfter(delivery.id, fault.delayMs);
+          break;
+        case 'reorder':
+          this.#heldForNext.push(delivery.id);
+          break;
+        default:
+          this.#attemptAfter(delivery.id, 0);
+      }
+      return delivery;
+    });
+  }
+
+  #attemptAfter(id: string, delayMs: number): void {
     const timer = this.#clock.setTimer(() => {
       this.#timers.delete(timer);
-      void this.#attempt(queued);
+      void this.#attempt(id);
     }, delayMs);
     this.#timers.add(timer);
   }
 
   /** Its first attempt is over (or it was dropped): what was held behind it goes out now. */
-  #markSent(queued: Queued): void {
-    if (queued.sent) return;
+  #markSent(id: string): void {
+    const queued = this.#queue.get(id);
+    if (queued === undefined || queued.sent) return;
     queued.sent = true;
     for (const held of queued.waiting) this.#attemptAfter(held, 0);
     queued.waiting = [];
   }
 
-  async #attempt(queued: Queued): Promise<void> {
-    if (this.#closed) return;
+  async #attempt(id: string): Promise<void> {
+    const delivery = this.#store.get('deliveries', id);
+    const queued = this.#queue.get(id);
+    if (this.#closed || delivery === undefined || queued === undefined) return;
     const generation = this.#generation;
-    const { delivery } = queued;
     const number = delivery.attempts.length + 1;
     const at = this.#clock.iso();
     const started = performance.now();
@@ -212,34 +220,39 @@ export class Webhooks {
       clearTimeout(timeout);
       this.#inFlight.delete(controller);
     }
-    if (this.#closed || generation !== this.#generation) return;
+    // Reset, closed, or pushed out by newer deliveries while the request was out.
+    if (this.#closed || generation !== this.#generation || !this.#store.has('deliveries', id)) {
+      return;
+    }
     attempt.durationMs = Math.round((performance.now() - started) * 10) / 10;
-    delivery.attempts.push(attempt);
     const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
+    const exhausted = !ok && number >= this.#attempts;
+    this.#store.update('deliveries', id, (d) => {
+      d.attempts.push(attempt);
+      if (ok) d.state = 'delivered';
+      else if (exhausted) d.state = 'failed';
+    });
     this.#log(
       `webhook ${delivery.url} attempt ${number}/${this.#attempts}: ${attempt.status ?? attempt.error}`,
     );
-    if (ok) delivery.state = 'delivered';
-    else if (number >= this.#attempts) delivery.state = 'failed';
-    else {
-      const delay = Math.min(this.#initialDelayMs * 2 ** (number - 1), this.#maxDelayMs);
-      this.#attemptAfter(queued, delay);
+    if (!ok && !exhausted) {
+      this.#attemptAfter(id, Math.min(this.#initialDelayMs * 2 ** (number - 1), this.#maxDelayMs));
     }
-    this.#markSent(queued);
-    this.#onChange();
+    this.#markSent(id);
   }
 
-  /** Forget every delivery and fault; drop queued retries and abort attempts in flight (reset). */
+  /**
+   * Drops queued retries and aborts attempts in flight (a reset, which empties the store's
+   * deliveries and webhook faults itself).
+   */
   clear(): void {
     this.#generation += 1;
     for (const timer of this.#timers) this.#clock.clearTimer(timer);
     this.#timers.clear();
     for (const c of this.#inFlight) c.abort();
     this.#inFlight.clear();
-    this.#deliveries = [];
+    this.#queue = new Map();
     this.#heldForNext = [];
-    this.faults.clear();
-    this.#onChange();
   }
 
   close(): void {

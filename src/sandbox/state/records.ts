@@ -1,15 +1,22 @@
-// The sandbox's state: typed collections of plain records, kept JSON-serialisable so that a
-// snapshot is `JSON.stringify(store.snapshot())`. Records hold what the provider would keep,
-// never a full card number or CVV (only last 4 digits and network).
+// The sandbox's records: plain JSON-serialisable objects, one interface per collection of the
+// store (store.ts). Records hold what the provider would keep, never a full card number or CVV
+// (only the last four digits and the network). The provider's own words (statuses, payment
+// types, personal details) come from src/schemas; a record names its own type only where its
+// shape differs from the provider's answer.
 
-import type { CheckoutStatus } from '../../domain/checkout.ts';
-// The provider's list of networks, ELV included, is the schemas' to own.
-import type { CardNetwork } from '../../schemas/index.ts';
+import type { CheckoutStatus, RedirectMethodId } from '../../domain/checkout.ts';
+import type {
+  CardNetwork,
+  PersonalDetails,
+  TransactionPaymentType,
+  TransactionStatus,
+} from '../../schemas/index.ts';
 
-export type { CheckoutStatus };
-export type TransactionStatus = 'SUCCESSFUL' | 'CANCELLED' | 'FAILED' | 'PENDING';
-export type PaymentType = 'ECOM' | 'RECURRING' | 'BOLETO';
-export interface CardSummary {
+/**
+ * What the sandbox keeps of a card: both fields always set. The provider's `CardSummary`
+ * (src/schemas) allows either to be absent or null in an answer; a record never lacks them.
+ */
+export interface KeptCard {
   last_4_digits: string;
   type: CardNetwork;
 }
@@ -20,28 +27,9 @@ export interface MandateRecord {
   merchant_code: string;
 }
 
-export interface Address {
-  city?: string;
-  country?: string;
-  line_1?: string;
-  line_2?: string;
-  postal_code?: string;
-  state?: string;
-}
-
-export interface PersonalDetails {
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  phone?: string;
-  birth_date?: string;
-  tax_id?: string;
-  address?: Address;
-}
-
 /** What a card attempt needs to be finished later (after 3DS): no PAN, no CVV. */
 export interface PendingCard {
-  card: CardSummary;
+  card: KeptCard;
   installments: number;
   /** Set when the attempt asked to tokenize the card (mandate). */
   saveCard: boolean;
@@ -52,12 +40,7 @@ export interface PendingCard {
 /** An open customer action: a 3DS challenge or an APM bank page. */
 export type PendingAction =
   | { kind: 'challenge'; md: string; paReq: string; attempt: PendingCard; settled: boolean }
-  | {
-      kind: 'bank';
-      method: 'ideal' | 'bancontact' | 'blik';
-      tx: string;
-      settled: boolean;
-    };
+  | { kind: 'bank'; method: RedirectMethodId; tx: string; settled: boolean };
 
 export interface CheckoutRecord {
   id: string;
@@ -107,13 +90,13 @@ export interface TransactionRecord {
   updated_at: string;
   status: TransactionStatus;
   type: 'PAYMENT' | 'REFUND';
-  payment_type: PaymentType;
+  payment_type: TransactionPaymentType;
   entry_mode: 'CUSTOMER_ENTRY' | 'BOLETO';
   installments_count: number;
   merchant_code: string;
   user: string;
   auth_code?: string;
-  card?: CardSummary;
+  card?: KeptCard;
   checkout_id?: string;
   product_summary?: string;
   client_transaction_id?: string;
@@ -133,7 +116,7 @@ export interface InstrumentRecord {
   customer_id: string;
   active: boolean;
   type: 'card';
-  card: CardSummary;
+  card: KeptCard;
   mandate: MandateRecord;
   created_at: string;
 }
@@ -192,7 +175,7 @@ export interface ReaderCheckoutRecord {
   /** End of the 60-second start window: no card by then fails the checkout. */
   start_by: string;
   /** Card presented but PIN pending: only last 4 digits and network, never the number. */
-  card?: CardSummary;
+  card?: KeptCard;
   transaction_id?: string;
 }
 
@@ -213,6 +196,65 @@ export interface OperatorRecord {
   password_set_at: string;
 }
 
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'dropped';
+
+export interface DeliveryAttempt {
+  /** Sandbox time the attempt started. */
+  at: string;
+  /** The merchant's HTTP status, when it answered. */
+  status?: number;
+  /** Why there was no answer: ECONNREFUSED, timeout, ... */
+  error?: string;
+  durationMs: number;
+}
+
+export type WebhookFaultKind = 'drop' | 'duplicate' | 'delay' | 'reorder';
+
+/** One outgoing notification (simulation/webhooks.ts) and every attempt to send it. */
+export interface DeliveryRecord {
+  id: string;
+  url: string;
+  payload: unknown;
+  state: DeliveryState;
+  attempts: DeliveryAttempt[];
+  created_at: string;
+  /** The webhook fault that applied to it. */
+  fault?: WebhookFaultKind;
+  /** The delivery this one sends again (a replay). */
+  replay_of?: string;
+  /** The delivery this one copies (a `duplicate` fault). */
+  duplicate_of?: string;
+}
+
+/** A fault for the next deliveries (`POST /sandbox/webhook-faults`). */
+export interface WebhookFaultRecord {
+  id: string;
+  kind: WebhookFaultKind;
+  /** Used by `delay`. */
+  delayMs: number;
+  /** Deliveries still to affect. */
+  remaining: number;
+}
+
+export type FaultKind = 'latency' | 'error' | 'drop';
+
+/** A fault on the provider routes (`POST /sandbox/faults`). */
+export interface FaultRecord {
+  id: string;
+  method?: string;
+  /** A path prefix (`/v0.1/checkouts`) or a pattern with `:param`/`*` segments. */
+  path: string;
+  kind: FaultKind;
+  status: 500 | 502 | 503;
+  delayMs: number;
+  /** Requests still to affect. */
+  remaining: number;
+}
+
+/**
+ * The data file's first line (or, in files written before the journal, its whole text):
+ * every record, and the counters that a restart must not hand out again.
+ */
 export interface Snapshot {
   version: 1;
   checkouts: CheckoutRecord[];
@@ -226,87 +268,11 @@ export interface Snapshot {
   readers?: ReaderRecord[];
   readerCheckouts?: ReaderCheckoutRecord[];
   operators?: OperatorRecord[];
+  deliveries?: DeliveryRecord[];
+  faults?: FaultRecord[];
+  webhookFaults?: WebhookFaultRecord[];
   /** How far the sandbox clock had been moved ahead (POST /sandbox/clock). */
   clockOffsetMs?: number;
-}
-
-/** First internal id: large like the provider's, so nobody mistakes it for an index. */
-const FIRST_INTERNAL_ID = 1_700_000_001;
-
-export class Store {
-  /** Add with `addCheckout`, which keeps the reference index. */
-  readonly checkouts = new Map<string, CheckoutRecord>();
-  /**
-   * Checkouts by checkout_reference, oldest first: the duplicate rule and the list filter
-   * look here, so creating a checkout does not get slower as the sandbox fills. It holds the
-   * records themselves: `addCheckout` is the only writer and only `clear` removes checkouts.
-   */
-  readonly #byReference = new Map<string, CheckoutRecord[]>();
-  readonly transactions = new Map<string, TransactionRecord>();
-  readonly customers = new Map<string, CustomerRecord>();
-  readonly instruments = new Map<string, InstrumentRecord>();
-  readonly devices = new Map<string, DeviceRecord>();
-  readonly readers = new Map<string, ReaderRecord>();
-  readonly readerCheckouts = new Map<string, ReaderCheckoutRecord>();
-  readonly operators = new Map<number, OperatorRecord>();
-  nextInternalId = FIRST_INTERNAL_ID;
-  nextEventId = 1;
-
-  addCheckout(checkout: CheckoutRecord): void {
-    this.checkouts.set(checkout.id, checkout);
-    const same = this.#byReference.get(checkout.checkout_reference);
-    if (same === undefined) this.#byReference.set(checkout.checkout_reference, [checkout]);
-    else same.push(checkout);
-  }
-
-  /** The checkouts with this checkout_reference, oldest first (a copy of the index's array). */
-  checkoutsWithReference(reference: string): CheckoutRecord[] {
-    return [...(this.#byReference.get(reference) ?? [])];
-  }
-
-  clear(): void {
-    this.checkouts.clear();
-    this.#byReference.clear();
-    this.transactions.clear();
-    this.customers.clear();
-    this.instruments.clear();
-    this.devices.clear();
-    this.readers.clear();
-    this.readerCheckouts.clear();
-    this.operators.clear();
-    this.nextInternalId = FIRST_INTERNAL_ID;
-    this.nextEventId = 1;
-  }
-
-  snapshot(): Snapshot {
-    return {
-      version: 1,
-      checkouts: [...this.checkouts.values()],
-      transactions: [...this.transactions.values()],
-      customers: [...this.customers.values()],
-      instruments: [...this.instruments.values()],
-      nextInternalId: this.nextInternalId,
-      nextEventId: this.nextEventId,
-      devices: [...this.devices.values()],
-      readers: [...this.readers.values()],
-      readerCheckouts: [...this.readerCheckouts.values()],
-      operators: [...this.operators.values()],
-    };
-  }
-
-  restore(snapshot: Snapshot): void {
-    this.clear();
-    for (const c of snapshot.checkouts) this.addCheckout(c);
-    for (const t of snapshot.transactions) this.transactions.set(t.id, t);
-    for (const c of snapshot.customers) this.customers.set(c.customer_id, c);
-    for (const i of snapshot.instruments) this.instruments.set(i.token, i);
-    for (const d of snapshot.devices ?? []) this.devices.set(d.identifier, d);
-    for (const r of snapshot.readers ?? []) this.readers.set(r.id, r);
-    for (const c of snapshot.readerCheckouts ?? []) this.readerCheckouts.set(c.id, c);
-    for (const o of snapshot.operators ?? []) this.operators.set(o.id, o);
-    this.nextInternalId = snapshot.nextInternalId;
-    this.nextEventId = snapshot.nextEventId;
-  }
 }
 
 export function isSnapshot(value: unknown): value is Snapshot {
@@ -322,3 +288,13 @@ export function isSnapshot(value: unknown): value is Snapshot {
     typeof v.nextEventId === 'number'
   );
 }
+
+/**
+ * A record as the store hands it out: read-only all the way down, so that a change can only
+ * go through the store's `update`, which tells every subscriber.
+ */
+export type Frozen<T> = T extends readonly (infer U)[]
+  ? readonly Frozen<U>[]
+  : T extends object
+    ? { readonly [P in keyof T]: Frozen<T[P]> }
+    : T;

@@ -1,4 +1,5 @@
-// The developer's cockpit under /sandbox/ (the sandbox's own key, or the dashboard's session):
+// What a developer looks at through the control surface (the sandbox's own key, or the
+// dashboard's session), and the clock:
 //   GET  /sandbox/overview              everything the dashboard shows of the state
 //   GET  /sandbox/events                server-sent events naming what changed (live.ts)
 //   GET  /sandbox/clock                 { now, offsetMs }
@@ -10,11 +11,11 @@
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
 import { REQUEST_ID_PATTERN } from '../../http/request-id.ts';
-import { invalid, readJson } from '../http/errors.ts';
-import { overview } from './overview.ts';
+import { invalid, readApiJson } from '../http/errors.ts';
 import type { Route, RouteRequest } from '../http/route.ts';
-import { parse } from '../http/validate.ts';
 import { CONTROL } from '../http/scopes.ts';
+import { parse } from '../http/validate.ts';
+import { overview } from './overview.ts';
 
 /** Ten years: far enough for any expiry, near enough to stay a valid date. */
 const MAX_ADVANCE_MS = 10 * 366 * 24 * 3_600_000;
@@ -29,7 +30,7 @@ const clockJson = ({ ctx }: RouteRequest) => ({
 });
 
 async function advanceClock(req: RouteRequest): Promise<Response> {
-  const body = parse(ClockBodySchema, await readJson(req.request));
+  const body = parse(ClockBodySchema, await readApiJson(req.request));
   req.ctx.clock.advance(body.advanceMs);
   return json(clockJson(req));
 }
@@ -47,7 +48,7 @@ function openSession({ ctx }: RouteRequest): Response {
   return empty(204, { 'set-cookie': ctx.sessions.open(), 'cache-control': 'no-store' });
 }
 
-export const cockpitRoutes: Route[] = [
+export const viewRoutes: Route[] = [
   {
     method: 'GET',
     path: '/sandbox/overview',
