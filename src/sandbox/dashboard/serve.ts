@@ -16,7 +16,7 @@ import { PUBLIC } from '../http/scopes.ts';
 const SCRIPT = '/sandbox/dashboard/dashboard.js';
 const ICON = '/sandbox/dashboard/icon.svg';
 
-export const DASHBOARD_CSP = [
+const DASHBOARD_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

@@ -68,7 +68,7 @@ export interface RequestJson {
   request_id: string;
 }
 
-export const REQUEST_LOG_SIZE = 1_000;
+const REQUEST_LOG_SIZE = 1_000;
 
 export class RequestLog {
   readonly #ring: Slot[] = Array.from({ length: REQUEST_LOG_SIZE }, emptySlot);

@@ -16,7 +16,7 @@ import type { Deprecation, Route, RouteRequest } from '../http/route.ts';
 export const DEPRECATED_SINCE = Date.UTC(2024, 0, 1) / 1000;
 
 /** `METHOD path` -> deprecation; paths are the router's patterns. */
-export const DEPRECATED_ENDPOINTS: ReadonlyMap<string, Deprecation> = new Map([
+const DEPRECATED_ENDPOINTS: ReadonlyMap<string, Deprecation> = new Map([
   ['GET /v0.1/me/transactions', { successor: '/v2.1/merchants/:merchant_code/transactions' }],
   [
     'GET /v0.1/me/transactions/history',

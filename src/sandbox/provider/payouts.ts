@@ -24,9 +24,9 @@ import type { Store } from '../state/store.ts';
 import { PROFILE_READ, requireMerchant } from './merchant.ts';
 
 /** The sandbox's card fee: 1.39 %, a typical European card rate. */
-export const PAYOUT_FEE_RATE = 0.0139;
+const PAYOUT_FEE_RATE = 0.0139;
 
-export interface PayoutItem {
+interface PayoutItem {
   id: number;
   amount: number;
   currency: string;
@@ -40,7 +40,7 @@ export interface PayoutItem {
 
 const round = roundToMinorUnit;
 
-export function generatePayouts(store: Store, config: SandboxConfig): PayoutItem[] {
+function generatePayouts(store: Store, config: SandboxConfig): PayoutItem[] {
   const out: PayoutItem[] = [];
   const reference = (day: string) => `${config.merchantCode}-${day.replaceAll('-', '')}`;
   for (const t of store.values('transactions')) {

@@ -12,7 +12,7 @@ import type {
 } from '../state/records.ts';
 import type { Store } from '../state/store.ts';
 
-export function transactionEmbedded(t: Frozen<TransactionRecord>): Record<string, unknown> {
+function transactionEmbedded(t: Frozen<TransactionRecord>): Record<string, unknown> {
   return {
     id: t.id,
     transaction_code: t.transaction_code,

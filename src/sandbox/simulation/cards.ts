@@ -12,7 +12,7 @@ export function luhnValid(number: string): boolean {
 // sandbox records for a card is the one the widget showed the shopper.
 export { detectNetwork };
 
-export const CHALLENGE_CARDS: ReadonlySet<string> = new Set([
+const CHALLENGE_CARDS: ReadonlySet<string> = new Set([
   '4200000000000042',
   '4200000000000067',
   '5200000000000015',

@@ -286,7 +286,7 @@ export function chargeBack(
 }
 
 /** A 47-digit boleto line, derived from the checkout so it is stable across restarts. */
-export function boletoBarcode(checkout: Frozen<CheckoutRecord>): string {
+function boletoBarcode(checkout: Frozen<CheckoutRecord>): string {
   const digits = checkout.id.replace(/\D/g, '') + String(Math.round(checkout.amount * 100));
   return digits.padEnd(47, '0').slice(0, 47);
 }
