@@ -289,6 +289,22 @@ export function isSnapshot(value: unknown): value is Snapshot {
   );
 }
 
+/** Every collection of the store and its record type. */
+export interface Collections {
+  checkouts: CheckoutRecord;
+  transactions: TransactionRecord;
+  customers: CustomerRecord;
+  instruments: InstrumentRecord;
+  devices: DeviceRecord;
+  readers: ReaderRecord;
+  readerCheckouts: ReaderCheckoutRecord;
+  operators: OperatorRecord;
+  deliveries: DeliveryRecord;
+  faults: FaultRecord;
+  webhookFaults: WebhookFaultRecord;
+}
+export type Kind = keyof Collections;
+
 /**
  * A record as the store hands it out: read-only all the way down, so that a change can only
  * go through the store's `update`, which tells every subscriber.

@@ -8,37 +8,10 @@
 // checkout) go in one `transact`: they reach the subscribers as one event, so the journal
 // writes them as one line and a crash keeps all of them or none.
 
-import { randomBytes, randomUUID } from 'node:crypto';
-import type {
-  CheckoutRecord,
-  CustomerRecord,
-  DeliveryRecord,
-  DeviceRecord,
-  FaultRecord,
-  Frozen,
-  InstrumentRecord,
-  OperatorRecord,
-  ReaderCheckoutRecord,
-  ReaderRecord,
-  Snapshot,
-  TransactionRecord,
-  WebhookFaultRecord,
-} from './records.ts';
+import { allocateIds, countPast, freshCounters } from './ids.ts';
+import type { CheckoutRecord, Collections, Frozen, Kind, Snapshot } from './records.ts';
 
-export interface Collections {
-  checkouts: CheckoutRecord;
-  transactions: TransactionRecord;
-  customers: CustomerRecord;
-  instruments: InstrumentRecord;
-  devices: DeviceRecord;
-  readers: ReaderRecord;
-  readerCheckouts: ReaderCheckoutRecord;
-  operators: OperatorRecord;
-  deliveries: DeliveryRecord;
-  faults: FaultRecord;
-  webhookFaults: WebhookFaultRecord;
-}
-export type Kind = keyof Collections;
+export type { Collections, Kind };
 
 /** The field that names each record: its key in the collection. */
 const KEY: { readonly [K in Kind]: keyof Collections[K] & string } = {
@@ -89,43 +62,6 @@ export type Change =
 
 /** Called once per change (a single write, or the writes of one `transact`). */
 export type ChangeListener = (changes: readonly Change[]) => void;
-
-/** First internal id: large like the provider's, so nobody mistakes it for an index. */
-const FIRST_INTERNAL_ID = 1_700_000_001;
-/** Operator ids start above the primary account's (1). */
-const FIRST_OPERATOR_ID = 100_001;
-
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-function randomString(alphabet: string, length: number): string {
-  let out = '';
-  for (const b of randomBytes(length)) out += alphabet[b % alphabet.length];
-  return out;
-}
-
-interface Counters {
-  internalId: number;
-  eventId: number;
-  operatorId: number;
-  delivery: number;
-  fault: number;
-  webhookFault: number;
-}
-
-const freshCounters = (): Counters => ({
-  internalId: FIRST_INTERNAL_ID,
-  eventId: 1,
-  operatorId: FIRST_OPERATOR_ID,
-  delivery: 1,
-  fault: 1,
-  webhookFault: 1,
-});
-
-/** The number after a prefix (`whd_12` -> 12), 0 when the id has another form. */
-function serial(id: string, prefix: string): number {
-  return id.startsWith(prefix) ? Number(id.slice(prefix.length)) || 0 : 0;
-}
 
 type Tables = { [K in Kind]: Map<KeyOf<K>, Collections[K]> };
 
@@ -186,7 +122,7 @@ export class Store {
 
   /** Adds a record; the store fills in the ids it allocates. */
   insert<K extends Kind>(kind: K, draft: Draft<K>): Frozen<Collections[K]> {
-    const record = { ...draft, ...this.#allocate(kind, draft) } as Collections[K];
+    const record = { ...draft, ...allocateIds(kind, draft, this.#counters) } as Collections[K];
     const key = keyOf(kind, record);
     if (this.#tables[kind].has(key)) throw new Error(`${kind} ${String(key)} exists already`);
     this.#put(kind, record);
@@ -344,33 +280,10 @@ export class Store {
     const key = keyOf(kind, record);
     const previous = table.get(key);
     table.set(key, record);
-    const c = this.#counters;
-    switch (kind) {
-      case 'checkouts':
-        this.#index(record as CheckoutRecord, previous as CheckoutRecord | undefined);
-        break;
-      case 'transactions': {
-        const t = record as TransactionRecord;
-        c.internalId = Math.max(c.internalId, t.internal_id + 1);
-        for (const e of t.events) c.eventId = Math.max(c.eventId, e.id + 1);
-        break;
-      }
-      case 'operators':
-        c.operatorId = Math.max(c.operatorId, (record as OperatorRecord).id + 1);
-        break;
-      case 'deliveries':
-        c.delivery = Math.max(c.delivery, serial((record as DeliveryRecord).id, 'whd_') + 1);
-        break;
-      case 'faults':
-        c.fault = Math.max(c.fault, serial((record as FaultRecord).id, 'fault_') + 1);
-        break;
-      case 'webhookFaults':
-        c.webhookFault = Math.max(
-          c.webhookFault,
-          serial((record as WebhookFaultRecord).id, 'whf_') + 1,
-        );
-        break;
+    if (kind === 'checkouts') {
+      this.#index(record as CheckoutRecord, previous as CheckoutRecord | undefined);
     }
+    countPast(kind, record, this.#counters);
   }
 
   #delete<K extends Kind>(kind: K, key: KeyOf<K>, record: Collections[K]): void {
@@ -400,31 +313,5 @@ export class Store {
     this.#byReference.clear();
     this.#counters = freshCounters();
     this.#clockOffsetMs = 0;
-  }
-
-  #allocate<K extends Kind>(kind: K, draft: Draft<K>): Partial<Collections[K]> {
-    const c = this.#counters;
-    const ids: Partial<Record<Kind, () => object>> = {
-      checkouts: () => ({ id: randomUUID() }),
-      // Transaction codes look like the provider's: `T` + 9 characters.
-      transactions: () => ({
-        id: randomUUID(),
-        transaction_code: `T${randomString(CODE_ALPHABET, 9)}`,
-        internal_id: c.internalId++,
-      }),
-      instruments: () => ({ token: randomUUID() }),
-      // Serial-number-like, e.g. U1SB7K2Q9-SB (solo) or VS4M8X2NA-SB (virtual).
-      devices: () => ({
-        identifier: `${(draft as unknown as Draft<'devices'>).model === 'solo' ? 'U1' : 'VS'}${randomString(CODE_ALPHABET, 7)}-SB`,
-      }),
-      // `rdr_` + 26 characters: the provider's 30-character reader id form.
-      readers: () => ({ id: `rdr_${randomString(CROCKFORD, 26)}` }),
-      readerCheckouts: () => ({ id: randomUUID() }),
-      operators: () => ({ id: c.operatorId++ }),
-      deliveries: () => ({ id: `whd_${c.delivery++}` }),
-      faults: () => ({ id: `fault_${c.fault++}` }),
-      webhookFaults: () => ({ id: `whf_${c.webhookFault++}` }),
-    };
-    return (ids[kind]?.() ?? {}) as Partial<Collections[K]>;
   }
 }
