@@ -1,4 +1,4 @@
-// Webhook deliveries and webhook faults, part of the cockpit under /sandbox/:
+// Webhook deliveries and webhook faults, part of the control surface under /sandbox/:
 //   GET    /sandbox/webhook-deliveries             newest first, every attempt of each
 //   POST   /sandbox/webhook-deliveries/{id}/replay sends that payload again: 202 with the new one
 //   POST   /sandbox/webhook-faults                 { kind, times?, delayMs? } -> 201

@@ -1,4 +1,4 @@
-// What the dashboard shows, kept current: one read of each cockpit resource at start, then
+// What the dashboard shows, kept current: one read of each control-surface resource at start, then
 // the sandbox's event stream (`GET /sandbox/events`) names what changed and only that is
 // read again. One read per resource at a time; a change during a read reads once more after.
 

@@ -44,7 +44,7 @@ export interface Route {
   /** Answer CORS preflight and add CORS headers (only the process route, for a direct mode). */
   cors?: boolean;
   /**
-   * `false` keeps it out of the request log: the cockpit's own reads, which the dashboard
+   * `false` keeps it out of the request log: the control surface's own reads, which the dashboard
    * repeats after every change, would otherwise push the requests a developer looks for out.
    */
   recorded?: false;
