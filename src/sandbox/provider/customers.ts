@@ -1,6 +1,7 @@
 // Customers and their saved cards (payment instruments). Cards are saved by processing a
 // checkout with a `mandate` (see payments.ts); here they are listed and deactivated.
 
+import { isRecord } from '../../domain/record.ts';
 import { empty, json } from '../../http/json.ts';
 import {
   CustomerCreateBodySchema,
@@ -30,7 +31,7 @@ function merge<T extends object>(stored: T | undefined, sent: object): T {
   for (const [key, value] of Object.entries(sent)) {
     if (value === undefined) continue;
     if (value === null) delete out[key];
-    else if (typeof value === 'object' && !Array.isArray(value)) {
+    else if (isRecord(value)) {
       out[key] = merge(out[key] as object | undefined, value as object);
     } else out[key] = value;
   }

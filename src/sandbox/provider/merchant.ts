@@ -7,6 +7,7 @@
 // the addresses). Without it `/v0.1/me` returns the account, both profiles and permissions,
 // and the addresses carry no country_details. Any other value is a 400 naming `include[]`.
 
+import { isRecord } from '../../domain/record.ts';
 import { json } from '../../http/json.ts';
 import type { SandboxConfig } from '../context.ts';
 import { invalid, notFound } from '../http/errors.ts';
@@ -48,8 +49,8 @@ type Json = Record<string, unknown>;
 
 /** Drops `country_details` from an address unless asked for. */
 function address(value: unknown, withDetails: boolean): unknown {
-  if (withDetails || typeof value !== 'object' || value === null) return value;
-  const { country_details: _omit, ...rest } = value as Json;
+  if (withDetails || !isRecord(value)) return value;
+  const { country_details: _omit, ...rest } = value;
   return rest;
 }
 

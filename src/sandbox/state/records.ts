@@ -5,9 +5,11 @@
 // shape differs from the provider's answer.
 
 import type { CheckoutStatus, RedirectMethodId } from '../../domain/checkout.ts';
+import { isRecord } from '../../domain/record.ts';
 import type {
   CardNetwork,
   PersonalDetails,
+  ReaderStatus,
   TransactionPaymentType,
   TransactionStatus,
 } from '../../schemas/index.ts';
@@ -140,7 +142,7 @@ export interface DeviceRecord {
 export interface ReaderRecord {
   id: string;
   name: string;
-  status: 'unknown' | 'processing' | 'paired' | 'expired';
+  status: ReaderStatus;
   device_identifier: string;
   meta?: Record<string, unknown>;
   created_at: string;
@@ -276,8 +278,8 @@ export interface Snapshot {
 }
 
 export function isSnapshot(value: unknown): value is Snapshot {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
+  const v = value;
   return (
     v.version === 1 &&
     Array.isArray(v.checkouts) &&
