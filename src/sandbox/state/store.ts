@@ -138,8 +138,12 @@ export class Store {
   ): Frozen<Collections[K]> {
     const record = this.#tables[kind].get(key);
     if (record === undefined) throw new Error(`${kind} ${String(key)} does not exist`);
-    change(record);
-    this.#emit({ op: 'put', kind, record } as Change);
+    try {
+      change(record);
+    } finally {
+      // Even when `change` threw halfway: what it did is in memory, so it is told too.
+      this.#emit({ op: 'put', kind, record } as Change);
+    }
     return record as Frozen<Collections[K]>;
   }
 
