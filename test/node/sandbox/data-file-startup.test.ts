@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { createSandbox } from '../../../src/sandbox/index.ts';
+import { AT, checkoutDraft, paymentDraft } from './record-drafts.ts';
 
 const IN_SNAPSHOT = 20_000;
 const IN_JOURNAL = 10_000;
@@ -17,22 +18,18 @@ const LIMIT_MS = 2_000;
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-startup-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const at = '2026-03-01T10:00:00.000Z';
-
 function checkout(i: number, transactionId?: string) {
   return {
+    ...checkoutDraft(`order-${i}`),
     id: randomUUID(),
-    checkout_reference: `order-${i}`,
     amount: 10 + (i % 50),
-    currency: 'EUR',
-    merchant_code: 'MSANDBOX1',
-    pay_to_email: 'merchant@example.com',
     description: `Order ${i}`,
     return_url: 'https://shop.example/hooks',
-    purpose: 'CHECKOUT',
-    date: at,
     status: transactionId ? 'PAID' : 'PENDING',
-    status_history: [{ status: 'PENDING', at }, ...(transactionId ? [{ status: 'PAID', at }] : [])],
+    status_history: [
+      { status: 'PENDING', at: AT },
+      ...(transactionId ? [{ status: 'PAID', at: AT }] : []),
+    ],
     transaction_ids: transactionId ? [transactionId] : [],
     ...(transactionId && { transaction_id: transactionId, transaction_code: `TX${i}` }),
     processed: transactionId !== undefined,
@@ -41,26 +38,14 @@ function checkout(i: number, transactionId?: string) {
 
 function transaction(i: number, checkoutId: string, id: string) {
   return {
+    ...paymentDraft(checkoutId),
     id,
     transaction_code: `TX${i}`,
     internal_id: 1_700_000_001 + i,
     amount: 10 + (i % 50),
-    currency: 'EUR',
-    timestamp: at,
-    updated_at: at,
-    status: 'SUCCESSFUL',
-    type: 'PAYMENT',
-    payment_type: 'ECOM',
-    entry_mode: 'CUSTOMER_ENTRY',
-    installments_count: 1,
-    merchant_code: 'MSANDBOX1',
-    user: 'merchant@example.com',
     auth_code: '123456',
     card: { last_4_digits: '0091', type: 'VISA' },
-    checkout_id: checkoutId,
     product_summary: `Order ${i}`,
-    refunded_amount: 0,
-    events: [],
   };
 }
 

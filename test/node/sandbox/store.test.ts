@@ -4,40 +4,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Change, Draft } from '../../../src/sandbox/state/store.ts';
+import type { Change } from '../../../src/sandbox/state/store.ts';
 import { Store } from '../../../src/sandbox/state/store.ts';
-
-const at = '2026-03-01T10:00:00.000Z';
-
-const checkout = (reference: string): Draft<'checkouts'> => ({
-  checkout_reference: reference,
-  amount: 10,
-  currency: 'EUR',
-  merchant_code: 'MSANDBOX1',
-  pay_to_email: 'merchant@example.com',
-  purpose: 'CHECKOUT',
-  date: at,
-  status: 'PENDING',
-  transaction_ids: [],
-  processed: false,
-});
-
-const payment = (checkoutId: string): Draft<'transactions'> => ({
-  amount: 10,
-  currency: 'EUR',
-  timestamp: at,
-  updated_at: at,
-  status: 'SUCCESSFUL',
-  type: 'PAYMENT',
-  payment_type: 'ECOM',
-  entry_mode: 'CUSTOMER_ENTRY',
-  installments_count: 1,
-  merchant_code: 'MSANDBOX1',
-  user: 'merchant@example.com',
-  checkout_id: checkoutId,
-  refunded_amount: 0,
-  events: [],
-});
+import { AT, checkoutDraft, paymentDraft } from './record-drafts.ts';
 
 function recording(store: Store): (readonly Change[])[] {
   const events: (readonly Change[])[] = [];
@@ -49,7 +18,7 @@ describe('the store', () => {
   test('insert, update and remove each emit one event; ids come from the store', () => {
     const store = new Store();
     const events = recording(store);
-    const c = store.insert('checkouts', checkout('order-1'));
+    const c = store.insert('checkouts', checkoutDraft('order-1'));
     assert.match(c.id, /^[0-9a-f-]{36}$/);
     store.update('checkouts', c.id, (draft) => {
       draft.status = 'PAID';
@@ -67,9 +36,9 @@ describe('the store', () => {
   test('a transact emits its writes once, together, even when it throws', () => {
     const store = new Store();
     const events = recording(store);
-    const c = store.insert('checkouts', checkout('order-2'));
+    const c = store.insert('checkouts', checkoutDraft('order-2'));
     store.transact(() => {
-      const t = store.insert('transactions', payment(c.id));
+      const t = store.insert('transactions', paymentDraft(c.id));
       store.update('checkouts', c.id, (draft) => {
         draft.transaction_ids.push(t.id);
       });
@@ -89,7 +58,7 @@ describe('the store', () => {
 
   test('records handed out are read-only to the compiler', () => {
     const store = new Store();
-    const c = store.insert('checkouts', checkout('order-3'));
+    const c = store.insert('checkouts', checkoutDraft('order-3'));
     const mutate = () => {
       // @ts-expect-error: only `update` may change a record
       c.status = 'PAID';
@@ -102,15 +71,15 @@ describe('the store', () => {
   test('replaying the events gives the same records and the same next ids', () => {
     const store = new Store();
     const events = recording(store);
-    const c = store.insert('checkouts', checkout('order-4'));
-    const t = store.insert('transactions', payment(c.id));
+    const c = store.insert('checkouts', checkoutDraft('order-4'));
+    const t = store.insert('transactions', paymentDraft(c.id));
     store.update('transactions', t.id, (draft) => {
       draft.events.push({
         id: store.allocateEventId(),
         type: 'REFUND',
         status: 'REFUNDED',
         amount: 1,
-        timestamp: at,
+        timestamp: AT,
       });
     });
     store.insert('deliveries', {
@@ -118,7 +87,7 @@ describe('the store', () => {
       payload: {},
       state: 'pending',
       attempts: [],
-      created_at: at,
+      created_at: AT,
     });
     store.setClockOffset(60_000);
 
@@ -126,7 +95,7 @@ describe('the store', () => {
     for (const changes of events) copy.replay(changes);
     assert.deepEqual(copy.snapshot(), store.snapshot());
     assert.equal(copy.checkoutsWithReference('order-4').length, 1);
-    const next = copy.insert('transactions', payment(c.id));
+    const next = copy.insert('transactions', paymentDraft(c.id));
     assert.equal(next.internal_id, t.internal_id + 1);
     assert.equal(copy.allocateEventId(), 2);
     const delivery = copy.insert('deliveries', {
@@ -134,14 +103,14 @@ describe('the store', () => {
       payload: {},
       state: 'pending',
       attempts: [],
-      created_at: at,
+      created_at: AT,
     });
     assert.equal(delivery.id, 'whd_2');
   });
 
   test('a reset is one event and puts everything back', () => {
     const store = new Store();
-    store.insert('checkouts', checkout('order-5'));
+    store.insert('checkouts', checkoutDraft('order-5'));
     store.setClockOffset(1_000);
     const events = recording(store);
     store.reset();
