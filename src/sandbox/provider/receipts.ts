@@ -15,6 +15,7 @@ import { ApiError, invalid, missing } from '../http/errors.ts';
 import type { Access, Route, RouteRequest } from '../http/route.ts';
 import { formatAmount } from '../seed/currencies.ts';
 import type { Frozen, TransactionEventRecord, TransactionRecord } from '../state/records.ts';
+import { eventJson } from './serialize.ts';
 
 const RECEIPTS: Access = { scopes: ['transactions.history'] };
 
@@ -43,12 +44,7 @@ function buildReceipt(
 ): Record<string, unknown> {
   const money = (n: number) => formatAmount(n, t.currency);
   const events = (event ? [event] : t.events).map((e) => ({
-    id: e.id,
-    transaction_id: t.id,
-    type: e.type,
-    status: e.status,
-    amount: e.amount,
-    timestamp: e.timestamp,
+    ...eventJson(t, e),
     receipt_no: receiptNo(t, e),
   }));
   const dba = config.merchant.doing_business_as;

@@ -8,6 +8,7 @@ import type {
   CustomerRecord,
   Frozen,
   InstrumentRecord,
+  TransactionEventRecord,
   TransactionRecord,
 } from '../state/records.ts';
 import type { Store } from '../state/store.ts';
@@ -168,12 +169,7 @@ export function transactionFull(
     simple_status: simpleStatus(t),
     links,
     events: t.events.map((e) => ({
-      id: e.id,
-      transaction_id: t.id,
-      type: e.type,
-      status: e.status,
-      amount: e.amount,
-      timestamp: e.timestamp,
+      ...eventJson(t, e),
       fee_amount: 0,
       deducted_amount: 0,
       deducted_fee_amount: 0,
@@ -182,6 +178,18 @@ export function transactionFull(
     ...(t.client_transaction_id !== undefined && {
       client_transaction_id: t.client_transaction_id,
     }),
+  };
+}
+
+/** A transaction's event (a refund, a chargeback) as `events` and receipts list it. */
+export function eventJson(t: Frozen<TransactionRecord>, e: Frozen<TransactionEventRecord>) {
+  return {
+    id: e.id,
+    transaction_id: t.id,
+    type: e.type,
+    status: e.status,
+    amount: e.amount,
+    timestamp: e.timestamp,
   };
 }
 
