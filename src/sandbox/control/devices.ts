@@ -16,6 +16,7 @@
 
 import * as z from 'zod/mini';
 import { json } from '../../http/json.ts';
+import { ReaderModelSchema } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
 import type { Route, RouteRequest } from '../http/route.ts';
@@ -41,7 +42,7 @@ import type { DeviceRecord, Frozen, ReaderCheckoutRecord } from '../state/record
 const DEFAULT_SOFTWARE = '3.3.39.0';
 
 const DeviceBodySchema = z.object({
-  model: z.optional(z.enum(['solo', 'virtual-solo'])),
+  model: z.optional(ReaderModelSchema),
   software_version: z.optional(
     z.string().check(z.regex(/^\d+(\.\d+){1,3}$/, { error: 'must look like 3.3.24.3' })),
   ),

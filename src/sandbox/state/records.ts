@@ -9,6 +9,7 @@ import { isRecord } from '../../domain/record.ts';
 import type {
   CardNetwork,
   PersonalDetails,
+  ReaderModel,
   ReaderStatus,
   TransactionPaymentType,
   TransactionStatus,
@@ -126,7 +127,7 @@ export interface InstrumentRecord {
 /** A simulated card reader (POST /sandbox/devices): what the physical device would know. */
 export interface DeviceRecord {
   identifier: string;
-  model: 'solo' | 'virtual-solo';
+  model: ReaderModel;
   software_version: string;
   online: boolean;
   /** The code the device shows while unpaired; single use. */
