@@ -164,15 +164,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) => {
+    const refused = (error: Error) => {
       // Nothing will be served: the data file is closed as it would be on `close()`.
       webhooks.close();
       clock.cancelAll();
       journal?.close();
       reject(error);
-    });
+    };
+    server.once('error', refused);
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });
