@@ -58,14 +58,6 @@ export interface JournalOptions {
   warn: (line: string) => void;
 }
 
-/** What reading a data file found, for the caller's own checks. */
-export interface LoadReport {
-  /** Change lines replayed after the snapshot. */
-  changes: number;
-  /** True when a torn last line was skipped. */
-  torn: boolean;
-}
-
 const KNOWN_KINDS: ReadonlySet<unknown> = new Set(KINDS);
 
 function isChange(value: unknown): value is Change {
@@ -137,15 +129,12 @@ export class Journal {
    * Loads the file into the store (creating it when there is none), then appends every change
    * the store emits from now on.
    */
-  open(): LoadReport {
+  open(): void {
     mkdirSync(dirname(this.#file), { recursive: true });
-    const report: LoadReport = { changes: 0, torn: false };
     let rewrite = true;
     if (existsSync(this.#file)) {
       const loaded = this.#load();
-      report.changes = loaded.changes;
-      report.torn = loaded.goodLength !== undefined;
-      rewrite = loaded.legacy;
+      rewrite = loaded.rewrite;
       if (loaded.goodLength !== undefined) {
         // Cut the torn tail off, or the next change would be glued to it.
         const fd = openSync(this.#file, 'r+');
@@ -165,7 +154,6 @@ export class Journal {
       this.#timer.unref();
     }
     if (this.#journalBytes >= Math.max(COMPACT_MIN_BYTES, this.#snapshotBytes)) this.#compact();
-    return report;
   }
 
   /** Compacts (the file is then one snapshot line) and stops appending. */
@@ -179,7 +167,8 @@ export class Journal {
     this.#fd = undefined;
   }
 
-  #load(): { changes: number; legacy: boolean; goodLength: number | undefined } {
+  /** Reads the file into the store: whether it must be rewritten, and where a torn tail starts. */
+  #load(): { rewrite: boolean; goodLength: number | undefined } {
     const text = readFileSync(this.#file, 'utf8');
     const firstEnd = text.indexOf('\n');
     let snapshot: unknown;
@@ -200,10 +189,9 @@ export class Journal {
     }
     this.#store.restore(snapshot as Snapshot);
     // One snapshot without a line end yet (written by hand): rewritten before anything is added.
-    if (legacy || firstEnd < 0) return { changes: 0, legacy: true, goodLength: undefined };
+    if (legacy || firstEnd < 0) return { rewrite: true, goodLength: undefined };
 
     this.#snapshotBytes = Buffer.byteLength(text.slice(0, firstEnd + 1));
-    let changes = 0;
     let start = firstEnd + 1;
     let line = 2;
     const contentEnd = text.trimEnd().length;
@@ -227,15 +215,14 @@ export class Journal {
         );
         const goodLength = Buffer.byteLength(text.slice(0, start));
         this.#journalBytes = goodLength - this.#snapshotBytes;
-        return { changes, legacy, goodLength };
+        return { rewrite: false, goodLength };
       }
       this.#store.replay(parsed);
-      changes += 1;
       line += 1;
       start = end < 0 ? text.length : end + 1;
     }
     this.#journalBytes = Buffer.byteLength(text) - this.#snapshotBytes;
-    return { changes, legacy, goodLength: undefined };
+    return { rewrite: false, goodLength: undefined };
   }
 
   #append(changes: readonly Change[]): void {
