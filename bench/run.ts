@@ -3,7 +3,7 @@
 // machine. Bounded: every phase has a count and a time cap, every server binds
 // 127.0.0.1 and is stopped at the end.
 //
-//   node --import tsx bench/run.ts [bundle] [render] [handler] [throughput] [prism] [compression] [lighthouse]
+//   node --import tsx bench/run.ts [bundle] [render] [handler] [throughput] [prism] [compression] [lighthouse] [journal]
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
 //        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput,
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
@@ -11,7 +11,8 @@
 //        BENCH_BASELINE=dir (another checkout's sandbox beside this one, in throughput),
 //        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is),
 //        BENCH_COMPRESSION_REQUESTS (500) per round of the compression part,
-//        BENCH_LIGHTHOUSE_RUNS (3) per page, BENCH_LIGHTHOUSE_PAGES (/,/?redirect=0,/module.html)
+//        BENCH_LIGHTHOUSE_RUNS (3) per page, BENCH_LIGHTHOUSE_PAGES (/,/?redirect=0,/module.html),
+//        BENCH_JOURNAL_OPS (3000) creates per round and target of the journal phase
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -31,6 +32,7 @@ const PHASES = [
   'prism',
   'compression',
   'lighthouse',
+  'journal',
 ] as const;
 type Phase = (typeof PHASES)[number];
 
@@ -358,6 +360,38 @@ async function lighthousePhase(): Promise<void> {
   console.log();
 }
 
+/** The acceptance floor: creates with `--data` (everysec) against the same sandbox in memory. */
+const JOURNAL_FLOOR = 0.5;
+
+async function journalPhase(): Promise<void> {
+  const { measureJournal } = await import('./journal.ts');
+  const shape = {
+    ops: intFromEnv('BENCH_JOURNAL_OPS', 3000),
+    concurrency: intFromEnv('BENCH_CONCURRENCY', 8),
+    rounds: intFromEnv('BENCH_ROUNDS', 3),
+  };
+  const r = await measureJournal(shape);
+  console.log(
+    `## The sandbox's data file (payment-sandbox CLI per target, ${shape.rounds} rounds of ${shape.ops} checkout creates at concurrency ${shape.concurrency}, taking turns; creates/s median (min-max))\n`,
+  );
+  table(
+    ['target', 'creates/s', 'file MiB at the end', 'failed'],
+    r.targets.map((t) => [
+      t.name,
+      spread(t.rates, rate),
+      t.fileBytes === undefined ? '-' : (t.fileBytes / 2 ** 20).toFixed(1),
+      t.failed,
+    ]),
+  );
+  const verdict =
+    median(r.everysecRatio) >= JOURNAL_FLOOR
+      ? `meets >= ${JOURNAL_FLOOR.toFixed(2)}x`
+      : `BELOW ${JOURNAL_FLOOR.toFixed(2)}x`;
+  console.log(`- --data (everysec) / in memory: ${spread(r.everysecRatio, times)}, ${verdict}\n`);
+  const failed = r.targets.find((t) => t.failed > 0);
+  if (failed) throw new Error(`${failed.name}: ${failed.firstError}: the numbers above are void`);
+}
+
 const chosen = process.argv.slice(2);
 for (const name of chosen) {
   if (!PHASES.includes(name as Phase)) {
@@ -367,9 +401,13 @@ for (const name of chosen) {
 }
 const phases = chosen.length > 0 ? (chosen as Phase[]) : [...PHASES];
 
-ensureBenchDeps();
-if (process.env.BENCH_NO_BUILD !== '1' || !existsSync(IIFE))
-  run('npm', ['run', '--silent', 'build'], ROOT);
+// The journal phase runs the CLI from source with the load generator of this folder: it needs
+// neither the bench-only dependencies nor a build.
+if (phases.some((phase) => phase !== 'journal')) {
+  ensureBenchDeps();
+  if (process.env.BENCH_NO_BUILD !== '1' || !existsSync(IIFE))
+    run('npm', ['run', '--silent', 'build'], ROOT);
+}
 
 console.log(
   `\n# payment-widget bench: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}\n`,
@@ -383,6 +421,7 @@ const actions: Record<Phase, () => Promise<void>> = {
   prism: prismPhase,
   compression: compressionPhase,
   lighthouse: lighthousePhase,
+  journal: journalPhase,
 };
 let failed = false;
 for (const phase of phases) {

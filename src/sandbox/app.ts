@@ -10,12 +10,13 @@ import { limitBody } from '../http/body.ts';
 import { HttpError, providerErrorBody } from '../http/errors.ts';
 import { notFoundOrMethodNotAllowed } from '../http/methods.ts';
 import { requestIdFrom } from '../http/request-id.ts';
-import { authorize } from './auth.ts';
 import type { SandboxContext } from './context.ts';
-import { ApiError, apiErrorResponse, BODY_LIMIT } from './http.ts';
-import type { Route, RouteRequest } from './route.ts';
-import { withDeprecation } from './routes/deprecation.ts';
-import { routeModules } from './routes/index.ts';
+import { authorize } from './http/auth.ts';
+import { ApiError, apiErrorResponse, BODY_LIMIT } from './http/errors.ts';
+import type { Route, RouteRequest } from './http/route.ts';
+import { withDeprecation } from './provider/deprecation.ts';
+import { routeModules } from './routes.ts';
+import { takeFault } from './simulation/faults.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -113,7 +114,7 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
     const method = c.req.method;
     const path = rawPath(c.req.url);
     const requestId = requestIdFrom(c.req.raw.headers.get('x-request-id'));
-    const fault = path.startsWith('/sandbox/') ? undefined : ctx.faults.take(method, path);
+    const fault = path.startsWith('/sandbox/') ? undefined : takeFault(ctx.store, method, path);
     if (fault?.kind === 'drop') {
       c.res = Response.error();
     } else if (fault?.kind === 'error') {
@@ -134,7 +135,6 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
     }
     if (unrecorded.has(c.req.raw)) return;
     ctx.requests.record(at, method, path, status, durationMs, requestId);
-    ctx.live.changed('requests');
   });
 
   for (const routes of routeModules) {

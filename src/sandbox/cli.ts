@@ -1,19 +1,22 @@
-// `payment-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE] [--country XX]`, and
+// `payment-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE] [--fsync everysec] [--country XX]`, and
 // `payment-sandbox trigger SCENARIO ...` (trigger.ts) against a sandbox already running.
 // Built to dist/node/sandbox-cli.js (bin/payment-sandbox.js imports it); during development
 // `node --import tsx src/sandbox/cli.ts` runs the same file.
 
 import { parseArgs } from 'node:util';
 import { createSandbox, type Sandbox } from './index.ts';
+import { FSYNC_POLICIES, isFsyncPolicy } from './state/journal.ts';
 import { runTrigger } from './trigger.ts';
 
-const USAGE = `Usage: payment-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE] [--country DE] [--quiet]
+const USAGE = `Usage: payment-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE] [--fsync everysec] [--country DE] [--quiet]
        payment-sandbox trigger SCENARIO [--base-url URL] [--key KEY] [--webhook URL]
 
 Runs a local simulator of the payment provider's API, with its dashboard at the base URL.
   --port      port to listen on (default 4010; 0 picks a free one)
   --host      interface to bind (default 127.0.0.1; elsewhere the dashboard asks for the key)
-  --data      keep state in this JSON file across restarts
+  --data      keep state in this file across restarts: every change is in it before its answer leaves
+  --fsync     when --data reaches the disk: always (before each answer), everysec (default),
+              or no (the operating system decides); a crash of the process loses nothing in any
   --country   merchant country: BR allows installments, US requires a ZIP code (default DE)
   --quiet     no access log
 
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
     port?: string;
     host?: string;
     data?: string;
+    fsync?: string;
     country?: string;
     quiet?: boolean;
     help?: boolean;
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
+        fsync: { type: 'string' },
         country: { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -54,6 +59,8 @@ async function main(): Promise<void> {
   }
   const port = Number(values.port ?? '4010');
   if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be 0 to 65535');
+  const fsync = values.fsync ?? 'everysec';
+  if (!isFsyncPolicy(fsync)) fail(`--fsync must be ${FSYNC_POLICIES.join(', ')}`);
   if (values.country !== undefined && !/^[A-Za-z]{2}$/.test(values.country)) {
     fail('--country must be a two-letter country code, e.g. BR');
   }
@@ -63,7 +70,7 @@ async function main(): Promise<void> {
     sandbox = await createSandbox({
       port,
       host: values.host ?? '127.0.0.1',
-      ...(values.data !== undefined && { dataFile: values.data }),
+      ...(values.data !== undefined && { dataFile: values.data, fsync }),
       ...(values.country !== undefined && { country: values.country }),
       ...(!values.quiet && { log: (line: string) => process.stdout.write(`${line}\n`) }),
     });
@@ -80,7 +87,7 @@ async function main(): Promise<void> {
       `  dashboard:     ${sandbox.url}/ (in a browser)`,
       `  API key:       ${sandbox.apiKey}`,
       `  merchant code: ${sandbox.merchantCode}`,
-      ...(values.data ? [`  data file:     ${values.data}`] : []),
+      ...(values.data ? [`  data file:     ${values.data} (fsync ${fsync})`] : []),
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

@@ -1,15 +1,14 @@
 // Everything a route handler may touch, in one object passed with each request. Route
 // modules depend on this interface, not on createSandbox, so they stay testable in isolation.
 
-import type { Clock } from './clock.ts';
-import type { FaultStore } from './faults.ts';
-import type { LiveUpdates } from './live.ts';
-import type { RequestLog } from './requests.ts';
+import type { LiveUpdates } from './control/live.ts';
+import type { RequestLog } from './http/request-log.ts';
+import type { Sessions } from './http/sessions.ts';
 import type { MerchantSeed } from './seed/merchant.ts';
 import type { ReaderTiming } from './seed/readers.ts';
-import type { Sessions } from './sessions.ts';
-import type { Store } from './state.ts';
-import type { Webhooks } from './webhooks.ts';
+import type { Clock } from './simulation/clock.ts';
+import type { Webhooks } from './simulation/webhooks.ts';
+import type { Store } from './state/store.ts';
 
 export interface SandboxConfig {
   apiKey: string;
@@ -27,9 +26,9 @@ export interface SandboxConfig {
 
 export interface SandboxContext {
   readonly config: SandboxConfig;
+  /** Every record, changed only through its methods; each change is told to its subscribers. */
   readonly store: Store;
   readonly webhooks: Webhooks;
-  readonly faults: FaultStore;
   /** The one time source: read `clock.now()`, never `Date.now()`. */
   readonly clock: Clock;
   /** The last requests, for `GET /sandbox/requests`. */
@@ -41,9 +40,7 @@ export interface SandboxContext {
   readonly log: (line: string) => void;
   /** False when nobody reads the log (no `log` option): access lines are not even built. */
   readonly accessLog: boolean;
-  /** Call after every state change: schedules the `--data` snapshot and tells the dashboard. */
-  changed(): void;
-  /** Clears state, faults, webhooks and the request log, and puts the clock back. */
+  /** Clears every record (faults too), webhooks in flight and the request log; puts the clock back. */
   reset(): void;
 }
 

@@ -6,18 +6,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { providerErrorBody } from '../http/errors.ts';
 import { toNodeListener } from '../http/node.ts';
+import { isLoopbackHost } from '../next-step/url.ts';
 import { createApp } from './app.ts';
-import { Clock } from './clock.ts';
 import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.ts';
-import { FaultStore } from './faults.ts';
-import { LiveUpdates } from './live.ts';
-import { Persistence } from './persist.ts';
-import { adoptRequestId, RequestLog } from './requests.ts';
+import { LiveUpdates } from './control/live.ts';
+import { adoptRequestId, RequestLog } from './http/request-log.ts';
+import { Sessions } from './http/sessions.ts';
 import { buildMerchant, type MerchantOverrides } from './seed/merchant.ts';
 import { type ReaderOptions, resolveReaderTiming } from './seed/readers.ts';
-import { isLoopbackHost, Sessions } from './sessions.ts';
-import { Store } from './state.ts';
-import { type WebhookOptions, Webhooks } from './webhooks.ts';
+import { Clock } from './simulation/clock.ts';
+import { resumeStartWindows } from './simulation/readers.ts';
+import { type WebhookOptions, Webhooks } from './simulation/webhooks.ts';
+import { type FsyncPolicy, isFsyncPolicy, Journal } from './state/journal.ts';
+import { Store } from './state/store.ts';
 
 export interface SandboxOptions {
   /** Default 0 (a random free port); the CLI defaults to 4010. */
@@ -34,8 +35,19 @@ export interface SandboxOptions {
   payToEmail?: string;
   /** Merchant country (ISO 3166-1 alpha-2), default 'DE'; 'BR' allows installments, 'US' requires zip. */
   country?: string;
-  /** Keep state across restarts in this JSON file. */
+  /**
+   * Keep state across restarts in this file: every change is written to it before the answer
+   * that reports it leaves (state/journal.ts).
+   */
   dataFile?: string;
+  /**
+   * When the data file's writes reach the disk: after each change (`always`), once a second
+   * (`everysec`, the default) or when the operating system likes (`no`). A crash of the
+   * process loses nothing in any of them; they differ on a crash of the machine.
+   */
+  fsync?: FsyncPolicy;
+  /** Where problems that do not stop the sandbox go (a torn last line of the data file); stderr by default. */
+  warn?: (line: string) => void;
   /** Override parts of the seeded merchant profile, settings and bank accounts. */
   merchant?: MerchantOverrides;
   /** Timing of the simulated card readers (pairing delay, code lifetime, start window). */
@@ -108,34 +120,29 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const config = resolveConfig(options);
   const log = options.log ?? (() => {});
   const host = options.host ?? '127.0.0.1';
+  const fsync = options.fsync ?? 'everysec';
+  if (!isFsyncPolicy(fsync)) {
+    throw new Error('payment-sandbox: fsync must be always, everysec or no');
+  }
   const store = new Store();
-  const faults = new FaultStore();
   const live = new LiveUpdates();
   const requests = new RequestLog();
-  let persistence: Persistence | undefined;
-  const clock = new Clock(() => {
-    persistence?.schedule();
-    live.changed('clock');
-  });
-  const webhooks = new Webhooks(options.webhook ?? {}, clock, log, () =>
-    live.changed('deliveries'),
-  );
-  if (options.dataFile) {
-    persistence = new Persistence(options.dataFile, () => ({
-      ...store.snapshot(),
-      clockOffsetMs: clock.offsetMs,
-    }));
-    const loaded = persistence.load();
-    if (loaded) {
-      store.restore(loaded);
-      clock.restore(loaded.clockOffsetMs ?? 0);
-    }
-  }
+  const clock = new Clock(store);
+  const webhooks = new Webhooks(options.webhook ?? {}, store, clock, log);
+  // The journal subscribes first: a change is in the file before anyone else hears of it.
+  const journal =
+    options.dataFile === undefined
+      ? undefined
+      : new Journal(options.dataFile, store, {
+          fsync,
+          warn: options.warn ?? ((line) => process.stderr.write(`${line}\n`)),
+        });
+  journal?.open();
+  live.follow(store, requests);
 
   const ctx: SandboxContext = {
     config,
     store,
-    faults,
     webhooks,
     clock,
     requests,
@@ -143,29 +150,30 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     sessions: new Sessions(!(options.dashboardAsksForKey ?? !isLoopbackHost(host))),
     log,
     accessLog: options.log !== undefined,
-    changed: () => {
-      persistence?.schedule();
-      live.changed('state');
-    },
     reset: () => {
-      store.clear();
-      faults.clear();
       webhooks.clear();
+      clock.cancelAll();
       requests.clear();
-      clock.reset();
-      persistence?.schedule();
-      live.changed('state');
-      live.changed('webhook-faults');
-      live.changed('requests');
+      store.reset();
     },
   };
+  // What the data file held that was still under way goes on.
+  webhooks.resume();
+  resumeStartWindows(ctx);
   const handle = createApp(ctx);
 
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const refused = (error: Error) => {
+      // Nothing will be served: the data file is closed as it would be on `close()`.
+      webhooks.close();
+      clock.cancelAll();
+      journal?.close();
+      reject(error);
+    };
+    server.once('error', refused);
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });
@@ -196,7 +204,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         webhooks.close();
         clock.cancelAll();
         live.close();
-        persistence?.flushPending();
+        journal?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

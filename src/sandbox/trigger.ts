@@ -6,7 +6,7 @@
 
 import { parseArgs } from 'node:util';
 
-export const SCENARIOS = {
+const SCENARIOS = {
   'checkout.paid': 'a card checkout, paid',
   'checkout.failed': 'a card checkout, declined (amount 11.00)',
   'checkout.expired': 'a checkout, deactivated (EXPIRED)',
@@ -14,9 +14,9 @@ export const SCENARIOS = {
   'boleto.paid': 'a BRL boleto checkout, issued and then paid',
 } as const;
 
-export type Scenario = keyof typeof SCENARIOS;
+type Scenario = keyof typeof SCENARIOS;
 
-export const TRIGGER_USAGE = `Usage: payment-sandbox trigger SCENARIO [--base-url URL] [--key KEY] [--webhook URL]
+const TRIGGER_USAGE = `Usage: payment-sandbox trigger SCENARIO [--base-url URL] [--key KEY] [--webhook URL]
 
 Drives a running sandbox through one scenario and prints the checkout id.
   --base-url  the sandbox (default http://127.0.0.1:4010)

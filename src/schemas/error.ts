@@ -5,6 +5,24 @@
 // methods) and the readers' `{ errors: { detail, type } }`.
 import * as z from 'zod/mini';
 
+/**
+ * Every `error_code` of the provider's flat errors that the sandbox answers with: the provider's
+ * vocabulary, so it lives with the provider's shapes. The sandbox adds none of its own.
+ */
+export type ProviderErrorCode =
+  | 'MISSING'
+  | 'INVALID'
+  | 'NOT_AUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'DUPLICATED_CHECKOUT'
+  | 'CHECKOUT_PROCESSED'
+  | 'CUSTOMER_ALREADY_EXISTS'
+  | 'METHOD_NOT_ALLOWED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INTERNAL_ERROR';
+
 /** The provider's flat error, the shape the sandbox answers with. */
 export const FlatErrorSchema = z.object({
   error_code: z.string(),

@@ -1,9 +1,9 @@
-// What the dashboard shows, kept current: one read of each cockpit resource at start, then
+// What the dashboard shows, kept current: one read of each control-surface resource at start, then
 // the sandbox's event stream (`GET /sandbox/events`) names what changed and only that is
 // read again. One read per resource at a time; a change during a read reads once more after.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Topic } from '../live.ts';
+import type { Topic } from '../control/live.ts';
 import { ApiFailure, getJson } from './api.ts';
 import type { Delivery, Overview, RequestEntry, WebhookFault } from './types.ts';
 

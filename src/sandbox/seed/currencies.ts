@@ -23,7 +23,16 @@ export function minorUnit(currency: string): number {
   return MINOR_UNITS[currency] ?? 2;
 }
 
-/** An amount as the receipts show it: a string with the currency's decimals. */
+/** An amount rounded to the currency's minor unit (payout fees, open chargeback amounts). */
+export function roundToMinorUnit(amount: number, currency: string): number {
+  const factor = 10 ** minorUnit(currency);
+  return Math.round(amount * factor) / factor;
+}
+
+/**
+ * An amount as the provider's receipts print it: the currency's decimals, no symbol. What a
+ * shopper's page shows is `displayAmount` (pages/html.ts), with the currency's symbol.
+ */
 export function formatAmount(amount: number, currency: string): string {
   return amount.toFixed(minorUnit(currency));
 }

@@ -1,41 +1,15 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { until } from '../../shared/until.ts';
+import { runCli } from './cli-process.ts';
 import { checkoutBody } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr.on('data', (d) => {
-    out += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    child,
-    output: () => out,
-    exited,
-    async waitFor(re: RegExp, timeoutMs = 15_000) {
-      await until(
-        () => `${re}; output:\n${out}`,
-        () => re.test(out),
-        timeoutMs,
-      );
-      return re.exec(out)!;
-    },
-  };
-}
+const run = runCli;
 
 test('prints base URL, key and merchant code, serves, and stops cleanly on SIGINT', async () => {
   const dataFile = join(dir, 'state.json');

@@ -1,0 +1,235 @@
+// /sandbox/devices: switch on simulated card readers and act as the person in front of them.
+// Part of the simulator's control surface (any valid test key), never of the provider API.
+//
+//   POST /sandbox/devices                          {model?, software_version?} -> 201 {identifier, pairing_code, ...}
+//   GET  /sandbox/devices                          every device's screen
+//   GET  /sandbox/devices/{identifier}             one device's screen
+//   POST /sandbox/devices/{identifier}/pairing-code    show a new code (after delete or expiry)
+//   POST /sandbox/devices/{identifier}/confirm-pairing confirm a processing pairing now
+//   POST /sandbox/devices/{identifier}/present-card    {card_number?, pin?} tap/insert a card
+//   POST /sandbox/devices/{identifier}/enter-pin       {correct?} finish a PIN entry
+//   POST /sandbox/devices/{identifier}/offline | /online
+//
+// A presented card follows the sandbox's card table: the declined amounts (11.00, 42.01, 42.76,
+// 42.91) and the technical-error cards fail, any other Luhn-valid number succeeds. Only the
+// last four digits and the network are kept; the number itself is never stored or logged.
+
+import * as z from 'zod/mini';
+import { json } from '../../http/json.ts';
+import { ReaderModelSchema } from '../../schemas/index.ts';
+import type { SandboxContext } from '../context.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
+import type { Route, RouteRequest } from '../http/route.ts';
+import { CONTROL } from '../http/scopes.ts';
+import { parse } from '../http/validate.ts';
+import {
+  detectNetwork,
+  isDeclinedAmount,
+  luhnValid,
+  TECHNICAL_ERROR_CARDS,
+} from '../simulation/cards.ts';
+import {
+  activeCheckout,
+  advanceReader,
+  decimalAmount,
+  deviceJson,
+  finish,
+  newPairingCode,
+} from '../simulation/readers.ts';
+import type { DeviceRecord, Frozen, ReaderCheckoutRecord } from '../state/records.ts';
+
+/** Recent enough for every seed limit; pass an older one to test the minimum versions. */
+const DEFAULT_SOFTWARE = '3.3.39.0';
+
+const DeviceBodySchema = z.object({
+  model: z.optional(ReaderModelSchema),
+  software_version: z.optional(
+    z.string().check(z.regex(/^\d+(\.\d+){1,3}$/, { error: 'must look like 3.3.24.3' })),
+  ),
+});
+
+const PresentCardSchema = z.object({
+  card_number: z.optional(
+    z.string().check(z.regex(/^\d{12,19}$/, { error: 'must be 12 to 19 digits' })),
+  ),
+  pin: z.optional(z.boolean()),
+});
+
+const EnterPinSchema = z.object({ correct: z.optional(z.boolean()) });
+
+/** A card the sandbox's table pays without a challenge. */
+const DEFAULT_CARD = '4200000000000091';
+
+const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
+
+function findDevice(ctx: SandboxContext, identifier: string): Frozen<DeviceRecord> {
+  const device = ctx.store.get('devices', identifier);
+  if (!device) throw notFound('Device not found');
+  return device;
+}
+
+/** A fresh pairing code and its expiry, as the device shows them. */
+function newCode(ctx: SandboxContext) {
+  return {
+    pairing_code: newPairingCode(),
+    pairing_code_expires_at: ctx.clock.iso(ctx.clock.now() + ctx.config.readers.pairingCodeTtlMs),
+  };
+}
+
+async function switchOn({ request, ctx }: RouteRequest): Promise<Response> {
+  const body = parse(DeviceBodySchema, await readApiJson(request));
+  const model = body.model ?? 'solo';
+  const device = ctx.store.insert('devices', {
+    model,
+    software_version: body.software_version ?? DEFAULT_SOFTWARE,
+    online: true,
+    created_at: ctx.clock.iso(),
+    ...newCode(ctx),
+  });
+  return json(deviceJson(ctx, device), 201);
+}
+
+function listDevices({ ctx }: RouteRequest): Response {
+  return json(ctx.store.list('devices').map((d) => deviceJson(ctx, d)));
+}
+
+function getDevice({ params, ctx }: RouteRequest): Response {
+  return json(deviceJson(ctx, findDevice(ctx, params.identifier!)));
+}
+
+/** A new code for an unpaired device (after its reader was deleted or its pairing expired). */
+function pairingCode({ params, ctx }: RouteRequest): Response {
+  const device = findDevice(ctx, params.identifier!);
+  const reader = device.reader_id ? ctx.store.get('readers', device.reader_id) : undefined;
+  if (reader) advanceReader(ctx, reader);
+  if (device.reader_id !== undefined && ctx.store.has('readers', device.reader_id)) {
+    throw conflict('The device is paired; delete its reader first');
+  }
+  const code = newCode(ctx);
+  const shown = ctx.store.update('devices', device.identifier, (d) => Object.assign(d, code));
+  return json(deviceJson(ctx, shown), 201);
+}
+
+function confirmPairing({ params, ctx }: RouteRequest): Response {
+  const device = findDevice(ctx, params.identifier!);
+  if (!device.online) throw conflict('The device is offline and cannot confirm');
+  const reader = device.reader_id ? ctx.store.get('readers', device.reader_id) : undefined;
+  if (reader) advanceReader(ctx, reader);
+  if (reader?.status !== 'processing') {
+    throw conflict('The device has no pairing waiting for confirmation');
+  }
+  const confirmed = ctx.store.update('readers', reader.id, (r) => {
+    r.confirm_at = ctx.clock.iso();
+  });
+  advanceReader(ctx, confirmed);
+  return json(deviceJson(ctx, device));
+}
+
+function waitingCheckout(
+  ctx: SandboxContext,
+  device: Frozen<DeviceRecord>,
+  status: ReaderCheckoutRecord['status'],
+): Frozen<ReaderCheckoutRecord> {
+  if (!device.online) throw conflict('The device is offline');
+  const checkout = activeCheckout(ctx, device);
+  if (!checkout || checkout.status !== status) {
+    throw conflict(`The device is not ${status.replaceAll('_', ' ')}`);
+  }
+  return checkout;
+}
+
+async function presentCard({ request, params, ctx }: RouteRequest): Promise<Response> {
+  const body = parse(PresentCardSchema, await readApiJson(request));
+  const device = findDevice(ctx, params.identifier!);
+  const checkout = waitingCheckout(ctx, device, 'waiting_for_card');
+  const number = body.card_number ?? DEFAULT_CARD;
+  if (!luhnValid(number)) throw invalid('card_number', 'card_number fails the Luhn check');
+  const card = { last_4_digits: number.slice(-4), type: detectNetwork(number) };
+  if (body.pin === true) {
+    ctx.store.update('readerCheckouts', checkout.id, (c) => {
+      c.card = card;
+      c.status = 'waiting_for_pin';
+    });
+  } else {
+    const declined = TECHNICAL_ERROR_CARDS.has(number) || isDeclinedAmount(decimalAmount(checkout));
+    ctx.store.transact(() => {
+      ctx.store.update('readerCheckouts', checkout.id, (c) => {
+        c.card = card;
+      });
+      finish(ctx, checkout, declined ? 'failed' : 'successful', declined ? 'declined' : undefined);
+    });
+  }
+  return json({ ...deviceJson(ctx, device), result: resultOf(checkout) });
+}
+
+async function enterPin({ request, params, ctx }: RouteRequest): Promise<Response> {
+  const body = parse(EnterPinSchema, await readApiJson(request));
+  const device = findDevice(ctx, params.identifier!);
+  const checkout = waitingCheckout(ctx, device, 'waiting_for_pin');
+  if (body.correct === false) {
+    finish(ctx, checkout, 'failed', 'pin');
+  } else {
+    const declined = isDeclinedAmount(decimalAmount(checkout));
+    finish(ctx, checkout, declined ? 'failed' : 'successful', declined ? 'declined' : undefined);
+  }
+  return json({ ...deviceJson(ctx, device), result: resultOf(checkout) });
+}
+
+/** The outcome of the checkout just handled, for the caller's convenience. */
+function resultOf(c: Frozen<ReaderCheckoutRecord>): Record<string, unknown> {
+  return {
+    client_transaction_id: c.id,
+    status: c.status,
+    ...(c.failure !== undefined && { failure: c.failure }),
+    ...(c.transaction_id !== undefined && { transaction_id: c.transaction_id }),
+  };
+}
+
+function setOnline(online: boolean) {
+  return ({ params, ctx }: RouteRequest): Response => {
+    const device = findDevice(ctx, params.identifier!);
+    // Settle what happened under the old connectivity first: a pairing that expired while
+    // offline must not be confirmed by coming back online.
+    const reader = device.reader_id ? ctx.store.get('readers', device.reader_id) : undefined;
+    if (reader) advanceReader(ctx, reader);
+    ctx.store.update('devices', device.identifier, (d) => {
+      d.online = online;
+    });
+    if (reader) advanceReader(ctx, reader);
+    return json(deviceJson(ctx, device));
+  };
+}
+
+const base = '/sandbox/devices';
+
+export const deviceRoutes: Route[] = [
+  { method: 'POST', path: base, access: CONTROL, handler: switchOn },
+  { method: 'GET', path: base, access: CONTROL, handler: listDevices },
+  { method: 'GET', path: `${base}/:identifier`, access: CONTROL, handler: getDevice },
+  {
+    method: 'POST',
+    path: `${base}/:identifier/pairing-code`,
+    access: CONTROL,
+    handler: pairingCode,
+  },
+  {
+    method: 'POST',
+    path: `${base}/:identifier/confirm-pairing`,
+    access: CONTROL,
+    handler: confirmPairing,
+  },
+  {
+    method: 'POST',
+    path: `${base}/:identifier/present-card`,
+    access: CONTROL,
+    handler: presentCard,
+  },
+  { method: 'POST', path: `${base}/:identifier/enter-pin`, access: CONTROL, handler: enterPin },
+  {
+    method: 'POST',
+    path: `${base}/:identifier/offline`,
+    access: CONTROL,
+    handler: setOnline(false),
+  },
+  { method: 'POST', path: `${base}/:identifier/online`, access: CONTROL, handler: setOnline(true) },
+];

@@ -1,0 +1,67 @@
+// Control routes that move a payment where only the outside world could: the bank pays (or
+// refuses) a boleto, the cardholder's bank files a chargeback. Any valid test key may call
+// them; they are never part of the provider API.
+//   POST /sandbox/checkouts/{id}/settle          { status?: PAID | FAILED } a pending boleto
+//   POST /sandbox/transactions/{id}/chargeback   { amount? } against a successful payment
+
+import * as z from 'zod/mini';
+import { json } from '../../http/json.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
+import type { Route, RouteRequest } from '../http/route.ts';
+import { CONTROL } from '../http/scopes.ts';
+import { parse } from '../http/validate.ts';
+import { findCheckout } from '../provider/checkouts.ts';
+import { checkoutJson, transactionFull } from '../provider/serialize.ts';
+import { roundToMinorUnit } from '../seed/currencies.ts';
+import { chargeBack, settleBoleto } from '../simulation/payments.ts';
+
+const SettleBodySchema = z.object({
+  status: z.optional(z.enum(['PAID', 'FAILED'])),
+});
+
+const ChargebackBodySchema = z.object({
+  amount: z.optional(z.number().check(z.positive({ error: 'must be greater than 0' }))),
+});
+
+/** Pays (or, with `{ status: "FAILED" }`, fails) a checkout's pending boleto. */
+async function settle({ request, params, ctx }: RouteRequest): Promise<Response> {
+  const body = parse(SettleBodySchema, await readApiJson(request));
+  const checkout = findCheckout(ctx, params.id!);
+  const pending = checkout.transaction_ids
+    .map((id) => ctx.store.get('transactions', id))
+    .find((t) => t?.payment_type === 'BOLETO' && t.status === 'PENDING');
+  if (!pending || checkout.status !== 'PENDING') {
+    throw new ApiError(409, 'CONFLICT', 'Checkout has no pending boleto to settle');
+  }
+  settleBoleto(ctx, checkout, pending, (body.status ?? 'PAID') === 'PAID');
+  return json(checkoutJson(checkout, ctx.store, ctx.config));
+}
+
+/** Files a chargeback (in full, or `amount`) against a successful payment. */
+async function chargeback({ request, params, ctx, origin }: RouteRequest): Promise<Response> {
+  const body = parse(ChargebackBodySchema, await readApiJson(request));
+  const txn = ctx.store.get('transactions', params.id!);
+  if (txn?.type !== 'PAYMENT') throw notFound('Transaction not found');
+  if (txn.status !== 'SUCCESSFUL') {
+    throw new ApiError(409, 'CONFLICT', 'Only a successful payment can be charged back');
+  }
+  const charged = txn.events
+    .filter((e) => e.type === 'CHARGE_BACK')
+    .reduce((sum, e) => sum + e.amount, 0);
+  const open = roundToMinorUnit(txn.amount - charged, txn.currency);
+  const amount = body.amount ?? open;
+  if (amount > open) {
+    throw invalid('amount', `amount must not exceed the ${open.toFixed(2)} not yet charged back`);
+  }
+  return json(transactionFull(chargeBack(ctx, txn, amount), origin), 201);
+}
+
+export const paymentControlRoutes: Route[] = [
+  { method: 'POST', path: '/sandbox/checkouts/:id/settle', access: CONTROL, handler: settle },
+  {
+    method: 'POST',
+    path: '/sandbox/transactions/:id/chargeback',
+    access: CONTROL,
+    handler: chargeback,
+  },
+];

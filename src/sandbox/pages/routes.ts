@@ -1,0 +1,142 @@
+// Browser-facing routes: the 3DS challenge page, its TermUrl (complete_payment), the APM
+// bank pages and the boleto voucher. No API key: the shopper's browser opens them. Each
+// settles at most once; posting the same result again (a reload, a double submit) shows the
+// same ending instead of an error.
+
+import { readFormBody } from '../../http/body.ts';
+import type { SandboxContext } from '../context.ts';
+import { invalid, notFound } from '../http/errors.ts';
+import type { Route, RouteRequest } from '../http/route.ts';
+import { PUBLIC } from '../http/scopes.ts';
+import { findCheckout, termUrl } from '../provider/checkouts.ts';
+import { authorizeCard, settleBank } from '../simulation/payments.ts';
+import type { CheckoutRecord, Frozen } from '../state/records.ts';
+import {
+  bankDonePage,
+  bankPage,
+  boletoPage,
+  challengeEndPage,
+  challengePage,
+  displayAmount,
+} from './html.ts';
+
+/** Reads a field from the form body (POST) or the query string (GET). */
+async function field(request: Request, url: URL, name: string): Promise<string | null> {
+  if (request.method === 'POST') return (await readFormBody(request)).get(name);
+  return url.searchParams.get(name);
+}
+
+function openChallenge(checkout: Frozen<CheckoutRecord>, md: string | null) {
+  const pending = checkout.pending;
+  if (pending?.kind !== 'challenge' || md === null || pending.md !== md) {
+    throw invalid('MD', 'MD does not match an open 3DS challenge of this checkout');
+  }
+  return pending;
+}
+
+async function challenge({ request, url, params, ctx, origin }: RouteRequest): Promise<Response> {
+  const checkout = findCheckout(ctx, params.id!);
+  const pending = openChallenge(checkout, await field(request, url, 'MD'));
+  return challengePage({
+    merchantName: ctx.config.merchantName,
+    amount: displayAmount(checkout.amount, checkout.currency),
+    last4: pending.attempt.card.last_4_digits,
+    md: pending.md,
+    // Built here, not read from the request: the page must never post to a foreign URL.
+    termUrl: termUrl(origin, checkout.id),
+  });
+}
+
+/** Where the shopper goes once the checkout settled. */
+function ending(checkout: Frozen<CheckoutRecord>): Response {
+  if (checkout.redirect_url !== undefined) {
+    const target = new URL(checkout.redirect_url);
+    target.searchParams.set('checkout_id', checkout.id);
+    return new Response(null, {
+      status: 303,
+      headers: { location: target.href, 'cache-control': 'no-store' },
+    });
+  }
+  return challengeEndPage(checkout.id, checkout.status);
+}
+
+async function completePayment({ request, params, ctx }: RouteRequest): Promise<Response> {
+  const checkout = findCheckout(ctx, params.id!);
+  const form = await readFormBody(request);
+  const pending = openChallenge(checkout, form.get('MD'));
+  if (pending.settled) return ending(checkout);
+  const paRes = form.get('PaRes');
+  if (paRes !== 'Y' && paRes !== 'N') throw invalid('PaRes', 'PaRes must be Y or N');
+  authorizeCard(ctx, checkout, {
+    ...pending.attempt,
+    card: { ...pending.attempt.card },
+    authenticated: paRes === 'Y',
+    pending: 'settle',
+  });
+  return ending(checkout);
+}
+
+function openBank(ctx: SandboxContext, params: Record<string, string>, tx: string | null) {
+  const checkout = findCheckout(ctx, params.id!);
+  const pending = checkout.pending;
+  if (
+    pending?.kind !== 'bank' ||
+    pending.method !== params.method ||
+    tx === null ||
+    pending.tx !== tx
+  ) {
+    throw invalid('tx', 'tx does not match an open bank payment of this checkout');
+  }
+  return { checkout, pending };
+}
+
+function bank({ url, params, ctx }: RouteRequest): Response {
+  const { checkout, pending } = openBank(ctx, params, url.searchParams.get('tx'));
+  return bankPage({
+    method: pending.method,
+    merchantName: ctx.config.merchantName,
+    amount: displayAmount(checkout.amount, checkout.currency),
+    action: url.pathname,
+    tx: pending.tx,
+  });
+}
+
+async function bankResult({ request, params, ctx }: RouteRequest): Promise<Response> {
+  const form = await readFormBody(request);
+  const { checkout, pending } = openBank(ctx, params, form.get('tx'));
+  if (!pending.settled) {
+    const result = form.get('result');
+    if (result !== 'approve' && result !== 'decline') {
+      throw invalid('result', 'result must be approve or decline');
+    }
+    settleBank(ctx, checkout, result === 'approve');
+  }
+  // APMs require a redirect_url at processing time; the fallback only covers data files
+  // edited by hand.
+  return checkout.redirect_url !== undefined ? ending(checkout) : bankDonePage(checkout.status);
+}
+
+function boleto({ params, ctx }: RouteRequest): Response {
+  const checkout = findCheckout(ctx, params.id!);
+  if (!checkout.boleto) throw notFound('Checkout has no boleto');
+  return boletoPage({
+    merchantName: ctx.config.merchantName,
+    amount: displayAmount(checkout.amount, checkout.currency),
+    barcode: checkout.boleto.barcode,
+    status: checkout.status,
+  });
+}
+
+export const pageRoutes: Route[] = [
+  { method: 'GET', path: '/sandbox/3ds/:id', access: PUBLIC, handler: challenge },
+  { method: 'POST', path: '/sandbox/3ds/:id', access: PUBLIC, handler: challenge },
+  {
+    method: 'POST',
+    path: '/v0.1/checkouts/:id/complete_payment',
+    access: PUBLIC,
+    handler: completePayment,
+  },
+  { method: 'GET', path: '/sandbox/bank/:method/:id', access: PUBLIC, handler: bank },
+  { method: 'POST', path: '/sandbox/bank/:method/:id', access: PUBLIC, handler: bankResult },
+  { method: 'GET', path: '/sandbox/boleto/:id', access: PUBLIC, handler: boleto },
+];

@@ -1,0 +1,121 @@
+// Customers and their saved cards (payment instruments). Cards are saved by processing a
+// checkout with a `mandate` (see payments.ts); here they are listed and deactivated.
+
+import { isRecord } from '../../domain/record.ts';
+import { empty, json } from '../../http/json.ts';
+import {
+  CustomerCreateBodySchema,
+  CustomerUpdateBodySchema,
+  type PersonalDetails,
+} from '../../schemas/index.ts';
+import type { SandboxContext } from '../context.ts';
+import { ApiError, notFound, readApiJson } from '../http/errors.ts';
+import type { Route, RouteRequest } from '../http/route.ts';
+import { PAYMENT_INSTRUMENTS } from '../http/scopes.ts';
+import { parse } from '../http/validate.ts';
+import type { CustomerRecord, Frozen } from '../state/records.ts';
+import { customerJson, instrumentJson } from './serialize.ts';
+
+function findCustomer(ctx: SandboxContext, id: string): Frozen<CustomerRecord> {
+  const customer = ctx.store.get('customers', id);
+  if (!customer) throw notFound('Customer not found');
+  return customer;
+}
+
+/**
+ * "Only the parameters included overwrite stored values": a field sent replaces the stored
+ * one, a field sent as null clears it, a field left out keeps its value (also inside address).
+ */
+function merge<T extends object>(stored: T | undefined, sent: object): T {
+  const out: Record<string, unknown> = { ...(stored ?? {}) };
+  for (const [key, value] of Object.entries(sent)) {
+    if (value === undefined) continue;
+    if (value === null) delete out[key];
+    else if (isRecord(value)) {
+      out[key] = merge(out[key] as object | undefined, value as object);
+    } else out[key] = value;
+  }
+  return out as T;
+}
+
+/** What is kept of sent details: the provider's shape with every null left out. */
+function clean(details: PersonalDetails | null | undefined): PersonalDetails | undefined {
+  return details == null ? undefined : merge<PersonalDetails>(undefined, details);
+}
+
+async function create({ request, ctx }: RouteRequest): Promise<Response> {
+  const body = parse(CustomerCreateBodySchema, await readApiJson(request));
+  if (ctx.store.has('customers', body.customer_id)) {
+    throw new ApiError(409, 'CUSTOMER_ALREADY_EXISTS', 'Customer already exists');
+  }
+  const details = clean(body.personal_details);
+  const customer = ctx.store.insert('customers', {
+    customer_id: body.customer_id,
+    ...(details && { personal_details: details }),
+  });
+  return json(customerJson(customer), 201);
+}
+
+function retrieve({ params, ctx }: RouteRequest): Response {
+  return json(customerJson(findCustomer(ctx, params.customer_id!)));
+}
+
+async function update({ request, params, ctx }: RouteRequest): Promise<Response> {
+  const customer = findCustomer(ctx, params.customer_id!);
+  const body = parse(CustomerUpdateBodySchema, await readApiJson(request));
+  const sent = body.personal_details;
+  const updated = ctx.store.update('customers', customer.customer_id, (c) => {
+    if (sent === null) delete c.personal_details;
+    else if (sent !== undefined) c.personal_details = merge(c.personal_details, sent);
+  });
+  return json(customerJson(updated));
+}
+
+function listInstruments({ params, ctx }: RouteRequest): Response {
+  const customer = findCustomer(ctx, params.customer_id!);
+  const items = ctx.store
+    .list('instruments')
+    .filter((i) => i.customer_id === customer.customer_id && i.active)
+    .map(instrumentJson);
+  return json(items);
+}
+
+function deactivateInstrument({ params, ctx }: RouteRequest): Response {
+  const customer = findCustomer(ctx, params.customer_id!);
+  const instrument = ctx.store.get('instruments', params.token!);
+  if (!instrument || instrument.customer_id !== customer.customer_id) {
+    throw notFound('Payment instrument not found');
+  }
+  ctx.store.update('instruments', instrument.token, (i) => {
+    i.active = false;
+  });
+  return empty(204);
+}
+
+export const customerRoutes: Route[] = [
+  { method: 'POST', path: '/v0.1/customers', access: PAYMENT_INSTRUMENTS, handler: create },
+  {
+    method: 'GET',
+    path: '/v0.1/customers/:customer_id',
+    access: PAYMENT_INSTRUMENTS,
+    handler: retrieve,
+  },
+  {
+    method: 'PUT',
+    path: '/v0.1/customers/:customer_id',
+    access: PAYMENT_INSTRUMENTS,
+    handler: update,
+  },
+  {
+    method: 'GET',
+    path: '/v0.1/customers/:customer_id/payment-instruments',
+    access: PAYMENT_INSTRUMENTS,
+    handler: listInstruments,
+  },
+  {
+    method: 'DELETE',
+    path: '/v0.1/customers/:customer_id/payment-instruments/:token',
+    access: PAYMENT_INSTRUMENTS,
+    handler: deactivateInstrument,
+  },
+];

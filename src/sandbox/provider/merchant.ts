@@ -1,0 +1,152 @@
+// Merchant: the account (`/v0.1/me` with `include[]`), personal profile, merchant profile,
+// settings, doing-business-as, and bank accounts (v1.1 by merchant code, the deprecated v0.1
+// alias). Everything is read from the seeded merchant (`SandboxOptions.merchant`).
+//
+// `include[]` takes the values the provider's OpenAPI lists: settings, doing_business_as and
+// bank_accounts (inside merchant_profile), app_settings (top level) and country_details (in
+// the addresses). Without it `/v0.1/me` returns the account, both profiles and permissions,
+// and the addresses carry no country_details. Any other value is a 400 naming `include[]`.
+
+import { isRecord } from '../../domain/record.ts';
+import { json } from '../../http/json.ts';
+import type { SandboxConfig } from '../context.ts';
+import { invalid, notFound } from '../http/errors.ts';
+import type { Access, Route, RouteRequest } from '../http/route.ts';
+
+/** The seed lists both scopes together for the profile reads: either one suffices. */
+export const PROFILE_READ: Access = { scopes: ['user.profile', 'user.profile_readonly'] };
+const PAYOUT_SETTINGS: Access = { scopes: ['user.payout-settings'] };
+const BANK_ACCOUNTS: Access = {
+  scopes: ['user.payout-settings', 'user.profile', 'user.profile_readonly'],
+};
+
+const INCLUDES = [
+  'settings',
+  'doing_business_as',
+  'bank_accounts',
+  'app_settings',
+  'country_details',
+] as const;
+type Include = (typeof INCLUDES)[number];
+
+function parseIncludes(url: URL): Set<Include> {
+  // Clients send `include[]=a&include[]=b`; some send `include=a,b`. Both are read.
+  const raw = [...url.searchParams.getAll('include[]'), ...url.searchParams.getAll('include')]
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  const out = new Set<Include>();
+  for (const value of raw) {
+    if (!(INCLUDES as readonly string[]).includes(value)) {
+      throw invalid('include[]', `include[] values must be among ${INCLUDES.join(', ')}`);
+    }
+    out.add(value as Include);
+  }
+  return out;
+}
+
+type Json = Record<string, unknown>;
+
+/** Drops `country_details` from an address unless asked for. */
+function address(value: unknown, withDetails: boolean): unknown {
+  if (withDetails || !isRecord(value)) return value;
+  const { country_details: _omit, ...rest } = value;
+  return rest;
+}
+
+function personalProfile(config: SandboxConfig, withDetails = true): Json {
+  const p = config.merchant.personal_profile;
+  return { ...p, address: address(p.address, withDetails) };
+}
+
+function merchantProfile(config: SandboxConfig, includes: ReadonlySet<Include> | 'all'): Json {
+  const m = config.merchant;
+  const has = (i: Include) => includes === 'all' || includes.has(i);
+  const out: Json = {
+    ...m.merchant_profile,
+    address: address(m.merchant_profile.address, has('country_details')),
+  };
+  if (has('doing_business_as')) out.doing_business_as = m.doing_business_as;
+  if (has('settings')) out.settings = m.settings;
+  if (has('bank_accounts')) out.bank_accounts = m.bank_accounts;
+  return out;
+}
+
+function me({ url, ctx }: RouteRequest): Response {
+  const includes = parseIncludes(url);
+  const m = ctx.config.merchant;
+  const body: Json = {
+    account: { username: m.username, type: 'normal' },
+    personal_profile: personalProfile(ctx.config, includes.has('country_details')),
+    merchant_profile: merchantProfile(ctx.config, includes),
+    permissions: m.permissions,
+  };
+  if (includes.has('app_settings')) body.app_settings = m.app_settings;
+  return json(body);
+}
+
+const getPersonalProfile = ({ ctx }: RouteRequest) => json(personalProfile(ctx.config));
+const getMerchantProfile = ({ ctx }: RouteRequest) => json(merchantProfile(ctx.config, 'all'));
+const getSettings = ({ ctx }: RouteRequest) => json(ctx.config.merchant.settings);
+const getDoingBusinessAs = ({ ctx }: RouteRequest) => json(ctx.config.merchant.doing_business_as);
+
+/** `primary=true` keeps only the payout account; `false` (or absent) lists them all. */
+function bankAccounts(url: URL, config: SandboxConfig): Response {
+  const primary = url.searchParams.get('primary');
+  if (primary !== null && primary !== 'true' && primary !== 'false') {
+    throw invalid('primary', 'primary must be true or false');
+  }
+  const accounts = config.merchant.bank_accounts;
+  return json(primary === 'true' ? accounts.filter((a) => a.primary === true) : accounts);
+}
+
+/** Routes with a merchant code in the path answer 404 for any other merchant. */
+export function requireMerchant(params: Record<string, string>, config: SandboxConfig): void {
+  if (params.merchant_code !== config.merchantCode) throw notFound('Merchant not found');
+}
+
+function listBankAccounts({ url, params, ctx }: RouteRequest): Response {
+  requireMerchant(params, ctx.config);
+  return bankAccounts(url, ctx.config);
+}
+
+export const merchantRoutes: Route[] = [
+  { method: 'GET', path: '/v0.1/me', access: PROFILE_READ, handler: me },
+  {
+    method: 'GET',
+    path: '/v0.1/me/personal-profile',
+    access: PROFILE_READ,
+    handler: getPersonalProfile,
+  },
+  {
+    method: 'GET',
+    path: '/v0.1/me/merchant-profile',
+    access: PROFILE_READ,
+    handler: getMerchantProfile,
+  },
+  {
+    method: 'GET',
+    path: '/v0.1/me/merchant-profile/settings',
+    access: PAYOUT_SETTINGS,
+    handler: getSettings,
+  },
+  {
+    method: 'GET',
+    path: '/v0.1/me/merchant-profile/doing-business-as',
+    access: PROFILE_READ,
+    handler: getDoingBusinessAs,
+  },
+  {
+    method: 'GET',
+    path: '/v1.1/merchants/:merchant_code/bank-accounts',
+    access: BANK_ACCOUNTS,
+    handler: listBankAccounts,
+  },
+  // Deprecated (see deprecation.ts): same answer, Deprecation and Link headers added.
+  {
+    method: 'GET',
+    path: '/v0.1/me/merchant-profile/bank-accounts',
+    access: BANK_ACCOUNTS,
+    handler: ({ url, ctx }) => bankAccounts(url, ctx.config),
+  },
+];

@@ -1,0 +1,50 @@
+// Card rules of the sandbox: Luhn, network detection and the documented test-card outcomes.
+// Pure functions, so tests can table them without a server.
+
+import { detectNetwork, luhn } from '../../card/index.ts';
+
+/** Luhn over a 12-19 digit number: the sandbox charges any Luhn-valid number it does not list. */
+export function luhnValid(number: string): boolean {
+  return /^\d{12,19}$/.test(number) && luhn(number);
+}
+
+// The network comes from the same prefix tables the widget uses (src/card), so the type the
+// sandbox records for a card is the one the widget showed the shopper.
+export { detectNetwork };
+
+const CHALLENGE_CARDS: ReadonlySet<string> = new Set([
+  '4200000000000042',
+  '4200000000000067',
+  '5200000000000015',
+  '5200000000000049',
+]);
+
+/** 3DS technical error: the attempt fails without a challenge. */
+export const TECHNICAL_ERROR_CARDS: ReadonlySet<string> = new Set([
+  '4012001037461114',
+  '5434580000000006',
+]);
+
+/** Amounts the issuer declines whatever the card (compared in minor units, no float drift). */
+const DECLINED_MINOR_AMOUNTS: ReadonlySet<number> = new Set([1100, 4201, 4276, 4291]);
+
+export function isDeclinedAmount(amount: number): boolean {
+  return DECLINED_MINOR_AMOUNTS.has(Math.round(amount * 100));
+}
+
+export type CardOutcome = 'paid' | 'challenge' | 'technical-error';
+
+/** What presenting this number does before authorisation (the amount is checked after). */
+export function cardOutcome(number: string): CardOutcome {
+  if (TECHNICAL_ERROR_CARDS.has(number)) return 'technical-error';
+  if (CHALLENGE_CARDS.has(number)) return 'challenge';
+  return 'paid';
+}
+
+/** True when MM/YY(YY) is the current month or later. */
+export function expiryInFuture(month: string, year: string, now = new Date()): boolean {
+  const y = year.length === 2 ? 2000 + Number(year) : Number(year);
+  const m = Number(month);
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  return y * 12 + (m - 1) >= current;
+}

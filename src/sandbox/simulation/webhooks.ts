@@ -1,0 +1,272 @@
+// Outgoing notifications: a checkout's CHECKOUT_STATUS_CHANGED and a reader checkout's result,
+// POSTed as JSON to the merchant's URL and retried with exponential backoff until a 2xx or
+// `attempts` run out. Delivery runs off the request path so a slow or dead merchant endpoint
+// never delays an API response.
+//
+// Every delivery is a record of the store (the last MAX_DELIVERIES) with each attempt's time,
+// answer or error and duration: `GET /sandbox/webhook-deliveries` and the dashboard show them,
+// any can be sent again (`replay`), and a restart on the data file finds them and sends what
+// was still pending. Webhook faults (faults.ts) make the hard cases happen on purpose:
+//   drop       never sent (the delivery's state is `dropped`)
+//   duplicate  sent twice
+//   delay      held `delayMs` of sandbox time before its first attempt
+//   reorder    held until the next delivery has been sent (or dropped), so it arrives after it
+// Waits (backoff, a delay fault) are on the sandbox clock, so moving the clock sends what is
+// due at once. What is only in flight (timers, held deliveries) lives here, not in the store.
+
+import type { DeliveryAttempt, DeliveryRecord, Frozen } from '../state/records.ts';
+import type { Store } from '../state/store.ts';
+import type { Clock, ClockTimer } from './clock.ts';
+import { takeWebhookFault } from './faults.ts';
+
+export interface WebhookOptions {
+  /** Total tries including the first; default 6. */
+  attempts?: number;
+  /** Delay before the first retry; doubles each time. Default 500 ms (shortened for a sandbox). */
+  initialDelayMs?: number;
+  /** Upper bound of one delay; default 30 s. */
+  maxDelayMs?: number;
+}
+
+/** One request may hang; this bounds how long a delivery attempt holds a socket (real time). */
+const ATTEMPT_TIMEOUT_MS = 5_000;
+/** Enough history to look back through a test run; older deliveries are forgotten. */
+const MAX_DELIVERIES = 500;
+
+interface InFlight {
+  readonly body: string;
+  /** Held (`reorder`) deliveries that go out once this one has been sent. */
+  waiting: string[];
+  sent: boolean;
+}
+
+export class Webhooks {
+  readonly #attempts: number;
+  readonly #initialDelayMs: number;
+  readonly #maxDelayMs: number;
+  readonly #store: Store;
+  readonly #clock: Clock;
+  readonly #log: (line: string) => void;
+  readonly #timers = new Set<ClockTimer>();
+  readonly #inFlight = new Set<AbortController>();
+  /** Per delivery id: what sending it needs beyond its record. */
+  #queue = new Map<string, InFlight>();
+  /** `reorder` deliveries waiting for the next delivery to exist. */
+  #heldForNext: string[] = [];
+  /** Bumped by clear(): an attempt that was under way when it ran must not go on. */
+  #generation = 0;
+  #closed = false;
+
+  constructor(options: WebhookOptions, store: Store, clock: Clock, log: (line: string) => void) {
+    this.#attempts = Math.max(1, options.attempts ?? 6);
+    this.#initialDelayMs = Math.max(0, options.initialDelayMs ?? 500);
+    this.#maxDelayMs = Math.max(this.#initialDelayMs, options.maxDelayMs ?? 30_000);
+    this.#store = store;
+    this.#clock = clock;
+    this.#log = log;
+  }
+
+  /** Queue a CHECKOUT_STATUS_CHANGED notification; never throws, never waits. */
+  checkoutStatusChanged(url: string | undefined, checkoutId: string): void {
+    if (!url || this.#closed) return;
+    this.#enqueue(url, { event_type: 'CHECKOUT_STATUS_CHANGED', id: checkoutId });
+  }
+
+  /** Queue any JSON notification (a reader checkout's result) with the same retries. */
+  send(url: string, payload: unknown): void {
+    if (this.#closed) return;
+    this.#enqueue(url, payload);
+  }
+
+  /** Newest first. */
+  list(): Frozen<DeliveryRecord>[] {
+    return this.#store.list('deliveries').reverse();
+  }
+
+  /** Sends a recorded delivery's payload again, as a new delivery; undefined when unknown. */
+  replay(id: string): Frozen<DeliveryRecord> | undefined {
+    const original = this.#store.get('deliveries', id);
+    if (!original || this.#closed) return undefined;
+    return this.#enqueue(original.url, original.payload, { replay_of: id });
+  }
+
+  /**
+   * After a restart on the data file: what was pending goes out again. A held `reorder`
+   * delivery waits for the next one again; anything else is tried at once.
+   */
+  resume(): void {
+    for (const delivery of this.#store.values('deliveries')) {
+      if (delivery.state !== 'pending') continue;
+      this.#queue.set(delivery.id, {
+        body: JSON.stringify(delivery.payload),
+        waiting: [],
+        sent: false,
+      });
+      if (delivery.fault === 'reorder' && delivery.attempts.length === 0) {
+        this.#heldForNext.push(delivery.id);
+      } else {
+        this.#attemptAfter(delivery.id, 0);
+      }
+    }
+  }
+
+  #record(url: string, payload: unknown, extra: Partial<DeliveryRecord>): Frozen<DeliveryRecord> {
+    return this.#store.transact(() => {
+      const delivery = this.#store.insert('deliveries', {
+        url,
+        payload,
+        state: 'pending',
+        attempts: [],
+        created_at: this.#clock.iso(),
+        ...extra,
+      });
+      if (this.#store.count('deliveries') > MAX_DELIVERIES) {
+        const oldest = this.#store.values('deliveries').next().value;
+        if (oldest !== undefined) {
+          this.#store.remove('deliveries', oldest.id);
+          this.#queue.delete(oldest.id);
+        }
+      }
+      this.#queue.set(delivery.id, { body: JSON.stringify(payload), waiting: [], sent: false });
+      return delivery;
+    });
+  }
+
+  #enqueue(
+    url: string,
+    payload: unknown,
+    extra: Partial<DeliveryRecord> = {},
+  ): Frozen<DeliveryRecord> {
+    return this.#store.transact(() => {
+      const fault = takeWebhookFault(this.#store);
+      const delivery = this.#record(url, payload, {
+        ...extra,
+        ...(fault && { fault: fault.kind }),
+        ...(fault?.kind === 'drop' && { state: 'dropped' as const }),
+      });
+      // Held deliveries go out after this one, whatever happens to it.
+      const queued = this.#queue.get(delivery.id)!;
+      queued.waiting = this.#heldForNext;
+      this.#heldForNext = [];
+      switch (fault?.kind) {
+        case 'drop':
+          this.#log(`webhook ${url} dropped by a fault`);
+          this.#markSent(delivery.id);
+          break;
+        case 'duplicate': {
+          const copy = this.#record(url, payload, {
+            fault: 'duplicate',
+            duplicate_of: delivery.id,
+          });
+          this.#attemptAfter(delivery.id, 0);
+          this.#attemptAfter(copy.id, 0);
+          break;
+        }
+        case 'delay':
+          this.#attemptAfter(delivery.id, fault.delayMs);
+          break;
+        case 'reorder':
+          this.#heldForNext.push(delivery.id);
+          break;
+        default:
+          this.#attemptAfter(delivery.id, 0);
+      }
+      return delivery;
+    });
+  }
+
+  #attemptAfter(id: string, delayMs: number): void {
+    const timer = this.#clock.setTimer(() => {
+      this.#timers.delete(timer);
+      void this.#attempt(id);
+    }, delayMs);
+    this.#timers.add(timer);
+  }
+
+  /** Its first attempt is over (or it was dropped): what was held behind it goes out now. */
+  #markSent(id: string): void {
+    const queued = this.#queue.get(id);
+    if (queued === undefined || queued.sent) return;
+    queued.sent = true;
+    for (const held of queued.waiting) this.#attemptAfter(held, 0);
+    queued.waiting = [];
+  }
+
+  async #attempt(id: string): Promise<void> {
+    const delivery = this.#store.get('deliveries', id);
+    const queued = this.#queue.get(id);
+    if (this.#closed || delivery === undefined || queued === undefined) return;
+    const generation = this.#generation;
+    const number = delivery.attempts.length + 1;
+    const at = this.#clock.iso();
+    const started = performance.now();
+    const controller = new AbortController();
+    this.#inFlight.add(controller);
+    const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
+    const attempt: DeliveryAttempt = { at, durationMs: 0 };
+    try {
+      const res = await fetch(delivery.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'payment-sandbox-webhooks' },
+        body: queued.body,
+        signal: controller.signal,
+        redirect: 'manual',
+      });
+      await res.body?.cancel();
+      attempt.status = res.status;
+    } catch (error) {
+      attempt.error = describeFailure(error, controller.signal.aborted);
+    } finally {
+      clearTimeout(timeout);
+      this.#inFlight.delete(controller);
+    }
+    // Reset, closed, or pushed out by newer deliveries while the request was out.
+    if (this.#closed || generation !== this.#generation || !this.#store.has('deliveries', id)) {
+      return;
+    }
+    attempt.durationMs = Math.round((performance.now() - started) * 10) / 10;
+    const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
+    const exhausted = !ok && number >= this.#attempts;
+    this.#store.update('deliveries', id, (d) => {
+      d.attempts.push(attempt);
+      if (ok) d.state = 'delivered';
+      else if (exhausted) d.state = 'failed';
+    });
+    this.#log(
+      `webhook ${delivery.url} attempt ${number}/${this.#attempts}: ${attempt.status ?? attempt.error}`,
+    );
+    if (!ok && !exhausted) {
+      this.#attemptAfter(id, Math.min(this.#initialDelayMs * 2 ** (number - 1), this.#maxDelayMs));
+    }
+    this.#markSent(id);
+  }
+
+  /**
+   * Drops queued retries and aborts attempts in flight (a reset, which empties the store's
+   * deliveries and webhook faults itself).
+   */
+  clear(): void {
+    this.#generation += 1;
+    for (const timer of this.#timers) this.#clock.clearTimer(timer);
+    this.#timers.clear();
+    for (const c of this.#inFlight) c.abort();
+    this.#inFlight.clear();
+    this.#queue = new Map();
+    this.#heldForNext = [];
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.clear();
+  }
+}
+
+/** What went wrong, without the URL or anything the merchant sent back. */
+function describeFailure(error: unknown, timedOut: boolean): string {
+  if (timedOut) return 'timeout';
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  // fetch refuses some URLs itself ("bad port"): its reason is more use than "TypeError".
+  if (typeof cause?.message === 'string') return cause.message.slice(0, 100);
+  return error instanceof Error ? error.name : 'error';
+}
