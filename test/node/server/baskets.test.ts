@@ -267,7 +267,10 @@ describe('a basket is never charged twice', () => {
     assert.equal(settled.status, 200);
     const webhook = await h.handle(webhookRequest(boleto.id));
     assert.equal(webhook.status, 204);
-    await until(() => `onPaid of the card payment; log: ${h.logs.join('\n')}`, () => h.paid.length === 1);
+    await until(
+      () => `onPaid of the card payment; log: ${h.logs.join('\n')}`,
+      () => h.paid.length === 1,
+    );
     assert.deepEqual(
       h.paid.map((c) => c.id),
       [card.id],
