@@ -16,6 +16,20 @@ const JSON_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
 };
 
+/** A page of the shop: HTML, never cached (it shows a checkout's state). */
+export function html(body: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+      ...headers,
+    },
+  });
+}
+
 /** `body` as JSON with `status` (default 200); `headers` add to or override the defaults. */
 export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {

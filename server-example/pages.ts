@@ -34,6 +34,41 @@ export function formatPrice(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
 }
 
+/**
+ * A paid basket's confirmation: shown on the shop page instead of a new payment, with the
+ * one way to start over ("Buy again", a new basket). `page` is where the shopper is.
+ */
+export function orderConfirmation(
+  checkout: { checkout_reference?: string | null | undefined },
+  page: URL,
+): string {
+  return `<div class="order-confirmed" role="status">
+  <h2>Order confirmed</h2>
+  <p>Order <strong>${escapeHtml(checkout.checkout_reference ?? '')}</strong> is paid. Thank you!</p>
+  <form method="post" action="/basket">
+    <input type="hidden" name="return" value="${escapeHtml(page.pathname + page.search)}" />
+    <button type="submit">Buy again</button>
+  </form>
+</div>`;
+}
+
+/** The strict policy of the `csp.html` page: the widget needs nothing beyond it. */
+export function strictCsp(providerOrigin: string): string {
+  return [
+    "default-src 'self'",
+    // The 3DS challenge is a form POSTed into an iframe, or the whole page, at the provider.
+    `frame-src ${providerOrigin}`,
+    `form-action 'self' ${providerOrigin}`,
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    // Trusted Types: no string reaches an HTML or script sink. Lit renders through
+    // its own policy, named 'lit-html'; the widget needs no other.
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html',
+  ].join('; ');
+}
+
 /** The three ways the shop page loads the widget. */
 export type PageVariant = 'script' | 'module' | 'csp';
 

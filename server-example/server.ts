@@ -4,7 +4,6 @@
  * files those pages load. The provider key stays in this process; pages only
  * ever see checkout ids.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -18,16 +17,19 @@ import {
   type HookOptions,
   isLoopbackHost,
   type LogEntry,
-  ProviderError,
   toNodeListener,
 } from 'payment-widget/server';
-import { DEFAULT_PRODUCT, resolveOrder } from './catalogue.ts';
-import { type DemoKnobs, readKnobs } from './demo-knobs.ts';
-import { empty, errorJson } from './http.ts';
+import { cookieBaskets, orderReference } from './basket.ts';
+import { resolveOrder } from './catalogue.ts';
+import { empty, errorJson, html } from './http.ts';
 import { createInPerson } from './in-person/index.ts';
-import { attributes, formatPrice, type PageVariant, render, variantParts } from './pages.ts';
+import { type PageVariant, render } from './pages.ts';
 import { connectRedisStore } from './redis.ts';
+import { DEMO_CUSTOMER_ID, hasSession } from './session.ts';
+import { createShopPages } from './shop-page.ts';
 import { compressPages, serveFile } from './static.ts';
+
+export { DEMO_CUSTOMER_ID };
 
 export interface ServerExampleOptions {
   /** The provider's base URL, e.g. the sandbox's `http://127.0.0.1:4010`. */
@@ -65,6 +67,8 @@ export interface ServerExampleOptions {
   reconcileIntervalMs?: number;
   /** How the hooks run, when a test or a variant of the shop sets it (e.g. `waitMs`). */
   hooks?: Pick<HookOptions, 'waitMs' | 'leaseMs'>;
+  /** Signs the basket cookies. Default: random per start (a restart forgets the baskets). */
+  basketSecret?: string;
 }
 
 export interface ServerExample {
@@ -73,35 +77,13 @@ export interface ServerExample {
   close(): Promise<void>;
 }
 
-/** The demo's one shopper account; a real shop takes the id from its login session. */
-export const DEMO_CUSTOMER_ID = 'demo-shopper';
-const SESSION_COOKIE = 'demo_session';
-
-/** The shop's default: an unpaid checkout lapses after 30 minutes. */
-const CHECKOUT_LIFETIME_S = 30 * 60;
 const CHECKOUT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
 /** A built locale file: a tag like `de-CH`, nothing that could name another path. */
 const LOCALE_FILE = /^\/assets\/locales\/[a-z]{2,3}-[A-Z]{2}\.js$/;
 
-const html = (body: string, status = 200, headers: Record<string, string> = {}) =>
-  new Response(body, {
-    status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'same-origin',
-      ...headers,
-    },
-  });
-
-function hasSession(request: Request): boolean {
-  const cookies = request.headers.get('cookie') ?? '';
-  return cookies.split(';').some((c) => c.trim() === `${SESSION_COOKIE}=${DEMO_CUSTOMER_ID}`);
-}
-
 export async function startServerExample(options: ServerExampleOptions): Promise<ServerExample> {
   const log = options.log ?? (() => {});
+  const baskets = cookieBaskets(options.basketSecret);
   const assetsDir = options.assetsDir ?? fileURLToPath(new URL('../dist/', import.meta.url));
   const examplesDir =
     options.examplesDir ?? fileURLToPath(new URL('../examples/dist/', import.meta.url));
@@ -147,8 +129,15 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       success: '/result',
       failure: '/result',
     },
-    // Orders the widget sends itself (the React and Vue pages): priced here.
-    resolveCheckout: (order) => resolveOrder(order),
+    // Orders the widget sends itself (the React and Vue pages): priced here, and the
+    // shopper's basket, when they have one, is the checkout's reference.
+    resolveCheckout(order, request) {
+      const basket = baskets.current(request);
+      return {
+        ...resolveOrder(order),
+        ...(basket === undefined ? {} : { reference: orderReference(basket) }),
+      };
+    },
     authorizeCustomer: (request, customerId) =>
       customerId === DEMO_CUSTOMER_ID && hasSession(request),
     hooks: {
@@ -183,48 +172,6 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     log,
   });
 
-  /** Saved cards belong to a provider customer; make sure the demo's exists. */
-  async function ensureDemoCustomer(): Promise<void> {
-    try {
-      await provider.customers.create({ customer_id: DEMO_CUSTOMER_ID });
-    } catch (error) {
-      if (!(error instanceof ProviderError && error.status === 409)) throw error;
-    }
-  }
-
-  /** What the provider offers for this amount and currency; undefined if unknown, never thrown. */
-  async function offeredMethods(knobs: DemoKnobs): Promise<string | undefined> {
-    try {
-      const offered = await provider.checkouts.paymentMethods(options.merchantCode, {
-        amount: knobs.amount,
-        currency: knobs.currency,
-      });
-      return offered.available_payment_methods.map((m) => m.id).join(' ') || undefined;
-    } catch {
-      // The widget asks again itself; only its placeholder is less sure.
-      return undefined;
-    }
-  }
-
-  /**
-   * The page route prices the order and creates the checkout through the handler (which
-   * gives it the return and webhook routes and watches it for reconciliation); the page
-   * gets only its id.
-   */
-  async function createPageCheckout(knobs: DemoKnobs): Promise<Checkout> {
-    if (knobs.account) await ensureDemoCustomer();
-    const lifetime = knobs.expiresIn ?? CHECKOUT_LIFETIME_S;
-    return payments.createCheckout({
-      reference: `order-${randomUUID()}`,
-      amount: knobs.amount,
-      currency: knobs.currency,
-      description: DEFAULT_PRODUCT.name,
-      redirect: knobs.redirect,
-      ...(knobs.account ? { customerId: DEMO_CUSTOMER_ID } : {}),
-      validUntil: new Date(Date.now() + lifetime * 1000).toISOString(),
-    });
-  }
-
   // Orders whose every webhook was lost and whose shopper never came back: asked about
   // on a timer. Each call does bounded work; several shops on one Redis share it.
   const reconcileEvery = options.reconcileIntervalMs ?? 60_000;
@@ -242,70 +189,14 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       : undefined;
   reconcileTimer?.unref();
 
-  async function shopPage(url: URL, variant: PageVariant): Promise<Response> {
-    const read = readKnobs(url.searchParams);
-    if (!read.ok) return errorJson(400, 'INVALID', read.message, read.field);
-    const knobs = read.knobs;
-    // Asked beside the creation, not after it: the page waits for the slower of the two.
-    // Without a redirect_url the bank methods cannot come back: cards only.
-    const methods = knobs.redirect ? offeredMethods(knobs) : Promise.resolve('card');
-    let checkout: Checkout;
-    try {
-      checkout = await createPageCheckout(knobs);
-    } catch (error) {
-      const code = error instanceof ProviderError ? error.errorCode : 'INTERNAL';
-      log(`page: the checkout could not be created (${code})`);
-      return html(
-        '<!doctype html><title>Shop unavailable</title><p>The payment provider could not be reached. Is the sandbox running?</p>',
-        502,
-      );
-    }
-    const parts = variantParts(variant);
-    const widget = `<payment-widget ${attributes({
-      'checkout-id': checkout.id ?? '',
-      endpoint: '/payments',
-      // Named up front, the methods get their room from the widget's first paint
-      // (its placeholder form has their radio group).
-      'payment-methods': await methods,
-      'customer-id': knobs.account ? DEMO_CUSTOMER_ID : undefined,
-      'save-card': knobs.account,
-      // The rest of the page stays English: the language is the widget's alone.
-      locale: knobs.locale,
-      lang: knobs.locale,
-    })}></payment-widget>`;
-    const body = render('shop.html', {
-      title: DEFAULT_PRODUCT.name,
-      variant: parts.label,
-      productName: DEFAULT_PRODUCT.name,
-      price: formatPrice(knobs.amount, knobs.currency),
-      widget,
-      head: parts.head,
-      scripts: parts.scripts,
-    });
-    const headers: Record<string, string> = {};
-    if (knobs.account) {
-      // Stands in for the shop's login: authorizeCustomer accepts this session only.
-      headers['set-cookie'] =
-        `${SESSION_COOKIE}=${DEMO_CUSTOMER_ID}; Path=/; HttpOnly; SameSite=Lax`;
-    }
-    if (variant === 'csp') {
-      const providerOrigin = new URL(options.providerBaseUrl).origin;
-      headers['content-security-policy'] = [
-        "default-src 'self'",
-        // The 3DS challenge is a form POSTed into an iframe, or the whole page, at the provider.
-        `frame-src ${providerOrigin}`,
-        `form-action 'self' ${providerOrigin}`,
-        "base-uri 'none'",
-        "object-src 'none'",
-        "frame-ancestors 'none'",
-        // Trusted Types: no string reaches an HTML or script sink. Lit renders through
-        // its own policy, named 'lit-html'; the widget needs no other.
-        "require-trusted-types-for 'script'",
-        'trusted-types lit-html',
-      ].join('; ');
-    }
-    return html(body, 200, headers);
-  }
+  const shopPages = createShopPages({
+    provider,
+    payments,
+    baskets,
+    merchantCode: options.merchantCode,
+    providerOrigin: new URL(options.providerBaseUrl).origin,
+    log,
+  });
 
   function resultPage(url: URL): Response {
     const id = url.searchParams.get('checkout_id') ?? '';
@@ -332,12 +223,13 @@ export async function startServerExample(options: ServerExampleOptions): Promise
   // The handler keeps its own basePath (/payments), so the request goes on unchanged.
   app.all('/payments/*', mount(payments, { replaceRequest: false }));
   app.route('/in-person', inPerson.app);
-  const shop = (variant: PageVariant) => (c: Context) => shopPage(new URL(c.req.url), variant);
+  const shop = (variant: PageVariant) => (c: Context) => shopPages.page(c.req.raw, variant);
   app.get('/', shop('script'));
   app.get('/index.html', shop('script'));
   app.get('/module.html', shop('module'));
   app.get('/csp.html', shop('csp'));
   app.get('/result', (c) => resultPage(new URL(c.req.url)));
+  app.post('/basket', (c) => shopPages.newBasket(c.req.raw));
   for (const name of ['payment-widget.iife.js', 'payment-widget.js']) {
     app.get(`/assets/${name}`, (c) =>
       file(c, assetsDir, name, () =>

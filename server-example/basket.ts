@@ -1,0 +1,54 @@
+/**
+ * The shopper's basket, kept in a cookie: the basket pattern a shop copies. Its id goes to
+ * the payment handler as the checkout's `reference`, so a reload, a second tab or a return
+ * from the bank's app answers with the basket's one checkout (open, or paid) instead of a
+ * new one to pay again. The cookie is signed (a shopper cannot name someone else's basket),
+ * `HttpOnly` (no script reads it) and `SameSite=Lax` (it comes along when the shopper
+ * returns from the bank or the 3DS page by a top-level navigation). A new basket starts only
+ * when the shopper asks ("Buy again").
+ */
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+
+const COOKIE = 'shop_basket';
+/** A basket outlives a browser restart: a shopper who comes back tomorrow finds their order. */
+const MAX_AGE_S = 30 * 24 * 60 * 60;
+const ID = /^[0-9a-f-]{36}$/;
+
+export interface Baskets {
+  /** The basket the request's cookie names, when its signature holds. */
+  current(request: Request): string | undefined;
+  /** A new basket, and the `Set-Cookie` value that gives it to the shopper. */
+  start(): { id: string; cookie: string };
+}
+
+/** `secret` signs the cookies; without one, a random one per process (baskets end on restart). */
+export function cookieBaskets(secret: string = randomBytes(32).toString('hex')): Baskets {
+  const sign = (id: string) => createHmac('sha256', secret).update(id).digest('base64url');
+  return {
+    current(request) {
+      const cookies = request.headers.get('cookie') ?? '';
+      for (const part of cookies.split(';')) {
+        const [name, value = ''] = part.trim().split('=');
+        if (name !== COOKIE) continue;
+        const [id = '', signature = ''] = value.split('.');
+        if (!ID.test(id)) return undefined;
+        const expected = Buffer.from(sign(id));
+        const given = Buffer.from(signature);
+        return given.length === expected.length && timingSafeEqual(given, expected)
+          ? id
+          : undefined;
+      }
+      return undefined;
+    },
+    start() {
+      const id = randomUUID();
+      return {
+        id,
+        cookie: `${COOKIE}=${id}.${sign(id)}; Path=/; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax`,
+      };
+    },
+  };
+}
+
+/** The checkout reference of a basket: the shop's order number for it. */
+export const orderReference = (basket: string) => `order-${basket}`;

@@ -1,0 +1,16 @@
+/**
+ * The demo's stand-in for a shop's login: one shopper account, "signed in" by a cookie that
+ * the signed-in variant of the shop page sets. `authorizeCustomer` accepts this session only.
+ */
+
+/** The demo's one shopper account; a real shop takes the id from its login session. */
+export const DEMO_CUSTOMER_ID = 'demo-shopper';
+const SESSION_COOKIE = 'demo_session';
+
+/** The `Set-Cookie` value that signs the shopper in. */
+export const SESSION_SET_COOKIE = `${SESSION_COOKIE}=${DEMO_CUSTOMER_ID}; Path=/; HttpOnly; SameSite=Lax`;
+
+export function hasSession(request: Request): boolean {
+  const cookies = request.headers.get('cookie') ?? '';
+  return cookies.split(';').some((c) => c.trim() === `${SESSION_COOKIE}=${DEMO_CUSTOMER_ID}`);
+}

@@ -1,0 +1,151 @@
+/**
+ * The shop's page route: it prices the basket (the demo's knobs stand in for a catalogue),
+ * asks the payment handler for the basket's checkout (its open one on a reload, its paid one
+ * once paid, a new one otherwise) and renders the page with the widget given only that
+ * checkout's id. A paid basket shows its order's confirmation and "Buy again".
+ */
+import type { Checkout } from 'payment-widget/schemas';
+import { type PaymentHandler, type ProviderClient, ProviderError } from 'payment-widget/server';
+import { type Baskets, orderReference } from './basket.ts';
+import { DEFAULT_PRODUCT } from './catalogue.ts';
+import { type DemoKnobs, readKnobs } from './demo-knobs.ts';
+import { empty, errorJson, html } from './http.ts';
+import {
+  attributes,
+  formatPrice,
+  orderConfirmation,
+  type PageVariant,
+  render,
+  strictCsp,
+  variantParts,
+} from './pages.ts';
+import { DEMO_CUSTOMER_ID, SESSION_SET_COOKIE } from './session.ts';
+
+/** The shop's default: an unpaid checkout lapses after 30 minutes. */
+const CHECKOUT_LIFETIME_S = 30 * 60;
+/** Where "Buy again" may send the shopper back to: one of the shop's own pages. */
+const SHOP_PAGE = /^\/(?:index\.html|module\.html|csp\.html)?(?:\?[\w=&.%-]*)?$/;
+
+export interface ShopPageDeps {
+  provider: ProviderClient;
+  payments: PaymentHandler;
+  baskets: Baskets;
+  merchantCode: string;
+  providerOrigin: string;
+  log: (line: string) => void;
+}
+
+export function createShopPages(deps: ShopPageDeps) {
+  const { provider, payments, baskets, log } = deps;
+
+  /** Saved cards belong to a provider customer; make sure the demo's exists. */
+  async function ensureDemoCustomer(): Promise<void> {
+    try {
+      await provider.customers.create({ customer_id: DEMO_CUSTOMER_ID });
+    } catch (error) {
+      if (!(error instanceof ProviderError && error.status === 409)) throw error;
+    }
+  }
+
+  /** What the provider offers for this amount and currency; undefined if unknown, never thrown. */
+  async function offeredMethods(knobs: DemoKnobs): Promise<string | undefined> {
+    try {
+      const offered = await provider.checkouts.paymentMethods(deps.merchantCode, {
+        amount: knobs.amount,
+        currency: knobs.currency,
+      });
+      return offered.available_payment_methods.map((m) => m.id).join(' ') || undefined;
+    } catch {
+      // The widget asks again itself; only its placeholder is less sure.
+      return undefined;
+    }
+  }
+
+  /**
+   * The page route prices the order and creates the checkout through the handler (which
+   * gives it the return and webhook routes and watches it for reconciliation); the page
+   * gets only its id.
+   */
+  async function createPageCheckout(knobs: DemoKnobs, basket: string): Promise<Checkout> {
+    if (knobs.account) await ensureDemoCustomer();
+    const lifetime = knobs.expiresIn ?? CHECKOUT_LIFETIME_S;
+    // The basket's checkout: its open one on a reload, its paid one once paid.
+    return payments.createCheckout({
+      reference: orderReference(basket),
+      amount: knobs.amount,
+      currency: knobs.currency,
+      description: DEFAULT_PRODUCT.name,
+      redirect: knobs.redirect,
+      ...(knobs.account ? { customerId: DEMO_CUSTOMER_ID } : {}),
+      validUntil: new Date(Date.now() + lifetime * 1000).toISOString(),
+    });
+  }
+
+  async function shopPage(request: Request, variant: PageVariant): Promise<Response> {
+    const url = new URL(request.url);
+    const read = readKnobs(url.searchParams);
+    if (!read.ok) return errorJson(400, 'INVALID', read.message, read.field);
+    const knobs = read.knobs;
+    const known = baskets.current(request);
+    const started = known === undefined ? baskets.start() : undefined;
+    const basket = known ?? (started?.id as string);
+    // Asked beside the creation, not after it: the page waits for the slower of the two.
+    // Without a redirect_url the bank methods cannot come back: cards only.
+    const methods = knobs.redirect ? offeredMethods(knobs) : Promise.resolve('card');
+    let checkout: Checkout;
+    try {
+      checkout = await createPageCheckout(knobs, basket);
+    } catch (error) {
+      const code = error instanceof ProviderError ? error.errorCode : 'INTERNAL';
+      log(`page: the checkout could not be created (${code})`);
+      return html(
+        '<!doctype html><title>Shop unavailable</title><p>The payment provider could not be reached. Is the sandbox running?</p>',
+        502,
+      );
+    }
+    const parts = variantParts(variant);
+    const widget = `<payment-widget ${attributes({
+      'checkout-id': checkout.id ?? '',
+      endpoint: '/payments',
+      // Named up front, the methods get their room from the widget's first paint
+      // (its placeholder form has their radio group).
+      'payment-methods': await methods,
+      'customer-id': knobs.account ? DEMO_CUSTOMER_ID : undefined,
+      'save-card': knobs.account,
+      // The rest of the page stays English: the language is the widget's alone.
+      locale: knobs.locale,
+      lang: knobs.locale,
+    })}></payment-widget>`;
+    const body = render('shop.html', {
+      title: DEFAULT_PRODUCT.name,
+      variant: parts.label,
+      productName: DEFAULT_PRODUCT.name,
+      price: formatPrice(knobs.amount, knobs.currency),
+      // Paid: the order's confirmation, until the shopper starts a new basket.
+      order: checkout.status === 'PAID' ? orderConfirmation(checkout, url) : '',
+      widget,
+      head: parts.head,
+      scripts: parts.scripts,
+    });
+    const headers: Record<string, string> = {};
+    const cookies = started === undefined ? [] : [started.cookie];
+    if (knobs.account) {
+      // Stands in for the shop's login: authorizeCustomer accepts this session only.
+      cookies.push(SESSION_SET_COOKIE);
+    }
+    if (variant === 'csp') headers['content-security-policy'] = strictCsp(deps.providerOrigin);
+    const response = html(body, 200, headers);
+    for (const cookie of cookies) response.headers.append('set-cookie', cookie);
+    return response;
+  }
+
+  /** "Buy again": a new basket, and back to the shop page the shopper was on. */
+  async function newBasket(request: Request): Promise<Response> {
+    const form = new URLSearchParams(await request.text());
+    const back = form.get('return') ?? '/';
+    const location = SHOP_PAGE.test(back) ? back : '/';
+    return empty(303, { location, 'set-cookie': baskets.start().cookie });
+  }
+
+  return { page: shopPage, newBasket };
+}
