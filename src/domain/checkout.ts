@@ -38,3 +38,10 @@ export type RedirectMethodId = (typeof REDIRECT_METHOD_IDS)[number];
 export function isRedirectMethod(value: unknown): value is RedirectMethodId {
   return (REDIRECT_METHOD_IDS as readonly unknown[]).includes(value);
 }
+
+/**
+ * The message a 3DS challenge's end page posts to the widget's window (the provider's end
+ * page, or the handler's return page when the challenge ran in an iframe): the bare string,
+ * or `{ type, checkout_id, status }`. Only a hint: the widget confirms through its backend.
+ */
+export const CHALLENGE_COMPLETE = 'payment-widget:challenge-complete';

@@ -67,8 +67,14 @@ const isDuplicate = (error: unknown) =>
 /** Amounts in minor units: 10.1 and 10.10 are one amount. */
 const cents = (amount: number | null | undefined) => Math.round((amount ?? Number.NaN) * 100);
 
-/** Whether an open checkout was made on these terms (amount, currency, customer, redirect). */
-function sameTerms(checkout: Checkout, resolved: ResolvedCheckout): boolean {
+/**
+ * Whether an open checkout can still be paid on these terms: the same amount, currency,
+ * customer and redirect, and its `valid_until` (after which the provider refuses to process
+ * it while it still reads PENDING) not passed.
+ */
+function payableOnTerms(checkout: Checkout, resolved: ResolvedCheckout, now: number): boolean {
+  const until = Date.parse(checkout.valid_until ?? '');
+  if (Number.isFinite(until) && until <= now) return false;
   return (
     cents(checkout.amount) === cents(resolved.amount) &&
     checkout.currency === resolved.currency &&
@@ -251,7 +257,7 @@ export function createBaskets(deps: BasketDeps): Baskets {
         }
       }
       if (!isFinalStatus(checkout.status)) {
-        if (sameTerms(checkout, resolved)) return { checkout, created: false };
+        if (payableOnTerms(checkout, resolved, Date.now())) return { checkout, created: false };
         await retire(checkout);
       }
       const next = current.attempt + 1;

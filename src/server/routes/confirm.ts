@@ -15,6 +15,7 @@ import { refuseForeignOrigin } from '../guards/origin.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { HandlerEnv } from '../types.ts';
 import { callContext, jsonBody, type RouteDeps, requireJsonBody } from './context.ts';
+import { forFrame, returnFramePage } from './return-frame.ts';
 
 /** A store outage is not ours to time; a few seconds keeps a retrying provider gentle. */
 const STORE_RETRY_AFTER_S = 5;
@@ -35,8 +36,10 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
   app.get('/return', async (c) => {
     const id = checkoutIdFrom(c.req.query('checkout_id'), 'checkout_id');
     let target = resultPages.pending;
+    let status: string | undefined;
     try {
       const checkout = await client.checkouts.get(id, callContext(c));
+      status = checkout.status ?? undefined;
       // The shopper is redirected at once; the hook runs behind the redirect.
       await outcomes.inBackground(checkout, c.env.waitUntil);
       if (isFinalStatus(checkout.status)) {
@@ -52,6 +55,8 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
         checkoutId: id,
       });
     }
+    // A challenge shown in the widget's iframe ends here: the widget, not the shop's page.
+    if (forFrame(c.req.raw)) return returnFramePage(id, status, config.allowedOrigins);
     return empty(303, {
       location: withQuery(target, 'checkout_id', id),
       'cache-control': 'no-store',

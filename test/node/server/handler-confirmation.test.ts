@@ -111,6 +111,27 @@ describe('confirmation', () => {
     assert.equal(calls, 2);
   });
 
+  test('/return inside the widget’s 3DS iframe ends in the widget, not on the shop’s page', async () => {
+    const id = await paidElsewhere();
+    const framed = request('GET', `/return?checkout_id=${id}`, { origin: null });
+    framed.headers.set('sec-fetch-dest', 'iframe');
+    const res = await h.handle(framed);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('location'), null, 'no redirect to the result page');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /frame-ancestors https:\/\/shop\.example/);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    const page = await res.text();
+    assert.ok(nonce && page.includes(`<script nonce="${nonce}">`));
+    // The message the widget listens for, posted to the shop's origins only.
+    assert.match(page, /"type":"payment-widget:challenge-complete"/);
+    assert.ok(page.includes(`"checkout_id":"${id}"`) && page.includes('"status":"PAID"'));
+    assert.ok(page.includes('["https://shop.example"]'));
+    // The same return as a full page still redirects.
+    const top = await h.handle(request('GET', `/return?checkout_id=${id}`, { origin: null }));
+    assert.equal(top.status, 303);
+  });
+
   test('a webhook for another event type is acknowledged and ignored', async () => {
     const res = await h.handle(
       request('POST', '/webhook', {
