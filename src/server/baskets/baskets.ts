@@ -275,8 +275,15 @@ export function createBaskets(deps: BasketDeps): Baskets {
     if (!isFinalStatus(checkout.status)) {
       throw new PaymentHandlerError(409, 'CONFLICT', 'This checkout can still be paid');
     }
-    const { basket } = placeOf(checkout.checkout_reference ?? id);
-    return open(termsOf(checkout, basket, Date.now()), at);
+    const { basket, attempt } = placeOf(checkout.checkout_reference ?? id);
+    // The basket may have moved on (another tab retried, or its amount changed): its latest
+    // checkout decides, and the next one is made on the latest terms.
+    const known = await remembered(basket);
+    const last =
+      known !== undefined && known.attempt > attempt
+        ? { ...(await client.checkouts.get(known.id, at)), id: known.id }
+        : checkout;
+    return open(termsOf(last, basket, Date.now()), at);
   }
 
   async function refund(checkout: PaidCheckout, keeper: Checkout): Promise<void> {

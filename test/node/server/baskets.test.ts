@@ -210,6 +210,20 @@ describe('POST /checkouts/:id/retry', () => {
     assert.equal(ids[0], ids[1]);
   });
 
+  test('a retry from an old tab, after the basket moved on, answers the basket’s current checkout', async () => {
+    const h = shop();
+    const basket = fresh();
+    const failed = (await post(h, { basket, amount: 15 })).checkout;
+    await pay(h, failed.id, '4012001037461114');
+    // The other tab changed the basket: a new checkout for the new amount.
+    const current = (await post(h, { basket, amount: 16 })).checkout;
+    const res = await h.handle(request('POST', `/checkouts/${failed.id}/retry`));
+    assert.equal(res.status, 200);
+    const answered = (await res.json()) as Checkout;
+    assert.equal(answered.id, current.id);
+    assert.equal(answered.amount, 16, 'never the old amount again');
+  });
+
   test('bad input: an unknown checkout is 404, a foreign Origin 403, a bad id 400', async () => {
     const h = shop();
     assert.equal(
