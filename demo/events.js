@@ -26,3 +26,9 @@ for (const name of NAMES) {
     log.prepend(item);
   });
 }
+
+// Paid: the shop offers to start a new basket (the page itself would show this basket's
+// order again on a reload).
+document.addEventListener('payment-success', () => {
+  for (const form of document.querySelectorAll('form.buy-again')) form.hidden = false;
+});

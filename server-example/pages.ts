@@ -35,20 +35,24 @@ export function formatPrice(amount: number, currency: string): string {
 }
 
 /**
- * A paid basket's confirmation: shown on the shop page instead of a new payment, with the
- * one way to start over ("Buy again", a new basket). `page` is where the shopper is.
+ * The order block of a shop page. A paid basket shows its order's confirmation instead of a
+ * new payment; any other page carries the same "Buy again" form hidden, which the page's
+ * script shows once the widget says the payment went through. "Buy again" starts a new
+ * basket and comes back to `page`, the page the shopper is on.
  */
-export function orderConfirmation(
-  checkout: { checkout_reference?: string | null | undefined },
+export function orderBlock(
+  paid: { checkout_reference?: string | null | undefined } | undefined,
   page: URL,
 ): string {
-  return `<div class="order-confirmed" role="status">
-  <h2>Order confirmed</h2>
-  <p>Order <strong>${escapeHtml(checkout.checkout_reference ?? '')}</strong> is paid. Thank you!</p>
-  <form method="post" action="/basket">
+  const again = `<form class="buy-again" method="post" action="/basket"${paid ? '' : ' hidden'}>
     <input type="hidden" name="return" value="${escapeHtml(page.pathname + page.search)}" />
     <button type="submit">Buy again</button>
-  </form>
+  </form>`;
+  if (paid === undefined) return again;
+  return `<div class="order-confirmed" role="status">
+  <h2>Order confirmed</h2>
+  <p>Order <strong>${escapeHtml(paid.checkout_reference ?? '')}</strong> is paid. Thank you!</p>
+  ${again}
 </div>`;
 }
 

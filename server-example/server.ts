@@ -23,7 +23,7 @@ import { cookieBaskets, orderReference } from './basket.ts';
 import { resolveOrder } from './catalogue.ts';
 import { empty, errorJson, html } from './http.ts';
 import { createInPerson } from './in-person/index.ts';
-import { type PageVariant, render } from './pages.ts';
+import { orderBlock, type PageVariant, render } from './pages.ts';
 import { connectRedisStore } from './redis.ts';
 import { DEMO_CUSTOMER_ID, hasSession } from './session.ts';
 import { createShopPages } from './shop-page.ts';
@@ -205,7 +205,9 @@ export async function startServerExample(options: ServerExampleOptions): Promise
         ? errorJson(400, 'MISSING', 'checkout_id is required', 'checkout_id')
         : errorJson(400, 'INVALID', 'checkout_id is not a checkout id', 'checkout_id');
     }
-    return html(render('result.html', { checkoutId: id }));
+    return html(
+      render('result.html', { checkoutId: id, order: orderBlock(undefined, new URL('/', url)) }),
+    );
   }
 
   /** A file under `root` (compressed and revalidated as `c` asks), or a 404 naming what is missing. */

@@ -13,7 +13,7 @@ import { empty, errorJson, html } from './http.ts';
 import {
   attributes,
   formatPrice,
-  orderConfirmation,
+  orderBlock,
   type PageVariant,
   render,
   strictCsp,
@@ -122,7 +122,7 @@ export function createShopPages(deps: ShopPageDeps) {
       productName: DEFAULT_PRODUCT.name,
       price: formatPrice(knobs.amount, knobs.currency),
       // Paid: the order's confirmation, until the shopper starts a new basket.
-      order: checkout.status === 'PAID' ? orderConfirmation(checkout, url) : '',
+      order: orderBlock(checkout.status === 'PAID' ? checkout : undefined, url),
       widget,
       head: parts.head,
       scripts: parts.scripts,

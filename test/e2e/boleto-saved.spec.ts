@@ -1,4 +1,5 @@
 import {
+  buyAgain,
   CARDS,
   expect,
   fillBoleto,
@@ -53,6 +54,8 @@ test('saved card: a first payment saves the card, a second pays with its token',
   await expect(page.getByText('Payment successful')).toBeVisible();
   expect(await providerStatus(shop, first)).toBe('PAID');
 
+  // A new order: a new basket, back on the same page.
+  await buyAgain(page);
   const second = await openShop(page, shop, '/?account=1&redirect=0');
   const saved = page.getByRole('radio', { name: /ending in 0091/ });
   await expect(saved).toBeChecked();

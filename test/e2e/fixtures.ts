@@ -1,7 +1,7 @@
 /**
  * One real sandbox and one example shop per Playwright worker, on free ports,
- * started by the tests themselves. Every page load creates a fresh checkout, so
- * tests share them without interfering.
+ * started by the tests themselves. Each test's browser context is a new shopper with a
+ * basket of their own, so tests share them without interfering.
  */
 import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
 import { EXPIRY, type Shop, startShop } from './shop.ts';
@@ -55,6 +55,16 @@ export async function openShop(page: Page, shop: Shop, path = '/'): Promise<stri
   await expect(page.getByRole('button', { name: /^(Pay|Donate) / })).toBeEnabled();
   const id = await page.locator('payment-widget').getAttribute('checkout-id');
   return id ?? '';
+}
+
+/**
+ * After a payment, the shopper starts a new basket ("Buy again"): the shop keeps a paid
+ * basket's order on its pages until then. Back on the page the form was on.
+ */
+export async function buyAgain(page: Page): Promise<void> {
+  const again = page.getByRole('button', { name: 'Buy again' });
+  await expect(again).toBeVisible();
+  await Promise.all([page.waitForEvent('load'), again.click()]);
 }
 
 export async function fillCard(page: Page, number: string): Promise<void> {
