@@ -36,6 +36,8 @@ export interface Driver {
   press(key: Key): Promise<void>;
   /** Types `text` key by key where the focus is. */
   type(text: string): Promise<void>;
+  /** Forgets the cookies of every site: the next page is a new shopper's (a new basket). */
+  clearCookies(): Promise<void>;
   /** Runs `steps` with every action above aimed inside the widget's 3DS iframe. */
   inChallengeFrame<T>(steps: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

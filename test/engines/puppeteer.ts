@@ -56,6 +56,10 @@ export class PuppeteerDriver implements Driver {
     return this.page.url();
   }
 
+  async clearCookies(): Promise<void> {
+    await this.browser.deleteCookie(...(await this.browser.cookies()));
+  }
+
   async run<T>(body: string, ...args: unknown[]): Promise<T> {
     // A string is evaluated as the page's own script would be, so nothing crosses
     // from this process but JSON.

@@ -13,8 +13,12 @@ export { CARDS };
 /** The widget's own Pay (or Donate) button, whatever the amount. */
 export const PAY = /^(Pay|Donate) /;
 
-/** Opens a shop page, waits until the widget's form can be paid, and returns the checkout id. */
+/**
+ * Opens a shop page as a new shopper (a basket of their own), waits until the widget's form
+ * can be paid, and returns the checkout id.
+ */
 export async function openShop(driver: Driver, shop: Shop, path: string): Promise<string> {
+  await driver.clearCookies();
   await driver.goto(new URL(path, shop.url).href);
   await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
   const id = await driver.run<string | null>(

@@ -58,6 +58,12 @@ export class WebKitDriver implements Driver {
     return this.browser.getUrl();
   }
 
+  // WebDriver deletes the cookies of the current page's site: the flows' shop, once a flow
+  // has opened it (before the first, there are none).
+  async clearCookies(): Promise<void> {
+    await this.browser.deleteCookies();
+  }
+
   async run<T>(body: string, ...args: unknown[]): Promise<T> {
     // Execute Script awaits a promise the script returns.
     const script = `return (async function () {\n${body}\n}).apply(null, arguments);`;
