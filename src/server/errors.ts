@@ -76,6 +76,10 @@ export function errorResponse(error: unknown, config: ErrorContext): Response {
       });
       headers = { ...headers, 'retry-after': String(DEFAULT_RETRY_AFTER_S) };
     }
+    if (code === 'FORBIDDEN_ORIGIN') {
+      // A setting to change, not a shopper's mistake: the merchant's developer must see it.
+      config.log({ level: 'warn', message: error.message, problem: 'forbidden-origin' });
+    }
     return errorJson(error.status, code, config.redact(error.message), error.field, headers);
   }
   if (error instanceof ProviderError) {

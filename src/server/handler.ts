@@ -151,9 +151,19 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
   app.route(base || '/', paymentMethodRoutes(deps));
   app.route(base || '/', confirmRoutes(deps));
   app.notFound(
-    notFoundOrMethodNotAllowed(app, handlerErrorBody, () =>
-      errorJson(404, 'NOT_FOUND', 'No such payment route'),
-    ),
+    notFoundOrMethodNotAllowed(app, handlerErrorBody, (c) => {
+      const { path } = c.req;
+      const inside = path === base || path.startsWith(`${base}/`);
+      const message = inside
+        ? `No payment route ${c.req.method} ${path}: the routes are ${base}/checkouts, ${base}/payment-methods, ${base}/return and ${base}/webhook`
+        : `The payment handler got ${path}, outside its basePath ${base || '/'}: set basePath to the path it is mounted at, and the widget's endpoint to the same`;
+      config.log({
+        level: 'warn',
+        message,
+        problem: inside ? 'no-such-route' : 'outside-base-path',
+      });
+      return errorJson(404, 'NOT_FOUND', message);
+    }),
   );
   app.onError((error) => errorResponse(error, config));
 

@@ -142,8 +142,36 @@ export interface PaymentHandlerOptions {
    * limit off (do so only when something in front of the handler limits these routes).
    */
   rateLimit?: RateLimitOptions | false;
-  /** Receives one entry per request and per problem; never bodies, card data or the key. */
+  /**
+   * Receives one entry per request and per problem; never bodies, card data or the key.
+   * Without it, warnings and errors go to the console, each problem once a minute at most.
+   */
   logger?: Logger;
+}
+
+/** Without a logger, each problem reaches the console at most once in this long. */
+const CONSOLE_EVERY_MS = 60_000;
+
+/**
+ * The logger when the merchant gives none: warnings and errors to the console, so a
+ * refused origin or a store outage is never silent, and a flood stays one line a minute per
+ * problem (an entry's `problem`, else its message with the ids and numbers taken out).
+ */
+function consoleLogger(): Logger {
+  const lastSaid = new Map<string, number>();
+  return (entry) => {
+    if (entry.level === 'info') return;
+    const key = `${entry.level} ${typeof entry.problem === 'string' ? entry.problem : entry.message.replace(/\S*\d\S*/g, '#')}`;
+    const now = Date.now();
+    if (now - (lastSaid.get(key) ?? Number.NEGATIVE_INFINITY) < CONSOLE_EVERY_MS) return;
+    // Bounded: the keys are the handler's own kinds of problem, a few dozen at most.
+    if (lastSaid.size > 1_000) lastSaid.clear();
+    lastSaid.set(key, now);
+    const where = [entry.checkoutId, entry.requestId].filter((v) => typeof v === 'string');
+    const line = `payment-widget: ${entry.message}${where.length > 0 ? ` (${where.join(', ')})` : ''}`;
+    if (entry.level === 'error') console.error(line);
+    else console.warn(line);
+  };
 }
 
 /** A hook's claim holds this long by default. */
@@ -284,7 +312,7 @@ export function resolveOptions(options: PaymentHandlerOptions): HandlerConfig {
   // Last line of defence: no text we did not write ourselves goes out unchecked.
   const redact = (text: string) =>
     apiKey && text.includes(apiKey) ? text.split(apiKey).join('[redacted]') : text;
-  const logger = options.logger;
+  const logger = options.logger ?? consoleLogger();
   return {
     options,
     provider,

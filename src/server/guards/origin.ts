@@ -11,11 +11,14 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { empty } from '../../http/json.ts';
 import { PaymentHandlerError } from '../errors.ts';
 
-const forbidden = () =>
+/** The refusal names the origin it got and the option that would let it in. */
+const forbidden = (origin: string | undefined) =>
   new PaymentHandlerError(
     403,
     'FORBIDDEN_ORIGIN',
-    'This origin may not call the payment handler',
+    origin === undefined
+      ? 'The request has no Origin header: only pages on an origin listed in the handler’s allowedOrigins may create or pay checkouts'
+      : `The origin ${origin} may not call the payment handler: add it to the handler’s allowedOrigins`,
     'origin',
   );
 
@@ -35,7 +38,7 @@ async function withCors(
   allowedOrigin: string | undefined,
 ): Promise<Response | undefined> {
   if (c.req.method === 'OPTIONS') {
-    if (allowedOrigin === undefined) throw forbidden();
+    if (allowedOrigin === undefined) throw forbidden(c.req.header('origin'));
     return empty(204, {
       'access-control-allow-origin': allowedOrigin,
       'access-control-allow-methods': 'GET, POST, PUT',
@@ -61,7 +64,7 @@ async function withCors(
 export function requireAllowedOrigin(allowed: ReadonlySet<string>): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin === undefined || !allowed.has(origin)) throw forbidden();
+    if (origin === undefined || !allowed.has(origin)) throw forbidden(origin);
     await next();
   };
 }
@@ -70,7 +73,7 @@ export function requireAllowedOrigin(allowed: ReadonlySet<string>): MiddlewareHa
 export function refuseForeignOrigin(allowed: ReadonlySet<string>): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin !== undefined && !allowed.has(origin)) throw forbidden();
+    if (origin !== undefined && !allowed.has(origin)) throw forbidden(origin);
     await next();
   };
 }

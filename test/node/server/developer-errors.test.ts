@@ -1,0 +1,89 @@
+// What a merchant's developer meets when a setting is wrong: every refusal names the value it
+// got and the option to change, and without a `logger` the handler says so on the console,
+// once a minute per problem however many requests hit it.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { createPaymentHandler, type PaymentHandlerOptions } from '../../../src/server/index.ts';
+import { request, startSandbox } from './fixtures.ts';
+
+let sb: Sandbox;
+before(async () => {
+  sb = await startSandbox();
+});
+after(async () => {
+  await sb.close();
+});
+
+/** A handler as the README's first example makes it: no logger. */
+const withoutLogger = (): PaymentHandlerOptions => ({
+  provider: { baseUrl: sb.url, apiKey: sb.apiKey, merchantCode: sb.merchantCode },
+  publicUrl: 'https://shop.example/payments',
+  allowedOrigins: ['https://shop.example'],
+  resultPages: { success: '/thanks', failure: '/thanks' },
+  resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
+  rateLimit: false,
+});
+
+test('a refused origin is named with allowedOrigins, and the console says so once', async (t) => {
+  const warned = t.mock.method(console, 'warn', () => {});
+  const handler = createPaymentHandler(withoutLogger());
+  const viteDev = 'http://localhost:5173';
+  for (let i = 0; i < 5; i += 1) {
+    const res = await handler(
+      request('POST', '/checkouts', { origin: viteDev, body: { order: 'poster' } }),
+    );
+    assert.equal(res.status, 403);
+    const { error } = (await res.json()) as { error: { code: string; message: string } };
+    assert.equal(error.code, 'FORBIDDEN_ORIGIN');
+    assert.match(error.message, /http:\/\/localhost:5173/);
+    assert.match(error.message, /allowedOrigins/);
+  }
+  const lines = warned.mock.calls.map((call) => String(call.arguments[0]));
+  assert.equal(lines.length, 1, lines.join('\n'));
+  assert.match(
+    lines[0] ?? '',
+    /^payment-widget: The origin http:\/\/localhost:5173 .*allowedOrigins/,
+  );
+});
+
+test('a request with no Origin at all is told which option admits pages', async () => {
+  const handler = createPaymentHandler({ ...withoutLogger(), logger: () => {} });
+  const res = await handler(request('POST', '/checkouts', { origin: null, body: { order: 'x' } }));
+  assert.equal(res.status, 403);
+  assert.match(
+    ((await res.json()) as { error: { message: string } }).error.message,
+    /allowedOrigins/,
+  );
+});
+
+test('an unknown route names the routes; a request outside basePath names basePath', async (t) => {
+  const warned = t.mock.method(console, 'warn', () => {});
+  const handler = createPaymentHandler(withoutLogger());
+  const typo = await handler(request('POST', '/checkout', { body: {} }));
+  assert.equal(typo.status, 404);
+  assert.match(
+    ((await typo.json()) as { error: { message: string } }).error.message,
+    /No payment route POST \/payments\/checkout: the routes are \/payments\/checkouts/,
+  );
+  const elsewhere = await handler(new Request('http://127.0.0.1/api/payments/checkouts'));
+  assert.equal(elsewhere.status, 404);
+  assert.match(
+    ((await elsewhere.json()) as { error: { message: string } }).error.message,
+    /outside its basePath \/payments: set basePath/,
+  );
+  // Two problems, one line each.
+  assert.equal(warned.mock.callCount(), 2);
+});
+
+test('with a logger, nothing goes to the console', async (t) => {
+  const warned = t.mock.method(console, 'warn', () => {});
+  const entries: string[] = [];
+  const handler = createPaymentHandler({
+    ...withoutLogger(),
+    logger: (entry) => entries.push(entry.message),
+  });
+  await handler(request('POST', '/checkouts', { origin: 'http://localhost:5173', body: {} }));
+  assert.equal(warned.mock.callCount(), 0);
+  assert.ok(entries.some((m) => m.includes('http://localhost:5173')));
+});
