@@ -36,6 +36,8 @@ export interface Packed {
   tarball: string;
   /** Every path the tarball holds, relative to the package root. */
   files: string[];
+  /** The bytes of those files, unpacked. */
+  unpackedBytes: number;
 }
 
 /** Packs the checkout as it is built into `workspace` (it must be built: see `npm test`). */
@@ -51,9 +53,17 @@ export function packProject(workspace: string): Packed {
     ROOT,
   );
   assert.equal(pack.status, 0, pack.output);
-  const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
+  const [info] = JSON.parse(pack.stdout) as {
+    filename: string;
+    files: { path: string }[];
+    unpackedSize: number;
+  }[];
   assert.ok(info);
-  return { tarball: join(workspace, info.filename), files: info.files.map((file) => file.path) };
+  return {
+    tarball: join(workspace, info.filename),
+    files: info.files.map((file) => file.path),
+    unpackedBytes: info.unpackedSize,
+  };
 }
 
 export interface ProjectManifest {
