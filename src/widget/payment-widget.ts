@@ -292,7 +292,6 @@ export class PaymentWidget extends LitElement {
       ${fieldRows(form.fields(), {
         strings: s,
         network: this._network,
-        cvvLength: form.cvvLength(),
         maxInstallments: this.maxInstallments,
         errorShown: (field) => form.errorShown(field),
         message: (field) => form.message(field),

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { backspaceOverSeparator, cvvLength, isTypedField, retype } from '../../card/index.ts';
+import { backspaceOverSeparator, isTypedField, retype } from '../../card/index.ts';
 import type { PaymentMethodId } from '../../next-step/types.ts';
 import type { SavedCard } from '../checkout/backend.ts';
 import { emit } from '../events.ts';
@@ -99,11 +99,6 @@ export class FormController implements ReactiveController {
   /** The shopper ticked "save this card". */
   saveCardTicked(): boolean {
     return Boolean(this._host.renderRoot.querySelector<HTMLInputElement>('#save')?.checked);
-  }
-
-  /** The security code's length for the number typed so far. */
-  cvvLength(): number {
-    return cvvLength(this._host._network);
   }
 
   setStatus(text: string): void {
