@@ -170,8 +170,10 @@ export class FormController implements ReactiveController {
       const next = retype(field, input.value, caret, host._network);
       if (next.value !== input.value) {
         input.value = next.value;
-        // Only the focused input has a caret; moving it elsewhere can steal focus in Safari.
-        if (host.shadowRoot?.activeElement === input) {
+        // Setting the value leaves the caret at its end (HTML's value setter), where typing
+        // at the end wants it: placing it again would only force a layout. Only the focused
+        // input has a caret; moving it elsewhere can steal focus in Safari.
+        if (next.caret !== next.value.length && host.shadowRoot?.activeElement === input) {
           input.setSelectionRange(next.caret, next.caret);
         }
       }
@@ -202,7 +204,7 @@ export class FormController implements ReactiveController {
     // A field that a render removes while it has focus (another method chosen,
     // the outcome shown) loses it on the way out: the shopper did not leave it,
     // and another render requested from inside this one would be wasted.
-    if (!field || this._rendering || host._formState.fields[field]?.touched) return;
+    if (!field || this._rendering) return;
     host._formState = mark(host._formState, field, { touched: true });
   };
 

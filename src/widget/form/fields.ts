@@ -9,6 +9,7 @@ import {
   checkExpiry,
   checkNumber,
   checkZip,
+  detectNetwork,
   digitsOnly,
 } from '../../card/index.ts';
 import type { PaymentMethodId } from '../../next-step/types.ts';
@@ -65,7 +66,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The network the number belongs to, as far as it is typed. */
 export function networkOf(number: string | undefined): CardNetwork | undefined {
-  return number ? checkNumber(digitsOnly(number)).network : undefined;
+  return number ? detectNetwork(number) : undefined;
 }
 
 function check(field: FieldName, value: string, values: Values, now: Date): boolean {
