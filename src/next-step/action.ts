@@ -1,15 +1,11 @@
-import type { Action, ChallengeMode, CheckoutView, NextStep, PaymentMethodId } from './types.ts';
+import { isRedirectMethod, type PaymentMethodId } from '../domain/checkout.ts';
+import { isRecord } from '../domain/record.ts';
+import type { Action, ChallengeMode, CheckoutView, NextStep } from './types.ts';
 
 export interface ActionContext {
   mode: ChallengeMode;
   hasRedirectUrl: boolean;
   paymentMethod: PaymentMethodId;
-}
-
-const APM_METHODS: ReadonlySet<PaymentMethodId> = new Set(['ideal', 'bancontact', 'blik']);
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -45,7 +41,7 @@ export function actionFor(status: number, body: unknown, ctx: ActionContext): Ac
     const nextStep = readNextStep(body.next_step);
     // A `full` URL is the provider's way of saying "just send the shopper
     // there": that is an APM redirect whatever method was chosen.
-    if (APM_METHODS.has(ctx.paymentMethod) || nextStep.full !== undefined) {
+    if (isRedirectMethod(ctx.paymentMethod) || nextStep.full !== undefined) {
       return { kind: 'apm-redirect', nextStep };
     }
     if (ctx.paymentMethod !== 'card') return undefined;

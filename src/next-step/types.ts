@@ -24,7 +24,6 @@ export interface CheckoutView {
   [key: string]: unknown;
 }
 
-export type { PaymentMethodId } from '../domain/checkout.ts';
 export type ChallengeMode = 'auto' | 'iframe' | 'redirect';
 
 /** What to do next; one handler per kind (see src/next-step/index.ts). */

@@ -11,8 +11,8 @@
 
 import { isPaymentMethodId, type PaymentMethodId } from '../../domain/checkout.ts';
 import type { PaymentErrorCode } from '../../domain/errors.ts';
+import { isRecord } from '../../domain/record.ts';
 import { newRequestId } from '../../http/request-id.ts';
-import { isRecord } from '../../next-step/action.ts';
 import type { CheckoutView } from '../../next-step/types.ts';
 import { en } from '../locales/en.ts';
 

@@ -2,7 +2,7 @@
 // function so every shape can be checked against the schema without a browser.
 
 import { checkExpiry, digitsOnly, last4 } from '../../card/index.ts';
-import type { PaymentMethodId } from '../../next-step/types.ts';
+import type { PaymentMethodId } from '../../domain/checkout.ts';
 import { networkOf, type Shown, type Values } from '../form/fields.ts';
 
 export interface BodyInput {

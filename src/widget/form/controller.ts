@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { backspaceOverSeparator, isTypedField, retype } from '../../card/index.ts';
-import type { PaymentMethodId } from '../../next-step/types.ts';
+import type { PaymentMethodId } from '../../domain/checkout.ts';
 import type { SavedCard } from '../checkout/backend.ts';
 import { emit } from '../events.ts';
 import type { StringName } from '../locales/en.ts';

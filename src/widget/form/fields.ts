@@ -12,7 +12,7 @@ import {
   detectNetwork,
   digitsOnly,
 } from '../../card/index.ts';
-import type { PaymentMethodId } from '../../next-step/types.ts';
+import type { PaymentMethodId } from '../../domain/checkout.ts';
 
 export type FieldName =
   | 'number'
