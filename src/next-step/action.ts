@@ -1,6 +1,6 @@
 import { isRedirectMethod, type PaymentMethodId } from '../domain/checkout.ts';
 import { isRecord } from '../domain/record.ts';
-import type { Action, ChallengeMode, CheckoutView, NextStep } from './types.ts';
+import type { Action, ChallengeMode, CheckoutView, NextStepFields } from './types.ts';
 
 export interface ActionContext {
   mode: ChallengeMode;
@@ -13,8 +13,8 @@ export interface ActionContext {
  * handler never trips over a number where a string was promised. Payload
  * values are stringified when scalar: they end up as form fields anyway.
  */
-function readNextStep(raw: Record<string, unknown>): NextStep {
-  const step: NextStep = {};
+function readNextStep(raw: Record<string, unknown>): NextStepFields {
+  const step: NextStepFields = {};
   for (const key of ['url', 'method', 'full'] as const) {
     const value = raw[key];
     if (typeof value === 'string') step[key] = value;

@@ -16,7 +16,8 @@ export interface BodyInput {
   now?: Date;
 }
 
-export interface PersonalDetails {
+/** Who pays, in the process body's `personal_details` (alternative methods, and the email). */
+export interface PayerDetails {
   first_name?: string;
   last_name?: string;
   email?: string;
@@ -40,7 +41,7 @@ export interface ProcessBody {
   customer_id?: string;
   installments?: number;
   mandate?: { type: 'recurrent'; user_agent: string };
-  personal_details?: PersonalDetails;
+  personal_details?: PayerDetails;
 }
 
 const text = (v: string | undefined): string => (v ?? '').trim();
@@ -48,7 +49,7 @@ const text = (v: string | undefined): string => (v ?? '').trim();
 export function buildProcessBody(input: BodyInput, shown: Shown): ProcessBody {
   const { values: v } = input;
   if (input.method !== 'card') {
-    const details: PersonalDetails = {
+    const details: PayerDetails = {
       first_name: text(v.firstName),
       last_name: text(v.lastName),
       email: text(v.email),
