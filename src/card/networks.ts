@@ -31,7 +31,7 @@ export type CardNetwork =
   | 'VISA_VPAY'
   | 'UNKNOWN';
 
-export interface NetworkRules {
+interface NetworkRules {
   /** Number lengths the network issues. */
   lengths: number[];
   /** Digit counts after which a space is shown: [4, 8, 12, 16] reads 4-4-4-4(-3). */

@@ -48,7 +48,7 @@ export interface SavedCard {
 }
 
 /** A call's answer: its HTTP status and its JSON body (undefined when empty or not JSON). */
-export interface BackendAnswer {
+interface BackendAnswer {
   status: number;
   body: unknown;
 }

@@ -5,7 +5,7 @@ import { checkExpiry, digitsOnly, last4 } from '../../card/index.ts';
 import type { PaymentMethodId } from '../../domain/checkout.ts';
 import { networkOf, type Shown, type Values } from '../form/fields.ts';
 
-export interface BodyInput {
+interface BodyInput {
   method: PaymentMethodId;
   values: Values;
   /** Pay with a saved card instead of the fields. */
@@ -17,7 +17,7 @@ export interface BodyInput {
 }
 
 /** Who pays, in the process body's `personal_details` (alternative methods, and the email). */
-export interface PayerDetails {
+interface PayerDetails {
   first_name?: string;
   last_name?: string;
   email?: string;
@@ -25,7 +25,7 @@ export interface PayerDetails {
   address?: { line_1: string; city: string; state: string; postal_code: string; country: string };
 }
 
-export interface ProcessBody {
+interface ProcessBody {
   payment_type: PaymentMethodId;
   card?: {
     name: string;

@@ -18,7 +18,7 @@ import {
 } from './fields.ts';
 
 /** What the form controller reads from, and writes to, its element. */
-export interface FormHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
+interface FormHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
 

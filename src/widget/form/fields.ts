@@ -31,7 +31,7 @@ export type FieldName =
   | 'postalCode';
 
 export type Values = Partial<Record<FieldName, string>>;
-export type ErrorCode = 'required' | 'invalid';
+type ErrorCode = 'required' | 'invalid';
 export type Errors = Partial<Record<FieldName, ErrorCode>>;
 
 /** The optional fields a merchant turned on: the element itself fits. */
@@ -105,7 +105,7 @@ export function validate(fields: FieldName[], values: Values, now: Date = new Da
   return errors;
 }
 
-export interface FieldMeta {
+interface FieldMeta {
   /** The field has lost focus at least once. */
   touched: boolean;
   /** The value differs from what it was when the form was shown. */

@@ -5,7 +5,7 @@ import type { StringName, Strings } from '../locales/en.ts';
 import { networkIcon } from './icons.ts';
 
 /** What the field templates read: the words, and each field's state. */
-export interface FieldsView {
+interface FieldsView {
   strings: Strings;
   /** The card's network as typed so far (the number field's icon, the security code's length). */
   network: CardNetwork | undefined;
