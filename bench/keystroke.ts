@@ -6,14 +6,14 @@
 // on all of them alike.
 //
 // A keystroke's cost is what the Event Timing API reports for it: from the key's
-// hardware timestamp to the next frame presented after its handlers ran. The
-// keydown, keypress (beforeinput, input) and keyup of one key share an
-// interactionId; the slowest entry of the group is the keystroke's cost, as INP
-// counts it. The observer takes entries of 16 ms and more (`durationThreshold:
-// 16`, the API's floor), so a faster keystroke counts as 16 ms; Chromium rounds
-// durations to 8 ms.
+// hardware timestamp to the next frame presented after its handlers ran. A key's
+// entries (keydown, keypress with its beforeinput and input, keyup) are those that
+// start between the frame before it and the frame after it; the slowest is the
+// keystroke's cost, as INP counts an interaction. The observer takes entries of
+// 16 ms and more (`durationThreshold: 16`, the API's floor), so a faster keystroke
+// counts as 16 ms; Chromium rounds durations to 8 ms.
 //
-// The backend is a page.route fake answering at once, as in bench/render.ts.
+// The page, the widget and its backend are answered in-process (bench/shop-page.ts).
 //
 //   node --import tsx bench/keystroke.ts profile OUT.cpuprofile [IIFE]
 //
@@ -22,13 +22,9 @@
 // without minification (`minify: false`) names every function.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
-// @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
-import { chromiumArgs, chromiumPath } from '../scripts/browser.mjs';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { IIFE } from './measure.ts';
-
-// Never resolved: every request to this origin is answered by page.route.
-const ORIGIN = 'http://keystroke.bench.invalid';
+import { launchChromium, SHOP_ORIGIN, serveShop } from './shop-page.ts';
 
 /** A Visa test number: 16 keystrokes; the field regroups it after every fourth digit. */
 export const CARD_NUMBER = '4242424242424242';
@@ -66,22 +62,6 @@ const BARE_PAGE = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>keystroke bench</title>${OBSERVE}</head>
 <body><input id="number"><script>window.__ready = true;</script></body></html>`;
 
-const CHECKOUT = {
-  id: 'chk_bench',
-  checkout_reference: 'bench-1',
-  amount: 10,
-  currency: 'EUR',
-  merchant_code: 'MSANDBOX1',
-  status: 'PENDING',
-  date: '2026-01-01T00:00:00.000Z',
-  transactions: [],
-};
-const METHODS = {
-  available_payment_methods: ['card', 'ideal', 'bancontact', 'blik', 'boleto'].map((id) => ({
-    id,
-  })),
-};
-
 /** A page to type into: the widget of one build, or the bare input. */
 export interface Target {
   name: string;
@@ -100,14 +80,6 @@ export interface KeystrokeRound {
 export interface KeystrokeResult {
   chromium: string;
   targets: { target: Target; rounds: KeystrokeRound[] }[];
-}
-
-function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath() as string,
-    args: chromiumArgs as string[],
-    headless: true,
-  });
 }
 
 /**
@@ -132,23 +104,9 @@ function nextFrame(page: Page): Promise<void> {
 async function open(browser: Browser, target: Target): Promise<{ page: Page; cdp: CDPSession }> {
   const context = await browser.newContext();
   const script = target.iife ? readFileSync(target.iife) : undefined;
-  await context.route(`${ORIGIN}/**`, (route) => {
-    const { pathname } = new URL(route.request().url());
-    if (pathname === '/') {
-      return route.fulfill({ contentType: 'text/html', body: script ? WIDGET_PAGE : BARE_PAGE });
-    }
-    if (pathname === '/payment-widget.iife.js' && script) {
-      return route.fulfill({ contentType: 'text/javascript', body: script });
-    }
-    if (pathname === '/payments/checkouts/chk_bench') return route.fulfill({ json: CHECKOUT });
-    if (pathname === '/payments/payment-methods') return route.fulfill({ json: METHODS });
-    return route.fulfill({
-      status: 404,
-      json: { error: { code: 'NOT_FOUND', message: pathname } },
-    });
-  });
+  await serveShop(context, script ? WIDGET_PAGE : BARE_PAGE, script);
   const page = await context.newPage();
-  await page.goto(`${ORIGIN}/`);
+  await page.goto(`${SHOP_ORIGIN}/`);
   await page.waitForFunction(() => (window as { __ready?: boolean }).__ready, null, {
     timeout: 10_000,
   });
