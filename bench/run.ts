@@ -16,7 +16,7 @@
 //        BENCH_LIGHTHOUSE_RUNS (3) per page, BENCH_LIGHTHOUSE_PAGES (/,/?redirect=0,/module.html)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundleRow, competitorBundles, ourBreakdown, ourBundles } from './bundle.ts';
@@ -163,6 +163,7 @@ async function keystrokePhase(): Promise<void> {
     throw new Error(`${baselineIife} is missing: run npm run build in ${baseline}`);
   }
   const bare = 'bare <input> on a blank page';
+  const loadBefore = loadavg();
   const result = await measureKeystrokes(
     [
       { name: 'widget, this checkout', iife: IIFE },
@@ -194,8 +195,10 @@ async function keystrokePhase(): Promise<void> {
   const floor = median(slowest(bare));
   const meets = widget <= KEYSTROKE_RATIO * floor || widget <= KEYSTROKE_MS;
   console.log(
-    `- slowest keystroke, median of rounds: the widget ${ms0(widget)} ms, the bare input ${ms0(floor)} ms: ${meets ? 'meets' : 'ABOVE'} <= ${KEYSTROKE_RATIO}x the bare input or <= ${KEYSTROKE_MS} ms\n`,
+    `- slowest keystroke, median of rounds: the widget ${ms0(widget)} ms, the bare input ${ms0(floor)} ms: ${meets ? 'meets' : 'ABOVE'} <= ${KEYSTROKE_RATIO}x the bare input or <= ${KEYSTROKE_MS} ms`,
   );
+  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
+  console.log(`- load average before: ${load(loadBefore)}; after: ${load(loadavg())}\n`);
 }
 
 function loadRow(name: string, r: LoadReport): (string | number)[] {
