@@ -20,9 +20,16 @@
 // writes a CPU profile of one round of typing into a build (this one's by
 // default) at the same throttling, and prints where its time went; a build made
 // without minification (`minify: false`) names every function.
+//
+//   node --import tsx bench/keystroke.ts cpu ROUNDS [IIFE...]
+//
+// prints the main thread's CPU time per keystroke, from Chromium traces, for
+// builds beside the bare input: what the widget's own work costs, steadier on a
+// shared machine than any wall-clock number.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { median } from './load.ts';
 import { IIFE } from './measure.ts';
 import { launchChromium, SHOP_ORIGIN, serveShop } from './shop-page.ts';
 
@@ -256,10 +263,108 @@ async function profile(out: string, iife: string): Promise<void> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [verb, out, iife = IIFE] = process.argv.slice(2);
-  if (verb !== 'profile' || !out) {
-    throw new Error('usage: node --import tsx bench/keystroke.ts profile OUT.cpuprofile [IIFE]');
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  /** The thread's CPU time, µs. */
+  tdur?: number;
+  args?: { data?: { type?: string } };
+}
+
+/** Main-thread CPU time of one round: each key's keypress task, and every task up to the next key. */
+interface CpuRound {
+  keypress: number[];
+  tasks: number[];
+}
+
+/**
+ * One round of typing, traced: the CPU time (not wall time) the page's main thread spent,
+ * with the CPU at full speed. Thread time does not count what other processes take, so it
+ * holds still on a loaded machine; under CDP throttling it would count the throttle's
+ * pauses too.
+ */
+async function cpuRound(browser: Browser, target: Target): Promise<CpuRound> {
+  const { page } = await open(browser, target);
+  try {
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
+    await typeNumber(page);
+    const events = (
+      JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
+    ).traceEvents;
+    const keypresses = events
+      .filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keypress')
+      .sort((a, b) => a.ts - b.ts);
+    const first = keypresses[0];
+    if (keypresses.length !== CARD_NUMBER.length || !first) {
+      throw new Error(`${target.name}: ${keypresses.length} keypress events traced`);
+    }
+    // The page's main thread is the one that dispatched the keys.
+    const tasks = events.filter(
+      (e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === first.pid && e.tid === first.tid,
+    );
+    const ms = (e: TraceEvent) => (e.tdur ?? 0) / 1000;
+    return {
+      keypress: keypresses.map(ms),
+      tasks: keypresses.map((key, i) => {
+        const next = keypresses[i + 1]?.ts ?? Number.POSITIVE_INFINITY;
+        // From the task that carried the key to the one that carries the next.
+        const own = tasks.filter(
+          (t) => t.ts + (t.dur ?? 0) >= key.ts && t.ts + (t.dur ?? 0) < next,
+        );
+        return own.reduce((sum, t) => sum + ms(t), 0);
+      }),
+    };
+  } finally {
+    await page.context().close();
   }
-  await profile(out, iife);
+}
+
+/**
+ * Main-thread CPU per keystroke of builds beside the bare input, `rounds` rounds in turns,
+ * medians printed:
+ *
+ *   node --import tsx bench/keystroke.ts cpu ROUNDS [IIFE...]
+ */
+async function cpu(rounds: number, iifes: string[]): Promise<void> {
+  const targets: Target[] = [
+    ...iifes.map((iife) => ({ name: iife, iife })),
+    { name: 'bare <input>' },
+  ];
+  const results = new Map<Target, CpuRound[]>(targets.map((t) => [t, []]));
+  const browser = await launchChromium();
+  try {
+    for (let round = -1; round < rounds; round++) {
+      for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+        const r = await cpuRound(browser, target);
+        if (round >= 0) results.get(target)?.push(r);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const mid = (values: number[]) => median(values).toFixed(2);
+  console.log(`main-thread CPU, ms, median of ${rounds} rounds (CPU at full speed):`);
+  for (const [target, rs] of results) {
+    console.log(
+      `  ${target.name}: 1st keypress ${mid(rs.map((r) => r.keypress[0] ?? Number.NaN))}, 2nd-16th keypress ${mid(rs.map((r) => median(r.keypress.slice(1))))}, all 16 keystrokes ${mid(rs.map((r) => r.tasks.reduce((a, b) => a + b, 0)))}`,
+    );
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [verb, first, ...rest] = process.argv.slice(2);
+  if (verb === 'profile' && first) await profile(first, rest[0] ?? IIFE);
+  else if (verb === 'cpu' && Number(first) > 0)
+    await cpu(Number(first), rest.length > 0 ? rest : [IIFE]);
+  else {
+    throw new Error(
+      'usage: node --import tsx bench/keystroke.ts profile OUT.cpuprofile [IIFE] | cpu ROUNDS [IIFE...]',
+    );
+  }
 }
