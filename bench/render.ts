@@ -8,15 +8,10 @@
 // plus two in-process round trips, never the network.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
-// @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
-import { chromiumArgs, chromiumPath } from '../scripts/browser.mjs';
+import type { Browser } from 'playwright-core';
 import { median } from './load.ts';
 import { IIFE } from './measure.ts';
-
-// Never resolved: Chromium's host-resolver rules map every name but loopback to
-// nothing, and every request to this origin is answered by page.route.
-const ORIGIN = 'http://widget.bench.invalid';
+import { launchChromium, SHOP_ORIGIN, serveShop } from './shop-page.ts';
 
 const PAGE = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>render bench</title></head>
@@ -46,22 +41,6 @@ const PAGE = `<!doctype html>
 <script>performance.mark('pw:evaluated');</script>
 </body></html>`;
 
-const CHECKOUT = {
-  id: 'chk_bench',
-  checkout_reference: 'bench-1',
-  amount: 10,
-  currency: 'EUR',
-  merchant_code: 'MSANDBOX1',
-  status: 'PENDING',
-  date: '2026-01-01T00:00:00.000Z',
-  transactions: [],
-};
-const METHODS = {
-  available_payment_methods: ['card', 'ideal', 'bancontact', 'blik', 'boleto'].map((id) => ({
-    id,
-  })),
-};
-
 /** One page load, in ms from the `pw:script` mark. */
 export interface RenderSample {
   /** The script's bytes arrived (page.route answers from this process). */
@@ -90,14 +69,6 @@ export interface RenderResult {
   chromium: string;
 }
 
-function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath() as string,
-    args: chromiumArgs as string[],
-    headless: true,
-  });
-}
-
 /** Browsers that have had their uncounted warm-up load. */
 const warmed = new WeakSet<Browser>();
 
@@ -121,23 +92,11 @@ export async function measureRender(
     for (let i = warmed.has(browser) ? 0 : -1; i < runs && Date.now() < deadline; i++) {
       // A fresh context per run: empty HTTP and code caches, like a first visit.
       const context = await browser.newContext();
-      await context.route(`${ORIGIN}/**`, (route) => {
-        const { pathname } = new URL(route.request().url());
-        if (pathname === '/') return route.fulfill({ contentType: 'text/html', body: PAGE });
-        if (pathname === '/payment-widget.iife.js') {
-          return route.fulfill({ contentType: 'text/javascript', body: script });
-        }
-        if (pathname === '/payments/checkouts/chk_bench') return route.fulfill({ json: CHECKOUT });
-        if (pathname === '/payments/payment-methods') return route.fulfill({ json: METHODS });
-        return route.fulfill({
-          status: 404,
-          json: { error: { code: 'NOT_FOUND', message: pathname } },
-        });
-      });
+      await serveShop(context, PAGE, script);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable');
-      await page.goto(`${ORIGIN}/`);
+      await page.goto(`${SHOP_ORIGIN}/`);
       const handle = await page.waitForFunction(
         () => (window as { __bench?: unknown }).__bench,
         null,

@@ -3,19 +3,21 @@
 // machine. Bounded: every phase has a count and a time cap, every server binds
 // 127.0.0.1 and is stopped at the end.
 //
-//   node --import tsx bench/run.ts [bundle] [render] [handler] [throughput] [prism] [compression] [lighthouse] [journal]
+//   node --import tsx bench/run.ts [bundle] [render] [keystroke] [handler] [throughput] [prism] [compression] [lighthouse] [journal]
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
+//        BENCH_KEYSTROKE_ROUNDS (10) of typing a card number per target,
 //        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput,
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        BENCH_PERF=dir (Linux perf records each throughput server there),
-//        BENCH_BASELINE=dir (another checkout's sandbox beside this one, in throughput),
+//        BENCH_BASELINE=dir (another checkout beside this one: its sandbox in throughput,
+//          its built widget in keystroke; build it there first),
 //        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is),
 //        BENCH_COMPRESSION_REQUESTS (500) per round of the compression part,
 //        BENCH_LIGHTHOUSE_RUNS (3) per page, BENCH_LIGHTHOUSE_PAGES (/,/?redirect=0,/module.html),
 //        BENCH_JOURNAL_OPS (3000) creates per round and target of the journal phase
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundleRow, competitorBundles, ourBreakdown, ourBundles } from './bundle.ts';
@@ -27,6 +29,7 @@ const ROOT = join(BENCH, '..');
 const PHASES = [
   'bundle',
   'render',
+  'keystroke',
   'handler',
   'throughput',
   'prism',
@@ -35,6 +38,8 @@ const PHASES = [
   'journal',
 ] as const;
 type Phase = (typeof PHASES)[number];
+/** Phases that need none of bench/package.json's dependencies. */
+const SELF_CONTAINED: readonly Phase[] = ['render', 'keystroke', 'compression', 'journal'];
 
 function intFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -145,6 +150,57 @@ async function renderPhase(): Promise<void> {
       ['  of which: running JavaScript', ...col((x) => x.script)],
     ],
   );
+}
+
+/** The issue's bar for a keystroke: at most twice a bare input's, or at most 50 ms. */
+const KEYSTROKE_RATIO = 2;
+const KEYSTROKE_MS = 50;
+
+async function keystrokePhase(): Promise<void> {
+  const { CARD_NUMBER, CPU_THROTTLING, measureKeystrokes } = await import('./keystroke.ts');
+  const rounds = intFromEnv('BENCH_KEYSTROKE_ROUNDS', 10);
+  const baseline = process.env.BENCH_BASELINE;
+  const baselineIife = baseline && join(baseline, 'dist/payment-widget.iife.js');
+  if (baselineIife && !existsSync(baselineIife)) {
+    throw new Error(`${baselineIife} is missing: run npm run build in ${baseline}`);
+  }
+  const bare = 'bare <input> on a blank page';
+  const loadBefore = loadavg();
+  const result = await measureKeystrokes(
+    [
+      { name: 'widget, this checkout', iife: IIFE },
+      ...(baselineIife ? [{ name: `widget, ${baseline}`, iife: baselineIife }] : []),
+      { name: bare },
+    ],
+    rounds,
+  );
+  console.log(
+    `## Keystroke (headless Chromium ${result.chromium}, CPU ${CPU_THROTTLING}x slower; ${CARD_NUMBER.length} digits typed key by key, ${rounds} rounds per target, taking turns; ms by Event Timing, 16 = under 16)\n`,
+  );
+  const slowest = (name: string) =>
+    result.targets.find((t) => t.target.name === name)?.rounds.map((r) => r.slowest) ?? [];
+  const ms0 = (n: number) => n.toFixed(0);
+  table(
+    ['target', 'slowest keystroke', 'first keystroke', 'median keystroke', 'slowest / bare'],
+    result.targets.map(({ target, rounds: r }) => [
+      target.name,
+      spread(
+        r.map((x) => x.slowest),
+        ms0,
+      ),
+      ms0(median(r.map((x) => x.keys[0] ?? Number.NaN))),
+      ms0(median(r.flatMap((x) => x.keys))),
+      target.name === bare ? '' : ratio(median(slowest(target.name)), median(slowest(bare))),
+    ]),
+  );
+  const widget = median(slowest('widget, this checkout'));
+  const floor = median(slowest(bare));
+  const meets = widget <= KEYSTROKE_RATIO * floor || widget <= KEYSTROKE_MS;
+  console.log(
+    `- slowest keystroke, median of rounds: the widget ${ms0(widget)} ms, the bare input ${ms0(floor)} ms: ${meets ? 'meets' : 'ABOVE'} <= ${KEYSTROKE_RATIO}x the bare input or <= ${KEYSTROKE_MS} ms`,
+  );
+  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
+  console.log(`- load average before: ${load(loadBefore)}; after: ${load(loadavg())}\n`);
 }
 
 function loadRow(name: string, r: LoadReport): (string | number)[] {
@@ -401,10 +457,10 @@ for (const name of chosen) {
 }
 const phases = chosen.length > 0 ? (chosen as Phase[]) : [...PHASES];
 
-// The journal phase runs the CLI from source with the load generator of this folder: it needs
-// neither the bench-only dependencies nor a build.
+// Phases that bring what they need: no bench-only dependencies (and the journal phase, which
+// runs the CLI from source, no build either).
+if (phases.some((phase) => !SELF_CONTAINED.includes(phase))) ensureBenchDeps();
 if (phases.some((phase) => phase !== 'journal')) {
-  ensureBenchDeps();
   if (process.env.BENCH_NO_BUILD !== '1' || !existsSync(IIFE))
     run('npm', ['run', '--silent', 'build'], ROOT);
 }
@@ -416,6 +472,7 @@ const started = Date.now();
 const actions: Record<Phase, () => Promise<void>> = {
   bundle: bundlePhase,
   render: renderPhase,
+  keystroke: keystrokePhase,
   handler: handlerPhase,
   throughput: throughputPhase,
   prism: prismPhase,

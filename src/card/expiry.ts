@@ -1,3 +1,4 @@
+import { digitsOnly } from './digits.ts';
 import type { FieldCheck, Formatted } from './types.ts';
 
 /** Cards are issued for at most this many years ahead; a later year is a typo. */
@@ -100,14 +101,14 @@ export function checkExpiry(value: string, now: Date = new Date()): ExpiryCheck 
  * digit it followed. `now` picks between readings of a leading 1, as checkExpiry does.
  */
 export function formatExpiry(value: string, caret: number, now: Date = new Date()): Formatted {
-  const digits = value.replace(/\D/g, '');
+  const digits = digitsOnly(value);
   const first = /\d+/.exec(value);
   // Any separator after a one- or two-digit month is read as "the month ends here".
   const separated = !!first && first[0].length <= 2 && /\D/.test(value.slice(first.index));
   const reading = best(separated ? `${first[0]}/${digits.slice(first[0].length)}` : digits, now);
   let month = reading?.[0].month ?? '';
   const year = digits.slice(month.length, month.length + 4);
-  let before = value.slice(0, caret).replace(/\D/g, '').length;
+  let before = digitsOnly(value.slice(0, caret)).length;
   if (month.length === 1 && month !== '0' && reading?.[0].short) {
     month = `0${month}`;
     if (before > 0) before++;

@@ -2,9 +2,8 @@
 export { digitsOnly, luhn } from './digits.ts';
 export { checkExpiry, formatExpiry } from './expiry.ts';
 export { checkCvv, checkZip } from './fields.ts';
-export { type CardNetwork, detectNetwork, type NetworkRules, networkRules } from './networks.ts';
+export { type CardNetwork, detectNetwork, networkRules } from './networks.ts';
 export { checkNumber, formatNumber, last4 } from './number.ts';
-export type { FieldCheck, Formatted } from './types.ts';
 export {
   backspaceOverSeparator,
   cvvLength,

@@ -1,4 +1,6 @@
-import type { Action, ChallengeMode, CheckoutView, NextStep, PaymentMethodId } from './types.ts';
+import { isRedirectMethod, type PaymentMethodId } from '../domain/checkout.ts';
+import { isRecord } from '../domain/record.ts';
+import type { Action, ChallengeMode, CheckoutView, NextStepFields } from './types.ts';
 
 export interface ActionContext {
   mode: ChallengeMode;
@@ -6,19 +8,13 @@ export interface ActionContext {
   paymentMethod: PaymentMethodId;
 }
 
-const APM_METHODS: ReadonlySet<PaymentMethodId> = new Set(['ideal', 'bancontact', 'blik']);
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Copies only the fields the handlers read, with the types they expect, so a
  * handler never trips over a number where a string was promised. Payload
  * values are stringified when scalar: they end up as form fields anyway.
  */
-function readNextStep(raw: Record<string, unknown>): NextStep {
-  const step: NextStep = {};
+function readNextStep(raw: Record<string, unknown>): NextStepFields {
+  const step: NextStepFields = {};
   for (const key of ['url', 'method', 'full'] as const) {
     const value = raw[key];
     if (typeof value === 'string') step[key] = value;
@@ -45,7 +41,7 @@ export function actionFor(status: number, body: unknown, ctx: ActionContext): Ac
     const nextStep = readNextStep(body.next_step);
     // A `full` URL is the provider's way of saying "just send the shopper
     // there": that is an APM redirect whatever method was chosen.
-    if (APM_METHODS.has(ctx.paymentMethod) || nextStep.full !== undefined) {
+    if (isRedirectMethod(ctx.paymentMethod) || nextStep.full !== undefined) {
       return { kind: 'apm-redirect', nextStep };
     }
     if (ctx.paymentMethod !== 'card') return undefined;

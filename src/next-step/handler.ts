@@ -1,7 +1,7 @@
 import type { Action, NextStepContext, Outcome } from './types.ts';
 import { isSafeBrowserUrl } from './url.ts';
 
-export type Handler<K extends Action['kind']> = (
+export type StepHandler<K extends Action['kind']> = (
   action: Extract<Action, { kind: K }>,
   ctx: NextStepContext,
 ) => Promise<Outcome>;

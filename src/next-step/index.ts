@@ -3,7 +3,7 @@
 // element never grows a chain of ifs about 3DS and banks.
 
 import { actionFor } from './action.ts';
-import type { Handler } from './handler.ts';
+import type { StepHandler } from './handler.ts';
 import { apmRedirect } from './handlers/apm-redirect.ts';
 import { challengeIframe } from './handlers/challenge-iframe.ts';
 import { challengeRedirect } from './handlers/challenge-redirect.ts';
@@ -12,12 +12,11 @@ import type { Action, NextStepContext, Outcome } from './types.ts';
 import { isSafeBrowserUrl } from './url.ts';
 
 export type { ActionContext } from './action.ts';
-export { CHALLENGE_COMPLETE } from './handlers/challenge-iframe.ts';
 export { nextStepStyles } from './styles.ts';
 export type * from './types.ts';
 export { actionFor, isSafeBrowserUrl };
 
-const handlers: { [K in Action['kind']]: Handler<K> } = {
+const handlers: { [K in Action['kind']]: StepHandler<K> } = {
   'challenge-iframe': challengeIframe,
   'challenge-redirect': challengeRedirect,
   'apm-redirect': apmRedirect,
@@ -33,6 +32,6 @@ const handlers: { [K in Action['kind']]: Handler<K> } = {
 export function runAction(action: Action, ctx: NextStepContext): Promise<Outcome> {
   // TypeScript cannot correlate handlers[action.kind] with action's own member
   // of the union; the mapped type above guarantees they match.
-  const handler = handlers[action.kind] as Handler<Action['kind']>;
+  const handler = handlers[action.kind] as StepHandler<Action['kind']>;
   return handler(action as never, ctx);
 }

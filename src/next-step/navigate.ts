@@ -31,7 +31,7 @@ export function buildForm(request: NavigateRequest, doc: Document = document): H
 }
 
 /** The real top-level navigation used when the context injects none. */
-export function navigateTop(request: NavigateRequest): void {
+function navigateTop(request: NavigateRequest): void {
   if (request.method === 'GET') {
     window.location.assign(withQuery(request.url, request.fields));
     return;

@@ -1,12 +1,12 @@
 import { isFinalStatus } from '../domain/checkout.ts';
 import type { CheckoutView, NextStepContext, Outcome } from './types.ts';
 
-export type PollSchedule = NonNullable<NextStepContext['poll']>;
+type PollSchedule = NonNullable<NextStepContext['poll']>;
 
 /** About 2 s, slowing to 5 s, for at most 10 minutes (a 3DS challenge rarely outlives that). */
-export const DEFAULT_POLL: PollSchedule = { firstMs: 2000, maxMs: 5000, totalMs: 10 * 60 * 1000 };
+const DEFAULT_POLL: PollSchedule = { firstMs: 2000, maxMs: 5000, totalMs: 10 * 60 * 1000 };
 
-export interface ConfirmLoop {
+interface ConfirmLoop {
   /** The final checkout, or the last one read (pending) when time ran out. */
   readonly result: Promise<Outcome>;
   start(): void;

@@ -8,7 +8,7 @@
  * forwards it) that a handler reads; `redirect_url` and `mechanism` are not
  * needed (the checkout's own redirect_url picks iframe or page) and not kept.
  */
-export interface NextStep {
+export interface NextStepFields {
   url?: string;
   method?: string;
   payload?: Record<string, string>;
@@ -24,14 +24,13 @@ export interface CheckoutView {
   [key: string]: unknown;
 }
 
-export type { PaymentMethodId } from '../domain/checkout.ts';
 export type ChallengeMode = 'auto' | 'iframe' | 'redirect';
 
 /** What to do next; one handler per kind (see src/next-step/index.ts). */
 export type Action =
-  | { kind: 'challenge-iframe'; nextStep: NextStep }
-  | { kind: 'challenge-redirect'; nextStep: NextStep }
-  | { kind: 'apm-redirect'; nextStep: NextStep }
+  | { kind: 'challenge-iframe'; nextStep: NextStepFields }
+  | { kind: 'challenge-redirect'; nextStep: NextStepFields }
+  | { kind: 'apm-redirect'; nextStep: NextStepFields }
   | { kind: 'voucher'; checkout: CheckoutView };
 
 export type StringKey =

@@ -3,8 +3,9 @@
 // roots. No detail ever carries a card number or a security code: only the
 // network and the last four digits, which the provider itself shows on receipts.
 
+import type { PaymentMethodId } from '../domain/checkout.ts';
 import type { PaymentErrorCode } from '../domain/errors.ts';
-import type { CheckoutView, PaymentMethodId } from '../next-step/types.ts';
+import type { CheckoutView } from '../next-step/types.ts';
 
 export interface PaymentReadyDetail {
   paymentMethods: PaymentMethodId[];

@@ -15,7 +15,7 @@ import { FormController } from './form/controller.ts';
 import type { Errors, FormState } from './form/fields.ts';
 import { LocaleController } from './locales/controller.ts';
 import type { Strings } from './locales/en.ts';
-import { format, formatAmount } from './locales/load.ts';
+import { format, formatMoney } from './locales/load.ts';
 import { expectedMethods, type Lifecycle, type Payable, payable, STATE } from './state.ts';
 import { styles } from './styles.ts';
 import { fieldRows } from './templates/fields.ts';
@@ -292,7 +292,6 @@ export class PaymentWidget extends LitElement {
       ${fieldRows(form.fields(), {
         strings: s,
         network: this._network,
-        cvvLength: form.cvvLength(),
         maxInstallments: this.maxInstallments,
         errorShown: (field) => form.errorShown(field),
         message: (field) => form.message(field),
@@ -309,7 +308,7 @@ export class PaymentWidget extends LitElement {
   private _buttonText(): string {
     const now = this._lifecycle;
     const checkout = 'checkout' in now ? now.checkout : undefined;
-    const amount = formatAmount(this._locale.tag, checkout?.amount, checkout?.currency);
+    const amount = formatMoney(this._locale.tag, checkout?.amount, checkout?.currency);
     const s = this._strings;
     return format(this.donate ? s.donate : s.pay, { amount }).trim();
   }

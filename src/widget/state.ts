@@ -1,7 +1,8 @@
 // Everything <payment-widget> renders from, besides its public properties: the
 // element's internal reactive state, one place to read what is on screen and
 // who changes it. Each is a Lit reactive property (`state: true`), so an
-// assignment is the update: no controller keeps a copy, none asks for a render.
+// assignment is the update (for the form state and the errors, an assignment of
+// a different value: see byValue): no controller keeps a copy, none asks for a render.
 //
 // The names start with `_`: the build shortens them (see vite.config.ts) and
 // they never become attributes or part of the element's documented API.
@@ -63,14 +64,22 @@ export interface WidgetState {
 // One declaration object for all: Lit reads it (and sets `attribute: false` on it) the same for each.
 const internal: PropertyDeclaration = { state: true };
 
+// Plain data, compared by value: the form controller assigns a new object on every
+// keystroke (the field now dirty, the errors found again), and one equal to the last must
+// not render the whole form again. Keep these two JSON data (no Dates, Maps or functions).
+const byValue: PropertyDeclaration = {
+  state: true,
+  hasChanged: (value, old) => JSON.stringify(value) !== JSON.stringify(old),
+};
+
 /** The static `properties` entries of WidgetState. */
 export const STATE: Record<keyof WidgetState, PropertyDeclaration> = {
   _strings: internal,
   _lifecycle: internal,
   _method: internal,
   _savedToken: internal,
-  _formState: internal,
-  _errors: internal,
+  _formState: byValue,
+  _errors: byValue,
   _network: internal,
   _status: internal,
 };

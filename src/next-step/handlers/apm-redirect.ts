@@ -1,4 +1,4 @@
-import { type Handler, methodOf, refusal } from '../handler.ts';
+import { methodOf, refusal, type StepHandler } from '../handler.ts';
 import { leave } from '../navigate.ts';
 import { withQuery } from '../url.ts';
 
@@ -7,7 +7,7 @@ import { withQuery } from '../url.ts';
  * checkout's redirect_url. The provider gives a ready `full` URL; without one
  * the URL is built from `url` + payload (as a query, unless the step says POST).
  */
-export const apmRedirect: Handler<'apm-redirect'> = async ({ nextStep }, ctx) => {
+export const apmRedirect: StepHandler<'apm-redirect'> = async ({ nextStep }, ctx) => {
   const { full, url = '' } = nextStep;
   if (full !== undefined) {
     return (

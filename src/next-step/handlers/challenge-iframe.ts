@@ -1,10 +1,13 @@
 import { h } from '../dom.ts';
-import { abortReason, type Handler, methodOf, refusal } from '../handler.ts';
+import { abortReason, methodOf, refusal, type StepHandler } from '../handler.ts';
 import { buildForm } from '../navigate.ts';
 import { confirmLoop } from '../poll.ts';
 import type { Outcome } from '../types.ts';
 
-/** What the sandbox's (and our provider's) end page posts to the parent window. */
+/**
+ * What the sandbox's (and our provider's) end page posts to the parent window: a contract
+ * with those pages, so exported for them to name (the sandbox's page spells it out today).
+ */
 export const CHALLENGE_COMPLETE = 'payment-widget:challenge-complete';
 
 // Blocks the challenge page from navigating the merchant's page (top
@@ -20,7 +23,7 @@ const isCompletion = (data: unknown): boolean =>
  * browser flow expects. The outcome comes from the backend (confirmLoop); a
  * completion message from the challenge's own frame and origin only asks sooner.
  */
-export const challengeIframe: Handler<'challenge-iframe'> = async ({ nextStep }, ctx) => {
+export const challengeIframe: StepHandler<'challenge-iframe'> = async ({ nextStep }, ctx) => {
   const { url = '' } = nextStep;
   const payload = nextStep.payload ?? {};
   const termUrl = payload.TermUrl;

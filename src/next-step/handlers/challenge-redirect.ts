@@ -1,4 +1,4 @@
-import { type Handler, methodOf, refusal } from '../handler.ts';
+import { methodOf, refusal, type StepHandler } from '../handler.ts';
 import { leave } from '../navigate.ts';
 
 /**
@@ -6,7 +6,7 @@ import { leave } from '../navigate.ts';
  * comes back through the checkout's redirect_url. Every payload key travels as
  * a form field because the ACS expects exactly the PaReq/MD/TermUrl post.
  */
-export const challengeRedirect: Handler<'challenge-redirect'> = async ({ nextStep }, ctx) => {
+export const challengeRedirect: StepHandler<'challenge-redirect'> = async ({ nextStep }, ctx) => {
   const { url = '' } = nextStep;
   const payload = nextStep.payload ?? {};
   return (

@@ -1,5 +1,5 @@
 import { h } from '../dom.ts';
-import { abortReason, type Handler, refusal } from '../handler.ts';
+import { abortReason, refusal, type StepHandler } from '../handler.ts';
 
 let voucherCount = 0;
 
@@ -8,7 +8,7 @@ let voucherCount = 0;
  * bank app: a boleto's 47-digit "linha digitável" in its printed layout
  * (5.5 5.6 5.6 1 14), anything else in fives.
  */
-export function groupBarcode(digits: string): string {
+function groupBarcode(digits: string): string {
   return /^\d{47}$/.test(digits)
     ? digits.replace(/(.{5})(.{5})(.{5})(.{6})(.{5})(.{6})(.)/, '$1.$2 $3.$4 $5.$6 $7 ')
     : digits.replace(/.{5}(?=.)/g, '$& ');
@@ -33,7 +33,7 @@ async function copyText(text: string, fallbackTarget: HTMLElement): Promise<bool
  * (the digits, a copy button, the printable voucher) and reports pending. It
  * stays on screen until the element aborts the step.
  */
-export const voucher: Handler<'voucher'> = async ({ checkout }, ctx) => {
+export const voucher: StepHandler<'voucher'> = async ({ checkout }, ctx) => {
   const boleto = checkout.boleto ?? {};
   const refused = refusal({ 'boleto.url': boleto.url });
   if (refused) return refused;

@@ -11,8 +11,8 @@
 
 import { isPaymentMethodId, type PaymentMethodId } from '../../domain/checkout.ts';
 import type { PaymentErrorCode } from '../../domain/errors.ts';
+import { isRecord } from '../../domain/record.ts';
 import { newRequestId } from '../../http/request-id.ts';
-import { isRecord } from '../../next-step/action.ts';
 import type { CheckoutView } from '../../next-step/types.ts';
 import { en } from '../locales/en.ts';
 
@@ -47,7 +47,8 @@ export interface SavedCard {
   network: string;
 }
 
-export interface ProcessResult {
+/** A call's answer: its HTTP status and its JSON body (undefined when empty or not JSON). */
+interface BackendAnswer {
   status: number;
   body: unknown;
 }
@@ -64,7 +65,7 @@ interface CallInit {
  * time throws a BackendError. An abort by `signal` rejects with the signal's own error, so
  * the caller can tell "stopped" from "failed".
  */
-async function call(endpoint: string, path: string, init: CallInit = {}): Promise<ProcessResult> {
+async function call(endpoint: string, path: string, init: CallInit = {}): Promise<BackendAnswer> {
   const requestId = newRequestId();
   const { signal } = init;
   // AbortSignal.any and AbortSignal.timeout are newer than Safari 15: one controller, by hand.
@@ -171,7 +172,7 @@ export function processCheckout(
   endpoint: string,
   id: string,
   body: unknown,
-): Promise<ProcessResult> {
+): Promise<BackendAnswer> {
   return call(endpoint, checkoutPath(id), {
     method: 'PUT',
     body,

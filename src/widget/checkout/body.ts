@@ -2,10 +2,10 @@
 // function so every shape can be checked against the schema without a browser.
 
 import { checkExpiry, digitsOnly, last4 } from '../../card/index.ts';
-import type { PaymentMethodId } from '../../next-step/types.ts';
+import type { PaymentMethodId } from '../../domain/checkout.ts';
 import { networkOf, type Shown, type Values } from '../form/fields.ts';
 
-export interface BodyInput {
+interface BodyInput {
   method: PaymentMethodId;
   values: Values;
   /** Pay with a saved card instead of the fields. */
@@ -16,7 +16,8 @@ export interface BodyInput {
   now?: Date;
 }
 
-export interface PersonalDetails {
+/** Who pays, in the process body's `personal_details` (alternative methods, and the email). */
+interface PayerDetails {
   first_name?: string;
   last_name?: string;
   email?: string;
@@ -24,7 +25,7 @@ export interface PersonalDetails {
   address?: { line_1: string; city: string; state: string; postal_code: string; country: string };
 }
 
-export interface ProcessBody {
+interface ProcessBody {
   payment_type: PaymentMethodId;
   card?: {
     name: string;
@@ -40,7 +41,7 @@ export interface ProcessBody {
   customer_id?: string;
   installments?: number;
   mandate?: { type: 'recurrent'; user_agent: string };
-  personal_details?: PersonalDetails;
+  personal_details?: PayerDetails;
 }
 
 const text = (v: string | undefined): string => (v ?? '').trim();
@@ -48,7 +49,7 @@ const text = (v: string | undefined): string => (v ?? '').trim();
 export function buildProcessBody(input: BodyInput, shown: Shown): ProcessBody {
   const { values: v } = input;
   if (input.method !== 'card') {
-    const details: PersonalDetails = {
+    const details: PayerDetails = {
       first_name: text(v.firstName),
       last_name: text(v.lastName),
       email: text(v.email),

@@ -28,7 +28,7 @@ import { buildProcessBody } from './body.ts';
 import { readBack } from './read-back.ts';
 
 /** What the checkout controller reads from, and writes to, its element. */
-export interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
+interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly hasUpdated: boolean;
   checkoutId: string | undefined;

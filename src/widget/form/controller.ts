@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { backspaceOverSeparator, cvvLength, isTypedField, retype } from '../../card/index.ts';
-import type { PaymentMethodId } from '../../next-step/types.ts';
+import { backspaceOverSeparator, isTypedField, retype } from '../../card/index.ts';
+import type { PaymentMethodId } from '../../domain/checkout.ts';
 import type { SavedCard } from '../checkout/backend.ts';
 import { emit } from '../events.ts';
 import type { StringName } from '../locales/en.ts';
@@ -18,7 +18,7 @@ import {
 } from './fields.ts';
 
 /** What the form controller reads from, and writes to, its element. */
-export interface FormHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
+interface FormHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
@@ -101,11 +101,6 @@ export class FormController implements ReactiveController {
     return Boolean(this._host.renderRoot.querySelector<HTMLInputElement>('#save')?.checked);
   }
 
-  /** The security code's length for the number typed so far. */
-  cvvLength(): number {
-    return cvvLength(this._host._network);
-  }
-
   setStatus(text: string): void {
     this._host._status = text;
   }
@@ -175,8 +170,10 @@ export class FormController implements ReactiveController {
       const next = retype(field, input.value, caret, host._network);
       if (next.value !== input.value) {
         input.value = next.value;
-        // Only the focused input has a caret; moving it elsewhere can steal focus in Safari.
-        if (host.shadowRoot?.activeElement === input) {
+        // Setting the value leaves the caret at its end (HTML's value setter), where typing
+        // at the end wants it: placing it again would only force a layout. Only the focused
+        // input has a caret; moving it elsewhere can steal focus in Safari.
+        if (next.caret !== next.value.length && host.shadowRoot?.activeElement === input) {
           input.setSelectionRange(next.caret, next.caret);
         }
       }
@@ -207,7 +204,7 @@ export class FormController implements ReactiveController {
     // A field that a render removes while it has focus (another method chosen,
     // the outcome shown) loses it on the way out: the shopper did not leave it,
     // and another render requested from inside this one would be wasted.
-    if (!field || this._rendering || host._formState.fields[field]?.touched) return;
+    if (!field || this._rendering) return;
     host._formState = mark(host._formState, field, { touched: true });
   };
 

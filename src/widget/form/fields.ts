@@ -9,9 +9,10 @@ import {
   checkExpiry,
   checkNumber,
   checkZip,
+  detectNetwork,
   digitsOnly,
 } from '../../card/index.ts';
-import type { PaymentMethodId } from '../../next-step/types.ts';
+import type { PaymentMethodId } from '../../domain/checkout.ts';
 
 export type FieldName =
   | 'number'
@@ -30,7 +31,7 @@ export type FieldName =
   | 'postalCode';
 
 export type Values = Partial<Record<FieldName, string>>;
-export type ErrorCode = 'required' | 'invalid';
+type ErrorCode = 'required' | 'invalid';
 export type Errors = Partial<Record<FieldName, ErrorCode>>;
 
 /** The optional fields a merchant turned on: the element itself fits. */
@@ -65,7 +66,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The network the number belongs to, as far as it is typed. */
 export function networkOf(number: string | undefined): CardNetwork | undefined {
-  return number ? checkNumber(digitsOnly(number)).network : undefined;
+  return number ? detectNetwork(number) : undefined;
 }
 
 function check(field: FieldName, value: string, values: Values, now: Date): boolean {
@@ -104,7 +105,7 @@ export function validate(fields: FieldName[], values: Values, now: Date = new Da
   return errors;
 }
 
-export interface FieldMeta {
+interface FieldMeta {
   /** The field has lost focus at least once. */
   touched: boolean;
   /** The value differs from what it was when the form was shown. */

@@ -27,7 +27,7 @@ import * as sl from './sl.ts';
 import * as sv from './sv.ts';
 
 /** The language modules by language; English is bundled with the element. */
-export const LANGUAGES: Readonly<Record<string, LocaleModule>> = {
+const LANGUAGES: Readonly<Record<string, LocaleModule>> = {
   bg,
   cs,
   da,

@@ -4,10 +4,7 @@ import { en, type Strings } from './en.ts';
 import { loadStrings, resolveLocale, withOverrides } from './load.ts';
 
 /** What the locale controller reads from, and writes to, its element. */
-export interface LocaleHost
-  extends ReactiveControllerHost,
-    HTMLElement,
-    Pick<WidgetState, '_strings'> {
+interface LocaleHost extends ReactiveControllerHost, HTMLElement, Pick<WidgetState, '_strings'> {
   locale: string | undefined;
   translations: Partial<Strings> | undefined;
 }

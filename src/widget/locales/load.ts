@@ -102,7 +102,7 @@ export function format(template: string, values: Record<string, string>): string
 }
 
 /** An amount in the locale's way of writing money; '' when there is no amount. */
-export function formatAmount(locale: string, amount: unknown, currency: unknown): string {
+export function formatMoney(locale: string, amount: unknown, currency: unknown): string {
   if (typeof amount !== 'number') return '';
   const options: Intl.NumberFormatOptions =
     typeof currency === 'string' && currency ? { style: 'currency', currency } : {};

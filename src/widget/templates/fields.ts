@@ -1,16 +1,14 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { CardNetwork } from '../../card/index.ts';
+import { type CardNetwork, cvvLength } from '../../card/index.ts';
 import type { FieldName } from '../form/fields.ts';
 import type { StringName, Strings } from '../locales/en.ts';
 import { networkIcon } from './icons.ts';
 
 /** What the field templates read: the words, and each field's state. */
-export interface FieldsView {
+interface FieldsView {
   strings: Strings;
-  /** The card's network as typed so far (the number field's icon). */
+  /** The card's network as typed so far (the number field's icon, the security code's length). */
   network: CardNetwork | undefined;
-  /** The security code's length for that network. */
-  cvvLength: number;
   maxInstallments: number;
   /** Whether the field's error is on screen. */
   errorShown(field: FieldName): boolean;
@@ -99,7 +97,7 @@ function fieldOf(field: FieldName, view: FieldsView): TemplateResult {
           type=${field === 'email' ? 'email' : 'text'}
           autocomplete=${AUTOCOMPLETE[field] ?? 'off'}
           inputmode=${NUMERIC.test(field) ? 'numeric' : field === 'email' ? 'email' : nothing}
-          maxlength=${field === 'cvv' ? view.cvvLength : field === 'zip' ? 10 : nothing}
+          maxlength=${field === 'cvv' ? cvvLength(view.network) : field === 'zip' ? 10 : nothing}
           spellcheck="false"
           required
           aria-invalid=${shown ? 'true' : nothing}

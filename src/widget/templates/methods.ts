@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { PaymentMethodId } from '../../next-step/types.ts';
+import type { PaymentMethodId } from '../../domain/checkout.ts';
 import type { Strings } from '../locales/en.ts';
 
 /** The payment method radio group; nothing when only one method is offered. */

@@ -1,7 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Strings } from '../locales/en.ts';
 
-export type Outcome = 'success' | 'failure' | 'pending';
+/** What the outcome region says: confirmed paid or failed, or accepted and not final. */
+type OutcomeKind = 'success' | 'failure' | 'pending';
 
 /** The live region: why a submit did not go through (empty, and hidden, otherwise). */
 export function statusRegion(text: string): TemplateResult {
@@ -14,7 +15,7 @@ export function retryButton(s: Strings, retry: () => void): TemplateResult {
 }
 
 /** The confirmed outcome, in a region of its own that announces it. */
-export function outcomeRegion(outcome: Outcome | undefined, s: Strings): TemplateResult {
+export function outcomeRegion(outcome: OutcomeKind | undefined, s: Strings): TemplateResult {
   return html`<div part="outcome-region" role="status">
     ${
       outcome

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { type Outcome, runAction } from '../../../src/next-step/index.ts';
-import type { NextStep } from '../../../src/next-step/types.ts';
+import type { NextStepFields } from '../../../src/next-step/types.ts';
 import { narrowViewport } from '../commands.ts';
 import { dispose, fixtureUrl, type Harness, harness, STRINGS, sleep } from './helpers.ts';
 
@@ -14,7 +14,7 @@ interface Started {
   loaded: Promise<void>;
 }
 
-function start(h: Harness, nextStep: NextStep): Started {
+function start(h: Harness, nextStep: NextStepFields): Started {
   const outcome = runAction({ kind: 'challenge-iframe', nextStep }, h.ctx);
   // Tests that end by aborting must not leave an unhandled rejection behind.
   outcome.catch(() => {});
@@ -32,7 +32,7 @@ function step(opts: {
   frameOtherOrigin?: boolean;
   termOtherOrigin?: boolean;
   post?: string;
-}): NextStep {
+}): NextStepFields {
   const payload: Record<string, string> = {
     PaReq: 'pareq',
     MD: 'md-1',
