@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import browserBuild from './vite.config.ts';
@@ -20,6 +21,16 @@ import browserBuild from './vite.config.ts';
 export default defineConfig({
   // The styles' whitespace goes here too: a merchant's bundler leaves template text alone.
   plugins: [minifyCssTemplates()],
+  resolve: {
+    // Every next step bundled in: the merchant's bundler splits (or not) as it likes, and
+    // no `steps/` folder has to be served beside it.
+    alias: [
+      {
+        find: /^\.\/steps\/lazy\.ts$/,
+        replacement: fileURLToPath(new URL('./src/next-step/steps/eager.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     // Beside the other builds and `locales/`, which the widget loads from its own URL.

@@ -247,6 +247,14 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       errorJson(404, 'NOT_FOUND', `No locale file at ${path}`),
     );
   });
+  app.get('/assets/steps/:file', (c) => {
+    const name = c.req.param('file');
+    const notFound = () => errorJson(404, 'NOT_FOUND', `No next step at ${c.req.path}`);
+    // The widget loads a 3DS page's, a bank's and a boleto's code from `steps/` when needed.
+    return /^[\w-]+\.js$/.test(name)
+      ? file(c, join(assetsDir, 'steps'), name, notFound)
+      : notFound();
+  });
   app.get('/demo/:file', (c) => {
     const name = c.req.param('file');
     const notFound = () => errorJson(404, 'NOT_FOUND', `No page at ${c.req.path}`);

@@ -51,6 +51,11 @@ export interface NextStepContext {
    * caller aborts `signal` when it stops waiting (its deadline, or the step went away).
    */
   confirm(signal: AbortSignal): Promise<CheckoutView>;
+  /**
+   * The origin of the merchant's handler, whose return page ends a challenge shown in the
+   * iframe when the checkout has a redirect_url: trusted beside the provider's.
+   */
+  returnOrigin?: string;
   /** Called just before an iframe challenge shows or a navigation starts (emits payment-challenge). */
   onChallenge(detail: { mode: 'iframe' | 'redirect'; url: string }): void;
   /** Localised strings. */

@@ -35,6 +35,11 @@ export interface PaymentChallengeDetail {
 }
 export interface PaymentCheckoutDetail {
   checkout: CheckoutView;
+  /**
+   * True when the checkout was settled before this page showed it: a reload, a return from
+   * the bank's app, another tab. The merchant's page shows the outcome; nothing was paid now.
+   */
+  resumed?: boolean;
 }
 export interface PaymentErrorDetail {
   /** One of a closed set; the README's table says what each means and what to do. */

@@ -78,7 +78,8 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @csspart saved-cards - the saved card radio group
  * @csspart save-card - the "save this card" checkbox row
  * @csspart button - the pay button, and the retry button
- * @csspart retry - the retry button shown when loading failed
+ * @csspart retry - the retry button shown when loading failed, and "Try another card" after a failure
+ * @csspart outcome-reason - why a payment failed, under "Payment failed"
  * @csspart status - the live region for submit errors
  * @csspart outcome-region - the live region that announces the confirmed outcome
  * @csspart outcome - the confirmed outcome ("Payment successful" / "Payment failed")
@@ -277,8 +278,17 @@ export class PaymentWidget extends LitElement {
       </form>
       <div class="next-step" part="next-step"></div>
       ${statusRegion(this._status)}
-      ${kind === 'broken' && now.retryable ? retryButton(s, () => this._checkout.load()) : nothing}
-      ${outcomeRegion(kind === 'done' ? now.outcome : kind === 'pending' ? kind : undefined, s)}
+      ${kind === 'broken' && now.retryable ? retryButton(s.retry, () => this._checkout.load()) : nothing}
+      ${outcomeRegion(
+        kind === 'done' ? now.outcome : kind === 'pending' ? kind : undefined,
+        s,
+        kind === 'done' ? now.reason : undefined,
+      )}
+      ${
+        kind === 'done' && now.outcome === 'failure' && now.reason !== 'noLongerValid'
+          ? retryButton(s.tryAnotherCard, () => this._checkout.retry())
+          : nothing
+      }
     `;
   }
 

@@ -39,7 +39,13 @@ export type Lifecycle =
   | ({ kind: 'busy' } & Payable)
   | ({ kind: 'step' } & Payable)
   | { kind: 'pending'; checkout: CheckoutView }
-  | { kind: 'done'; outcome: 'success' | 'failure'; checkout: CheckoutView };
+  | {
+      kind: 'done';
+      outcome: 'success' | 'failure';
+      checkout: CheckoutView;
+      /** Why a failure failed, in the shopper's words; and whether another card may try. */
+      reason?: 'declined' | 'authFailed' | 'noLongerValid' | undefined;
+    };
 
 /** The element's internal reactive state, with the one controller that writes each. */
 export interface WidgetState {

@@ -25,7 +25,7 @@ test('a backend failure is a retryable error, and trying again pays', async ({ p
   expect(fault.status).toBe(201);
   await fillCard(page, CARDS.paid);
   await pay(page);
-  await expect(page.getByText('The payment could not be processed. Try again.')).toBeVisible();
+  await expect(page.getByText('The payment could not be processed.')).toBeVisible();
   await expect(page.locator('#event-log')).toContainText('"retryable":true');
   expect(await providerStatus(shop, id)).toBe('PENDING');
 
@@ -44,7 +44,7 @@ test.describe('an expired checkout', () => {
     await page.waitForTimeout(1_100);
     await pay(page);
     // Not retryable: the widget says so instead of offering a retry that cannot succeed.
-    await expect(page.getByText('This payment can no longer be completed.')).toBeVisible();
+    await expect(page.getByText('This payment is no longer valid')).toBeVisible();
     await expect(page.getByRole('button', { name: /Pay/ })).toHaveCount(0);
     await expect(page.locator('#event-log')).toContainText('"retryable":false');
     await expect(page.getByText('Payment successful')).toHaveCount(0);

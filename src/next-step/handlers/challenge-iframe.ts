@@ -1,14 +1,9 @@
+import { CHALLENGE_COMPLETE } from '../../domain/checkout.ts';
 import { h } from '../dom.ts';
 import { abortReason, methodOf, refusal, type StepHandler } from '../handler.ts';
 import { buildForm } from '../navigate.ts';
 import { confirmLoop } from '../poll.ts';
 import type { Outcome } from '../types.ts';
-
-/**
- * What the sandbox's (and our provider's) end page posts to the parent window: a contract
- * with those pages, so exported for them to name (the sandbox's page spells it out today).
- */
-export const CHALLENGE_COMPLETE = 'payment-widget:challenge-complete';
 
 // Blocks the challenge page from navigating the merchant's page (top
 // navigation) while letting an issuer's page run its scripts and forms.
@@ -33,8 +28,9 @@ export const challengeIframe: StepHandler<'challenge-iframe'> = async ({ nextSte
   if (ctx.signal.aborted) throw abortReason(ctx.signal);
 
   // The end page lives at TermUrl's origin (the provider's); without a TermUrl
-  // the challenge page itself must report.
-  const trustedOrigin = new URL(termUrl ?? url).origin;
+  // the challenge page itself must report. When the checkout has a redirect_url, the
+  // challenge ends at the merchant's handler instead (its return page, at returnOrigin).
+  const trusted = [new URL(termUrl ?? url).origin, ctx.returnOrigin];
   // Unique per challenge, so a late answer can never land in a newer frame.
   const name = `payment-widget-challenge-${Math.random().toString(36).slice(2)}`;
 
@@ -61,7 +57,7 @@ export const challengeIframe: StepHandler<'challenge-iframe'> = async ({ nextSte
 
   return new Promise<Outcome>((resolve, reject) => {
     const onMessage = (event: MessageEvent): void => {
-      if (event.origin !== trustedOrigin) return;
+      if (!trusted.includes(event.origin)) return;
       if (event.source === null || event.source !== frame.contentWindow) return;
       if (!isCompletion(event.data)) return;
       loop.nudge();
@@ -76,6 +72,17 @@ export const challengeIframe: StepHandler<'challenge-iframe'> = async ({ nextSte
       settle();
     };
 
+    // Back at the merchant's own origin (its return page, or the shop's page where a browser
+    // sent no Sec-Fetch-Dest): the challenge is over, and that page is not the widget's to
+    // show. Cross-origin pages (the issuer's) throw on the read and are left alone.
+    frame.addEventListener('load', () => {
+      try {
+        if (frame.contentWindow?.location.origin === ctx.returnOrigin) {
+          frame.hidden = true;
+          loop.nudge();
+        }
+      } catch {}
+    });
     window.addEventListener('message', onMessage);
     ctx.signal.addEventListener('abort', onAbort, { once: true });
     cancel.addEventListener('click', onCancel);

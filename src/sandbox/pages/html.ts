@@ -5,6 +5,7 @@
 // X-Frame-Options/frame-ancestors: the challenge must be frameable by any merchant.
 
 import { randomBytes } from 'node:crypto';
+import { CHALLENGE_COMPLETE } from '../../domain/checkout.ts';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -113,7 +114,7 @@ ${hidden({ MD: v.md })}
  */
 export function challengeEndPage(checkoutId: string, status: string): Response {
   const message = JSON.stringify({
-    type: 'payment-widget:challenge-complete',
+    type: CHALLENGE_COMPLETE,
     checkout_id: checkoutId,
     status,
   }).replace(/</g, '\\u003c');

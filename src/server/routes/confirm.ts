@@ -21,7 +21,7 @@ import { forFrame, returnFramePage } from './return-frame.ts';
 const STORE_RETRY_AFTER_S = 5;
 
 /** Appends `key=value` to an absolute or site-relative URL. */
-function withQuery(target: string, key: string, value: string): string {
+function withParam(target: string, key: string, value: string): string {
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(target);
   const url = new URL(target, 'http://relative.invalid');
   url.searchParams.set(key, value);
@@ -58,7 +58,7 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     // A challenge shown in the widget's iframe ends here: the widget, not the shop's page.
     if (forFrame(c.req.raw)) return returnFramePage(id, status, config.allowedOrigins);
     return empty(303, {
-      location: withQuery(target, 'checkout_id', id),
+      location: withParam(target, 'checkout_id', id),
       'cache-control': 'no-store',
     });
   });

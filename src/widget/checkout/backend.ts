@@ -167,6 +167,11 @@ export function createCheckout(
   return checkoutAt(endpoint, '/checkouts', { method: 'POST', body: { order }, signal });
 }
 
+/** After a failure: the basket's next checkout (or its paid one), made by the handler. */
+export function retryCheckout(endpoint: string, id: string): Promise<CheckoutView> {
+  return checkoutAt(endpoint, `${checkoutPath(id)}/retry`, { method: 'POST' });
+}
+
 /** PUT the process body; the caller tells a 200 (checkout) from a 202 (next step). */
 export function processCheckout(
   endpoint: string,

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isFinalStatus, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
+import { isFinalStatus, isRedirectMethod, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
 import type { PaymentErrorCode } from '../../domain/errors.ts';
 import { actionFor, runAction } from '../../next-step/index.ts';
 import type {
@@ -22,6 +22,7 @@ import {
   getCheckout,
   paymentMethods,
   processCheckout,
+  retryCheckout,
   savedCards,
 } from './backend.ts';
 import { buildProcessBody } from './body.ts';
@@ -47,7 +48,23 @@ const MESSAGES: Partial<Record<PaymentErrorCode, StringName>> = {
   TIMEOUT: 'errNetwork',
   MISSING_CHECKOUT: 'errNoCheckout',
   NO_PAYMENT_METHODS: 'errNoMethods',
+  NOT_FOUND: 'errNotFound',
 };
+
+/**
+ * The next step a checkout's last attempt went through ('' for none), kept for the tab (a
+ * full-page 3DS leaves the page): a failure after a 3DS challenge is an authentication that
+ * failed. Reads it, or with `kind` writes it. Storage may be off (a sandboxed frame): then
+ * it is unknown.
+ */
+function stepOf(id: string, kind?: Action['kind'] | ''): string | null | void {
+  try {
+    const key = `payment-widget:step:${id}`;
+    return kind === undefined ? sessionStorage.getItem(key) : sessionStorage.setItem(key, kind);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The checkout's lifecycle, through the merchant's companion handler: load the
@@ -76,11 +93,45 @@ export class CheckoutController implements ReactiveController {
     const now = this._host._lifecycle;
     if (this._host.hasUpdated && now.kind === 'loading') void this.load();
     if (now.kind === 'step') this._host._lifecycle = { ...now, kind: 'form' };
+    document.addEventListener('visibilitychange', this._recheck);
+    addEventListener('pageshow', this._recheck);
   }
 
   hostDisconnected(): void {
     this._loadAbort?.abort();
     this._stepAbort?.abort();
+    document.removeEventListener('visibilitychange', this._recheck);
+    removeEventListener('pageshow', this._recheck);
+  }
+
+  /**
+   * The page is seen again (back from the bank's app, another tab, the back-forward cache):
+   * while the form or a step shows, or a voucher waits, the checkout may have changed
+   * elsewhere (paid in the bank's app or another tab, deactivated because the basket
+   * changed). Read it back and show what is final.
+   */
+  private readonly _recheck = (event: Event): void => {
+    const now = this._host._lifecycle;
+    if (document.hidden || (event.type === 'pageshow' && !(event as PageTransitionEvent).persisted))
+      return;
+    if (!('checkout' in now) || !now.checkout.id || now.kind === 'done' || now.kind === 'busy')
+      return;
+    getCheckout(this._endpoint, now.checkout.id).then((checkout) => {
+      // Unless something else moved the widget meanwhile.
+      if (this._host._lifecycle === now && isFinalStatus(checkout.status))
+        this._settle(checkout, true);
+    }, String);
+  };
+
+  /** "Try another card": the basket's next checkout, with the name and email kept. */
+  async retry(): Promise<void> {
+    const now = this._host._lifecycle;
+    if (now.kind !== 'done' || !now.checkout.id) return;
+    try {
+      this._host.checkoutId = (await retryCheckout(this._endpoint, now.checkout.id)).id;
+    } catch (error) {
+      this._report(error);
+    }
   }
 
   private get _endpoint(): string {
@@ -109,9 +160,9 @@ export class CheckoutController implements ReactiveController {
       await strings;
       if (signal.aborted) return;
 
-      // Resume: back from a bank or 3DS page the checkout is already settled.
+      // Resume: back from a bank or 3DS page, or a reload, the checkout is already settled.
       if (isFinalStatus(checkout.status)) {
-        this._settle(checkout);
+        this._settle(checkout, true);
         return;
       }
 
@@ -124,8 +175,12 @@ export class CheckoutController implements ReactiveController {
       ]);
       if (signal.aborted) return;
       const named = namedMethods(host.paymentMethods);
+      // A bank's page returns to the checkout's redirect_url: none, no bank method.
       const methods = PAYMENT_METHOD_IDS.filter(
-        (m) => offered.includes(m) && (named.length === 0 || named.includes(m)),
+        (m) =>
+          offered.includes(m) &&
+          (named.length === 0 || named.includes(m)) &&
+          (checkout.redirect_url || !isRedirectMethod(m)),
       );
       if (methods.length === 0) {
         throw new BackendError('NO_PAYMENT_METHODS', en.errNoMethods, 0, false);
@@ -134,6 +189,8 @@ export class CheckoutController implements ReactiveController {
       this._form.offer(methods, cards);
       host._lifecycle = { kind: 'form', checkout, methods, savedCards: cards };
       await host.updateComplete;
+      // Another card after a failure: what the shopper typed besides the card stays.
+      this._form.restore();
       emit(host, 'payment-ready', { paymentMethods: methods });
     } catch (error) {
       if (signal.aborted) return;
@@ -199,6 +256,8 @@ export class CheckoutController implements ReactiveController {
     );
     form.setStatus('');
     host._lifecycle = { ...payable, kind: 'busy' };
+    // A new attempt: no step yet (a challenge cancelled before is not this one's).
+    stepOf(id, '');
     const sent = processCheckout(this._endpoint, id, body);
     emit(host, 'payment-submit', {
       paymentMethod: method,
@@ -231,7 +290,7 @@ export class CheckoutController implements ReactiveController {
         if (now && isFinalStatus(now.status)) return this._settle(now);
         // Still open, yet refused (past valid_until, say): trying again cannot
         // help, so the form goes and the shopper is sent back to the shop.
-        if (now) return this._fail(error, false, 'checkoutClosed');
+        if (now) return this._fail(error, false, 'noLongerValid');
       }
       // No answer, or a fault on the way back: the provider may have charged the card all
       // the same. Ask for the checkout before saying anything; a paid checkout is never
@@ -261,6 +320,7 @@ export class CheckoutController implements ReactiveController {
     const controller = new AbortController();
     this._stepAbort = controller;
     host._lifecycle = { ...payable, kind: 'step' };
+    stepOf(id, action.kind);
     await host.updateComplete;
     const container = host.renderRoot.querySelector<HTMLElement>('.next-step');
     if (!container || controller.signal.aborted) return;
@@ -269,6 +329,11 @@ export class CheckoutController implements ReactiveController {
       outcome = await runAction(action, {
         container,
         confirm: (signal) => getCheckout(this._endpoint, id, signal),
+        // A challenge shown in the iframe on a checkout with a redirect_url ends at the
+        // handler's return page: its origin is trusted like the provider's.
+        ...(payable.checkout.redirect_url
+          ? { returnOrigin: new URL(this._endpoint, location.href).origin }
+          : {}),
         onChallenge: (detail) => emit(host, 'payment-challenge', detail),
         t: (key: StringKey) => host._strings[key],
         signal: controller.signal,
@@ -291,17 +356,35 @@ export class CheckoutController implements ReactiveController {
     }
   }
 
-  /** Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped. */
-  private _settle(checkout: CheckoutView): void {
+  /**
+   * Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped.
+   * `resumed`: it was settled before this page showed it (a reload, the bank's app, a tab).
+   */
+  private _settle(checkout: CheckoutView, resumed?: boolean): void {
     const host = this._host;
     this._form.setStatus('');
     const status = String(checkout.status);
     if (isFinalStatus(status)) {
       this._stepAbort?.abort();
-      this._form.wipeCard();
+      this._form.keep();
       const paid = status === 'PAID';
-      host._lifecycle = { kind: 'done', outcome: paid ? 'success' : 'failure', checkout };
-      emit(host, paid ? 'payment-success' : 'payment-failure', { checkout });
+      const step = stepOf(String(checkout.id));
+      // Why, in the shopper's words: a card declined, or its 3DS failed; a bank or a
+      // boleto says no for its own reasons, and says them itself.
+      const reason = paid
+        ? undefined
+        : status === 'EXPIRED'
+          ? 'noLongerValid'
+          : step?.startsWith('challenge')
+            ? 'authFailed'
+            : step
+              ? undefined
+              : 'declined';
+      host._lifecycle = { kind: 'done', outcome: paid ? 'success' : 'failure', checkout, reason };
+      emit(host, paid ? 'payment-success' : 'payment-failure', {
+        checkout,
+        ...(resumed && { resumed }),
+      });
     } else {
       host._lifecycle = { kind: 'pending', checkout };
       emit(host, 'payment-pending', { checkout });
@@ -322,8 +405,8 @@ export class CheckoutController implements ReactiveController {
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
     // Over the handler's rate limit: how long to wait, in the shopper's words.
     const wait = e._retryAfter;
-    const name = key ?? (wait ? 'errTooMany' : (MESSAGES[e.code] as StringName));
-    this._form.setStatus(format(s[name] ?? s.errBackend, { minutes: `${Math.ceil(wait / 60)}` }));
+    const name = key ?? (wait ? 'errTooMany' : MESSAGES[e.code]) ?? 'errBackend';
+    this._form.setStatus(format(s[name], { minutes: `${Math.ceil(wait / 60)}` }));
     emit(this._host, 'payment-error', {
       code: e.code,
       message: e.message,

@@ -37,6 +37,8 @@ export class FormController implements ReactiveController {
   private _rendering = false;
   /** Whether the form on screen is the placeholder shown while the checkout loads. */
   private _placeholder: boolean | undefined;
+  /** What keep() saved of the form for the next checkout: no card data, ever. */
+  private _kept: Values = {};
 
   constructor(private readonly _host: FormHost) {
     _host.addController(this);
@@ -150,12 +152,26 @@ export class FormController implements ReactiveController {
     host._savedToken = payable(host._lifecycle)?.savedCards[0]?.token ?? '';
   }
 
-  /** Wipes the card number and security code (after a confirmed outcome). */
-  wipeCard(): void {
+  /**
+   * After a confirmed outcome: wipes the card number and security code, and keeps what else
+   * the shopper typed (name, email, address) for another card on the basket's next checkout.
+   */
+  keep(): void {
+    const { number: _number, expiry: _expiry, cvv: _cvv, ...kept } = this.values();
+    this._kept = kept;
     for (const field of ['number', 'cvv'] as const) {
       const input = this.control(field);
       if (input) input.value = '';
     }
+  }
+
+  /** Puts back what keep() kept, into the fields now on screen. */
+  restore(): void {
+    for (const [field, value] of Object.entries(this._kept)) {
+      const input = this.control(field as FieldName);
+      if (input) input.value = value;
+    }
+    this._kept = {};
   }
 
   // Event handlers, as arrow functions: Lit calls listeners with the element as `this`.

@@ -37,6 +37,11 @@ export const en = {
   retry: 'Try again',
   success: 'Payment successful',
   failure: 'Payment failed',
+  // Why a payment failed, under "Payment failed"; and the way to pay the basket after all.
+  declined: 'Your card was declined',
+  authFailed: 'Authentication failed',
+  noLongerValid: 'This payment is no longer valid',
+  tryAnotherCard: 'Try another card',
   pending: 'Payment pending',
   redirecting: 'Redirecting…',
   errRequired: 'This field is required',
@@ -49,10 +54,11 @@ export const en = {
   errInstallments: 'Choose a number of installments',
   fixFields: 'Check the highlighted fields',
   errNetwork: 'We could not reach the payment service. Check your connection and try again.',
-  errBackend: 'The payment could not be processed. Try again.',
+  // No "try again" here: a button says so where trying again may help (Pay, or Try again).
+  errBackend: 'The payment could not be processed.',
+  errNotFound: 'This payment was not found.',
   errNoMethods: 'No payment method is available for this payment.',
   errNoCheckout: 'This payment form is missing its checkout.',
-  checkoutClosed: 'This payment can no longer be completed. Please start again from the shop.',
   // Over the handler's rate limit; `{minutes}`: its Retry-After, rounded up.
   errTooMany: 'Too many payment attempts. Try again in {minutes} min.',
   // Keys the next-step module asks for (see src/next-step/types.ts StringKey).

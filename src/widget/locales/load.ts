@@ -1,14 +1,5 @@
+import { besideBundle } from '../../next-step/bundle-url.ts';
 import { en, type Strings } from './en.ts';
-
-// The URL of the script that holds this code, captured while it is evaluated.
-// An ES module knows it from import.meta.url. The IIFE build has no import.meta
-// (the bundler empties it), but document.currentScript names the classic script
-// being run, and only during that first synchronous run: read later (in a
-// click handler) it would be null.
-const SCRIPT_URL: string =
-  (typeof document !== 'undefined' && (document.currentScript as HTMLScriptElement | null)?.src) ||
-  import.meta.url ||
-  (typeof document !== 'undefined' ? document.baseURI : '');
 
 /**
  * Every locale with strings of its own. A language's first tag is the one a bare
@@ -49,9 +40,8 @@ export function resolveLocale(tag: string): string {
  * ready-merged file per locale, because the bundle flattens this file into
  * `payment-widget(.iife).js`.
  */
-export function localeUrl(tag: string, base: string = SCRIPT_URL): string {
-  const fromSource = new URL(base).pathname.endsWith('.ts');
-  return new URL(fromSource ? `./${languageOf(tag)}.ts` : `./locales/${tag}.js`, base).href;
+export function localeUrl(tag: string, base?: string): string {
+  return besideBundle(`widget/locales/${languageOf(tag)}.ts`, `./locales/${tag}.js`, base);
 }
 
 /** A locale module: its strings, and (in source only) what each region changes. */

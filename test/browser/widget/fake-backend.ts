@@ -60,6 +60,11 @@ export class FakeBackend {
     this.checkout = { ...this.checkout, status: 'PAID' };
     return { status: 200, body: this.checkout };
   };
+  /** What POST /checkouts/:id/retry answers: by default the basket's next checkout, `chk_2`. */
+  retry: () => Reply = () => {
+    this.checkout = { ...this.checkout, id: 'chk_2', status: 'PENDING' };
+    return { status: 201, body: this.checkout };
+  };
   /**
    * Per-route overrides: "GET /checkouts/chk_1" -> a reply, a thrown network error, or a
    * promise that never settles (a backend that hangs: only the widget's abort ends it).
@@ -108,6 +113,7 @@ export class FakeBackend {
     if (method === 'POST' && path === '/checkouts') {
       return { status: 201, body: this.checkout };
     }
+    if (method === 'POST' && /^\/checkouts\/[^/]+\/retry$/.test(path)) return this.retry();
     if (path === `/checkouts/${this.checkout.id}`) {
       if (method === 'GET') return { status: 200, body: this.checkout };
       if (method === 'PUT') return this.process(body);

@@ -245,6 +245,7 @@ describe('payment-widget: alternative methods, saved cards, resume, mount', () =
   });
   it('reset() keeps what each method and saved-card radio stands for', async () => {
     backend.methods = ['card', 'ideal'];
+    backend.checkout = { ...backend.checkout, redirect_url: 'https://shop.example/return' };
     backend.instruments = [{ token: 'tok_1', card: { last_4_digits: '0091', type: 'VISA' } }];
     const el = await widget(backend, 'checkout-id="chk_1" customer-id="cus_1"');
     const values = (name: string) =>

@@ -87,6 +87,8 @@ describe('payment-widget: the placeholder while loading', () => {
   for (const { name, attributes, methods } of CASES) {
     it(`is the size of the form, every box in place: ${name}`, async () => {
       if (methods) backend.methods = methods;
+      // A bank's page returns to the checkout's redirect_url: banks are offered only with one.
+      backend.checkout = { ...backend.checkout, redirect_url: 'https://shop.example/return' };
       const { loading, ready } = await loadingThenReady(attributes);
       expect(ready.height).to.be.greaterThan(100);
       expect(loading.height).to.equal(ready.height);

@@ -66,6 +66,6 @@ describe('payment-widget: over the rate limit', () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
     const detail = await payAndFail(el);
     expect(detail).to.include({ code: 'TOO_MANY_REQUESTS', retryable: false });
-    expect(status(el)).to.equal('The payment could not be processed. Try again.');
+    expect(status(el)).to.equal('The payment could not be processed.');
   });
 });

@@ -74,6 +74,7 @@ describe('payment-widget: loading and rendering', () => {
 
   it('offers only the methods both the attribute and the backend allow, as a radio group', async () => {
     backend.methods = ['card', 'ideal', 'blik', 'boleto'];
+    backend.checkout = { ...backend.checkout, redirect_url: 'https://shop.example/return' };
     const el = await widget(backend, 'checkout-id="chk_1" payment-methods="card ideal bancontact"');
     const radios = [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name=method]')];
     expect(radios.map((r) => r.value)).to.deep.equal(['card', 'ideal']);
@@ -82,8 +83,16 @@ describe('payment-widget: loading and rendering', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('offers no bank method on a checkout without a redirect_url (its page could not return)', async () => {
+    backend.methods = ['card', 'ideal', 'bancontact', 'blik', 'boleto'];
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const radios = [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name=method]')];
+    expect(radios.map((r) => r.value)).to.deep.equal(['card', 'boleto']);
+  });
+
   it('emits payment-ready with the offered methods once the fields are rendered', async () => {
     backend.methods = ['boleto', 'card', 'blik'];
+    backend.checkout = { ...backend.checkout, redirect_url: 'https://shop.example/return' };
     let detail: unknown;
     let fieldsThere = false;
     document.addEventListener(

@@ -66,7 +66,7 @@ describe('payment-widget: a 409 from the process route', () => {
     expect(el.shadowRoot!.querySelector<HTMLInputElement>('#number')?.value ?? '').to.equal('');
   });
 
-  it('says the payment can no longer be completed when the checkout is still open', async () => {
+  it('says the payment is no longer valid when the checkout is still open', async () => {
     // The provider refuses a checkout past its valid_until though it still reads PENDING.
     conflictThen('PENDING');
     const el = await widget(backend, 'checkout-id="chk_1"');
@@ -79,9 +79,7 @@ describe('payment-widget: a 409 from the process route', () => {
     await el.updateComplete;
 
     const status = el.shadowRoot!.querySelector('[part=status]');
-    expect(status?.textContent).to.equal(
-      'This payment can no longer be completed. Please start again from the shop.',
-    );
+    expect(status?.textContent).to.equal('This payment is no longer valid');
     // Nothing invites a retry that would be refused again.
     expect(text(el)).not.to.include('Try again');
     expect(el.shadowRoot!.querySelector('form')?.hidden).to.equal(true);

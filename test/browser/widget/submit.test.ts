@@ -213,7 +213,7 @@ describe('payment-widget: paying by card', () => {
     expect(backend.calls.find((c) => c.method === 'PUT')?.requestId).to.equal(requestId);
     await el.updateComplete;
     expect($(el, '[part~=status]').textContent?.trim()).to.equal(
-      'The payment could not be processed. Try again.',
+      'The payment could not be processed.',
     );
     const button = $(el, 'button[part~=button]');
     expect(button.disabled).to.equal(false);

@@ -1,0 +1,147 @@
+// The shopper's journey beyond the happy path: a checkout already settled when the page
+// shows it (a reload, the bank's app, another tab) shows its outcome and never a form; a
+// failure says why and offers another card on the basket's next checkout, keeping what the
+// shopper typed besides the card; and a page seen again reads its checkout back.
+
+import { expect, oneEvent } from '@open-wc/testing';
+import type { PaymentCheckoutDetail } from '../../../src/index.ts';
+import { $, FakeBackend, fillCard, paste, text, widget } from './fake-backend.ts';
+
+const settled = (el: HTMLElement) => el.shadowRoot?.querySelector('#number') === null;
+
+describe('payment-widget: the truth on return', () => {
+  let backend: FakeBackend;
+  beforeEach(() => {
+    backend = new FakeBackend();
+  });
+  afterEach(() => backend.restore());
+
+  it('a checkout paid before the page showed it: "Payment successful", resumed, no form', async () => {
+    backend.checkout = { ...backend.checkout, status: 'PAID' };
+    const success = new Promise<PaymentCheckoutDetail>((resolve) =>
+      document.addEventListener('payment-success', (e) => resolve(e.detail), { once: true }),
+    );
+    const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-success' });
+    expect((await success).resumed).to.equal(true);
+    expect(text(el)).to.include('Payment successful');
+    expect(settled(el)).to.equal(true);
+    expect(backend.puts()).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('a checkout that failed before: "Payment failed", why, and another card', async () => {
+    backend.checkout = { ...backend.checkout, status: 'FAILED' };
+    const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
+    expect(text(el)).to.include('Payment failed');
+    expect(text(el)).to.include('Your card was declined');
+    expect($(el, 'button[part~=retry]').textContent?.trim()).to.equal('Try another card');
+    await expect(el).to.be.accessible();
+  });
+
+  it('a checkout deactivated because the basket changed: no longer valid, nothing to retry', async () => {
+    backend.checkout = { ...backend.checkout, status: 'EXPIRED' };
+    const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
+    expect(text(el)).to.include('This payment is no longer valid');
+    expect(el.shadowRoot?.querySelector('button[part~=retry]')).to.equal(null);
+  });
+
+  it('seen again (visibilitychange) after the bank’s app paid it: shows it paid, resumed', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    backend.checkout = { ...backend.checkout, status: 'PAID' };
+    const success = oneEvent(el, 'payment-success');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect((await success).detail.resumed).to.equal(true);
+    await el.updateComplete;
+    expect(settled(el)).to.equal(true);
+  });
+
+  it('back from the back-forward cache (pageshow) after the basket changed: no longer valid', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    backend.checkout = { ...backend.checkout, status: 'EXPIRED' };
+    const failure = oneEvent(el, 'payment-failure');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await failure;
+    await el.updateComplete;
+    expect(text(el)).to.include('This payment is no longer valid');
+  });
+
+  it('a page load’s own pageshow reads nothing back', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const reads = backend.calls.length;
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    await el.updateComplete;
+    expect(backend.calls.length).to.equal(reads);
+  });
+});
+
+describe('payment-widget: another card after a decline', () => {
+  let backend: FakeBackend;
+  beforeEach(() => {
+    backend = new FakeBackend();
+    // What an earlier test's attempt left for this tab.
+    sessionStorage.clear();
+  });
+  afterEach(() => backend.restore());
+
+  it('says the card was declined, then pays the basket’s next checkout; name and email stay', async () => {
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, status: 'FAILED' };
+      return { status: 200, body: backend.checkout };
+    };
+    const el = await widget(backend, 'checkout-id="chk_1" show-email');
+    await fillCard(el);
+    paste($(el, '#email'), 'ada@example.com');
+    const failure = oneEvent(el, 'payment-failure');
+    $(el, 'button[part~=button]').click();
+    expect((await failure).detail.resumed).to.equal(undefined);
+    await el.updateComplete;
+    expect(text(el)).to.include('Your card was declined');
+    await expect(el).to.be.accessible();
+
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, status: 'PAID' };
+      return { status: 200, body: backend.checkout };
+    };
+    const ready = oneEvent(el, 'payment-ready');
+    $(el, 'button[part~=retry]').click();
+    await ready;
+    await el.updateComplete;
+    expect(el.checkoutId).to.equal('chk_2');
+    expect($(el, '#name').value).to.equal('Ada Lovelace');
+    expect($(el, '#email').value).to.equal('ada@example.com');
+    expect($(el, '#number').value, 'the card is never kept').to.equal('');
+
+    await fillCard(el, { number: '5200000000000007' });
+    const success = oneEvent(el, 'payment-success');
+    $(el, 'button[part~=button]').click();
+    await success;
+    const calls = backend.calls.map((c) => `${c.method} ${c.path}`);
+    expect(calls.filter((c) => c === 'POST /checkouts/chk_1/retry')).to.have.length(1);
+    expect(backend.puts().map((c) => c.path)).to.deep.equal([
+      '/checkouts/chk_1',
+      '/checkouts/chk_2',
+    ]);
+  });
+
+  it('after a 3DS challenge that failed: "Authentication failed"', async () => {
+    const challenge = new URL('/test/browser/next-step/fixtures/challenge.html', location.href)
+      .href;
+    backend.process = () => ({
+      status: 202,
+      body: { next_step: { url: challenge, method: 'GET', payload: { MD: 'md-1' } } },
+    });
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    const shown = oneEvent(el, 'payment-challenge');
+    $(el, 'button[part~=button]').click();
+    await shown;
+    // The issuer said no; the page, seen again, reads the checkout back.
+    backend.checkout = { ...backend.checkout, status: 'FAILED' };
+    const failure = oneEvent(el, 'payment-failure');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await failure;
+    await el.updateComplete;
+    expect(text(el)).to.include('Authentication failed');
+    expect($(el, 'button[part~=retry]').textContent?.trim()).to.equal('Try another card');
+  });
+});
