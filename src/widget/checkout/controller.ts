@@ -57,13 +57,15 @@ const MESSAGES: Partial<Record<PaymentErrorCode, StringName>> = {
  * failed. Reads it, or with `kind` writes it. Storage may be off (a sandboxed frame): then
  * it is unknown.
  */
-function stepOf(id: string, kind?: Action['kind'] | ''): string | null | void {
+function stepOf(id: string, kind?: Action['kind'] | ''): string | null {
   try {
     const key = `payment-widget:step:${id}`;
-    return kind === undefined ? sessionStorage.getItem(key) : sessionStorage.setItem(key, kind);
+    if (kind === undefined) return sessionStorage.getItem(key);
+    sessionStorage.setItem(key, kind);
   } catch {
-    return null;
+    // Unknown, then: the failure reads as declined.
   }
+  return null;
 }
 
 /**
