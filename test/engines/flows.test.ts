@@ -57,6 +57,29 @@ describe('payment flows', () => {
     await shopSaw(shop, id, 'failed');
   });
 
+  it(
+    'a declined card, then another card: paid once on the basket’s next checkout',
+    FLOW,
+    async () => {
+      const first = await openShop(driver, shop, '/?redirect=0');
+      await fillCard(driver, CARDS.threeDsError);
+      await driver.click(PAY);
+      await seeText(driver, 'Your card was declined');
+      await driver.click('Try another card');
+      await waitFor('the form again', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+      await fillCard(driver, CARDS.paid);
+      await driver.click(PAY);
+      await seeText(driver, 'Payment successful');
+      assert.equal(await providerStatus(shop, first), 'FAILED');
+      const second = await driver.run<string | null>(
+        "return document.querySelector('payment-widget').checkoutId;",
+      );
+      assert.ok(second && second !== first);
+      assert.equal(await providerStatus(shop, second), 'PAID');
+      await shopSaw(shop, second, 'paid');
+    },
+  );
+
   for (const [button, shown, hook, onHook] of [
     ['Complete authentication', 'Payment successful', 'paid', 'onPaid'],
     ['Fail authentication', 'Payment failed', 'failed', 'onFailed'],

@@ -74,10 +74,11 @@ export const challengeIframe: StepHandler<'challenge-iframe'> = async ({ nextSte
 
     // Back at the merchant's own origin (its return page, or the shop's page where a browser
     // sent no Sec-Fetch-Dest): the challenge is over, and that page is not the widget's to
-    // show. Cross-origin pages (the issuer's) throw on the read and are left alone.
+    // show. Cross-origin pages (the issuer's) throw on the read and are left alone; the
+    // frame's first about:blank shares the page's origin but not its URL.
     frame.addEventListener('load', () => {
       try {
-        if (frame.contentWindow?.location.origin === ctx.returnOrigin) {
+        if (frame.contentWindow?.location.href.startsWith(`${ctx.returnOrigin}/`)) {
           frame.hidden = true;
           loop.nudge();
         }
