@@ -99,6 +99,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     client,
     report,
     holdMs: config.leaseMs,
+    webhookUrl: `${config.publicUrl}/webhook`,
     log: config.log,
   });
   const outcomes = createDispatcher({ report, open, waitMs: config.waitMs, log: config.log });
