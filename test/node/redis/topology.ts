@@ -1,0 +1,213 @@
+// What every Redis topology must hold, run by topology-*.test.ts on one Redis, a Redis
+// Cluster and a primary under Sentinel: four handler instances, two on node-redis and two on
+// ioredis, each reconciling every INTERVAL_MS, behind the round-robin balancer of cluster.ts.
+// - Per client: 60 checkouts paid at the provider and reported to both instances of its pair
+//   at once by the return page, the webhook and polling (and the sandbox's own webhook and
+//   reconciliation on any instance): onPaid once each.
+// - The rate limits answer 429 across instances: one checkout's payment attempts, sent to
+//   all four at once, reach the provider as often as the limit says.
+// - Reconciliation: checkouts paid behind the handler's back with every webhook dropped:
+//   each onPaid runs once, within an interval or two.
+// - An incident (one Redis stopped, a primary killed) during payments with every webhook
+//   dropped: each order paid meanwhile is fulfilled within two intervals after the store is
+//   back, through the sweep of the provider's list.
+import assert from 'node:assert/strict';
+import { until } from '../../shared/until.ts';
+import { authenticate, cardBody } from '../support/cards.ts';
+import type { RedisTarget } from '../support/redis-topologies.ts';
+import {
+  type Cluster,
+  challengedCheckout,
+  createThrough,
+  dropWebhooks,
+  type Instance,
+  paidCheckout,
+  paidThrough,
+  reportEverywhere,
+  startCluster,
+} from './cluster.ts';
+
+/** How often each instance reconciles. */
+export const INTERVAL_MS = 1_000;
+/**
+ * What a loaded 2-core machine may add to a deadline counted in intervals: the timer's
+ * drift, reading the provider's list, IPC back to the test. Printed apart from the measure.
+ */
+export const SLACK_MS = 1_500;
+/** The per-checkout payment limit (the default: 5 attempts per hour). */
+const PAYMENTS_PER_CHECKOUT = 5;
+
+export const CLIENTS = ['redis', 'ioredis'] as const;
+
+/** The sandbox, the topology and four instances: `redis-1`, `redis-2`, `ioredis-1`, `ioredis-2`. */
+export function startTopology(topology: RedisTarget['kind']): Promise<Cluster> {
+  return startCluster({
+    topology,
+    // The one Redis keeps what it acknowledged across a stop, as a Redis with claims must.
+    persistentRedis: topology === 'single',
+    webhook: { attempts: 20, initialDelayMs: 100, maxDelayMs: 500 },
+    balancer: 'round-robin',
+    // Longer than an incident: a hook running when the store went away keeps its claim, and
+    // is recorded done once it is back, instead of being taken over and run again.
+    leaseMs: 15_000,
+    hookMs: 5,
+    reconcileEveryMs: INTERVAL_MS,
+    // Per-client payments counted (in one script with the per-checkout counter, so across
+    // two keys on a Cluster) but never reached by the tests' one address.
+    rateLimit: { checkoutsPerClient: false, paymentsPerClient: { limit: 100_000 } },
+    instances: CLIENTS.flatMap((client) => [
+      { name: `${client}-1`, client },
+      { name: `${client}-2`, client },
+    ]),
+  });
+}
+
+/** The two instances on `client`. */
+export function pairOf(c: Cluster, client: (typeof CLIENTS)[number]): [Instance, Instance] {
+  const pair = c.instances.filter((i) => i.name.startsWith(`${client}-`));
+  assert.equal(pair.length, 2);
+  return pair as [Instance, Instance];
+}
+
+async function inParallel<T>(count: number, width: number, one: (i: number) => Promise<T>) {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) out.push(await one(next++));
+    }),
+  );
+  return out;
+}
+
+/** 60 checkouts reported to both instances of `pair` six ways at once: onPaid once each. */
+export async function race(c: Cluster, pair: [Instance, Instance], label: string) {
+  const started = performance.now();
+  let busy = 0;
+  const ids = await inParallel(60, 8, async (i) => {
+    const id = await paidCheckout(c, pair[i % 2]!);
+    busy += await reportEverywhere(pair, id);
+    return id;
+  });
+  await until('every hook to finish', () => c.tally.allFinished(ids), 10_000);
+  const counts = c.tally.counts(ids);
+  const ranOn = new Set(ids.flatMap((id) => c.tally.finished.get(id)!.map((r) => r.instance)));
+  console.log(
+    `${label}: 60 checkouts reported by return, webhook and polling to ${pair.map((i) => i.name).join(' and ')}: ` +
+      `onPaid once ${counts.once}, more than once ${counts.more}, never ${counts.never} (ran on ${[...ranOn].sort().join(', ')}); ` +
+      `${busy} reported webhooks told to come back, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  assert.deepEqual(counts, { once: 60, more: 0, never: 0 });
+  return ids;
+}
+
+/** Eight attempts on one checkout sent to every instance at once: the limit holds across them. */
+export async function rateLimitsAcross(c: Cluster, label: string): Promise<void> {
+  const id = await createThrough(c.instances[0]!);
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, async (_, i) => {
+      const instance = c.instances[i % c.instances.length]!;
+      const res = await fetch(`${instance.url}/checkouts/${id}`, {
+        method: 'PUT',
+        headers: { origin: 'http://shop.test', 'content-type': 'application/json' },
+        // A 3DS card: the first attempt waits at its challenge, so none is charged.
+        body: JSON.stringify(cardBody('4200000000000042')),
+      });
+      const retryAfter = res.headers.get('retry-after');
+      const body = (await res.json()) as { error?: { code: string } };
+      return { status: res.status, code: body.error?.code, retryAfter };
+    }),
+  );
+  const refused = answers.filter((a) => a.status === 429);
+  console.log(
+    `${label}: 8 attempts on one checkout over 4 instances: ${answers.map((a) => a.status).join(' ')}`,
+  );
+  assert.equal(answers.length - refused.length, PAYMENTS_PER_CHECKOUT);
+  assert.ok(refused.every((a) => a.code === 'TOO_MANY_REQUESTS' && Number(a.retryAfter) >= 1));
+}
+
+/** Twelve 3DS checkouts paid with no return and every webhook dropped: reconciliation runs each once. */
+export async function reconcileEach(c: Cluster, label: string): Promise<string[]> {
+  await dropWebhooks(c, 10_000);
+  const paidAt = new Map<string, number>();
+  for (let i = 0; i < 12; i += 1) {
+    const { id, challenge } = await challengedCheckout(c.instances[i % c.instances.length]!);
+    await authenticate(challenge);
+    paidAt.set(id, Date.now());
+  }
+  const ids = [...paidAt.keys()];
+  await until(
+    () => `every onPaid (${JSON.stringify(c.tally.counts(ids))})`,
+    () => c.tally.allFinished(ids),
+    INTERVAL_MS * 2 + SLACK_MS * 4,
+  );
+  await dropWebhooks(c, 0);
+  const late = ids.map((id) => c.tally.finished.get(id)![0]!.at - paidAt.get(id)!);
+  console.log(
+    `${label}: 12 checkouts paid behind the handler, webhooks dropped: onPaid ${JSON.stringify(c.tally.counts(ids))}, ` +
+      `at most ${Math.max(...late)} ms after the payment (interval ${INTERVAL_MS} ms)`,
+  );
+  assert.deepEqual(c.tally.counts(ids), { once: 12, more: 0, never: 0 });
+  for (const [i, id] of ids.entries()) {
+    assert.ok(
+      late[i]! <= INTERVAL_MS * 2 + SLACK_MS,
+      `${id}: onPaid ${late[i]} ms after its payment`,
+    );
+  }
+  return ids;
+}
+
+export interface Incident {
+  /** Cuts the store off (stops it, kills its primary). */
+  start(): Promise<void>;
+  /** Resolves once the store is back (restarted, a replica promoted). */
+  over(): Promise<void>;
+}
+
+export interface IncidentReport {
+  ids: string[];
+  /** Paid while the store was away. */
+  during: string[];
+  /** When the store was back, and when the last of the hooks paid meanwhile finished. */
+  backAt: number;
+  lastFinishedAt: number;
+}
+
+/**
+ * `total` card payments through the instances (two at a time), webhooks dropped; the
+ * incident starts once `before` are paid. Resolves once the store is back and every onPaid
+ * has finished, or fails after four intervals plus slack.
+ */
+export async function paymentsThrough(
+  c: Cluster,
+  incident: Incident,
+  total: number,
+  before: number,
+): Promise<IncidentReport> {
+  await dropWebhooks(c, 10_000);
+  let down = false;
+  let cut: Promise<void> | undefined;
+  const during: string[] = [];
+  const ids = await inParallel(total, 2, async (i) => {
+    if (i === before) {
+      cut = incident.start().then(() => {
+        down = true;
+      });
+      await cut;
+    }
+    const id = await paidThrough(c.instances[i % c.instances.length]!);
+    if (down) during.push(id);
+    return id;
+  });
+  await cut;
+  await incident.over();
+  const backAt = Date.now();
+  await until(
+    () => `every onPaid (${JSON.stringify(c.tally.counts(ids))})`,
+    () => c.tally.allFinished(ids),
+    INTERVAL_MS * 4 + SLACK_MS * 2,
+  );
+  await dropWebhooks(c, 0);
+  const lastFinishedAt = Math.max(...ids.map((id) => c.tally.finished.get(id)![0]!.at));
+  return { ids, during, backAt, lastFinishedAt };
+}
