@@ -17,9 +17,9 @@
  * time: what came before is the open set's, and reporting every paid checkout of the past
  * again to a store that forgot its claims would run their hooks again.
  *
- * Bounded: one list call and at most `limit` checkouts handled per call; the rest wait for the
- * next. The provider's list takes no date filter, so its answer grows with the merchant's
- * checkouts; only those past the watermark are looked at.
+ * Bounded: one list call and at most `limit` checkouts handled per call, a few at a time; the
+ * rest wait for the next. The provider's list takes no date filter, so its answer grows with
+ * the merchant's checkouts; only those past the watermark are looked at.
  */
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
@@ -30,6 +30,8 @@ import type { OutcomeResult } from './report.ts';
 
 /** How long the watermark stays behind the present: a list may show a new checkout late. */
 const SETTLE_MS = 10_000;
+/** How many checkouts of a batch are handled at once (each may wait on its hook). */
+const CONCURRENCY = 4;
 /** How long the watermark is kept without a sweep (then it starts again at the present). */
 const WATERMARK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -122,6 +124,31 @@ export function createSweep(deps: SweepDeps) {
     return true;
   }
 
+  /**
+   * Handles `batch`, a few at a time: after an outage the whole backlog of orders paid
+   * meanwhile is here, and each waits on its hook. Stops taking more once the store failed.
+   */
+  async function handleAll(
+    batch: readonly { checkout: Checkout; mark: Mark }[],
+    result: SweepResult,
+  ): Promise<boolean[]> {
+    const handled = batch.map(() => false);
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < batch.length) {
+        const i = next++;
+        const { checkout, mark } = batch[i]!;
+        // A store that throws is down like one that answers `unavailable`.
+        handled[i] = await handle(checkout, mark.id, result).catch(() => false);
+        if (handled[i]) result.swept += 1;
+        else failed = true;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
+    return handled;
+  }
+
   return async function sweep(limit: number): Promise<SweepResult> {
     const result: SweepResult = { swept: 0, ran: 0, errors: 0 };
     if (!supported) {
@@ -153,25 +180,24 @@ export function createSweep(deps: SweepDeps) {
       });
       return result;
     }
-    const pending = listed
+    const beyond = listed
       .map((checkout) => ({ checkout, mark: place(checkout) }))
       .filter((c): c is { checkout: Checkout; mark: Mark } => c.mark !== undefined)
       .filter((c) => after(c.mark, since))
       .sort((a, b) => (after(a.mark, b.mark) ? 1 : -1));
+    const batch = beyond.slice(0, limit);
+    const handled = await handleAll(batch, result);
+    // The watermark moves over the checkouts handled in a row from its start.
     let reached = since;
-    for (const { checkout, mark } of pending.slice(0, Math.max(1, limit))) {
-      try {
-        if (!(await handle(checkout, mark.id, result))) break;
-      } catch {
-        // The store failed: the watermark stays before this one.
-        break;
-      }
-      result.swept += 1;
+    let inRow = 0;
+    for (const [i, { mark }] of batch.entries()) {
+      if (!handled[i]) break;
       reached = mark;
+      inRow += 1;
     }
     // Not into the last SETTLE_MS unless a full batch needs it to make progress.
     const settled = { at: now() - SETTLE_MS, id: '' };
-    const full = result.swept === Math.max(1, limit);
+    const full = inRow === limit;
     const to = full || !after(reached, settled) ? reached : after(settled, since) ? settled : since;
     if (after(to, since)) await advance(stored, to);
     return result;
