@@ -71,9 +71,11 @@ const SUPPORTED =
   'new Redis({ sentinels, name }) or new Redis.Cluster(nodes))';
 
 function describe(value: unknown): string {
-  if (value === null || typeof value !== 'object') return String(value);
+  if (value === null || typeof value !== 'object') return `got ${String(value)}`;
   const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-  return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object';
+  const what =
+    typeof name === 'string' && name !== '' && name !== 'Object' ? `a ${name}` : 'an object';
+  return `got ${what} with neither call() nor sendCommand()`;
 }
 
 /**
@@ -158,7 +160,7 @@ export function redisConnection(client: unknown): RedisConnection {
       send: (_key, args) => (ready() ? promised(plain.sendCommand(args)) : notConnected(undefined)),
     };
   }
-  throw new TypeError(`createRedisStore needs ${SUPPORTED}; got ${describe(client)}`);
+  throw new TypeError(`createRedisStore needs ${SUPPORTED}; ${describe(client)}`);
 }
 
 /**
