@@ -61,6 +61,7 @@ test(`one Redis stopped for ${OUTAGE_MS / 1000} s during payments, webhooks drop
       async over() {
         await sleep(Math.max(0, stoppedAt + OUTAGE_MS - Date.now()));
         await c.redis.restart();
+        return Date.now();
       },
     },
     30,
@@ -68,15 +69,15 @@ test(`one Redis stopped for ${OUTAGE_MS / 1000} s during payments, webhooks drop
   );
   everyId.push(...report.ids);
   const counts = c.tally.counts(report.ids);
-  const afterBack = report.lastFinishedAt - report.backAt;
   console.log(
     `one Redis stopped for ${report.backAt - stoppedAt} ms: ${report.ids.length} card payments (${report.during.length} while it was down, each answered PAID), ` +
       `webhooks dropped; onPaid once ${counts.once}, more than once ${counts.more}, never ${counts.never}; ` +
-      `the last finished ${afterBack} ms after Redis was back (interval ${INTERVAL_MS} ms)`,
+      `every onPaid finished at most ${report.latestMs} ms after Redis was back or its payment, whichever came later (interval ${INTERVAL_MS} ms); ` +
+      `payments answered in ${report.medianPaymentMs} ms (median), ${report.slowestPaymentMs} ms at the slowest`,
   );
   assert.ok(report.during.length >= 10, `only ${report.during.length} paid while Redis was down`);
   assert.deepEqual(counts, { once: report.ids.length, more: 0, never: 0 });
-  assert.ok(afterBack <= 2 * INTERVAL_MS + SLACK_MS, `the last onPaid ${afterBack} ms after`);
+  assert.ok(report.latestMs <= 2 * INTERVAL_MS + SLACK_MS, `an onPaid ${report.latestMs} ms late`);
 });
 
 test('one Redis: no onPaid of the whole file ran twice', () => {

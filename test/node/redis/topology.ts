@@ -160,17 +160,24 @@ export async function reconcileEach(c: Cluster, label: string): Promise<string[]
 export interface Incident {
   /** Cuts the store off (stops it, kills its primary). */
   start(): Promise<void>;
-  /** Resolves once the store is back (restarted, a replica promoted). */
-  over(): Promise<void>;
+  /** Resolves once the store is back (restarted, a replica promoted), with when it was. */
+  over(): Promise<number>;
 }
 
 export interface IncidentReport {
   ids: string[];
   /** Paid while the store was away. */
   during: string[];
-  /** When the store was back, and when the last of the hooks paid meanwhile finished. */
+  /** When the store was back. */
   backAt: number;
-  lastFinishedAt: number;
+  /**
+   * The longest wait from when the store was back, or from its payment when that came later,
+   * to the end of a checkout's onPaid.
+   */
+  latestMs: number;
+  /** The longest and the median time a payment's PUT took to answer. */
+  slowestPaymentMs: number;
+  medianPaymentMs: number;
 }
 
 /**
@@ -188,6 +195,8 @@ export async function paymentsThrough(
   let down = false;
   let cut: Promise<void> | undefined;
   const during: string[] = [];
+  const paidAt = new Map<string, number>();
+  const took: number[] = [];
   const ids = await inParallel(total, 2, async (i) => {
     if (i === before) {
       cut = incident.start().then(() => {
@@ -195,19 +204,31 @@ export async function paymentsThrough(
       });
       await cut;
     }
+    const started = Date.now();
     const id = await paidThrough(c.instances[i % c.instances.length]!);
+    paidAt.set(id, Date.now());
+    took.push(Date.now() - started);
     if (down) during.push(id);
     return id;
   });
   await cut;
-  await incident.over();
-  const backAt = Date.now();
+  const backAt = await incident.over();
   await until(
     () => `every onPaid (${JSON.stringify(c.tally.counts(ids))})`,
     () => c.tally.allFinished(ids),
     INTERVAL_MS * 4 + SLACK_MS * 2,
   );
   await dropWebhooks(c, 0);
-  const lastFinishedAt = Math.max(...ids.map((id) => c.tally.finished.get(id)![0]!.at));
-  return { ids, during, backAt, lastFinishedAt };
+  const latestMs = Math.max(
+    ...ids.map((id) => c.tally.finished.get(id)![0]!.at - Math.max(backAt, paidAt.get(id)!)),
+  );
+  took.sort((a, b) => a - b);
+  return {
+    ids,
+    during,
+    backAt,
+    latestMs,
+    slowestPaymentMs: took.at(-1)!,
+    medianPaymentMs: took[Math.floor(took.length / 2)]!,
+  };
 }

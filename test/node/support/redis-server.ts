@@ -38,6 +38,8 @@ export interface RedisServer {
   restart(): Promise<void>;
   /** Stops it for good and removes its data folder. */
   stop(): Promise<void>;
+  /** Resolves when it next logs a line matching `pattern` (ask before it may happen). */
+  nextLog(pattern: RegExp): Promise<void>;
 }
 
 const BINARY = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(existsSync);
@@ -137,6 +139,23 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       }
     }
   }
+  const waiters = new Set<{ pattern: RegExp; resolve: () => void }>();
+  /** Reads its log line by line for `nextLog`. */
+  const watch = (process: ChildProcess) => {
+    let partial = '';
+    process.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        for (const waiter of waiters) {
+          if (!waiter.pattern.test(line)) continue;
+          waiters.delete(waiter);
+          waiter.resolve();
+        }
+      }
+    });
+  };
+  watch(child);
   let current: ChildProcess = child;
   const kill = async () => {
     current.kill('SIGKILL');
@@ -150,10 +169,14 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     async restart() {
       await kill();
       current = await launch({ port, dir, persistent, extra, sentinelConfig });
+      watch(current);
     },
     async stop() {
       await kill();
       rmSync(dir, { recursive: true, force: true });
+    },
+    nextLog(pattern) {
+      return new Promise((resolve) => waiters.add({ pattern, resolve }));
     },
   };
 }

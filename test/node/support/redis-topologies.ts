@@ -5,7 +5,6 @@
 // Debian's redis-server) creates the cluster and asks the nodes how they are.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { Redis } from 'ioredis';
 import { until } from '../../shared/until.ts';
 import { freePort, type RedisServer, startRedisServer } from './redis-server.ts';
 
@@ -111,11 +110,12 @@ export interface RedisSentinel {
   /** The port of the server the sentinels name as the primary right now. */
   primaryPort(): Promise<number>;
   /**
-   * Listens for the sentinels' next promotion (`+switch-master`), once listening: `promoted`
-   * resolves with the new primary's port once the replica has been made primary. Ask before
-   * the primary dies.
+   * The next failover, watched from before the primary dies: `promoted` resolves with the
+   * time the replica took writes as the primary (it logs `MASTER MODE enabled`), `announced`
+   * with the time the first sentinel named it to clients (`+switch-master`), which comes up to
+   * a second later: only then can a client find the new primary.
    */
-  nextPromotion(): Promise<{ promoted: Promise<number> }>;
+  nextFailover(): { promoted: Promise<number>; announced: Promise<number> };
   stop(): Promise<void>;
 }
 
@@ -131,7 +131,6 @@ export const DOWN_AFTER_MS = 1_000;
  */
 export async function startRedisSentinel(): Promise<RedisSentinel> {
   const servers: RedisServer[] = [];
-  const listeners = new Set<Redis>();
   // A full sync waits 5 s by default for more replicas to share it: there is one.
   const sync = ['--repl-diskless-sync-delay', '0'];
   try {
@@ -181,27 +180,14 @@ export async function startRedisSentinel(): Promise<RedisSentinel> {
         const answer = await cli(sentinels[0]!.port, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', NAME);
         return Number(answer.split(/\r?\n/)[1]);
       },
-      async nextPromotion() {
-        const listener = new Redis({ host: HOST, port: sentinels[0]!.port, lazyConnect: true });
-        listeners.add(listener);
-        await listener.connect();
-        await listener.subscribe('+switch-master');
-        const promoted = new Promise<number>((resolve) => {
-          // `<name> <old ip> <old port> <new ip> <new port>`
-          listener.on('message', (_channel, message: string) => {
-            const [name, , , , port] = message.split(' ');
-            if (name !== NAME) return;
-            listeners.delete(listener);
-            listener.disconnect();
-            resolve(Number(port));
-          });
-        });
-        return { promoted };
+      nextFailover() {
+        const at = () => Date.now();
+        return {
+          promoted: replica.nextLog(/MASTER MODE enabled/).then(at),
+          announced: Promise.race(sentinels.map((s) => s.nextLog(/\+switch-master/))).then(at),
+        };
       },
-      async stop() {
-        for (const listener of listeners) listener.disconnect();
-        await stopAll(servers);
-      },
+      stop: () => stopAll(servers),
     };
   } catch (error) {
     await stopAll(servers);
