@@ -50,6 +50,15 @@ export interface RedisStoreOptions {
    * still carries it out later, the key stays claimed until its lease ends. Default 2 000 ms.
    */
   commandTimeoutMs?: number;
+  /**
+   * Claims and done marks count only once this many replicas have them (`WAIT`), so that a
+   * failover to one of them keeps them: without it, a claim the primary acknowledged but had
+   * not passed on yet is lost with the primary, and its hook may run again. A claim that no
+   * replica took within `timeoutMs` runs no hook (it is freed, and a later report claims it
+   * again); a done mark is retried in the background. So while the replicas are away, hooks
+   * wait for them. Not on a Cluster (WAIT names no key to route it by). Default: off.
+   */
+  waitForReplicas?: { replicas: number; timeoutMs: number };
 }
 
 // KEYS[1] the key, ARGV[1] the holder's token, ARGV[2] the done TTL in ms.
@@ -134,6 +143,27 @@ function bySlot(keys: readonly string[]): number[][] {
   return [...groups.values()];
 }
 
+function replicasToWaitFor(
+  wait: RedisStoreOptions['waitForReplicas'],
+  connection: RedisConnection,
+  commandTimeoutMs: number,
+): { replicas: number; timeoutMs: number } | undefined {
+  if (wait === undefined) return undefined;
+  if (connection.topology === 'cluster') {
+    throw new TypeError(
+      `waitForReplicas is not supported on a Cluster (${connection.made}): WAIT names no key to route it by`,
+    );
+  }
+  if (!Number.isInteger(wait.replicas) || wait.replicas < 1) {
+    throw new TypeError('waitForReplicas.replicas must be a whole number, 1 or more');
+  }
+  const timeoutMs = positive('waitForReplicas.timeoutMs', wait.timeoutMs);
+  if (timeoutMs >= commandTimeoutMs) {
+    throw new TypeError('waitForReplicas.timeoutMs must be shorter than commandTimeoutMs');
+  }
+  return { replicas: wait.replicas, timeoutMs };
+}
+
 /**
  * A `PaymentStore` on Redis: `createPaymentHandler({ store: createRedisStore(client) })` on
  * every instance. `client` is connected by the caller (`await createClient({ url }).connect()`,
@@ -149,6 +179,7 @@ export function createRedisStore(
   const prefix = options.prefix ?? 'payment-widget:';
   const doneTtl = String(positive('doneTtlMs', options.doneTtlMs ?? DONE_TTL_MS));
   const timeoutMs = positive('commandTimeoutMs', options.commandTimeoutMs ?? 2_000);
+  const replicated = replicasToWaitFor(options.waitForReplicas, connection, timeoutMs);
 
   function command(key: string, args: string[]): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -186,6 +217,22 @@ export function createRedisStore(
   }
   const run = (which: Script, key: string, args: string[]) => runOn(which, [key], args);
 
+  /**
+   * WAIT: whether the writes sent so far on this connection reached enough replicas. It
+   * covers the write just made because the client sends its commands in order on one
+   * connection to the primary.
+   */
+  async function reachedReplicas(key: string): Promise<{ ok: boolean; acks: number }> {
+    if (replicated === undefined) return { ok: true, acks: 0 };
+    const { replicas, timeoutMs: waitMs } = replicated;
+    const acks = Number(await command(key, ['WAIT', String(replicas), String(waitMs)]));
+    return { ok: acks >= replicas, acks };
+  }
+  const tooFew = (what: string, acks: number) =>
+    new Error(
+      `Redis: the ${what} reached ${acks} of ${replicated?.replicas} replicas within ${replicated?.timeoutMs} ms`,
+    );
+
   return {
     async claim(key, token, leaseMs) {
       const full = prefix + key;
@@ -193,14 +240,26 @@ export function createRedisStore(
       // A key that expires or is released between SET and GET is free again: try once more.
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const set = await command(full, ['SET', full, `running:${token}`, 'NX', 'PX', lease]);
-        if (set === 'OK') return 'claimed';
+        if (set === 'OK') {
+          const { ok, acks } = await reachedReplicas(full);
+          if (ok) return 'claimed';
+          // Not held where a failover would keep it: no hook runs on it, and a later report
+          // may claim it at once.
+          await run(release, full, [token]).catch(() => undefined);
+          throw tooFew('claim', acks);
+        }
         const value = await command(full, ['GET', full]);
         if (typeof value === 'string') return value.startsWith('done:') ? 'done' : 'running';
       }
       return 'running';
     },
     async complete(key, token) {
-      return Number(await run(complete, prefix + key, [token, doneTtl])) === 1;
+      const full = prefix + key;
+      if (Number(await run(complete, full, [token, doneTtl])) !== 1) return false;
+      const { ok, acks } = await reachedReplicas(full);
+      // The reporter tries again in the background; the key stays this token's meanwhile.
+      if (!ok) throw tooFew('done mark', acks);
+      return true;
     },
     async release(key, token) {
       return Number(await run(release, prefix + key, [token])) === 1;
