@@ -69,6 +69,14 @@ for (const kind of kindsFor('cluster')) {
       const { topology, made } = redisConnection(connected.client);
       assert.equal(topology, 'cluster');
       assert.match(made, kind === 'ioredis' ? /Redis\.Cluster/ : /createCluster/);
+      // WAIT names no key: a Cluster client could not send it to the key's primary.
+      assert.throws(
+        () =>
+          createRedisStore(connected.client, {
+            waitForReplicas: { replicas: 1, timeoutMs: 100 },
+          }),
+        /waitForReplicas is not supported on a Cluster/,
+      );
     });
 
     redisStoreContract(

@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { until } from '../../shared/until.ts';
+import { type RedisGate, startRedisGate } from './redis-gate.ts';
 import { freePort, type RedisServer, startRedisServer } from './redis-server.ts';
 
 export interface HostPort {
@@ -116,6 +117,8 @@ export interface RedisSentinel {
    * a second later: only then can a client find the new primary.
    */
   nextFailover(): { promoted: Promise<number>; announced: Promise<number> };
+  /** With `gated`: the proxy everyone reaches the primary through (redis-gate.ts). */
+  gate?: RedisGate;
   stop(): Promise<void>;
 }
 
@@ -127,17 +130,24 @@ export const DOWN_AFTER_MS = 1_000;
 /**
  * A primary, its replica, and three sentinels (quorum 2) watching them. Resolves once every
  * sentinel has found the other two and the replica: sentinels that have not found each other
- * never reach a quorum, and nothing would be promoted.
+ * never reach a quorum, and nothing would be promoted. `gated`: the primary is reached
+ * through a gate that can hold back its replication stream.
  */
-export async function startRedisSentinel(): Promise<RedisSentinel> {
+export async function startRedisSentinel(
+  options: { gated?: boolean } = {},
+): Promise<RedisSentinel> {
   const servers: RedisServer[] = [];
+  let gate: RedisGate | undefined;
   // A full sync waits 5 s by default for more replicas to share it: there is one.
   const sync = ['--repl-diskless-sync-delay', '0'];
   try {
     const primary = await startRedisServer({ args: () => sync });
     servers.push(primary);
+    if (options.gated) gate = await startRedisGate(primary.port);
+    // Where everyone finds the primary.
+    const primaryAt = gate?.port ?? primary.port;
     const replica = await startRedisServer({
-      args: () => [...sync, '--replicaof', HOST, String(primary.port)],
+      args: () => [...sync, '--replicaof', HOST, String(primaryAt)],
     });
     servers.push(replica);
     await until('the replica to sync with the primary', async () => {
@@ -145,7 +155,7 @@ export async function startRedisSentinel(): Promise<RedisSentinel> {
       return info.get('master_link_status') === 'up';
     });
     const config = [
-      `sentinel monitor ${NAME} ${HOST} ${primary.port} 2`,
+      `sentinel monitor ${NAME} ${HOST} ${primaryAt} 2`,
       `sentinel down-after-milliseconds ${NAME} ${DOWN_AFTER_MS}`,
       `sentinel failover-timeout ${NAME} 10000`,
       `sentinel parallel-syncs ${NAME} 1`,
@@ -187,9 +197,14 @@ export async function startRedisSentinel(): Promise<RedisSentinel> {
           announced: Promise.race(sentinels.map((s) => s.nextLog(/\+switch-master/))).then(at),
         };
       },
-      stop: () => stopAll(servers),
+      ...(gate === undefined ? {} : { gate }),
+      async stop() {
+        await gate?.cut();
+        await stopAll(servers);
+      },
     };
   } catch (error) {
+    await gate?.cut();
     await stopAll(servers);
     throw error;
   }
