@@ -14,7 +14,7 @@ import {
   type RateLimitOptions,
   type RedisStoreOptions,
 } from '../../../src/server/index.ts';
-import { type ChallengePayload, cardBody } from '../support/cards.ts';
+import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
 import { exited, killAtExit } from '../support/children.ts';
 import { listenLoopback } from '../support/loopback.ts';
 import type { ClientKind } from '../support/redis-clients.ts';
@@ -374,6 +374,24 @@ export async function challengedCheckout(
   assert.equal(put.status, 202);
   const { next_step } = (await put.json()) as { next_step: { payload: ChallengePayload } };
   return { id, challenge: next_step.payload };
+}
+
+/**
+ * `count` 3DS checkouts processed through the instances in turn and authenticated at the
+ * provider with no browser following the redirect back: paid, and no report reaches the
+ * handler. Resolves with when each was paid.
+ */
+export async function paidBehind(
+  instances: readonly Instance[],
+  count: number,
+): Promise<Map<string, number>> {
+  const paidAt = new Map<string, number>();
+  for (let i = 0; i < count; i += 1) {
+    const { id, challenge } = await challengedCheckout(instances[i % instances.length]!);
+    await authenticate(challenge);
+    paidAt.set(id, Date.now());
+  }
+  return paidAt;
 }
 
 /** A checkout created and paid with a card through `instance`, as a shopper's widget does. */

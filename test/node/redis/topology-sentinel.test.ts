@@ -7,106 +7,16 @@
 // old primary acknowledged but never passed on is lost with it, so a hook may run twice:
 // those are counted and printed.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { createRedisStore, type PaymentStore } from '../../../src/server/index.ts';
-import { redisConnection } from '../../../src/server/store/redis-client.ts';
+import { test } from 'node:test';
 import { until } from '../../shared/until.ts';
-import {
-  CLIENT_NAMES,
-  type ConnectedClient,
-  connectClient,
-  kindsFor,
-} from '../support/redis-clients.ts';
-import { redisStoreContract } from '../support/redis-store-contract.ts';
-import { cli } from '../support/redis-topologies.ts';
-import type { Cluster } from './cluster.ts';
-import {
-  CLIENTS,
-  INTERVAL_MS,
-  pairOf,
-  paymentsThrough,
-  race,
-  rateLimitsAcross,
-  reconcileEach,
-  SLACK_MS,
-  startTopology,
-} from './topology.ts';
+import { INTERVAL_MS, paymentsThrough, SLACK_MS, topologyTests } from './topology.ts';
 
-let cluster: Cluster | undefined;
-const everyId: string[] = [];
-
-before(async () => {
-  cluster = await startTopology('sentinel');
-});
-
-after(async () => {
-  await cluster?.stop();
-});
-
-for (const kind of kindsFor('sentinel')) {
-  describe(`the Redis store under Sentinel through ${CLIENT_NAMES[kind]}`, () => {
-    let connected: ConnectedClient;
-    let store: PaymentStore;
-    const prefix = `sentinel-${kind}:`;
-
-    before(async () => {
-      connected = await connectClient(kind, cluster!.target);
-      store = createRedisStore(connected.client, { prefix });
-    });
-
-    after(async () => {
-      await connected?.close();
-    });
-
-    test('is told to be a client of a primary found by sentinels', () => {
-      const { topology, made } = redisConnection(connected.client);
-      assert.equal(topology, 'sentinel');
-      assert.match(made, kind === 'ioredis' ? /sentinels/ : /createSentinel/);
-    });
-
-    redisStoreContract(
-      () => ({
-        store,
-        prefix,
-        command: (...args) => connected.command(...args),
-        flushScripts: async () => {
-          await cli(cluster!.redis.port, 'SCRIPT', 'FLUSH');
-        },
-      }),
-      kind,
-    );
-  });
-}
-
-for (const client of CLIENTS) {
-  test(`Sentinel, ${client}: 60 checkouts raced on two instances run onPaid once each`, async () => {
-    everyId.push(...(await race(cluster!, pairOf(cluster!, client), `Sentinel, ${client}`)));
-  });
-}
-
-test('Sentinel: the rate limits answer 429 across instances', async () => {
-  await rateLimitsAcross(cluster!, 'Sentinel');
-});
-
-test('Sentinel: reconciliation runs each due hook once', async () => {
-  everyId.push(...(await reconcileEach(cluster!, 'Sentinel')));
-});
-
-test('Sentinel: so far no onPaid ran twice, no instance logged a problem', () => {
-  const c = cluster!;
-  assert.deepEqual(c.tally.counts(everyId), { once: everyId.length, more: 0, never: 0 });
-  const reached = c.tally.problems.filter((p) => p.message.startsWith('rate limit'));
-  assert.equal(reached.length, 1);
-  assert.deepEqual(
-    c.tally.problems.filter((p) => !reached.includes(p)),
-    [],
-  );
-});
+const { cluster } = topologyTests('sentinel', { contract: true });
 
 test('Sentinel: the primary SIGKILLed during 30 payments, webhooks dropped: every order paid is fulfilled after the promotion', {
   timeout: 90_000,
 }, async () => {
-  const c = cluster!;
+  const c = cluster();
   const sentinel = c.sentinel!;
   // Counted from when the sentinels named the new primary (the payments may still be going on
   // then): until that moment no client can find it.

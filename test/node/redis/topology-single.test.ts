@@ -1,55 +1,22 @@
 // One Redis (topology.ts): per client, 60 checkouts raced on two instances; the rate limits
-// across four; reconciliation with every webhook dropped. Then the Redis is stopped for 5 s
-// in the middle of 30 card payments, every webhook dropped: the handler keeps taking them,
-// and once Redis is back every order paid meanwhile is fulfilled, once, within two
-// reconciliation intervals, found in the provider's list (its tracking failed with Redis).
+// across four; reconciliation with every webhook dropped (the store's contract on one Redis
+// is store.test.ts). Then the Redis is stopped for 5 s in the middle of 30 card payments,
+// every webhook dropped: the handler keeps taking them, and once Redis is back every order
+// paid meanwhile is fulfilled, once, within two reconciliation intervals, found in the
+// provider's list (its tracking failed with Redis).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { sleep } from '../../shared/until.ts';
-import type { Cluster } from './cluster.ts';
-import {
-  CLIENTS,
-  INTERVAL_MS,
-  pairOf,
-  paymentsThrough,
-  race,
-  rateLimitsAcross,
-  reconcileEach,
-  SLACK_MS,
-  startTopology,
-} from './topology.ts';
+import { INTERVAL_MS, paymentsThrough, SLACK_MS, topologyTests } from './topology.ts';
 
 const OUTAGE_MS = 5_000;
 
-let cluster: Cluster | undefined;
-const everyId: string[] = [];
-
-before(async () => {
-  cluster = await startTopology('single');
-});
-
-after(async () => {
-  await cluster?.stop();
-});
-
-for (const client of CLIENTS) {
-  test(`one Redis, ${client}: 60 checkouts raced on two instances run onPaid once each`, async () => {
-    everyId.push(...(await race(cluster!, pairOf(cluster!, client), `one Redis, ${client}`)));
-  });
-}
-
-test('one Redis: the rate limits answer 429 across instances', async () => {
-  await rateLimitsAcross(cluster!, 'one Redis');
-});
-
-test('one Redis: reconciliation runs each due hook once', async () => {
-  everyId.push(...(await reconcileEach(cluster!, 'one Redis')));
-});
+const { cluster, ids } = topologyTests('single', { contract: false });
 
 test(`one Redis stopped for ${OUTAGE_MS / 1000} s during payments, webhooks dropped: each order paid meanwhile is fulfilled once`, {
   timeout: 60_000,
 }, async () => {
-  const c = cluster!;
+  const c = cluster();
   let stoppedAt = 0;
   const report = await paymentsThrough(
     c,
@@ -67,7 +34,7 @@ test(`one Redis stopped for ${OUTAGE_MS / 1000} s during payments, webhooks drop
     30,
     10,
   );
-  everyId.push(...report.ids);
+  ids.push(...report.ids);
   const counts = c.tally.counts(report.ids);
   console.log(
     `one Redis stopped for ${report.backAt - stoppedAt} ms: ${report.ids.length} card payments (${report.during.length} while it was down, each answered PAID), ` +
@@ -81,6 +48,5 @@ test(`one Redis stopped for ${OUTAGE_MS / 1000} s during payments, webhooks drop
 });
 
 test('one Redis: no onPaid of the whole file ran twice', () => {
-  const counts = cluster!.tally.counts(everyId);
-  assert.deepEqual(counts, { once: everyId.length, more: 0, never: 0 });
+  assert.deepEqual(cluster().tally.counts(ids), { once: ids.length, more: 0, never: 0 });
 });

@@ -12,15 +12,25 @@
 //   dropped: each order paid meanwhile is fulfilled within two intervals after the store is
 //   back, through the sweep of the provider's list.
 import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createRedisStore, type PaymentStore } from '../../../src/server/index.ts';
+import { redisConnection } from '../../../src/server/store/redis-client.ts';
 import { until } from '../../shared/until.ts';
-import { authenticate, cardBody } from '../support/cards.ts';
-import type { RedisTarget } from '../support/redis-topologies.ts';
+import { cardBody } from '../support/cards.ts';
+import {
+  CLIENT_NAMES,
+  type ConnectedClient,
+  connectClient,
+  kindsFor,
+} from '../support/redis-clients.ts';
+import { redisStoreContract } from '../support/redis-store-contract.ts';
+import { cli, type RedisTarget } from '../support/redis-topologies.ts';
 import {
   type Cluster,
-  challengedCheckout,
   createThrough,
   dropWebhooks,
   type Instance,
+  paidBehind,
   paidCheckout,
   paidThrough,
   reportEverywhere,
@@ -37,10 +47,127 @@ export const SLACK_MS = 1_500;
 /** The per-checkout payment limit (the default: 5 attempts per hour). */
 const PAYMENTS_PER_CHECKOUT = 5;
 
-export const CLIENTS = ['redis', 'ioredis'] as const;
+const CLIENTS = ['redis', 'ioredis'] as const;
+
+const NAMES: Record<RedisTarget['kind'], string> = {
+  single: 'one Redis',
+  cluster: 'Redis Cluster',
+  sentinel: 'Sentinel',
+};
+
+/** How each package's client on a topology is made: what the store must tell it is. */
+const MADE: Record<RedisTarget['kind'], { ioredis: RegExp; redis: RegExp }> = {
+  single: { ioredis: /new Redis\(\)/, redis: /createClient/ },
+  cluster: { ioredis: /Redis\.Cluster/, redis: /createCluster/ },
+  sentinel: { ioredis: /sentinels/, redis: /createSentinel/ },
+};
+
+/** SCRIPT FLUSH on every primary of `c`: each forgets the store's scripts. */
+async function flushScripts(c: Cluster): Promise<void> {
+  const ports = c.target.kind === 'cluster' ? c.target.nodes.map((n) => n.port) : [c.redis.port];
+  await Promise.all(ports.map((port) => cli(port, 'SCRIPT', 'FLUSH')));
+}
+
+/** The store's contract through every package that reaches `topology`, in this process. */
+function storeContract(topology: RedisTarget['kind'], cluster: () => Cluster): void {
+  for (const kind of kindsFor(topology)) {
+    describe(`the Redis store (${NAMES[topology]}) through ${CLIENT_NAMES[kind]}`, () => {
+      let connected: ConnectedClient;
+      let store: PaymentStore;
+      const prefix = `${topology}-${kind}:`;
+
+      before(async () => {
+        connected = await connectClient(kind, cluster().target);
+        store = createRedisStore(connected.client, { prefix });
+      });
+
+      after(async () => {
+        await connected?.close();
+      });
+
+      test('tells what the client is', () => {
+        const { topology: told, made } = redisConnection(connected.client);
+        assert.equal(told, topology);
+        assert.match(made, MADE[topology][kind === 'ioredis' ? 'ioredis' : 'redis']);
+        if (topology !== 'cluster') return;
+        // WAIT names no key: a Cluster client could not send it to the key's primary.
+        assert.throws(
+          () =>
+            createRedisStore(connected.client, {
+              waitForReplicas: { replicas: 1, timeoutMs: 100 },
+            }),
+          /waitForReplicas is not supported on a Cluster/,
+        );
+      });
+
+      redisStoreContract(
+        () => ({
+          store,
+          prefix,
+          command: (...args) => connected.command(...args),
+          flushScripts: () => flushScripts(cluster()),
+        }),
+        kind,
+      );
+    });
+  }
+}
+
+/**
+ * Registers what every topology runs (with `contract`, the store's contract in this process
+ * first), and answers the file's cluster and the checkouts whose hooks must have run once.
+ * The file's own tests come after, and may break the store.
+ */
+export function topologyTests(
+  topology: RedisTarget['kind'],
+  options: { contract: boolean },
+): { cluster: () => Cluster; ids: string[] } {
+  let started: Cluster | undefined;
+  const cluster = () => started!;
+  const ids: string[] = [];
+  const name = NAMES[topology];
+
+  before(async () => {
+    started = await startTopology(topology);
+  });
+
+  after(async () => {
+    await started?.stop();
+  });
+
+  if (options.contract) storeContract(topology, cluster);
+
+  for (const client of CLIENTS) {
+    test(`${name}, ${client}: 60 checkouts raced on two instances run onPaid once each`, async () => {
+      ids.push(...(await race(cluster(), pairOf(cluster(), client), `${name}, ${client}`)));
+    });
+  }
+
+  test(`${name}: the rate limits answer 429 across instances`, async () => {
+    await rateLimitsAcross(cluster(), name);
+  });
+
+  test(`${name}: reconciliation runs each due hook once`, async () => {
+    ids.push(...(await reconcileEach(cluster(), name)));
+  });
+
+  test(`${name}: so far no onPaid ran twice, no instance logged a problem`, () => {
+    const c = cluster();
+    assert.deepEqual(c.tally.counts(ids), { once: ids.length, more: 0, never: 0 });
+    // The first refusal of the rate test is logged once, by whichever instance counted it.
+    const reached = c.tally.problems.filter((p) => p.message.startsWith('rate limit'));
+    assert.equal(reached.length, 1);
+    assert.deepEqual(
+      c.tally.problems.filter((p) => !reached.includes(p)),
+      [],
+    );
+  });
+
+  return { cluster, ids };
+}
 
 /** The sandbox, the topology and four instances: `redis-1`, `redis-2`, `ioredis-1`, `ioredis-2`. */
-export function startTopology(topology: RedisTarget['kind']): Promise<Cluster> {
+function startTopology(topology: RedisTarget['kind']): Promise<Cluster> {
   return startCluster({
     topology,
     // The one Redis keeps what it acknowledged across a stop, as a Redis with claims must.
@@ -63,7 +190,7 @@ export function startTopology(topology: RedisTarget['kind']): Promise<Cluster> {
 }
 
 /** The two instances on `client`. */
-export function pairOf(c: Cluster, client: (typeof CLIENTS)[number]): [Instance, Instance] {
+function pairOf(c: Cluster, client: (typeof CLIENTS)[number]): [Instance, Instance] {
   const pair = c.instances.filter((i) => i.name.startsWith(`${client}-`));
   assert.equal(pair.length, 2);
   return pair as [Instance, Instance];
@@ -81,7 +208,7 @@ async function inParallel<T>(count: number, width: number, one: (i: number) => P
 }
 
 /** 60 checkouts reported to both instances of `pair` six ways at once: onPaid once each. */
-export async function race(c: Cluster, pair: [Instance, Instance], label: string) {
+async function race(c: Cluster, pair: [Instance, Instance], label: string) {
   const started = performance.now();
   let busy = 0;
   const ids = await inParallel(60, 8, async (i) => {
@@ -102,7 +229,7 @@ export async function race(c: Cluster, pair: [Instance, Instance], label: string
 }
 
 /** Eight attempts on one checkout sent to every instance at once: the limit holds across them. */
-export async function rateLimitsAcross(c: Cluster, label: string): Promise<void> {
+async function rateLimitsAcross(c: Cluster, label: string): Promise<void> {
   const id = await createThrough(c.instances[0]!);
   const answers = await Promise.all(
     Array.from({ length: 8 }, async (_, i) => {
@@ -127,14 +254,9 @@ export async function rateLimitsAcross(c: Cluster, label: string): Promise<void>
 }
 
 /** Twelve 3DS checkouts paid with no return and every webhook dropped: reconciliation runs each once. */
-export async function reconcileEach(c: Cluster, label: string): Promise<string[]> {
+async function reconcileEach(c: Cluster, label: string): Promise<string[]> {
   await dropWebhooks(c, 10_000);
-  const paidAt = new Map<string, number>();
-  for (let i = 0; i < 12; i += 1) {
-    const { id, challenge } = await challengedCheckout(c.instances[i % c.instances.length]!);
-    await authenticate(challenge);
-    paidAt.set(id, Date.now());
-  }
+  const paidAt = await paidBehind(c.instances, 12);
   const ids = [...paidAt.keys()];
   await until(
     () => `every onPaid (${JSON.stringify(c.tally.counts(ids))})`,
