@@ -120,47 +120,54 @@ function ioredis(client: IoRedisClientLike): RedisConnection {
   };
 }
 
+/**
+ * A node-redis connection: `send` is how its kind takes a command; while the client says it
+ * is not ready, commands fail at once.
+ */
+function nodeRedis(
+  client: { readonly isReady?: boolean },
+  made: string,
+  topology: RedisTopology,
+  send: (key: string, args: string[]) => unknown,
+): RedisConnection {
+  return {
+    made: `redis ${made}`,
+    topology,
+    send: (key, args) =>
+      client.isReady === false ? notConnected(undefined) : promised(send(key, args)),
+  };
+}
+
 /** The connection for `client`, or a TypeError naming what is supported. */
 export function redisConnection(client: unknown): RedisConnection {
   const shape = (typeof client === 'object' && client !== null ? client : {}) as Record<
     string,
     unknown
   >;
-  const ready = () => shape.isReady !== false;
   // ioredis also has a `sendCommand`, taking its own Command objects: look for `call` first.
   if (typeof shape.call === 'function') return ioredis(client as IoRedisClientLike);
-  if (typeof shape.sendCommand === 'function') {
-    if (typeof shape.getSlotMaster === 'function') {
-      const cluster = client as NodeRedisClusterLike;
-      return {
-        made: 'redis createCluster()',
-        topology: 'cluster',
-        send: (key, args) =>
-          ready() ? promised(cluster.sendCommand(key, false, args)) : notConnected(undefined),
-      };
-    }
-    if (typeof shape.getMasterNode === 'function') {
-      const sentinel = client as NodeRedisSentinelLike;
-      return {
-        made: 'redis createSentinel()',
-        topology: 'sentinel',
-        // Not read-only: to the primary, never a replica.
-        send: (_key, args) =>
-          ready() ? promised(sentinel.sendCommand(false, args)) : notConnected(undefined),
-      };
-    }
-    // ioredis before 5 has a `status` and a `sendCommand` of its own, but no `call`.
-    if (typeof shape.status === 'string') {
-      throw new TypeError(`createRedisStore needs ${SUPPORTED}; this ioredis has no call()`);
-    }
-    const plain = client as NodeRedisClientLike;
-    return {
-      made: 'redis createClient()',
-      topology: 'single',
-      send: (_key, args) => (ready() ? promised(plain.sendCommand(args)) : notConnected(undefined)),
-    };
+  if (typeof shape.sendCommand !== 'function') {
+    throw new TypeError(`createRedisStore needs ${SUPPORTED}; ${describe(client)}`);
   }
-  throw new TypeError(`createRedisStore needs ${SUPPORTED}; ${describe(client)}`);
+  if (typeof shape.getSlotMaster === 'function') {
+    const cluster = client as NodeRedisClusterLike;
+    return nodeRedis(cluster, 'createCluster()', 'cluster', (key, args) =>
+      cluster.sendCommand(key, false, args),
+    );
+  }
+  if (typeof shape.getMasterNode === 'function') {
+    const sentinel = client as NodeRedisSentinelLike;
+    // Not read-only: to the primary, never a replica.
+    return nodeRedis(sentinel, 'createSentinel()', 'sentinel', (_key, args) =>
+      sentinel.sendCommand(false, args),
+    );
+  }
+  // ioredis before 5 has a `status` and a `sendCommand` of its own, but no `call`.
+  if (typeof shape.status === 'string') {
+    throw new TypeError(`createRedisStore needs ${SUPPORTED}; this ioredis has no call()`);
+  }
+  const plain = client as NodeRedisClientLike;
+  return nodeRedis(plain, 'createClient()', 'single', (_key, args) => plain.sendCommand(args));
 }
 
 /**

@@ -182,6 +182,13 @@ export function createRedisStore(
   const replicated = replicasToWaitFor(options.waitForReplicas, connection, timeoutMs);
 
   function command(key: string, args: string[]): Promise<unknown> {
+    let sent: Promise<unknown>;
+    try {
+      sent = connection.send(key, args);
+    } catch (error) {
+      // A client that throws instead of rejecting: a failed command like any other.
+      return Promise.reject(error);
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -189,7 +196,7 @@ export function createRedisStore(
         timeoutMs,
       );
     });
-    return Promise.race([connection.send(key, args), timeout]).finally(() => clearTimeout(timer));
+    return Promise.race([sent, timeout]).finally(() => clearTimeout(timer));
   }
 
   const script = (source: string): Script => ({ source, sha: sha1(source) });
