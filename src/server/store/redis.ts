@@ -149,6 +149,9 @@ function replicasToWaitFor(
   commandTimeoutMs: number,
 ): { replicas: number; timeoutMs: number } | undefined {
   if (wait === undefined) return undefined;
+  if (typeof wait !== 'object' || wait === null) {
+    throw new TypeError('waitForReplicas must be { replicas, timeoutMs }');
+  }
   if (connection.topology === 'cluster') {
     throw new TypeError(
       `waitForReplicas is not supported on a Cluster (${connection.made}): WAIT names no key to route it by`,
@@ -177,6 +180,7 @@ export function createRedisStore(
 ): PaymentStore {
   const connection: RedisConnection = redisConnection(client);
   const prefix = options.prefix ?? 'payment-widget:';
+  if (typeof prefix !== 'string') throw new TypeError('prefix must be a string');
   const doneTtl = String(positive('doneTtlMs', options.doneTtlMs ?? DONE_TTL_MS));
   const timeoutMs = positive('commandTimeoutMs', options.commandTimeoutMs ?? 2_000);
   const replicated = replicasToWaitFor(options.waitForReplicas, connection, timeoutMs);

@@ -153,8 +153,16 @@ test('a failover that loses writes: hooks run twice without waitForReplicas, onc
   assert.ok(plainTwice > 0, 'some of plain’s hooks ran again');
 });
 
-test('waitForReplicas is checked when the store is made', async () => {
+test('waitForReplicas and prefix are checked when the store is made', async () => {
   const { client } = await connected();
+  assert.throws(
+    () => createRedisStore(client, { waitForReplicas: 1 as unknown as typeof WAIT }),
+    /waitForReplicas must be \{ replicas, timeoutMs \}/,
+  );
+  assert.throws(
+    () => createRedisStore(client, { prefix: 7 as unknown as string }),
+    /prefix must be a string/,
+  );
   assert.throws(
     () => createRedisStore(client, { waitForReplicas: { replicas: 0, timeoutMs: 100 } }),
     /waitForReplicas.replicas/,
