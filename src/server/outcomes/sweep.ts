@@ -114,7 +114,7 @@ export function createSweep(deps: SweepDeps) {
       result.ran += 1;
       log({
         level: 'info',
-        message: 'reconcile: ran the hook of a checkout found in the provider’s list',
+        message: "reconcile: ran the hook of a checkout found in the provider's list",
         checkoutId: id,
       });
     }
@@ -157,7 +157,7 @@ export function createSweep(deps: SweepDeps) {
         log({
           level: 'warn',
           message:
-            'reconcile: the store keeps no records (read, swap), so the provider’s list is not ' +
+            "reconcile: the store keeps no records (read, swap), so the provider's list is not " +
             'read: a checkout whose tracking failed while the store was down is not found',
         });
       }

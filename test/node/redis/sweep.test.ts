@@ -182,3 +182,11 @@ test('what an instance of the earlier version tracked in the untagged set is mov
   assert.equal(report.checked, 1);
   assert.equal(Number(await connected.command('EXISTS', `${prefix}open:${sb.merchantCode}`)), 0);
 });
+
+test('a store without records (read, swap): no sweep, and the log says so once', async () => {
+  const { h } = handlerWithOwnKeys(({ read: _read, swap: _swap, ...store }) => store);
+  await h.handle.reconcile();
+  assert.equal((await h.handle.reconcile()).swept, 0);
+  const warnings = h.logs.filter((line) => line.includes('keeps no records'));
+  assert.equal(warnings.length, 1);
+});
