@@ -12,10 +12,10 @@
  * holds only what the store was told and kept; the sweep (sweep.ts) then reads the provider's
  * own list past a watermark for what it was never told or lost in an outage or a failover.
  *
- * Bounded work: one call reads at most `limit` checkouts of the set and handles at most `limit`
- * of the provider's list. Taking a batch moves each one's next
- * check past `hooks.leaseMs` in the same atomic step, so instances that reconcile at the same
- * time take different checkouts and a crashed taker's batch comes back by itself.
+ * Bounded work: one call reads at most `limit` checkouts of the set, and handles at most
+ * `limit` of the provider's list. Taking a batch of the set moves each one's next check past
+ * `hooks.leaseMs` in the same atomic step, so instances that reconcile at the same time take
+ * different checkouts and a crashed taker's batch comes back by itself.
  */
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
