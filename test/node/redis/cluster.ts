@@ -25,7 +25,7 @@ import {
   startRedisCluster,
   startRedisSentinel,
 } from '../support/redis-topologies.ts';
-import type { InstanceConfig, InstanceMessage } from './instance.ts';
+import type { InstanceConfig, InstanceMessage, ParentMessage } from './instance.ts';
 
 /** The page origin the instances allow. */
 const ORIGIN = 'http://shop.test';
@@ -41,6 +41,8 @@ export interface Instance {
   alive: boolean;
   /** SIGKILL: the instance dies mid-whatever, as in a crash or a deploy's hard stop. */
   kill(): Promise<void>;
+  /** Holds or resumes its reconciliation timer; resolves once the instance has heard. */
+  reconciling(on: boolean): Promise<void>;
 }
 
 async function startInstance(
@@ -80,6 +82,17 @@ async function startInstance(
       child.kill('SIGKILL');
       await exited(child);
     },
+    reconciling: (on) =>
+      new Promise((resolve, reject) => {
+        const heard = (answer: InstanceMessage) => {
+          if (answer.type !== 'reconciling' || answer.on !== on) return;
+          child.off('message', heard);
+          resolve();
+        };
+        child.on('message', heard);
+        const message: ParentMessage = { type: 'reconcile', on };
+        child.send(message, (error) => error && reject(error));
+      }),
   };
   return instance;
 }

@@ -42,7 +42,12 @@ export interface InstanceConfig {
 export type InstanceMessage =
   | { type: 'ready'; port: number }
   | { type: 'started' | 'finished'; checkoutId: string; at: number }
-  | { type: 'log'; level: string; message: string; checkoutId?: string };
+  | { type: 'log'; level: string; message: string; checkoutId?: string }
+  /** The answer to a ParentMessage: the timer runs (or is held) from now on. */
+  | { type: 'reconciling'; on: boolean };
+
+/** What the parent tells an instance: whether its reconciliation timer runs. */
+export type ParentMessage = { type: 'reconcile'; on: boolean };
 
 function send(message: InstanceMessage): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -98,8 +103,17 @@ const handler = createPaymentHandler({
   },
 });
 
+// The parent may hold an instance's timer, to see which instances reconcile.
+let reconciling = true;
+process.on('message', (message: ParentMessage) => {
+  if (message.type !== 'reconcile') return;
+  reconciling = message.on;
+  void send({ type: 'reconciling', on: message.on });
+});
+
 if (config.reconcileEveryMs !== undefined) {
   setInterval(() => {
+    if (!reconciling) return;
     handler.reconcile().catch((error: unknown) => {
       void send({ type: 'log', level: 'error', message: `reconcile: ${String(error)}` });
     });

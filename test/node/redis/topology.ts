@@ -5,9 +5,11 @@
 //   at once by the return page, the webhook and polling (and the sandbox's own webhook and
 //   reconciliation on any instance): onPaid once each.
 // - The rate limits answer 429 across instances: one checkout's payment attempts, sent to
-//   all four at once, reach the provider as often as the limit says.
-// - Reconciliation: checkouts paid behind the handler's back with every webhook dropped:
-//   each onPaid runs once, within an interval or two.
+//   the two of a pair (and to all four) at once, reach the provider as often as the limit
+//   says.
+// - Reconciliation, per client with the other pair's timers held: checkouts paid behind the
+//   handler's back with every webhook dropped: each onPaid runs once, within an interval or
+//   two, on the pair.
 // - An incident (one Redis stopped, a primary killed) during payments with every webhook
 //   dropped: each order paid meanwhile is fulfilled within two intervals after the store is
 //   back, through the sweep of the provider's list.
@@ -35,6 +37,7 @@ import {
   paidThrough,
   reportEverywhere,
   startCluster,
+  summarize,
 } from './cluster.ts';
 
 /** How often each instance reconciles. */
@@ -143,20 +146,35 @@ export function topologyTests(
     });
   }
 
-  test(`${name}: the rate limits answer 429 across instances`, async () => {
-    await rateLimitsAcross(cluster(), name);
+  for (const client of CLIENTS) {
+    test(`${name}, ${client}: the rate limits answer 429 across two instances`, async () => {
+      await rateLimitsAcross(pairOf(cluster(), client), `${name}, ${client}`);
+    });
+  }
+  test(`${name}: the rate limits answer 429 across instances of both packages`, async () => {
+    await rateLimitsAcross(cluster().instances, name);
   });
 
-  test(`${name}: reconciliation runs each due hook once`, async () => {
-    ids.push(...(await reconcileEach(cluster(), name)));
-  });
+  for (const client of CLIENTS) {
+    test(`${name}, ${client}: reconciliation on two instances runs each due hook once`, async () => {
+      const c = cluster();
+      const pair = pairOf(c, client);
+      const others = c.instances.filter((i) => !pair.includes(i));
+      await Promise.all(others.map((i) => i.reconciling(false)));
+      try {
+        ids.push(...(await reconcileEach(c, pair, `${name}, ${client}`)));
+      } finally {
+        await Promise.all(others.map((i) => i.reconciling(true)));
+      }
+    });
+  }
 
   test(`${name}: so far no onPaid ran twice, no instance logged a problem`, () => {
     const c = cluster();
     assert.deepEqual(c.tally.counts(ids), { once: ids.length, more: 0, never: 0 });
-    // The first refusal of the rate test is logged once, by whichever instance counted it.
+    // The first refusal of each rate test is logged once, by whichever instance counted it.
     const reached = c.tally.problems.filter((p) => p.message.startsWith('rate limit'));
-    assert.equal(reached.length, 1);
+    assert.equal(reached.length, CLIENTS.length + 1);
     assert.deepEqual(
       c.tally.problems.filter((p) => !reached.includes(p)),
       [],
@@ -229,11 +247,11 @@ async function race(c: Cluster, pair: [Instance, Instance], label: string) {
 }
 
 /** Eight attempts on one checkout sent to every instance at once: the limit holds across them. */
-async function rateLimitsAcross(c: Cluster, label: string): Promise<void> {
-  const id = await createThrough(c.instances[0]!);
+async function rateLimitsAcross(instances: readonly Instance[], label: string): Promise<void> {
+  const id = await createThrough(instances[0]!);
   const answers = await Promise.all(
     Array.from({ length: 8 }, async (_, i) => {
-      const instance = c.instances[i % c.instances.length]!;
+      const instance = instances[i % instances.length]!;
       const res = await fetch(`${instance.url}/checkouts/${id}`, {
         method: 'PUT',
         headers: { origin: 'http://shop.test', 'content-type': 'application/json' },
@@ -247,16 +265,20 @@ async function rateLimitsAcross(c: Cluster, label: string): Promise<void> {
   );
   const refused = answers.filter((a) => a.status === 429);
   console.log(
-    `${label}: 8 attempts on one checkout over 4 instances: ${answers.map((a) => a.status).join(' ')}`,
+    `${label}: 8 attempts on one checkout over ${instances.map((i) => i.name).join(', ')}: ${answers.map((a) => a.status).join(' ')}`,
   );
   assert.equal(answers.length - refused.length, PAYMENTS_PER_CHECKOUT);
   assert.ok(refused.every((a) => a.code === 'TOO_MANY_REQUESTS' && Number(a.retryAfter) >= 1));
 }
 
-/** Twelve 3DS checkouts paid with no return and every webhook dropped: reconciliation runs each once. */
-async function reconcileEach(c: Cluster, label: string): Promise<string[]> {
+/** Twelve 3DS checkouts paid through `pair` with no return and every webhook dropped: its reconciliation runs each once. */
+async function reconcileEach(
+  c: Cluster,
+  pair: readonly Instance[],
+  label: string,
+): Promise<string[]> {
   await dropWebhooks(c, 10_000);
-  const paidAt = await paidBehind(c.instances, 12);
+  const paidAt = await paidBehind(pair, 12);
   const ids = [...paidAt.keys()];
   await until(
     () => `every onPaid (${JSON.stringify(c.tally.counts(ids))})`,
@@ -265,11 +287,16 @@ async function reconcileEach(c: Cluster, label: string): Promise<string[]> {
   );
   await dropWebhooks(c, 0);
   const late = ids.map((id) => c.tally.finished.get(id)![0]!.at - paidAt.get(id)!);
+  const ranOn = ids.map((id) => c.tally.finished.get(id)![0]!.instance);
   console.log(
     `${label}: 12 checkouts paid behind the handler, webhooks dropped: onPaid ${JSON.stringify(c.tally.counts(ids))}, ` +
-      `at most ${Math.max(...late)} ms after the payment (interval ${INTERVAL_MS} ms)`,
+      `at most ${Math.max(...late)} ms after the payment (interval ${INTERVAL_MS} ms), run by ${summarize(ranOn.sort())}`,
   );
   assert.deepEqual(c.tally.counts(ids), { once: 12, more: 0, never: 0 });
+  assert.ok(
+    ranOn.every((name) => pair.some((i) => i.name === name)),
+    'run by the reconciling pair',
+  );
   for (const [i, id] of ids.entries()) {
     assert.ok(
       late[i]! <= INTERVAL_MS * 2 + SLACK_MS,
