@@ -62,9 +62,10 @@ export interface PaymentHandler {
   createCheckout(resolved: ResolvedCheckout): Promise<Checkout & { id: string }>;
   /**
    * Reads the open checkouts that are due from the provider and runs the outcome hook of each
-   * final one that has not run yet (once, under the same claims as every other report). Run
-   * it on a timer (every minute, say) on one or several instances. Rejects only when the
-   * store cannot be asked.
+   * final one that has not run yet (once, under the same claims as every other report), then
+   * does the same for this handler's checkouts in the provider's list past a watermark (those
+   * the store never heard of, or lost). Run it on a timer (every minute, say) on one or
+   * several instances. Rejects only when the store cannot be asked.
    */
   reconcile(options?: ReconcileOptions): Promise<ReconcileReport>;
 }
@@ -113,6 +114,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     client,
     report,
     holdMs: config.leaseMs,
+    webhookUrl: `${config.publicUrl}/webhook`,
     log: config.log,
   });
   const outcomes = createDispatcher({ report, open, waitMs: config.waitMs, log: config.log });

@@ -49,6 +49,8 @@ export {
   createRedisStore,
   type IoRedisClientLike,
   type NodeRedisClientLike,
+  type NodeRedisClusterLike,
+  type NodeRedisSentinelLike,
   type RedisClientLike,
   type RedisStoreOptions,
 } from './store/redis.ts';

@@ -8,11 +8,14 @@
  * (one per merchant, shared by every instance), and `reconcile()` reads the due ones from the
  * provider and reports each final one through the same claims as every other path: its hook
  * runs once, whoever gets there first. A checkout leaves the set when its hook has run or it
- * can no longer change (final with no hook to run, gone, or older than `maxAgeMs`).
+ * can no longer change (final with no hook to run, gone, or older than `maxAgeMs`). The set
+ * holds only what the store was told and kept; the sweep (sweep.ts) then reads the provider's
+ * own list past a watermark for what it was never told or lost in an outage or a failover.
  *
- * Bounded work: one call reads at most `limit` checkouts. Taking a batch moves each one's next
- * check past `hooks.leaseMs` in the same atomic step, so instances that reconcile at the same
- * time take different checkouts and a crashed taker's batch comes back by itself.
+ * Bounded work: one call reads at most `limit` checkouts of the set, and handles at most
+ * `limit` of the provider's list. Taking a batch of the set moves each one's next check past
+ * `hooks.leaseMs` in the same atomic step, so instances that reconcile at the same time take
+ * different checkouts and a crashed taker's batch comes back by itself.
  */
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
@@ -21,9 +24,13 @@ import { ProviderError } from '../provider/errors.ts';
 import type { PaymentStore } from '../store/types.ts';
 import type { Logger } from '../types.ts';
 import type { OutcomeResult } from './report.ts';
+import { createSweep } from './sweep.ts';
 
 export interface ReconcileOptions {
-  /** How many checkouts one call reads at most. Default 100. */
+  /**
+   * How many checkouts of the open set one call reads at most, and how many of the
+   * provider's list past the watermark it handles at most. Default 100.
+   */
   limit?: number;
 }
 
@@ -37,8 +44,13 @@ export interface ReconcileReport {
   open: number;
   /** Checkouts that left the set. */
   closed: number;
-  /** Checkouts the provider could not be asked about (retried on a later call). */
+  /** Checkouts the provider could not be asked about, or its list (retried on a later call). */
   errors: number;
+  /**
+   * Checkouts taken from the provider's list past the watermark (sweep.ts): new ones, and
+   * those the open set lost. Their hooks are counted in `ran`.
+   */
+  swept: number;
 }
 
 export interface OpenCheckouts {
@@ -61,15 +73,42 @@ export function createOpenCheckouts(deps: {
   report(checkout: Checkout): Promise<OutcomeResult>;
   /** How long a reconciler holds a taken checkout (the hook's lease). */
   holdMs: number;
+  /** The `return_url` of this handler's checkouts, which tells them apart in the provider's list. */
+  webhookUrl: string;
   log: Logger;
   now?: () => number;
 }): OpenCheckouts {
   const { store, client, report, holdMs, log } = deps;
   const now = deps.now ?? Date.now;
-  const set = `open:${deps.merchantCode}`;
+  // The merchant's hash tag: the set shares a Cluster slot with the sweep's watermark.
+  const set = `open:{${deps.merchantCode}}`;
+  // The set's name before it had a tag; what instances of that version track is moved over.
+  const untagged = `open:${deps.merchantCode}`;
   const supported =
     store.track !== undefined && store.due !== undefined && store.untrack !== undefined;
   let warned = false;
+  const sweep = createSweep({
+    store,
+    merchantCode: deps.merchantCode,
+    client,
+    report,
+    watch: async (id) => {
+      await store.track?.(set, id, now());
+    },
+    forget,
+    webhookUrl: deps.webhookUrl,
+    log,
+    now,
+  });
+
+  /** Moves the due checkouts of the untagged set into the set, due now. */
+  async function moveUntagged(limit: number): Promise<void> {
+    const ids = (await store.due?.(untagged, now(), limit, holdMs)) ?? [];
+    for (const id of ids) {
+      await store.track?.(set, id, now());
+      await store.untrack?.(untagged, id);
+    }
+  }
 
   async function forget(id: string): Promise<void> {
     try {
@@ -134,7 +173,18 @@ export function createOpenCheckouts(deps: {
     },
     forget,
     async reconcile(options = {}) {
-      const result: ReconcileReport = { checked: 0, ran: 0, open: 0, closed: 0, errors: 0 };
+      const limit = options.limit ?? 100;
+      if (!Number.isInteger(limit) || limit < 1) {
+        throw new TypeError('reconcile: limit must be a whole number of checkouts, 1 or more');
+      }
+      const result: ReconcileReport = {
+        checked: 0,
+        ran: 0,
+        open: 0,
+        closed: 0,
+        errors: 0,
+        swept: 0,
+      };
       if (!supported) {
         if (!warned) {
           warned = true;
@@ -145,10 +195,14 @@ export function createOpenCheckouts(deps: {
         }
         return result;
       }
-      const limit = options.limit ?? 100;
+      await moveUntagged(limit);
       const ids = (await store.due?.(set, now(), limit, holdMs)) ?? [];
       // One at a time: the provider is asked at a steady pace, never in a burst.
       for (const id of ids) await reconcileOne(id, result);
+      const swept = await sweep(limit);
+      result.swept = swept.swept;
+      result.ran += swept.ran;
+      result.errors += swept.errors;
       return result;
     },
   };

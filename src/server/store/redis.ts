@@ -1,34 +1,43 @@
 /**
- * The payment store on Redis, for several handler instances. It takes a client the
- * merchant already has (the `redis` package, 4 or later, or `ioredis` 5 or later) and only
- * calls methods on it: this module imports no Redis package, so the server entry loads
- * where none is installed.
+ * The payment store on Redis, for several handler instances: one Redis, Redis Cluster, or a
+ * primary with replicas under Sentinel (managed services offer each). It takes a client the
+ * merchant already has (redis-client.ts says which) and only calls methods on it: this
+ * module imports no Redis package, so the server entry loads where none is installed.
  *
- * One key per outcome, `<prefix><hook>:<merchant>:<checkout id>`, holding
- * `running:<token>` for the lease (`SET NX PX`) and then `done:<token>` for `doneTtlMs`; and
- * one sorted set per merchant of the open checkouts, scored by when each is next due to be
- * reconciled; and the rate limits' counters, `<prefix>rate:...`, one key per client or
- * checkout and window, gone when their window ends.
- * Completing and releasing compare the token first, in one Lua script each, so a holder
- * whose lease ran out never overwrites or frees a claim that another report took over.
+ * The key layout (every key starts with `prefix`, default `payment-widget:`):
+ *
+ * | key | holds |
+ * |---|---|
+ * | `onPaid:<merchant>:<checkout>`, `onFailed:...` | a claim: `running:<token>` for the lease (`SET NX PX`), then `done:<token>` for `doneTtlMs` |
+ * | `open:{<merchant>}` | the open checkouts, a sorted set scored by when each is next due (outcomes/reconcile.ts) |
+ * | `sweep:{<merchant>}` | how far reconciliation has read the provider's own list (a record) |
+ * | `rate:{<merchant>}:<limit>:<client or checkout>` | a rate counter, gone when its window ends |
+ * | the baskets' records | a value changed only by compare-and-set (`read`, `swap`) |
+ *
+ * The callers choose the names; the store keeps Redis Cluster's one rule for them: every key
+ * one script touches hashes to one slot. Each script but the counters' touches one key; the
+ * counters of one `hit` go to Redis in one script per hash tag (`{...}`, hashedPart), so the
+ * rate limits, which tag theirs with the merchant, cost one round trip. The merchant's open
+ * set and its sweep record share that tag too, so they live on one primary and replicate in
+ * the order they were written: a sweep record that survived a failover was written after
+ * the open checkouts it counts on, and they survived with it. Claims carry no tag and spread
+ * over the Cluster's nodes.
  */
+import {
+  hashedPart,
+  type RedisClientLike,
+  type RedisConnection,
+  redisConnection,
+} from './redis-client.ts';
 import { DONE_TTL_MS, type PaymentStore } from './types.ts';
 
-/** The one method this store uses of a `redis` (node-redis) client. */
-export interface NodeRedisClientLike {
-  sendCommand(args: string[]): Promise<unknown>;
-  /** False while the client is disconnected or reconnecting. */
-  readonly isReady?: boolean;
-}
-
-/** The one method this store uses of an `ioredis` client. */
-export interface IoRedisClientLike {
-  call(command: string, ...args: string[]): Promise<unknown>;
-  /** `ready` while connected. */
-  readonly status?: string;
-}
-
-export type RedisClientLike = NodeRedisClientLike | IoRedisClientLike;
+export type {
+  IoRedisClientLike,
+  NodeRedisClientLike,
+  NodeRedisClusterLike,
+  NodeRedisSentinelLike,
+  RedisClientLike,
+} from './redis-client.ts';
 
 export interface RedisStoreOptions {
   /** Put before every key, so one Redis can serve other things. Default `payment-widget:`. */
@@ -41,6 +50,15 @@ export interface RedisStoreOptions {
    * still carries it out later, the key stays claimed until its lease ends. Default 2 000 ms.
    */
   commandTimeoutMs?: number;
+  /**
+   * Claims and done marks count only once this many replicas have them (`WAIT`), so that a
+   * failover to one of them keeps them: without it, a claim the primary acknowledged but had
+   * not passed on yet is lost with the primary, and its hook may run again. A claim that no
+   * replica took within `timeoutMs` runs no hook (it is freed, and a later report claims it
+   * again); a done mark is retried in the background. So while the replicas are away, hooks
+   * wait for them. Not on a Cluster (WAIT names no key to route it by). Default: off.
+   */
+  waitForReplicas?: { replicas: number; timeoutMs: number };
 }
 
 // KEYS[1] the key, ARGV[1] the holder's token, ARGV[2] the done TTL in ms.
@@ -113,46 +131,68 @@ function positive(name: string, value: number): number {
   return Math.ceil(value);
 }
 
-/** Sends one command through whichever client it was given. */
-function commandSender(client: RedisClientLike): (args: string[]) => Promise<unknown> {
-  // ioredis also has a `sendCommand`, taking its own Command objects: look for `call` first.
-  if (typeof (client as IoRedisClientLike).call === 'function') {
-    const io = client as IoRedisClientLike;
-    return (args) => {
-      // Not queued while disconnected: a claim must fail now, not run minutes later.
-      if (io.status !== undefined && io.status !== 'ready') {
-        return Promise.reject(new Error(`Redis is not connected (${io.status})`));
-      }
-      const [command, ...rest] = args;
-      return io.call(command!, ...rest);
-    };
+/** Indexes of `keys` by the part Redis Cluster hashes: each group can go in one script. */
+function bySlot(keys: readonly string[]): number[][] {
+  const groups = new Map<string, number[]>();
+  for (const [i, key] of keys.entries()) {
+    const part = hashedPart(key);
+    const group = groups.get(part) ?? [];
+    group.push(i);
+    groups.set(part, group);
   }
-  if (typeof (client as NodeRedisClientLike).sendCommand === 'function') {
-    const node = client as NodeRedisClientLike;
-    return (args) => {
-      if (node.isReady === false) return Promise.reject(new Error('Redis is not connected'));
-      return node.sendCommand(args);
-    };
+  return [...groups.values()];
+}
+
+function replicasToWaitFor(
+  wait: RedisStoreOptions['waitForReplicas'],
+  connection: RedisConnection,
+  commandTimeoutMs: number,
+): { replicas: number; timeoutMs: number } | undefined {
+  if (wait === undefined) return undefined;
+  if (typeof wait !== 'object' || wait === null) {
+    throw new TypeError('waitForReplicas must be { replicas, timeoutMs }');
   }
-  throw new TypeError('createRedisStore needs a connected client of the redis or ioredis package');
+  if (connection.topology === 'cluster') {
+    throw new TypeError(
+      `waitForReplicas is not supported on a Cluster (${connection.made}): WAIT names no key to route it by`,
+    );
+  }
+  if (!Number.isInteger(wait.replicas) || wait.replicas < 1) {
+    throw new TypeError('waitForReplicas.replicas must be a whole number, 1 or more');
+  }
+  const timeoutMs = positive('waitForReplicas.timeoutMs', wait.timeoutMs);
+  if (timeoutMs >= commandTimeoutMs) {
+    throw new TypeError('waitForReplicas.timeoutMs must be shorter than commandTimeoutMs');
+  }
+  return { replicas: wait.replicas, timeoutMs };
 }
 
 /**
  * A `PaymentStore` on Redis: `createPaymentHandler({ store: createRedisStore(client) })` on
- * every instance. `client` is
- * connected by the caller (`await createClient({ url }).connect()`, or `new Redis(url)`),
- * which also owns its reconnects, its `error` listener and closing it.
+ * every instance. `client` is connected by the caller (`await createClient({ url }).connect()`,
+ * `await createCluster({ rootNodes }).connect()`, `new Redis(url)`, `new Redis.Cluster(nodes)`
+ * ...), which also owns its reconnects, its `error` listener and closing it. Any other client
+ * is refused here, with a message naming what is supported.
  */
 export function createRedisStore(
   client: RedisClientLike,
   options: RedisStoreOptions = {},
 ): PaymentStore {
-  const send = commandSender(client);
+  const connection: RedisConnection = redisConnection(client);
   const prefix = options.prefix ?? 'payment-widget:';
+  if (typeof prefix !== 'string') throw new TypeError('prefix must be a string');
   const doneTtl = String(positive('doneTtlMs', options.doneTtlMs ?? DONE_TTL_MS));
   const timeoutMs = positive('commandTimeoutMs', options.commandTimeoutMs ?? 2_000);
+  const replicated = replicasToWaitFor(options.waitForReplicas, connection, timeoutMs);
 
-  function command(args: string[]): Promise<unknown> {
+  function command(key: string, args: string[]): Promise<unknown> {
+    let sent: Promise<unknown>;
+    try {
+      sent = connection.send(key, args);
+    } catch (error) {
+      // A client that throws instead of rejecting: a failed command like any other.
+      return Promise.reject(error);
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -160,7 +200,7 @@ export function createRedisStore(
         timeoutMs,
       );
     });
-    return Promise.race([send(args), timeout]).finally(() => clearTimeout(timer));
+    return Promise.race([sent, timeout]).finally(() => clearTimeout(timer));
   }
 
   const script = (source: string): Script => ({ source, sha: sha1(source) });
@@ -171,17 +211,38 @@ export function createRedisStore(
   const hit = script(HIT);
   const swap = script(SWAP);
 
-  /** EVALSHA, falling back to EVAL (which caches it again) after Redis forgot the script. */
+  /**
+   * EVALSHA, falling back to EVAL (which caches it again) after Redis forgot the script. Both
+   * go to the node serving the keys' slot, so on a Cluster the node that had not seen the
+   * script yet (or restarted) is the one that gets it.
+   */
   async function runOn(which: Script, keys: string[], args: string[]): Promise<unknown> {
     const rest = [String(keys.length), ...keys, ...args];
+    const key = keys[0]!;
     try {
-      return await command(['EVALSHA', await which.sha, ...rest]);
+      return await command(key, ['EVALSHA', await which.sha, ...rest]);
     } catch (error) {
       if (!(error instanceof Error && error.message.includes('NOSCRIPT'))) throw error;
-      return command(['EVAL', which.source, ...rest]);
+      return command(key, ['EVAL', which.source, ...rest]);
     }
   }
   const run = (which: Script, key: string, args: string[]) => runOn(which, [key], args);
+
+  /**
+   * WAIT: whether the writes sent so far on this connection reached enough replicas. It
+   * covers the write just made because the client sends its commands in order on one
+   * connection to the primary.
+   */
+  async function reachedReplicas(key: string): Promise<{ ok: boolean; acks: number }> {
+    if (replicated === undefined) return { ok: true, acks: 0 };
+    const { replicas, timeoutMs: waitMs } = replicated;
+    const acks = Number(await command(key, ['WAIT', String(replicas), String(waitMs)]));
+    return { ok: acks >= replicas, acks };
+  }
+  const tooFew = (what: string, acks: number) =>
+    new Error(
+      `Redis: the ${what} reached ${acks} of ${replicated?.replicas} replicas within ${replicated?.timeoutMs} ms`,
+    );
 
   return {
     async claim(key, token, leaseMs) {
@@ -189,15 +250,27 @@ export function createRedisStore(
       const lease = String(positive('leaseMs', leaseMs));
       // A key that expires or is released between SET and GET is free again: try once more.
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        const set = await command(['SET', full, `running:${token}`, 'NX', 'PX', lease]);
-        if (set === 'OK') return 'claimed';
-        const value = await command(['GET', full]);
+        const set = await command(full, ['SET', full, `running:${token}`, 'NX', 'PX', lease]);
+        if (set === 'OK') {
+          const { ok, acks } = await reachedReplicas(full);
+          if (ok) return 'claimed';
+          // Not held where a failover would keep it: no hook runs on it, and a later report
+          // may claim it at once.
+          await run(release, full, [token]).catch(() => undefined);
+          throw tooFew('claim', acks);
+        }
+        const value = await command(full, ['GET', full]);
         if (typeof value === 'string') return value.startsWith('done:') ? 'done' : 'running';
       }
       return 'running';
     },
     async complete(key, token) {
-      return Number(await run(complete, prefix + key, [token, doneTtl])) === 1;
+      const full = prefix + key;
+      if (Number(await run(complete, full, [token, doneTtl])) !== 1) return false;
+      const { ok, acks } = await reachedReplicas(full);
+      // The reporter tries again in the background; the key stays this token's meanwhile.
+      if (!ok) throw tooFew('done mark', acks);
+      return true;
     },
     async release(key, token) {
       return Number(await run(release, prefix + key, [token])) === 1;
@@ -214,22 +287,35 @@ export function createRedisStore(
       return Array.isArray(ids) ? ids.map(String) : [];
     },
     async untrack(set, id) {
-      await command(['ZREM', prefix + set, id]);
+      const full = prefix + set;
+      await command(full, ['ZREM', full, id]);
     },
     async hit(counters) {
       const keys = counters.map((c) => prefix + c.key);
       const windows = counters.map((c) => String(positive('windowMs', c.windowMs)));
-      const states = await runOn(hit, keys, windows);
-      if (!Array.isArray(states) || states.length !== counters.length) {
-        throw new Error('Redis answered the rate counters with something else');
-      }
+      const states: unknown[] = new Array(counters.length);
+      // One script per slot: counters with different hash tags may live on different nodes.
+      await Promise.all(
+        bySlot(keys).map(async (group) => {
+          const answer = await runOn(
+            hit,
+            group.map((i) => keys[i]!),
+            group.map((i) => windows[i]!),
+          );
+          if (!Array.isArray(answer) || answer.length !== group.length) {
+            throw new Error('Redis answered the rate counters with something else');
+          }
+          for (const [j, i] of group.entries()) states[i] = answer[j];
+        }),
+      );
       return states.map((state) => {
         const [hits, ttl] = Array.isArray(state) ? state : [];
         return { hits: Number(hits), resetInMs: Number(ttl) };
       });
     },
     async read(key) {
-      const value = await command(['GET', prefix + key]);
+      const full = prefix + key;
+      const value = await command(full, ['GET', full]);
       return typeof value === 'string' ? value : undefined;
     },
     async swap(key, expected, value, ttlMs) {

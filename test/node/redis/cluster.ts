@@ -1,19 +1,31 @@
-// The parent's side of the multi-process tests: a real Redis, the sandbox, handler
-// instances in child processes (instance.ts), a load balancer in front of them (what the
-// provider's webhooks reach, as the checkouts' URLs point at it), the tally of hook runs
-// they report, and the sandbox's webhook attempts read from its log. Every wait is
-// bounded; `Cluster.stop` ends everything, also after a start that failed half-way.
+// The parent's side of the multi-process tests: real Redis servers (one, a Redis Cluster,
+// or a primary and a replica under Sentinel), the sandbox, handler instances in child
+// processes (instance.ts), a load balancer in front of them (what the provider's webhooks
+// reach, as the checkouts' URLs point at it), the tally of hook runs they report, and the
+// sandbox's webhook attempts read from its log. Every wait is bounded; `Cluster.stop` ends
+// everything, also after a start that failed half-way.
 import assert from 'node:assert/strict';
 import { fork } from 'node:child_process';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
-import { createProviderClient, type ProviderClient } from '../../../src/server/index.ts';
-import { type ChallengePayload, cardBody } from '../support/cards.ts';
+import {
+  createProviderClient,
+  type ProviderClient,
+  type RateLimitOptions,
+  type RedisStoreOptions,
+} from '../../../src/server/index.ts';
+import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
 import { exited, killAtExit } from '../support/children.ts';
 import { listenLoopback } from '../support/loopback.ts';
 import type { ClientKind } from '../support/redis-clients.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
-import type { InstanceConfig, InstanceMessage } from './instance.ts';
+import {
+  type RedisSentinel,
+  type RedisTarget,
+  startRedisCluster,
+  startRedisSentinel,
+} from '../support/redis-topologies.ts';
+import type { InstanceConfig, InstanceMessage, ParentMessage } from './instance.ts';
 
 /** The page origin the instances allow. */
 const ORIGIN = 'http://shop.test';
@@ -29,6 +41,8 @@ export interface Instance {
   alive: boolean;
   /** SIGKILL: the instance dies mid-whatever, as in a crash or a deploy's hard stop. */
   kill(): Promise<void>;
+  /** Holds or resumes its reconciliation timer; resolves once the instance has heard. */
+  reconciling(on: boolean): Promise<void>;
 }
 
 async function startInstance(
@@ -68,6 +82,17 @@ async function startInstance(
       child.kill('SIGKILL');
       await exited(child);
     },
+    reconciling: (on) =>
+      new Promise((resolve, reject) => {
+        const heard = (answer: InstanceMessage) => {
+          if (answer.type !== 'reconciling' || answer.on !== on) return;
+          child.off('message', heard);
+          resolve();
+        };
+        child.on('message', heard);
+        const message: ParentMessage = { type: 'reconcile', on };
+        child.send(message, (error) => error && reject(error));
+      }),
   };
   return instance;
 }
@@ -194,7 +219,9 @@ async function startBalancer(
 }
 
 interface ClusterOptions {
-  /** Redis keeps its keys across a kill and restart (append-only file). */
+  /** One Redis (the default), a Redis Cluster of three masters, or a primary under Sentinel. */
+  topology?: RedisTarget['kind'];
+  /** The one Redis keeps its keys across a kill and restart (append-only file). */
   persistentRedis?: boolean;
   /** The sandbox's webhook retry schedule. */
   webhook: NonNullable<SandboxOptions['webhook']>;
@@ -206,10 +233,19 @@ interface ClusterOptions {
   reconcileEveryMs?: number;
   /** The balancer answers every webhook delivery 503, as an endpoint that is down. */
   refuseWebhooks?: boolean;
+  /** The instances' rate limits; default: no limit on checkouts created per client. */
+  rateLimit?: RateLimitOptions;
+  /** The instances' `createRedisStore` options. */
+  store?: RedisStoreOptions;
 }
 
 export interface Cluster {
+  /** The one Redis; on a Cluster, its first master; under Sentinel, the first primary. */
   redis: RedisServer;
+  /** How the instances reach the store. */
+  target: RedisTarget;
+  /** The replica and the sentinels, under Sentinel. */
+  sentinel?: RedisSentinel;
   sandbox: Sandbox;
   provider: ProviderClient;
   /** In the order of `ClusterOptions.instances`. */
@@ -217,6 +253,35 @@ export interface Cluster {
   tally: HookTally;
   webhooks: WebhookLog;
   stop(): Promise<void>;
+}
+
+/** The Redis servers of `options.topology`, and what the instances connect to. */
+async function startStore(options: ClusterOptions) {
+  switch (options.topology ?? 'single') {
+    case 'single': {
+      const redis = await startRedisServer({ persistent: options.persistentRedis ?? false });
+      const target: RedisTarget = { kind: 'single', url: redis.url };
+      return { redis, target, sentinel: undefined, stopRedis: () => redis.stop() };
+    }
+    case 'cluster': {
+      const cluster = await startRedisCluster();
+      return {
+        redis: cluster.nodes[0]!,
+        target: cluster.target,
+        sentinel: undefined,
+        stopRedis: () => cluster.stop(),
+      };
+    }
+    case 'sentinel': {
+      const sentinel = await startRedisSentinel();
+      return {
+        redis: sentinel.primary,
+        target: sentinel.target,
+        sentinel,
+        stopRedis: () => sentinel.stop(),
+      };
+    }
+  }
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -229,8 +294,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (const step of stops.reverse()) await step();
   };
   try {
-    const redis = await startRedisServer({ persistent: options.persistentRedis ?? false });
-    stops.push(() => redis.stop());
+    const { redis, target, sentinel, stopRedis } = await startStore(options);
+    stops.push(stopRedis);
     const sandbox = await createSandbox({ webhook: options.webhook, log: webhooks.line });
     stops.push(() => sandbox.close());
     const balancer = await startBalancer(
@@ -240,7 +305,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
     stops.push(() => balancer.close());
     const base = {
-      redisUrl: redis.url,
+      redis: target,
+      ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+      ...(options.store === undefined ? {} : { store: options.store }),
       providerUrl: sandbox.url,
       apiKey: sandbox.apiKey,
       merchantCode: sandbox.merchantCode,
@@ -259,7 +326,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const failed = started.find((result) => result.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
     const provider = createProviderClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
-    return { redis, sandbox, provider, instances, tally, webhooks, stop };
+    return {
+      redis,
+      target,
+      ...(sentinel === undefined ? {} : { sentinel }),
+      sandbox,
+      provider,
+      instances,
+      tally,
+      webhooks,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -267,7 +344,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 }
 
 /** A checkout created through `instance` (its webhook and return URLs are the balancer's). */
-async function createThrough(instance: Instance): Promise<string> {
+export async function createThrough(instance: Instance): Promise<string> {
   const created = await fetch(`${instance.url}/checkouts`, {
     method: 'POST',
     headers: { origin: ORIGIN, 'content-type': 'application/json' },
@@ -310,4 +387,87 @@ export async function challengedCheckout(
   assert.equal(put.status, 202);
   const { next_step } = (await put.json()) as { next_step: { payload: ChallengePayload } };
   return { id, challenge: next_step.payload };
+}
+
+/**
+ * `count` 3DS checkouts processed through the instances in turn and authenticated at the
+ * provider with no browser following the redirect back: paid, and no report reaches the
+ * handler. Resolves with when each was paid.
+ */
+export async function paidBehind(
+  instances: readonly Instance[],
+  count: number,
+): Promise<Map<string, number>> {
+  const paidAt = new Map<string, number>();
+  for (let i = 0; i < count; i += 1) {
+    const { id, challenge } = await challengedCheckout(instances[i % instances.length]!);
+    await authenticate(challenge);
+    paidAt.set(id, Date.now());
+  }
+  return paidAt;
+}
+
+/** A checkout created and paid with a card through `instance`, as a shopper's widget does. */
+export async function paidThrough(instance: Instance): Promise<string> {
+  const id = await createThrough(instance);
+  const put = await fetch(`${instance.url}/checkouts/${id}`, {
+    method: 'PUT',
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify(PAID_CARD),
+  });
+  // The payment's answer never depends on the store: PAID even while it is away.
+  assert.equal(put.status, 200, `PUT ${id}: ${put.status}`);
+  assert.equal(((await put.json()) as { status: string }).status, 'PAID');
+  return id;
+}
+
+/**
+ * The sandbox drops (never sends) its next `times` webhook deliveries, or, with `times` 0,
+ * forgets the faults still to apply.
+ */
+export async function dropWebhooks(cluster: Cluster, times: number): Promise<void> {
+  const { sandbox } = cluster;
+  const res = await sandbox.handle(
+    new Request(`${sandbox.url}/sandbox/webhook-faults`, {
+      method: times === 0 ? 'DELETE' : 'POST',
+      headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
+      ...(times === 0 ? {} : { body: JSON.stringify({ kind: 'drop', times }) }),
+    }),
+  );
+  assert.equal(res.status, times === 0 ? 204 : 201);
+}
+
+/**
+ * Reports `id` to each of `instances` at once by the return page, the webhook and polling,
+ * and checks each answer. Resolves with how many reported webhooks were told to come back
+ * (503 `HOOK_RUNNING`: another report held the claim).
+ */
+export async function reportEverywhere(
+  instances: readonly Instance[],
+  id: string,
+): Promise<number> {
+  let busy = 0;
+  const reports = instances.flatMap((instance) => [
+    fetch(`${instance.url}/return?checkout_id=${id}`, { redirect: 'manual' }).then(async (res) => {
+      await res.body?.cancel();
+      assert.equal(res.status, 303);
+      assert.equal(res.headers.get('location'), `/paid?checkout_id=${id}`);
+    }),
+    postWebhook(instance, id).then(async (res) => {
+      if (res.status === 503) {
+        const body = (await res.json()) as { error: { code: string } };
+        assert.equal(body.error.code, 'HOOK_RUNNING');
+        busy += 1;
+        return;
+      }
+      await res.body?.cancel();
+      assert.equal(res.status, 204);
+    }),
+    fetch(`${instance.url}/checkouts/${id}`).then(async (res) => {
+      assert.equal(res.status, 200);
+      assert.equal(((await res.json()) as { status: string }).status, 'PAID');
+    }),
+  ]);
+  await Promise.all(reports);
+  return busy;
 }

@@ -8,14 +8,22 @@ import type { AddressInfo } from 'node:net';
 import {
   createPaymentHandler,
   createRedisStore,
+  type RateLimitOptions,
+  type RedisStoreOptions,
   toNodeListener,
 } from '../../../src/server/index.ts';
 import { type ClientKind, connectClient } from '../support/redis-clients.ts';
+import type { RedisTarget } from '../support/redis-topologies.ts';
 
 export interface InstanceConfig {
   name: string;
   client: ClientKind;
-  redisUrl: string;
+  /** One Redis, a Cluster or a primary under Sentinel. */
+  redis: RedisTarget;
+  /** `createRedisStore`'s options. */
+  store?: RedisStoreOptions;
+  /** Default: no limit on checkouts created per client. */
+  rateLimit?: RateLimitOptions;
   providerUrl: string;
   apiKey: string;
   merchantCode: string;
@@ -34,7 +42,12 @@ export interface InstanceConfig {
 export type InstanceMessage =
   | { type: 'ready'; port: number }
   | { type: 'started' | 'finished'; checkoutId: string; at: number }
-  | { type: 'log'; level: string; message: string; checkoutId?: string };
+  | { type: 'log'; level: string; message: string; checkoutId?: string }
+  /** The answer to a ParentMessage: the timer runs (or is held) from now on. */
+  | { type: 'reconciling'; on: boolean };
+
+/** What the parent tells an instance: whether its reconciliation timer runs. */
+export type ParentMessage = { type: 'reconcile'; on: boolean };
 
 function send(message: InstanceMessage): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -51,7 +64,7 @@ process.on('disconnect', () => process.exit(0));
 
 const config = JSON.parse(process.env.PW_INSTANCE ?? '') as InstanceConfig;
 // Redis going away is part of the tests; the store reports what it meant for the hooks.
-const redis = await connectClient(config.client, config.redisUrl);
+const redis = await connectClient(config.client, config.redis);
 
 const handler = createPaymentHandler({
   provider: {
@@ -66,7 +79,7 @@ const handler = createPaymentHandler({
     failure: '/failed',
   },
   resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
-  store: createRedisStore(redis.client),
+  store: createRedisStore(redis.client, config.store),
   hooks: {
     leaseMs: config.leaseMs,
     async onPaid(checkout) {
@@ -80,7 +93,7 @@ const handler = createPaymentHandler({
   },
   // The tests' one HTTP client creates hundreds of checkouts, standing in for as many
   // shoppers (test/node/redis/rate-limit.test.ts is where the limits are tested).
-  rateLimit: { checkoutsPerClient: false },
+  rateLimit: config.rateLimit ?? { checkoutsPerClient: false },
   logger(entry) {
     if (entry.level === 'info') return;
     const checkoutId = typeof entry.checkoutId === 'string' ? entry.checkoutId : undefined;
@@ -90,8 +103,17 @@ const handler = createPaymentHandler({
   },
 });
 
+// The parent may hold an instance's timer, to see which instances reconcile.
+let reconciling = true;
+process.on('message', (message: ParentMessage) => {
+  if (message.type !== 'reconcile') return;
+  reconciling = message.on;
+  void send({ type: 'reconciling', on: message.on });
+});
+
 if (config.reconcileEveryMs !== undefined) {
   setInterval(() => {
+    if (!reconciling) return;
     handler.reconcile().catch((error: unknown) => {
       void send({ type: 'log', level: 'error', message: `reconcile: ${String(error)}` });
     });

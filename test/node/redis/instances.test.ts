@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { until } from '../../shared/until.ts';
-import { type Cluster, paidCheckout, postWebhook, startCluster } from './cluster.ts';
+import { type Cluster, paidCheckout, reportEverywhere, startCluster } from './cluster.ts';
 
 const CHECKOUTS = 500;
 const CONCURRENCY = 16;
@@ -35,28 +35,7 @@ let busyWebhooks = 0;
 /** One checkout: created on one instance, paid at the provider, reported six ways at once. */
 async function payAndReport(c: Cluster, index: number): Promise<string> {
   const id = await paidCheckout(c, c.instances[index % 2]!);
-  const reports = c.instances.flatMap((instance) => [
-    fetch(`${instance.url}/return?checkout_id=${id}`, { redirect: 'manual' }).then(async (res) => {
-      await res.body?.cancel();
-      assert.equal(res.status, 303);
-      assert.equal(res.headers.get('location'), `/paid?checkout_id=${id}`);
-    }),
-    postWebhook(instance, id).then(async (res) => {
-      if (res.status === 503) {
-        const body = (await res.json()) as { error: { code: string } };
-        assert.equal(body.error.code, 'HOOK_RUNNING');
-        busyWebhooks += 1;
-        return;
-      }
-      await res.body?.cancel();
-      assert.equal(res.status, 204);
-    }),
-    fetch(`${instance.url}/checkouts/${id}`).then(async (res) => {
-      assert.equal(res.status, 200);
-      assert.equal(((await res.json()) as { status: string }).status, 'PAID');
-    }),
-  ]);
-  await Promise.all(reports);
+  busyWebhooks += await reportEverywhere(c.instances, id);
   return id;
 }
 

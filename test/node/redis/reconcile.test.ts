@@ -5,8 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { until } from '../../shared/until.ts';
-import { authenticate } from '../support/cards.ts';
-import { type Cluster, challengedCheckout, startCluster } from './cluster.ts';
+import { type Cluster, paidBehind, startCluster } from './cluster.ts';
 
 const CHECKOUTS = 12;
 const INTERVAL_MS = 1_000;
@@ -36,12 +35,7 @@ after(async () => {
 
 test('webhooks refused, return page never reached: two reconciling instances run each onPaid once', async () => {
   const c = cluster!;
-  const paidAt = new Map<string, number>();
-  for (let i = 0; i < CHECKOUTS; i += 1) {
-    const { id, challenge } = await challengedCheckout(c.instances[i % 2]!);
-    await authenticate(challenge);
-    paidAt.set(id, Date.now());
-  }
+  const paidAt = await paidBehind(c.instances, CHECKOUTS);
   const ids = [...paidAt.keys()];
   await until(
     () => `every onPaid (${JSON.stringify(c.tally.counts(ids))})`,

@@ -59,7 +59,7 @@ test('a paid checkout no report reached: reconcile runs onPaid once, then forget
   );
   // The checkout left the set: a second pass has nothing to read, the hook does not run again.
   const second = await h.handle.reconcile();
-  assert.deepEqual(second, { checked: 0, ran: 0, open: 0, closed: 0, errors: 0 });
+  assert.deepEqual(second, { checked: 0, ran: 0, open: 0, closed: 0, errors: 0, swept: 0 });
   assert.equal(h.paid.length, 1);
 });
 
@@ -75,7 +75,7 @@ test('a checkout still pending is read on every pass and stays open; a created o
   assert.equal(put.status, 202);
   for (let pass = 0; pass < 2; pass += 1) {
     const report = await h.handle.reconcile();
-    assert.deepEqual(report, { checked: 1, ran: 0, open: 1, closed: 0, errors: 0 });
+    assert.deepEqual(report, { checked: 1, ran: 0, open: 1, closed: 0, errors: 0, swept: 0 });
   }
 });
 

@@ -1,11 +1,17 @@
-// Connected clients of the Redis packages the store supports, set up as a merchant should:
-// an `error` listener (node-redis throws without one when the server goes away) and a short
-// reconnect delay, so a restarted server is picked up again within a fraction of a second.
-import { Redis } from 'ioredis';
-import { createClient } from 'redis';
-import { createClient as createClient4 } from 'redis4';
-import { createClient as createClient5 } from 'redis5';
+// Connected clients of the Redis packages the store supports, on each topology, set up as a
+// merchant should: an `error` listener (node-redis throws without one when the server goes
+// away) and a short reconnect delay, so a restarted server or a promoted replica is picked up
+// again within a fraction of a second.
+import { Cluster, Redis } from 'ioredis';
+import { createClient, createCluster, createSentinel } from 'redis';
+import { createClient as createClient4, createCluster as createCluster4 } from 'redis4';
+import {
+  createClient as createClient5,
+  createCluster as createCluster5,
+  createSentinel as createSentinel5,
+} from 'redis5';
 import type { RedisClientLike } from '../../../src/server/index.ts';
+import type { RedisTarget } from './redis-topologies.ts';
 
 export const CLIENT_KINDS = ['redis', 'redis5', 'redis4', 'ioredis'] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
@@ -17,66 +23,132 @@ export const CLIENT_NAMES: Record<ClientKind, string> = {
   ioredis: 'ioredis 6',
 };
 
+/** The client kinds that can reach a topology: node-redis 4 has no `createSentinel`. */
+export function kindsFor(topology: RedisTarget['kind']): ClientKind[] {
+  return CLIENT_KINDS.filter((kind) => topology !== 'sentinel' || kind !== 'redis4');
+}
+
 export interface ConnectedClient {
   client: RedisClientLike;
-  /** Any command, for a test's own look at the keys. */
+  /**
+   * Any command, for a test's own look at the keys. On a Cluster it goes to the node that
+   * serves its first argument (the key, for the commands the tests send).
+   */
   command(...args: string[]): Promise<unknown>;
   close(): Promise<void>;
 }
 
 const RECONNECT_DELAY_MS = 50;
 
-/** What the test needs of a node-redis client, the same in versions 4, 5 and 6. */
-interface NodeRedisClient {
+/** What the test needs of a node-redis client, cluster or sentinel, in versions 4, 5 and 6. */
+interface NodeRedisConnection {
   on(event: 'error', listener: (error: Error) => void): unknown;
   connect(): Promise<unknown>;
-  sendCommand(args: string[]): Promise<unknown>;
 }
 
-async function connectNodeRedis(
-  client: NodeRedisClient,
+async function connectNodeRedis<T extends NodeRedisConnection>(
+  client: T,
   onError: (error: Error) => void,
+  command: (client: T, args: string[]) => Promise<unknown>,
   close: () => Promise<unknown>,
 ): Promise<ConnectedClient> {
   client.on('error', onError);
   await client.connect();
   return {
-    client,
-    command: (...args) => client.sendCommand(args),
+    client: client as unknown as RedisClientLike,
+    command: (...args) => command(client, args),
     close: async () => {
       await close();
     },
   };
 }
 
-export async function connectClient(
+function connectIoRedis(client: Redis | Cluster, onError: (error: Error) => void) {
+  client.on('error', onError);
+  return client.connect().then(
+    (): ConnectedClient => ({
+      client,
+      command: (name, ...args) => client.call(name, ...args),
+      close: async () => client.disconnect(),
+    }),
+  );
+}
+
+/** A node-redis cluster's routing: the key, then whether the command only reads. */
+const clusterCommand = (
+  client: { sendCommand(key: string | undefined, readonly: boolean, args: string[]): unknown },
+  args: string[],
+) => client.sendCommand(args[1], false, args) as Promise<unknown>;
+const sentinelCommand = (
+  client: { sendCommand(readonly: boolean, args: string[]): unknown },
+  args: string[],
+) => client.sendCommand(false, args) as Promise<unknown>;
+const plainCommand = (client: { sendCommand(args: string[]): unknown }, args: string[]) =>
+  client.sendCommand(args) as Promise<unknown>;
+
+export function connectClient(
   kind: ClientKind,
-  url: string,
+  target: string | RedisTarget,
   onError: (error: Error) => void = () => {},
 ): Promise<ConnectedClient> {
+  const to: RedisTarget = typeof target === 'string' ? { kind: 'single', url: target } : target;
   const socket = { reconnectStrategy: () => RECONNECT_DELAY_MS };
-  switch (kind) {
-    case 'ioredis': {
-      const client = new Redis(url, { retryStrategy: () => RECONNECT_DELAY_MS, lazyConnect: true });
-      client.on('error', onError);
-      await client.connect();
-      return {
-        client,
-        command: (name, ...args) => client.call(name, ...args),
-        close: async () => client.disconnect(),
+  const retryStrategy = () => RECONNECT_DELAY_MS;
+  if (kind === 'ioredis') {
+    switch (to.kind) {
+      case 'single':
+        return connectIoRedis(new Redis(to.url, { retryStrategy, lazyConnect: true }), onError);
+      case 'cluster':
+        return connectIoRedis(
+          new Cluster(to.nodes, { lazyConnect: true, clusterRetryStrategy: retryStrategy }),
+          onError,
+        );
+      case 'sentinel':
+        return connectIoRedis(
+          new Redis({
+            sentinels: to.sentinels,
+            name: to.name,
+            lazyConnect: true,
+            retryStrategy,
+            sentinelRetryStrategy: retryStrategy,
+          }),
+          onError,
+        );
+    }
+  }
+  switch (to.kind) {
+    case 'single': {
+      const url = to.url;
+      if (kind === 'redis4') {
+        const client = createClient4({ url, socket });
+        return connectNodeRedis(client, onError, plainCommand, () => client.disconnect());
+      }
+      const client =
+        kind === 'redis5' ? createClient5({ url, socket }) : createClient({ url, socket });
+      return connectNodeRedis(client, onError, plainCommand, async () => client.destroy());
+    }
+    case 'cluster': {
+      const options = {
+        rootNodes: to.nodes.map((n) => ({ url: `redis://${n.host}:${n.port}` })),
+        defaults: { socket },
       };
+      if (kind === 'redis4') {
+        const client = createCluster4(options);
+        return connectNodeRedis(client, onError, clusterCommand, () => client.disconnect());
+      }
+      const client = kind === 'redis5' ? createCluster5(options) : createCluster(options);
+      return connectNodeRedis(client, onError, clusterCommand, async () => client.destroy());
     }
-    case 'redis4': {
-      const client = createClient4({ url, socket });
-      return connectNodeRedis(client, onError, () => client.disconnect());
-    }
-    case 'redis5': {
-      const client = createClient5({ url, socket });
-      return connectNodeRedis(client, onError, async () => client.destroy());
-    }
-    case 'redis': {
-      const client = createClient({ url, socket });
-      return connectNodeRedis(client, onError, async () => client.destroy());
+    case 'sentinel': {
+      if (kind === 'redis4') throw new TypeError('node-redis 4 has no createSentinel');
+      const options = {
+        name: to.name,
+        sentinelRootNodes: to.sentinels,
+        nodeClientOptions: { socket },
+        sentinelClientOptions: { socket },
+      };
+      const client = kind === 'redis5' ? createSentinel5(options) : createSentinel(options);
+      return connectNodeRedis(client, onError, sentinelCommand, async () => client.destroy());
     }
   }
 }

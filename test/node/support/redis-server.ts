@@ -1,8 +1,10 @@
-// A throwaway redis-server per test: on a free loopback port, no persistence unless asked
-// (then an append-only file in a fresh temporary folder), stopped by the test's `after`.
-// Needs Debian's `redis-server` (`.ci/run` installs it when missing).
+// A throwaway redis-server per test: on a free loopback port, in a fresh temporary folder,
+// no persistence unless asked (then an append-only file), stopped by the test's `after`.
+// Also the nodes of the Cluster and Sentinel topologies (redis-topologies.ts): extra
+// arguments, or sentinel mode with a config file. Needs Debian's `redis-server` (`.ci/run`
+// installs it when missing), which brings `redis-cli` and sentinel mode with it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,10 +17,19 @@ export interface RedisServerOptions {
    * which a killed process loses nothing of), as a Redis that holds claims should.
    */
   persistent?: boolean;
+  /** More arguments, given the port it listens on (cluster mode, `--replicaof`). */
+  args?: (port: number) => string[] | Promise<string[]>;
+  /**
+   * Runs it as a sentinel with these config lines (`sentinel monitor ...`): sentinel mode
+   * needs a config file of its own, which it rewrites as it learns the topology.
+   */
+  sentinel?: string[];
 }
 
 export interface RedisServer {
   port: number;
+  /** Its temporary folder: data, cluster and sentinel config files. */
+  dir: string;
   /** `redis://127.0.0.1:{port}` */
   url: string;
   /** SIGKILL, as a crash or an OOM kill would; resolves once it has exited. */
@@ -27,25 +38,44 @@ export interface RedisServer {
   restart(): Promise<void>;
   /** Stops it for good and removes its data folder. */
   stop(): Promise<void>;
+  /** Resolves when it next logs a line matching `pattern` (ask before it may happen). */
+  nextLog(pattern: RegExp): Promise<void>;
 }
 
 const BINARY = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(existsSync);
 const READY_TIMEOUT_MS = 10_000;
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on right now (another process may take it meanwhile). */
+export async function freePort(): Promise<number> {
   const { port, close } = await listenLoopback(createServer());
   await close();
   return port;
 }
 
+interface Launch {
+  port: number;
+  dir: string;
+  persistent: boolean;
+  extra: string[];
+  /** The sentinel config file, when it runs as one. */
+  sentinelConfig: string | undefined;
+}
+
 /** Spawns redis-server; resolves when it logs that it takes connections. */
-function launch(port: number, dir: string | undefined): Promise<ChildProcess> {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', ''];
-  args.push(
-    ...(dir === undefined
-      ? ['--appendonly', 'no']
-      : ['--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir]),
-  );
+function launch({ port, dir, persistent, extra, sentinelConfig }: Launch): Promise<ChildProcess> {
+  const args = sentinelConfig === undefined ? [] : [sentinelConfig, '--sentinel'];
+  args.push('--port', String(port), '--bind', '127.0.0.1', '--dir', dir);
+  if (sentinelConfig === undefined) {
+    args.push('--save', '');
+    args.push(
+      ...(persistent
+        ? ['--appendonly', 'yes', '--appendfsync', 'everysec']
+        : ['--appendonly', 'no']),
+    );
+  }
+  args.push(...extra);
+  // A sentinel logs its id once it monitors; a server, that it takes connections.
+  const ready = sentinelConfig === undefined ? 'Ready to accept connections' : 'Sentinel ID is';
   const child = spawn(BINARY ?? 'redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   killAtExit(child);
   return new Promise((resolve, reject) => {
@@ -58,7 +88,7 @@ function launch(port: number, dir: string | undefined): Promise<ChildProcess> {
     }, READY_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
+      if (output.includes(ready)) {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
         // Keep draining its log so a full pipe never blocks it.
@@ -86,18 +116,46 @@ function launch(port: number, dir: string | undefined): Promise<ChildProcess> {
 }
 
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
-  const dir = options.persistent ? mkdtempSync(join(tmpdir(), 'pw-redis-')) : undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'pw-redis-'));
+  const persistent = options.persistent ?? false;
   let child: ChildProcess | undefined;
   let port = 0;
+  let extra: string[] = [];
+  let sentinelConfig: string | undefined;
   // Another process may take the port between our probe and redis-server's bind: try anew.
   for (let attempt = 1; child === undefined; attempt += 1) {
     port = await freePort();
+    extra = (await options.args?.(port)) ?? [];
+    if (options.sentinel !== undefined) {
+      sentinelConfig = join(dir, `sentinel-${port}.conf`);
+      writeFileSync(sentinelConfig, `${options.sentinel.join('\n')}\n`);
+    }
     try {
-      child = await launch(port, dir);
+      child = await launch({ port, dir, persistent, extra, sentinelConfig });
     } catch (error) {
-      if (attempt >= 5 || !String(error).includes('Address already in use')) throw error;
+      if (attempt >= 5 || !String(error).includes('Address already in use')) {
+        rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
     }
   }
+  const waiters = new Set<{ pattern: RegExp; resolve: () => void }>();
+  /** Reads its log line by line for `nextLog`. */
+  const watch = (process: ChildProcess) => {
+    let partial = '';
+    process.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        for (const waiter of waiters) {
+          if (!waiter.pattern.test(line)) continue;
+          waiters.delete(waiter);
+          waiter.resolve();
+        }
+      }
+    });
+  };
+  watch(child);
   let current: ChildProcess = child;
   const kill = async () => {
     current.kill('SIGKILL');
@@ -105,15 +163,20 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   };
   return {
     port,
+    dir,
     url: `redis://127.0.0.1:${port}`,
     kill,
     async restart() {
       await kill();
-      current = await launch(port, dir);
+      current = await launch({ port, dir, persistent, extra, sentinelConfig });
+      watch(current);
     },
     async stop() {
       await kill();
-      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    },
+    nextLog(pattern) {
+      return new Promise((resolve) => waiters.add({ pattern, resolve }));
     },
   };
 }

@@ -1,0 +1,205 @@
+/**
+ * The sweep: reconciliation's second source, the provider's own list of checkouts. The open
+ * set (reconcile.ts) holds what the store was told; what it was never told, or lost, is gone
+ * from it: checkouts created while the store was unreachable (their `track` failed), and
+ * those whose entries an old primary took with it in a failover (acknowledged, never
+ * replicated). The provider still has every one of them. So each `reconcile()` also reads the
+ * provider's list past a watermark and hands each of this handler's checkouts it finds there
+ * to the same claims as every other report: a final one is reported (its hook runs once,
+ * whoever gets there first), one still pending joins the open set.
+ *
+ * The watermark is a record in the store (`sweep:{<merchant>}`, beside the open set, in its
+ * slot on a Cluster): the creation date and id of the last checkout handled, in the provider's
+ * order (date, then id). It moves only over checkouts that were handled while the store
+ * answered, and never back; and not into the last SETTLE_MS, so a checkout the list shows a
+ * moment late (created a moment before one it already showed) is still found. A store that
+ * has no watermark yet (a first start, or one that lost its data) starts it at the current
+ * time: what came before is the open set's, and reporting every paid checkout of the past
+ * again to a store that forgot its claims would run their hooks again.
+ *
+ * Bounded: one list call and at most `limit` checkouts handled per call, a few at a time; the
+ * rest wait for the next. The provider's list takes no date filter, so its answer grows with
+ * the merchant's checkouts; only those past the watermark are looked at.
+ */
+import { isFinalStatus } from '../../domain/checkout.ts';
+import type { Checkout } from '../../schemas/index.ts';
+import type { ProviderClient } from '../provider/client.ts';
+import type { PaymentStore } from '../store/types.ts';
+import type { Logger } from '../types.ts';
+import type { OutcomeResult } from './report.ts';
+
+/** How long the watermark stays behind the present: a list may show a new checkout late. */
+const SETTLE_MS = 10_000;
+/** How many checkouts of a batch are handled at once (each may wait on its hook). */
+const CONCURRENCY = 4;
+/** How long the watermark is kept without a sweep (then it starts again at the present). */
+const WATERMARK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Where the sweep has read up to: every checkout at or before it was handled. */
+interface Mark {
+  at: number;
+  id: string;
+}
+
+const after = (a: Mark, b: Mark) => a.at > b.at || (a.at === b.at && a.id > b.id);
+
+function parseMark(text: string | undefined): Mark | undefined {
+  const match = /^(\d+) (.*)$/s.exec(text ?? '');
+  return match === null ? undefined : { at: Number(match[1]), id: match[2]! };
+}
+
+const formatMark = (mark: Mark) => `${mark.at} ${mark.id}`;
+
+export interface SweepResult {
+  /** Checkouts taken from the provider's list past the watermark and handled. */
+  swept: number;
+  /** Hooks the sweep ran: checkouts that no other report had brought in. */
+  ran: number;
+  /** The list could not be read (tried again on the next call). */
+  errors: number;
+}
+
+export interface SweepDeps {
+  store: PaymentStore;
+  merchantCode: string;
+  client: ProviderClient;
+  report(checkout: Checkout): Promise<OutcomeResult>;
+  /** Puts a checkout in the open set, due now; throws when the store fails. */
+  watch(id: string): Promise<void>;
+  /** Takes a checkout out of the open set; never throws. */
+  forget(id: string): Promise<void>;
+  /** This handler's `return_url`: the checkouts that carry it are this handler's. */
+  webhookUrl: string;
+  log: Logger;
+  now: () => number;
+}
+
+export function createSweep(deps: SweepDeps) {
+  const { store, client, report, webhookUrl, log, now } = deps;
+  const key = `sweep:{${deps.merchantCode}}`;
+  const supported = store.read !== undefined && store.swap !== undefined;
+  let warned = false;
+
+  /** This handler's, with a date to place it by. */
+  function place(checkout: Checkout): Mark | undefined {
+    if (checkout.id == null || checkout.return_url !== webhookUrl) return undefined;
+    if (checkout.merchant_code != null && checkout.merchant_code !== deps.merchantCode) {
+      return undefined;
+    }
+    const at = Date.parse(checkout.date ?? '');
+    return Number.isFinite(at) ? { at, id: checkout.id } : undefined;
+  }
+
+  /** Moves the watermark forward to `to` (compare-and-set: another instance may move it too). */
+  async function advance(seen: string | undefined, to: Mark): Promise<void> {
+    let current = seen;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const mark = parseMark(current);
+      if (mark !== undefined && !after(to, mark)) return;
+      if (await store.swap!(key, current, formatMark(to), WATERMARK_TTL_MS)) return;
+      current = await store.read!(key);
+    }
+  }
+
+  /** Handles one checkout; false when the store failed (it and later ones come again). */
+  async function handle(checkout: Checkout, id: string, result: SweepResult): Promise<boolean> {
+    if (!isFinalStatus(checkout.status)) {
+      // Pending: the open set reads it until it is final (it may be there already).
+      await deps.watch(id);
+      return true;
+    }
+    const outcome = await report(checkout);
+    if (outcome === 'unavailable') return false;
+    if (outcome === 'ran') {
+      result.ran += 1;
+      log({
+        level: 'info',
+        message: "reconcile: ran the hook of a checkout found in the provider's list",
+        checkoutId: id,
+      });
+    }
+    // Running elsewhere, or the hook threw: the open set tries it again after the lease.
+    if (outcome === 'running' || outcome === 'failed') await deps.watch(id);
+    else await deps.forget(id);
+    return true;
+  }
+
+  /**
+   * Handles `batch`, a few at a time: after an outage the whole backlog of orders paid
+   * meanwhile is here, and each waits on its hook. Stops taking more once the store failed.
+   */
+  async function handleAll(
+    batch: readonly { checkout: Checkout; mark: Mark }[],
+    result: SweepResult,
+  ): Promise<boolean[]> {
+    const handled = batch.map(() => false);
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < batch.length) {
+        const i = next++;
+        const { checkout, mark } = batch[i]!;
+        // A store that throws is down like one that answers `unavailable`.
+        handled[i] = await handle(checkout, mark.id, result).catch(() => false);
+        if (handled[i]) result.swept += 1;
+        else failed = true;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
+    return handled;
+  }
+
+  return async function sweep(limit: number): Promise<SweepResult> {
+    const result: SweepResult = { swept: 0, ran: 0, errors: 0 };
+    if (!supported) {
+      if (!warned) {
+        warned = true;
+        log({
+          level: 'warn',
+          message:
+            "reconcile: the store keeps no records (read, swap), so the provider's list is not " +
+            'read: a checkout whose tracking failed while the store was down is not found',
+        });
+      }
+      return result;
+    }
+    const stored = await store.read!(key);
+    const since = parseMark(stored);
+    if (since === undefined) {
+      await advance(stored, { at: now(), id: '' });
+      return result;
+    }
+    let listed: Checkout[];
+    try {
+      listed = await client.checkouts.list();
+    } catch (error) {
+      result.errors += 1;
+      log({
+        level: 'warn',
+        message: `reconcile: the provider's list could not be read: ${String(error)}`,
+      });
+      return result;
+    }
+    const beyond = listed
+      .map((checkout) => ({ checkout, mark: place(checkout) }))
+      .filter((c): c is { checkout: Checkout; mark: Mark } => c.mark !== undefined)
+      .filter((c) => after(c.mark, since))
+      .sort((a, b) => (after(a.mark, b.mark) ? 1 : -1));
+    const batch = beyond.slice(0, limit);
+    const handled = await handleAll(batch, result);
+    // The watermark moves over the checkouts handled in a row from its start.
+    let reached = since;
+    let inRow = 0;
+    for (const [i, { mark }] of batch.entries()) {
+      if (!handled[i]) break;
+      reached = mark;
+      inRow += 1;
+    }
+    // Not into the last SETTLE_MS unless a full batch needs it to make progress.
+    const settled = { at: now() - SETTLE_MS, id: '' };
+    const full = inRow === limit;
+    const to = full || !after(reached, settled) ? reached : after(settled, since) ? settled : since;
+    if (after(to, since)) await advance(stored, to);
+    return result;
+  };
+}

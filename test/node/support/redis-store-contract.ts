@@ -1,0 +1,124 @@
+// What createRedisStore must do on every topology and through every client package: the
+// lease protocol (claim, complete, release, compare on the token), the open checkouts, the
+// records, the rate counters (several hash tags in one call included), and its scripts sent
+// again after a node forgot them. Registered inside a `describe` by store.test.ts (one Redis)
+// and the Cluster and Sentinel files, with a store whose keys start with `prefix`.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { PaymentStore } from '../../../src/server/index.ts';
+import { sleep } from '../../shared/until.ts';
+import { openSetContract } from './open-set.ts';
+import { recordContract } from './records.ts';
+
+export interface StoreUnderTest {
+  store: PaymentStore;
+  prefix: string;
+  /** A command on the node that serves its key (the first argument after the name). */
+  command(...args: string[]): Promise<unknown>;
+  /** SCRIPT FLUSH on every node: each forgets the store's scripts. */
+  flushScripts(): Promise<void>;
+}
+
+export function redisStoreContract(get: () => StoreUnderTest, label: string): void {
+  let n = 0;
+  /** A fresh name per test, so no test sees another's keys. */
+  const fresh = (kind: string) => {
+    n += 1;
+    return `${kind}:M1:${label}-${n}`;
+  };
+  const read = (key: string) => get().command('GET', get().prefix + key);
+  const pttl = async (key: string) => Number(await get().command('PTTL', get().prefix + key));
+
+  describe('records', () => {
+    recordContract(
+      () => get().store,
+      () => fresh('basket'),
+    );
+  });
+
+  describe('open checkouts', () => {
+    openSetContract(
+      () => get().store,
+      () => `open:{M${fresh('set')}}`,
+    );
+  });
+
+  test('one of many concurrent claims wins; the key holds its token for the lease', async () => {
+    const { store } = get();
+    const key = fresh('onPaid');
+    const tokens = Array.from({ length: 20 }, (_, i) => `t${i}`);
+    const states = await Promise.all(tokens.map((token) => store.claim(key, token, 5_000)));
+    const winners = tokens.filter((_, i) => states[i] === 'claimed');
+    assert.equal(winners.length, 1, `claims: ${states.join(' ')}`);
+    assert.ok(states.every((s) => s === 'claimed' || s === 'running'));
+    assert.equal(await read(key), `running:${winners[0]}`);
+    const left = await pttl(key);
+    assert.ok(left > 4_000 && left <= 5_000, `lease left ${left} ms`);
+  });
+
+  test('only the holder completes or releases; done is kept, never freed', async () => {
+    const { store } = get();
+    const key = fresh('onPaid');
+    assert.equal(await store.claim(key, 'holder', 5_000), 'claimed');
+    assert.equal(await store.complete(key, 'other'), false);
+    assert.equal(await store.release(key, 'other'), false);
+    assert.equal(await read(key), 'running:holder');
+    assert.equal(await store.complete(key, 'holder'), true);
+    assert.equal(await store.complete(key, 'holder'), true, 'a repeated complete is harmless');
+    assert.equal(await read(key), 'done:holder');
+    assert.equal(await store.claim(key, 'late', 5_000), 'done');
+    assert.equal(await store.release(key, 'holder'), false, 'a done key is never freed');
+    const released = fresh('onPaid');
+    assert.equal(await store.claim(released, 'holder', 5_000), 'claimed');
+    assert.equal(await store.claim(released, 'other', 5_000), 'running');
+    assert.equal(await store.release(released, 'holder'), true);
+    assert.equal(await read(released), null);
+    assert.equal(await store.claim(released, 'next', 5_000), 'claimed');
+  });
+
+  test('a lease that ran out is taken over; its old holder can neither complete nor free it', async () => {
+    const { store } = get();
+    const key = fresh('onPaid');
+    // Long enough that the second claim, one round trip later, meets it even on a loaded machine.
+    assert.equal(await store.claim(key, 'dead', 200), 'claimed');
+    assert.equal(await store.claim(key, 'early', 5_000), 'running');
+    await sleep(250);
+    assert.equal(await store.claim(key, 'next', 5_000), 'claimed');
+    assert.equal(await store.complete(key, 'dead'), false);
+    assert.equal(await store.release(key, 'dead'), false);
+    assert.equal(await read(key), 'running:next');
+  });
+
+  test('counters under several hash tags in one call: each counted, each with its window', async () => {
+    const { store } = get();
+    const hit = store.hit?.bind(store);
+    assert.ok(hit, 'the Redis store counts');
+    const tag = fresh('rate');
+    // Two keys sharing a tag (one script), one with another tag, one with none.
+    const counters = [
+      { key: `rate:{${tag}}:a`, windowMs: 60_000 },
+      { key: `rate:{${tag}}:b`, windowMs: 400 },
+      { key: `rate:{${tag}-other}:c`, windowMs: 60_000 },
+      { key: `rate:${tag}:d`, windowMs: 60_000 },
+    ];
+    const first = await hit(counters);
+    const second = await hit(counters);
+    assert.deepEqual(
+      [...first, ...second].map((s) => s.hits),
+      [1, 1, 1, 1, 2, 2, 2, 2],
+    );
+    assert.ok((second[1]?.resetInMs ?? 0) <= 400 && (second[0]?.resetInMs ?? 0) > 400);
+  });
+
+  test('the scripts are sent again after every node forgot them', async () => {
+    const { store } = get();
+    const keys = Array.from({ length: 6 }, () => fresh('onPaid'));
+    for (const key of keys) assert.equal(await store.claim(key, 'a', 5_000), 'claimed');
+    await get().flushScripts();
+    // Keys spread over the nodes: each node answers NOSCRIPT once, and gets the script.
+    for (const key of keys) assert.equal(await store.complete(key, 'a'), true);
+    await get().flushScripts();
+    for (const key of keys) assert.equal(await store.release(key, 'a'), false);
+    for (const key of keys) assert.equal(await read(key), 'done:a');
+  });
+}
