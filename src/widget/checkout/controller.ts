@@ -1,6 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isFinalStatus, isRedirectMethod, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
-import type { PaymentErrorCode } from '../../domain/errors.ts';
 import { actionFor, runAction } from '../../next-step/index.ts';
 import type {
   Action,
@@ -17,6 +16,7 @@ import { en, type StringName } from '../locales/en.ts';
 import { format } from '../locales/load.ts';
 import { expectedMethods, namedMethods, type Payable, type WidgetState } from '../state.ts';
 import {
+  asBackendError,
   BackendError,
   createCheckout,
   getCheckout,
@@ -27,6 +27,7 @@ import {
 } from './backend.ts';
 import { buildProcessBody } from './body.ts';
 import { readBack } from './read-back.ts';
+import { failureReason, messageFor, stepOf } from './words.ts';
 
 /** What the checkout controller reads from, and writes to, its element. */
 interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
@@ -40,32 +41,6 @@ interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown, Widge
   saveCard: boolean;
   challenge: ChallengeMode;
   navigate: NextStepContext['navigate'];
-}
-
-/** What the shopper reads for a payment-error code; anything else is errBackend. */
-const MESSAGES: Partial<Record<PaymentErrorCode, StringName>> = {
-  NETWORK_ERROR: 'errNetwork',
-  TIMEOUT: 'errNetwork',
-  MISSING_CHECKOUT: 'errNoCheckout',
-  NO_PAYMENT_METHODS: 'errNoMethods',
-  NOT_FOUND: 'errNotFound',
-};
-
-/**
- * The next step a checkout's last attempt went through ('' for none), kept for the tab (a
- * full-page 3DS leaves the page): a failure after a 3DS challenge is an authentication that
- * failed. Reads it, or with `kind` writes it. Storage may be off (a sandboxed frame): then
- * it is unknown.
- */
-function stepOf(id: string, kind?: Action['kind'] | ''): string | null {
-  try {
-    const key = `payment-widget:step:${id}`;
-    if (kind === undefined) return sessionStorage.getItem(key);
-    sessionStorage.setItem(key, kind);
-  } catch {
-    // Unknown, then: the failure reads as declined.
-  }
-  return null;
 }
 
 /**
@@ -370,19 +345,12 @@ export class CheckoutController implements ReactiveController {
       this._stepAbort?.abort();
       this._form.keep();
       const paid = status === 'PAID';
-      const step = stepOf(String(checkout.id));
-      // Why, in the shopper's words: a card declined, or its 3DS failed; a bank or a
-      // boleto says no for its own reasons, and says them itself.
-      const reason = paid
-        ? undefined
-        : status === 'EXPIRED'
-          ? 'noLongerValid'
-          : step?.startsWith('challenge')
-            ? 'authFailed'
-            : step
-              ? undefined
-              : 'declined';
-      host._lifecycle = { kind: 'done', outcome: paid ? 'success' : 'failure', checkout, reason };
+      host._lifecycle = {
+        kind: 'done',
+        outcome: paid ? 'success' : 'failure',
+        checkout,
+        reason: paid ? undefined : failureReason(status, String(checkout.id)),
+      };
       emit(host, paid ? 'payment-success' : 'payment-failure', {
         checkout,
         ...(resumed && { resumed }),
@@ -407,7 +375,7 @@ export class CheckoutController implements ReactiveController {
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
     // Over the handler's rate limit: how long to wait, in the shopper's words.
     const wait = e._retryAfter;
-    const name = key ?? (wait ? 'errTooMany' : MESSAGES[e.code]) ?? 'errBackend';
+    const name = key ?? (wait ? 'errTooMany' : messageFor(e.code));
     this._form.setStatus(format(s[name], { minutes: `${Math.ceil(wait / 60)}` }));
     emit(this._host, 'payment-error', {
       code: e.code,
@@ -417,16 +385,4 @@ export class CheckoutController implements ReactiveController {
       ...(e.requestId === undefined ? {} : { requestId: e.requestId }),
     });
   }
-}
-
-/** Anything thrown, as the error payment-error describes: an unexpected one may be retried. */
-function asBackendError(error: unknown): BackendError {
-  return error instanceof BackendError
-    ? error
-    : new BackendError(
-        'UNEXPECTED',
-        error instanceof Error ? error.message : String(error),
-        0,
-        true,
-      );
 }

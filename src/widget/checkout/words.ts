@@ -1,0 +1,50 @@
+// What the shopper reads about a payment that did not go through: the message for an error's
+// code, and why a settled payment failed. The texts live in the locales; this picks the key.
+
+import type { PaymentErrorCode } from '../../domain/errors.ts';
+import type { Action } from '../../next-step/types.ts';
+import type { StringName } from '../locales/en.ts';
+import type { Lifecycle } from '../state.ts';
+
+/** What the shopper reads for a payment-error code; anything else is errBackend. */
+const MESSAGES: Partial<Record<PaymentErrorCode, StringName>> = {
+  NETWORK_ERROR: 'errNetwork',
+  TIMEOUT: 'errNetwork',
+  MISSING_CHECKOUT: 'errNoCheckout',
+  NO_PAYMENT_METHODS: 'errNoMethods',
+  NOT_FOUND: 'errNotFound',
+};
+
+export const messageFor = (code: PaymentErrorCode): StringName => MESSAGES[code] ?? 'errBackend';
+
+/**
+ * The next step a checkout's last attempt went through ('' for none), kept for the tab (a
+ * full-page 3DS leaves the page): a failure after a 3DS challenge is an authentication that
+ * failed. Reads it, or with `kind` writes it. Storage may be off (a sandboxed frame): then
+ * it is unknown.
+ */
+export function stepOf(id: string, kind?: Action['kind'] | ''): string | null {
+  try {
+    const key = `payment-widget:step:${id}`;
+    if (kind === undefined) return sessionStorage.getItem(key);
+    sessionStorage.setItem(key, kind);
+  } catch {
+    // Unknown, then: the failure reads as declined.
+  }
+  return null;
+}
+
+/**
+ * Why checkout `id` did not get paid, in the shopper's words: deactivated (the basket
+ * changed), a card declined, or its 3DS failed. A bank or a boleto says no for its own
+ * reasons, and says them itself: none here.
+ */
+export function failureReason(
+  status: string,
+  id: string,
+): Extract<Lifecycle, { kind: 'done' }>['reason'] {
+  if (status === 'EXPIRED') return 'noLongerValid';
+  const step = stepOf(id);
+  if (!step) return 'declined';
+  return step.startsWith('challenge') ? 'authFailed' : undefined;
+}
