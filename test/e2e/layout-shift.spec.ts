@@ -229,28 +229,33 @@ test.describe('loading a saved card does not move the page', () => {
 
 // The README's rule alone, on a page of the shop's origin that holds nothing
 // else: a card form, with a paragraph under it that must stay put.
-test('the README rule reserves the card form before the script runs', async ({ browser, shop }) => {
-  const rule = readFileSync(
-    new URL('../../docs/README-snippets/reserve-height.css', import.meta.url),
-    'utf8',
-  );
-  for (const width of WIDTHS) {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    try {
-      const page = await context.newPage();
-      await page.route(new URL('/readme-rule.html', shop.url).href, (route) =>
-        route.fulfill({
-          contentType: 'text/html',
-          body: `<!doctype html><html lang="en"><title>Shop</title><style>${rule}</style>
+for (const methods of ['card', 'card ideal bancontact']) {
+  test(`the README rule reserves the room before the script runs: ${methods}`, async ({
+    browser,
+    shop,
+  }) => {
+    const rule = readFileSync(
+      new URL('../../docs/README-snippets/reserve-height.css', import.meta.url),
+      'utf8',
+    );
+    for (const width of [...new Set([...WIDTHS, 390])].sort((a, b) => a - b)) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      try {
+        const page = await context.newPage();
+        await page.route(new URL('/readme-rule.html', shop.url).href, (route) =>
+          route.fulfill({
+            contentType: 'text/html',
+            body: `<!doctype html><html lang="en"><title>Shop</title><style>${rule}</style>
             <h1>Checkout</h1>
-            <payment-widget order='{"sku":"poster"}' payment-methods="card"></payment-widget>
+            <payment-widget order='{"sku":"poster"}' payment-methods="${methods}"></payment-widget>
             <p>Terms, then the order summary: nothing here may move.</p>
             <script src="/assets/payment-widget.iife.js"></script></html>`,
-        }),
-      );
-      await expectStill(shop, page, '/readme-rule.html', `README rule @${width}px`);
-    } finally {
-      await context.close();
+          }),
+        );
+        await expectStill(shop, page, '/readme-rule.html', `README rule (${methods}) @${width}px`);
+      } finally {
+        await context.close();
+      }
     }
-  }
-});
+  });
+}

@@ -355,10 +355,19 @@ export function createBaskets(deps: BasketDeps): Baskets {
     if (reference == null) return 'keep';
     const { basket } = placeOf(reference);
     try {
-      const keeper =
-        store.read !== undefined && store.swap !== undefined
-          ? await keeperFromStore(checkout, basket)
-          : await keeperFromProvider(checkout, basket);
+      let keeper: Checkout;
+      try {
+        keeper =
+          store.read !== undefined && store.swap !== undefined
+            ? await keeperFromStore(checkout, basket)
+            : await keeperFromProvider(checkout, basket);
+      } catch (error) {
+        // The store is away (a failover, an outage): the provider's records decide, so the
+        // order is not held up. The two rules agree unless two checkouts of one basket were
+        // both paid and reported on either side of the outage.
+        log({ level: 'warn', message: `baskets: ${String(error)}; asking the provider` });
+        keeper = await keeperFromProvider(checkout, basket);
+      }
       if (keeper.id === checkout.id) return 'keep';
       await refund(checkout, keeper);
       return 'refunded';
