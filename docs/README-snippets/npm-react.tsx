@@ -10,6 +10,7 @@ export function Checkout({ sku }: { sku: string }) {
       <payment-widget
         order={order}
         endpoint="/payments"
+        payment-methods="card ideal bancontact"
         onpayment-success={(event) => setMessage(`Paid: ${event.detail.checkout.id}`)}
         onpayment-error={(event) => setMessage(event.detail.message)}
       />

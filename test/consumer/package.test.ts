@@ -52,7 +52,10 @@ function assertTypeChecks(result: Run, what: string): void {
 
 /** The README's typed snippets, type-checked here beside the fixtures. */
 const SNIPPETS: Record<string, [from: string, to: string][]> = {
-  plain: [['docs/README-snippets/npm-typescript.ts', 'src/readme.ts']],
+  plain: [
+    ['docs/README-snippets/npm-typescript.ts', 'src/readme.ts'],
+    ['docs/README-snippets/backend.ts', 'src/readme-backend.ts'],
+  ],
   frameworks: [
     ['docs/README-snippets/npm-react.tsx', 'src/readme-react.tsx'],
     ['docs/README-snippets/npm-vue.vue', 'src/ReadmeVue.vue'],

@@ -16,6 +16,8 @@ const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
 /** Shell lines CI runs (.ci/run, npm test) or this file runs (npm start's script). */
 const CI_COMMANDS = [
   'npm install',
+  // What the consumer and first-hour tests do with the packed package.
+  'npm install payment-widget',
   'npm ci',
   'npm start',
   'npm test',
@@ -24,8 +26,8 @@ const CI_COMMANDS = [
   'npm --prefix examples run build',
 ];
 
-test('every README code block is a tested snippet, a command CI runs, or a diagram', () => {
-  const docs = ['README.md'];
+test('every code block of the README and the guides is a tested snippet, a command CI runs, or a diagram', () => {
+  const docs = ['README.md', 'CONTRIBUTING.md', 'docs/sandbox.md', 'docs/spa.md'];
   let snippets = 0;
   for (const doc of docs) {
     const text = read(doc);

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { createPaymentHandler, PaymentHandlerError, toNodeListener } from 'payment-widget/server';
+
+function setting(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Set ${name} (the sandbox prints all three)`);
+  return value;
+}
+
+const port = Number(process.env.PORT ?? 3000);
+const origin = `http://127.0.0.1:${port}`;
+
+// Your catalogue: the browser names a product, the server decides the price.
+const PRICES: Record<string, { amount: number; currency: string; description: string }> = {
+  poster: { amount: 10, currency: 'EUR', description: 'Poster' },
+};
+
+// The shopper's basket: a random id in a cookie. Its checkout's reference, so a reload,
+// a second tab or a return from the bank's app finds the basket's one checkout.
+const basketOf = (request: Request) =>
+  /(?:^|;\s*)basket=([\w-]{36})/.exec(request.headers.get('cookie') ?? '')?.[1];
+
+const payments = createPaymentHandler({
+  provider: {
+    baseUrl: setting('PROVIDER_BASE_URL'), // the sandbox: http://127.0.0.1:4010
+    apiKey: setting('PROVIDER_API_KEY'), // stays on the server
+    merchantCode: setting('MERCHANT_CODE'),
+  },
+  publicUrl: `${origin}/payments`,
+  allowedOrigins: [origin],
+  resultPages: { success: '/', failure: '/' },
+  resolveCheckout(order, request) {
+    const sku = typeof order === 'object' && order !== null && 'sku' in order ? order.sku : '';
+    const price = PRICES[String(sku)];
+    if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
+    const basket = basketOf(request);
+    return basket === undefined ? price : { ...price, reference: `order-${basket}` };
+  },
+  hooks: {
+    onPaid(checkout) {
+      console.log(`paid: ${checkout.checkout_reference} (checkout ${checkout.id})`);
+    },
+  },
+});
+
+// The shop's page (public/index.html), and the widget's files at /assets/.
+const ROOTS = { '/': resolve('public'), '/assets/': resolve('node_modules/payment-widget/dist') };
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+
+async function file(root: string, path: string): Promise<Response> {
+  const full = resolve(join(root, path === '' ? 'index.html' : path));
+  if (!full.startsWith(root + sep)) return new Response('Not found', { status: 404 });
+  try {
+    const type = `${TYPES[extname(full)] ?? 'application/octet-stream'}; charset=utf-8`;
+    return new Response(await readFile(full), { headers: { 'content-type': type } });
+  } catch {
+    return new Response('Not found', { status: 404 });
+  }
+}
+
+const server = createServer(
+  toNodeListener(async (request, env) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/payments/')) return payments(request, env);
+    if (pathname.startsWith('/assets/')) return file(ROOTS['/assets/'], pathname.slice(8));
+    const page = await file(ROOTS['/'], pathname.slice(1));
+    if (pathname === '/' && basketOf(request) === undefined) {
+      page.headers.append('set-cookie', `basket=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`);
+    }
+    return page;
+  }),
+);
+server.listen(port, '127.0.0.1', () => console.log(`listening on ${origin}`));

@@ -1,0 +1,160 @@
+/**
+ * A merchant's developer's first hour, as the README tells it: a new shop outside the
+ * repository, from the packed package and the README's own snippets (its TypeScript backend
+ * compiled under strict, exactOptionalPropertyTypes and noUncheckedIndexedAccess, its page
+ * with the script tag and the height rule), run beside a sandbox; a shopper on a phone pays
+ * a card, and the page does not move while the widget loads.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { installProject, packProject, ROOT, run } from '../shared/packed.ts';
+import { CARDS, expect, fillCard, pay, test } from './fixtures.ts';
+import { freePort } from './processes.ts';
+
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const devVersion = (name: string) =>
+  (JSON.parse(read(`node_modules/${name}/package.json`)) as { version: string }).version;
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2022', 'DOM'],
+    types: ['node'],
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    skipLibCheck: true,
+    outDir: 'build',
+  },
+  files: ['backend.ts'],
+};
+
+/** The README's page: its height rule, and its script-tag snippet. */
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Poster</title>
+    <style>${read('docs/README-snippets/reserve-height.css')}</style>
+  </head>
+  <body>
+    <h1>Poster</h1>
+    ${read('docs/README-snippets/script-tag.html')}
+    <p>Terms, then the order summary: nothing here may move.</p>
+  </body>
+</html>
+`;
+
+let workspace = '';
+let sandbox: Sandbox | undefined;
+let backend: ChildProcess | undefined;
+
+test.afterAll(async () => {
+  backend?.kill('SIGTERM');
+  await sandbox?.close();
+  if (workspace) rmSync(workspace, { recursive: true, force: true });
+});
+
+test('a shop from the packed package and the README pays a card; the page never moves at 390 px', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  workspace = mkdtempSync(join(tmpdir(), 'payment-widget-first-hour-'));
+  const { tarball } = packProject(workspace);
+  const shop = join(workspace, 'shop');
+  mkdirSync(join(shop, 'public'), { recursive: true });
+  writeFileSync(join(shop, 'backend.ts'), read('docs/README-snippets/backend.ts'));
+  writeFileSync(join(shop, 'public/index.html'), PAGE);
+  writeFileSync(join(shop, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+  installProject(shop, tarball, {
+    devDependencies: {
+      typescript: devVersion('typescript5'),
+      '@types/node': devVersion('@types/node'),
+    },
+  });
+
+  const compiled = run('node', ['node_modules/typescript/bin/tsc', '-p', '.'], shop);
+  expect(compiled.output, 'the README backend compiles under strict settings').toBe('');
+  expect(compiled.status).toBe(0);
+
+  sandbox = await createSandbox({ port: 0 });
+  const port = await freePort();
+  const child = spawn(process.execPath, ['build/backend.js'], {
+    cwd: shop,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PROVIDER_BASE_URL: sandbox.url,
+      PROVIDER_API_KEY: sandbox.apiKey,
+      MERCHANT_CODE: sandbox.merchantCode,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  backend = child;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening on')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the shop exited with ${code}:\n${output}`)));
+  });
+
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) w.shifted += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve((window as unknown as { shifted: number }).shifted),
+            ),
+          ),
+        ),
+    );
+    console.log(
+      `first hour: layout shift while the widget loaded at 390 px: ${shifted.toFixed(4)}`,
+    );
+    expect(shifted).toBe(0);
+
+    await fillCard(page, CARDS.paid);
+    await pay(page);
+    await expect(page.getByText('Payment successful')).toBeVisible();
+    await expect(page.getByText('Thank you for your order!')).toBeVisible();
+    await expect.poll(() => output).toMatch(/paid: order-[\w-]+ \(checkout [\w-]+\)/);
+
+    // A reload: the basket's paid order, never a new payment.
+    await page.reload();
+    await expect(page.getByText('Payment successful')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
