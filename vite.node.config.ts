@@ -24,6 +24,9 @@ export default defineConfig({
         format: 'es',
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // Readable code, without the sources' comments: the declarations carry the API's
+        // docs, and the sources are the place to read the rest (the package stays small).
+        comments: { legal: true, annotation: true, jsdoc: false },
       },
     },
   },
