@@ -8,7 +8,9 @@
  * modules (routes/), mounted under `basePath`, and the 405 rule answers what no route matched; errors.ts turns anything
  * thrown into the JSON error shape; guards/ hold the checks the routes make before they call
  * the provider. Outcome hooks run off the answers' path (outcomes/dispatch.ts);
- * outcomes/reconcile.ts catches the outcomes that no answer brought.
+ * outcomes/reconcile.ts catches the outcomes that no answer brought. telemetry/ records spans
+ * and metrics around all of it when OpenTelemetry is there, and is left out with
+ * `telemetry: false`.
  */
 import { type Context, Hono } from 'hono';
 import { routePath } from 'hono/route';
@@ -38,6 +40,7 @@ import { confirmRoutes } from './routes/confirm.ts';
 import type { RouteDeps } from './routes/context.ts';
 import { paymentMethodRoutes } from './routes/methods.ts';
 import { createMemoryStore } from './store/memory.ts';
+import { createTelemetry } from './telemetry/telemetry.ts';
 import type { HandlerEnv, PlatformContext } from './types.ts';
 
 /**
@@ -81,16 +84,26 @@ function isPlatformContext(value: unknown): value is PlatformContext {
 }
 
 export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHandler {
-  const config = resolveOptions(options);
+  const resolved = resolveOptions(options);
+  const telemetry = createTelemetry(options.telemetry, {
+    leaseMs: resolved.leaseMs,
+    log: resolved.log,
+  });
+  // Log entries get the trace and request ids of the request they were written in.
+  const config: HandlerConfig =
+    telemetry === undefined || options.logger === undefined
+      ? resolved
+      : { ...resolved, log: telemetry.logger(resolved.log) };
   const { provider, hooks } = config;
-  const client = createProviderClient(provider);
+  const providerClient = createProviderClient({ ...provider, instrument: telemetry?.exchange });
+  const client = telemetry?.client(providerClient) ?? providerClient;
   const store = options.store ?? createMemoryStore();
   const report = createOutcomeReporter({
     merchantCode: provider.merchantCode,
     store,
     leaseMs: config.leaseMs,
-    onPaid: hooks.onPaid,
-    onFailed: hooks.onFailed,
+    onPaid: telemetry?.hook('onPaid', hooks.onPaid) ?? hooks.onPaid,
+    onFailed: telemetry?.hook('onFailed', hooks.onFailed) ?? hooks.onFailed,
     onProblem: (hook, checkoutId, problem) => config.log(problemEntry(hook, checkoutId, problem)),
   });
   const open = createOpenCheckouts({
@@ -106,6 +119,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     store,
     merchantCode: provider.merchantCode,
     log: config.log,
+    refused: telemetry?.refused,
   });
   const deps: RouteDeps = { config, client, outcomes, open, limits };
 
@@ -116,6 +130,8 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     await next();
     c.res.headers.set(REQUEST_ID_HEADER, id);
   });
+  // Inside the request id (the span names it), around everything else, the access log included.
+  if (telemetry !== undefined) app.use(telemetry.middleware);
   if (options.logger !== undefined) {
     app.use(async function accessLog(c, next) {
       const started = Date.now();
@@ -141,9 +157,14 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
       errorJson(404, 'NOT_FOUND', 'No such payment route'),
     ),
   );
-  app.onError((error) => errorResponse(error, config));
+  app.onError((error, c) =>
+    errorResponse(error, {
+      log: (entry) => config.log({ requestId: c.get('requestId'), ...entry }),
+      redact: config.redact,
+    }),
+  );
 
-  const handler = (request: Request, env?: unknown, ctx?: unknown) => {
+  const serve = (request: Request, env?: unknown, ctx?: unknown) => {
     // The platform's waitUntil is read here, once, so no route has to ask Hono for an
     // execution context (which throws where the runtime passed none).
     const waitUntil =
@@ -151,8 +172,23 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
       (isPlatformContext(ctx) ? (promise: Promise<unknown>) => ctx.waitUntil(promise) : undefined);
     return Promise.resolve(app.fetch(request, { runtime: env, waitUntil }));
   };
-  return Object.assign(handler, {
-    createCheckout: (resolved: ResolvedCheckout) => createResolvedCheckout(deps, resolved),
-    reconcile: (reconcileOptions?: ReconcileOptions) => open.reconcile(reconcileOptions),
+  const reconcile = (reconcileOptions?: ReconcileOptions) =>
+    telemetry === undefined
+      ? open.reconcile(reconcileOptions)
+      : telemetry.reconcile(() => open.reconcile(reconcileOptions));
+  // The calls made while OpenTelemetry loads (the first few, if any) wait for it: none goes
+  // unrecorded, and each later call finds it settled at the cost of one check.
+  const afterLoad = <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    telemetry === undefined
+      ? run
+      : (...args: A): Promise<R> => {
+          const loading = telemetry.ready();
+          return loading === undefined ? run(...args) : loading.then(() => run(...args));
+        };
+  return Object.assign(afterLoad(serve), {
+    createCheckout: afterLoad((checkout: ResolvedCheckout) =>
+      createResolvedCheckout(deps, checkout),
+    ),
+    reconcile: afterLoad(reconcile),
   });
 }

@@ -1,0 +1,111 @@
+/**
+ * A client span per provider call and `http.client.request.duration`, per OpenTelemetry's
+ * stable HTTP conventions, around each attempt the transport sends (a retried GET is two
+ * spans). The call carries the span's `traceparent`, so the provider's side of a payment
+ * joins the merchant's trace.
+ *
+ * The URL is recorded without what could identify a shopper or open a door: every query value
+ * and the customer and saved-card segments of a path read `REDACTED` (a merchant may use an
+ * email address as a customer id). The key travels in a header, which is never recorded.
+ */
+import type { Attributes } from '@opentelemetry/api';
+import { type Exchange, ExchangeError } from '../provider/exchange.ts';
+import { ATTR } from './names.ts';
+import { injectInto } from './propagation.ts';
+import { endSpan, isLive, type Recorder, secondsSince } from './recorder.ts';
+
+const REDACTED = 'REDACTED';
+
+/**
+ * The provider's path segments that name a resource, by the segment before them: their
+ * placeholder in `url.template`, and whether `url.full` hides them.
+ */
+const IDS: Readonly<Record<string, { placeholder: string; hidden?: true }>> = {
+  checkouts: { placeholder: '{id}' },
+  customers: { placeholder: '{customer_id}', hidden: true },
+  'payment-instruments': { placeholder: '{token}', hidden: true },
+  merchants: { placeholder: '{merchant_code}' },
+  readers: { placeholder: '{id}' },
+  accounts: { placeholder: '{id}' },
+  refund: { placeholder: '{transaction_id}' },
+  receipts: { placeholder: '{transaction_id}' },
+};
+
+/** A call's `url.template` (low cardinality, for span names and metrics) and its scrubbed `url.full`. */
+export function describeUrl(origin: string, path: string): { template: string; full: string } {
+  const mark = path.indexOf('?');
+  const pathname = mark === -1 ? path : path.slice(0, mark);
+  const segments = pathname.split('/');
+  const template = [...segments];
+  const shown = [...segments];
+  for (let i = 1; i < segments.length; i += 1) {
+    const id = IDS[segments[i - 1] ?? ''];
+    if (id === undefined || segments[i] === '') continue;
+    template[i] = id.placeholder;
+    if (id.hidden) shown[i] = REDACTED;
+  }
+  let query = '';
+  if (mark !== -1) {
+    const names = path
+      .slice(mark + 1)
+      .split('&')
+      .map((pair) => `${pair.split('=')[0]}=${REDACTED}`);
+    query = `?${names.join('&')}`;
+  }
+  return { template: template.join('/'), full: `${origin}${shown.join('/')}${query}` };
+}
+
+/** What cut a call short: `timeout`, or the network's own code (`ECONNREFUSED`, ...). */
+function exchangeErrorType(error: unknown): string {
+  if (!(error instanceof ExchangeError)) return error instanceof Error ? error.name : '_OTHER';
+  if (error.kind === 'timeout') return 'timeout';
+  const code = (error.cause as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && code !== '' ? code : 'network';
+}
+
+/** Wraps the transport's exchange with `base` (the provider's base URL) for the handler. */
+export function clientSpans(current: () => Recorder | undefined) {
+  return (exchange: Exchange, base: URL): Exchange => {
+    const server: Attributes = {
+      [ATTR.serverAddress]: base.hostname.replace(/^\[(.*)\]$/, '$1'),
+      [ATTR.serverPort]: Number(base.port) || (base.protocol === 'https:' ? 443 : 80),
+    };
+    return async (request, timeoutMs) => {
+      const recorder = current();
+      if (recorder === undefined) return exchange(request, timeoutMs);
+      const { api, tracer, metrics } = recorder;
+      const parent = api.context.active();
+      const span = tracer.startSpan(request.method, { kind: api.SpanKind.CLIENT }, parent);
+      const live = isLive(api, span);
+      let sent = request;
+      if (live) {
+        const headers = { ...request.headers };
+        injectInto(api, api.trace.setSpan(parent, span), headers);
+        sent = { ...request, headers };
+      }
+      const started = performance.now();
+      const attributes: Attributes = { [ATTR.method]: request.method, ...server };
+      try {
+        const answer = await exchange(sent, timeoutMs);
+        attributes[ATTR.status] = answer.status;
+        if (answer.status >= 400) attributes[ATTR.errorType] = String(answer.status);
+        return answer;
+      } catch (error) {
+        attributes[ATTR.errorType] = exchangeErrorType(error);
+        throw error;
+      } finally {
+        const seconds = secondsSince(started);
+        let spanAttributes = attributes;
+        if (live || metrics !== undefined) {
+          const url = describeUrl(base.origin, request.path);
+          attributes[ATTR.urlTemplate] = url.template;
+          metrics?.clientDuration.record(seconds, attributes);
+          span.updateName(`${request.method} ${url.template}`);
+          // A copy: the metric keeps the object it was given, and url.full is no metric's.
+          spanAttributes = { ...attributes, [ATTR.urlFull]: url.full };
+        }
+        endSpan(api, span, spanAttributes);
+      }
+    };
+  };
+}
