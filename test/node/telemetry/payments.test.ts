@@ -13,16 +13,23 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import type { PersonalDetails } from '../../../src/schemas/index.ts';
 import { createProviderClient, type ReconcileReport } from '../../../src/server/index.ts';
-import { makeHandler, request } from '../server/fixtures.ts';
-import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
+import { makeHandler } from '../server/fixtures.ts';
+import { cardBody } from '../support/cards.ts';
+import {
+  CHALLENGE_CARD,
+  challenged,
+  created,
+  isHookSpan,
+  PAID_CARD,
+  send,
+  webhook,
+} from './flows.ts';
 import { inMemorySdk, type MetricPoint, parentOf, registerContextManager } from './sdk.ts';
 
 registerContextManager();
 const sdk = inMemorySdk();
 
 const API_KEY = `sk_test_otel_${randomBytes(12).toString('hex')}`;
-const PAID_CARD = '4200000000000091';
-const CHALLENGE_CARD = '4200000000000042';
 const CVV = '739';
 const CUSTOMER = 'ada.lovelace@example.com';
 const PERSONAL: PersonalDetails = {
@@ -40,39 +47,16 @@ const ids: Record<string, string> = {};
 let reconciled: ReconcileReport;
 const statuses: Record<string, number> = {};
 
-/** A handler request tagged with its own X-Request-Id, which its server span records. */
-async function send(
+/** A request of the run; its status is kept for the tests. */
+async function call(
   requestId: string,
   method: string,
   path: string,
-  options: Parameters<typeof request>[2] = {},
+  options: Parameters<typeof send>[4] = {},
 ): Promise<Response> {
-  const req = request(method, path, options);
-  req.headers.set('x-request-id', requestId);
-  const res = await h.handle(req);
+  const res = await send(h, requestId, method, path, options);
   statuses[requestId] = res.status;
   return res;
-}
-
-async function created(requestId: string, order: object): Promise<string> {
-  const res = await send(requestId, 'POST', '/checkouts', { body: { order } });
-  assert.equal(res.status, 201, await res.clone().text());
-  return ((await res.json()) as { id: string }).id;
-}
-
-const isHookSpan = (name: string, id: string, result?: string) => (span: ReadableSpan) =>
-  span.name === `payment_widget.hook ${name}` &&
-  span.attributes['payment_widget.checkout.id'] === id &&
-  (result === undefined || span.attributes['payment_widget.hook.result'] === result);
-
-/** The challenge a 3DS card answers with, authenticated at the provider as the shopper would. */
-async function challenged(requestId: string, id: string): Promise<void> {
-  const res = await send(requestId, 'PUT', `/checkouts/${id}`, {
-    body: cardBody(CHALLENGE_CARD),
-  });
-  assert.equal(res.status, 202);
-  const { next_step } = (await res.json()) as { next_step: { payload: ChallengePayload } };
-  await authenticate(next_step.payload);
 }
 
 const thrownOnce = new Set<string>();
@@ -100,46 +84,51 @@ before(async () => {
 
   // A card payment with the shopper's details, then the same checkout paid again (the
   // provider refuses) and once more (over the card-testing limit: no provider call).
-  ids.card = await created('card-create', { sku: 'tea' });
+  ids.card = await created(h, 'card-create', { sku: 'tea' });
   const card = cardBody(PAID_CARD, { personal_details: PERSONAL });
   const paying = { body: { ...card, card: { ...card.card, cvv: CVV } } };
-  assert.equal((await send('card-pay', 'PUT', `/checkouts/${ids.card}`, paying)).status, 200);
+  assert.equal((await call('card-pay', 'PUT', `/checkouts/${ids.card}`, paying)).status, 200);
   await sdk.ended(isHookSpan('onPaid', ids.card));
-  await send('card-again', 'PUT', `/checkouts/${ids.card}`, paying);
-  assert.equal((await send('card-refused', 'PUT', `/checkouts/${ids.card}`, paying)).status, 429);
+  await call('card-again', 'PUT', `/checkouts/${ids.card}`, paying);
+  assert.equal((await call('card-refused', 'PUT', `/checkouts/${ids.card}`, paying)).status, 429);
 
   // A declined card.
-  ids.declined = await created('declined-create', { sku: 'declined' });
-  const declined = await send('declined-pay', 'PUT', `/checkouts/${ids.declined}`, {
+  ids.declined = await created(h, 'declined-create', { sku: 'declined' });
+  const declined = await call('declined-pay', 'PUT', `/checkouts/${ids.declined}`, {
     body: cardBody(PAID_CARD),
   });
   assert.equal(declined.status, 200);
   await sdk.ended(isHookSpan('onFailed', ids.declined));
 
   // 3DS, confirmed by the shopper's return.
-  ids.challenge = await created('3ds-create', { sku: 'tea', redirect: false });
-  await challenged('3ds-pay', ids.challenge);
-  const back = await send('3ds-return', 'GET', `/return?checkout_id=${ids.challenge}`, {
+  ids.challenge = await created(h, '3ds-create', { sku: 'tea', redirect: false });
+  await challenged(h, '3ds-pay', ids.challenge);
+  const back = await call('3ds-return', 'GET', `/return?checkout_id=${ids.challenge}`, {
     origin: null,
   });
   assert.equal(back.status, 303);
   await sdk.ended(isHookSpan('onPaid', ids.challenge));
 
   // Paid behind the handler's back; the provider's webhook, whose hook throws the first time.
-  ids.webhook = await created('webhook-create', { sku: 'tea' });
+  ids.webhook = await created(h, 'webhook-create', { sku: 'tea' });
   await provider.checkouts.process(ids.webhook, cardBody(PAID_CARD));
-  const hook = { origin: null, body: { event_type: 'CHECKOUT_STATUS_CHANGED', id: ids.webhook } };
-  assert.equal((await send('webhook-1', 'POST', '/webhook', hook)).status, 500);
-  assert.equal((await send('webhook-2', 'POST', '/webhook', hook)).status, 204);
+  for (const [requestId, status] of [
+    ['webhook-1', 500],
+    ['webhook-2', 204],
+  ] as const) {
+    const res = await webhook(h, requestId, ids.webhook);
+    statuses[requestId] = res.status;
+    assert.equal(res.status, status);
+  }
 
   // 3DS authenticated, and then nothing: no return, no webhook. Reconciliation finds it.
-  ids.abandoned = await created('abandoned-create', { sku: 'tea', redirect: false });
-  await challenged('abandoned-pay', ids.abandoned);
+  ids.abandoned = await created(h, 'abandoned-create', { sku: 'tea', redirect: false });
+  await challenged(h, 'abandoned-pay', ids.abandoned);
   reconciled = await h.handle.reconcile();
 
   // Saved cards of a customer whose id is an email address.
   await provider.customers.create({ customer_id: CUSTOMER, personal_details: PERSONAL });
-  const cards = await send(
+  const cards = await call(
     'customer',
     'GET',
     `/customers/${encodeURIComponent(CUSTOMER)}/payment-instruments`,

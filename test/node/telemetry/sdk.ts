@@ -53,11 +53,12 @@ class EndedSpans implements SpanProcessor {
   shutdown = () => Promise.resolve();
 }
 
-export function inMemorySdk(): InMemorySdk {
+/** `also`: more span processors, e.g. one that exports the same spans elsewhere. */
+export function inMemorySdk(also: SpanProcessor[] = []): InMemorySdk {
   const spanExporter = new InMemorySpanExporter();
   const endedSpans = new EndedSpans();
   const tracerProvider = new BasicTracerProvider({
-    spanProcessors: [new SimpleSpanProcessor(spanExporter), endedSpans],
+    spanProcessors: [new SimpleSpanProcessor(spanExporter), endedSpans, ...also],
   });
   const metricExporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
   // Exports only when flushed: an interval longer than any test.
