@@ -4,9 +4,7 @@
 // receives are the ones the SDK recorded, tree and attributes alike. A handler made with
 // `telemetry: false` beside it records nothing.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { after, before, test } from 'node:test';
-import { gunzipSync } from 'node:zlib';
 import { metrics, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -15,50 +13,15 @@ import { createProviderClient } from '../../../src/server/index.ts';
 import { until } from '../../shared/until.ts';
 import { type Harness, makeHandler, startSandbox } from '../server/fixtures.ts';
 import { cardBody } from '../support/cards.ts';
-import { listenLoopback } from '../support/loopback.ts';
+import { attribute, startCollector } from './collector.ts';
 import { challenged, created, isHookSpan, PAID_CARD, send, webhook } from './flows.ts';
 import { inMemorySdk, parentOf, registerContextManager } from './sdk.ts';
 
-/** A span as OTLP/JSON carries it: ids in hex, attributes as typed values. */
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes?: { key: string; value: Record<string, unknown> }[];
-}
-interface OtlpExport {
-  resourceSpans: {
-    scopeSpans: { scope: { name: string; version?: string }; spans: OtlpSpan[] }[];
-  }[];
-}
-
-const received: { scope: { name: string; version?: string }; span: OtlpSpan }[] = [];
-const collector = createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const raw = Buffer.concat(chunks);
-    const body = req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-    if (req.url === '/v1/traces' && req.headers['content-type'] === 'application/json') {
-      const decoded = JSON.parse(body.toString('utf8')) as OtlpExport;
-      for (const resource of decoded.resourceSpans) {
-        for (const { scope, spans } of resource.scopeSpans) {
-          for (const span of spans) received.push({ scope, span });
-        }
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    } else {
-      res.writeHead(415).end();
-    }
-  });
-});
-const listening = await listenLoopback(collector);
+const collector = await startCollector();
 
 registerContextManager();
 const sdk = inMemorySdk([
-  new BatchSpanProcessor(new OTLPTraceExporter({ url: `${listening.url}/v1/traces` })),
+  new BatchSpanProcessor(new OTLPTraceExporter({ url: `${collector.url}/v1/traces` })),
 ]);
 trace.setGlobalTracerProvider(sdk.tracerProvider);
 metrics.setGlobalMeterProvider(sdk.meterProvider);
@@ -74,7 +37,7 @@ before(async () => {
 after(async () => {
   await sdk.tracerProvider.shutdown();
   await sb.close();
-  await listening.close();
+  await collector.close();
 });
 
 test('with no option, the global providers get the spans and metrics; the first request made at once is recorded', async () => {
@@ -126,25 +89,24 @@ test('the spans of a card, a 3DS, a webhook and a reconciliation arrive at an OT
   const sent = recorded.map((s: ReadableSpan) =>
     key(s.spanContext().traceId, s.spanContext().spanId, parentOf(s), s.name),
   );
-  const arrived = received.map(({ span }) =>
+  const arrived = collector.spans.map(({ item: span }) =>
     key(span.traceId, span.spanId, span.parentSpanId || undefined, span.name),
   );
   assert.deepEqual(arrived.sort(), sent.sort());
   assert.ok(
-    received.every(({ scope }) => scope.name === 'payment-widget' && scope.version === '0.1.0'),
+    collector.spans.every(
+      ({ scope }) => scope.name === 'payment-widget' && scope.version === '0.1.0',
+    ),
   );
 
   // Attributes survive the trip: the reconciliation's report, a client call's URL.
-  const run = received.find(({ span }) => span.name === 'payment_widget.reconcile')?.span;
-  const ran = run?.attributes?.find((a) => a.key === 'payment_widget.reconcile.ran');
-  assert.deepEqual(ran?.value, { intValue: 1 });
-  const url = received
-    .filter(({ span }) => span.parentSpanId === run?.spanId && span.kind === 3)
-    .map(
-      ({ span }) => span.attributes?.find((a) => a.key === 'url.full')?.value.stringValue as string,
-    );
+  const run = collector.spans.find(({ item }) => item.name === 'payment_widget.reconcile')?.item;
+  assert.equal(attribute(run?.attributes, 'payment_widget.reconcile.ran'), 1);
+  const url = collector.spans
+    .filter(({ item }) => item.parentSpanId === run?.spanId && item.kind === 3)
+    .map(({ item }) => String(attribute(item.attributes, 'url.full')));
   assert.ok(
-    url.length > 0 && url.every((u) => u?.startsWith(`${sb.url}/v0.1/checkouts/`)),
+    url.length > 0 && url.every((u) => u.startsWith(`${sb.url}/v0.1/checkouts/`)),
     String(url),
   );
 });
