@@ -178,17 +178,20 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
       : telemetry.reconcile(() => open.reconcile(reconcileOptions));
   // The calls made while OpenTelemetry loads (the first few, if any) wait for it: none goes
   // unrecorded, and each later call finds it settled at the cost of one check.
-  const afterLoad = <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+  const afterLoad = <T>(start: () => Promise<T>): Promise<T> => {
+    const loading = telemetry?.ready();
+    return loading === undefined ? start() : loading.then(start);
+  };
+  // Its parameters stay declared: Deno.serve passes nothing to a handler that declares none.
+  const handler =
     telemetry === undefined
-      ? run
-      : (...args: A): Promise<R> => {
-          const loading = telemetry.ready();
-          return loading === undefined ? run(...args) : loading.then(() => run(...args));
-        };
-  return Object.assign(afterLoad(serve), {
-    createCheckout: afterLoad((checkout: ResolvedCheckout) =>
-      createResolvedCheckout(deps, checkout),
-    ),
-    reconcile: afterLoad(reconcile),
+      ? serve
+      : (request: Request, env?: unknown, ctx?: unknown) =>
+          afterLoad(() => serve(request, env, ctx));
+  return Object.assign(handler, {
+    createCheckout: (checkout: ResolvedCheckout) =>
+      afterLoad(() => createResolvedCheckout(deps, checkout)),
+    reconcile: (reconcileOptions?: ReconcileOptions) =>
+      afterLoad(() => reconcile(reconcileOptions)),
   });
 }

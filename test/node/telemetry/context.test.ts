@@ -136,6 +136,11 @@ test('the tracer is named after the package and its version', async () => {
   );
 });
 
+test('the handler keeps its three declared parameters: Deno.serve passes nothing to a function declaring none', () => {
+  assert.equal(handlerFor('http://127.0.0.1:9').length, 3);
+  assert.equal(handlerFor('http://127.0.0.1:9', { telemetry: false }).length, 3);
+});
+
 describe('the telemetry option', () => {
   test('is checked when the handler is made', () => {
     const make = (value: unknown) => () =>
