@@ -77,6 +77,8 @@ export function clientSpans(current: () => Recorder | undefined) {
       const parent = api.context.active();
       const span = tracer.startSpan(request.method, { kind: api.SpanKind.CLIENT }, parent);
       const live = isLive(api, span);
+      // No SDK: nothing would keep what follows.
+      if (!live && metrics === undefined) return exchange(request, timeoutMs);
       let sent = request;
       if (live) {
         const headers = { ...request.headers };
@@ -95,16 +97,12 @@ export function clientSpans(current: () => Recorder | undefined) {
         throw error;
       } finally {
         const seconds = secondsSince(started);
-        let spanAttributes = attributes;
-        if (live || metrics !== undefined) {
-          const url = describeUrl(base.origin, request.path);
-          attributes[ATTR.urlTemplate] = url.template;
-          metrics?.clientDuration.record(seconds, attributes);
-          span.updateName(`${request.method} ${url.template}`);
-          // A copy: the metric keeps the object it was given, and url.full is no metric's.
-          spanAttributes = { ...attributes, [ATTR.urlFull]: url.full };
-        }
-        endSpan(api, span, spanAttributes);
+        const url = describeUrl(base.origin, request.path);
+        attributes[ATTR.urlTemplate] = url.template;
+        metrics?.clientDuration.record(seconds, attributes);
+        span.updateName(`${request.method} ${url.template}`);
+        // A copy: the metric keeps the object it was given, and url.full is no metric's.
+        endSpan(api, span, { ...attributes, [ATTR.urlFull]: url.full });
       }
     };
   };

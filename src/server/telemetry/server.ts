@@ -57,6 +57,9 @@ export function serverSpans(current: () => Recorder | undefined): MiddlewareHand
     if (isLive(api, span)) {
       const context = api.trace.setSpan(parent, span).setValue(requestIdKey, c.get('requestId'));
       await api.context.with(context, next);
+    } else if (metrics === undefined) {
+      // No SDK: nothing would keep what follows.
+      return next();
     } else {
       await next();
     }
