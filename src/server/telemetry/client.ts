@@ -30,19 +30,23 @@ const IDS: Readonly<Record<string, { placeholder: string; hidden?: true }>> = {
   refund: { placeholder: '{transaction_id}' },
   receipts: { placeholder: '{transaction_id}' },
 };
+/** A resource name and the id after it, in one pass over the path (this runs per call). */
+const ID_SEGMENT = new RegExp(`/(${Object.keys(IDS).join('|')})/([^/]+)`, 'g');
 
 /** A call's `url.template` (low cardinality, for span names and metrics) and its scrubbed `url.full`. */
 export function describeUrl(origin: string, path: string): { template: string; full: string } {
   const mark = path.indexOf('?');
   const pathname = mark === -1 ? path : path.slice(0, mark);
-  const segments = pathname.split('/');
-  const template = [...segments];
-  const shown = [...segments];
-  for (let i = 1; i < segments.length; i += 1) {
-    const id = IDS[segments[i - 1] ?? ''];
-    if (id === undefined || segments[i] === '') continue;
-    template[i] = id.placeholder;
-    if (id.hidden) shown[i] = REDACTED;
+  let template = pathname;
+  let shown = pathname;
+  if (pathname.includes('/', 1)) {
+    template = pathname.replace(
+      ID_SEGMENT,
+      (_, name: string) => `/${name}/${IDS[name]?.placeholder}`,
+    );
+    shown = pathname.replace(ID_SEGMENT, (segment: string, name: string) =>
+      IDS[name]?.hidden ? `/${name}/${REDACTED}` : segment,
+    );
   }
   let query = '';
   if (mark !== -1) {
@@ -52,7 +56,7 @@ export function describeUrl(origin: string, path: string): { template: string; f
       .map((pair) => `${pair.split('=')[0]}=${REDACTED}`);
     query = `?${names.join('&')}`;
   }
-  return { template: template.join('/'), full: `${origin}${shown.join('/')}${query}` };
+  return { template, full: `${origin}${shown}${query}` };
 }
 
 /** What cut a call short: `timeout`, or the network's own code (`ECONNREFUSED`, ...). */
