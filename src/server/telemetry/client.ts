@@ -33,30 +33,26 @@ const IDS: Readonly<Record<string, { placeholder: string; hidden?: true }>> = {
 /** A resource name and the id after it, in one pass over the path (this runs per call). */
 const ID_SEGMENT = new RegExp(`/(${Object.keys(IDS).join('|')})/([^/]+)`, 'g');
 
-/** A call's `url.template` (low cardinality, for span names and metrics) and its scrubbed `url.full`. */
-export function describeUrl(origin: string, path: string): { template: string; full: string } {
+/** A call's `url.template`: low cardinality, for the span's name. */
+export function urlTemplate(path: string): string {
   const mark = path.indexOf('?');
   const pathname = mark === -1 ? path : path.slice(0, mark);
-  let template = pathname;
-  let shown = pathname;
-  if (pathname.includes('/', 1)) {
-    template = pathname.replace(
-      ID_SEGMENT,
-      (_, name: string) => `/${name}/${IDS[name]?.placeholder}`,
-    );
-    shown = pathname.replace(ID_SEGMENT, (segment: string, name: string) =>
-      IDS[name]?.hidden ? `/${name}/${REDACTED}` : segment,
-    );
-  }
-  let query = '';
-  if (mark !== -1) {
-    const names = path
-      .slice(mark + 1)
-      .split('&')
-      .map((pair) => `${pair.split('=')[0]}=${REDACTED}`);
-    query = `?${names.join('&')}`;
-  }
-  return { template, full: `${origin}${shown}${query}` };
+  return pathname.replace(ID_SEGMENT, (_, name: string) => `/${name}/${IDS[name]?.placeholder}`);
+}
+
+/** A call's `url.full`, scrubbed: every query value and the hidden segments read REDACTED. */
+export function scrubbedUrl(origin: string, path: string): string {
+  const mark = path.indexOf('?');
+  const pathname = mark === -1 ? path : path.slice(0, mark);
+  const shown = pathname.replace(ID_SEGMENT, (segment: string, name: string) =>
+    IDS[name]?.hidden ? `/${name}/${REDACTED}` : segment,
+  );
+  if (mark === -1) return `${origin}${shown}`;
+  const names = path
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => `${pair.split('=')[0]}=${REDACTED}`);
+  return `${origin}${shown}?${names.join('&')}`;
 }
 
 /** What cut a call short: `timeout`, or the network's own code (`ECONNREFUSED`, ...). */
@@ -70,10 +66,8 @@ function exchangeErrorType(error: unknown): string {
 /** Wraps the transport's exchange with `base` (the provider's base URL) for the handler. */
 export function clientSpans(current: () => Recorder | undefined) {
   return (exchange: Exchange, base: URL): Exchange => {
-    const server: Attributes = {
-      [ATTR.serverAddress]: base.hostname.replace(/^\[(.*)\]$/, '$1'),
-      [ATTR.serverPort]: Number(base.port) || (base.protocol === 'https:' ? 443 : 80),
-    };
+    const address = base.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = Number(base.port) || (base.protocol === 'https:' ? 443 : 80);
     return async (request, timeoutMs) => {
       const recorder = current();
       if (recorder === undefined) return exchange(request, timeoutMs);
@@ -83,30 +77,33 @@ export function clientSpans(current: () => Recorder | undefined) {
       const live = isLive(api, span);
       // No SDK: nothing would keep what follows.
       if (!live && metrics === undefined) return exchange(request, timeoutMs);
-      let sent = request;
-      if (live) {
-        const headers = { ...request.headers };
-        injectInto(api, api.trace.setSpan(parent, span), headers);
-        sent = { ...request, headers };
-      }
+      // The transport builds the headers afresh for each attempt: they are this call's own.
+      if (live) injectInto(api, api.trace.setSpan(parent, span), request.headers);
       const started = performance.now();
-      const attributes: Attributes = { [ATTR.method]: request.method, ...server };
+      // Literal keys, not ATTR's: this object is made on every call.
+      const attributes: Attributes = {
+        'http.request.method': request.method,
+        'server.address': address,
+        'server.port': port,
+      };
       try {
-        const answer = await exchange(sent, timeoutMs);
-        attributes[ATTR.status] = answer.status;
-        if (answer.status >= 400) attributes[ATTR.errorType] = String(answer.status);
+        const answer = await exchange(request, timeoutMs);
+        attributes['http.response.status_code'] = answer.status;
+        if (answer.status >= 400) attributes['error.type'] = String(answer.status);
         return answer;
       } catch (error) {
-        attributes[ATTR.errorType] = exchangeErrorType(error);
+        attributes['error.type'] = exchangeErrorType(error);
         throw error;
       } finally {
-        const seconds = secondsSince(started);
-        const url = describeUrl(base.origin, request.path);
-        attributes[ATTR.urlTemplate] = url.template;
-        metrics?.clientDuration.record(seconds, attributes);
-        span.updateName(`${request.method} ${url.template}`);
-        // A copy: the metric keeps the object it was given, and url.full is no metric's.
-        endSpan(api, span, { ...attributes, [ATTR.urlFull]: url.full });
+        metrics?.clientDuration.record(secondsSince(started), attributes);
+        if (span.isRecording()) {
+          // After the metric took its attributes: the URL is the span's alone.
+          const template = urlTemplate(request.path);
+          span.updateName(`${request.method} ${template}`);
+          span.setAttribute(ATTR.urlTemplate, template);
+          span.setAttribute(ATTR.urlFull, scrubbedUrl(base.origin, request.path));
+        }
+        endSpan(api, span, attributes);
       }
     };
   };

@@ -4,7 +4,7 @@
  * pattern that answered (`/payments/checkouts/:id`), never the path, which can carry a
  * customer's id. The URL is not recorded for the same reason.
  */
-import type { Attributes } from '@opentelemetry/api';
+import type { Attributes, Span } from '@opentelemetry/api';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { HandlerEnv } from '../types.ts';
@@ -53,32 +53,52 @@ export function serverSpans(current: () => Recorder | undefined): MiddlewareHand
     const method = conventionalMethod(request.method);
     const parent = requestParent(api, request.headers);
     const span = tracer.startSpan(method, { kind: api.SpanKind.SERVER }, parent);
+    const live = isLive(api, span);
+    // No SDK: nothing would keep what follows.
+    if (!live && metrics === undefined) return next();
     const started = performance.now();
-    if (isLive(api, span)) {
-      const context = api.trace.setSpan(parent, span).setValue(requestIdKey, c.get('requestId'));
-      await api.context.with(context, next);
-    } else if (metrics === undefined) {
-      // No SDK: nothing would keep what follows.
-      return next();
-    } else {
-      await next();
+    let thrown: { error: unknown } | undefined;
+    try {
+      if (live) {
+        const context = api.trace.setSpan(parent, span).setValue(requestIdKey, c.get('requestId'));
+        await api.context.with(context, next);
+      } else {
+        await next();
+      }
+    } catch (error) {
+      // Hono answers what a route throws; only its error handler's own failure gets here.
+      thrown = { error };
+      throw error;
+    } finally {
+      finish(c, recorder, span, method, started, thrown);
     }
-    const status = c.res.status;
-    const route = routeOf(c);
-    const errorType = serverErrorType(c, status);
-    const attributes: Attributes = {
-      [ATTR.method]: method,
-      [ATTR.scheme]: c.req.url.startsWith('https:') ? 'https' : 'http',
-      [ATTR.status]: status,
-    };
-    if (route !== undefined) attributes[ATTR.route] = route;
-    if (errorType !== undefined) attributes[ATTR.errorType] = errorType;
-    metrics?.serverDuration.record(secondsSince(started), attributes);
-    if (span.isRecording()) {
-      if (route !== undefined) span.updateName(`${method} ${route}`);
-      if (method === '_OTHER') span.setAttribute(ATTR.methodOriginal, request.method);
-      span.setAttribute(ATTR.requestId, c.get('requestId'));
-    }
-    endSpan(api, span, attributes);
   };
+}
+
+function finish(
+  c: Context<HandlerEnv>,
+  { api, metrics }: Recorder,
+  span: Span,
+  method: string,
+  started: number,
+  thrown: { error: unknown } | undefined,
+): void {
+  const status = thrown === undefined ? c.res.status : 500;
+  const route = routeOf(c);
+  const errorType = thrown === undefined ? serverErrorType(c, status) : errorTypeOf(thrown.error);
+  // Literal keys, not ATTR's: this object is made on every request.
+  const attributes: Attributes = {
+    'http.request.method': method,
+    'url.scheme': c.req.url.startsWith('https:') ? 'https' : 'http',
+    'http.response.status_code': status,
+  };
+  if (route !== undefined) attributes['http.route'] = route;
+  if (errorType !== undefined) attributes['error.type'] = errorType;
+  metrics?.serverDuration.record(secondsSince(started), attributes);
+  if (span.isRecording()) {
+    if (route !== undefined) span.updateName(`${method} ${route}`);
+    if (method === '_OTHER') span.setAttribute(ATTR.methodOriginal, c.req.raw.method);
+    span.setAttribute(ATTR.requestId, c.get('requestId'));
+  }
+  endSpan(api, span, attributes);
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { createPaymentHandler, type PaymentHandlerOptions } from '../../../src/server/index.ts';
-import { describeUrl } from '../../../src/server/telemetry/client.ts';
+import { scrubbedUrl, urlTemplate } from '../../../src/server/telemetry/client.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from '../../../src/server/telemetry/names.ts';
 import { parseTraceparent } from '../../../src/server/telemetry/propagation.ts';
 import { ORIGIN } from '../server/fixtures.ts';
@@ -177,7 +177,8 @@ describe('provider URLs on spans', () => {
       ],
     ];
     for (const [path, template, full] of cases) {
-      assert.deepEqual(describeUrl(origin, path), { template, full: `${origin}${full}` }, path);
+      assert.equal(urlTemplate(path), template, path);
+      assert.equal(scrubbedUrl(origin, path), `${origin}${full}`, path);
     }
   });
 });
