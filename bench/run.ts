@@ -6,7 +6,7 @@
 //   node --import tsx bench/run.ts [bundle] [render] [handler] [throughput] [telemetry] [prism] [compression] [lighthouse]
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
 //        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput
-//        (5 for telemetry),
+//        (5 for telemetry), BENCH_LOOP_ROUNDS (15) for telemetry's in-process part,
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        BENCH_PERF=dir (Linux perf records each throughput server there),
 //        BENCH_BASELINE=dir (another checkout's sandbox beside this one, in throughput),
@@ -317,6 +317,28 @@ async function telemetryPhase(): Promise<void> {
     `- the collector stand-in received ${r.exports.requests} OTLP exports, ${(r.exports.bytes / 1024).toFixed(0)} KiB\n`,
   );
   voidIfBad(r.targets);
+
+  const { measureInProcess } = await import('./telemetry.ts');
+  const loops = await measureInProcess(intFromEnv('BENCH_LOOP_ROUNDS', 15), 3000);
+  console.log(
+    `### In process (the handler called with a Request, the provider a stand-in answering at once; ${loops.runs[0]?.cpuUs.length} rounds of ${loops.requests} requests per variant, taking turns; median (min-max))\n`,
+  );
+  table(
+    ['variant', 'requests/s', 'CPU µs/req', '/ telemetry: false'],
+    loops.runs.map((run, k) => [
+      run.name,
+      spread(
+        run.wallUs.map((us) => 1e6 / us),
+        rate,
+      ),
+      spread(run.cpuUs, (n) => n.toFixed(1)),
+      spread(loops.ratios[k] ?? [], times),
+    ]),
+  );
+  const [, noSdk, sdk, sampled] = loops.ratios;
+  console.log(
+    `- in process: no SDK ${verdict(noSdk ?? [], NO_SDK_FLOOR)}; Node SDK all sampled ${verdict(sdk ?? [], SDK_FLOOR)}; 1 in 10 sampled ${verdict(sampled ?? [], SDK_FLOOR)}\n`,
+  );
 }
 
 async function prismPhase(): Promise<void> {

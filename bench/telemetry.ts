@@ -131,3 +131,73 @@ export async function measureTelemetry(
     await sink.close();
   }
 }
+
+/** One variant's in-process rounds: CPU and wall time per request, µs. */
+export interface InProcessRun {
+  name: string;
+  cpuUs: number[];
+  wallUs: number[];
+}
+
+export interface InProcessReport {
+  runs: InProcessRun[];
+  /** Per round, of requests per second (wall): each variant / telemetry: false. */
+  ratios: number[][];
+  requests: number;
+}
+
+/** Sends `run N` to an in-process child and waits for its answer line. */
+function runIn(
+  child: Child<unknown>,
+  requests: number,
+): Promise<{ cpuUs: number; wallUs: number }> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const line = text.split('\n').find((l) => l.startsWith('{"cpuUs"'));
+      if (line === undefined) return;
+      child.process.stdout?.off('data', onData);
+      resolve(JSON.parse(line) as { cpuUs: number; wallUs: number });
+    };
+    child.process.stdout?.on('data', onData);
+    child.process.once('exit', (code) => reject(new Error(`handler-loop exited with ${code}`)));
+    child.process.stdin?.write(`run ${requests}\n`);
+  });
+}
+
+/**
+ * The same variants with the handler called in process (./servers/handler-loop.ts): one
+ * process at a time is busy, so the machine's other load and the sandbox's share of the cores
+ * stay out of the comparison. Rounds take turns as above.
+ */
+export async function measureInProcess(rounds: number, requests: number): Promise<InProcessReport> {
+  const sink = await startSink();
+  const children: Child<unknown>[] = [];
+  try {
+    for (const variant of VARIANTS) {
+      children.push(
+        await startTsChild<unknown>(join(BENCH, 'servers/handler-loop.ts'), {
+          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+          OTEL_SERVICE_NAME: 'payment-widget-bench',
+          ...variant.env,
+        }),
+      );
+    }
+    const runs: InProcessRun[] = VARIANTS.map((v) => ({ name: v.name, cpuUs: [], wallUs: [] }));
+    for (const child of children) await runIn(child, requests);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [k, child] of children.entries()) {
+        const result = await runIn(child, requests);
+        runs[k]!.cpuUs.push(result.cpuUs);
+        runs[k]!.wallUs.push(result.wallUs);
+      }
+    }
+    const floor = runs[0]!;
+    const ratios = runs.map((r) => r.wallUs.map((us, i) => (floor.wallUs[i] ?? Number.NaN) / us));
+    return { runs, ratios, requests };
+  } finally {
+    for (const child of children.reverse()) await child.stop();
+    await sink.close();
+  }
+}

@@ -127,11 +127,10 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
   app.use(async function requestId(c, next) {
     const id = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
     c.set('requestId', id);
-    await next();
+    // The server span: inside the request id (it names it), around everything else.
+    await (telemetry === undefined ? next() : telemetry.around(c, next));
     c.res.headers.set(REQUEST_ID_HEADER, id);
   });
-  // Inside the request id (the span names it), around everything else, the access log included.
-  if (telemetry !== undefined) app.use(telemetry.middleware);
   if (options.logger !== undefined) {
     app.use(async function accessLog(c, next) {
       const started = Date.now();
@@ -187,7 +186,9 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     telemetry === undefined
       ? serve
       : (request: Request, env?: unknown, ctx?: unknown) =>
-          afterLoad(() => serve(request, env, ctx));
+          telemetry.ready() === undefined
+            ? serve(request, env, ctx)
+            : afterLoad(() => serve(request, env, ctx));
   return Object.assign(handler, {
     createCheckout: (checkout: ResolvedCheckout) =>
       afterLoad(() => createResolvedCheckout(deps, checkout)),

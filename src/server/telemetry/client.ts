@@ -9,7 +9,7 @@
  * email address as a customer id). The key travels in a header, which is never recorded.
  */
 import type { Attributes } from '@opentelemetry/api';
-import { type Exchange, ExchangeError } from '../provider/exchange.ts';
+import { type Exchange, ExchangeError, type ExchangeRequest } from '../provider/exchange.ts';
 import { ATTR } from './names.ts';
 import { injectInto } from './propagation.ts';
 import { endSpan, isLive, type Recorder, secondsSince } from './recorder.ts';
@@ -68,15 +68,23 @@ export function clientSpans(current: () => Recorder | undefined) {
   return (exchange: Exchange, base: URL): Exchange => {
     const address = base.hostname.replace(/^\[(.*)\]$/, '$1');
     const port = Number(base.port) || (base.protocol === 'https:' ? 443 : 80);
-    return async (request, timeoutMs) => {
+    // Not async itself: without an SDK a call goes straight through at the cost of two checks.
+    return (request, timeoutMs) => {
       const recorder = current();
-      if (recorder === undefined) return exchange(request, timeoutMs);
-      const { api, tracer, metrics } = recorder;
+      if (recorder === undefined || (recorder.metrics === undefined && !recorder.tracing())) {
+        return exchange(request, timeoutMs);
+      }
+      return traced(request, timeoutMs, recorder);
+    };
+
+    async function traced(
+      request: ExchangeRequest,
+      timeoutMs: number,
+      { api, tracer, metrics }: Recorder,
+    ): ReturnType<Exchange> {
       const parent = api.context.active();
       const span = tracer.startSpan(request.method, { kind: api.SpanKind.CLIENT }, parent);
       const live = isLive(api, span);
-      // No SDK: nothing would keep what follows.
-      if (!live && metrics === undefined) return exchange(request, timeoutMs);
       // The transport builds the headers afresh for each attempt: they are this call's own.
       if (live) injectInto(api, api.trace.setSpan(parent, span), request.headers);
       const started = performance.now();
@@ -105,6 +113,6 @@ export function clientSpans(current: () => Recorder | undefined) {
         }
         endSpan(api, span, attributes);
       }
-    };
+    }
   };
 }

@@ -35,6 +35,11 @@ export interface Instruments {
 export interface Recorder {
   api: Api;
   tracer: Tracer;
+  /**
+   * Whether spans may be recorded: false while the global tracer provider has no SDK behind it,
+   * asked on every request so that an SDK registered later is found.
+   */
+  tracing(): boolean;
   metrics: Instruments | undefined;
   /** The request's `X-Request-Id` in the OpenTelemetry context, for log entries. */
   requestIdKey: symbol;
@@ -79,6 +84,17 @@ function instruments(api: Api, meterProvider: MeterProvider): Instruments | unde
   };
 }
 
+/**
+ * The API's global tracer provider hands out no-op spans until an SDK registers behind it; a
+ * fresh proxy's delegate is that same no-op provider, which is how it is told apart. Any other
+ * provider (one passed as an option, another copy of the API's) may record.
+ */
+function tracingCheck(api: Api, provider: TracerProvider): () => boolean {
+  if (!(provider instanceof api.ProxyTracerProvider)) return () => true;
+  const noop = new api.ProxyTracerProvider().getDelegate();
+  return () => provider.getDelegate() !== noop;
+}
+
 export function createRecorder(api: Api, options: TelemetryOptions): Recorder {
   // The option's types are structural (the API is an optional peer); these are the real ones.
   const tracerProvider =
@@ -88,6 +104,7 @@ export function createRecorder(api: Api, options: TelemetryOptions): Recorder {
   const recorder: Recorder = {
     api,
     tracer: tracerProvider.getTracer(SCOPE_NAME, SCOPE_VERSION),
+    tracing: tracingCheck(api, tracerProvider),
     metrics: instruments(api, meterProvider),
     requestIdKey: api.createContextKey('payment_widget.request_id'),
     reconcileOpen: undefined,

@@ -1,11 +1,11 @@
 /**
  * The server span of each request and `http.server.request.duration`, per OpenTelemetry's
- * stable HTTP conventions. A Hono middleware, so that the route is known: `http.route` is the
+ * stable HTTP conventions. Inside Hono's chain, so that the route is known: `http.route` is the
  * pattern that answered (`/payments/checkouts/:id`), never the path, which can carry a
  * customer's id. The URL is not recorded for the same reason.
  */
 import type { Attributes, Span } from '@opentelemetry/api';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Next } from 'hono';
 import { routePath } from 'hono/route';
 import type { HandlerEnv } from '../types.ts';
 import { ATTR } from './names.ts';
@@ -44,35 +44,45 @@ function serverErrorType(c: Context<HandlerEnv>, status: number): string | undef
   return c.error === undefined ? String(status) : errorTypeOf(c.error);
 }
 
-export function serverSpans(current: () => Recorder | undefined): MiddlewareHandler<HandlerEnv> {
-  return async function telemetry(c, next) {
+/**
+ * Runs `next` (the rest of the request) inside the request's server span. Called by the
+ * handler's first middleware rather than being one: without an SDK a request passes through at
+ * the cost of two checks, not of one more step in Hono's chain.
+ */
+export function serverSpans(
+  current: () => Recorder | undefined,
+): (c: Context<HandlerEnv>, next: Next) => Promise<void> {
+  return function telemetry(c, next) {
     const recorder = current();
-    if (recorder === undefined) return next();
-    const { api, tracer, metrics, requestIdKey } = recorder;
-    const request = c.req.raw;
-    const method = conventionalMethod(request.method);
-    const parent = requestParent(api, request.headers);
-    const span = tracer.startSpan(method, { kind: api.SpanKind.SERVER }, parent);
-    const live = isLive(api, span);
-    // No SDK: nothing would keep what follows.
-    if (!live && metrics === undefined) return next();
-    const started = performance.now();
-    let thrown: { error: unknown } | undefined;
-    try {
-      if (live) {
-        const context = api.trace.setSpan(parent, span).setValue(requestIdKey, c.get('requestId'));
-        await api.context.with(context, next);
-      } else {
-        await next();
-      }
-    } catch (error) {
-      // Hono answers what a route throws; only its error handler's own failure gets here.
-      thrown = { error };
-      throw error;
-    } finally {
-      finish(c, recorder, span, method, started, thrown);
+    if (recorder === undefined || (recorder.metrics === undefined && !recorder.tracing())) {
+      return next();
     }
+    return traced(c, next, recorder);
   };
+}
+
+async function traced(c: Context<HandlerEnv>, next: Next, recorder: Recorder): Promise<void> {
+  const { api, tracer, requestIdKey } = recorder;
+  const request = c.req.raw;
+  const method = conventionalMethod(request.method);
+  const parent = requestParent(api, request.headers);
+  const span = tracer.startSpan(method, { kind: api.SpanKind.SERVER }, parent);
+  const started = performance.now();
+  let thrown: { error: unknown } | undefined;
+  try {
+    if (isLive(api, span)) {
+      const context = api.trace.setSpan(parent, span).setValue(requestIdKey, c.get('requestId'));
+      await api.context.with(context, next);
+    } else {
+      await next();
+    }
+  } catch (error) {
+    // Hono answers what a route throws; only its error handler's own failure gets here.
+    thrown = { error };
+    throw error;
+  } finally {
+    finish(c, recorder, span, method, started, thrown);
+  }
 }
 
 function finish(

@@ -8,7 +8,7 @@
  * Each piece asks `current()` at call time and does nothing while it is undefined: the API is
  * not installed, or not loaded yet.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, Next } from 'hono';
 import type { Checkout } from '../../schemas/index.ts';
 import type { ReconcileReport } from '../outcomes/reconcile.ts';
 import type { ProviderClient } from '../provider/client.ts';
@@ -24,8 +24,8 @@ import { serverSpans } from './server.ts';
 export interface Telemetry {
   /** Pending while the API loads; undefined once it has loaded or is known to be missing. */
   ready(): Promise<void> | undefined;
-  /** The server span of each request (a Hono middleware). */
-  middleware: MiddlewareHandler<HandlerEnv>;
+  /** Runs the rest of a request (`next`) inside its server span. */
+  around(c: Context<HandlerEnv>, next: Next): Promise<void>;
   /** Wraps the provider transport's exchange: a client span per call, `traceparent` sent. */
   exchange(exchange: Exchange, base: URL): Exchange;
   /** The provider client the routes use, counting checkouts created and payment attempts. */
@@ -78,7 +78,7 @@ export function createTelemetry(
   const current = () => recorder;
   return {
     ready: () => pending,
-    middleware: serverSpans(current),
+    around: serverSpans(current),
     exchange: clientSpans(current),
     client: (client) => countingClient(client, current),
     hook: (name, hook) => tracedHook(name, hook, settings.leaseMs, current),
