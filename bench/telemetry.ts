@@ -153,15 +153,17 @@ function runIn(
 ): Promise<{ cpuUs: number; wallUs: number }> {
   return new Promise((resolve, reject) => {
     let text = '';
+    const onExit = (code: number | null) => reject(new Error(`handler-loop exited with ${code}`));
     const onData = (chunk: Buffer) => {
       text += chunk.toString('utf8');
       const line = text.split('\n').find((l) => l.startsWith('{"cpuUs"'));
       if (line === undefined) return;
       child.process.stdout?.off('data', onData);
+      child.process.off('exit', onExit);
       resolve(JSON.parse(line) as { cpuUs: number; wallUs: number });
     };
     child.process.stdout?.on('data', onData);
-    child.process.once('exit', (code) => reject(new Error(`handler-loop exited with ${code}`)));
+    child.process.once('exit', onExit);
     child.process.stdin?.write(`run ${requests}\n`);
   });
 }
