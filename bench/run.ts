@@ -3,10 +3,11 @@
 // machine. Bounded: every phase has a count and a time cap, every server binds
 // 127.0.0.1 and is stopped at the end.
 //
-//   node --import tsx bench/run.ts [bundle] [render] [keystroke] [handler] [throughput] [prism] [compression] [lighthouse] [journal]
+//   node --import tsx bench/run.ts [bundle] [render] [keystroke] [handler] [throughput] [telemetry] [prism] [compression] [lighthouse] [journal]
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
 //        BENCH_KEYSTROKE_ROUNDS (10) of typing a card number per target,
-//        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput,
+//        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput
+//        (5 for telemetry), BENCH_LOOP_ROUNDS (15) for telemetry's in-process part,
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        BENCH_PERF=dir (Linux perf records each throughput server there),
 //        BENCH_BASELINE=dir (another checkout beside this one: its sandbox in throughput,
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { type BundleRow, competitorBundles, ourBreakdown, ourBundles } from './bundle.ts';
 import { type LoadReport, median, percentile } from './load.ts';
 import { IIFE, IIFE_GZIP_BUDGET, LOCALE_GZIP_BUDGET, localeFiles, sizesOfFile } from './measure.ts';
+import type { TargetRun } from './throughput.ts';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -32,6 +34,7 @@ const PHASES = [
   'keystroke',
   'handler',
   'throughput',
+  'telemetry',
   'prism',
   'compression',
   'lighthouse',
@@ -267,6 +270,39 @@ function spread(values: readonly number[], format: (n: number) => string): strin
 const rate = (n: number): string => Math.round(n).toLocaleString('en-US');
 const times = (n: number): string => `${n.toFixed(2)}x`;
 
+/** Servers under load in turns: BENCH_CONNECTIONS, BENCH_SECONDS, BENCH_ROUNDS. */
+function roundsShape(rounds: number) {
+  return {
+    connections: intFromEnv('BENCH_CONNECTIONS', 10),
+    seconds: intFromEnv('BENCH_SECONDS', 5),
+    rounds: intFromEnv('BENCH_ROUNDS', rounds),
+    warmSeconds: 2,
+  };
+}
+
+function targetTable(targets: readonly TargetRun[], cpu: string): void {
+  table(
+    ['target', 'req/s', cpu, 'p50 ms', 'p99 ms', 'non-2xx/errors'],
+    targets.map((t) => [
+      t.name,
+      spread(t.rates, rate),
+      spread(t.cpuPerRequest, (n) => n.toFixed(0)),
+      spread(t.p50, (n) => n.toFixed(1)),
+      spread(t.p99, (n) => n.toFixed(1)),
+      t.bad,
+    ]),
+  );
+}
+
+function voidIfBad(targets: readonly TargetRun[]): void {
+  if (targets.some((t) => t.bad > 0)) {
+    throw new Error('some requests failed or answered non-2xx: the numbers above are void');
+  }
+}
+
+const verdict = (values: readonly number[], floor: number): string =>
+  median(values) >= floor ? `meets >= ${floor.toFixed(2)}x` : `BELOW ${floor.toFixed(2)}x`;
+
 /** The acceptance floors: the sandbox against bare node:http, the handler against the sandbox. */
 const SANDBOX_FLOOR = 0.3;
 const HANDLER_FLOOR = 0.4;
@@ -276,29 +312,14 @@ const HANDLER_PROXY_FLOOR = 0.8;
 async function throughputPhase(): Promise<void> {
   const { measureThroughput } = await import('./throughput.ts');
   const shape = {
-    connections: intFromEnv('BENCH_CONNECTIONS', 10),
-    seconds: intFromEnv('BENCH_SECONDS', 5),
-    rounds: intFromEnv('BENCH_ROUNDS', 3),
-    warmSeconds: 2,
+    ...roundsShape(3),
     ...(process.env.BENCH_BASELINE && { baseline: process.env.BENCH_BASELINE }),
   };
   const r = await measureThroughput(shape);
   console.log(
     `## Throughput (autocannon, ${shape.connections} connections, loopback, ${shape.rounds} rounds of ${shape.seconds} s per target, taking turns; median (min-max))\n`,
   );
-  table(
-    ['target', 'req/s', 'server CPU µs/req', 'p50 ms', 'p99 ms', 'non-2xx/errors'],
-    r.targets.map((t) => [
-      t.name,
-      spread(t.rates, rate),
-      spread(t.cpuPerRequest, (n) => n.toFixed(0)),
-      spread(t.p50, (n) => n.toFixed(1)),
-      spread(t.p99, (n) => n.toFixed(1)),
-      t.bad,
-    ]),
-  );
-  const verdict = (values: number[], floor: number) =>
-    median(values) >= floor ? `meets >= ${floor.toFixed(2)}x` : `BELOW ${floor.toFixed(2)}x`;
+  targetTable(r.targets, 'server CPU µs/req');
   console.log(
     `- sandbox / bare node:http: ${spread(r.sandboxRatio, times)}, ${verdict(r.sandboxRatio, SANDBOX_FLOOR)}`,
   );
@@ -322,9 +343,60 @@ async function throughputPhase(): Promise<void> {
   }
   const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
   console.log(`- load average before: ${load(r.loadBefore)}; after: ${load(r.loadAfter)}\n`);
-  if (r.targets.some((t) => t.bad > 0)) {
-    throw new Error('some requests failed or answered non-2xx: the numbers above are void');
-  }
+  voidIfBad(r.targets);
+}
+
+/** The acceptance floors of OpenTelemetry's cost, against the handler with `telemetry: false`. */
+const NO_SDK_FLOOR = 0.97;
+const SDK_FLOOR = 0.85;
+
+async function telemetryPhase(): Promise<void> {
+  const { measureTelemetry } = await import('./telemetry.ts');
+  const shape = roundsShape(5);
+  const r = await measureTelemetry(shape);
+  console.log(
+    `## OpenTelemetry's cost (handler GET /payments/checkouts/:id in front of one sandbox; autocannon, ${shape.connections} connections, ${shape.rounds} rounds of ${shape.seconds} s per target, taking turns; median (min-max))\n`,
+  );
+  targetTable(r.targets, 'handler CPU µs/req');
+  console.log(
+    `- no SDK registered / telemetry: false: ${spread(r.noSdkRatio, times)}, ${verdict(r.noSdkRatio, NO_SDK_FLOOR)}`,
+  );
+  console.log(
+    `- Node SDK, all sampled / telemetry: false: ${spread(r.sdkRatio, times)}, ${verdict(r.sdkRatio, SDK_FLOOR)}`,
+  );
+  console.log(
+    `- Node SDK, 1 in 10 sampled / telemetry: false: ${spread(r.sampledRatio, times)}, ${verdict(r.sampledRatio, SDK_FLOOR)}`,
+  );
+  // The handler's own share once the app runs the SDK (its context manager then costs alike).
+  console.log(
+    `- Node SDK, all sampled / the same SDK in use with telemetry: false: ${spread(r.handlerShareRatio, times)}, ${verdict(r.handlerShareRatio, SDK_FLOOR)}`,
+  );
+  console.log(
+    `- the collector stand-in received ${r.exports.requests} OTLP exports, ${(r.exports.bytes / 1024).toFixed(0)} KiB\n`,
+  );
+  voidIfBad(r.targets);
+
+  const { measureInProcess } = await import('./telemetry.ts');
+  const loops = await measureInProcess(intFromEnv('BENCH_LOOP_ROUNDS', 15), 3000);
+  console.log(
+    `### In process (the handler called with a Request, the provider a stand-in answering at once; ${loops.runs[0]?.cpuUs.length} rounds of ${loops.requests} requests per variant, taking turns; median (min-max))\n`,
+  );
+  table(
+    ['variant', 'requests/s', 'CPU µs/req', '/ telemetry: false'],
+    loops.runs.map((run, k) => [
+      run.name,
+      spread(
+        run.wallUs.map((us) => 1e6 / us),
+        rate,
+      ),
+      spread(run.cpuUs, (n) => n.toFixed(1)),
+      spread(loops.ratios[k] ?? [], times),
+    ]),
+  );
+  const [, noSdk, sdk, sampled] = loops.ratios;
+  console.log(
+    `- in process: no SDK ${verdict(noSdk ?? [], NO_SDK_FLOOR)}; Node SDK all sampled ${verdict(sdk ?? [], SDK_FLOOR)}; 1 in 10 sampled ${verdict(sampled ?? [], SDK_FLOOR)}\n`,
+  );
 }
 
 async function prismPhase(): Promise<void> {
@@ -475,6 +547,7 @@ const actions: Record<Phase, () => Promise<void>> = {
   keystroke: keystrokePhase,
   handler: handlerPhase,
   throughput: throughputPhase,
+  telemetry: telemetryPhase,
   prism: prismPhase,
   compression: compressionPhase,
   lighthouse: lighthousePhase,

@@ -40,10 +40,10 @@ interface CannonOptions {
   headers?: Record<string, string>;
 }
 
-type Cannon = (options: CannonOptions) => Promise<CannonResult>;
+export type Cannon = (options: CannonOptions) => Promise<CannonResult>;
 
 /** autocannon is a bench-only dependency (bench/package.json), so it is loaded from there. */
-function loadCannon(): Cannon {
+export function loadCannon(): Cannon {
   const require = createRequire(join(BENCH, 'package.json'));
   // autocannon ships no types; CannonOptions/CannonResult above name what is used.
   return require('autocannon') as Cannon;
@@ -102,7 +102,7 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-async function createCheckout(sandbox: SandboxInfo): Promise<string> {
+export async function createCheckout(sandbox: SandboxInfo): Promise<string> {
   const res = await fetch(`${sandbox.url}/v0.1/checkouts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
@@ -119,6 +119,71 @@ async function createCheckout(sandbox: SandboxInfo): Promise<string> {
     throw new Error(`could not create the bench checkout: HTTP ${res.status}`);
   }
   return body.id;
+}
+
+/** One server under load: what autocannon asks, and the processes each request passes through. */
+export interface Target {
+  name: string;
+  options: Omit<CannonOptions, 'duration' | 'connections'>;
+  /** Whose CPU time counts as the request's. */
+  pids: (number | undefined)[];
+}
+
+type RoundShape = Pick<ThroughputShape, 'connections' | 'seconds' | 'rounds' | 'warmSeconds'>;
+
+/** An uncounted run per target: JIT, keep-alive sockets, the handler's pool. */
+export async function warmUp(cannon: Cannon, targets: Target[], shape: RoundShape): Promise<void> {
+  for (const target of targets) {
+    await cannon({
+      ...target.options,
+      connections: shape.connections,
+      duration: shape.warmSeconds,
+    });
+  }
+}
+
+/**
+ * `shape.rounds` rounds in which each target takes its turn (A B C A B C ...), so that a change
+ * of the machine's load during the run hits all of them alike.
+ */
+export async function inTurns(
+  cannon: Cannon,
+  targets: Target[],
+  shape: RoundShape,
+): Promise<TargetRun[]> {
+  const cpu = (pids: (number | undefined)[]) =>
+    pids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
+  const runs: TargetRun[] = targets.map((t) => ({
+    name: t.name,
+    rates: [],
+    cpuPerRequest: [],
+    p50: [],
+    p99: [],
+    bad: 0,
+  }));
+  for (let round = 0; round < shape.rounds; round++) {
+    for (const [k, target] of targets.entries()) {
+      const cpuBefore = cpu(target.pids);
+      const result = await cannon({
+        ...target.options,
+        connections: shape.connections,
+        duration: shape.seconds,
+      });
+      const cpuUsed = cpu(target.pids) - cpuBefore;
+      const run = runs[k]!;
+      run.rates.push(result['2xx'] / result.duration);
+      run.cpuPerRequest.push((cpuUsed / Math.max(1, result['2xx'])) * 1e6);
+      run.p50.push(result.latency.p50);
+      run.p99.push(result.latency.p99);
+      run.bad += result.non2xx + result.errors + result.timeouts;
+    }
+  }
+  return runs;
+}
+
+/** Per round: `over`'s rate / `under`'s. */
+export function perRound(over: TargetRun, under: TargetRun): number[] {
+  return over.rates.map((rate, i) => rate / (under.rates[i] ?? Number.NaN));
 }
 
 export async function measureThroughput(shape: ThroughputShape): Promise<ThroughputReport> {
@@ -158,12 +223,7 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
           );
     if (baselineHandler) children.push(baselineHandler);
 
-    const targets: {
-      name: string;
-      options: Omit<CannonOptions, 'duration' | 'connections'>;
-      /** The server processes one request passes through. */
-      pids: (number | undefined)[];
-    }[] = [
+    const targets: Target[] = [
       {
         name: 'bare node:http JSON',
         options: { url: `${bare.info.url}/` },
@@ -209,25 +269,9 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
             },
           ]),
     ];
-    const cpu = (pids: (number | undefined)[]) =>
-      pids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
-    const runs: TargetRun[] = targets.map((t) => ({
-      name: t.name,
-      rates: [],
-      cpuPerRequest: [],
-      p50: [],
-      p99: [],
-      bad: 0,
-    }));
     const perf = perfDir();
     const loadBefore = loadavg();
-    for (const target of targets) {
-      await cannon({
-        ...target.options,
-        connections: shape.connections,
-        duration: shape.warmSeconds,
-      });
-    }
+    await warmUp(cannon, targets, shape);
     // Recorded over the measured rounds only, after the warm-up's compiling.
     const stopPerf =
       perf === undefined
@@ -237,23 +281,7 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
               recordPerf(perf, name, child.process.pid),
             ),
           );
-    for (let round = 0; round < shape.rounds; round++) {
-      for (const [k, target] of targets.entries()) {
-        const cpuBefore = cpu(target.pids);
-        const result = await cannon({
-          ...target.options,
-          connections: shape.connections,
-          duration: shape.seconds,
-        });
-        const cpuUsed = cpu(target.pids) - cpuBefore;
-        const run = runs[k]!;
-        run.rates.push(result['2xx'] / result.duration);
-        run.cpuPerRequest.push((cpuUsed / Math.max(1, result['2xx'])) * 1e6);
-        run.p50.push(result.latency.p50);
-        run.p99.push(result.latency.p99);
-        run.bad += result.non2xx + result.errors + result.timeouts;
-      }
-    }
+    const runs = await inTurns(cannon, targets, shape);
     const loadAfter = loadavg();
     for (const stop of stopPerf) await stop();
     const [b, s, p, h, base, baseHandler] = runs as [
@@ -264,8 +292,6 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
       TargetRun?,
       TargetRun?,
     ];
-    const perRound = (over: TargetRun, under: TargetRun) =>
-      over.rates.map((rate, i) => rate / (under.rates[i] ?? Number.NaN));
     return {
       targets: runs,
       sandboxRatio: perRound(s, b),

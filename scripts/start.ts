@@ -4,11 +4,13 @@
  * pages the demo links to are built here when missing or out of date.)
  * SANDBOX_PORT and PORT move them when those ports are taken; REDIS_URL shares the
  * hooks' claims in that Redis; RECONCILE_INTERVAL_MS (default 60000) is how often orders that
- * no webhook or return page settled are asked about.
+ * no webhook or return page settled are asked about; OTEL_EXPORTER_OTLP_ENDPOINT (or
+ * OTEL_TRACES_EXPORTER=console) starts OpenTelemetry (server-example/telemetry.ts).
  */
 import { existsSync } from 'node:fs';
 import { createSandbox } from 'payment-widget/sandbox';
 import { optionsFromEnv, startServerExample } from '../server-example/index.ts';
+import { startTelemetry } from '../server-example/telemetry.ts';
 import { ensureExamples } from './examples.ts';
 
 if (!existsSync(new URL('../dist/payment-widget.iife.js', import.meta.url))) {
@@ -17,6 +19,8 @@ if (!existsSync(new URL('../dist/payment-widget.iife.js', import.meta.url))) {
 }
 ensureExamples((line) => console.log(line));
 
+// Before the shop: the handler it makes then records into the SDK's providers.
+const stopTelemetry = await startTelemetry((line) => console.log(line));
 const sandbox = await createSandbox({ port: Number(process.env.SANDBOX_PORT ?? 4010) });
 let shop: Awaited<ReturnType<typeof startServerExample>>;
 try {
@@ -43,6 +47,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    void Promise.all([shop.close(), sandbox.close()]).then(() => process.exit(0));
+    void Promise.all([shop.close(), sandbox.close()])
+      .then(() => stopTelemetry?.())
+      .then(() => process.exit(0));
   });
 }

@@ -8,7 +8,9 @@
  * modules (routes/), mounted under `basePath`, and the 405 rule answers what no route matched; errors.ts turns anything
  * thrown into the JSON error shape; guards/ hold the checks the routes make before they call
  * the provider. Outcome hooks run off the answers' path (outcomes/dispatch.ts);
- * outcomes/reconcile.ts catches the outcomes that no answer brought.
+ * outcomes/reconcile.ts catches the outcomes that no answer brought. telemetry/ records spans
+ * and metrics around all of it when OpenTelemetry is there, and is left out with
+ * `telemetry: false`.
  */
 import { type Context, Hono } from 'hono';
 import { routePath } from 'hono/route';
@@ -39,6 +41,7 @@ import { confirmRoutes } from './routes/confirm.ts';
 import type { RouteDeps } from './routes/context.ts';
 import { paymentMethodRoutes } from './routes/methods.ts';
 import { createMemoryStore } from './store/memory.ts';
+import { createTelemetry } from './telemetry/telemetry.ts';
 import type { HandlerEnv, PlatformContext } from './types.ts';
 
 /**
@@ -84,9 +87,19 @@ function isPlatformContext(value: unknown): value is PlatformContext {
 }
 
 export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHandler {
-  const config = resolveOptions(options);
+  const resolved = resolveOptions(options);
+  const telemetry = createTelemetry(options.telemetry, {
+    leaseMs: resolved.leaseMs,
+    log: resolved.log,
+  });
+  // Log entries get the trace and request ids of the request they were written in.
+  const config: HandlerConfig =
+    telemetry === undefined || options.logger === undefined
+      ? resolved
+      : { ...resolved, log: telemetry.logger(resolved.log) };
   const { provider, hooks } = config;
-  const client = createProviderClient(provider);
+  const providerClient = createProviderClient({ ...provider, instrument: telemetry?.exchange });
+  const client = telemetry?.client(providerClient) ?? providerClient;
   const store = options.store ?? createMemoryStore();
   // The reporter runs the basket check, whose new checkouts join the open set, which reports
   // through the reporter: the set is reached through a function, called only once it exists.
@@ -96,6 +109,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     store,
     open: { track: (id, soon) => open.track(id, soon) },
   });
+  const onPaid = telemetry?.hook('onPaid', hooks.onPaid) ?? hooks.onPaid;
   const report = createOutcomeReporter({
     merchantCode: provider.merchantCode,
     store,
@@ -103,9 +117,9 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     // Under onPaid's claim, so once: a basket's second payment is refunded, not fulfilled.
     async onPaid(checkout) {
       if ((await baskets.paidOnce(checkout)) === 'refunded') return;
-      await hooks.onPaid?.(checkout);
+      await onPaid?.(checkout);
     },
-    onFailed: hooks.onFailed,
+    onFailed: telemetry?.hook('onFailed', hooks.onFailed) ?? hooks.onFailed,
     onProblem: (hook, checkoutId, problem) => config.log(problemEntry(hook, checkoutId, problem)),
   });
   const open = createOpenCheckouts({
@@ -122,6 +136,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     store,
     merchantCode: provider.merchantCode,
     log: config.log,
+    refused: telemetry?.refused,
   });
   const deps: RouteDeps = { config, client, baskets, outcomes, open, limits };
 
@@ -129,7 +144,8 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
   app.use(async function requestId(c, next) {
     const id = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
     c.set('requestId', id);
-    await next();
+    // The server span: inside the request id (it names it), around everything else.
+    await (telemetry === undefined ? next() : telemetry.around(c, next));
     c.res.headers.set(REQUEST_ID_HEADER, id);
   });
   if (options.logger !== undefined) {
@@ -167,9 +183,14 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
       return errorJson(404, 'NOT_FOUND', message);
     }),
   );
-  app.onError((error) => errorResponse(error, config));
+  app.onError((error, c) =>
+    errorResponse(error, {
+      log: (entry) => config.log({ requestId: c.get('requestId'), ...entry }),
+      redact: config.redact,
+    }),
+  );
 
-  const handler = (request: Request, env?: unknown, ctx?: unknown) => {
+  const serve = (request: Request, env?: unknown, ctx?: unknown) => {
     // The platform's waitUntil is read here, once, so no route has to ask Hono for an
     // execution context (which throws where the runtime passed none).
     const waitUntil =
@@ -177,8 +198,28 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
       (isPlatformContext(ctx) ? (promise: Promise<unknown>) => ctx.waitUntil(promise) : undefined);
     return Promise.resolve(app.fetch(request, { runtime: env, waitUntil }));
   };
+  const reconcile = (reconcileOptions?: ReconcileOptions) =>
+    telemetry === undefined
+      ? open.reconcile(reconcileOptions)
+      : telemetry.reconcile(() => open.reconcile(reconcileOptions));
+  // The calls made while OpenTelemetry loads (the first few, if any) wait for it: none goes
+  // unrecorded, and each later call finds it settled at the cost of one check.
+  const afterLoad = <T>(start: () => Promise<T>): Promise<T> => {
+    const loading = telemetry?.ready();
+    return loading === undefined ? start() : loading.then(start);
+  };
+  // Its parameters stay declared: Deno.serve passes nothing to a handler that declares none.
+  const handler =
+    telemetry === undefined
+      ? serve
+      : (request: Request, env?: unknown, ctx?: unknown) =>
+          telemetry.ready() === undefined
+            ? serve(request, env, ctx)
+            : afterLoad(() => serve(request, env, ctx));
   return Object.assign(handler, {
-    createCheckout: async (resolved: ResolvedCheckout) => (await baskets.open(resolved)).checkout,
-    reconcile: (reconcileOptions?: ReconcileOptions) => open.reconcile(reconcileOptions),
+    createCheckout: (resolved: ResolvedCheckout) =>
+      afterLoad(async () => (await baskets.open(resolved)).checkout),
+    reconcile: (reconcileOptions?: ReconcileOptions) =>
+      afterLoad(() => reconcile(reconcileOptions)),
   });
 }

@@ -1,13 +1,15 @@
 /**
  * The handler's options, grouped by concern as a merchant reads them: how to reach the
  * provider, where the handler is mounted and who may call it, where shoppers land, what the
- * merchant's server decides, the hooks, the shared store, the limits and the logger. Then the
- * checked, defaulted form the routes work with, including the logger that never lets the key
- * out. Options of the earlier flat shape are refused with the place they moved to.
+ * merchant's server decides, the hooks, the shared store, the limits, the logger and where
+ * telemetry goes. Then the checked, defaulted form the routes work with, including the logger
+ * that never lets the key out. Options of the earlier flat shape are refused with the place
+ * they moved to.
  */
 import type { CheckoutPurpose } from '../schemas/index.ts';
 import type { RateLimitOptions } from './guards/rate-limit.ts';
 import type { PaymentStore } from './store/types.ts';
+import type { TelemetryOptions } from './telemetry/options.ts';
 import type { FailedCheckout, LogEntry, Logger, PaidCheckout } from './types.ts';
 
 /** What the merchant's server decides about an order. */
@@ -147,6 +149,13 @@ export interface PaymentHandlerOptions {
    * Without it, warnings and errors go to the console, each problem once a minute at most.
    */
   logger?: Logger;
+  /**
+   * Where the handler's OpenTelemetry spans and metrics go (docs/server.md, "Observability").
+   * Default: the global providers of `@opentelemetry/api` when it is installed, so an app that
+   * starts the OpenTelemetry SDK needs to pass nothing, and one without it records (and pays
+   * for) nothing. `false` switches it off.
+   */
+  telemetry?: TelemetryOptions | false;
 }
 
 /** Without a logger, each problem reaches the console at most once in this long. */
@@ -233,10 +242,12 @@ const KNOWN: Readonly<Record<string, readonly string[]>> = {
     'store',
     'rateLimit',
     'logger',
+    'telemetry',
   ],
   provider: ['baseUrl', 'apiKey', 'merchantCode', 'payToEmail', 'timeoutMs', 'retries', 'fetch'],
   resultPages: ['success', 'failure', 'pending'],
   hooks: ['onPaid', 'onFailed', 'leaseMs', 'waitMs', 'waitUntil'],
+  telemetry: ['tracerProvider', 'meterProvider'],
 };
 
 /**

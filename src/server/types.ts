@@ -18,6 +18,8 @@ export interface LogEntry {
   message: string;
   /** The `X-Request-Id` of the request this entry is about, when there is one. */
   requestId?: string | undefined;
+  /** The OpenTelemetry trace this entry was written in, when one is being recorded. */
+  traceId?: string | undefined;
   /** A stable name for the kind of problem (`forbidden-origin`), when the entry is one. */
   problem?: string | undefined;
   [field: string]: unknown;

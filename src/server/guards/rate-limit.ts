@@ -116,7 +116,13 @@ const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 export function createRateLimiter(
   options: RateLimitOptions | false | undefined,
-  deps: { store: PaymentStore; merchantCode: string; log: Logger },
+  deps: {
+    store: PaymentStore;
+    merchantCode: string;
+    log: Logger;
+    /** Told of each refused request, with the limit whose window it must wait out. */
+    refused?: ((limit: LimitName) => void) | undefined;
+  },
 ): RateLimiter {
   const off: RateLimiter = { beforeCreate: async () => {}, beforePayment: async () => {} };
   if (options === false) return off;
@@ -247,6 +253,7 @@ export function createRateLimiter(
       }
     }
     if (over === undefined) return;
+    deps.refused?.(over.name);
     const wait = seconds(over.resetInMs);
     throw new PaymentHandlerError(
       429,

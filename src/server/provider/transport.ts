@@ -33,6 +33,8 @@ export interface TransportOptions {
    * tests, proxies or instrumentation. Timeouts and retries behave the same.
    */
   fetch?: typeof fetch;
+  /** @internal Wraps every attempt's exchange: the handler's client spans (telemetry/client.ts). */
+  instrument?: ((exchange: Exchange, base: URL) => Exchange) | undefined;
 }
 
 interface CallOptions<T> {
@@ -105,10 +107,11 @@ export function createTransport(options: TransportOptions): Transport {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retries = Math.max(0, Math.min(options.retries ?? 2, 5));
   const retryDelayMs = options.retryDelayMs ?? 100;
-  const exchange: Exchange =
+  const sent: Exchange =
     options.fetch === undefined
       ? poolExchange(base.origin)
       : fetchExchange(base.origin, options.fetch);
+  const exchange = options.instrument?.(sent, base) ?? sent;
 
   async function attempt<T>(call: CallOptions<T>): Promise<{ status: number; data: T }> {
     const headers: Record<string, string> = { authorization, accept: 'application/json' };

@@ -1,0 +1,132 @@
+/**
+ * What the handler records about payments themselves: checkouts created and payment attempts
+ * by outcome (around the provider client's `create` and `process`, which only the routes
+ * call), a span and `payment_widget.hook.duration` per hook run, a span per reconciliation
+ * with `payment_widget.reconcile.open` from its report, and the rate limits' refusals.
+ */
+import type { Attributes } from '@opentelemetry/api';
+import { isFinalStatus } from '../../domain/checkout.ts';
+import type { Checkout } from '../../schemas/index.ts';
+import type { ReconcileReport } from '../outcomes/reconcile.ts';
+import type { ProcessResult, ProviderClient } from '../provider/client.ts';
+import { ATTR, type HookResult, type PaymentOutcome, SPAN } from './names.ts';
+import { endSpan, errorTypeOf, type Recorder, secondsSince } from './recorder.ts';
+
+type Current = () => Recorder | undefined;
+
+/**
+ * A payment attempt's outcome as the shopper's answer says it. A checkout still pending
+ * without a next step (a voucher to pay later) waits on the shopper too: `next_step`.
+ */
+function outcomeOf(result: ProcessResult): PaymentOutcome {
+  if (result.kind === 'next_step') return 'next_step';
+  const status = result.checkout.status;
+  if (status === 'PAID') return 'paid';
+  return isFinalStatus(status) ? 'failed' : 'next_step';
+}
+
+/** The client the routes use: the same, counting checkouts created and payment attempts. */
+export function countingClient(client: ProviderClient, current: Current): ProviderClient {
+  const { create, process } = client.checkouts;
+  const count = (outcome: PaymentOutcome, method: string) =>
+    current()?.metrics?.payments.add(1, {
+      [ATTR.outcome]: outcome,
+      [ATTR.paymentMethod]: method,
+    });
+  return {
+    ...client,
+    checkouts: {
+      ...client.checkouts,
+      async create(body, at) {
+        const checkout = await create(body, at);
+        current()?.metrics?.checkoutsCreated.add(1);
+        return checkout;
+      },
+      async process(id, body, at) {
+        let result: ProcessResult;
+        try {
+          result = await process(id, body, at);
+        } catch (error) {
+          count('error', body.payment_type);
+          throw error;
+        }
+        count(outcomeOf(result), body.payment_type);
+        return result;
+      },
+    },
+  };
+}
+
+type Hook<T extends Checkout> = (checkout: T) => unknown;
+
+/**
+ * The hook, wrapped to record each run. `timed_out`: it returned after its lease
+ * (`hooks.leaseMs`) ran out, so another report may have run it alongside.
+ */
+export function tracedHook<T extends Checkout>(
+  name: 'onPaid' | 'onFailed',
+  hook: Hook<T> | undefined,
+  leaseMs: number,
+  current: Current,
+): Hook<T> | undefined {
+  if (hook === undefined) return undefined;
+  return async (checkout) => {
+    const recorder = current();
+    if (recorder === undefined) return hook(checkout);
+    const { api, tracer, metrics } = recorder;
+    const span = tracer.startSpan(`${SPAN.hook} ${name}`, {
+      attributes: { [ATTR.hook]: name, [ATTR.checkoutId]: checkout.id ?? '' },
+    });
+    const started = performance.now();
+    let result: HookResult = 'ran';
+    const attributes: Attributes = { [ATTR.hook]: name };
+    try {
+      return await api.context.with(api.trace.setSpan(api.context.active(), span), () =>
+        hook(checkout),
+      );
+    } catch (error) {
+      result = 'threw';
+      attributes[ATTR.errorType] = errorTypeOf(error);
+      throw error;
+    } finally {
+      const seconds = secondsSince(started);
+      if (result === 'ran' && seconds * 1000 > leaseMs) result = 'timed_out';
+      attributes[ATTR.hookResult] = result;
+      metrics?.hookDuration.record(seconds, {
+        [ATTR.hook]: name,
+        [ATTR.hookResult]: result,
+      });
+      endSpan(api, span, attributes);
+    }
+  };
+}
+
+/** Runs one reconciliation in a span of its own, its provider calls and hooks inside. */
+export async function tracedReconcile(
+  run: () => Promise<ReconcileReport>,
+  current: Current,
+): Promise<ReconcileReport> {
+  const recorder = current();
+  if (recorder === undefined) return run();
+  const { api, tracer } = recorder;
+  const span = tracer.startSpan(SPAN.reconcile);
+  const attributes: Attributes = {};
+  try {
+    const report = await api.context.with(api.trace.setSpan(api.context.active(), span), run);
+    recorder.reconcileOpen = report.open;
+    for (const [field, name] of Object.entries(ATTR.reconcile)) {
+      attributes[name] = report[field as keyof ReconcileReport];
+    }
+    return report;
+  } catch (error) {
+    attributes[ATTR.errorType] = errorTypeOf(error);
+    throw error;
+  } finally {
+    endSpan(api, span, attributes);
+  }
+}
+
+/** One request refused by a card-testing limit (its name, e.g. `paymentsPerCheckout`). */
+export function countRefusal(limit: string, current: Current): void {
+  current()?.metrics?.rateLimitRefused.add(1, { [ATTR.limit]: limit });
+}
