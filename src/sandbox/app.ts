@@ -134,7 +134,8 @@ export function createApp(ctx: SandboxContext, extraRoutes: readonly Route[] = [
       );
     }
     if (unrecorded.has(c.req.raw)) return;
-    ctx.requests.record(at, method, path, status, durationMs, requestId);
+    const traceparent = c.req.header('traceparent') ?? '';
+    ctx.requests.record(at, method, path, status, durationMs, requestId, traceparent);
   });
 
   for (const routes of routeModules) {

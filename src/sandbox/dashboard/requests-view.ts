@@ -1,7 +1,7 @@
 // `<sandbox-requests>`: the request log, newest first, and finding one request by the
 // X-Request-Id every answer carries (a merchant's server can send its own and look it up here).
 
-import { css, html, LitElement, type TemplateResult } from 'lit';
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { time } from './format.ts';
 import { shared } from './styles.ts';
 import type { RequestEntry } from './types.ts';
@@ -73,6 +73,11 @@ export class SandboxRequests extends LitElement {
         <span>${time(r.at)}</span>
         <span class="mono">${r.request_id}</span>
       </div>
+      ${
+        r.traceparent === undefined
+          ? nothing
+          : html`<div class="line muted"><span class="mono" title="traceparent">${r.traceparent}</span></div>`
+      }
     </li>`;
   }
 

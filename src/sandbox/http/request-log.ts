@@ -48,6 +48,8 @@ interface Slot {
   status: number;
   durationMs: number;
   request_id: string;
+  /** The W3C trace context the caller sent, as it sent it; '' when none. */
+  traceparent: string;
 }
 
 const emptySlot = (): Slot => ({
@@ -57,6 +59,7 @@ const emptySlot = (): Slot => ({
   status: 0,
   durationMs: 0,
   request_id: '',
+  traceparent: '',
 });
 
 export interface RequestJson {
@@ -66,6 +69,8 @@ export interface RequestJson {
   status: number;
   durationMs: number;
   request_id: string;
+  /** The caller's `traceparent`, when it sent one: its trace, found in the caller's tracing. */
+  traceparent?: string;
 }
 
 const REQUEST_LOG_SIZE = 1_000;
@@ -88,6 +93,7 @@ export class RequestLog {
     status: number,
     durationMs: number,
     requestId: string,
+    traceparent = '',
   ): void {
     const slot = this.#ring[this.#next]!;
     slot.at = at;
@@ -96,6 +102,8 @@ export class RequestLog {
     slot.status = status;
     slot.durationMs = durationMs;
     slot.request_id = requestId;
+    // Kept as sent, but bounded: a header is the caller's to fill.
+    slot.traceparent = traceparent.slice(0, 128);
     this.#next = this.#next === REQUEST_LOG_SIZE - 1 ? 0 : this.#next + 1;
     this.#onRecord();
   }
@@ -115,6 +123,7 @@ export class RequestLog {
         // Microseconds are noise at this scale; a tenth of a millisecond reads well.
         durationMs: Math.round(r.durationMs * 10) / 10,
         request_id: r.request_id,
+        ...(r.traceparent === '' ? {} : { traceparent: r.traceparent }),
       });
     }
     return out;

@@ -15,6 +15,7 @@ interface RequestJson {
   status: number;
   durationMs: number;
   request_id: string;
+  traceparent?: string;
 }
 
 let h: Harness;
@@ -132,6 +133,22 @@ describe('request ids', () => {
         ['r204', 'POST', 204],
       ],
     );
+  });
+
+  test("a caller's traceparent is kept beside its request, so its trace finds the request", async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await call('/v0.1/checkouts', { requestId: 'traced', headers: { traceparent } });
+    await call('/v0.1/checkouts', { requestId: 'untraced' });
+    const [traced] = await requests('?request_id=traced');
+    assert.equal(traced?.traceparent, traceparent);
+    const [untraced] = await requests('?request_id=untraced');
+    assert.ok(untraced !== undefined && !('traceparent' in untraced), 'no trace, no field');
+    await call('/v0.1/checkouts', {
+      requestId: 'long',
+      headers: { traceparent: 'x'.repeat(4_000) },
+    });
+    const [long] = await requests('?request_id=long');
+    assert.equal(long?.traceparent?.length, 128, "a caller's header is kept, but bounded");
   });
 
   test('a dropped connection is recorded with status 0', async () => {
