@@ -33,9 +33,9 @@ export type {
   ResultPages,
 } from './options.ts';
 export type { ReconcileOptions, ReconcileReport } from './outcomes/reconcile.ts';
+export type { PayoutsQuery } from './provider/account.ts';
 export {
   createProviderClient,
-  type PayoutsQuery,
   type ProcessResult,
   type ProviderClient,
   type ProviderClientOptions,

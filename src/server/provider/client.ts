@@ -1,8 +1,10 @@
 /**
  * A typed client of the provider API: every endpoint of the seed, grouped by
- * area, answers validated with the shared schemas. One file on purpose: each
- * endpoint is a few declarative lines over `transport.ts`, and the whole API
- * reads at a glance here; an area that grows logic of its own moves out.
+ * area, answers validated with the shared schemas. Each endpoint is a few
+ * declarative lines over `transport.ts`; the payment side (checkouts,
+ * customers, transactions) is here, the merchant's account in `account.ts`.
+ * Each answer is typed by its schema's named type, so editors and the
+ * published declarations show `Checkout`, not the expanded object.
  *
  * Safety properties, all enforced in `transport.ts`:
  * - the key travels only in the `Authorization` header (never in a URL, error
@@ -13,7 +15,6 @@
  */
 import * as z from 'zod/mini';
 import {
-  BankAccountListSchema,
   type Checkout,
   type CheckoutCreateBody,
   type CheckoutProcessBody,
@@ -23,33 +24,28 @@ import {
   type CustomerCreateBody,
   CustomerSchema,
   type CustomerUpdateBody,
-  DoingBusinessAsSchema,
-  MerchantAccountSchema,
-  MerchantProfileSchema,
-  MerchantSettingsSchema,
   type NextStep,
-  type OperatorCreateBody,
-  OperatorListSchema,
-  OperatorSchema,
-  type OperatorUpdateBody,
+  type PaymentInstrument,
   PaymentInstrumentListSchema,
+  type PaymentMethodsResponse,
   PaymentMethodsResponseSchema,
-  PayoutListSchema,
-  PersonalProfileSchema,
-  type ReaderCheckoutBody,
-  ReaderCheckoutResponseSchema,
-  type ReaderCreateBody,
-  ReaderListSchema,
-  ReaderSchema,
-  type ReaderUpdateBody,
-  ReceiptSchema,
   type RefundBody,
+  type TransactionFull,
   TransactionFullSchema,
+  type TransactionHistoryResponse,
   TransactionHistoryResponseSchema,
 } from '../../schemas/index.ts';
 import type { CallContext } from '../types.ts';
+import { accountApi } from './account.ts';
 import { ProviderError } from './errors.ts';
-import { createTransport, type Query, seg, type TransportOptions } from './transport.ts';
+import {
+  asQuery,
+  createTransport,
+  type Get,
+  seg,
+  type Transport,
+  type TransportOptions,
+} from './transport.ts';
 
 export type ProviderClientOptions = TransportOptions;
 
@@ -84,40 +80,32 @@ export interface TransactionHistoryQuery {
   oldest_ref?: string;
 }
 
-export interface PayoutsQuery {
-  start_date: string;
-  end_date: string;
-  /**
-   * Only `json`: the provider's `csv` answer is a file, not JSON, and every
-   * client call validates a JSON body, so asking for CSV here could only fail.
-   */
-  format?: 'json';
-  limit?: number;
-  order?: 'desc' | 'asc';
-}
-
 const CheckoutListSchema = z.array(CheckoutSchema);
-function query(values: object): Query {
-  return values as Query;
-}
 
 /** Whether a lost process answer may have charged: the checkout moved or has a transaction. */
 function wasProcessed(checkout: Checkout): boolean {
   return checkout.status !== 'PENDING' || (checkout.transactions?.length ?? 0) > 0;
 }
 
-export function createProviderClient(options: ProviderClientOptions) {
-  const t = createTransport(options);
-  const get = async <T>(schema: z.ZodMiniType<T>, path: string, q?: Query, at?: CallContext) =>
-    (await t.call({ method: 'GET', path, query: q, schema, requestId: at?.requestId })).data;
+/** Every area of the API, over one transport. */
+export type ProviderClient = ReturnType<typeof paymentApi> & ReturnType<typeof accountApi>;
 
+export function createProviderClient(options: ProviderClientOptions): ProviderClient {
+  const t = createTransport(options);
+  const get: Get = async (schema, path, q, at) =>
+    (await t.call({ method: 'GET', path, query: q, schema, requestId: at?.requestId })).data;
+  return { ...paymentApi(t, get), ...accountApi(t, get) };
+}
+
+/** The payment side: checkouts, customers and their saved cards, transactions. */
+function paymentApi(t: Transport, get: Get) {
   const checkouts = {
     /** Lists checkouts, optionally only the one with `checkout_reference`. */
-    list: (filter: { checkout_reference?: string } = {}, at?: CallContext) =>
-      get(CheckoutListSchema, '/v0.1/checkouts', query(filter), at),
+    list: (filter: { checkout_reference?: string } = {}, at?: CallContext): Promise<Checkout[]> =>
+      get(CheckoutListSchema, '/v0.1/checkouts', asQuery(filter), at),
 
     /** Creates a PENDING checkout (201). */
-    create: async (body: CheckoutCreateBody, at?: CallContext) =>
+    create: async (body: CheckoutCreateBody, at?: CallContext): Promise<Checkout> =>
       (
         await t.call({
           method: 'POST',
@@ -128,7 +116,7 @@ export function createProviderClient(options: ProviderClientOptions) {
         })
       ).data,
 
-    get: (id: string, at?: CallContext) =>
+    get: (id: string, at?: CallContext): Promise<Checkout> =>
       get(CheckoutSchema, `/v0.1/checkouts/${seg(id)}`, undefined, at),
 
     /**
@@ -189,7 +177,7 @@ export function createProviderClient(options: ProviderClientOptions) {
     },
 
     /** Deactivates an unprocessed checkout (status EXPIRED); a processed one is refused (409). */
-    deactivate: async (id: string) =>
+    deactivate: async (id: string): Promise<Checkout> =>
       (
         await t.call({
           method: 'DELETE',
@@ -204,21 +192,28 @@ export function createProviderClient(options: ProviderClientOptions) {
       merchantCode: string,
       filter: { amount?: number; currency?: string } = {},
       at?: CallContext,
-    ) =>
+    ): Promise<PaymentMethodsResponse> =>
       get(
         PaymentMethodsResponseSchema,
         `/v0.1/merchants/${seg(merchantCode)}/payment-methods`,
-        query(filter),
+        asQuery(filter),
         at,
       ),
   };
 
   const customers = {
     create: async (body: CustomerCreateBody): Promise<Customer> =>
-      (await t.call({ method: 'POST', path: '/v0.1/customers', body, schema: CustomerSchema }))
-        .data,
+      (
+        await t.call({
+          method: 'POST',
+          path: '/v0.1/customers',
+          body,
+          schema: CustomerSchema,
+        })
+      ).data,
 
-    get: (customerId: string) => get(CustomerSchema, `/v0.1/customers/${seg(customerId)}`),
+    get: (customerId: string): Promise<Customer> =>
+      get(CustomerSchema, `/v0.1/customers/${seg(customerId)}`),
 
     /** Overwrites only the personal details given; the rest keep their values. */
     update: async (customerId: string, body: CustomerUpdateBody): Promise<Customer> =>
@@ -233,7 +228,7 @@ export function createProviderClient(options: ProviderClientOptions) {
       ).data,
 
     /** The customer's saved cards (tokens), active or not. */
-    listPaymentInstruments: (customerId: string, at?: CallContext) =>
+    listPaymentInstruments: (customerId: string, at?: CallContext): Promise<PaymentInstrument[]> =>
       get(
         PaymentInstrumentListSchema,
         `/v0.1/customers/${seg(customerId)}/payment-instruments`,
@@ -257,138 +252,33 @@ export function createProviderClient(options: ProviderClientOptions) {
       await t.call({ method: 'POST', path: `/v0.1/me/refund/${seg(transactionId)}`, body });
     },
 
-    get: (merchantCode: string, lookup: TransactionLookup) =>
+    get: (merchantCode: string, lookup: TransactionLookup): Promise<TransactionFull> =>
       get(
         TransactionFullSchema,
         `/v2.1/merchants/${seg(merchantCode)}/transactions`,
-        query(lookup),
+        asQuery(lookup),
       ),
 
-    history: (merchantCode: string, filter: TransactionHistoryQuery = {}) =>
+    history: (
+      merchantCode: string,
+      filter: TransactionHistoryQuery = {},
+    ): Promise<TransactionHistoryResponse> =>
       get(
         TransactionHistoryResponseSchema,
         `/v2.1/merchants/${seg(merchantCode)}/transactions/history`,
-        query(filter),
+        asQuery(filter),
       ),
 
     /** @deprecated Use `transactions.get(merchantCode, lookup)` (v2.1). */
-    getV01: (lookup: Pick<TransactionLookup, 'id' | 'internal_id' | 'transaction_code'>) =>
-      get(TransactionFullSchema, '/v0.1/me/transactions', query(lookup)),
+    getV01: (
+      lookup: Pick<TransactionLookup, 'id' | 'internal_id' | 'transaction_code'>,
+    ): Promise<TransactionFull> =>
+      get(TransactionFullSchema, '/v0.1/me/transactions', asQuery(lookup)),
 
     /** @deprecated Use `transactions.history(merchantCode, filter)` (v2.1). */
-    historyV01: (filter: TransactionHistoryQuery = {}) =>
-      get(TransactionHistoryResponseSchema, '/v0.1/me/transactions/history', query(filter)),
+    historyV01: (filter: TransactionHistoryQuery = {}): Promise<TransactionHistoryResponse> =>
+      get(TransactionHistoryResponseSchema, '/v0.1/me/transactions/history', asQuery(filter)),
   };
 
-  const merchant = {
-    /** The whole merchant account; `include` adds sections such as `settings`. */
-    getAccount: (include: string[] = []) =>
-      get(MerchantAccountSchema, '/v0.1/me', include.length > 0 ? { 'include[]': include } : {}),
-    getPersonalProfile: () => get(PersonalProfileSchema, '/v0.1/me/personal-profile'),
-    getMerchantProfile: () => get(MerchantProfileSchema, '/v0.1/me/merchant-profile'),
-    getSettings: () => get(MerchantSettingsSchema, '/v0.1/me/merchant-profile/settings'),
-    getDoingBusinessAs: () =>
-      get(DoingBusinessAsSchema, '/v0.1/me/merchant-profile/doing-business-as'),
-    listBankAccounts: (merchantCode: string, filter: { primary?: boolean } = {}) =>
-      get(
-        BankAccountListSchema,
-        `/v1.1/merchants/${seg(merchantCode)}/bank-accounts`,
-        query(filter),
-      ),
-    /** @deprecated Use `merchant.listBankAccounts(merchantCode)` (v1.1). */
-    listBankAccountsV01: (filter: { primary?: boolean } = {}) =>
-      get(BankAccountListSchema, '/v0.1/me/merchant-profile/bank-accounts', query(filter)),
-  };
-
-  const payouts = {
-    list: (merchantCode: string, filter: PayoutsQuery) =>
-      get(PayoutListSchema, `/v1.0/merchants/${seg(merchantCode)}/payouts`, query(filter)),
-    /** @deprecated Use `payouts.list(merchantCode, filter)` (v1.0). */
-    listV01: (filter: PayoutsQuery) =>
-      get(PayoutListSchema, '/v0.1/me/financials/payouts', query(filter)),
-  };
-
-  const receipts = {
-    /** Receipt data of a transaction; `mid` is the merchant code. */
-    get: (transactionId: string, filter: { mid: string; tx_event_id?: number }) =>
-      get(ReceiptSchema, `/v1.1/receipts/${seg(transactionId)}`, query(filter)),
-  };
-
-  const readerPath = (merchantCode: string, id?: string) =>
-    `/v0.1/merchants/${seg(merchantCode)}/readers${id === undefined ? '' : `/${seg(id)}`}`;
-
-  /** Card readers (a preview feature of the provider). */
-  const readers = {
-    list: (merchantCode: string) => get(ReaderListSchema, readerPath(merchantCode)),
-
-    /** Pairs a device by the code it shows; the reader starts as `processing`. */
-    create: async (merchantCode: string, body: ReaderCreateBody) =>
-      (await t.call({ method: 'POST', path: readerPath(merchantCode), body, schema: ReaderSchema }))
-        .data,
-
-    get: (merchantCode: string, id: string) => get(ReaderSchema, readerPath(merchantCode, id)),
-
-    update: async (merchantCode: string, id: string, body: ReaderUpdateBody) =>
-      (
-        await t.call({
-          method: 'PATCH',
-          path: readerPath(merchantCode, id),
-          body,
-          schema: ReaderSchema,
-          idempotent: true,
-        })
-      ).data,
-
-    delete: async (merchantCode: string, id: string): Promise<void> => {
-      await t.call({ method: 'DELETE', path: readerPath(merchantCode, id), idempotent: true });
-    },
-
-    /**
-     * Starts an in-person checkout on the device (asynchronous: the answer
-     * carries only `client_transaction_id`). Not retried: a second call could
-     * start a second payment.
-     */
-    checkout: async (merchantCode: string, id: string, body: ReaderCheckoutBody) =>
-      (
-        await t.call({
-          method: 'POST',
-          path: `${readerPath(merchantCode, id)}/checkout`,
-          body,
-          schema: ReaderCheckoutResponseSchema,
-        })
-      ).data,
-
-    /** Asks the device to stop the current checkout; there is no confirmation. */
-    terminate: async (merchantCode: string, id: string): Promise<void> => {
-      await t.call({ method: 'POST', path: `${readerPath(merchantCode, id)}/terminate` });
-    },
-  };
-
-  /** @deprecated Sub-accounts (operators) are deprecated by the provider. */
-  const operators = {
-    /** @deprecated */
-    list: (filter: { query?: string; include_primary?: boolean } = {}) =>
-      get(OperatorListSchema, '/v0.1/me/accounts', query(filter)),
-    /** @deprecated */
-    create: async (body: OperatorCreateBody) =>
-      (await t.call({ method: 'POST', path: '/v0.1/me/accounts', body, schema: OperatorSchema }))
-        .data,
-    /** @deprecated */
-    get: (operatorId: number) => get(OperatorSchema, `/v0.1/me/accounts/${seg(operatorId)}`),
-    /** @deprecated A new password also unblocks a disabled operator. */
-    update: async (operatorId: number, body: OperatorUpdateBody) =>
-      (
-        await t.call({
-          method: 'PUT',
-          path: `/v0.1/me/accounts/${seg(operatorId)}`,
-          body,
-          schema: OperatorSchema,
-          idempotent: true,
-        })
-      ).data,
-  };
-
-  return { checkouts, customers, transactions, merchant, payouts, receipts, readers, operators };
+  return { checkouts, customers, transactions };
 }
-
-export type ProviderClient = ReturnType<typeof createProviderClient>;

@@ -3,6 +3,7 @@
  * timeout, retries what is safe to retry and turns failures into ProviderError.
  * The bytes travel through exchange.ts: undici's keep-alive pool, or a given `fetch`.
  */
+import type { CallContext } from '../types.ts';
 import { ProviderError, parseProviderError } from './errors.ts';
 import { type Exchange, ExchangeError, fetchExchange, poolExchange } from './exchange.ts';
 import { assertSafeBaseUrl } from './url-safety.ts';
@@ -16,6 +17,11 @@ interface ResponseSchema<T> {
 
 type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 export type Query = Record<string, QueryValue>;
+
+/** A typed filter object as query parameters (its fields are all `QueryValue`s). */
+export function asQuery(values: object): Query {
+  return values as Query;
+}
 
 export interface TransportOptions {
   /** Provider base URL, e.g. `https://api.example.com` or the sandbox's `http://127.0.0.1:4010`. */
@@ -51,9 +57,17 @@ interface CallOptions<T> {
   requestId?: string | undefined;
 }
 
-interface Transport {
+export interface Transport {
   call<T>(options: CallOptions<T>): Promise<{ status: number; data: T }>;
 }
+
+/** A validated GET, the shape every read endpoint shares. */
+export type Get = <T>(
+  schema: ResponseSchema<T>,
+  path: string,
+  query?: Query,
+  at?: CallContext,
+) => Promise<T>;
 
 const MAX_BACKOFF_MS = 2_000;
 /**
