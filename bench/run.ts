@@ -22,9 +22,10 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundleRow, competitorBundles, ourBreakdown, ourBundles } from './bundle.ts';
-import { type LoadReport, median, percentile } from './load.ts';
+import { median, percentile } from './load.ts';
 import { IIFE, IIFE_GZIP_BUDGET, LOCALE_GZIP_BUDGET, localeFiles, sizesOfFile } from './measure.ts';
-import type { TargetRun } from './throughput.ts';
+import { intFromEnv, ms, rate, ratio, spread, table, times, verdict } from './report.ts';
+import { handlerPhase, prismPhase, telemetryPhase, throughputPhase } from './server-phases.ts';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -44,12 +45,6 @@ type Phase = (typeof PHASES)[number];
 /** Phases that need none of bench/package.json's dependencies. */
 const SELF_CONTAINED: readonly Phase[] = ['render', 'keystroke', 'compression', 'journal'];
 
-function intFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
 function run(command: string, args: string[], cwd: string): void {
   const { status } = spawnSync(command, args, { cwd, stdio: 'inherit' });
   if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${status})`);
@@ -68,22 +63,6 @@ function ensureBenchDeps(): void {
   console.log('Installing the bench-only dependencies (npm --prefix bench ci) ...');
   run('npm', ['ci', '--no-audit', '--no-fund'], BENCH);
 }
-
-function table(headers: string[], rows: (string | number)[][]): void {
-  const cells = rows.map((row) => row.map(String));
-  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
-  const line = (row: string[]) =>
-    `| ${row.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
-  console.log(line(headers));
-  console.log(
-    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
-  );
-  for (const row of cells) console.log(line(row));
-  console.log();
-}
-
-const ms = (n: number): string => (Number.isFinite(n) ? n.toFixed(1) : '-');
-const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
 
 async function bundlePhase(): Promise<void> {
   console.log('## Bundle (vite lib, minified, es2022; gzip -9, brotli 11; bytes)\n');
@@ -206,215 +185,6 @@ async function keystrokePhase(): Promise<void> {
   console.log(`- load average before: ${load(loadBefore)}; after: ${load(loadavg())}\n`);
 }
 
-function loadRow(name: string, r: LoadReport): (string | number)[] {
-  const get = (label: string, p: number) => ms(percentile(r.latencies.get(label) ?? [], p));
-  return [
-    name,
-    `${r.completed}${r.failed ? ` (+${r.failed} failed)` : ''}${r.timedOut ? ' (time cap)' : ''}`,
-    get('create', 50),
-    get('create', 99),
-    get('get', 50),
-    get('get', 99),
-    r.opsPerSecond.toFixed(0),
-  ];
-}
-
-const LOAD_HEADERS = ['target', 'ops', 'create p50', 'create p99', 'get p50', 'get p99', 'ops/s'];
-
-function shape() {
-  return {
-    ops: intFromEnv('BENCH_OPS', 2000),
-    concurrency: intFromEnv('BENCH_CONCURRENCY', 8),
-    timeLimitMs: 60_000,
-  };
-}
-
-async function handlerPhase(): Promise<void> {
-  const { measureHandlerOverhead } = await import('./http.ts');
-  const s = shape();
-  const { direct, handler, unlimited } = await measureHandlerOverhead(s);
-  console.log(
-    `## Handler overhead (${s.ops} x create+get, concurrency ${s.concurrency}, loopback; ms)\n`,
-  );
-  table(LOAD_HEADERS, [
-    loadRow('sandbox direct', direct),
-    loadRow('through the handler', handler),
-    loadRow('through the handler, rateLimit: false', unlimited),
-  ]);
-  const p50 = (r: LoadReport) => median(r.latencies.get('create') ?? []);
-  console.log(
-    `- throughput through the handler / direct: ${ratio(handler.opsPerSecond, direct.opsPerSecond)}; added p50 per create ${ms(p50(handler) - p50(direct))} ms`,
-  );
-  // The rate limits count every create (an address parsed, a counter hit): their cost.
-  console.log(
-    `- rate limits on / off: throughput ${ratio(handler.opsPerSecond, unlimited.opsPerSecond)}; p50 per create ${ms(p50(handler) - p50(unlimited))} ms added\n`,
-  );
-  for (const r of [direct, handler, unlimited])
-    if (r.firstError) console.log(`- first error: ${r.firstError}`);
-  const { measureLimiterCost } = await import('./rate-limit.ts');
-  const cost = await measureLimiterCost();
-  const us = (n: number) => n.toFixed(1);
-  console.log(
-    `- POST /checkouts in process up to the provider call (1,000 client addresses, memory counters; µs per request, median (min-max) of ${cost.on.length} rounds): limits on ${spread(cost.on, us)}, off ${spread(cost.off, us)}\n`,
-  );
-}
-
-/** Median of a few numbers and their spread, e.g. `5,512 (5,310-5,790)`. */
-function spread(values: readonly number[], format: (n: number) => string): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const lo = sorted[0] ?? Number.NaN;
-  const hi = sorted.at(-1) ?? Number.NaN;
-  return `${format(median(sorted))} (${format(lo)}-${format(hi)})`;
-}
-
-const rate = (n: number): string => Math.round(n).toLocaleString('en-US');
-const times = (n: number): string => `${n.toFixed(2)}x`;
-
-/** Servers under load in turns: BENCH_CONNECTIONS, BENCH_SECONDS, BENCH_ROUNDS. */
-function roundsShape(rounds: number) {
-  return {
-    connections: intFromEnv('BENCH_CONNECTIONS', 10),
-    seconds: intFromEnv('BENCH_SECONDS', 5),
-    rounds: intFromEnv('BENCH_ROUNDS', rounds),
-    warmSeconds: 2,
-  };
-}
-
-function targetTable(targets: readonly TargetRun[], cpu: string): void {
-  table(
-    ['target', 'req/s', cpu, 'p50 ms', 'p99 ms', 'non-2xx/errors'],
-    targets.map((t) => [
-      t.name,
-      spread(t.rates, rate),
-      spread(t.cpuPerRequest, (n) => n.toFixed(0)),
-      spread(t.p50, (n) => n.toFixed(1)),
-      spread(t.p99, (n) => n.toFixed(1)),
-      t.bad,
-    ]),
-  );
-}
-
-function voidIfBad(targets: readonly TargetRun[]): void {
-  if (targets.some((t) => t.bad > 0)) {
-    throw new Error('some requests failed or answered non-2xx: the numbers above are void');
-  }
-}
-
-const verdict = (values: readonly number[], floor: number): string =>
-  median(values) >= floor ? `meets >= ${floor.toFixed(2)}x` : `BELOW ${floor.toFixed(2)}x`;
-
-/** The acceptance floors: the sandbox against bare node:http, the handler against the sandbox. */
-const SANDBOX_FLOOR = 0.3;
-const HANDLER_FLOOR = 0.4;
-/** The handler's own work: at least this share of a bare proxy's rate in front of one sandbox. */
-const HANDLER_PROXY_FLOOR = 0.8;
-
-async function throughputPhase(): Promise<void> {
-  const { measureThroughput } = await import('./throughput.ts');
-  const shape = {
-    ...roundsShape(3),
-    ...(process.env.BENCH_BASELINE && { baseline: process.env.BENCH_BASELINE }),
-  };
-  const r = await measureThroughput(shape);
-  console.log(
-    `## Throughput (autocannon, ${shape.connections} connections, loopback, ${shape.rounds} rounds of ${shape.seconds} s per target, taking turns; median (min-max))\n`,
-  );
-  targetTable(r.targets, 'server CPU µs/req');
-  console.log(
-    `- sandbox / bare node:http: ${spread(r.sandboxRatio, times)}, ${verdict(r.sandboxRatio, SANDBOX_FLOOR)}`,
-  );
-  console.log(
-    `- handler / sandbox direct: ${spread(r.handlerRatio, times)}, ${verdict(r.handlerRatio, HANDLER_FLOOR)}`,
-  );
-  // Where the handler's gap comes from: the second HTTP hop, or the handler's own work.
-  console.log(`- bare proxy / sandbox direct: ${spread(r.proxyRatio, times)}`);
-  console.log(
-    `- handler / bare proxy: ${spread(r.handlerToProxyRatio, times)}, ${verdict(r.handlerToProxyRatio, HANDLER_PROXY_FLOOR)}`,
-  );
-  if (r.baselineRatio) {
-    console.log(
-      `- sandbox / baseline sandbox (${process.env.BENCH_BASELINE}): ${spread(r.baselineRatio, times)}`,
-    );
-  }
-  if (r.baselineHandlerToProxyRatio) {
-    console.log(
-      `- baseline handler / bare proxy: ${spread(r.baselineHandlerToProxyRatio, times)} (this handler: ${spread(r.handlerToProxyRatio, times)}; floor ${HANDLER_PROXY_FLOOR.toFixed(2)}x)`,
-    );
-  }
-  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
-  console.log(`- load average before: ${load(r.loadBefore)}; after: ${load(r.loadAfter)}\n`);
-  voidIfBad(r.targets);
-}
-
-/** The acceptance floors of OpenTelemetry's cost, against the handler with `telemetry: false`. */
-const NO_SDK_FLOOR = 0.97;
-const SDK_FLOOR = 0.85;
-
-async function telemetryPhase(): Promise<void> {
-  const { measureTelemetry } = await import('./telemetry.ts');
-  const shape = roundsShape(5);
-  const r = await measureTelemetry(shape);
-  console.log(
-    `## OpenTelemetry's cost (handler GET /payments/checkouts/:id in front of one sandbox; autocannon, ${shape.connections} connections, ${shape.rounds} rounds of ${shape.seconds} s per target, taking turns; median (min-max))\n`,
-  );
-  targetTable(r.targets, 'handler CPU µs/req');
-  console.log(
-    `- no SDK registered / telemetry: false: ${spread(r.noSdkRatio, times)}, ${verdict(r.noSdkRatio, NO_SDK_FLOOR)}`,
-  );
-  console.log(
-    `- Node SDK, all sampled / telemetry: false: ${spread(r.sdkRatio, times)}, ${verdict(r.sdkRatio, SDK_FLOOR)}`,
-  );
-  console.log(
-    `- Node SDK, 1 in 10 sampled / telemetry: false: ${spread(r.sampledRatio, times)}, ${verdict(r.sampledRatio, SDK_FLOOR)}`,
-  );
-  // The handler's own share once the app runs the SDK (its context manager then costs alike).
-  console.log(
-    `- Node SDK, all sampled / the same SDK in use with telemetry: false: ${spread(r.handlerShareRatio, times)}, ${verdict(r.handlerShareRatio, SDK_FLOOR)}`,
-  );
-  console.log(
-    `- the collector stand-in received ${r.exports.requests} OTLP exports, ${(r.exports.bytes / 1024).toFixed(0)} KiB\n`,
-  );
-  voidIfBad(r.targets);
-
-  const { measureInProcess } = await import('./telemetry.ts');
-  const loops = await measureInProcess(intFromEnv('BENCH_LOOP_ROUNDS', 15), 3000);
-  console.log(
-    `### In process (the handler called with a Request, the provider a stand-in answering at once; ${loops.runs[0]?.cpuUs.length} rounds of ${loops.requests} requests per variant, taking turns; median (min-max))\n`,
-  );
-  table(
-    ['variant', 'requests/s', 'CPU µs/req', '/ telemetry: false'],
-    loops.runs.map((run, k) => [
-      run.name,
-      spread(
-        run.wallUs.map((us) => 1e6 / us),
-        rate,
-      ),
-      spread(run.cpuUs, (n) => n.toFixed(1)),
-      spread(loops.ratios[k] ?? [], times),
-    ]),
-  );
-  const [, noSdk, sdk, sampled] = loops.ratios;
-  console.log(
-    `- in process: no SDK ${verdict(noSdk ?? [], NO_SDK_FLOOR)}; Node SDK all sampled ${verdict(sdk ?? [], SDK_FLOOR)}; 1 in 10 sampled ${verdict(sampled ?? [], SDK_FLOOR)}\n`,
-  );
-}
-
-async function prismPhase(): Promise<void> {
-  const { measureSandboxVsPrism, SPEC_PATH } = await import('./http.ts');
-  const s = shape();
-  const result = await measureSandboxVsPrism(s);
-  console.log(
-    `## Sandbox vs Prism ${result.prismVersion} mock of ${SPEC_PATH} (${s.ops} x create+get, concurrency ${s.concurrency}; ms)\n`,
-  );
-  table(LOAD_HEADERS, [loadRow('sandbox', result.sandbox), loadRow('prism mock', result.prism)]);
-  console.log(
-    `- sandbox throughput / prism: ${ratio(result.sandbox.opsPerSecond, result.prism.opsPerSecond)}\n`,
-  );
-  for (const r of [result.sandbox, result.prism]) {
-    if (r.firstError) console.log(`- first error: ${r.firstError}`);
-  }
-}
-
 async function compressionPhase(): Promise<void> {
   const { measureCompression } = await import('./compression.ts');
   const requests = intFromEnv('BENCH_COMPRESSION_REQUESTS', 500);
@@ -511,11 +281,9 @@ async function journalPhase(): Promise<void> {
       t.failed,
     ]),
   );
-  const verdict =
-    median(r.everysecRatio) >= JOURNAL_FLOOR
-      ? `meets >= ${JOURNAL_FLOOR.toFixed(2)}x`
-      : `BELOW ${JOURNAL_FLOOR.toFixed(2)}x`;
-  console.log(`- --data (everysec) / in memory: ${spread(r.everysecRatio, times)}, ${verdict}\n`);
+  console.log(
+    `- --data (everysec) / in memory: ${spread(r.everysecRatio, times)}, ${verdict(r.everysecRatio, JOURNAL_FLOOR)}\n`,
+  );
   const failed = r.targets.find((t) => t.failed > 0);
   if (failed) throw new Error(`${failed.name}: ${failed.firstError}: the numbers above are void`);
 }
