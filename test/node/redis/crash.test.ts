@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { until } from '../../shared/until.ts';
 import { type ConnectedClient, connectClient } from '../support/redis-clients.ts';
-import { type Cluster, type Instance, paidCheckout, postWebhook, startCluster } from './cluster.ts';
+import { type Cluster, type Instance, startCluster } from './cluster.ts';
+import { paidCheckout, postWebhook } from './shopper.ts';
 
 const CHECKOUTS = 4;
 const LEASE_MS = 1_000;

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { until } from '../../shared/until.ts';
-import { type Cluster, paidCheckout, reportEverywhere, startCluster } from './cluster.ts';
+import { type Cluster, startCluster } from './cluster.ts';
+import { paidCheckout, reportEverywhere } from './shopper.ts';
 
 const CHECKOUTS = 500;
 const CONCURRENCY = 16;

@@ -10,7 +10,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { until } from '../../shared/until.ts';
-import { type Cluster, paidCheckout, postWebhook, startCluster, summarize } from './cluster.ts';
+import { type Cluster, startCluster, summarize } from './cluster.ts';
+import { paidCheckout, postWebhook } from './shopper.ts';
 
 const PER_PHASE = 80;
 const CONCURRENCY = 8;

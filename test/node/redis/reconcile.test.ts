@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { until } from '../../shared/until.ts';
-import { type Cluster, paidBehind, startCluster } from './cluster.ts';
+import { type Cluster, startCluster } from './cluster.ts';
+import { paidBehind } from './shopper.ts';
 
 const CHECKOUTS = 12;
 const INTERVAL_MS = 1_000;

@@ -27,18 +27,15 @@ import {
 } from '../support/redis-clients.ts';
 import { redisStoreContract } from '../support/redis-store-contract.ts';
 import { cli, type RedisTarget } from '../support/redis-topologies.ts';
+import { type Cluster, type Instance, startCluster, summarize } from './cluster.ts';
 import {
-  type Cluster,
   createThrough,
   dropWebhooks,
-  type Instance,
   paidBehind,
   paidCheckout,
   paidThrough,
   reportEverywhere,
-  startCluster,
-  summarize,
-} from './cluster.ts';
+} from './shopper.ts';
 
 /** How often each instance reconciles. */
 export const INTERVAL_MS = 1_000;

@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { SpanKind } from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import type { PersonalDetails } from '../../../src/schemas/index.ts';
 import { createProviderClient, type ReconcileReport } from '../../../src/server/index.ts';
@@ -24,7 +23,7 @@ import {
   send,
   webhook,
 } from './flows.ts';
-import { inMemorySdk, type MetricPoint, parentOf, registerContextManager } from './sdk.ts';
+import { inMemorySdk, parentOf, points, registerContextManager, spanTree, total } from './sdk.ts';
 
 registerContextManager();
 const sdk = inMemorySdk();
@@ -140,26 +139,7 @@ after(async () => {
   await sb.close();
 });
 
-function serverSpan(requestId: string): ReadableSpan {
-  const found = sdk
-    .spans()
-    .filter(
-      (s) => s.kind === SpanKind.SERVER && s.attributes['payment_widget.request_id'] === requestId,
-    );
-  assert.equal(found.length, 1, `one server span for ${requestId}`);
-  return found[0]!;
-}
-
-function childrenOf(span: ReadableSpan): ReadableSpan[] {
-  const id = span.spanContext().spanId;
-  return sdk.spans().filter((s) => parentOf(s) === id);
-}
-
-/** The names of a span's children, sorted: the shape of its part of the tree. */
-const childNames = (span: ReadableSpan) =>
-  childrenOf(span)
-    .map((s) => s.name)
-    .sort();
+const { serverSpan, childrenOf, childNames } = spanTree(sdk);
 
 test('a card payment: a server span per request, each with its provider call as a client child, and the hook under the payment', () => {
   const create = serverSpan('card-create');
@@ -281,14 +261,6 @@ test("a customer's id stays out of every span: the route is the pattern, the pro
     `${sb.url}/v0.1/customers/REDACTED/payment-instruments`,
   );
 });
-
-/** The points of one metric whose attributes include `match`. */
-function points(all: MetricPoint[], name: string, match: Record<string, unknown> = {}) {
-  return all.filter(
-    (p) => p.name === name && Object.entries(match).every(([k, v]) => p.attributes[k] === v),
-  );
-}
-const total = (list: MetricPoint[]) => list.reduce((sum, p) => sum + p.value, 0);
 
 test('the metrics, as the contract names them', async () => {
   const all = await sdk.metrics();

@@ -2,7 +2,8 @@
 // it, for the telemetry tests: a tracer provider that keeps every ended span, a meter provider
 // whose metrics are read on demand, and the AsyncLocalStorage context manager (the one the Node
 // SDK installs), which carries a request's span across its awaits.
-import { context } from '@opentelemetry/api';
+import assert from 'node:assert/strict';
+import { context, SpanKind } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
   AggregationTemporality,
@@ -111,3 +112,35 @@ export function inMemorySdk(also: SpanProcessor[] = []): InMemorySdk {
 export function parentOf(span: ReadableSpan): string | undefined {
   return span.parentSpanContext?.spanId;
 }
+
+/** Finding one request's spans, and its part of the tree, in what `sdk` recorded. */
+export function spanTree(sdk: InMemorySdk) {
+  function serverSpan(requestId: string): ReadableSpan {
+    const found = sdk
+      .spans()
+      .filter(
+        (s) =>
+          s.kind === SpanKind.SERVER && s.attributes['payment_widget.request_id'] === requestId,
+      );
+    assert.equal(found.length, 1, `one server span for ${requestId}`);
+    return found[0]!;
+  }
+  function childrenOf(span: ReadableSpan): ReadableSpan[] {
+    const id = span.spanContext().spanId;
+    return sdk.spans().filter((s) => parentOf(s) === id);
+  }
+  /** The names of a span's children, sorted: the shape of its part of the tree. */
+  const childNames = (span: ReadableSpan) =>
+    childrenOf(span)
+      .map((s) => s.name)
+      .sort();
+  return { serverSpan, childrenOf, childNames };
+}
+
+/** The points of one metric whose attributes include `match`. */
+export function points(all: MetricPoint[], name: string, match: Record<string, unknown> = {}) {
+  return all.filter(
+    (p) => p.name === name && Object.entries(match).every(([k, v]) => p.attributes[k] === v),
+  );
+}
+export const total = (list: MetricPoint[]) => list.reduce((sum, p) => sum + p.value, 0);
