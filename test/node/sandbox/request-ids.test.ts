@@ -5,18 +5,9 @@
 import assert from 'node:assert/strict';
 import { type IncomingMessage, request } from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import type { RequestJson } from '../../../src/sandbox/http/request-log.ts';
 import { cardBody } from '../support/cards.ts';
 import { checkoutBody, type Harness, startSandbox } from './helpers.ts';
-
-interface RequestJson {
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  request_id: string;
-  traceparent?: string;
-}
 
 let h: Harness;
 before(async () => {
