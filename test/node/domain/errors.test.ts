@@ -12,9 +12,9 @@ import { errorJson } from '../../../src/http/errors.ts';
 
 const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
-/** The rows of the README's "Errors" table: code -> its retryable column. */
+/** The rows of the README's "Errors" table (a section of the reference): code -> its retryable column. */
 function readmeRows(): Map<string, string> {
-  const section = README.split('\n## Errors\n')[1]?.split('\n## ')[0] ?? '';
+  const section = README.split(/\n#{2,3} Errors\n/)[1]?.split(/\n#{2,3} /)[0] ?? '';
   const rows = new Map<string, string>();
   for (const line of section.split('\n')) {
     const cells = line.split('|').map((cell) => cell.trim());
