@@ -224,16 +224,51 @@ export class PaymentWidget extends LitElement {
     this._form.reset();
   }
 
-  /** Focuses the first thing to fill in (or the retry button when loading failed). */
+  /**
+   * Focuses the first thing on screen to fill in or press: a field, the chosen method, or the
+   * button that is left ("Try again", "Try another card").
+   */
   override focus(options?: FocusOptions): void {
-    const target = this.renderRoot.querySelector<HTMLElement>('[data-field],:checked,button');
-    (target ?? this).focus(options);
+    const target = [
+      ...this.renderRoot.querySelectorAll<HTMLElement>('[data-field],:checked,button'),
+    ].find((el) => el.getClientRects().length > 0);
+    if (target) target.focus(options);
+    else super.focus(options);
+  }
+
+  /**
+   * Whether focus was inside the widget when a render began. A render that hides or disables
+   * the focused control (Pay while paying, the form once an outcome shows, the old form after
+   * "Try another card") hands focus on to what is on screen now, so a keyboard shopper is not
+   * sent back to the top of the page. Browsers move such focus to the page only at their next
+   * frame, if at all, so the control itself is looked at.
+   */
+  private _keepFocus = false;
+
+  protected override updated(): void {
+    const page = document.activeElement;
+    // Moved elsewhere on the page by the shopper: it stays there.
+    if (!this._keepFocus || (page !== this && page !== document.body)) {
+      this._keepFocus = false;
+      return;
+    }
+    const held = this.shadowRoot?.activeElement as HTMLElement | null;
+    if (held && held.getClientRects().length > 0 && !held.matches(':disabled')) {
+      this._keepFocus = false;
+      return;
+    }
+    // Paying or loading: what to hand focus to comes with the answer.
+    const { kind } = this._lifecycle;
+    if (kind === 'busy' || kind === 'loading') return;
+    this._keepFocus = false;
+    this.focus();
   }
 
   // Before the render, not after: what a load sets (the loading phase) then
   // shows in this update instead of scheduling another. (The locale controller
   // follows `locale` and `translations` by itself.)
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.shadowRoot?.activeElement) this._keepFocus = true;
     // After a confirmed outcome only another checkout-id loads: a new order then
     // would open a second checkout for a payment already made.
     const settled = this._lifecycle.kind === 'done';

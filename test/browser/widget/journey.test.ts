@@ -123,6 +123,53 @@ describe('payment-widget: another card after a decline', () => {
     ]);
   });
 
+  it('keeps a keyboard shopper’s focus: on "Try another card" after the decline, then on the new form', async () => {
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, status: 'FAILED' };
+      return { status: 200, body: backend.checkout };
+    };
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    const pay = $(el, 'button[part~=button]');
+    pay.focus();
+    const failure = oneEvent(el, 'payment-failure');
+    pay.click();
+    await failure;
+    await el.updateComplete;
+    const focused = () => el.shadowRoot?.activeElement as HTMLElement | null;
+    expect(focused()?.textContent?.trim()).to.equal('Try another card');
+
+    const ready = oneEvent(el, 'payment-ready');
+    focused()?.click();
+    await ready;
+    await el.updateComplete;
+    expect(focused()?.id).to.equal('number');
+  });
+
+  it('leaves focus where the shopper moved it while the payment ran', async () => {
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, status: 'FAILED' };
+      return { status: 200, body: backend.checkout };
+    };
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const elsewhere = document.createElement('input');
+    elsewhere.setAttribute('aria-label', 'Gift note');
+    document.body.append(elsewhere);
+    try {
+      await fillCard(el);
+      const pay = $(el, 'button[part~=button]');
+      pay.focus();
+      const failure = oneEvent(el, 'payment-failure');
+      pay.click();
+      elsewhere.focus();
+      await failure;
+      await el.updateComplete;
+      expect(document.activeElement).to.equal(elsewhere);
+    } finally {
+      elsewhere.remove();
+    }
+  });
+
   it('after a 3DS challenge that failed: "Authentication failed"', async () => {
     const challenge = new URL('/test/browser/next-step/fixtures/challenge.html', location.href)
       .href;
