@@ -102,11 +102,15 @@ export class CheckoutController implements ReactiveController {
 
   /** "Try another card": the basket's next checkout, with the name and email kept. */
   async retry(): Promise<void> {
-    const now = this._host._lifecycle;
+    const host = this._host;
+    const now = host._lifecycle;
     if (now.kind !== 'done' || !now.checkout.id) return;
+    // Loading at once: the button is gone, so a second press cannot ask for a second checkout.
+    host._lifecycle = { kind: 'loading' };
     try {
-      this._host.checkoutId = (await retryCheckout(this._endpoint, now.checkout.id)).id;
+      host.checkoutId = (await retryCheckout(this._endpoint, now.checkout.id)).id;
     } catch (error) {
+      host._lifecycle = now;
       this._report(error);
     }
   }
@@ -343,8 +347,8 @@ export class CheckoutController implements ReactiveController {
     const status = String(checkout.status);
     if (isFinalStatus(status)) {
       this._stepAbort?.abort();
-      this._form.keep();
       const paid = status === 'PAID';
+      this._form.keep(!paid);
       host._lifecycle = {
         kind: 'done',
         outcome: paid ? 'success' : 'failure',

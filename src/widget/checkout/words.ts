@@ -6,16 +6,20 @@ import type { Action } from '../../next-step/types.ts';
 import type { StringName } from '../locales/en.ts';
 import type { Lifecycle } from '../state.ts';
 
-/** What the shopper reads for a payment-error code; anything else is errBackend. */
-const MESSAGES: Partial<Record<PaymentErrorCode, StringName>> = {
-  NETWORK_ERROR: 'errNetwork',
-  TIMEOUT: 'errNetwork',
-  MISSING_CHECKOUT: 'errNoCheckout',
-  NO_PAYMENT_METHODS: 'errNoMethods',
-  NOT_FOUND: 'errNotFound',
-};
+/**
+ * What the shopper reads for a payment-error code; anything else is errBackend. A Map, not an
+ * object: the code comes from a server's answer, and `constructor` is no key of this one.
+ */
+const MESSAGES = new Map<PaymentErrorCode, StringName>([
+  ['NETWORK_ERROR', 'errNetwork'],
+  ['TIMEOUT', 'errNetwork'],
+  ['MISSING_CHECKOUT', 'errNoCheckout'],
+  ['NO_PAYMENT_METHODS', 'errNoMethods'],
+  ['NOT_FOUND', 'errNotFound'],
+]);
 
-export const messageFor = (code: PaymentErrorCode): StringName => MESSAGES[code] ?? 'errBackend';
+export const messageFor = (code: PaymentErrorCode): StringName =>
+  MESSAGES.get(code) ?? 'errBackend';
 
 /**
  * The next step a checkout's last attempt went through ('' for none), kept for the tab (a

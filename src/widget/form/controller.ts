@@ -153,20 +153,25 @@ export class FormController implements ReactiveController {
   }
 
   /**
-   * After a confirmed outcome: wipes the card number and security code, and keeps what else
-   * the shopper typed (name, email, address) for another card on the basket's next checkout.
+   * After a confirmed outcome: wipes the card number and security code. After a failure, keeps
+   * what else the shopper typed (name, email, address) for another card on the basket's next
+   * checkout; after a payment, nothing.
    */
-  keep(): void {
+  keep(forAnotherCard: boolean): void {
     const { number: _number, expiry: _expiry, cvv: _cvv, ...kept } = this.values();
-    this._kept = kept;
+    this._kept = forAnotherCard ? kept : {};
     for (const field of ['number', 'cvv'] as const) {
       const input = this.control(field);
       if (input) input.value = '';
     }
   }
 
-  /** Puts back what keep() kept, into the fields now on screen. */
+  /**
+   * Puts back what keep() kept, into the fields now on screen, as a fresh form: nothing
+   * touched or submitted yet, so no error shows before the shopper has typed.
+   */
   restore(): void {
+    this._clear();
     for (const [field, value] of Object.entries(this._kept)) {
       const input = this.control(field as FieldName);
       if (input) input.value = value;

@@ -3,6 +3,7 @@
 // server decides, the widget passes it on. The bodies come from the handler's own function.
 import { expect, oneEvent } from '@open-wc/testing';
 import { HANDLER_ERRORS, type HandlerErrorCode } from '../../../src/domain/errors.ts';
+import { en } from '../../../src/widget/locales/en.ts';
 import { $, errorReply, FakeBackend, fillCard, widget } from './fake-backend.ts';
 
 describe('payment-widget: every handler error code reaches payment-error unchanged', () => {
@@ -40,5 +41,16 @@ describe('payment-widget: every handler error code reaches payment-error unchang
     const error = oneEvent(el, 'payment-error');
     $(el, 'button[part~=button]').click();
     expect((await error).detail).to.include({ code: 'BACKEND_ERROR', retryable: true });
+  });
+
+  it('a code named like an object’s own property (constructor) reads as the backend’s error', async () => {
+    backend.process = () => errorReply(400, 'constructor' as HandlerErrorCode, 'odd');
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    const error = oneEvent(el, 'payment-error');
+    $(el, 'button[part~=button]').click();
+    expect((await error).detail.code).to.equal('constructor');
+    await el.updateComplete;
+    expect($(el, '.status').textContent).to.equal(en.errBackend);
   });
 });

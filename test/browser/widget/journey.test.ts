@@ -123,6 +123,65 @@ describe('payment-widget: another card after a decline', () => {
     ]);
   });
 
+  it('the basket’s next form is fresh: no error shows before the shopper types', async () => {
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, status: 'FAILED' };
+      return { status: 200, body: backend.checkout };
+    };
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    // Pay pressed once with nothing filled in: every field was marked.
+    $(el, 'button[part~=button]').click();
+    await el.updateComplete;
+    await fillCard(el);
+    const failure = oneEvent(el, 'payment-failure');
+    $(el, 'button[part~=button]').click();
+    await failure;
+    await el.updateComplete;
+    const ready = oneEvent(el, 'payment-ready');
+    $(el, 'button[part~=retry]').click();
+    await ready;
+    await el.updateComplete;
+    paste($(el, '#number'), '4');
+    await el.updateComplete;
+    const invalid = [...(el.shadowRoot?.querySelectorAll('[aria-invalid="true"]') ?? [])];
+    expect(invalid.map((input) => input.id)).to.deep.equal([]);
+  });
+
+  it('“Try another card” pressed twice asks for one next checkout', async () => {
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, status: 'FAILED' };
+      return { status: 200, body: backend.checkout };
+    };
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    const failure = oneEvent(el, 'payment-failure');
+    $(el, 'button[part~=button]').click();
+    await failure;
+    await el.updateComplete;
+    const again = $(el, 'button[part~=retry]');
+    const ready = oneEvent(el, 'payment-ready');
+    again.click();
+    again.click();
+    await ready;
+    const retries = backend.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/retry'));
+    expect(retries).to.have.length(1);
+  });
+
+  it('after a payment, the next checkout’s form keeps nothing the shopper typed', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    const success = oneEvent(el, 'payment-success');
+    $(el, 'button[part~=button]').click();
+    await success;
+    // The page's next order, in the same element (a single-page shop, a shared device).
+    backend.checkout = { ...backend.checkout, id: 'chk_9', status: 'PENDING' };
+    const ready = oneEvent(el, 'payment-ready');
+    el.checkoutId = 'chk_9';
+    await ready;
+    await el.updateComplete;
+    expect($(el, '#name').value).to.equal('');
+  });
+
   it('keeps a keyboard shopper’s focus: on "Try another card" after the decline, then on the new form', async () => {
     backend.process = () => {
       backend.checkout = { ...backend.checkout, status: 'FAILED' };
