@@ -162,7 +162,8 @@ export class Journal {
     this.#unsubscribe();
     this.#unsubscribe = undefined;
     clearInterval(this.#timer);
-    this.#compact();
+    // Already one snapshot line when nothing was appended since the last compaction.
+    if (this.#journalBytes > 0) this.#compact();
     if (this.#fd !== undefined) this.#retire(this.#fd);
     this.#fd = undefined;
   }
@@ -222,6 +223,9 @@ export class Journal {
       start = end < 0 ? text.length : end + 1;
     }
     this.#journalBytes = Buffer.byteLength(text) - this.#snapshotBytes;
+    // A whole last line without its line end (a power loss under `no` or `everysec`, a hand
+    // edit): appending would glue the next change onto it. Rewritten first, as a snapshot is.
+    if (!text.endsWith('\n')) return { rewrite: true, goodLength: undefined };
     return { rewrite: false, goodLength: undefined };
   }
 

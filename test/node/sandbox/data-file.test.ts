@@ -2,11 +2,13 @@
 // answered writes (checkout creates, payments, refunds, reader pairings, webhook deliveries and
 // replays), restarted on the same file, and every answered write is found again, in several
 // rounds with the kill at a different point each time and other writes still in flight. Also:
-// a torn last line is skipped with a warning, a corrupt line elsewhere stops the start, a file
-// written before the journal still reads, and `--fsync` takes only its three values.
+// a torn last line is skipped with a warning, a whole last line without its line end is kept,
+// a corrupt line elsewhere stops the start, a file written before the journal still reads, a
+// start and stop with nothing written leave the file alone, and `--fsync` takes only its three
+// values.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -249,6 +251,30 @@ describe('reading a data file', () => {
     }
   });
 
+  test('a whole last line without its line end is kept, and the next write gets a line of its own', async () => {
+    const dataFile = join(dir, 'no-line-end.jsonl');
+    const first = await startCli(['--data', dataFile]);
+    const kept = await call(first.url, 'POST', '/v0.1/checkouts', checkoutBody());
+    await crash(first.cli);
+    // What a power loss can leave under --fsync no or everysec: the line, not its line end.
+    writeFileSync(dataFile, readFileSync(dataFile, 'utf8').replace(/\n$/, ''));
+
+    const second = await startCli(['--data', dataFile]);
+    const later = await call(second.url, 'POST', '/v0.1/checkouts', checkoutBody());
+    assert.equal(later.status, 201);
+    await crash(second.cli);
+    const third = await startCli(['--data', dataFile]);
+    try {
+      assert.doesNotMatch(third.cli.output(), /cut short|corrupt/);
+      for (const answered of [kept, later]) {
+        const id = (answered.body as { id: string }).id;
+        assert.equal((await call(third.url, 'GET', `/v0.1/checkouts/${id}`)).status, 200, id);
+      }
+    } finally {
+      await crash(third.cli);
+    }
+  });
+
   test('a corrupt line before the last stops the start instead of losing what follows', async () => {
     const dataFile = join(dir, 'corrupt.jsonl');
     const first = await startCli(['--data', dataFile]);
@@ -300,5 +326,21 @@ describe('reading a data file', () => {
     } finally {
       await sandbox.close();
     }
+  });
+
+  test('a start and a stop with nothing written leave the file as it was', async () => {
+    const dataFile = join(dir, 'untouched.jsonl');
+    const first = await createSandbox({ dataFile });
+    await call(first.url, 'POST', '/v0.1/checkouts', checkoutBody());
+    await first.close();
+    const before = statSync(dataFile);
+    const second = await createSandbox({ dataFile });
+    await second.close();
+    const after = statSync(dataFile);
+    // Not rewritten: the same file (a rewrite renames a new one over it), the same bytes.
+    assert.deepEqual(
+      [after.ino, after.size, after.mtimeMs],
+      [before.ino, before.size, before.mtimeMs],
+    );
   });
 });
