@@ -61,8 +61,8 @@ function ending(checkout: Frozen<CheckoutRecord>): Response {
 }
 
 async function completePayment({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const checkout = findCheckout(ctx, params.id!);
   const form = await readFormBody(request);
+  const checkout = findCheckout(ctx, params.id!);
   const pending = openChallenge(checkout, form.get('MD'));
   if (pending.settled) return ending(checkout);
   const paRes = form.get('PaRes');

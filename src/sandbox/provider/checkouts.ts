@@ -106,11 +106,11 @@ function refuseUnprocessable(ctx: SandboxContext, checkout: Frozen<CheckoutRecor
 }
 
 async function processCheckout({ request, params, ctx, origin }: RouteRequest): Promise<Response> {
-  const checkout = findCheckout(ctx, params.id!);
-  refuseUnprocessable(ctx, checkout);
+  refuseUnprocessable(ctx, findCheckout(ctx, params.id!));
   const raw = await readApiJson(request);
-  // Checked again after the await: a concurrent PUT may have processed the checkout while
-  // this body was read, and a checkout must never be charged twice.
+  // Looked up and checked again after the await: while this body arrived, a concurrent PUT may
+  // have processed the checkout (it must never be charged twice), or a reset removed it.
+  const checkout = findCheckout(ctx, params.id!);
   refuseUnprocessable(ctx, checkout);
   const body = parse(CheckoutProcessBodySchema, raw);
   if (!methodAvailable(body.payment_type, checkout.currency)) {

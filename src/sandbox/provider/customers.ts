@@ -61,8 +61,8 @@ function retrieve({ params, ctx }: RouteRequest): Response {
 }
 
 async function update({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const customer = findCustomer(ctx, params.customer_id!);
   const body = parse(CustomerUpdateBodySchema, await readApiJson(request));
+  const customer = findCustomer(ctx, params.customer_id!);
   const sent = body.personal_details;
   const updated = ctx.store.update('customers', customer.customer_id, (c) => {
     if (sent === null) delete c.personal_details;

@@ -155,8 +155,8 @@ function refusePrimary(id: number): void {
 async function update({ request, params, ctx }: RouteRequest): Promise<Response> {
   const id = operatorId(params);
   refusePrimary(id);
-  if (!ctx.store.has('operators', id)) throw new ApiError(400, 'NOT_FOUND', 'Operator not found');
   const body = parse(OperatorUpdateBodySchema, await readApiJson(request));
+  if (!ctx.store.has('operators', id)) throw new ApiError(400, 'NOT_FOUND', 'Operator not found');
   if (body.username !== undefined) refuseTakenUsername(ctx, body.username, id);
   const now = ctx.clock.iso();
   const operator = ctx.store.update('operators', id, (o) => {

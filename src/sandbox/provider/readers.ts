@@ -143,8 +143,9 @@ async function create({ request, params, ctx }: RouteRequest): Promise<Response>
 const retrieve = (req: RouteRequest) => json(readerJson(req.ctx, findReader(req)));
 
 async function update(req: RouteRequest): Promise<Response> {
-  const found = findReader(req);
   const body = parse(ReaderUpdateBodySchema, await readApiJson(req.request));
+  // Looked up after the body: while it arrived, the reader may have been deleted.
+  const found = findReader(req);
   const reader = req.ctx.store.update('readers', found.id, (r) => {
     if (body.name !== undefined) r.name = body.name;
     if (body.meta !== undefined) r.meta = body.meta;
@@ -232,8 +233,8 @@ function withoutKey(affiliate: NonNullable<ReaderCheckoutBody['affiliate']>) {
 
 async function checkout(req: RouteRequest): Promise<Response> {
   const { ctx } = req;
-  const reader = findReader(req);
   const body = validateCheckoutBody(ctx, await readApiJson(req.request));
+  const reader = findReader(req);
   const device = pairedDevice(ctx, reader);
   if (!meetsVersion(device, 'checkout')) {
     throw stateError(
