@@ -256,27 +256,17 @@ export interface FaultRecord {
 
 /**
  * The data file's first line (or, in files written before the journal, its whole text):
- * every record, and the counters that a restart must not hand out again.
+ * every record, one array per collection under the collection's name, and the counters that a
+ * restart must not hand out again. A collection added after version 1 shipped is absent in
+ * older data files; the first four are always there (`isSnapshot`).
  */
-export interface Snapshot {
+export type Snapshot = {
   version: 1;
-  checkouts: CheckoutRecord[];
-  transactions: TransactionRecord[];
-  customers: CustomerRecord[];
-  instruments: InstrumentRecord[];
   nextInternalId: number;
   nextEventId: number;
-  /** Added after version 1 shipped; absent in older data files. */
-  devices?: DeviceRecord[];
-  readers?: ReaderRecord[];
-  readerCheckouts?: ReaderCheckoutRecord[];
-  operators?: OperatorRecord[];
-  deliveries?: DeliveryRecord[];
-  faults?: FaultRecord[];
-  webhookFaults?: WebhookFaultRecord[];
   /** How far the sandbox clock had been moved ahead (POST /sandbox/clock). */
   clockOffsetMs?: number;
-}
+} & { [K in Kind]?: Collections[K][] };
 
 export function isSnapshot(value: unknown): value is Snapshot {
   if (!isRecord(value)) return false;

@@ -53,6 +53,20 @@ interface AllocatedFields {
 }
 export type Draft<K extends Kind> = Omit<Collections[K], AllocatedFields[K]>;
 
+/**
+ * Whether a batch already puts this very record object, with nothing after that could undo it
+ * (a remove, a reset): the batch is told when it ends, so that put already carries the record
+ * as it is then, and a second one would write it twice.
+ */
+function alreadyPut(batch: readonly Change[], record: object): boolean {
+  for (let i = batch.length - 1; i >= 0; i -= 1) {
+    const earlier = batch[i]!;
+    if (earlier.op === 'put' && earlier.record === record) return true;
+    if (earlier.op === 'remove' || earlier.op === 'reset') return false;
+  }
+  return false;
+}
+
 /** One write. `put` carries the whole record as it is after the write. */
 export type Change =
   | { [K in Kind]: { op: 'put'; kind: K; record: Collections[K] } }[Kind]
@@ -201,43 +215,25 @@ export class Store {
   // ---- snapshot and replay (the journal's side; nothing is emitted) ----
 
   snapshot(): Snapshot {
-    const t = this.#tables;
-    return {
+    const snapshot: Snapshot = {
       version: 1,
-      checkouts: [...t.checkouts.values()],
-      transactions: [...t.transactions.values()],
-      customers: [...t.customers.values()],
-      instruments: [...t.instruments.values()],
       nextInternalId: this.#counters.internalId,
       nextEventId: this.#counters.eventId,
-      devices: [...t.devices.values()],
-      readers: [...t.readers.values()],
-      readerCheckouts: [...t.readerCheckouts.values()],
-      operators: [...t.operators.values()],
-      deliveries: [...t.deliveries.values()],
-      faults: [...t.faults.values()],
-      webhookFaults: [...t.webhookFaults.values()],
       clockOffsetMs: this.#clockOffsetMs,
     };
+    // Every collection, by its name: a kind added to the store is in the file without more.
+    const tables = snapshot as Record<Kind, unknown[]>;
+    for (const kind of KINDS) tables[kind] = [...this.#tables[kind].values()];
+    return snapshot;
   }
 
   /** Replaces everything with a snapshot's records. */
   restore(snapshot: Snapshot): void {
     this.#clear();
-    const load = <K extends Kind>(kind: K, records: readonly Collections[K][] | undefined) => {
-      for (const record of records ?? []) this.#put(kind, record);
-    };
-    load('checkouts', snapshot.checkouts);
-    load('transactions', snapshot.transactions);
-    load('customers', snapshot.customers);
-    load('instruments', snapshot.instruments);
-    load('devices', snapshot.devices);
-    load('readers', snapshot.readers);
-    load('readerCheckouts', snapshot.readerCheckouts);
-    load('operators', snapshot.operators);
-    load('deliveries', snapshot.deliveries);
-    load('faults', snapshot.faults);
-    load('webhookFaults', snapshot.webhookFaults);
+    for (const kind of KINDS) {
+      const records = (snapshot[kind] ?? []) as Collections[typeof kind][];
+      for (const record of records) this.#put(kind, record);
+    }
     this.#counters.internalId = Math.max(this.#counters.internalId, snapshot.nextInternalId);
     this.#counters.eventId = Math.max(this.#counters.eventId, snapshot.nextEventId);
     const offset = snapshot.clockOffsetMs ?? 0;
@@ -270,8 +266,9 @@ export class Store {
   // ---- inside ----
 
   #emit(change: Change): void {
-    if (this.#batch !== undefined) this.#batch.push(change);
-    else this.#tell([change]);
+    const batch = this.#batch;
+    if (batch === undefined) this.#tell([change]);
+    else if (!(change.op === 'put' && alreadyPut(batch, change.record))) batch.push(change);
   }
 
   #tell(changes: readonly Change[]): void {

@@ -56,6 +56,38 @@ describe('the store', () => {
     assert.ok(store.has('customers', 'cus-1'), 'what was written before the throw is kept');
   });
 
+  test('a record written twice in one transact is put once, as it is at the end', () => {
+    const store = new Store();
+    const events = recording(store);
+    const c = store.insert('checkouts', checkoutDraft('order-3'));
+    store.transact(() => {
+      store.update('checkouts', c.id, (draft) => {
+        draft.status = 'FAILED';
+      });
+      store.insert('transactions', paymentDraft(c.id));
+      store.update('checkouts', c.id, (draft) => {
+        draft.status = 'PAID';
+      });
+    });
+    const [, batch] = events;
+    assert.deepEqual(
+      batch?.map((change) => (change.op === 'put' ? change.kind : change.op)),
+      ['checkouts', 'transactions'],
+    );
+    const written = JSON.parse(JSON.stringify(batch)) as { record: { status?: string } }[];
+    assert.equal(written[0]?.record.status, 'PAID', 'the one put carries the final state');
+    // Removed and written again within one batch: both stay, in order.
+    store.transact(() => {
+      store.update('checkouts', c.id, () => {});
+      store.remove('checkouts', c.id);
+      store.insert('checkouts', checkoutDraft('order-3'));
+    });
+    assert.deepEqual(
+      events[2]?.map((change) => change.op),
+      ['put', 'remove', 'put'],
+    );
+  });
+
   test('records handed out are read-only to the compiler', () => {
     const store = new Store();
     const c = store.insert('checkouts', checkoutDraft('order-3'));
