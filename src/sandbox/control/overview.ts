@@ -27,8 +27,6 @@ import type {
   TransactionRecord,
 } from '../state/records.ts';
 
-/** What the overview shows of a card: the last four digits and the network, nothing more. */
-export type { KeptCard } from '../state/records.ts';
 export type { DeviceView };
 
 /** Newest first; a page of thousands of checkouts would help nobody. */

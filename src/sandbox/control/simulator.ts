@@ -40,9 +40,7 @@ function listFaults({ ctx }: RouteRequest): Response {
 }
 
 function clearFaults({ ctx }: RouteRequest): Response {
-  ctx.store.transact(() => {
-    for (const fault of ctx.store.list('faults')) ctx.store.remove('faults', fault.id);
-  });
+  ctx.store.removeAll('faults');
   return empty(204);
 }
 

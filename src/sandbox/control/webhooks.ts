@@ -35,10 +35,7 @@ async function addFault({ request, ctx }: RouteRequest): Promise<Response> {
 }
 
 function clearFaults({ ctx }: RouteRequest): Response {
-  ctx.store.transact(() => {
-    for (const fault of ctx.store.list('webhookFaults'))
-      ctx.store.remove('webhookFaults', fault.id);
-  });
+  ctx.store.removeAll('webhookFaults');
   return empty(204);
 }
 

@@ -5,7 +5,6 @@ export type {
   CheckoutView,
   CustomerView,
   DeviceView,
-  KeptCard,
   Overview,
   ReaderCheckoutView,
   ReaderView,
@@ -13,7 +12,6 @@ export type {
 } from '../control/overview.ts';
 export type { RequestJson as RequestEntry } from '../http/request-log.ts';
 export type {
-  DeliveryAttempt,
   DeliveryRecord as Delivery,
   WebhookFaultRecord as WebhookFault,
 } from '../state/records.ts';

@@ -1,5 +1,5 @@
 // What a route module exports: method + path pattern (`/v0.1/checkouts/:id`) -> handler,
-// with who may call it. Route modules export arrays of `Route`; `routes/index.ts` lists the
+// with who may call it. Route modules export arrays of `Route`; `routes.ts` lists the
 // modules, so a new area (merchant, payouts, readers ...) is one new file plus one line
 // there. `app.ts` mounts them on Hono.
 

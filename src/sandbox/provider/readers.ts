@@ -1,6 +1,6 @@
 // Readers (a preview feature of the provider): pair a simulated device by its pairing code,
 // list, get, rename (PATCH name and meta), delete, and start or terminate an in-person
-// checkout on it. The device side lives in devices/ (simulator and control routes).
+// checkout on it. The device side is simulation/readers.ts and its routes control/devices.ts.
 //
 // Errors of the checkout and terminate actions follow the readers API of the provider's
 // OpenAPI: 422 with `errors` ({ detail, type } for a state refusal, { field: [messages] } for

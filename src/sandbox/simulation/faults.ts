@@ -3,7 +3,7 @@
 // timeouts; it never applies to the `/sandbox/` control surface itself. The faults are records
 // of the store (a restart on the data file keeps them); using one up is a change like any other.
 
-import type { FaultRecord, Frozen } from '../state/records.ts';
+import type { FaultRecord, Frozen, WebhookFaultRecord } from '../state/records.ts';
 import type { Store } from '../state/store.ts';
 import { matchPattern } from './path-pattern.ts';
 
@@ -27,11 +27,7 @@ export function takeFault(
   if (store.count('faults') === 0) return undefined;
   for (const fault of store.values('faults')) {
     if (!matches(fault, method, path)) continue;
-    if (fault.remaining <= 1) store.remove('faults', fault.id);
-    else
-      store.update('faults', fault.id, (f) => {
-        f.remaining -= 1;
-      });
+    consume(store, 'faults', fault);
     return fault;
   }
   return undefined;
@@ -42,13 +38,20 @@ export function takeFault(
  * (see webhooks.ts for what each kind does).
  */
 export function takeWebhookFault(store: Store) {
-  if (store.count('webhookFaults') === 0) return undefined;
   const fault = store.values('webhookFaults').next().value;
-  if (fault === undefined) return undefined;
-  if (fault.remaining <= 1) store.remove('webhookFaults', fault.id);
+  if (fault !== undefined) consume(store, 'webhookFaults', fault);
+  return fault;
+}
+
+/** One use of a fault: it counts down, and is gone after its last. */
+function consume(
+  store: Store,
+  kind: 'faults' | 'webhookFaults',
+  fault: Frozen<FaultRecord | WebhookFaultRecord>,
+): void {
+  if (fault.remaining <= 1) store.remove(kind, fault.id);
   else
-    store.update('webhookFaults', fault.id, (f) => {
+    store.update(kind, fault.id, (f) => {
       f.remaining -= 1;
     });
-  return fault;
 }

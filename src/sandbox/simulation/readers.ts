@@ -15,8 +15,9 @@
 // a result. A result is a transaction in the store (client_transaction_id = the checkout id)
 // and, with a return_url, a POST of the provider's ReaderCheckoutStatusChange body.
 
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { SandboxContext } from '../context.ts';
+import { CODE_ALPHABET, randomString } from '../state/ids.ts';
 import type {
   DeviceRecord,
   Frozen,
@@ -26,14 +27,8 @@ import type {
 } from '../state/records.ts';
 import { createTransaction } from './payments.ts';
 
-const ALPHANUMERIC = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** 8 characters, letters and digits without the look-alikes (0/O, 1/I): typed from a screen. */
-export function newPairingCode(): string {
-  let out = '';
-  for (const b of randomBytes(8)) out += ALPHANUMERIC[b % ALPHANUMERIC.length];
-  return out;
-}
+/** 8 characters, letters and digits without the look-alikes: typed from a screen. */
+export const newPairingCode = (): string => randomString(CODE_ALPHABET, 8);
 
 /** The seed's minimum Solo software versions; the virtual model has none. */
 export const MIN_VERSION = { checkout: '3.3.24.3', terminate: '3.3.28.0' } as const;

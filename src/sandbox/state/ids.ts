@@ -20,10 +20,11 @@ const FIRST_INTERNAL_ID = 1_700_000_001;
 /** Operator ids start above the primary account's (1). */
 const FIRST_OPERATOR_ID = 100_001;
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Letters and digits without the look-alikes (0/O, 1/I): for codes a person types. */
+export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-function randomString(alphabet: string, length: number): string {
+export function randomString(alphabet: string, length: number): string {
   let out = '';
   for (const b of randomBytes(length)) out += alphabet[b % alphabet.length];
   return out;

@@ -170,6 +170,14 @@ export class Store {
     return true;
   }
 
+  /** Forgets every record of one kind, as one change event. */
+  removeAll<K extends Kind>(kind: K): void {
+    const table: Map<KeyOf<K>, Collections[K]> = this.#tables[kind];
+    this.transact(() => {
+      for (const key of [...table.keys()]) this.remove(kind, key);
+    });
+  }
+
   setClockOffset(offsetMs: number): void {
     this.#clockOffsetMs = offsetMs;
     this.#emit({ op: 'clock', offsetMs });
