@@ -7,7 +7,8 @@
  * returns from the bank or the 3DS page by a top-level navigation). A new basket starts only
  * when the shopper asks ("Buy again").
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { parseSigned, serializeSigned } from 'hono/utils/cookie';
 
 const COOKIE = 'shop_basket';
 /** A basket outlives a browser restart: a shopper who comes back tomorrow finds their order. */
@@ -16,36 +17,31 @@ const ID = /^[0-9a-f-]{36}$/;
 
 export interface Baskets {
   /** The basket the request's cookie names, when its signature holds. */
-  current(request: Request): string | undefined;
+  current(request: Request): Promise<string | undefined>;
   /** A new basket, and the `Set-Cookie` value that gives it to the shopper. */
-  start(): { id: string; cookie: string };
+  start(): Promise<{ id: string; cookie: string }>;
 }
 
-/** `secret` signs the cookies; without one, a random one per process (baskets end on restart). */
+/**
+ * `secret` signs the cookies (HMAC-SHA256, Hono's signed cookies); without one, a random one
+ * per process (baskets end on restart).
+ */
 export function cookieBaskets(secret: string = randomBytes(32).toString('hex')): Baskets {
-  const sign = (id: string) => createHmac('sha256', secret).update(id).digest('base64url');
   return {
-    current(request) {
-      const cookies = request.headers.get('cookie') ?? '';
-      for (const part of cookies.split(';')) {
-        const [name, value = ''] = part.trim().split('=');
-        if (name !== COOKIE) continue;
-        const [id = '', signature = ''] = value.split('.');
-        if (!ID.test(id)) return undefined;
-        const expected = Buffer.from(sign(id));
-        const given = Buffer.from(signature);
-        return given.length === expected.length && timingSafeEqual(given, expected)
-          ? id
-          : undefined;
-      }
-      return undefined;
+    async current(request) {
+      const cookies = await parseSigned(request.headers.get('cookie') ?? '', secret, COOKIE);
+      const id = cookies[COOKIE];
+      return typeof id === 'string' && ID.test(id) ? id : undefined;
     },
-    start() {
+    async start() {
       const id = randomUUID();
-      return {
-        id,
-        cookie: `${COOKIE}=${id}.${sign(id)}; Path=/; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax`,
-      };
+      const cookie = await serializeSigned(COOKIE, id, secret, {
+        path: '/',
+        maxAge: MAX_AGE_S,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+      return { id, cookie };
     },
   };
 }

@@ -109,6 +109,8 @@ export async function startServerExample(options: ServerExampleOptions): Promise
   }
   const address = server.address() as AddressInfo;
   const origin = `http://${address.address}:${address.port}`;
+  /** The shop's pages are served at both names of the loopback address. */
+  const shopOrigins = [origin, `http://localhost:${address.port}`];
   const paymentsUrl = `${origin}/payments`;
 
   const provider = createProviderClient({
@@ -124,15 +126,15 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     },
     basePath: '/payments',
     publicUrl: paymentsUrl,
-    allowedOrigins: [origin, `http://localhost:${address.port}`],
+    allowedOrigins: shopOrigins,
     resultPages: {
       success: '/result',
       failure: '/result',
     },
     // Orders the widget sends itself (the React and Vue pages): priced here, and the
     // shopper's basket, when they have one, is the checkout's reference.
-    resolveCheckout(order, request) {
-      const basket = baskets.current(request);
+    async resolveCheckout(order, request) {
+      const basket = await baskets.current(request);
       return {
         ...resolveOrder(order),
         ...(basket === undefined ? {} : { reference: orderReference(basket) }),
@@ -165,7 +167,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     provider,
     merchantCode: options.merchantCode,
     origin,
-    allowedOrigins: [origin, `http://localhost:${address.port}`],
+    allowedOrigins: shopOrigins,
     ...(simulator
       ? { simulator: { baseUrl: options.providerBaseUrl, apiKey: options.providerApiKey } }
       : {}),
@@ -195,6 +197,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     baskets,
     merchantCode: options.merchantCode,
     providerOrigin: new URL(options.providerBaseUrl).origin,
+    allowedOrigins: shopOrigins,
     log,
   });
 

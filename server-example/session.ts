@@ -3,6 +3,8 @@
  * the signed-in variant of the shop page sets. `authorizeCustomer` accepts this session only.
  */
 
+import { parse } from 'hono/utils/cookie';
+
 /** The demo's one shopper account; a real shop takes the id from its login session. */
 export const DEMO_CUSTOMER_ID = 'demo-shopper';
 const SESSION_COOKIE = 'demo_session';
@@ -11,6 +13,7 @@ const SESSION_COOKIE = 'demo_session';
 export const SESSION_SET_COOKIE = `${SESSION_COOKIE}=${DEMO_CUSTOMER_ID}; Path=/; HttpOnly; SameSite=Lax`;
 
 export function hasSession(request: Request): boolean {
-  const cookies = request.headers.get('cookie') ?? '';
-  return cookies.split(';').some((c) => c.trim() === `${SESSION_COOKIE}=${DEMO_CUSTOMER_ID}`);
+  return (
+    parse(request.headers.get('cookie') ?? '', SESSION_COOKIE)[SESSION_COOKIE] === DEMO_CUSTOMER_ID
+  );
 }

@@ -32,6 +32,8 @@ export interface ShopPageDeps {
   baskets: Baskets;
   merchantCode: string;
   providerOrigin: string;
+  /** The shop's own origins: where its pages (and so "Buy again") come from. */
+  allowedOrigins: readonly string[];
   log: (line: string) => void;
 }
 
@@ -86,8 +88,8 @@ export function createShopPages(deps: ShopPageDeps) {
     const read = readKnobs(url.searchParams);
     if (!read.ok) return errorJson(400, 'INVALID', read.message, read.field);
     const knobs = read.knobs;
-    const known = baskets.current(request);
-    const started = known === undefined ? baskets.start() : undefined;
+    const known = await baskets.current(request);
+    const started = known === undefined ? await baskets.start() : undefined;
     const basket = known ?? (started?.id as string);
     // Asked beside the creation, not after it: the page waits for the slower of the two.
     // Without a redirect_url the bank methods cannot come back: cards only.
@@ -139,12 +141,24 @@ export function createShopPages(deps: ShopPageDeps) {
     return response;
   }
 
-  /** "Buy again": a new basket, and back to the shop page the shopper was on. */
+  /**
+   * "Buy again": a new basket, and back to the shop page the shopper was on. Only from the
+   * shop's own pages: another site's form must not swap a shopper's basket for an empty one.
+   */
   async function newBasket(request: Request): Promise<Response> {
+    const from = request.headers.get('origin');
+    if (from === null || !deps.allowedOrigins.includes(from)) {
+      return errorJson(
+        403,
+        'FORBIDDEN_ORIGIN',
+        'A new basket starts from the shop’s own pages',
+        'origin',
+      );
+    }
     const form = new URLSearchParams(await request.text());
     const back = form.get('return') ?? '/';
     const location = SHOP_PAGE.test(back) ? back : '/';
-    return empty(303, { location, 'set-cookie': baskets.start().cookie });
+    return empty(303, { location, 'set-cookie': (await baskets.start()).cookie });
   }
 
   return { page: shopPage, newBasket };

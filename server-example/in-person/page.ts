@@ -2,6 +2,7 @@
  * The in-person page: the till, plus the sandbox's device simulator panel when the provider
  * is the sandbox. No inline script, so its CSP allows its own files only.
  */
+import { html } from '../http.ts';
 import { render } from '../pages.ts';
 
 /** The page's CSP: its own script and styles only, nothing inline, no framing. */
@@ -24,13 +25,5 @@ export function inPersonPage(currency: string, simulator: boolean): Response {
     simulator: simulator ? 'on' : 'off',
     simulatorPanel: simulator ? render('in-person-simulator.html', {}) : '',
   });
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'same-origin',
-      'content-security-policy': PAGE_CSP,
-    },
-  });
+  return html(body, 200, { 'content-security-policy': PAGE_CSP });
 }

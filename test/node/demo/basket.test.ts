@@ -1,0 +1,79 @@
+// The demo shop's basket, as a shopper's browser meets it: the first page gives a signed
+// basket cookie and the basket's one checkout, the same cookie brings the same checkout back,
+// a cookie whose signature does not hold is a new basket, and "Buy again" (POST /basket)
+// starts a new basket only from the shop's own pages, never from another site's form.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { type ServerExample, startServerExample } from '../../../server-example/index.ts';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+
+let sandbox: Sandbox | undefined;
+let shop: ServerExample | undefined;
+
+before(async () => {
+  sandbox = await createSandbox({ port: 0, host: '127.0.0.1' });
+  shop = await startServerExample({
+    providerBaseUrl: sandbox.url,
+    providerApiKey: sandbox.apiKey,
+    merchantCode: sandbox.merchantCode,
+    port: 0,
+  });
+});
+
+after(async () => {
+  await shop?.close();
+  await sandbox?.close();
+});
+
+/** The shop page's checkout id and the cookie it set, if any. */
+async function page(cookie?: string): Promise<{ checkoutId: string; setCookie: string | null }> {
+  const res = await fetch(new URL('/', shop!.url), { headers: cookie ? { cookie } : {} });
+  assert.equal(res.status, 200);
+  const checkoutId = /checkout-id="([^"]+)"/.exec(await res.text())?.[1] ?? '';
+  return { checkoutId, setCookie: res.headers.get('set-cookie') };
+}
+
+const basketCookie = (setCookie: string | null) => /shop_basket=[^;]+/.exec(setCookie ?? '')?.[0];
+
+test('the basket cookie is signed, HttpOnly and Lax, and brings the basket’s checkout back', async () => {
+  const first = await page();
+  const attributes = (first.setCookie ?? '').split('; ').slice(1).sort();
+  assert.deepEqual(
+    attributes.filter((a) => !a.startsWith('Max-Age=')),
+    ['HttpOnly', 'Path=/', 'SameSite=Lax'],
+  );
+  const cookie = basketCookie(first.setCookie)!;
+  const again = await page(cookie);
+  assert.equal(again.checkoutId, first.checkoutId);
+  assert.equal(again.setCookie, null, 'a known basket sets no new cookie');
+
+  // Someone else's basket id with a made-up signature: a basket of one's own instead.
+  const [name, value] = cookie.split('=');
+  const forged = `${name}=${decodeURIComponent(value!).replace(/\..*$/, `.${'A'.repeat(43)}=`)}`;
+  const other = await page(forged);
+  assert.notEqual(other.checkoutId, first.checkoutId);
+  assert.ok(basketCookie(other.setCookie));
+});
+
+test('“Buy again” starts a new basket from the shop’s pages only', async () => {
+  const post = (origin: string | undefined) =>
+    fetch(new URL('/basket', shop!.url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(origin === undefined ? {} : { origin }),
+      },
+      body: 'return=/',
+    });
+  const foreign = await post('https://evil.example');
+  assert.equal(foreign.status, 403);
+  assert.equal(foreign.headers.get('set-cookie'), null);
+  assert.equal(((await foreign.json()) as { error: { field: string } }).error.field, 'origin');
+  assert.equal((await post(undefined)).status, 403);
+
+  const own = await post(new URL(shop!.url).origin);
+  assert.equal(own.status, 303);
+  assert.equal(own.headers.get('location'), '/');
+  assert.ok(basketCookie(own.headers.get('set-cookie')));
+});
