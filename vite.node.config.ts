@@ -2,13 +2,13 @@ import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
 // The Node entry points (`payment-widget/server`, `/sandbox`, `/schemas` and the
-// `payment-sandbox` CLI), built as plain ES modules for Node >= 20.19 so that a
-// merchant's install needs no TypeScript loader.
+// `payment-sandbox` CLI), built as plain ES modules for Node 22 and later (package.json
+// `engines`) so that a merchant's install needs no TypeScript loader.
 export default defineConfig({
   build: {
     outDir: 'dist/node',
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node22',
     ssr: true,
     minify: false,
     sourcemap: false,

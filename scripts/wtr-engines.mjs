@@ -239,8 +239,8 @@ function count(suite, totals) {
 }
 
 /**
- * Ends the run with `browser tests (Firefox): 168 passed, 0 failed`; a test
- * file that failed to load counts as one failure.
+ * Ends the run with `browser tests (Firefox): 168 passed, 0 failed, 0 skipped`; a
+ * test file that failed to load counts as one failure.
  */
 export function engineSummary(engine) {
   let line = '';
@@ -251,8 +251,7 @@ export function engineSummary(engine) {
         if (session.testResults) count(session.testResults, totals);
         if (session.errors?.length) totals.failed += 1;
       }
-      const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
-      line = `browser tests (${ENGINE_NAMES[engine]}): ${totals.passed} passed, ${totals.failed} failed${skipped}`;
+      line = `browser tests (${ENGINE_NAMES[engine]}): ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
     },
     stop() {
       if (line) console.log(`\n${line}`);
