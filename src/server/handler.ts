@@ -27,7 +27,7 @@ import {
   type PaymentHandlerOptions,
   type ResolvedCheckout,
   resolveOptions,
-} from './options.ts';
+} from './options/index.ts';
 import { createDispatcher } from './outcomes/dispatch.ts';
 import {
   createOpenCheckouts,
@@ -88,19 +88,19 @@ function isPlatformContext(value: unknown): value is PlatformContext {
 
 export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHandler {
   const resolved = resolveOptions(options);
-  const telemetry = createTelemetry(options.telemetry, {
+  const telemetry = createTelemetry(resolved.telemetry, {
     leaseMs: resolved.leaseMs,
     log: resolved.log,
   });
   // Log entries get the trace and request ids of the request they were written in.
   const config: HandlerConfig =
-    telemetry === undefined || options.logger === undefined
+    telemetry === undefined || !resolved.loggerGiven
       ? resolved
       : { ...resolved, log: telemetry.logger(resolved.log) };
   const { provider, hooks } = config;
   const providerClient = createProviderClient({ ...provider, instrument: telemetry?.exchange });
   const client = telemetry?.client(providerClient) ?? providerClient;
-  const store = options.store ?? createMemoryStore();
+  const store = config.store ?? createMemoryStore();
   // The reporter runs the basket check, whose new checkouts join the open set, which reports
   // through the reporter: the set is reached through a function, called only once it exists.
   const baskets = createBaskets({
@@ -132,7 +132,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     log: config.log,
   });
   const outcomes = createDispatcher({ report, open, waitMs: config.waitMs, log: config.log });
-  const limits = createRateLimiter(options.rateLimit, {
+  const limits = createRateLimiter(config.rateLimit, {
     store,
     merchantCode: provider.merchantCode,
     log: config.log,
@@ -148,7 +148,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     await (telemetry === undefined ? next() : telemetry.around(c, next));
     c.res.headers.set(REQUEST_ID_HEADER, id);
   });
-  if (options.logger !== undefined) {
+  if (config.loggerGiven) {
     app.use(async function accessLog(c, next) {
       const started = Date.now();
       await next();

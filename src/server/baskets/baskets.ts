@@ -18,7 +18,7 @@
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
 import { PaymentHandlerError } from '../errors.ts';
-import type { ResolvedCheckout } from '../options.ts';
+import type { ResolvedCheckout } from '../options/index.ts';
 import { ProviderError } from '../provider/errors.ts';
 import { DONE_TTL_MS, type PaymentStore } from '../store/types.ts';
 import type { CallContext, PaidCheckout } from '../types.ts';

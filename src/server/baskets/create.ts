@@ -10,7 +10,7 @@ import {
   describeIssue,
 } from '../../schemas/index.ts';
 import { PaymentHandlerError } from '../errors.ts';
-import type { HandlerConfig, ResolvedCheckout } from '../options.ts';
+import type { HandlerConfig, ResolvedCheckout } from '../options/index.ts';
 import type { OpenCheckouts } from '../outcomes/reconcile.ts';
 import { watchCheckout } from '../outcomes/watch.ts';
 import type { ProviderClient } from '../provider/client.ts';
