@@ -19,7 +19,7 @@ import { notFoundOrMethodNotAllowed } from '../http/methods.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../http/request-id.ts';
 import type { Checkout } from '../schemas/index.ts';
 import { createBaskets } from './baskets/baskets.ts';
-import { errorResponse } from './errors.ts';
+import { errorResponse, toHandlerError } from './errors.ts';
 import { corsForAllowed } from './guards/origin.ts';
 import { createRateLimiter } from './guards/rate-limit.ts';
 import {
@@ -61,6 +61,10 @@ export interface PaymentHandler {
    * `order`: for pages that render `<payment-widget checkout-id=...>`. With a `reference`
    * (the basket or order id), the basket's open checkout when its terms are unchanged, or its
    * paid one; else a new one. Watched by `reconcile()` like every checkout the handler creates.
+   * Rejects with a `PaymentHandlerError` (`code`, `status`, `retryable`, `message`), the same
+   * error `POST /checkouts` would answer with: `PROVIDER_UNREACHABLE` (retryable: the
+   * provider could not be reached, see `provider.baseUrl`), `NOT_AUTHORIZED` (see
+   * `provider.apiKey`), `INVALID_RESOLVED_CHECKOUT` (what was passed cannot be a checkout).
    */
   createCheckout(resolved: ResolvedCheckout): Promise<Checkout & { id: string }>;
   /**
@@ -187,6 +191,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     errorResponse(error, {
       log: (entry) => config.log({ requestId: c.get('requestId'), ...entry }),
       redact: config.redact,
+      baseUrl: provider.baseUrl,
     }),
   );
 
@@ -217,8 +222,20 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
             ? serve(request, env, ctx)
             : afterLoad(() => serve(request, env, ctx));
   return Object.assign(handler, {
+    // Rejects with the routes' typed errors: a PaymentHandlerError whose code, status and
+    // retryable are what POST /checkouts would answer, the provider's error as its cause.
     createCheckout: (resolved: ResolvedCheckout) =>
-      afterLoad(async () => (await baskets.open(resolved)).checkout),
+      afterLoad(async () => {
+        try {
+          return (await baskets.open(resolved)).checkout;
+        } catch (error) {
+          throw toHandlerError(error, {
+            log: config.log,
+            redact: config.redact,
+            baseUrl: provider.baseUrl,
+          });
+        }
+      }),
     reconcile: (reconcileOptions?: ReconcileOptions) =>
       afterLoad(() => reconcile(reconcileOptions)),
   });
