@@ -135,6 +135,8 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     webhookUrl: `${config.publicUrl}/webhook`,
     log: config.log,
   });
+  // The sweep's watermark starts now, if the store answers (else when it first does).
+  void open.start();
   const outcomes = createDispatcher({ report, open, waitMs: config.waitMs, log: config.log });
   const limits = createRateLimiter(config.rateLimit, {
     store,
