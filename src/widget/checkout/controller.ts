@@ -14,7 +14,7 @@ import type { Shown } from '../form/fields.ts';
 import type { LocaleController } from '../locales/controller.ts';
 import { en, type StringName } from '../locales/en.ts';
 import { format } from '../locales/load.ts';
-import { expectedMethods, namedMethods, type Payable, type WidgetState } from '../state.ts';
+import { expectedMethods, type Lifecycle, namedMethods, type Payable } from '../state.ts';
 import {
   asBackendError,
   BackendError,
@@ -30,7 +30,7 @@ import { readBack } from './read-back.ts';
 import { failureReason, messageFor, stepOf } from './words.ts';
 
 /** What the checkout controller reads from, and writes to, its element. */
-interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
+interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown {
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly hasUpdated: boolean;
   checkoutId: string | undefined;
@@ -47,10 +47,11 @@ interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown, Widge
  * The checkout's lifecycle, through the merchant's companion handler: load the
  * checkout and what it may be paid with, submit (validate, process, confirm),
  * recover from a 409, run the next step and show the confirmed outcome. It
- * moves the element's `_lifecycle`; every outcome it reports was read back
- * from the backend.
+ * owns the lifecycle, where the payment stands; every outcome it reports was read
+ * back from the backend.
  */
 export class CheckoutController implements ReactiveController {
+  private _lifecycle: Lifecycle = { kind: 'loading' };
   private _loadAbort: AbortController | undefined;
   private _stepAbort: AbortController | undefined;
   private _inFlight: Promise<void> | undefined;
@@ -61,15 +62,25 @@ export class CheckoutController implements ReactiveController {
     private readonly _locale: LocaleController,
   ) {
     _host.addController(this);
-    _host._lifecycle = { kind: 'loading' };
+  }
+
+  /** Where the payment stands. */
+  get lifecycle(): Lifecycle {
+    return this._lifecycle;
+  }
+
+  /** Moves the lifecycle on, and the element renders it. */
+  private _to(next: Lifecycle): void {
+    this._lifecycle = next;
+    this._host.requestUpdate();
   }
 
   hostConnected(): void {
     // Re-attached after a move in the DOM: disconnecting aborted the load or the
     // challenge, so start the load again, or show the form (still payable).
-    const now = this._host._lifecycle;
+    const now = this._lifecycle;
     if (this._host.hasUpdated && now.kind === 'loading') void this.load();
-    if (now.kind === 'step') this._host._lifecycle = { ...now, kind: 'form' };
+    if (now.kind === 'step') this._to({ ...now, kind: 'form' });
     document.addEventListener('visibilitychange', this._recheck);
     addEventListener('pageshow', this._recheck);
   }
@@ -88,29 +99,28 @@ export class CheckoutController implements ReactiveController {
    * changed). Read it back and show what is final.
    */
   private readonly _recheck = (event: Event): void => {
-    const now = this._host._lifecycle;
+    const now = this._lifecycle;
     if (document.hidden || (event.type === 'pageshow' && !(event as PageTransitionEvent).persisted))
       return;
     if (!('checkout' in now) || !now.checkout.id || now.kind === 'done' || now.kind === 'busy')
       return;
     getCheckout(this._endpoint, now.checkout.id).then((checkout) => {
       // Unless something else moved the widget meanwhile.
-      if (this._host._lifecycle === now && isFinalStatus(checkout.status))
-        this._settle(checkout, true);
+      if (this._lifecycle === now && isFinalStatus(checkout.status)) this._settle(checkout, true);
     }, String);
   };
 
   /** "Try another card": the basket's next checkout, with the name and email kept. */
   async retry(): Promise<void> {
     const host = this._host;
-    const now = host._lifecycle;
+    const now = this._lifecycle;
     if (now.kind !== 'done' || !now.checkout.id) return;
     // Loading at once: the button is gone, so a second press cannot ask for a second checkout.
-    host._lifecycle = { kind: 'loading' };
+    this._to({ kind: 'loading' });
     try {
       host.checkoutId = (await retryCheckout(this._endpoint, now.checkout.id)).id;
     } catch (error) {
-      host._lifecycle = now;
+      this._to(now);
       this._report(error);
     }
   }
@@ -126,7 +136,7 @@ export class CheckoutController implements ReactiveController {
     const controller = new AbortController();
     this._loadAbort = controller;
     const { signal } = controller;
-    host._lifecycle = { kind: 'loading' };
+    this._to({ kind: 'loading' });
     // The placeholder shown meanwhile is the form of the method expected first.
     this._form.offer(expectedMethods(host.paymentMethods), []);
     this._form.setStatus('');
@@ -168,7 +178,7 @@ export class CheckoutController implements ReactiveController {
       }
       const cards = methods.includes('card') ? saved : [];
       this._form.offer(methods, cards);
-      host._lifecycle = { kind: 'form', checkout, methods, savedCards: cards };
+      this._to({ kind: 'form', checkout, methods, savedCards: cards });
       await host.updateComplete;
       // Another card after a failure: what the shopper typed besides the card stays.
       this._form.restore();
@@ -186,7 +196,7 @@ export class CheckoutController implements ReactiveController {
     const run = this._pay();
     // _pay() runs synchronously up to sending; only a payment that got that far
     // is in flight (a refused submit may be retried at once).
-    if (this._host._lifecycle.kind !== 'busy') return run;
+    if (this._lifecycle.kind !== 'busy') return run;
     this._inFlight = run.finally(() => {
       this._inFlight = undefined;
     });
@@ -195,25 +205,25 @@ export class CheckoutController implements ReactiveController {
 
   /** Leaves a next step on screen (a challenge) for the form, still payable. */
   leaveStep(): void {
-    const now = this._host._lifecycle;
+    const now = this._lifecycle;
     if (now.kind !== 'step') return;
     this._stepAbort?.abort();
-    this._host._lifecycle = { ...now, kind: 'form' };
+    this._to({ ...now, kind: 'form' });
   }
 
   private async _pay(): Promise<void> {
     const host = this._host;
     const form = this._form;
-    const payable = host._lifecycle;
+    const payable = this._lifecycle;
     if (payable.kind !== 'form' || !payable.checkout.id) return;
     const { checkout } = payable;
     const id = payable.checkout.id;
     const invalid = form.check();
     if (invalid.length > 0) {
-      form.setStatus(host._strings.fixFields);
+      form.setStatus(this._locale.strings.fixFields);
       const errors: FieldError[] = invalid.map((field) => ({
         field,
-        code: host._errors[field] ?? 'invalid',
+        code: form.errors[field] ?? 'invalid',
         message: form.message(field),
       }));
       emit(host, 'payment-invalid', { errors });
@@ -223,7 +233,7 @@ export class CheckoutController implements ReactiveController {
       return;
     }
 
-    const method = host._method;
+    const method = form.method;
     const saved = host.customerId ? form.savedCard() : undefined;
     const body = buildProcessBody(
       {
@@ -236,7 +246,7 @@ export class CheckoutController implements ReactiveController {
       host,
     );
     form.setStatus('');
-    host._lifecycle = { ...payable, kind: 'busy' };
+    this._to({ ...payable, kind: 'busy' });
     // A new attempt: no step yet (a challenge cancelled before is not this one's).
     stepOf(id, '');
     const sent = processCheckout(this._endpoint, id, body);
@@ -245,7 +255,7 @@ export class CheckoutController implements ReactiveController {
       ...(method === 'card'
         ? saved
           ? { last4: saved.last4, network: saved.network }
-          : { last4: body.card?.last_4_digits, network: host._network }
+          : { last4: body.card?.last_4_digits, network: form.network }
         : {}),
     });
 
@@ -281,7 +291,7 @@ export class CheckoutController implements ReactiveController {
         const now = await readBack(() => getCheckout(this._endpoint, id));
         if (now && isFinalStatus(now.status)) return this._settle(now);
       }
-      host._lifecycle = { ...payable, kind: 'form' };
+      this._to({ ...payable, kind: 'form' });
       this._report(error);
     }
   }
@@ -294,13 +304,13 @@ export class CheckoutController implements ReactiveController {
     // navigated away from under whatever the shop shows now. Attached again,
     // the form is still payable.
     if (!host.isConnected) {
-      host._lifecycle = { ...payable, kind: 'form' };
+      this._to({ ...payable, kind: 'form' });
       return;
     }
     this._stepAbort?.abort();
     const controller = new AbortController();
     this._stepAbort = controller;
-    host._lifecycle = { ...payable, kind: 'step' };
+    this._to({ ...payable, kind: 'step' });
     stepOf(id, action.kind);
     await host.updateComplete;
     const container = host.renderRoot.querySelector<HTMLElement>('.next-step');
@@ -316,7 +326,7 @@ export class CheckoutController implements ReactiveController {
           ? { returnOrigin: new URL(this._endpoint, location.href).origin }
           : {}),
         onChallenge: (detail) => emit(host, 'payment-challenge', detail),
-        t: (key: StringKey) => host._strings[key],
+        t: (key: StringKey) => this._locale.strings[key],
         signal: controller.signal,
         ...(host.navigate ? { navigate: host.navigate } : {}),
       });
@@ -330,7 +340,7 @@ export class CheckoutController implements ReactiveController {
     else {
       // Cancelled, or refused: the form again, still payable.
       controller.abort();
-      host._lifecycle = { ...payable, kind: 'form' };
+      this._to({ ...payable, kind: 'form' });
       if (outcome.kind === 'refused') {
         this._report(new BackendError(outcome.code, outcome.message, 0, false));
       }
@@ -349,18 +359,18 @@ export class CheckoutController implements ReactiveController {
       this._stepAbort?.abort();
       const paid = status === 'PAID';
       this._form.keep(!paid);
-      host._lifecycle = {
+      this._to({
         kind: 'done',
         outcome: paid ? 'success' : 'failure',
         checkout,
         reason: paid ? undefined : failureReason(status, String(checkout.id)),
-      };
+      });
       emit(host, paid ? 'payment-success' : 'payment-failure', {
         checkout,
         ...(resumed && { resumed }),
       });
     } else {
-      host._lifecycle = { kind: 'pending', checkout };
+      this._to({ kind: 'pending', checkout });
       emit(host, 'payment-pending', { checkout });
     }
   }
@@ -368,13 +378,13 @@ export class CheckoutController implements ReactiveController {
   /** Nothing to pay: the form goes, and the retry button shows if trying again may help. */
   private _fail(error: unknown, retryable?: boolean, key?: StringName): void {
     const e = asBackendError(error);
-    this._host._lifecycle = { kind: 'broken', retryable: retryable ?? e.retryable };
+    this._to({ kind: 'broken', retryable: retryable ?? e.retryable });
     this._report(e, retryable, key);
   }
 
   /** Puts an error in the live region (`key`'s text if given) and emits payment-error. */
   private _report(error: unknown, retryable?: boolean, key?: StringName): void {
-    const s = this._host._strings;
+    const s = this._locale.strings;
     const e = asBackendError(error);
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
     // Over the handler's rate limit: how long to wait, in the shopper's words.
