@@ -6,19 +6,19 @@ import {
   type PropertyValues,
   type TemplateResult,
 } from 'lit';
-import { nextStepStyles } from '../next-step/index.ts';
 import type { ChallengeMode, NextStepContext } from '../next-step/types.ts';
 import { CheckoutController } from './checkout/controller.ts';
 import { FormController } from './form/controller.ts';
 import { LocaleController } from './locales/controller.ts';
 import type { Strings } from './locales/en.ts';
 import { format, formatMoney } from './locales/load.ts';
+import { PartsController } from './parts/controller.ts';
 import { expectedMethods, type Payable, payable } from './state.ts';
 import { styles } from './styles.ts';
 import { fieldRows } from './templates/fields.ts';
 import { methodChoice } from './templates/methods.ts';
-import { outcomeRegion, retryButton, statusRegion } from './templates/outcome.ts';
-import { saveCardOption, savedCardChoice } from './templates/saved-cards.ts';
+import { retryButton, statusRegion } from './templates/outcome.ts';
+import { saveCardOption } from './templates/saved-cards.ts';
 
 /** JSON when it parses, else the text; a removed attribute (null) gives null. */
 function parseOrder(value: string | null): unknown {
@@ -98,7 +98,7 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @cssproperty --payment-widget-focus-color - the focus ring
  */
 export class PaymentWidget extends LitElement {
-  static override styles = [styles, nextStepStyles];
+  static override styles = styles;
 
   // A static table rather than decorators: it needs no compiler support (the
   // sources are built by Vite, esbuild and tsx alike), and mount() reads it to
@@ -172,11 +172,16 @@ export class PaymentWidget extends LitElement {
   // Behaviour, each controller with the state it owns: the words, the form, the checkout's
   // lifecycle. Each asks for a render when its state changes.
   private readonly _locale = new LocaleController(this);
+  private readonly _parts = new PartsController(this);
   private readonly _form: FormController = new FormController(this, {
     loading: () => this._checkout.lifecycle.kind === 'loading',
     strings: () => this._locale.strings,
   });
-  private readonly _checkout = new CheckoutController(this, this._form, this._locale);
+  private readonly _checkout = new CheckoutController(this, {
+    form: this._form,
+    locale: this._locale,
+    parts: this._parts,
+  });
 
   constructor() {
     super();
@@ -290,13 +295,10 @@ export class PaymentWidget extends LitElement {
         </button>
       </form>
       <div class="next-step" part="next-step"></div>
-      ${statusRegion(this._form.status)}
+      ${statusRegion(this._parts.missing ? s.errNetwork : this._form.status)}
       ${kind === 'broken' && now.retryable ? retryButton(s.retry, () => this._checkout.load()) : nothing}
-      ${outcomeRegion(
-        kind === 'done' ? now.outcome : kind === 'pending' ? kind : undefined,
-        s,
-        kind === 'done' ? now.reason : undefined,
-      )}
+      ${this._parts.missing ? retryButton(s.retry, () => this._parts.retry()) : nothing}
+      <div part="outcome-region" role="status">${this._renderOutcome()}</div>
       ${
         kind === 'done' && now.outcome === 'failure' && now.reason !== 'noLongerValid'
           ? retryButton(s.tryAnotherCard, () => this._checkout.retry())
@@ -305,13 +307,23 @@ export class PaymentWidget extends LitElement {
     `;
   }
 
+  /** The confirmed outcome and why, or "Payment pending", once its part has loaded. */
+  private _renderOutcome() {
+    const now = this._checkout.lifecycle;
+    const outcome = this._parts.get('outcome');
+    if (!outcome || (now.kind !== 'done' && now.kind !== 'pending')) return nothing;
+    return now.kind === 'done'
+      ? outcome.outcomeView(now.outcome, this._locale.strings, now.reason)
+      : outcome.outcomeView('pending', this._locale.strings);
+  }
+
   private _renderFields({ methods, savedCards }: Omit<Payable, 'checkout'>): TemplateResult {
     const s = this._locale.strings;
     const form = this._form;
     const card = form.method === 'card';
     return html`<div class="fields">
       ${methodChoice(methods, form.method, s, form.chooseMethod)}
-      ${card ? savedCardChoice(savedCards, form.savedToken, s, form.chooseSaved) : nothing}
+      ${card ? this._parts.get('saved-cards')?.savedCardChoice(savedCards, form.savedToken, s, form.chooseSaved) : nothing}
       ${fieldRows(form.fields(), {
         strings: s,
         network: form.network,

@@ -1,11 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isFinalStatus, isRedirectMethod, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
-import { actionFor, runAction } from '../../next-step/index.ts';
+import { isRecord } from '../../domain/record.ts';
 import type {
   Action,
   ChallengeMode,
   CheckoutView,
   NextStepContext,
+  Outcome,
   StringKey,
 } from '../../next-step/types.ts';
 import { emit, type FieldError } from '../events.ts';
@@ -14,6 +15,7 @@ import type { Shown } from '../form/fields.ts';
 import type { LocaleController } from '../locales/controller.ts';
 import { en, type StringName } from '../locales/en.ts';
 import { format } from '../locales/load.ts';
+import type { PartsController } from '../parts/controller.ts';
 import { expectedMethods, type Lifecycle, namedMethods, type Payable } from '../state.ts';
 import {
   asBackendError,
@@ -56,11 +58,17 @@ export class CheckoutController implements ReactiveController {
   private _stepAbort: AbortController | undefined;
   private _inFlight: Promise<void> | undefined;
 
+  private readonly _form: FormController;
+  private readonly _locale: LocaleController;
+  private readonly _parts: PartsController;
+
   constructor(
     private readonly _host: CheckoutHost,
-    private readonly _form: FormController,
-    private readonly _locale: LocaleController,
+    others: { form: FormController; locale: LocaleController; parts: PartsController },
   ) {
+    this._form = others.form;
+    this._locale = others.locale;
+    this._parts = others.parts;
     _host.addController(this);
   }
 
@@ -106,7 +114,7 @@ export class CheckoutController implements ReactiveController {
       return;
     getCheckout(this._endpoint, now.checkout.id).then((checkout) => {
       // Unless something else moved the widget meanwhile.
-      if (this._lifecycle === now && isFinalStatus(checkout.status)) this._settle(checkout, true);
+      if (this._lifecycle === now && isFinalStatus(checkout.status)) void this._settle(checkout, true);
     }, String);
   };
 
@@ -153,7 +161,9 @@ export class CheckoutController implements ReactiveController {
 
       // Resume: back from a bank or 3DS page, or a reload, the checkout is already settled.
       if (isFinalStatus(checkout.status)) {
-        this._settle(checkout, true);
+        await this._parts.load('outcome').catch(() => undefined);
+        if (signal.aborted) return;
+        await this._settle(checkout, true);
         return;
       }
 
@@ -177,6 +187,9 @@ export class CheckoutController implements ReactiveController {
         throw new BackendError('NO_PAYMENT_METHODS', en.errNoMethods, 0, false);
       }
       const cards = methods.includes('card') ? saved : [];
+      // Shown with the form, or the form would grow under the shopper's eyes.
+      if (cards.length > 0) await this._parts.load('saved-cards');
+      if (signal.aborted) return;
       this._form.offer(methods, cards);
       this._to({ kind: 'form', checkout, methods, savedCards: cards });
       await host.updateComplete;
@@ -246,6 +259,9 @@ export class CheckoutController implements ReactiveController {
       host,
     );
     form.setStatus('');
+    // What shows when the answer comes, on its way meanwhile.
+    this._parts.load('outcome').catch(() => undefined);
+    this._parts.load('step').catch(() => undefined);
     this._to({ ...payable, kind: 'busy' });
     // A new attempt: no step yet (a challenge cancelled before is not this one's).
     stepOf(id, '');
@@ -261,17 +277,22 @@ export class CheckoutController implements ReactiveController {
 
     try {
       const result = await sent;
-      const action = actionFor(result.status, result.body, {
+      // Not over yet (a 3DS challenge, a bank, a boleto's voucher): the step part says what next.
+      const step =
+        result.status === 202 || (isRecord(result.body) && 'boleto' in result.body)
+          ? await this._parts.load('step')
+          : undefined;
+      const action = step?.actionFor(result.status, result.body, {
         mode: host.challenge,
         hasRedirectUrl: Boolean(checkout.redirect_url),
         paymentMethod: method,
       });
-      if (action) return await this._runStep(action, payable);
+      if (step && action) return await this._runStep(step.runAction, action, payable);
       if (result.status === 202) {
         throw new BackendError('INVALID_NEXT_STEP', en.errBackend, 202, false);
       }
       // A 200 is not the proof: the backend confirms by reading the checkout again.
-      this._settle(await getCheckout(this._endpoint, id));
+      await this._settle(await getCheckout(this._endpoint, id));
     } catch (error) {
       // 409: the checkout can no longer be processed (paid, expired or failed
       // meanwhile, perhaps in another tab). Its status is the answer, and a paid
@@ -296,7 +317,11 @@ export class CheckoutController implements ReactiveController {
     }
   }
 
-  private async _runStep(action: Action, payable: Payable): Promise<void> {
+  private async _runStep(
+    runAction: (action: Action, ctx: NextStepContext) => Promise<Outcome>,
+    action: Action,
+    payable: Payable,
+  ): Promise<void> {
     const host = this._host;
     const id = payable.checkout.id as string;
     // Removed from the page while the process request was out: nobody is
@@ -315,7 +340,7 @@ export class CheckoutController implements ReactiveController {
     await host.updateComplete;
     const container = host.renderRoot.querySelector<HTMLElement>('.next-step');
     if (!container || controller.signal.aborted) return;
-    let outcome: Awaited<ReturnType<typeof runAction>>;
+    let outcome: Outcome;
     try {
       outcome = await runAction(action, {
         container,
@@ -335,7 +360,7 @@ export class CheckoutController implements ReactiveController {
       throw error;
     }
     if (controller.signal.aborted) return;
-    if (outcome.kind === 'final' || outcome.kind === 'pending') this._settle(outcome.checkout);
+    if (outcome.kind === 'final' || outcome.kind === 'pending') await this._settle(outcome.checkout);
     else if (outcome.kind === 'navigating') this._form.setStatus('');
     else {
       // Cancelled, or refused: the form again, still payable.
@@ -351,8 +376,12 @@ export class CheckoutController implements ReactiveController {
    * Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped.
    * `resumed`: it was settled before this page showed it (a reload, the bank's app, a tab).
    */
-  private _settle(checkout: CheckoutView, resumed?: boolean): void {
+  private async _settle(checkout: CheckoutView, resumed?: boolean): Promise<void> {
     const host = this._host;
+    // Shown with its words, so the page does not move twice; a part that cannot load is
+    // said in the widget, with "Try again" (show()).
+    await this._parts.load('outcome').catch(() => undefined);
+    this._parts.show('outcome');
     this._form.setStatus('');
     const status = String(checkout.status);
     if (isFinalStatus(status)) {
