@@ -114,7 +114,8 @@ export class CheckoutController implements ReactiveController {
       return;
     getCheckout(this._endpoint, now.checkout.id).then((checkout) => {
       // Unless something else moved the widget meanwhile.
-      if (this._lifecycle === now && isFinalStatus(checkout.status)) void this._settle(checkout, true);
+      if (this._lifecycle === now && isFinalStatus(checkout.status))
+        void this._settle(checkout, true);
     }, String);
   };
 
@@ -360,7 +361,8 @@ export class CheckoutController implements ReactiveController {
       throw error;
     }
     if (controller.signal.aborted) return;
-    if (outcome.kind === 'final' || outcome.kind === 'pending') await this._settle(outcome.checkout);
+    if (outcome.kind === 'final' || outcome.kind === 'pending')
+      await this._settle(outcome.checkout);
     else if (outcome.kind === 'navigating') this._form.setStatus('');
     else {
       // Cancelled, or refused: the form again, still payable.

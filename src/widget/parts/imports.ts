@@ -47,6 +47,8 @@ export function importPart<N extends PartName>(name: N): Promise<PartModules[N]>
 /** The module of `tag`'s language, which carries its region's differences; rejects for one we lack. */
 export function importLocale(tag: string): Promise<LocaleModule> {
   const lang = languageOf(tag);
-  const load = Object.hasOwn(LANGUAGES, lang) ? LANGUAGES[lang] : undefined;
+  // Indexed as is (Safari 15.0-15.3 lack Object.hasOwn): languageOf gives two or three
+  // lower-case letters or '', never an Object.prototype member's name.
+  const load = LANGUAGES[lang];
   return load ? load() : Promise.reject(new Error(`no strings for the language "${lang}"`));
 }
