@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { defineConfig, type Plugin } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { localeModuleSource, TAGS } from './src/widget/locales/all.ts';
@@ -75,34 +74,10 @@ const BROWSERS: string[] = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
 ).browserslist;
 
-/**
- * Lit's own minifier for the `html` templates: their indentation and line breaks would
- * otherwise ship as written. Conservative on purpose: a run of whitespace becomes one space,
- * never none (text beside an inline element keeps its gap), and no attribute is dropped for
- * being empty (an `<option value="">` means something). The `css` templates are left to
- * minifyCssTemplates, which keeps a fallback declaration that lightningcss would drop.
- */
-export function minifyHtmlTemplates(): Plugin {
-  // Typed for Rollup; its transform hook is the one Vite's bundler calls.
-  return minifyHtmlLiterals({
-    include: ['src/**/*.ts'],
-    failOnError: true,
-    options: {
-      shouldMinifyCSS: () => false,
-      minifyOptions: {
-        conservativeCollapse: true,
-        removeEmptyAttributes: false,
-        minifyCSS: false,
-        minifyJS: false,
-      },
-    },
-  }) as unknown as Plugin;
-}
-
 // The browser build: an ES module for bundlers and one self-contained IIFE for a
 // script tag (`dist/payment-widget.iife.js`, global `PaymentWidget`).
 export default defineConfig({
-  plugins: [localeFiles(), minifyHtmlTemplates(), minifyCssTemplates()],
+  plugins: [localeFiles(), minifyCssTemplates()],
   build: {
     outDir: 'dist',
     // Not emptied here: dist/node (the Node build, which `payment-sandbox` runs) lives

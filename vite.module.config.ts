@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
-import browserBuild, { minifyHtmlTemplates } from './vite.config.ts';
+import browserBuild from './vite.config.ts';
 
 /**
  * The package's entry (`dist/index.js`, what `import 'payment-widget'`
@@ -20,7 +20,7 @@ import browserBuild, { minifyHtmlTemplates } from './vite.config.ts';
  */
 export default defineConfig({
   // The styles' whitespace goes here too: a merchant's bundler leaves template text alone.
-  plugins: [minifyHtmlTemplates(), minifyCssTemplates()],
+  plugins: [minifyCssTemplates()],
   resolve: {
     // Every next step bundled in: the merchant's bundler splits (or not) as it likes, and
     // no `steps/` folder has to be served beside it.
