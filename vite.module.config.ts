@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import browserBuild from './vite.config.ts';
@@ -21,16 +20,6 @@ import browserBuild from './vite.config.ts';
 export default defineConfig({
   // The styles' whitespace goes here too: a merchant's bundler leaves template text alone.
   plugins: [minifyCssTemplates()],
-  resolve: {
-    // Every next step bundled in: the merchant's bundler splits (or not) as it likes, and
-    // no `steps/` folder has to be served beside it.
-    alias: [
-      {
-        find: /^\.\/steps\/lazy\.ts$/,
-        replacement: fileURLToPath(new URL('./src/next-step/steps/eager.ts', import.meta.url)),
-      },
-    ],
-  },
   build: {
     outDir: 'dist',
     // Beside the other builds and `locales/`, which the widget loads from its own URL.
@@ -45,6 +34,9 @@ export default defineConfig({
         // The declarations carry the docs. Kept: the `@__PURE__` and
         // `@vite-ignore` marks the merchant's bundler reads.
         comments: { legal: true, annotation: true, jsdoc: false },
+        // What loads on demand (src/widget/parts/imports.ts: the parts, each language),
+        // in files of its own that the merchant's bundler splits off in turn.
+        chunkFileNames: 'chunks/[name]-[hash].js',
       },
     },
     lib: {

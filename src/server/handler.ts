@@ -29,6 +29,7 @@ import {
   resolveOptions,
 } from './options/index.ts';
 import { createDispatcher } from './outcomes/dispatch.ts';
+import { createOpenSteps } from './outcomes/open-steps.ts';
 import {
   createOpenCheckouts,
   type ReconcileOptions,
@@ -137,14 +138,21 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
   });
   // The sweep's watermark starts now, if the store answers (else when it first does).
   void open.start();
-  const outcomes = createDispatcher({ report, open, waitMs: config.waitMs, log: config.log });
+  const steps = createOpenSteps({ store, merchantCode: provider.merchantCode, log: config.log });
+  const outcomes = createDispatcher({
+    report,
+    open,
+    steps,
+    waitMs: config.waitMs,
+    log: config.log,
+  });
   const limits = createRateLimiter(config.rateLimit, {
     store,
     merchantCode: provider.merchantCode,
     log: config.log,
     refused: telemetry?.refused,
   });
-  const deps: RouteDeps = { config, client, baskets, outcomes, open, limits };
+  const deps: RouteDeps = { config, client, baskets, outcomes, open, steps, limits };
 
   const app = new Hono<HandlerEnv>();
   app.use(async function requestId(c, next) {

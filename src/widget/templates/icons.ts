@@ -38,7 +38,9 @@ export const MARKS: Readonly<Record<string, NamedMark | CirclesMark>> = {
 /** The mark a network wears: VISA_ELECTRON and VISA_VPAY wear Visa's. */
 export function markOf(network: CardNetwork | undefined): NamedMark | CirclesMark | undefined {
   const family = network?.replace(/_.*/, '') ?? '';
-  return Object.hasOwn(MARKS, family) ? MARKS[family] : undefined;
+  // Indexed as is (Safari 15.0-15.3 lack Object.hasOwn): a network's name is never an
+  // Object.prototype member's.
+  return MARKS[family];
 }
 
 /** The icon for a network, or a plain card outline while it is unknown. */
