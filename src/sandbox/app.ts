@@ -11,10 +11,10 @@ import { HttpError, providerErrorBody } from '../http/errors.ts';
 import { notFoundOrMethodNotAllowed } from '../http/methods.ts';
 import { requestIdFrom } from '../http/request-id.ts';
 import type { SandboxContext } from './context.ts';
-import { authorize } from './http/auth.ts';
-import { ApiError, apiErrorResponse, BODY_LIMIT } from './http/errors.ts';
-import type { Route, RouteRequest } from './http/route.ts';
-import { withDeprecation } from './provider/deprecation.ts';
+import { ApiError, apiErrorResponse, BODY_LIMIT } from './errors.ts';
+import { authorize } from './middleware/access.ts';
+import { withDeprecation } from './middleware/deprecation.ts';
+import type { Route, RouteRequest } from './middleware/route.ts';
 import { routeModules } from './routes.ts';
 import { takeFault } from './simulation/faults.ts';
 

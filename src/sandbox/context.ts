@@ -2,10 +2,10 @@
 // modules depend on this interface, not on createSandbox, so they stay testable in isolation.
 
 import type { LiveUpdates } from './control/live.ts';
-import type { RequestLog } from './http/request-log.ts';
-import type { Sessions } from './http/sessions.ts';
-import type { MerchantSeed } from './seed/merchant.ts';
-import type { ReaderTiming } from './seed/readers.ts';
+import type { MerchantSeed } from './defaults/merchant.ts';
+import type { ReaderTiming } from './defaults/readers.ts';
+import type { RequestLog } from './middleware/request-log.ts';
+import type { Sessions } from './middleware/sessions.ts';
 import type { Clock } from './simulation/clock.ts';
 import type { Webhooks } from './simulation/webhooks.ts';
 import type { Store } from './state/store.ts';

@@ -10,10 +10,10 @@ import { isLoopbackHost } from '../next-step/url.ts';
 import { createApp } from './app.ts';
 import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.ts';
 import { LiveUpdates } from './control/live.ts';
-import { adoptRequestId, RequestLog } from './http/request-log.ts';
-import { Sessions } from './http/sessions.ts';
-import { buildMerchant, type MerchantOverrides } from './seed/merchant.ts';
-import { type ReaderOptions, resolveReaderTiming } from './seed/readers.ts';
+import { buildMerchant, type MerchantOverrides } from './defaults/merchant.ts';
+import { type ReaderOptions, resolveReaderTiming } from './defaults/readers.ts';
+import { adoptRequestId, RequestLog } from './middleware/request-log.ts';
+import { Sessions } from './middleware/sessions.ts';
 import { Clock } from './simulation/clock.ts';
 import { resumeStartWindows } from './simulation/readers.ts';
 import { type WebhookOptions, Webhooks } from './simulation/webhooks.ts';
@@ -48,7 +48,7 @@ export interface SandboxOptions {
   fsync?: FsyncPolicy;
   /** Where problems that do not stop the sandbox go (a torn last line of the data file); stderr by default. */
   warn?: (line: string) => void;
-  /** Override parts of the seeded merchant profile, settings and bank accounts. */
+  /** Override parts of the default merchant profile, settings and bank accounts. */
   merchant?: MerchantOverrides;
   /** Timing of the simulated card readers (pairing delay, code lifetime, start window). */
   readers?: ReaderOptions;

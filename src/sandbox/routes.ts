@@ -2,6 +2,14 @@
 // shopper's browser opens, the simulator's control surface under /sandbox/, and the dashboard.
 // A new area is a new module exporting `Route[]` plus one line here.
 
+import { checkoutRoutes } from './api/checkouts.ts';
+import { customerRoutes } from './api/customers.ts';
+import { merchantRoutes } from './api/merchant.ts';
+import { operatorRoutes } from './api/operators.ts';
+import { payoutRoutes } from './api/payouts.ts';
+import { readerRoutes } from './api/readers.ts';
+import { receiptRoutes } from './api/receipts.ts';
+import { transactionRoutes } from './api/transactions.ts';
 import { deviceRoutes } from './control/devices.ts';
 import { outcomeRoutes } from './control/outcomes.ts';
 import { paymentControlRoutes } from './control/payments.ts';
@@ -9,17 +17,9 @@ import { simulatorRoutes } from './control/simulator.ts';
 import { viewRoutes } from './control/views.ts';
 import { webhookRoutes } from './control/webhooks.ts';
 import { dashboardRoutes } from './dashboard/serve.ts';
-import type { Route } from './http/route.ts';
+import { markDeprecated } from './middleware/deprecation.ts';
+import type { Route } from './middleware/route.ts';
 import { pageRoutes } from './pages/routes.ts';
-import { checkoutRoutes } from './provider/checkouts.ts';
-import { customerRoutes } from './provider/customers.ts';
-import { markDeprecated } from './provider/deprecation.ts';
-import { merchantRoutes } from './provider/merchant.ts';
-import { operatorRoutes } from './provider/operators.ts';
-import { payoutRoutes } from './provider/payouts.ts';
-import { readerRoutes } from './provider/readers.ts';
-import { receiptRoutes } from './provider/receipts.ts';
-import { transactionRoutes } from './provider/transactions.ts';
 
 export const routeModules: readonly (readonly Route[])[] = [
   // The provider's API (the seed's routes).

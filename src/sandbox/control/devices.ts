@@ -18,10 +18,9 @@ import * as z from 'zod/mini';
 import { json } from '../../http/json.ts';
 import { ReaderModelSchema } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
+import type { Route, RouteRequest } from '../middleware/route.ts';
+import { CONTROL } from '../middleware/scopes.ts';
 import {
   detectNetwork,
   isDeclinedAmount,
@@ -37,6 +36,7 @@ import {
   newPairingCode,
 } from '../simulation/readers.ts';
 import type { DeviceRecord, Frozen, ReaderCheckoutRecord } from '../state/records.ts';
+import { parse } from '../validate.ts';
 
 /** Recent enough for every seed limit; pass an older one to test the minimum versions. */
 const DEFAULT_SOFTWARE = '3.3.39.0';

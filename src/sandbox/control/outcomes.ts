@@ -6,10 +6,10 @@
 
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
-import { readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import { readApiJson } from '../errors.ts';
+import type { Route, RouteRequest } from '../middleware/route.ts';
+import { CONTROL } from '../middleware/scopes.ts';
+import { parse } from '../validate.ts';
 
 const OutcomeBodySchema = z.object({
   outcome: z.enum(['declined', 'challenge', 'technical_error', 'paid']),

@@ -6,14 +6,14 @@
 
 import * as z from 'zod/mini';
 import { json } from '../../http/json.ts';
-import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
-import { findCheckout } from '../provider/checkouts.ts';
-import { checkoutJson, transactionFull } from '../provider/serialize.ts';
-import { roundToMinorUnit } from '../seed/currencies.ts';
+import { findCheckout } from '../api/checkouts.ts';
+import { checkoutJson, transactionFull } from '../api/serialize.ts';
+import { roundToMinorUnit } from '../defaults/currencies.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
+import type { Route, RouteRequest } from '../middleware/route.ts';
+import { CONTROL } from '../middleware/scopes.ts';
 import { chargeBack, settleBoleto } from '../simulation/payments.ts';
+import { parse } from '../validate.ts';
 
 const SettleBodySchema = z.object({
   status: z.optional(z.enum(['PAID', 'FAILED'])),

@@ -11,10 +11,10 @@
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
 import { REQUEST_ID_PATTERN } from '../../http/request-id.ts';
-import { invalid, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import { invalid, readApiJson } from '../errors.ts';
+import type { Route, RouteRequest } from '../middleware/route.ts';
+import { CONTROL } from '../middleware/scopes.ts';
+import { parse } from '../validate.ts';
 import { overview } from './overview.ts';
 
 /** Ten years: far enough for any expiry, near enough to stay a valid date. */

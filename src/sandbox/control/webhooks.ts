@@ -7,10 +7,10 @@
 
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
-import { notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import { notFound, readApiJson } from '../errors.ts';
+import type { Route, RouteRequest } from '../middleware/route.ts';
+import { CONTROL } from '../middleware/scopes.ts';
+import { parse } from '../validate.ts';
 
 const WebhookFaultBodySchema = z.object({
   kind: z.enum(['drop', 'duplicate', 'delay', 'reorder']),

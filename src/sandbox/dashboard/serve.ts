@@ -9,9 +9,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { PUBLIC } from '../http/scopes.ts';
+import { ApiError } from '../errors.ts';
+import type { Route, RouteRequest } from '../middleware/route.ts';
+import { PUBLIC } from '../middleware/scopes.ts';
 
 const SCRIPT = '/sandbox/dashboard/dashboard.js';
 const ICON = '/sandbox/dashboard/icon.svg';

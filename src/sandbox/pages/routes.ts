@@ -6,11 +6,11 @@
 // and an API client with the provider's JSON error.
 
 import { readFormBody } from '../../http/body.ts';
+import { findCheckout, termUrl } from '../api/checkouts.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound } from '../http/errors.ts';
-import type { Handler, Route, RouteRequest } from '../http/route.ts';
-import { PUBLIC } from '../http/scopes.ts';
-import { findCheckout, termUrl } from '../provider/checkouts.ts';
+import { ApiError, invalid, notFound } from '../errors.ts';
+import type { Handler, Route, RouteRequest } from '../middleware/route.ts';
+import { PUBLIC } from '../middleware/scopes.ts';
 import { authorizeCard, settleBank } from '../simulation/payments.ts';
 import type { CheckoutRecord, Frozen } from '../state/records.ts';
 import { closedStepPage, prefersHtml } from './closed.ts';

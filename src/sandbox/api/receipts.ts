@@ -1,5 +1,5 @@
 // Receipts (v1.1): the data a receipt prints for a transaction, built from the transaction
-// record and the seeded merchant. `id` is the transaction id or its transaction code; `mid`
+// record and the default merchant. `id` is the transaction id or its transaction code; `mid`
 // (the merchant code) is required; `tx_event_id` selects one event (a refund) and the
 // receipt then lists only that event and carries its receipt number.
 //
@@ -11,9 +11,9 @@
 
 import { json } from '../../http/json.ts';
 import type { SandboxConfig } from '../context.ts';
-import { ApiError, invalid, missing } from '../http/errors.ts';
-import type { Access, Route, RouteRequest } from '../http/route.ts';
-import { formatAmount } from '../seed/currencies.ts';
+import { formatAmount } from '../defaults/currencies.ts';
+import { ApiError, invalid, missing } from '../errors.ts';
+import type { Access, Route, RouteRequest } from '../middleware/route.ts';
 import type { Frozen, TransactionEventRecord, TransactionRecord } from '../state/records.ts';
 import { eventJson } from './serialize.ts';
 

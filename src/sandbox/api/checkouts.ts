@@ -24,15 +24,15 @@ import {
   CheckoutProcessBodySchema,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, missing, notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { PAYMENTS } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import { ApiError, invalid, missing, notFound, readApiJson } from '../errors.ts';
+import type { Route, RouteRequest } from '../middleware/route.ts';
+import { PAYMENTS } from '../middleware/scopes.ts';
 import { cardOutcome, detectNetwork, expiryInFuture, luhnValid } from '../simulation/cards.ts';
-import { availableMethods, methodAvailable } from '../simulation/methods.ts';
 import { takeOutcome } from '../simulation/outcomes.ts';
+import { availableMethods, methodAvailable } from '../simulation/payment-methods.ts';
 import { authorizeCard, issueBoleto, newToken, setStatus } from '../simulation/payments.ts';
 import type { CheckoutRecord, Frozen, KeptCard } from '../state/records.ts';
+import { parse } from '../validate.ts';
 import { checkoutJson } from './serialize.ts';
 
 export function findCheckout(ctx: SandboxContext, id: string): Frozen<CheckoutRecord> {

@@ -11,7 +11,7 @@
 // carry the Deprecation header without a Link.
 
 import type { SandboxConfig } from '../context.ts';
-import type { Deprecation, Route, RouteRequest } from '../http/route.ts';
+import type { Deprecation, Route, RouteRequest } from './route.ts';
 
 export const DEPRECATED_SINCE = Date.UTC(2024, 0, 1) / 1000;
 

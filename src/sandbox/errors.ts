@@ -4,10 +4,10 @@
 // (`json`, `empty`, `readFormBody`) its modules import from src/http themselves. The provider's
 // error codes are the provider's vocabulary: src/schemas/error.ts.
 
-import { readJsonBody } from '../../http/body.ts';
-import { HttpError, providerErrorBody } from '../../http/errors.ts';
-import { json } from '../../http/json.ts';
-import type { ProviderErrorCode } from '../../schemas/index.ts';
+import { readJsonBody } from '../http/body.ts';
+import { HttpError, providerErrorBody } from '../http/errors.ts';
+import { json } from '../http/json.ts';
+import type { ProviderErrorCode } from '../schemas/index.ts';
 
 /**
  * An error answer of the simulated API, thrown anywhere inside a route; the app turns it

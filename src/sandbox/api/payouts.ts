@@ -17,9 +17,9 @@
 
 import { json } from '../../http/json.ts';
 import type { SandboxConfig } from '../context.ts';
-import { invalid, missing } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { roundToMinorUnit } from '../seed/currencies.ts';
+import { roundToMinorUnit } from '../defaults/currencies.ts';
+import { invalid, missing } from '../errors.ts';
+import type { Route, RouteRequest } from '../middleware/route.ts';
 import type { Store } from '../state/store.ts';
 import { PROFILE_READ, requireMerchant } from './merchant.ts';
 

@@ -1,6 +1,6 @@
 // Merchant: the account (`/v0.1/me` with `include[]`), personal profile, merchant profile,
 // settings, doing-business-as, and bank accounts (v1.1 by merchant code, the deprecated v0.1
-// alias). Everything is read from the seeded merchant (`SandboxOptions.merchant`).
+// alias). Everything is read from the default merchant (`SandboxOptions.merchant`).
 //
 // `include[]` takes the values the provider's OpenAPI lists: settings, doing_business_as and
 // bank_accounts (inside merchant_profile), app_settings (top level) and country_details (in
@@ -10,8 +10,8 @@
 import { isRecord } from '../../domain/record.ts';
 import { json } from '../../http/json.ts';
 import type { SandboxConfig } from '../context.ts';
-import { invalid, notFound } from '../http/errors.ts';
-import type { Access, Route, RouteRequest } from '../http/route.ts';
+import { invalid, notFound } from '../errors.ts';
+import type { Access, Route, RouteRequest } from '../middleware/route.ts';
 
 /** The seed lists both scopes together for the profile reads: either one suffices. */
 export const PROFILE_READ: Access = { scopes: ['user.profile', 'user.profile_readonly'] };

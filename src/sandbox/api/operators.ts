@@ -23,10 +23,10 @@ import {
   type Permissions,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
-import type { Access, Route, RouteRequest } from '../http/route.ts';
-import { parse } from '../http/validate.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
+import type { Access, Route, RouteRequest } from '../middleware/route.ts';
 import type { Frozen, OperatorRecord } from '../state/records.ts';
+import { parse } from '../validate.ts';
 import { PROFILE_READ } from './merchant.ts';
 
 const PROFILE_WRITE: Access = { scopes: ['user.profile'] };

@@ -27,10 +27,9 @@ import {
   ReaderUpdateBodySchema,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
-import type { Access, Route, RouteRequest } from '../http/route.ts';
-import { parse } from '../http/validate.ts';
-import { minorUnit } from '../seed/currencies.ts';
+import { minorUnit } from '../defaults/currencies.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
+import type { Access, Route, RouteRequest } from '../middleware/route.ts';
 import {
   activeCheckout,
   advanceReader,
@@ -40,6 +39,7 @@ import {
   startCheckout,
 } from '../simulation/readers.ts';
 import type { Frozen, ReaderRecord } from '../state/records.ts';
+import { parse } from '../validate.ts';
 import { requireMerchant } from './merchant.ts';
 
 const READERS_READ: Access = { scopes: ['readers.read'] };

@@ -15,12 +15,12 @@
 import { empty, json } from '../../http/json.ts';
 import { RefundBodySchema } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, missing, notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { PAYMENTS, TRANSACTIONS_HISTORY } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import { ApiError, invalid, missing, notFound, readApiJson } from '../errors.ts';
+import type { Route, RouteRequest } from '../middleware/route.ts';
+import { PAYMENTS, TRANSACTIONS_HISTORY } from '../middleware/scopes.ts';
 import { refundable, refund as refundPayment } from '../simulation/payments.ts';
 import type { Frozen, TransactionRecord } from '../state/records.ts';
+import { parse } from '../validate.ts';
 import { historyItem, simpleStatus, transactionFull } from './serialize.ts';
 
 function checkMerchant(ctx: SandboxContext, code: string | undefined): void {

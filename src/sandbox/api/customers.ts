@@ -9,11 +9,11 @@ import {
   type PersonalDetails,
 } from '../../schemas/index.ts';
 import type { SandboxContext } from '../context.ts';
-import { ApiError, notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { PAYMENT_INSTRUMENTS } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import { ApiError, notFound, readApiJson } from '../errors.ts';
+import type { Route, RouteRequest } from '../middleware/route.ts';
+import { PAYMENT_INSTRUMENTS } from '../middleware/scopes.ts';
 import type { CustomerRecord, Frozen } from '../state/records.ts';
+import { parse } from '../validate.ts';
 import { customerJson, instrumentJson } from './serialize.ts';
 
 function findCustomer(ctx: SandboxContext, id: string): Frozen<CustomerRecord> {
