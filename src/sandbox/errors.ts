@@ -42,9 +42,6 @@ export const invalid = (param: string, message = `Invalid parameter ${param}`) =
   new ApiError(400, 'INVALID', message, param);
 export const notFound = (message = 'Resource not found') => new ApiError(404, 'NOT_FOUND', message);
 
-/** 64 KiB is far above any real request of this API and small enough to refuse floods early. */
-export const BODY_LIMIT = 64 * 1024;
-
 /**
  * Reads an API request's JSON body; an empty body reads as `{}` so that "all fields optional"
  * routes work (the handler's `readApiJson` refuses an empty body instead: another contract).
