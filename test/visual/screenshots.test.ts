@@ -54,6 +54,10 @@ const KNOWN_CROWDED: Record<string, string[]> = {
     'p[part=outcome] "Payment failed" touches p[part=outcome-reason] "Your card was declined"',
     'p[part=outcome-reason] "Your card was declined" touches button[part=button retry] "Try another card"',
   ],
+  'bank-unreachable': [
+    'p[part=outcome] "Payment failed" touches p[part=outcome-reason] "Your bank could not be reached"',
+    'p[part=outcome-reason] "Your bank could not be reached" touches button[part=button retry] "Try another card"',
+  ],
   'challenge-failed': [
     'p[part=outcome] "Payment failed" touches p[part=outcome-reason] "Authentication failed"',
     'p[part=outcome-reason] "Authentication failed" touches button[part=button retry] "Try another card"',

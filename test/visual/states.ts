@@ -262,6 +262,16 @@ export const STATES: State[] = [
       await seeText(scene.driver, 'Your card was declined');
     },
   },
+  {
+    // The sandbox's card whose 3DS fails for a technical reason: the bank was never asked.
+    name: 'bank-unreachable',
+    async reach(scene) {
+      await openForm(scene, CARD, CARD_ONLY);
+      await fillCard(scene.driver, CARDS.threeDsError);
+      await scene.driver.click(PAY);
+      await seeText(scene.driver, 'Your bank could not be reached');
+    },
+  },
   { name: 'challenge', reach: challengeOpen },
   {
     name: 'challenge-failed',
