@@ -1,5 +1,5 @@
 import { isRedirectMethod, type PaymentMethodId } from '../domain/checkout.ts';
-import { isRecord } from '../domain/record.ts';
+import { isRecord } from '../shared/record.ts';
 import type { Action, ChallengeMode, CheckoutView, NextStepFields } from './types.ts';
 
 export interface ActionContext {

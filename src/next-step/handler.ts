@@ -1,5 +1,5 @@
+import { isSafeBrowserUrl } from '../shared/url.ts';
 import type { Action, NextStepContext, Outcome } from './types.ts';
-import { isSafeBrowserUrl } from './url.ts';
 
 export type StepHandler<K extends Action['kind']> = (
   action: Extract<Action, { kind: K }>,
@@ -16,7 +16,7 @@ export type NavigateRequest = Parameters<NonNullable<NextStepContext['navigate']
 export function refusal(urls: Record<string, string | undefined>): Outcome | undefined {
   for (const [field, url] of Object.entries(urls)) {
     if (url !== undefined && !isSafeBrowserUrl(url)) {
-      // Only https, or http on a loopback host, is followed (./url.ts).
+      // Only https, or http on a loopback host, is followed (src/shared/url.ts).
       return { kind: 'refused', code: 'UNSAFE_NEXT_STEP', message: `${field} is not a safe URL` };
     }
   }

@@ -2,6 +2,7 @@
 // handler per Action kind, chosen from a table (as Adyen's actionTypes), so the
 // element never grows a chain of ifs about 3DS and banks.
 
+import { isSafeBrowserUrl } from '../shared/url.ts';
 import { actionFor } from './action.ts';
 import type { StepHandler } from './handler.ts';
 import { apmRedirect } from './handlers/apm-redirect.ts';
@@ -9,7 +10,6 @@ import { challengeIframe } from './handlers/challenge-iframe.ts';
 import { challengeRedirect } from './handlers/challenge-redirect.ts';
 import { voucher } from './handlers/voucher.ts';
 import type { Action, NextStepContext, Outcome } from './types.ts';
-import { isSafeBrowserUrl } from './url.ts';
 
 export type { ActionContext } from './action.ts';
 export { nextStepStyles } from './styles.ts';

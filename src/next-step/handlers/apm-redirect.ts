@@ -1,6 +1,6 @@
+import { withQuery } from '../../shared/url.ts';
 import { methodOf, refusal, type StepHandler } from '../handler.ts';
 import { leave } from '../navigate.ts';
-import { withQuery } from '../url.ts';
 
 /**
  * iDEAL, Bancontact, BLIK: the bank's page takes over and returns through the

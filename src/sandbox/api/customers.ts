@@ -2,13 +2,13 @@
 // checkout with a `mandate` (see payments.ts); here they are listed and deactivated.
 
 import { Hono } from 'hono';
-import { isRecord } from '../../domain/record.ts';
 import { empty, json } from '../../http/json.ts';
 import {
   CustomerCreateBodySchema,
   CustomerUpdateBodySchema,
   type PersonalDetails,
 } from '../../schemas/index.ts';
+import { isRecord } from '../../shared/record.ts';
 import type { RouteContext, Routes, SandboxContext, SandboxEnv } from '../context.ts';
 import { ApiError, notFound, readApiJson } from '../errors.ts';
 import { allow, PAYMENT_INSTRUMENTS } from '../middleware/access.ts';

@@ -8,8 +8,8 @@
 // and the addresses carry no country_details. Any other value is a 400 naming `include[]`.
 
 import { Hono } from 'hono';
-import { isRecord } from '../../domain/record.ts';
 import { json } from '../../http/json.ts';
+import { isRecord } from '../../shared/record.ts';
 import type { RouteContext, Routes, SandboxConfig, SandboxEnv } from '../context.ts';
 import { invalid, notFound } from '../errors.ts';
 import { type Access, allow, PROFILE_READ } from '../middleware/access.ts';

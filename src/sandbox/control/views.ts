@@ -11,7 +11,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
-import { REQUEST_ID_PATTERN } from '../../http/request-id.ts';
+import { REQUEST_ID_PATTERN } from '../../shared/request-id.ts';
 import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
 import { invalid, readApiJson } from '../errors.ts';
 import { allow, CONTROL } from '../middleware/access.ts';

@@ -11,7 +11,7 @@
 // setHeader costs a few per cent.
 
 import type { Context, MiddlewareHandler } from 'hono';
-import { requestIdFrom } from '../../http/request-id.ts';
+import { requestIdFrom } from '../../shared/request-id.ts';
 import type { SandboxEnv } from '../context.ts';
 
 /** The path as the client sent it (still %-encoded): what the log and faults match on. */

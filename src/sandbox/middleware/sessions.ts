@@ -12,7 +12,7 @@
 // - A session counts only on same-origin requests (`Sec-Fetch-Site: same-origin`): another
 //   page on the same machine (another port is the same site) cannot ride on the cookie.
 
-import { isLoopbackHost } from '../../next-step/url.ts';
+import { isLoopbackHost } from '../../shared/url.ts';
 import { randomBytes, toBase64 } from '../state/ids.ts';
 
 /** More than enough for every browser a developer opens; the oldest is forgotten first. */

@@ -5,7 +5,6 @@
 // shape differs from the provider's answer.
 
 import type { CheckoutStatus, RedirectMethodId } from '../../domain/checkout.ts';
-import { isRecord } from '../../domain/record.ts';
 import type {
   CardNetwork,
   PersonalDetails,
@@ -14,6 +13,7 @@ import type {
   TransactionPaymentType,
   TransactionStatus,
 } from '../../schemas/index.ts';
+import { isRecord } from '../../shared/record.ts';
 
 /**
  * What the sandbox keeps of a card: both fields always set. The provider's `CardSummary`

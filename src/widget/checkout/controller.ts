@@ -1,6 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isFinalStatus, isRedirectMethod, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
-import { isRecord } from '../../domain/record.ts';
 import type {
   Action,
   ChallengeMode,
@@ -9,6 +8,7 @@ import type {
   Outcome,
   StringKey,
 } from '../../next-step/types.ts';
+import { isRecord } from '../../shared/record.ts';
 import { emit, type FieldError } from '../events.ts';
 import type { FormController } from '../form/controller.ts';
 import type { Shown } from '../form/fields.ts';

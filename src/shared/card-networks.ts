@@ -14,7 +14,7 @@
  * beats Visa's 4, Elo's 650031 beats Discover's 65, Hipercard's 3841xx beats Diners' 38.
  */
 
-import { digitsOnly } from './digits.ts';
+import { digitsOnly } from './luhn.ts';
 
 export type CardNetwork =
   | 'AMEX'

@@ -1,7 +1,7 @@
 // The one rule for URLs a shopper's browser may be sent to, shared by the
 // widget (before it follows a next step) and the companion handler (before it
 // relays one, and for the provider base URL that may carry the API key over
-// plain http). Every such URL comes from a provider response relayed by the
+// plain http); the sandbox asks it which hosts are loopback. Every such URL comes from a provider response relayed by the
 // merchant's backend; a compromised or buggy hop must not be able to send the
 // shopper to `javascript:`, `data:` or a plain-http page where card data could
 // be phished. https everywhere; http only where it cannot leave the machine.

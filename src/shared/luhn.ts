@@ -1,3 +1,6 @@
+// Digits and the Luhn check, shared by the widget's card fields (src/card) and the sandbox's
+// card rules. No imports.
+
 /** Keeps only the ASCII digits: spaces, dashes and anything else a user pastes fall away. */
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');

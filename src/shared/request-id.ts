@@ -3,7 +3,8 @@
  * provider (or the sandbox) did for it. A server keeps the incoming id when it is a short
  * token (the widget sends one per call; a proxy may have set one), so every log line on the
  * way names the same id; anything else (absent, long, or with characters that could forge a
- * log line) is replaced by a new one. The handler and the sandbox both follow this rule.
+ * log line) is replaced by a new one. The handler and the sandbox both follow this rule; the
+ * widget makes its ids with `newRequestId`. No imports: the browser bundle takes it as it is.
  */
 
 /** What a caller may choose as its request id: short, and safe in a log line and a header. */
