@@ -16,20 +16,31 @@
 
 import { digitsOnly } from './luhn.ts';
 
-export type CardNetwork =
-  | 'AMEX'
-  | 'CUP'
-  | 'DINERS'
-  | 'DISCOVER'
-  | 'ELO'
-  | 'HIPERCARD'
-  | 'JCB'
-  | 'MAESTRO'
-  | 'MASTERCARD'
-  | 'VISA'
-  | 'VISA_ELECTRON'
-  | 'VISA_VPAY'
-  | 'UNKNOWN';
+/**
+ * Every card type the provider names, the one list: the schemas check requests and answers
+ * against it, the widget and the sandbox detect networks in it. ELV is a bank-account scheme,
+ * never detected from a number.
+ */
+export const CARD_NETWORKS = [
+  'AMEX',
+  'CUP',
+  'DINERS',
+  'DISCOVER',
+  'ELO',
+  'ELV',
+  'HIPERCARD',
+  'JCB',
+  'MAESTRO',
+  'MASTERCARD',
+  'VISA',
+  'VISA_ELECTRON',
+  'VISA_VPAY',
+  'UNKNOWN',
+] as const;
+export type CardNetwork = (typeof CARD_NETWORKS)[number];
+
+/** What a card number can be detected as: every network but ELV. */
+export type NumberNetwork = Exclude<CardNetwork, 'ELV'>;
 
 interface NetworkRules {
   /** Number lengths the network issues. */
@@ -49,7 +60,7 @@ interface NetworkRules {
  * provider's sandbox card 4012 0010 3746 1114 among them). Such cards are detected as VISA,
  * which is what their front shows besides the V PAY mark. Add real BINs here when known.
  */
-const PREFIXES: [CardNetwork, string][] = [
+const PREFIXES: [NumberNetwork, string][] = [
   ['VISA', '4'],
   ['VISA_ELECTRON', '4026,417500,4405,4508,4844,4913,4917'],
   ['VISA_VPAY', ''],
@@ -82,7 +93,7 @@ const rules = (lengths: number[], gaps = [4, 8, 12, 16], cvvLength: 3 | 4 = 3) =
   cvvLength,
 });
 
-const RULES: Record<CardNetwork, NetworkRules> = {
+const RULES: Record<NumberNetwork, NetworkRules> = {
   AMEX: rules([15], [4, 10], 4),
   CUP: rules(range(14, 19)),
   DINERS: rules([14, 16, 19], [4, 10]),
@@ -110,9 +121,9 @@ const RANGES = PREFIXES.flatMap(([network, prefixes]) =>
 );
 
 /** The network a number belongs to, from its leading digits; the longest matching prefix wins. */
-export function detectNetwork(number: string): CardNetwork {
+export function detectNetwork(number: string): NumberNetwork {
   const digits = digitsOnly(number);
-  let best: CardNetwork = 'UNKNOWN';
+  let best: NumberNetwork = 'UNKNOWN';
   let bestLength = 0;
   for (const [network, lo = '', hi = lo] of RANGES) {
     const head = digits.slice(0, lo.length);
@@ -125,6 +136,7 @@ export function detectNetwork(number: string): CardNetwork {
   return best;
 }
 
+/** The number rules of a network; ELV (no card number) and anything unknown get UNKNOWN's. */
 export function networkRules(network: CardNetwork): NetworkRules {
-  return RULES[network] ?? RULES.UNKNOWN;
+  return (network === 'ELV' ? undefined : RULES[network]) ?? RULES.UNKNOWN;
 }

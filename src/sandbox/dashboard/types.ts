@@ -2,10 +2,10 @@
 // types only (nothing of the server is bundled into the page).
 
 export type {
-  CheckoutView,
   CustomerView,
   DeviceView,
   Overview,
+  OverviewCheckout,
   ReaderCheckoutView,
   ReaderView,
   TransactionView,

@@ -6,13 +6,13 @@
 
 import type { CheckoutStatus, RedirectMethodId } from '../../domain/checkout.ts';
 import type {
-  CardNetwork,
   PersonalDetails,
   ReaderModel,
   ReaderStatus,
   TransactionPaymentType,
   TransactionStatus,
 } from '../../schemas/index.ts';
+import type { CardNetwork } from '../../shared/card-networks.ts';
 import { isRecord } from '../../shared/record.ts';
 
 /**
