@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { providerStatus, type Shop, startShop } from '../e2e/shop.ts';
+import { scaled } from '../shared/until.ts';
 import { type Driver, EXISTS, nameArg, waitFor } from './driver.ts';
 import { launch } from './launch.ts';
 import {
@@ -22,7 +23,8 @@ import {
   tabTo,
 } from './shopper.ts';
 
-const FLOW = { timeout: 60_000 };
+/** A flow's whole allowance on an idle machine, scaled to this one. */
+const FLOW = { timeout: scaled(60_000) };
 
 describe('payment flows', () => {
   let shop: Shop;

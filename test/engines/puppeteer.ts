@@ -10,6 +10,7 @@ import {
   firefoxPrefs,
   // @ts-expect-error -- a plain .mjs helper shared with the other runners; it has no type declarations
 } from '../../scripts/browser.mjs';
+import { scaled } from '../shared/until.ts';
 import { type Driver, FIND, type Key, type Name, nameArg, waitFor } from './driver.ts';
 
 export class PuppeteerDriver implements Driver {
@@ -41,6 +42,8 @@ export class PuppeteerDriver implements Driver {
             ],
           });
     const page = await browser.newPage();
+    // Puppeteer's own 30 s for a navigation or a wait, scaled like every other deadline.
+    page.setDefaultTimeout(scaled(30_000));
     return new PuppeteerDriver(engine, browser, page);
   }
 
