@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createRedisStore, type RedisStoreOptions } from '../../../src/server/index.ts';
-import { until } from '../../shared/until.ts';
+import { scaled, until } from '../../shared/until.ts';
 import {
   createCheckout,
   type Harness,
@@ -85,7 +85,7 @@ async function paidThrough(h: Harness): Promise<string> {
 const runs = (h: Harness, id: string) => h.paid.filter((c) => c.id === id).length;
 
 test('a failover that loses writes: hooks run twice without waitForReplicas, once with it', {
-  timeout: 90_000,
+  timeout: scaled(90_000),
 }, async () => {
   const gate = sentinel.gate!;
   const plainMs = await claimMs({});
