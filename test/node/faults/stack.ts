@@ -11,7 +11,7 @@ import {
   type PaymentHandlerOptions,
   toNodeListener,
 } from '../../../src/server/index.ts';
-import { until } from '../../shared/until.ts';
+import { scaled, until } from '../../shared/until.ts';
 import { listenLoopback } from '../support/loopback.ts';
 
 export const ORIGIN = 'https://shop.example';
@@ -20,7 +20,7 @@ export const ORIGIN = 'https://shop.example';
  * The handler's per-call timeout. Generous enough that a plain call never hits it on a
  * loaded CI machine; injected latencies are set relative to it.
  */
-export const TIMEOUT_MS = 600;
+export const TIMEOUT_MS = scaled(600);
 
 export const PAID_CARD = '4200000000000091';
 export const CHALLENGE_CARD = '4200000000000042';

@@ -8,12 +8,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createPaymentHandler,
-  createRedisStore,
   type RateLimitOptions,
   type RedisStoreOptions,
   toNodeListener,
 } from '../../../src/server/index.ts';
-import { type ClientKind, connectClient } from '../support/redis-clients.ts';
+import { type ClientKind, connectClient, testRedisStore } from '../support/redis-clients.ts';
 import type { RedisTarget } from '../support/redis-topologies.ts';
 
 export interface InstanceConfig {
@@ -82,7 +81,7 @@ const handler = createPaymentHandler({
     failure: '/failed',
   },
   resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
-  store: createRedisStore(redis.client, config.store),
+  store: testRedisStore(redis.client, config.store),
   hooks: {
     leaseMs: config.leaseMs,
     async onPaid(checkout) {

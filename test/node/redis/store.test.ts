@@ -15,6 +15,7 @@ import {
   CLIENT_NAMES,
   type ConnectedClient,
   connectClient,
+  testRedisStore,
 } from '../support/redis-clients.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 import { redisStoreContract } from '../support/redis-store-contract.ts';
@@ -72,7 +73,7 @@ for (const kind of CLIENT_KINDS) {
       server = await startRedisServer();
       connected = await connectClient(kind, server.url);
       admin = await connectClient('redis', server.url);
-      store = createRedisStore(connected.client, { prefix, doneTtlMs: 2 * DAY_MS });
+      store = testRedisStore(connected.client, { prefix, doneTtlMs: 2 * DAY_MS });
     });
 
     after(async () => {

@@ -15,7 +15,7 @@
 //   back, through the sweep of the provider's list.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createRedisStore, type PaymentStore } from '../../../src/server/index.ts';
+import type { PaymentStore } from '../../../src/server/index.ts';
 import { redisConnection } from '../../../src/server/store/redis-client.ts';
 import { scaled, until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
@@ -24,6 +24,7 @@ import {
   type ConnectedClient,
   connectClient,
   kindsFor,
+  testRedisStore,
 } from '../support/redis-clients.ts';
 import { redisStoreContract } from '../support/redis-store-contract.ts';
 import { cli, type RedisTarget } from '../support/redis-topologies.ts';
@@ -85,7 +86,7 @@ function storeContract(topology: RedisTarget['kind'], cluster: () => Cluster): v
 
       before(async () => {
         connected = await connectClient(kind, cluster().target);
-        store = createRedisStore(connected.client, { prefix });
+        store = testRedisStore(connected.client, { prefix });
       });
 
       after(async () => {
@@ -100,7 +101,7 @@ function storeContract(topology: RedisTarget['kind'], cluster: () => Cluster): v
         // WAIT names no key: a Cluster client could not send it to the key's primary.
         assert.throws(
           () =>
-            createRedisStore(connected.client, {
+            testRedisStore(connected.client, {
               waitForReplicas: { replicas: 1, timeoutMs: 100 },
             }),
           /waitForReplicas is not supported on a Cluster/,
