@@ -5,7 +5,8 @@ import { confirmLoop } from '../../../src/next-step/poll.ts';
 import type { CheckoutView } from '../../../src/next-step/types.ts';
 import { scaled } from '../../shared/until.ts';
 
-const FAST = { firstMs: 10, maxMs: 20, totalMs: 300 };
+/** Asks every 10-20 ms until 300 ms have passed (scaled: a busy machine's timers run late). */
+const FAST = { firstMs: 10, maxMs: 20, totalMs: scaled(300) };
 
 describe('confirmLoop', () => {
   it('a status it does not know is not final: it asks until the deadline, then pending', async () => {
