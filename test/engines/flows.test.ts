@@ -64,7 +64,10 @@ describe('payment flows', () => {
     FLOW,
     async () => {
       const first = await openShop(driver, shop, '/?redirect=0');
-      await fillCard(driver, CARDS.threeDsError);
+      // The card's bank declines the next payment (the sandbox's outcome control).
+      const declined = await shop.provider('POST', '/sandbox/outcomes', { outcome: 'declined' });
+      assert.equal(declined.status, 201);
+      await fillCard(driver, CARDS.paid);
       await driver.click(PAY);
       await seeText(driver, 'Your card was declined');
       await driver.click('Try another card');
