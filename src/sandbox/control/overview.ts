@@ -8,14 +8,14 @@
 // instead of spelling the shapes out again.
 
 import type { CheckoutStatus, RedirectMethodId } from '../../domain/checkout.ts';
-import type { SandboxContext } from '../context.ts';
 import {
   type CheckoutJson,
   checkoutJson,
   customerJson,
   type InstrumentJson,
   instrumentJson,
-} from '../provider/serialize.ts';
+} from '../api/serialize.ts';
+import type { SandboxContext } from '../context.ts';
 import { refundable } from '../simulation/payments.ts';
 import { advanceReader, type DeviceView, deviceJson } from '../simulation/readers.ts';
 import type {

@@ -10,7 +10,7 @@ export type {
   ReaderView,
   TransactionView,
 } from '../control/overview.ts';
-export type { RequestJson as RequestEntry } from '../http/request-log.ts';
+export type { RequestJson as RequestEntry } from '../middleware/request-log.ts';
 export type {
   DeliveryRecord as Delivery,
   OutcomeRecord as OutcomeRule,

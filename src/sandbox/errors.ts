@@ -4,10 +4,10 @@
 // (`json`, `empty`, `readFormBody`) its modules import from src/http themselves. The provider's
 // error codes are the provider's vocabulary: src/schemas/error.ts.
 
-import { readJsonBody } from '../../http/body.ts';
-import { HttpError, providerErrorBody } from '../../http/errors.ts';
-import { json } from '../../http/json.ts';
-import type { ProviderErrorCode } from '../../schemas/index.ts';
+import { readJsonBody } from '../http/body.ts';
+import { HttpError, providerErrorBody } from '../http/errors.ts';
+import { json } from '../http/json.ts';
+import type { ProviderErrorCode } from '../schemas/index.ts';
 
 /**
  * An error answer of the simulated API, thrown anywhere inside a route; the app turns it
@@ -41,9 +41,6 @@ export const missing = (param: string, message = `Missing parameter ${param}`) =
 export const invalid = (param: string, message = `Invalid parameter ${param}`) =>
   new ApiError(400, 'INVALID', message, param);
 export const notFound = (message = 'Resource not found') => new ApiError(404, 'NOT_FOUND', message);
-
-/** 64 KiB is far above any real request of this API and small enough to refuse floods early. */
-export const BODY_LIMIT = 64 * 1024;
 
 /**
  * Reads an API request's JSON body; an empty body reads as `{}` so that "all fields optional"

@@ -12,8 +12,8 @@
 // - A session counts only on same-origin requests (`Sec-Fetch-Site: same-origin`): another
 //   page on the same machine (another port is the same site) cannot ride on the cookie.
 
-import { randomBytes } from 'node:crypto';
 import { isLoopbackHost } from '../../next-step/url.ts';
+import { randomBytes, toBase64 } from '../state/ids.ts';
 
 /** More than enough for every browser a developer opens; the oldest is forgotten first. */
 const MAX_SESSIONS = 64;
@@ -44,7 +44,7 @@ export class Sessions {
 
   /** A new session, as the `Set-Cookie` value that carries it. */
   open(): string {
-    const token = randomBytes(24).toString('base64url');
+    const token = toBase64(randomBytes(24), true);
     this.#tokens.add(token);
     if (this.#tokens.size > MAX_SESSIONS) {
       const oldest = this.#tokens.values().next().value;

@@ -16,6 +16,8 @@
 // refused afterwards, so an abandoned challenge can never settle the checkout behind the
 // shopper's back.
 
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { isRedirectMethod, type RedirectMethodId } from '../../domain/checkout.ts';
 import { json } from '../../http/json.ts';
 import {
@@ -23,16 +25,16 @@ import {
   type CheckoutProcessBody,
   CheckoutProcessBodySchema,
 } from '../../schemas/index.ts';
-import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, missing, notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { PAYMENTS } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import type { RouteContext, Routes, SandboxContext, SandboxEnv } from '../context.ts';
+import { ApiError, invalid, missing, notFound, readApiJson } from '../errors.ts';
+import { allow, PAYMENTS } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
 import { cardOutcome, detectNetwork, expiryInFuture, luhnValid } from '../simulation/cards.ts';
-import { availableMethods, methodAvailable } from '../simulation/methods.ts';
 import { takeOutcome } from '../simulation/outcomes.ts';
+import { availableMethods, methodAvailable } from '../simulation/payment-methods.ts';
 import { authorizeCard, issueBoleto, newToken, setStatus } from '../simulation/payments.ts';
 import type { CheckoutRecord, Frozen, KeptCard } from '../state/records.ts';
+import { parse } from '../validate.ts';
 import { checkoutJson } from './serialize.ts';
 
 export function findCheckout(ctx: SandboxContext, id: string): Frozen<CheckoutRecord> {
@@ -44,8 +46,9 @@ export function findCheckout(ctx: SandboxContext, id: string): Frozen<CheckoutRe
 const respond = (ctx: SandboxContext, c: Frozen<CheckoutRecord>, status = 200) =>
   json(checkoutJson(c, ctx.store, ctx.config), status);
 
-async function create({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(CheckoutCreateBodySchema, await readApiJson(request));
+async function create(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(CheckoutCreateBodySchema, await readApiJson(c.req.raw));
   if (body.merchant_code !== ctx.config.merchantCode) {
     throw invalid(
       'merchant_code',
@@ -54,7 +57,7 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
   }
   const payTo = body.pay_to_email ?? ctx.config.payToEmail;
   const sameReference = ctx.store.checkoutsWithReference(body.checkout_reference);
-  if (sameReference.some((c) => c.pay_to_email === payTo)) {
+  if (sameReference.some((other) => other.pay_to_email === payTo)) {
     throw new ApiError(
       409,
       'DUPLICATED_CHECKOUT',
@@ -83,15 +86,17 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
   return respond(ctx, checkout, 201);
 }
 
-function list({ url, ctx }: RouteRequest): Response {
-  const ref = url.searchParams.get('checkout_reference');
+function list(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const ref = new URL(c.req.url).searchParams.get('checkout_reference');
   const found = ref === null ? ctx.store.list('checkouts') : ctx.store.checkoutsWithReference(ref);
-  const items = found.map((c) => checkoutJson(c, ctx.store, ctx.config));
+  const items = found.map((checkout) => checkoutJson(checkout, ctx.store, ctx.config));
   return json(items);
 }
 
-function retrieve({ params, ctx }: RouteRequest): Response {
-  return respond(ctx, findCheckout(ctx, params.id!));
+function retrieve(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  return respond(ctx, findCheckout(ctx, c.req.param('id')!));
 }
 
 function refuseUnprocessable(ctx: SandboxContext, checkout: Frozen<CheckoutRecord>): void {
@@ -106,12 +111,15 @@ function refuseUnprocessable(ctx: SandboxContext, checkout: Frozen<CheckoutRecor
   }
 }
 
-async function processCheckout({ request, params, ctx, origin }: RouteRequest): Promise<Response> {
-  refuseUnprocessable(ctx, findCheckout(ctx, params.id!));
-  const raw = await readApiJson(request);
+async function processCheckout(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const id = c.req.param('id')!;
+  refuseUnprocessable(ctx, findCheckout(ctx, id));
+  const raw = await readApiJson(c.req.raw);
   // Looked up and checked again after the await: while this body arrived, a concurrent PUT may
   // have processed the checkout (it must never be charged twice), or a reset removed it.
-  const checkout = findCheckout(ctx, params.id!);
+  const checkout = findCheckout(ctx, id);
+  const { origin } = new URL(c.req.url);
   refuseUnprocessable(ctx, checkout);
   const body = parse(CheckoutProcessBodySchema, raw);
   if (!methodAvailable(body.payment_type, checkout.currency)) {
@@ -232,7 +240,8 @@ function payWithCard(
     return respond(ctx, checkout);
   }
   const md = newToken();
-  const paReq = Buffer.from(JSON.stringify({ checkout: checkout.id, md })).toString('base64');
+  // Only ASCII (a uuid and a hex token), so btoa takes it as it is.
+  const paReq = btoa(JSON.stringify({ checkout: checkout.id, md }));
   ctx.store.update('checkouts', checkout.id, (c) => {
     c.pending = {
       kind: 'challenge',
@@ -297,8 +306,9 @@ function payWithBoleto(
   return respond(ctx, checkout);
 }
 
-function deactivate({ params, ctx }: RouteRequest): Response {
-  const checkout = findCheckout(ctx, params.id!);
+function deactivate(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const checkout = findCheckout(ctx, c.req.param('id')!);
   if (checkout.processed) {
     throw new ApiError(409, 'CHECKOUT_PROCESSED', 'Checkout is already processed');
   }
@@ -312,8 +322,12 @@ function deactivate({ params, ctx }: RouteRequest): Response {
   return respond(ctx, checkout);
 }
 
-function paymentMethods({ params, url, ctx }: RouteRequest): Response {
-  if (params.merchant_code !== ctx.config.merchantCode) throw notFound('Merchant not found');
+function paymentMethods(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  if (c.req.param('merchant_code') !== ctx.config.merchantCode) {
+    throw notFound('Merchant not found');
+  }
+  const url = new URL(c.req.url);
   const amount = url.searchParams.get('amount');
   const currency = url.searchParams.get('currency') ?? undefined;
   if (amount !== null) {
@@ -328,23 +342,21 @@ function paymentMethods({ params, url, ctx }: RouteRequest): Response {
   return json({ available_payment_methods: availableMethods(currency).map((id) => ({ id })) });
 }
 
-export const checkoutRoutes: Route[] = [
-  { method: 'GET', path: '/v0.1/checkouts', access: PAYMENTS, handler: list },
-  { method: 'POST', path: '/v0.1/checkouts', access: PAYMENTS, handler: create },
-  { method: 'GET', path: '/v0.1/checkouts/:id', access: PAYMENTS, handler: retrieve },
+/** Only the process route answers preflights, for a page that calls the API directly. */
+const processCors = cors({
+  // Bearer keys travel in a header, never in cookies, so `*` is safe and simplest.
+  origin: (origin) => origin || '*',
+  allowMethods: ['PUT', 'OPTIONS'],
+  allowHeaders: ['authorization', 'content-type'],
+  maxAge: 600,
+});
+
+export const checkoutRoutes: Routes = new Hono<SandboxEnv>()
+  .get('/v0.1/checkouts', allow(PAYMENTS), list)
+  .post('/v0.1/checkouts', allow(PAYMENTS), capBody, create)
+  .get('/v0.1/checkouts/:id', allow(PAYMENTS), retrieve)
   // The seed leaves this route's scope "not shown"; `payments` is what a merchant key has.
-  {
-    method: 'PUT',
-    path: '/v0.1/checkouts/:id',
-    access: PAYMENTS,
-    cors: true,
-    handler: processCheckout,
-  },
-  { method: 'DELETE', path: '/v0.1/checkouts/:id', access: PAYMENTS, handler: deactivate },
-  {
-    method: 'GET',
-    path: '/v0.1/merchants/:merchant_code/payment-methods',
-    access: PAYMENTS,
-    handler: paymentMethods,
-  },
-];
+  .options('/v0.1/checkouts/:id', processCors)
+  .put('/v0.1/checkouts/:id', processCors, allow(PAYMENTS), capBody, processCheckout)
+  .delete('/v0.1/checkouts/:id', allow(PAYMENTS), capBody, deactivate)
+  .get('/v0.1/merchants/:merchant_code/payment-methods', allow(PAYMENTS), paymentMethods);

@@ -1,4 +1,4 @@
-// Operators (sub-accounts; every endpoint deprecated, see deprecation.ts): list with `query`
+// Operators (sub-accounts; every endpoint deprecated, see middleware/deprecation.ts): list with `query`
 // and `include_primary`, create, get, update (PUT, as the provider's OpenAPI shows) and
 // deactivate (DELETE; in the OpenAPI though not in the seed).
 //
@@ -15,6 +15,7 @@
 //   - Status codes: create answers 200 (the seed's and OpenAPI's); an unknown id answers 404
 //     on GET and DELETE, and 400 NOT_FOUND on PUT, the status the OpenAPI gives for update.
 
+import { Hono } from 'hono';
 import { json } from '../../http/json.ts';
 import {
   type OperatorCreateBody,
@@ -22,12 +23,13 @@ import {
   OperatorUpdateBodySchema,
   type Permissions,
 } from '../../schemas/index.ts';
-import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
-import type { Access, Route, RouteRequest } from '../http/route.ts';
-import { parse } from '../http/validate.ts';
+import type { RouteContext, Routes, SandboxContext, SandboxEnv } from '../context.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
+import { type Access, allow, PROFILE_READ } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
+import { deprecated } from '../middleware/deprecation.ts';
 import type { Frozen, OperatorRecord } from '../state/records.ts';
-import { PROFILE_READ } from './merchant.ts';
+import { parse } from '../validate.ts';
 
 const PROFILE_WRITE: Access = { scopes: ['user.profile'] };
 
@@ -81,8 +83,8 @@ function primaryJson(ctx: SandboxContext): Record<string, unknown> {
   };
 }
 
-function operatorId(params: Record<string, string>): number {
-  const text = params.operator_id!;
+function operatorId(c: RouteContext): number {
+  const text = c.req.param('operator_id')!;
   if (!/^\d{1,9}$/.test(text)) throw invalid('operator_id', 'operator_id must be an integer');
   return Number(text);
 }
@@ -104,7 +106,9 @@ function parseBoolean(url: URL, name: string): boolean | undefined {
   return value === 'true';
 }
 
-function list({ url, ctx }: RouteRequest): Response {
+function list(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const url = new URL(c.req.url);
   const query = url.searchParams.get('query')?.trim().toLowerCase() ?? '';
   const includePrimary = parseBoolean(url, 'include_primary') ?? false;
   const matches = (username: unknown, nickname: unknown) =>
@@ -122,8 +126,9 @@ function list({ url, ctx }: RouteRequest): Response {
   return json(items);
 }
 
-async function create({ request, ctx }: RouteRequest): Promise<Response> {
-  const body: OperatorCreateBody = parse(OperatorCreateBodySchema, await readApiJson(request));
+async function create(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body: OperatorCreateBody = parse(OperatorCreateBodySchema, await readApiJson(c.req.raw));
   refuseTakenUsername(ctx, body.username);
   const now = ctx.clock.iso();
   const operator = ctx.store.insert('operators', {
@@ -138,8 +143,9 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
   return json(operatorJson(operator));
 }
 
-function retrieve({ params, ctx }: RouteRequest): Response {
-  const id = operatorId(params);
+function retrieve(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const id = operatorId(c);
   if (id === PRIMARY_ID) return json(primaryJson(ctx));
   const operator = ctx.store.get('operators', id);
   if (!operator) throw notFound('Operator not found');
@@ -152,10 +158,11 @@ function refusePrimary(id: number): void {
   }
 }
 
-async function update({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const id = operatorId(params);
+async function update(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const id = operatorId(c);
   refusePrimary(id);
-  const body = parse(OperatorUpdateBodySchema, await readApiJson(request));
+  const body = parse(OperatorUpdateBodySchema, await readApiJson(c.req.raw));
   if (!ctx.store.has('operators', id)) throw new ApiError(400, 'NOT_FOUND', 'Operator not found');
   if (body.username !== undefined) refuseTakenUsername(ctx, body.username, id);
   const now = ctx.clock.iso();
@@ -173,8 +180,9 @@ async function update({ request, params, ctx }: RouteRequest): Promise<Response>
   return json(operatorJson(operator));
 }
 
-function deactivate({ params, ctx }: RouteRequest): Response {
-  const id = operatorId(params);
+function deactivate(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const id = operatorId(c);
   refusePrimary(id);
   if (!ctx.store.has('operators', id)) throw notFound('Operator not found');
   const operator = ctx.store.update('operators', id, (o) => {
@@ -184,20 +192,13 @@ function deactivate({ params, ctx }: RouteRequest): Response {
   return json(operatorJson(operator));
 }
 
-export const operatorRoutes: Route[] = [
-  { method: 'GET', path: '/v0.1/me/accounts', access: PROFILE_READ, handler: list },
-  { method: 'POST', path: '/v0.1/me/accounts', access: PROFILE_WRITE, handler: create },
-  {
-    method: 'GET',
-    path: '/v0.1/me/accounts/:operator_id',
-    access: PROFILE_READ,
-    handler: retrieve,
-  },
-  { method: 'PUT', path: '/v0.1/me/accounts/:operator_id', access: PROFILE_WRITE, handler: update },
-  {
-    method: 'DELETE',
-    path: '/v0.1/me/accounts/:operator_id',
-    access: PROFILE_WRITE,
-    handler: deactivate,
-  },
-];
+const accounts = '/v0.1/me/accounts';
+// Every operator endpoint is deprecated, with no successor inside the seed.
+const deprecation = deprecated();
+
+export const operatorRoutes: Routes = new Hono<SandboxEnv>()
+  .get(accounts, deprecation, allow(PROFILE_READ), list)
+  .post(accounts, deprecation, allow(PROFILE_WRITE), capBody, create)
+  .get(`${accounts}/:operator_id`, deprecation, allow(PROFILE_READ), retrieve)
+  .put(`${accounts}/:operator_id`, deprecation, allow(PROFILE_WRITE), capBody, update)
+  .delete(`${accounts}/:operator_id`, deprecation, allow(PROFILE_WRITE), capBody, deactivate);

@@ -1,20 +1,20 @@
 // Merchant: the account (`/v0.1/me` with `include[]`), personal profile, merchant profile,
 // settings, doing-business-as, and bank accounts (v1.1 by merchant code, the deprecated v0.1
-// alias). Everything is read from the seeded merchant (`SandboxOptions.merchant`).
+// alias). Everything is read from the default merchant (`SandboxOptions.merchant`).
 //
 // `include[]` takes the values the provider's OpenAPI lists: settings, doing_business_as and
 // bank_accounts (inside merchant_profile), app_settings (top level) and country_details (in
 // the addresses). Without it `/v0.1/me` returns the account, both profiles and permissions,
 // and the addresses carry no country_details. Any other value is a 400 naming `include[]`.
 
+import { Hono } from 'hono';
 import { isRecord } from '../../domain/record.ts';
 import { json } from '../../http/json.ts';
-import type { SandboxConfig } from '../context.ts';
-import { invalid, notFound } from '../http/errors.ts';
-import type { Access, Route, RouteRequest } from '../http/route.ts';
+import type { RouteContext, Routes, SandboxConfig, SandboxEnv } from '../context.ts';
+import { invalid, notFound } from '../errors.ts';
+import { type Access, allow, PROFILE_READ } from '../middleware/access.ts';
+import { deprecated } from '../middleware/deprecation.ts';
 
-/** The seed lists both scopes together for the profile reads: either one suffices. */
-export const PROFILE_READ: Access = { scopes: ['user.profile', 'user.profile_readonly'] };
 const PAYOUT_SETTINGS: Access = { scopes: ['user.payout-settings'] };
 const BANK_ACCOUNTS: Access = {
   scopes: ['user.payout-settings', 'user.profile', 'user.profile_readonly'],
@@ -72,8 +72,9 @@ function merchantProfile(config: SandboxConfig, includes: ReadonlySet<Include> |
   return out;
 }
 
-function me({ url, ctx }: RouteRequest): Response {
-  const includes = parseIncludes(url);
+function me(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const includes = parseIncludes(new URL(c.req.url));
   const m = ctx.config.merchant;
   const body: Json = {
     account: { username: m.username, type: 'normal' },
@@ -85,14 +86,16 @@ function me({ url, ctx }: RouteRequest): Response {
   return json(body);
 }
 
-const getPersonalProfile = ({ ctx }: RouteRequest) => json(personalProfile(ctx.config));
-const getMerchantProfile = ({ ctx }: RouteRequest) => json(merchantProfile(ctx.config, 'all'));
-const getSettings = ({ ctx }: RouteRequest) => json(ctx.config.merchant.settings);
-const getDoingBusinessAs = ({ ctx }: RouteRequest) => json(ctx.config.merchant.doing_business_as);
+const getPersonalProfile = (c: RouteContext) => json(personalProfile(c.env.sandbox.config));
+const getMerchantProfile = (c: RouteContext) => json(merchantProfile(c.env.sandbox.config, 'all'));
+const getSettings = (c: RouteContext) => json(c.env.sandbox.config.merchant.settings);
+const getDoingBusinessAs = (c: RouteContext) =>
+  json(c.env.sandbox.config.merchant.doing_business_as);
 
 /** `primary=true` keeps only the payout account; `false` (or absent) lists them all. */
-function bankAccounts(url: URL, config: SandboxConfig): Response {
-  const primary = url.searchParams.get('primary');
+function bankAccounts(c: RouteContext): Response {
+  const { config } = c.env.sandbox;
+  const primary = new URL(c.req.url).searchParams.get('primary');
   if (primary !== null && primary !== 'true' && primary !== 'false') {
     throw invalid('primary', 'primary must be true or false');
   }
@@ -101,52 +104,28 @@ function bankAccounts(url: URL, config: SandboxConfig): Response {
 }
 
 /** Routes with a merchant code in the path answer 404 for any other merchant. */
-export function requireMerchant(params: Record<string, string>, config: SandboxConfig): void {
-  if (params.merchant_code !== config.merchantCode) throw notFound('Merchant not found');
+export function requireMerchant(c: RouteContext): void {
+  if (c.req.param('merchant_code') !== c.env.sandbox.config.merchantCode) {
+    throw notFound('Merchant not found');
+  }
 }
 
-function listBankAccounts({ url, params, ctx }: RouteRequest): Response {
-  requireMerchant(params, ctx.config);
-  return bankAccounts(url, ctx.config);
+function listBankAccounts(c: RouteContext): Response {
+  requireMerchant(c);
+  return bankAccounts(c);
 }
 
-export const merchantRoutes: Route[] = [
-  { method: 'GET', path: '/v0.1/me', access: PROFILE_READ, handler: me },
-  {
-    method: 'GET',
-    path: '/v0.1/me/personal-profile',
-    access: PROFILE_READ,
-    handler: getPersonalProfile,
-  },
-  {
-    method: 'GET',
-    path: '/v0.1/me/merchant-profile',
-    access: PROFILE_READ,
-    handler: getMerchantProfile,
-  },
-  {
-    method: 'GET',
-    path: '/v0.1/me/merchant-profile/settings',
-    access: PAYOUT_SETTINGS,
-    handler: getSettings,
-  },
-  {
-    method: 'GET',
-    path: '/v0.1/me/merchant-profile/doing-business-as',
-    access: PROFILE_READ,
-    handler: getDoingBusinessAs,
-  },
-  {
-    method: 'GET',
-    path: '/v1.1/merchants/:merchant_code/bank-accounts',
-    access: BANK_ACCOUNTS,
-    handler: listBankAccounts,
-  },
-  // Deprecated (see deprecation.ts): same answer, Deprecation and Link headers added.
-  {
-    method: 'GET',
-    path: '/v0.1/me/merchant-profile/bank-accounts',
-    access: BANK_ACCOUNTS,
-    handler: ({ url, ctx }) => bankAccounts(url, ctx.config),
-  },
-];
+export const merchantRoutes: Routes = new Hono<SandboxEnv>()
+  .get('/v0.1/me', allow(PROFILE_READ), me)
+  .get('/v0.1/me/personal-profile', allow(PROFILE_READ), getPersonalProfile)
+  .get('/v0.1/me/merchant-profile', allow(PROFILE_READ), getMerchantProfile)
+  .get('/v0.1/me/merchant-profile/settings', allow(PAYOUT_SETTINGS), getSettings)
+  .get('/v0.1/me/merchant-profile/doing-business-as', allow(PROFILE_READ), getDoingBusinessAs)
+  .get('/v1.1/merchants/:merchant_code/bank-accounts', allow(BANK_ACCOUNTS), listBankAccounts)
+  // Deprecated: the same answer, with the Deprecation and successor Link headers.
+  .get(
+    '/v0.1/me/merchant-profile/bank-accounts',
+    deprecated('/v1.1/merchants/:merchant_code/bank-accounts'),
+    allow(BANK_ACCOUNTS),
+    bankAccounts,
+  );

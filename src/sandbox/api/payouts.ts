@@ -15,13 +15,15 @@
 // A chargeback's deduction is tested by filing one: POST /sandbox/transactions/{id}/chargeback
 // (control/payments.ts).
 
+import { Hono } from 'hono';
 import { json } from '../../http/json.ts';
-import type { SandboxConfig } from '../context.ts';
-import { invalid, missing } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { roundToMinorUnit } from '../seed/currencies.ts';
+import type { RouteContext, Routes, SandboxConfig, SandboxEnv } from '../context.ts';
+import { roundToMinorUnit } from '../defaults/currencies.ts';
+import { invalid, missing } from '../errors.ts';
+import { allow, PROFILE_READ } from '../middleware/access.ts';
+import { deprecated } from '../middleware/deprecation.ts';
 import type { Store } from '../state/store.ts';
-import { PROFILE_READ, requireMerchant } from './merchant.ts';
+import { requireMerchant } from './merchant.ts';
 
 /** The sandbox's card fee: 1.39 %, a typical European card rate. */
 const PAYOUT_FEE_RATE = 0.0139;
@@ -109,7 +111,9 @@ function toCsv(items: readonly PayoutItem[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-function listPayouts(url: URL, ctx: RouteRequest['ctx']): Response {
+function listPayouts(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const url = new URL(c.req.url);
   const start = isoDate(url, 'start_date');
   const end = isoDate(url, 'end_date');
   if (end < start) throw invalid('end_date', 'end_date must not be before start_date');
@@ -142,21 +146,14 @@ function listPayouts(url: URL, ctx: RouteRequest['ctx']): Response {
   return json(items);
 }
 
-export const payoutRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/v1.0/merchants/:merchant_code/payouts',
-    access: PROFILE_READ,
-    handler: ({ url, params, ctx }) => {
-      requireMerchant(params, ctx.config);
-      return listPayouts(url, ctx);
-    },
-  },
-  // Deprecated (see deprecation.ts).
-  {
-    method: 'GET',
-    path: '/v0.1/me/financials/payouts',
-    access: PROFILE_READ,
-    handler: ({ url, ctx }) => listPayouts(url, ctx),
-  },
-];
+export const payoutRoutes: Routes = new Hono<SandboxEnv>()
+  .get('/v1.0/merchants/:merchant_code/payouts', allow(PROFILE_READ), (c) => {
+    requireMerchant(c);
+    return listPayouts(c);
+  })
+  .get(
+    '/v0.1/me/financials/payouts',
+    deprecated('/v1.0/merchants/:merchant_code/payouts'),
+    allow(PROFILE_READ),
+    listPayouts,
+  );

@@ -12,15 +12,17 @@
 // `oldest_ref`/`newest_ref` slice the ordered list without gaps or repeats; the `next` link
 // carries the ref of the page's last item.
 
+import { Hono } from 'hono';
 import { empty, json } from '../../http/json.ts';
 import { RefundBodySchema } from '../../schemas/index.ts';
-import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, missing, notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { PAYMENTS, TRANSACTIONS_HISTORY } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import type { RouteContext, Routes, SandboxContext, SandboxEnv } from '../context.ts';
+import { ApiError, invalid, missing, notFound, readApiJson } from '../errors.ts';
+import { allow, PAYMENTS, TRANSACTIONS_HISTORY } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
+import { deprecated } from '../middleware/deprecation.ts';
 import { refundable, refund as refundPayment } from '../simulation/payments.ts';
 import type { Frozen, TransactionRecord } from '../state/records.ts';
+import { parse } from '../validate.ts';
 import { historyItem, simpleStatus, transactionFull } from './serialize.ts';
 
 function checkMerchant(ctx: SandboxContext, code: string | undefined): void {
@@ -40,8 +42,10 @@ const LOOKUP_KEYS = {
 type LookupKey = keyof typeof LOOKUP_KEYS;
 
 function retrieveWith(keys: readonly LookupKey[]) {
-  return ({ url, params, ctx, origin }: RouteRequest): Response => {
-    checkMerchant(ctx, params.merchant_code);
+  return (c: RouteContext): Response => {
+    const ctx = c.env.sandbox;
+    const url = new URL(c.req.url);
+    checkMerchant(ctx, c.req.param('merchant_code'));
     const given = keys.filter((k) => url.searchParams.has(k));
     if (given.length === 0) {
       throw missing(keys[0]!, `one of ${keys.join(', ')} is required to identify the transaction`);
@@ -50,7 +54,7 @@ function retrieveWith(keys: readonly LookupKey[]) {
       .list('transactions')
       .find((t) => given.every((k) => LOOKUP_KEYS[k](t, url.searchParams.get(k)!)));
     if (!found) throw notFound('Transaction not found');
-    return json(transactionFull(found, origin));
+    return json(transactionFull(found, url.origin));
   };
 }
 
@@ -101,8 +105,10 @@ function refParam(url: URL, name: string): number | undefined {
 /** The status the history filters on: a fully refunded payment counts as REFUNDED. */
 const finalStatus = (t: Txn) => (simpleStatus(t) === 'REFUNDED' ? 'REFUNDED' : t.status);
 
-function history({ url, params, ctx, origin }: RouteRequest): Response {
-  checkMerchant(ctx, params.merchant_code);
+function history(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const url = new URL(c.req.url);
+  checkMerchant(ctx, c.req.param('merchant_code'));
   const limitText = url.searchParams.get('limit');
   const limit = limitText === null ? DEFAULT_LIMIT : Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
@@ -148,7 +154,7 @@ function history({ url, params, ctx, origin }: RouteRequest): Response {
   const links: Record<string, string>[] = [];
   const last = page.at(-1);
   if (last && matching.length > limit) {
-    const next = new URL(url.pathname, origin);
+    const next = new URL(url.pathname, url.origin);
     next.search = url.search;
     if (order === 'ascending') {
       next.searchParams.delete('oldest_time');
@@ -162,9 +168,10 @@ function history({ url, params, ctx, origin }: RouteRequest): Response {
   return json({ items: page.map(historyItem), links });
 }
 
-async function refund({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(RefundBodySchema, await readApiJson(request));
-  const txn = ctx.store.get('transactions', params.txn_id!);
+async function refund(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(RefundBodySchema, await readApiJson(c.req.raw));
+  const txn = ctx.store.get('transactions', c.req.param('txn_id')!);
   if (!txn) throw notFound('Transaction not found');
   const remaining = refundable(txn);
   if (remaining <= 0) {
@@ -187,31 +194,22 @@ const V21_KEYS: readonly LookupKey[] = [
 ];
 const V01_KEYS: readonly LookupKey[] = ['id', 'internal_id', 'transaction_code'];
 
-export const transactionRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/v2.1/merchants/:merchant_code/transactions',
-    access: TRANSACTIONS_HISTORY,
-    handler: retrieveWith(V21_KEYS),
-  },
-  {
-    method: 'GET',
-    path: '/v2.1/merchants/:merchant_code/transactions/history',
-    access: TRANSACTIONS_HISTORY,
-    handler: history,
-  },
+const v21 = '/v2.1/merchants/:merchant_code/transactions';
+
+export const transactionRoutes: Routes = new Hono<SandboxEnv>()
+  .get(v21, allow(TRANSACTIONS_HISTORY), retrieveWith(V21_KEYS))
+  .get(`${v21}/history`, allow(TRANSACTIONS_HISTORY), history)
   // Deprecated forms, kept because existing integrations still call them.
-  {
-    method: 'GET',
-    path: '/v0.1/me/transactions',
-    access: TRANSACTIONS_HISTORY,
-    handler: retrieveWith(V01_KEYS),
-  },
-  {
-    method: 'GET',
-    path: '/v0.1/me/transactions/history',
-    access: TRANSACTIONS_HISTORY,
-    handler: history,
-  },
-  { method: 'POST', path: '/v0.1/me/refund/:txn_id', access: PAYMENTS, handler: refund },
-];
+  .get(
+    '/v0.1/me/transactions',
+    deprecated(v21),
+    allow(TRANSACTIONS_HISTORY),
+    retrieveWith(V01_KEYS),
+  )
+  .get(
+    '/v0.1/me/transactions/history',
+    deprecated(`${v21}/history`),
+    allow(TRANSACTIONS_HISTORY),
+    history,
+  )
+  .post('/v0.1/me/refund/:txn_id', allow(PAYMENTS), capBody, refund);

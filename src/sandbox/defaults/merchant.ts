@@ -29,7 +29,7 @@ export interface MerchantSeed {
   currency: string;
 }
 
-/** `SandboxOptions.merchant`: sections to override in the seeded data. */
+/** `SandboxOptions.merchant`: sections to override in the default data. */
 export interface MerchantOverrides {
   personal_profile?: Partial<PersonalProfile>;
   merchant_profile?: Partial<MerchantProfile>;

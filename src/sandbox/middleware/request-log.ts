@@ -6,36 +6,7 @@
 // the request path, so the provider routes stay as fast as before. Paths only: never a query
 // string, a body, card data or a key.
 //
-// On a socket the id is settled before the app runs (`adoptRequestId`) and set on Node's
-// response (`setHeader`), which writes it with whatever the app answers. Measured with
-// `npm run bench -- throughput` against the sandbox before request ids: adding the header to
-// the answer the app built made the HTTP adapter build a full Headers object per response,
-// and a ServerResponse subclass that added it in `writeHead` cost a sixth of the throughput;
-// setHeader costs a few per cent.
-
-import type { IncomingMessage } from 'node:http';
-import { newRequestId, REQUEST_ID_PATTERN } from '../../http/request-id.ts';
-
-/**
- * The id of a request arriving on a socket: the caller's when it is one valid X-Request-Id,
- * else a new one written into the request in place of what came (Node's parsed headers, which
- * joins repeated ones, and the raw list), so that the app reads the same id.
- */
-export function adoptRequestId(req: IncomingMessage): string {
-  const incoming = req.headers['x-request-id'];
-  if (typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)) return incoming;
-  const id = newRequestId();
-  req.headers['x-request-id'] = id;
-  const raw = req.rawHeaders;
-  if (incoming !== undefined) {
-    for (let i = raw.length - 2; i >= 0; i -= 2) {
-      const name = raw[i]!;
-      if (name.length === 12 && name.toLowerCase() === 'x-request-id') raw.splice(i, 2);
-    }
-  }
-  raw.push('X-Request-Id', id);
-  return id;
-}
+// `record-requests.ts` is the middleware that fills it and sets the ids.
 
 /** One slot of the ring, written over in place: a request allocates no record of its own. */
 interface Slot {

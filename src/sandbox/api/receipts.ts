@@ -1,5 +1,5 @@
 // Receipts (v1.1): the data a receipt prints for a transaction, built from the transaction
-// record and the seeded merchant. `id` is the transaction id or its transaction code; `mid`
+// record and the default merchant. `id` is the transaction id or its transaction code; `mid`
 // (the merchant code) is required; `tx_event_id` selects one event (a refund) and the
 // receipt then lists only that event and carries its receipt number.
 //
@@ -9,11 +9,12 @@
 //   - An unknown transaction, a `mid` of another merchant, or an event that is not the
 //     transaction's answer 400 `NOT_FOUND`: the status and body of the provider's own example.
 
+import { Hono } from 'hono';
 import { json } from '../../http/json.ts';
-import type { SandboxConfig } from '../context.ts';
-import { ApiError, invalid, missing } from '../http/errors.ts';
-import type { Access, Route, RouteRequest } from '../http/route.ts';
-import { formatAmount } from '../seed/currencies.ts';
+import type { RouteContext, Routes, SandboxConfig, SandboxEnv } from '../context.ts';
+import { formatAmount } from '../defaults/currencies.ts';
+import { ApiError, invalid, missing } from '../errors.ts';
+import { type Access, allow } from '../middleware/access.ts';
 import type { Frozen, TransactionEventRecord, TransactionRecord } from '../state/records.ts';
 import { eventJson } from './serialize.ts';
 
@@ -106,7 +107,9 @@ function buildReceipt(
   };
 }
 
-function getReceipt({ url, params, ctx }: RouteRequest): Response {
+function getReceipt(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const url = new URL(c.req.url);
   const mid = url.searchParams.get('mid');
   if (mid === null || mid === '') throw missing('mid', 'mid (the merchant code) is required');
   const eventText = url.searchParams.get('tx_event_id');
@@ -116,7 +119,7 @@ function getReceipt({ url, params, ctx }: RouteRequest): Response {
     eventId = Number(eventText);
   }
   if (mid !== ctx.config.merchantCode) throw receiptNotFound();
-  const id = params.id!;
+  const id = c.req.param('id')!;
   const txn =
     ctx.store.get('transactions', id) ??
     ctx.store.list('transactions').find((t) => t.transaction_code === id);
@@ -129,6 +132,8 @@ function getReceipt({ url, params, ctx }: RouteRequest): Response {
   return json(buildReceipt(txn, ctx.config, event));
 }
 
-export const receiptRoutes: Route[] = [
-  { method: 'GET', path: '/v1.1/receipts/:id', access: RECEIPTS, handler: getReceipt },
-];
+export const receiptRoutes: Routes = new Hono<SandboxEnv>().get(
+  '/v1.1/receipts/:id',
+  allow(RECEIPTS),
+  getReceipt,
+);

@@ -2,7 +2,7 @@
 // 400 `{ error_code: MISSING | INVALID, message, param }`, exactly as the companion server does.
 
 import type * as z from 'zod/mini';
-import { describeIssue } from '../../schemas/index.ts';
+import { describeIssue } from '../schemas/index.ts';
 import { ApiError } from './errors.ts';
 
 export function parse<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {

@@ -1,6 +1,7 @@
 // Customers and their saved cards (payment instruments). Cards are saved by processing a
 // checkout with a `mandate` (see payments.ts); here they are listed and deactivated.
 
+import { Hono } from 'hono';
 import { isRecord } from '../../domain/record.ts';
 import { empty, json } from '../../http/json.ts';
 import {
@@ -8,12 +9,12 @@ import {
   CustomerUpdateBodySchema,
   type PersonalDetails,
 } from '../../schemas/index.ts';
-import type { SandboxContext } from '../context.ts';
-import { ApiError, notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { PAYMENT_INSTRUMENTS } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import type { RouteContext, Routes, SandboxContext, SandboxEnv } from '../context.ts';
+import { ApiError, notFound, readApiJson } from '../errors.ts';
+import { allow, PAYMENT_INSTRUMENTS } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
 import type { CustomerRecord, Frozen } from '../state/records.ts';
+import { parse } from '../validate.ts';
 import { customerJson, instrumentJson } from './serialize.ts';
 
 function findCustomer(ctx: SandboxContext, id: string): Frozen<CustomerRecord> {
@@ -43,8 +44,9 @@ function clean(details: PersonalDetails | null | undefined): PersonalDetails | u
   return details == null ? undefined : merge<PersonalDetails>(undefined, details);
 }
 
-async function create({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(CustomerCreateBodySchema, await readApiJson(request));
+async function create(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(CustomerCreateBodySchema, await readApiJson(c.req.raw));
   if (ctx.store.has('customers', body.customer_id)) {
     throw new ApiError(409, 'CUSTOMER_ALREADY_EXISTS', 'Customer already exists');
   }
@@ -56,23 +58,25 @@ async function create({ request, ctx }: RouteRequest): Promise<Response> {
   return json(customerJson(customer), 201);
 }
 
-function retrieve({ params, ctx }: RouteRequest): Response {
-  return json(customerJson(findCustomer(ctx, params.customer_id!)));
+function retrieve(c: RouteContext): Response {
+  return json(customerJson(findCustomer(c.env.sandbox, c.req.param('customer_id')!)));
 }
 
-async function update({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(CustomerUpdateBodySchema, await readApiJson(request));
-  const customer = findCustomer(ctx, params.customer_id!);
+async function update(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(CustomerUpdateBodySchema, await readApiJson(c.req.raw));
+  const customer = findCustomer(ctx, c.req.param('customer_id')!);
   const sent = body.personal_details;
-  const updated = ctx.store.update('customers', customer.customer_id, (c) => {
-    if (sent === null) delete c.personal_details;
-    else if (sent !== undefined) c.personal_details = merge(c.personal_details, sent);
+  const updated = ctx.store.update('customers', customer.customer_id, (record) => {
+    if (sent === null) delete record.personal_details;
+    else if (sent !== undefined) record.personal_details = merge(record.personal_details, sent);
   });
   return json(customerJson(updated));
 }
 
-function listInstruments({ params, ctx }: RouteRequest): Response {
-  const customer = findCustomer(ctx, params.customer_id!);
+function listInstruments(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const customer = findCustomer(ctx, c.req.param('customer_id')!);
   const items = ctx.store
     .list('instruments')
     .filter((i) => i.customer_id === customer.customer_id && i.active)
@@ -80,9 +84,10 @@ function listInstruments({ params, ctx }: RouteRequest): Response {
   return json(items);
 }
 
-function deactivateInstrument({ params, ctx }: RouteRequest): Response {
-  const customer = findCustomer(ctx, params.customer_id!);
-  const instrument = ctx.store.get('instruments', params.token!);
+function deactivateInstrument(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const customer = findCustomer(ctx, c.req.param('customer_id')!);
+  const instrument = ctx.store.get('instruments', c.req.param('token')!);
   if (!instrument || instrument.customer_id !== customer.customer_id) {
     throw notFound('Payment instrument not found');
   }
@@ -92,30 +97,16 @@ function deactivateInstrument({ params, ctx }: RouteRequest): Response {
   return empty(204);
 }
 
-export const customerRoutes: Route[] = [
-  { method: 'POST', path: '/v0.1/customers', access: PAYMENT_INSTRUMENTS, handler: create },
-  {
-    method: 'GET',
-    path: '/v0.1/customers/:customer_id',
-    access: PAYMENT_INSTRUMENTS,
-    handler: retrieve,
-  },
-  {
-    method: 'PUT',
-    path: '/v0.1/customers/:customer_id',
-    access: PAYMENT_INSTRUMENTS,
-    handler: update,
-  },
-  {
-    method: 'GET',
-    path: '/v0.1/customers/:customer_id/payment-instruments',
-    access: PAYMENT_INSTRUMENTS,
-    handler: listInstruments,
-  },
-  {
-    method: 'DELETE',
-    path: '/v0.1/customers/:customer_id/payment-instruments/:token',
-    access: PAYMENT_INSTRUMENTS,
-    handler: deactivateInstrument,
-  },
-];
+const customer = '/v0.1/customers/:customer_id';
+
+export const customerRoutes: Routes = new Hono<SandboxEnv>()
+  .post('/v0.1/customers', allow(PAYMENT_INSTRUMENTS), capBody, create)
+  .get(customer, allow(PAYMENT_INSTRUMENTS), retrieve)
+  .put(customer, allow(PAYMENT_INSTRUMENTS), capBody, update)
+  .get(`${customer}/payment-instruments`, allow(PAYMENT_INSTRUMENTS), listInstruments)
+  .delete(
+    `${customer}/payment-instruments/:token`,
+    allow(PAYMENT_INSTRUMENTS),
+    capBody,
+    deactivateInstrument,
+  );

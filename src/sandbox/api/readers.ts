@@ -16,6 +16,7 @@
 //   online, not within another checkout's start window, and on Solo at least 3.3.24.3;
 //   terminate only while the device waits for the cardholder, Solo at least 3.3.28.0.
 
+import { Hono } from 'hono';
 import { providerErrorBody } from '../../http/errors.ts';
 import { empty, json } from '../../http/json.ts';
 import type { ProviderErrorCode } from '../../schemas/index.ts';
@@ -26,11 +27,11 @@ import {
   ReaderCreateBodySchema,
   ReaderUpdateBodySchema,
 } from '../../schemas/index.ts';
-import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
-import type { Access, Route, RouteRequest } from '../http/route.ts';
-import { parse } from '../http/validate.ts';
-import { minorUnit } from '../seed/currencies.ts';
+import type { RouteContext, Routes, SandboxContext, SandboxEnv } from '../context.ts';
+import { minorUnit } from '../defaults/currencies.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
+import { type Access, allow } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
 import {
   activeCheckout,
   advanceReader,
@@ -40,6 +41,7 @@ import {
   startCheckout,
 } from '../simulation/readers.ts';
 import type { Frozen, ReaderRecord } from '../state/records.ts';
+import { parse } from '../validate.ts';
 import { requireMerchant } from './merchant.ts';
 
 const READERS_READ: Access = { scopes: ['readers.read'] };
@@ -77,9 +79,10 @@ const stateError = (type: string, detail: string) =>
 const fieldError = (param: string, problem: string, code: 'MISSING' | 'INVALID' = 'INVALID') =>
   new ReaderError(code, `${param} ${problem}`, { [param]: [problem] }, param, code);
 
-function findReader({ params, ctx }: RouteRequest): Frozen<ReaderRecord> {
-  requireMerchant(params, ctx.config);
-  const reader = ctx.store.get('readers', params.id!);
+function findReader(c: RouteContext): Frozen<ReaderRecord> {
+  const ctx = c.env.sandbox;
+  requireMerchant(c);
+  const reader = ctx.store.get('readers', c.req.param('id')!);
   if (!reader) throw notFound('Reader not found');
   advanceReader(ctx, reader);
   return reader;
@@ -98,8 +101,9 @@ function readerJson(ctx: SandboxContext, r: Frozen<ReaderRecord>): Record<string
   };
 }
 
-function list({ params, ctx }: RouteRequest): Response {
-  requireMerchant(params, ctx.config);
+function list(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  requireMerchant(c);
   const readers = ctx.store
     .list('readers')
     .sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -107,9 +111,10 @@ function list({ params, ctx }: RouteRequest): Response {
   return json({ items: readers.map((r) => readerJson(ctx, r)) });
 }
 
-async function create({ request, params, ctx }: RouteRequest): Promise<Response> {
-  requireMerchant(params, ctx.config);
-  const body = parse(ReaderCreateBodySchema, await readApiJson(request));
+async function create(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  requireMerchant(c);
+  const body = parse(ReaderCreateBodySchema, await readApiJson(c.req.raw));
   const code = body.pairing_code.toUpperCase();
   const device = ctx.store.list('devices').find((d) => d.pairing_code === code);
   if (!device) throw invalid('pairing_code', 'pairing_code is shown on no device');
@@ -140,23 +145,24 @@ async function create({ request, params, ctx }: RouteRequest): Promise<Response>
   return json(readerJson(ctx, reader), 201);
 }
 
-const retrieve = (req: RouteRequest) => json(readerJson(req.ctx, findReader(req)));
+const retrieve = (c: RouteContext) => json(readerJson(c.env.sandbox, findReader(c)));
 
-async function update(req: RouteRequest): Promise<Response> {
-  const body = parse(ReaderUpdateBodySchema, await readApiJson(req.request));
+async function update(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(ReaderUpdateBodySchema, await readApiJson(c.req.raw));
   // Looked up after the body: while it arrived, the reader may have been deleted.
-  const found = findReader(req);
-  const reader = req.ctx.store.update('readers', found.id, (r) => {
+  const found = findReader(c);
+  const reader = ctx.store.update('readers', found.id, (r) => {
     if (body.name !== undefined) r.name = body.name;
     if (body.meta !== undefined) r.meta = body.meta;
-    r.updated_at = req.ctx.clock.iso();
+    r.updated_at = ctx.clock.iso();
   });
-  return json(readerJson(req.ctx, reader));
+  return json(readerJson(ctx, reader));
 }
 
-function remove(req: RouteRequest): Response {
-  const { ctx } = req;
-  const reader = findReader(req);
+function remove(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const reader = findReader(c);
   const device = ctx.store.get('devices', reader.device_identifier);
   ctx.store.transact(() => {
     if (device?.reader_id === reader.id) {
@@ -231,10 +237,10 @@ function withoutKey(affiliate: NonNullable<ReaderCheckoutBody['affiliate']>) {
   return kept;
 }
 
-async function checkout(req: RouteRequest): Promise<Response> {
-  const { ctx } = req;
-  const body = validateCheckoutBody(ctx, await readApiJson(req.request));
-  const reader = findReader(req);
+async function checkout(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = validateCheckoutBody(ctx, await readApiJson(c.req.raw));
+  const reader = findReader(c);
   const device = pairedDevice(ctx, reader);
   if (!meetsVersion(device, 'checkout')) {
     throw stateError(
@@ -266,9 +272,9 @@ async function checkout(req: RouteRequest): Promise<Response> {
   return json({ data: { client_transaction_id: record.id } }, 201);
 }
 
-function terminate(req: RouteRequest): Response {
-  const { ctx } = req;
-  const reader = findReader(req);
+function terminate(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const reader = findReader(c);
   const device = pairedDevice(ctx, reader);
   if (!meetsVersion(device, 'terminate')) {
     throw stateError(
@@ -289,12 +295,11 @@ function terminate(req: RouteRequest): Response {
 
 const base = '/v0.1/merchants/:merchant_code/readers';
 
-export const readerRoutes: Route[] = [
-  { method: 'GET', path: base, access: READERS_READ, handler: list },
-  { method: 'POST', path: base, access: READERS_WRITE, handler: create },
-  { method: 'GET', path: `${base}/:id`, access: READERS_READ, handler: retrieve },
-  { method: 'PATCH', path: `${base}/:id`, access: READERS_WRITE, handler: update },
-  { method: 'DELETE', path: `${base}/:id`, access: READERS_WRITE, handler: remove },
-  { method: 'POST', path: `${base}/:id/checkout`, access: READERS_WRITE, handler: checkout },
-  { method: 'POST', path: `${base}/:id/terminate`, access: READERS_WRITE, handler: terminate },
-];
+export const readerRoutes: Routes = new Hono<SandboxEnv>()
+  .get(base, allow(READERS_READ), list)
+  .post(base, allow(READERS_WRITE), capBody, create)
+  .get(`${base}/:id`, allow(READERS_READ), retrieve)
+  .patch(`${base}/:id`, allow(READERS_WRITE), capBody, update)
+  .delete(`${base}/:id`, allow(READERS_WRITE), capBody, remove)
+  .post(`${base}/:id/checkout`, allow(READERS_WRITE), capBody, checkout)
+  .post(`${base}/:id/terminate`, allow(READERS_WRITE), capBody, terminate);
