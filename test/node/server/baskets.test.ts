@@ -3,8 +3,8 @@
 // next, instances racing on one basket make one, and a basket is never charged twice.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { RequestJson } from '../../../src/sandbox/middleware/request-log.ts';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
+import type { RequestJson } from '../../../src/sandbox/middleware/request-log.ts';
 import type { Checkout } from '../../../src/schemas/index.ts';
 import {
   createMemoryStore,
