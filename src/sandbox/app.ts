@@ -6,7 +6,7 @@
 
 import { Hono } from 'hono';
 import { HttpError, providerErrorBody } from '../http/errors.ts';
-import { notFoundOrMethodNotAllowed } from '../http/methods.ts';
+import { notFoundOrMethodNotAllowed } from '../http/method-not-allowed.ts';
 import type { Routes, SandboxBindings, SandboxContext, SandboxEnv } from './context.ts';
 import { ApiError, apiErrorResponse } from './errors.ts';
 import { injectFaults } from './middleware/faults.ts';

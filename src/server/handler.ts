@@ -15,7 +15,7 @@
 import { type Context, Hono } from 'hono';
 import { routePath } from 'hono/route';
 import { errorJson, handlerErrorBody } from '../http/errors.ts';
-import { notFoundOrMethodNotAllowed } from '../http/methods.ts';
+import { notFoundOrMethodNotAllowed } from '../http/method-not-allowed.ts';
 import type { Checkout } from '../schemas/index.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../shared/request-id.ts';
 import { createBaskets } from './baskets/baskets.ts';
@@ -40,7 +40,7 @@ import { createProviderClient } from './provider/client.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { confirmRoutes } from './routes/confirm.ts';
 import type { RouteDeps } from './routes/context.ts';
-import { paymentMethodRoutes } from './routes/methods.ts';
+import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { createMemoryStore } from './store/memory.ts';
 import { createTelemetry } from './telemetry/telemetry.ts';
 import type { HandlerEnv, PlatformContext } from './types.ts';
