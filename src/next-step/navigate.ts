@@ -1,5 +1,5 @@
 import { withQuery } from '../shared/url.ts';
-import type { NavigateRequest } from './handler.ts';
+import type { NavigateRequest } from './runner.ts';
 import type { NextStepContext, Outcome } from './types.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { h } from '../dom.ts';
-import { abortReason, refusal, type StepHandler } from '../handler.ts';
+import { abortReason, refusal, type StepRunner } from '../runner.ts';
 
 let voucherCount = 0;
 
@@ -33,7 +33,7 @@ async function copyText(text: string, fallbackTarget: HTMLElement): Promise<bool
  * (the digits, a copy button, the printable voucher) and reports pending. It
  * stays on screen until the element aborts the step.
  */
-export const voucher: StepHandler<'voucher'> = async ({ checkout }, ctx) => {
+export const voucher: StepRunner<'voucher'> = async ({ checkout }, ctx) => {
   const boleto = checkout.boleto ?? {};
   const refused = refusal({ 'boleto.url': boleto.url });
   if (refused) return refused;

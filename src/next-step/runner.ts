@@ -1,7 +1,8 @@
 import { isSafeBrowserUrl } from '../shared/url.ts';
 import type { Action, NextStepContext, Outcome } from './types.ts';
 
-export type StepHandler<K extends Action['kind']> = (
+/** Runs one kind of next step (a challenge, a redirect, a voucher) to its outcome. */
+export type StepRunner<K extends Action['kind']> = (
   action: Extract<Action, { kind: K }>,
   ctx: NextStepContext,
 ) => Promise<Outcome>;

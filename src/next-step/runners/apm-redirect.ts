@@ -1,13 +1,13 @@
 import { withQuery } from '../../shared/url.ts';
-import { methodOf, refusal, type StepHandler } from '../handler.ts';
 import { leave } from '../navigate.ts';
+import { methodOf, refusal, type StepRunner } from '../runner.ts';
 
 /**
  * iDEAL, Bancontact, BLIK: the bank's page takes over and returns through the
  * checkout's redirect_url. The provider gives a ready `full` URL; without one
  * the URL is built from `url` + payload (as a query, unless the step says POST).
  */
-export const apmRedirect: StepHandler<'apm-redirect'> = async ({ nextStep }, ctx) => {
+export const apmRedirect: StepRunner<'apm-redirect'> = async ({ nextStep }, ctx) => {
   const { full, url = '' } = nextStep;
   if (full !== undefined) {
     return (

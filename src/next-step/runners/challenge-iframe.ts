@@ -1,8 +1,8 @@
 import { CHALLENGE_COMPLETE } from '../../domain/checkout.ts';
 import { h } from '../dom.ts';
-import { abortReason, methodOf, refusal, type StepHandler } from '../handler.ts';
 import { buildForm } from '../navigate.ts';
 import { confirmLoop } from '../poll.ts';
+import { abortReason, methodOf, refusal, type StepRunner } from '../runner.ts';
 import type { Outcome } from '../types.ts';
 
 // Blocks the challenge page from navigating the merchant's page (top
@@ -18,7 +18,7 @@ const isCompletion = (data: unknown): boolean =>
  * browser flow expects. The outcome comes from the backend (confirmLoop); a
  * completion message from the challenge's own frame and origin only asks sooner.
  */
-export const challengeIframe: StepHandler<'challenge-iframe'> = async ({ nextStep }, ctx) => {
+export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep }, ctx) => {
   const { url = '' } = nextStep;
   const payload = nextStep.payload ?? {};
   const termUrl = payload.TermUrl;
