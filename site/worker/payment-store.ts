@@ -52,7 +52,7 @@ export function createBrowserStore(records: Records): PaymentStore {
       records.delete(CLAIM + key);
       return true;
     },
-    async track(name, id, checkAt) {
+    async watch(name, id, checkAt) {
       const set = setOf(name);
       set.set(id, checkAt);
       saveSet(name, set);
@@ -68,7 +68,7 @@ export function createBrowserStore(records: Records): PaymentStore {
       if (due.length > 0) saveSet(name, set);
       return due;
     },
-    async untrack(name, id) {
+    async unwatch(name, id) {
       const set = setOf(name);
       if (set.delete(id)) saveSet(name, set);
     },
