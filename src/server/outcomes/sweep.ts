@@ -1,20 +1,20 @@
 /**
  * The sweep: reconciliation's second source, the provider's own list of checkouts. The open
  * set (reconcile.ts) holds what the store was told; what it was never told, or lost, is gone
- * from it: checkouts created while the store was unreachable (their `track` failed), and
+ * from it: checkouts created while the store was unreachable (their `watch` failed), and
  * those whose entries an old primary took with it in a failover (acknowledged, never
  * replicated). The provider still has every one of them. So each `reconcile()` also reads the
  * provider's list past a watermark and hands each of this handler's checkouts it finds there
  * to the same claims as every other report: a final one is reported (its hook runs once,
- * whoever gets there first), one still pending joins the open set.
+ * whoever gets there first), one still pending joins the watchlist.
  *
- * The watermark is a record in the store (`sweep:{<merchant>}`, beside the open set, in its
+ * The watermark is a record in the store (`sweep:{<merchant>}`, beside the watchlist, in its
  * slot on a Cluster): the creation date and id of the last checkout handled, in the provider's
  * order (date, then id). It moves only over checkouts that were handled while the store
  * answered, and never back; and not into the last SETTLE_MS, so a checkout the list shows a
  * moment late (created a moment before one it already showed) is still found. A store that
  * has no watermark yet starts it when the handler first reaches the store, at the time the
- * handler was made (`start()`, called then and after each checkout it tracks): a store outage
+ * handler was made (`start()`, called then and after each checkout it watches): a store outage
  * in a new instance's first minute, before its first `reconcile()`, loses none of the
  * checkouts paid meanwhile. A watermark that disappears later (a store that lost its data)
  * starts again at the current time: reporting every paid checkout of the past again to a
@@ -67,18 +67,106 @@ export interface SweepDeps {
   merchantCode: string;
   client: ProviderClient;
   report(checkout: Checkout): Promise<OutcomeResult>;
-  /** Puts a checkout in the open set, due now; throws when the store fails. */
+  /** Puts a checkout in the watchlist, due now; throws when the store fails. */
   watch(id: string): Promise<void>;
-  /** Takes a checkout out of the open set; never throws. */
-  forget(id: string): Promise<void>;
+  /** Takes a checkout out of the watchlist; never throws. */
+  unwatch(id: string): Promise<void>;
   /** This handler's `return_url`: the checkouts that carry it are this handler's. */
   webhookUrl: string;
   log: Logger;
   now: () => number;
 }
 
+/** This handler's checkout, with a date to place it by; undefined for another's. */
+function markOf(checkout: Checkout, deps: SweepDeps): Mark | undefined {
+  if (checkout.id == null || checkout.return_url !== deps.webhookUrl) return undefined;
+  if (checkout.merchant_code != null && checkout.merchant_code !== deps.merchantCode) {
+    return undefined;
+  }
+  const at = Date.parse(checkout.date ?? '');
+  return Number.isFinite(at) ? { at, id: checkout.id } : undefined;
+}
+
+/** Handles one checkout; false when the store failed (it and later ones come again). */
+async function handle(
+  deps: SweepDeps,
+  checkout: Checkout,
+  id: string,
+  result: SweepResult,
+): Promise<boolean> {
+  const { report, log } = deps;
+  if (!isFinalStatus(checkout.status)) {
+    // Pending: the watchlist reads it until it is final (it may be there already).
+    await deps.watch(id);
+    return true;
+  }
+  const outcome = await report(checkout);
+  if (outcome === 'unavailable') return false;
+  if (outcome === 'ran') {
+    result.ran += 1;
+    log({
+      level: 'info',
+      message: "reconcile: ran the hook of a checkout found in the provider's list",
+      checkoutId: id,
+    });
+  }
+  // Running elsewhere, or the hook threw: the watchlist tries it again after the lease.
+  if (outcome === 'running' || outcome === 'failed') await deps.watch(id);
+  else await deps.unwatch(id);
+  return true;
+}
+
+/**
+ * Handles `batch`, a few at a time: after an outage the whole backlog of orders paid
+ * meanwhile is here, and each waits on its hook. Stops taking more once the store failed.
+ */
+async function handleAll(
+  deps: SweepDeps,
+  batch: readonly { checkout: Checkout; mark: Mark }[],
+  result: SweepResult,
+): Promise<boolean[]> {
+  const handled = batch.map(() => false);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < batch.length) {
+      const i = next++;
+      const { checkout, mark } = batch[i]!;
+      // A store that throws is down like one that answers `unavailable`.
+      handled[i] = await handle(deps, checkout, mark.id, result).catch(() => false);
+      if (handled[i]) result.swept += 1;
+      else failed = true;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
+  return handled;
+}
+
+/**
+ * Where the watermark moves: over the checkouts handled in a row from its start, and not into
+ * the last SETTLE_MS unless a full batch needs it to make progress.
+ */
+function nextMark(
+  batch: readonly { mark: Mark }[],
+  handled: readonly boolean[],
+  since: Mark,
+  limit: number,
+  now: number,
+): Mark {
+  let reached = since;
+  let inRow = 0;
+  for (const [i, { mark }] of batch.entries()) {
+    if (!handled[i]) break;
+    reached = mark;
+    inRow += 1;
+  }
+  const settled = { at: now - SETTLE_MS, id: '' };
+  const full = inRow === limit;
+  return full || !after(reached, settled) ? reached : after(settled, since) ? settled : since;
+}
+
 export function createSweep(deps: SweepDeps) {
-  const { store, client, report, webhookUrl, log, now } = deps;
+  const { store, client, log, now } = deps;
   const key = `sweep:{${deps.merchantCode}}`;
   const supported = store.read !== undefined && store.swap !== undefined;
   let warned = false;
@@ -102,16 +190,6 @@ export function createSweep(deps: SweepDeps) {
     return first;
   }
 
-  /** This handler's, with a date to place it by. */
-  function place(checkout: Checkout): Mark | undefined {
-    if (checkout.id == null || checkout.return_url !== webhookUrl) return undefined;
-    if (checkout.merchant_code != null && checkout.merchant_code !== deps.merchantCode) {
-      return undefined;
-    }
-    const at = Date.parse(checkout.date ?? '');
-    return Number.isFinite(at) ? { at, id: checkout.id } : undefined;
-  }
-
   /** Moves the watermark forward to `to` (compare-and-set: another instance may move it too). */
   async function advance(seen: string | undefined, to: Mark): Promise<void> {
     let current = seen;
@@ -121,54 +199,6 @@ export function createSweep(deps: SweepDeps) {
       if (await store.swap!(key, current, formatMark(to), WATERMARK_TTL_MS)) return;
       current = await store.read!(key);
     }
-  }
-
-  /** Handles one checkout; false when the store failed (it and later ones come again). */
-  async function handle(checkout: Checkout, id: string, result: SweepResult): Promise<boolean> {
-    if (!isFinalStatus(checkout.status)) {
-      // Pending: the open set reads it until it is final (it may be there already).
-      await deps.watch(id);
-      return true;
-    }
-    const outcome = await report(checkout);
-    if (outcome === 'unavailable') return false;
-    if (outcome === 'ran') {
-      result.ran += 1;
-      log({
-        level: 'info',
-        message: "reconcile: ran the hook of a checkout found in the provider's list",
-        checkoutId: id,
-      });
-    }
-    // Running elsewhere, or the hook threw: the open set tries it again after the lease.
-    if (outcome === 'running' || outcome === 'failed') await deps.watch(id);
-    else await deps.forget(id);
-    return true;
-  }
-
-  /**
-   * Handles `batch`, a few at a time: after an outage the whole backlog of orders paid
-   * meanwhile is here, and each waits on its hook. Stops taking more once the store failed.
-   */
-  async function handleAll(
-    batch: readonly { checkout: Checkout; mark: Mark }[],
-    result: SweepResult,
-  ): Promise<boolean[]> {
-    const handled = batch.map(() => false);
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-      while (!failed && next < batch.length) {
-        const i = next++;
-        const { checkout, mark } = batch[i]!;
-        // A store that throws is down like one that answers `unavailable`.
-        handled[i] = await handle(checkout, mark.id, result).catch(() => false);
-        if (handled[i]) result.swept += 1;
-        else failed = true;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
-    return handled;
   }
 
   /**
@@ -184,7 +214,7 @@ export function createSweep(deps: SweepDeps) {
       else known = mark;
       placed = true;
     } catch {
-      // Not reached yet: the next checkout tracked, or the next reconcile(), tries again.
+      // Not reached yet: the next checkout watched, or the next reconcile(), tries again.
     }
   }
 
@@ -197,7 +227,7 @@ export function createSweep(deps: SweepDeps) {
           level: 'warn',
           message:
             "reconcile: the store keeps no records (read, swap), so the provider's list is not " +
-            'read: a checkout whose tracking failed while the store was down is not found',
+            'read: a checkout whose watch failed while the store was down is not found',
         });
       }
       return result;
@@ -223,24 +253,13 @@ export function createSweep(deps: SweepDeps) {
       return result;
     }
     const beyond = listed
-      .map((checkout) => ({ checkout, mark: place(checkout) }))
+      .map((checkout) => ({ checkout, mark: markOf(checkout, deps) }))
       .filter((c): c is { checkout: Checkout; mark: Mark } => c.mark !== undefined)
       .filter((c) => after(c.mark, since))
       .sort((a, b) => (after(a.mark, b.mark) ? 1 : -1));
     const batch = beyond.slice(0, limit);
-    const handled = await handleAll(batch, result);
-    // The watermark moves over the checkouts handled in a row from its start.
-    let reached = since;
-    let inRow = 0;
-    for (const [i, { mark }] of batch.entries()) {
-      if (!handled[i]) break;
-      reached = mark;
-      inRow += 1;
-    }
-    // Not into the last SETTLE_MS unless a full batch needs it to make progress.
-    const settled = { at: now() - SETTLE_MS, id: '' };
-    const full = inRow === limit;
-    const to = full || !after(reached, settled) ? reached : after(settled, since) ? settled : since;
+    const handled = await handleAll(deps, batch, result);
+    const to = nextMark(batch, handled, since, limit, now());
     if (after(to, since)) {
       await advance(stored, to);
       known = to;
