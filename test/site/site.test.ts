@@ -203,6 +203,19 @@ async function outlivesWorker(driver: Driver, site: StaticServer, seen: Seen[]):
   await dashboardShows(driver, site, seen);
 }
 
+/** The dashboard's reset clears it all: no checkout left, and the shop starts a new basket. */
+async function resetClears(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
+  await driver.goto(new URL('provider/', site.url).href);
+  await seeText(driver, seen[0]![0]);
+  await driver.click('Reset sandbox…');
+  await driver.click('Reset everything');
+  await seeText(driver, 'Sandbox reset');
+  const left = await provider<unknown[]>(driver, '/v0.1/checkouts');
+  assert.deepEqual(left, []);
+  const id = await openShop(driver, site, './');
+  assert.ok(!seen.some(([old]) => old === id), 'a new basket, a new checkout');
+}
+
 /** Every link of the shop page leads to a page of the site (the worker's, or a file). */
 async function linksHold(driver: Driver, site: StaticServer): Promise<void> {
   await driver.goto(site.url);
@@ -275,6 +288,9 @@ for (const [path, all] of [
     if (!all) {
       it('every link of the shop page leads to a page of the site', FLOW, () =>
         linksHold(driver, site),
+      );
+      it('the dashboard’s reset clears the checkouts, and the shop starts a new basket', FLOW, () =>
+        resetClears(driver, site, seen),
       );
     }
   });
