@@ -8,6 +8,8 @@ import type {
   NextStepContext,
   StringKey,
 } from '../../next-step/types.ts';
+import type { PublicCheckout } from '../../schemas/checkout.ts';
+import { pageSettled } from '../arrival.ts';
 import { emit, type FieldError } from '../events.ts';
 import type { FormController } from '../form/controller.ts';
 import type { Shown } from '../form/fields.ts';
@@ -137,7 +139,11 @@ export class CheckoutController implements ReactiveController {
       if (host.checkoutId) checkout = await getCheckout(endpoint, host.checkoutId, signal);
       else if (host.order !== undefined && host.order !== null && host.order !== '')
         checkout = await createCheckout(endpoint, host.order, signal);
-      else throw new BackendError('MISSING_CHECKOUT', en.errNoCheckout, 0, false);
+      else {
+        // Perhaps still to come (a framework hydrating the page sets it): said only later.
+        await pageSettled(signal);
+        throw new BackendError('MISSING_CHECKOUT', en.errNoCheckout, 0, false);
+      }
       await strings;
       if (signal.aborted) return;
 
@@ -355,13 +361,14 @@ export class CheckoutController implements ReactiveController {
         checkout,
         reason: paid ? undefined : failureReason(status, String(checkout.id)),
       };
+      // The handler's answer, as its route types it (the widget reads only a few fields).
       emit(host, paid ? 'payment-success' : 'payment-failure', {
-        checkout,
+        checkout: checkout as PublicCheckout,
         ...(resumed && { resumed }),
       });
     } else {
       host._lifecycle = { kind: 'pending', checkout };
-      emit(host, 'payment-pending', { checkout });
+      emit(host, 'payment-pending', { checkout: checkout as PublicCheckout });
     }
   }
 

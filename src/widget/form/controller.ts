@@ -40,8 +40,18 @@ export class FormController implements ReactiveController {
   /** What keep() saved of the form for the next checkout: no card data, ever. */
   private _kept: Values = {};
 
+  /**
+   * The host's own ARIA: never an attribute on the host, whose attributes are the page's (a
+   * server render's, which hydration compares with its own). Safari before 16.4 has no
+   * ElementInternals and Firefox before 119 none of its ARIA: there the host says nothing
+   * of itself, and the loading line inside says it all the same (the placeholder form is
+   * hidden from assistive technology).
+   */
+  private readonly _internals: ElementInternals | undefined;
+
   constructor(private readonly _host: FormHost) {
     _host.addController(this);
+    this._internals = _host.attachInternals?.();
     this.offer(['card'], []);
     this._clear();
   }
@@ -53,8 +63,7 @@ export class FormController implements ReactiveController {
     if (loading === this._placeholder) return;
     this._placeholder = loading;
     // The placeholder is hidden from assistive technology: the host says it is busy.
-    if (loading) host.setAttribute('aria-busy', 'true');
-    else host.removeAttribute('aria-busy');
+    if (this._internals) this._internals.ariaBusy = loading ? 'true' : null;
     // Loading never shrinks the widget: the form it ends in keeps at least the
     // placeholder's height (a saved card needs less room than the card fields
     // expected), so nothing under the widget moves up, until the shopper
