@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { localeModuleSource, TAGS } from './src/widget/locales/all.ts';
@@ -22,6 +22,26 @@ function localeFiles(): Plugin {
           source: localeModuleSource(tag),
         });
       }
+    },
+  };
+}
+
+/**
+ * Builds with the module `replacement` wherever the sources import `original` (both paths
+ * from the repository's root): the self-contained builds load their parts from beside
+ * themselves (src/widget/parts/imports-beside.ts), the parts they load take Lit from them
+ * (src/widget/parts/kit-lent.ts).
+ */
+export function replaceModule(original: string, replacement: string): Plugin {
+  const from = fileURLToPath(new URL(original, import.meta.url));
+  const to = fileURLToPath(new URL(replacement, import.meta.url));
+  return {
+    name: 'payment-widget-replace-module',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith(original.slice(original.lastIndexOf('/')))) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === from ? to : null;
     },
   };
 }
@@ -75,34 +95,16 @@ const BROWSERS: string[] = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
 ).browserslist;
 
-/**
- * Lit's own minifier for the `html` templates: their indentation and line breaks would
- * otherwise ship as written. Conservative on purpose: a run of whitespace becomes one space,
- * never none (text beside an inline element keeps its gap), and no attribute is dropped for
- * being empty (an `<option value="">` means something). The `css` templates are left to
- * minifyCssTemplates, which keeps a fallback declaration that lightningcss would drop.
- */
-export function minifyHtmlTemplates(): Plugin {
-  // Typed for Rollup; its transform hook is the one Vite's bundler calls.
-  return minifyHtmlLiterals({
-    include: ['src/**/*.ts'],
-    failOnError: true,
-    options: {
-      shouldMinifyCSS: () => false,
-      minifyOptions: {
-        conservativeCollapse: true,
-        removeEmptyAttributes: false,
-        minifyCSS: false,
-        minifyJS: false,
-      },
-    },
-  }) as unknown as Plugin;
-}
-
-// The browser build: an ES module for bundlers and one self-contained IIFE for a
-// script tag (`dist/payment-widget.iife.js`, global `PaymentWidget`).
+// The self-contained browser builds: an ES module for pages without a bundler and one IIFE
+// for a script tag (`dist/payment-widget.iife.js`, global `PaymentWidget`). Each is one file
+// with what the card form needs; the rest loads from beside it (`parts/`, `locales/`,
+// `steps/`) when needed.
 export default defineConfig({
-  plugins: [localeFiles(), minifyHtmlTemplates(), minifyCssTemplates()],
+  plugins: [
+    localeFiles(),
+    minifyCssTemplates(),
+    replaceModule('./src/widget/parts/imports.ts', './src/widget/parts/imports-beside.ts'),
+  ],
   build: {
     outDir: 'dist',
     // Not emptied here: dist/node (the Node build, which `payment-sandbox` runs) lives

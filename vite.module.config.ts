@@ -1,7 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
-import browserBuild, { minifyHtmlTemplates } from './vite.config.ts';
+import browserBuild from './vite.config.ts';
 
 /**
  * The package's entry (`dist/index.js`, what `import 'payment-widget'`
@@ -20,17 +19,7 @@ import browserBuild, { minifyHtmlTemplates } from './vite.config.ts';
  */
 export default defineConfig({
   // The styles' whitespace goes here too: a merchant's bundler leaves template text alone.
-  plugins: [minifyHtmlTemplates(), minifyCssTemplates()],
-  resolve: {
-    // Every next step bundled in: the merchant's bundler splits (or not) as it likes, and
-    // no `steps/` folder has to be served beside it.
-    alias: [
-      {
-        find: /^\.\/steps\/lazy\.ts$/,
-        replacement: fileURLToPath(new URL('./src/next-step/steps/eager.ts', import.meta.url)),
-      },
-    ],
-  },
+  plugins: [minifyCssTemplates()],
   build: {
     outDir: 'dist',
     // Beside the other builds and `locales/`, which the widget loads from its own URL.
@@ -45,6 +34,9 @@ export default defineConfig({
         // The declarations carry the docs. Kept: the `@__PURE__` and
         // `@vite-ignore` marks the merchant's bundler reads.
         comments: { legal: true, annotation: true, jsdoc: false },
+        // What loads on demand (src/widget/parts/imports.ts: the parts, each language),
+        // in files of its own that the merchant's bundler splits off in turn.
+        chunkFileNames: 'chunks/[name]-[hash].js',
       },
     },
     lib: {

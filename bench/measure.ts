@@ -7,6 +7,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** The script-tag build with card, APMs, 3DS and English. */
 export const IIFE_GZIP_BUDGET = 20 * 1024;
+/** The script-tag build and every part it may load (parts/): a page with every option on. */
+export const ALL_GZIP_BUDGET = 24 * 1024;
 /** Each lazily loaded locale module. */
 export const LOCALE_GZIP_BUDGET = 1.5 * 1024;
 
@@ -46,6 +48,10 @@ export function sumSizes(list: Sizes[]): Sizes {
 export const DIST = 'dist';
 export const IIFE = join(DIST, 'payment-widget.iife.js');
 export const ESM = join(DIST, 'payment-widget.js');
+/** The package's ES entry, for bundlers (Lit left as an import, its parts in chunks/). */
+export const ESM_ENTRY = join(DIST, 'index.js');
+/** What the self-contained builds load from beside them when needed. */
+export const PARTS_DIR = join(DIST, 'parts');
 /**
  * Where the widget fetches a locale from: `./locales/{lang}.js` beside the bundle
  * (see src/widget/locales/load.ts `localeUrl`).

@@ -7,8 +7,8 @@ import { rewriteDeclarations } from './declarations.ts';
 const STEPS: string[][] = [
   // The self-contained browser bundles (ES module and script tag) and the locales.
   ['node_modules/vite/bin/vite.js', 'build'],
-  // The next steps those bundles load when needed (steps/), beside them.
-  ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.steps.config.ts'],
+  // The parts those bundles load when needed (parts/: outcomes, saved cards, next steps), beside them.
+  ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.parts.config.ts'],
   // The package's entry: the widget with Lit left as an import.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.module.config.ts'],
   // `payment-widget/react`: the React component, importing the entry above.

@@ -250,12 +250,13 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       errorJson(404, 'NOT_FOUND', `No locale file at ${path}`),
     );
   });
-  app.get('/assets/steps/:file', (c) => {
+  app.get('/assets/parts/:file', (c) => {
     const name = c.req.param('file');
-    const notFound = () => errorJson(404, 'NOT_FOUND', `No next step at ${c.req.path}`);
-    // The widget loads a 3DS page's, a bank's and a boleto's code from `steps/` when needed.
+    const notFound = () => errorJson(404, 'NOT_FOUND', `No part at ${c.req.path}`);
+    // The widget loads what the card form does not need (an outcome, saved cards, a 3DS
+    // challenge, a bank's page, a boleto) from `parts/` when needed.
     return /^[\w-]+\.js$/.test(name)
-      ? file(c, join(assetsDir, 'steps'), name, notFound)
+      ? file(c, join(assetsDir, 'parts'), name, notFound)
       : notFound();
   });
   app.get('/demo/:file', (c) => {

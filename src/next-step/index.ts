@@ -4,8 +4,10 @@
 
 import { actionFor } from './action.ts';
 import type { StepHandler } from './handler.ts';
+import { apmRedirect } from './handlers/apm-redirect.ts';
 import { challengeIframe } from './handlers/challenge-iframe.ts';
-import { apmRedirect, challengeRedirect, voucher } from './steps/lazy.ts';
+import { challengeRedirect } from './handlers/challenge-redirect.ts';
+import { voucher } from './handlers/voucher.ts';
 import type { Action, NextStepContext, Outcome } from './types.ts';
 import { isSafeBrowserUrl } from './url.ts';
 

@@ -29,6 +29,7 @@ import {
   resolveOptions,
 } from './options.ts';
 import { createDispatcher } from './outcomes/dispatch.ts';
+import { createOpenSteps } from './outcomes/open-steps.ts';
 import {
   createOpenCheckouts,
   type ReconcileOptions,
@@ -131,14 +132,21 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     webhookUrl: `${config.publicUrl}/webhook`,
     log: config.log,
   });
-  const outcomes = createDispatcher({ report, open, waitMs: config.waitMs, log: config.log });
+  const steps = createOpenSteps({ store, merchantCode: provider.merchantCode, log: config.log });
+  const outcomes = createDispatcher({
+    report,
+    open,
+    steps,
+    waitMs: config.waitMs,
+    log: config.log,
+  });
   const limits = createRateLimiter(options.rateLimit, {
     store,
     merchantCode: provider.merchantCode,
     log: config.log,
     refused: telemetry?.refused,
   });
-  const deps: RouteDeps = { config, client, baskets, outcomes, open, limits };
+  const deps: RouteDeps = { config, client, baskets, outcomes, open, steps, limits };
 
   const app = new Hono<HandlerEnv>();
   app.use(async function requestId(c, next) {

@@ -6,22 +6,19 @@ import {
   type PropertyValues,
   type TemplateResult,
 } from 'lit';
-import type { CardNetwork } from '../card/index.ts';
-import type { PaymentMethodId } from '../domain/checkout.ts';
-import { nextStepStyles } from '../next-step/index.ts';
 import type { ChallengeMode, NextStepContext } from '../next-step/types.ts';
 import { CheckoutController } from './checkout/controller.ts';
 import { FormController } from './form/controller.ts';
-import type { Errors, FormState } from './form/fields.ts';
 import { LocaleController } from './locales/controller.ts';
 import type { Strings } from './locales/en.ts';
 import { format, formatMoney } from './locales/load.ts';
-import { expectedMethods, type Lifecycle, type Payable, payable, STATE } from './state.ts';
+import { PartsController } from './parts/controller.ts';
+import { expectedMethods, type Payable, payable } from './state.ts';
 import { styles } from './styles.ts';
 import { fieldRows } from './templates/fields.ts';
 import { methodChoice } from './templates/methods.ts';
-import { outcomeRegion, retryButton, statusRegion } from './templates/outcome.ts';
-import { saveCardOption, savedCardChoice } from './templates/saved-cards.ts';
+import { retryButton, statusRegion } from './templates/outcome.ts';
+import { saveCardOption } from './templates/saved-cards.ts';
 
 /** JSON when it parses, else the text; a removed attribute (null) gives null. */
 function parseOrder(value: string | null): unknown {
@@ -101,7 +98,7 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @cssproperty --payment-widget-focus-color - the focus ring
  */
 export class PaymentWidget extends LitElement {
-  static override styles = [styles, nextStepStyles];
+  static override styles = styles;
 
   // A static table rather than decorators: it needs no compiler support (the
   // sources are built by Vite, esbuild and tsx alike), and mount() reads it to
@@ -124,8 +121,6 @@ export class PaymentWidget extends LitElement {
     challenge: {},
     donate: { type: Boolean },
     translations: { attribute: false },
-    // Internal: everything else render reads, each written by one controller (see state.ts).
-    ...STATE,
   };
 
   /** Id of a checkout the merchant's backend created; required unless `order` is given. On a return page it shows that checkout's confirmed outcome. */
@@ -174,31 +169,19 @@ export class PaymentWidget extends LitElement {
    */
   navigate: NextStepContext['navigate'];
 
-  // The element's internal reactive state (src/widget/state.ts says who writes each). The
-  // class does not say `implements WidgetState`: the published declarations leave this state
-  // out and would then name a type they lack. Each controller's constructor takes a host with
-  // WidgetState, so passing `this` to them checks the same.
-  /** @internal */
-  declare _strings: Strings;
-  /** @internal */
-  declare _lifecycle: Lifecycle;
-  /** @internal */
-  declare _method: PaymentMethodId;
-  /** @internal */
-  declare _savedToken: string;
-  /** @internal */
-  declare _formState: FormState;
-  /** @internal */
-  declare _errors: Errors;
-  /** @internal */
-  declare _network: CardNetwork | undefined;
-  /** @internal */
-  declare _status: string;
-
-  // Behaviour, each over the state above: the words, the form, the checkout's lifecycle.
+  // Behaviour, each controller with the state it owns: the words, the form, the checkout's
+  // lifecycle. Each asks for a render when its state changes.
   private readonly _locale = new LocaleController(this);
-  private readonly _form = new FormController(this);
-  private readonly _checkout = new CheckoutController(this, this._form, this._locale);
+  private readonly _parts = new PartsController(this);
+  private readonly _form: FormController = new FormController(this, {
+    loading: () => this._checkout.lifecycle.kind === 'loading',
+    strings: () => this._locale.strings,
+  });
+  private readonly _checkout = new CheckoutController(this, {
+    form: this._form,
+    locale: this._locale,
+    parts: this._parts,
+  });
 
   constructor() {
     super();
@@ -258,7 +241,7 @@ export class PaymentWidget extends LitElement {
       return;
     }
     // Paying or loading: what to hand focus to comes with the answer.
-    const { kind } = this._lifecycle;
+    const { kind } = this._checkout.lifecycle;
     if (kind === 'busy' || kind === 'loading') return;
     this._keepFocus = false;
     this.focus();
@@ -271,7 +254,7 @@ export class PaymentWidget extends LitElement {
     if (this.shadowRoot?.activeElement) this._keepFocus = true;
     // After a confirmed outcome only another checkout-id loads: a new order then
     // would open a second checkout for a payment already made.
-    const settled = this._lifecycle.kind === 'done';
+    const settled = this._checkout.lifecycle.kind === 'done';
     if (
       changed.has('checkoutId') ||
       (!settled && (changed.has('order') || changed.has('endpoint')))
@@ -281,8 +264,8 @@ export class PaymentWidget extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const s = this._strings;
-    const now = this._lifecycle;
+    const s = this._locale.strings;
+    const now = this._checkout.lifecycle;
     const { kind } = now;
     const loading = kind === 'loading';
     // While loading, the form the checkout will most likely show stands in for
@@ -312,13 +295,10 @@ export class PaymentWidget extends LitElement {
         </button>
       </form>
       <div class="next-step" part="next-step"></div>
-      ${statusRegion(this._status)}
+      ${statusRegion(this._parts.missing ? s.errNetwork : this._form.status)}
       ${kind === 'broken' && now.retryable ? retryButton(s.retry, () => this._checkout.load()) : nothing}
-      ${outcomeRegion(
-        kind === 'done' ? now.outcome : kind === 'pending' ? kind : undefined,
-        s,
-        kind === 'done' ? now.reason : undefined,
-      )}
+      ${this._parts.missing ? retryButton(s.retry, () => this._parts.retry()) : nothing}
+      <div part="outcome-region" role="status">${this._renderOutcome()}</div>
       ${
         kind === 'done' && now.outcome === 'failure' && now.reason !== 'noLongerValid'
           ? retryButton(s.tryAnotherCard, () => this._checkout.retry())
@@ -327,21 +307,31 @@ export class PaymentWidget extends LitElement {
     `;
   }
 
+  /** The confirmed outcome and why, or "Payment pending", once its part has loaded. */
+  private _renderOutcome() {
+    const now = this._checkout.lifecycle;
+    const outcome = this._parts.get('outcome');
+    if (!outcome || (now.kind !== 'done' && now.kind !== 'pending')) return nothing;
+    return now.kind === 'done'
+      ? outcome.outcomeView(now.outcome, this._locale.strings, now.reason)
+      : outcome.outcomeView('pending', this._locale.strings);
+  }
+
   private _renderFields({ methods, savedCards }: Omit<Payable, 'checkout'>): TemplateResult {
-    const s = this._strings;
+    const s = this._locale.strings;
     const form = this._form;
-    const card = this._method === 'card';
+    const card = form.method === 'card';
     return html`<div class="fields">
-      ${methodChoice(methods, this._method, s, form.chooseMethod)}
-      ${card ? savedCardChoice(savedCards, this._savedToken, s, form.chooseSaved) : nothing}
+      ${methodChoice(methods, form.method, s, form.chooseMethod)}
+      ${card ? this._parts.get('saved-cards')?.savedCardChoice(savedCards, form.savedToken, s, form.chooseSaved) : nothing}
       ${fieldRows(form.fields(), {
         strings: s,
-        network: this._network,
+        network: form.network,
         maxInstallments: this.maxInstallments,
         errorShown: (field) => form.errorShown(field),
         message: (field) => form.message(field),
       })}
-      ${card && this.saveCard && this._savedToken === '' ? saveCardOption(s) : nothing}
+      ${card && this.saveCard && form.savedToken === '' ? saveCardOption(s) : nothing}
     </div>`;
   }
 
@@ -351,10 +341,10 @@ export class PaymentWidget extends LitElement {
   }
 
   private _buttonText(): string {
-    const now = this._lifecycle;
+    const now = this._checkout.lifecycle;
     const checkout = 'checkout' in now ? now.checkout : undefined;
     const amount = formatMoney(this._locale.tag, checkout?.amount, checkout?.currency);
-    const s = this._strings;
+    const s = this._locale.strings;
     return format(this.donate ? s.donate : s.pay, { amount }).trim();
   }
 }

@@ -211,19 +211,6 @@ export const styles = css`
     color: var(--_error);
     font-size: 0.875em;
   }
-  .outcome {
-    padding: 1rem;
-    border: 1px solid currentColor;
-    border-radius: var(--_radius);
-    font-weight: 600;
-    text-align: center;
-  }
-  .outcome.success {
-    color: var(--_success);
-  }
-  .outcome.failure {
-    color: var(--_error);
-  }
   .loading {
     position: absolute;
     clip-path: inset(50%);

@@ -113,17 +113,22 @@ ${hidden({ MD: v.md })}
  * widget confirms the outcome through its backend.
  */
 export function challengeEndPage(checkoutId: string, status: string): Response {
+  return page({
+    title: 'Authentication finished',
+    body: `<h1>Authentication finished</h1>
+<p>You can return to the merchant's page.</p>`,
+    script: tellParentEnded(checkoutId, status),
+  });
+}
+
+/** The script that tells the window framing this page that the challenge ended. */
+export function tellParentEnded(checkoutId: string, status: string): string {
   const message = JSON.stringify({
     type: CHALLENGE_COMPLETE,
     checkout_id: checkoutId,
     status,
   }).replace(/</g, '\\u003c');
-  return page({
-    title: 'Authentication finished',
-    body: `<h1>Authentication finished</h1>
-<p>You can return to the merchant's page.</p>`,
-    script: `(function(){var m=${message};if(window.parent&&window.parent!==window){window.parent.postMessage(m,'*');}})();`,
-  });
+  return `(function(){var m=${message};if(window.parent&&window.parent!==window){window.parent.postMessage(m,'*');}})();`;
 }
 
 export interface BankView {

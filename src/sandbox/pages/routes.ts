@@ -1,16 +1,19 @@
 // Browser-facing routes: the 3DS challenge page, its TermUrl (complete_payment), the APM
 // bank pages and the boleto voucher. No API key: the shopper's browser opens them. Each
 // settles at most once; posting the same result again (a reload, a double submit) shows the
-// same ending instead of an error.
+// same ending instead of an error. A step that is no longer open (settled, replaced by a newer
+// attempt, deactivated, or unknown) answers a browser with a page that says so (closed.ts),
+// and an API client with the provider's JSON error.
 
 import { readFormBody } from '../../http/body.ts';
 import type { SandboxContext } from '../context.ts';
-import { invalid, notFound } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
+import { ApiError, invalid, notFound } from '../http/errors.ts';
+import type { Handler, Route, RouteRequest } from '../http/route.ts';
 import { PUBLIC } from '../http/scopes.ts';
 import { findCheckout, termUrl } from '../provider/checkouts.ts';
 import { authorizeCard, settleBank } from '../simulation/payments.ts';
 import type { CheckoutRecord, Frozen } from '../state/records.ts';
+import { closedStepPage, prefersHtml } from './closed.ts';
 import {
   bankDonePage,
   bankPage,
@@ -26,10 +29,35 @@ async function field(request: Request, url: URL, name: string): Promise<string |
   return url.searchParams.get(name);
 }
 
+/** The provider's error for a step that is not open; a browser gets closed.ts's page instead. */
+class ClosedStep extends ApiError {
+  constructor(param: string, message: string) {
+    super(400, 'INVALID', message, param);
+  }
+}
+
+/**
+ * A page route whose step may be closed: a browser that finds it closed (or the checkout
+ * unknown) reads a page for a person; anything else, and every API client, the JSON error.
+ */
+function forPerson(step: 'challenge' | 'bank', handler: Handler): Handler {
+  return async (req) => {
+    try {
+      return await handler(req);
+    } catch (error) {
+      // The step's own refusal, or its checkout unknown (findCheckout's 404): closed either way.
+      const closed =
+        error instanceof ClosedStep || (error instanceof ApiError && error.status === 404);
+      if (!closed || !prefersHtml(req.request)) throw error;
+      return closedStepPage(step, req.ctx.store.get('checkouts', req.params.id!), error.status);
+    }
+  };
+}
+
 function openChallenge(checkout: Frozen<CheckoutRecord>, md: string | null) {
   const pending = checkout.pending;
   if (pending?.kind !== 'challenge' || md === null || pending.md !== md) {
-    throw invalid('MD', 'MD does not match an open 3DS challenge of this checkout');
+    throw new ClosedStep('MD', 'MD does not match an open 3DS challenge of this checkout');
   }
   return pending;
 }
@@ -37,6 +65,9 @@ function openChallenge(checkout: Frozen<CheckoutRecord>, md: string | null) {
 async function challenge({ request, url, params, ctx, origin }: RouteRequest): Promise<Response> {
   const checkout = findCheckout(ctx, params.id!);
   const pending = openChallenge(checkout, await field(request, url, 'MD'));
+  // Answered already (in another tab, or before a reload): nothing is left to authenticate.
+  if (pending.settled)
+    throw new ClosedStep('MD', 'The 3DS challenge of this MD is already settled');
   return challengePage({
     merchantName: ctx.config.merchantName,
     amount: displayAmount(checkout.amount, checkout.currency),
@@ -85,13 +116,14 @@ function openBank(ctx: SandboxContext, params: Record<string, string>, tx: strin
     tx === null ||
     pending.tx !== tx
   ) {
-    throw invalid('tx', 'tx does not match an open bank payment of this checkout');
+    throw new ClosedStep('tx', 'tx does not match an open bank payment of this checkout');
   }
   return { checkout, pending };
 }
 
 function bank({ url, params, ctx }: RouteRequest): Response {
   const { checkout, pending } = openBank(ctx, params, url.searchParams.get('tx'));
+  if (pending.settled) throw new ClosedStep('tx', 'The bank payment of this tx is already settled');
   return bankPage({
     method: pending.method,
     merchantName: ctx.config.merchantName,
@@ -128,15 +160,35 @@ function boleto({ params, ctx }: RouteRequest): Response {
 }
 
 export const pageRoutes: Route[] = [
-  { method: 'GET', path: '/sandbox/3ds/:id', access: PUBLIC, handler: challenge },
-  { method: 'POST', path: '/sandbox/3ds/:id', access: PUBLIC, handler: challenge },
+  {
+    method: 'GET',
+    path: '/sandbox/3ds/:id',
+    access: PUBLIC,
+    handler: forPerson('challenge', challenge),
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/3ds/:id',
+    access: PUBLIC,
+    handler: forPerson('challenge', challenge),
+  },
   {
     method: 'POST',
     path: '/v0.1/checkouts/:id/complete_payment',
     access: PUBLIC,
-    handler: completePayment,
+    handler: forPerson('challenge', completePayment),
   },
-  { method: 'GET', path: '/sandbox/bank/:method/:id', access: PUBLIC, handler: bank },
-  { method: 'POST', path: '/sandbox/bank/:method/:id', access: PUBLIC, handler: bankResult },
+  {
+    method: 'GET',
+    path: '/sandbox/bank/:method/:id',
+    access: PUBLIC,
+    handler: forPerson('bank', bank),
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/bank/:method/:id',
+    access: PUBLIC,
+    handler: forPerson('bank', bankResult),
+  },
   { method: 'GET', path: '/sandbox/boleto/:id', access: PUBLIC, handler: boleto },
 ];

@@ -9,6 +9,7 @@
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
 import type { Logger } from '../types.ts';
+import type { OpenSteps } from './open-steps.ts';
 import type { OpenCheckouts } from './reconcile.ts';
 import type { OutcomeResult } from './report.ts';
 
@@ -29,13 +30,17 @@ export interface Dispatcher {
 export function createDispatcher(deps: {
   report(checkout: Checkout): Promise<OutcomeResult>;
   open: OpenCheckouts;
+  /** The checkouts' open steps: a final one has none left to show. */
+  steps: Pick<OpenSteps, 'close'>;
   /** How long an answer may wait for the hook it started (`hooks.waitMs`). */
   waitMs: number;
   log: Logger;
 }): Dispatcher {
-  const { report, open, waitMs, log } = deps;
+  const { report, open, steps, waitMs, log } = deps;
 
   async function confirm(checkout: Checkout): Promise<OutcomeResult> {
+    // Not awaited: only a pending checkout's step is ever shown, so this merely frees it early.
+    if (checkout.id != null && isFinalStatus(checkout.status)) void steps.close(checkout.id);
     const outcome = await report(checkout);
     // Nothing left to reconcile; not awaited by anyone who needs the answer.
     if (outcome === 'ran' && checkout.id != null) void open.forget(checkout.id);

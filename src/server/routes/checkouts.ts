@@ -1,8 +1,9 @@
 /**
  * `/checkouts`: the basket's checkout for the amount the merchant's server decides (its open
  * or paid one, or a new one: baskets/), read it (the widget's confirmation, which also
- * reports a final status), process it after checking the body and any next step the
- * provider answers with, and after a failure make the basket's next one (`/:id/retry`).
+ * reports a final status, and gives a pending one's open step), process it after checking
+ * the body and any next step the provider answers with (kept as the open step), and after a
+ * failure make the basket's next one (`/:id/retry`).
  * Creating and paying are rate-limited (guards/rate-limit.ts) before the provider is called.
  * Reports of a final status run the hooks in the background (outcomes/dispatch.ts): these
  * answers never wait on the merchant.
@@ -57,7 +58,9 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     const checkout = await client.checkouts.get(id, callContext(c));
     // The widget polls here: a final status seen here counts as a confirmation.
     await outcomes.inBackground(checkout, c.env.waitUntil);
-    return json(toPublicCheckout(checkout));
+    // A pending checkout's open step, for a widget loaded again mid-step (open-steps.ts).
+    const step = checkout.status === 'PENDING' ? await deps.steps.find(id) : undefined;
+    return json({ ...toPublicCheckout(checkout), ...step });
   });
 
   app.put('/:id', fromPage, ...jsonBody(deps), async (c) => {
@@ -102,8 +105,11 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
         );
       }
       log({ level: 'info', message: 'checkout needs user action', checkoutId: id });
+      await deps.steps.keep(id, { payment_type: body.payment_type, next_step: result.next_step });
       return json({ next_step: result.next_step }, 202);
     }
+    // This attempt opened no step: one an earlier attempt opened is abandoned.
+    await deps.steps.close(id);
     await outcomes.inBackground(result.checkout, c.env.waitUntil);
     log({
       level: 'info',

@@ -9,6 +9,7 @@ import { PaymentHandlerError } from '../errors.ts';
 import type { RateLimiter } from '../guards/rate-limit.ts';
 import type { HandlerConfig } from '../options.ts';
 import type { Dispatcher } from '../outcomes/dispatch.ts';
+import type { OpenSteps } from '../outcomes/open-steps.ts';
 import type { OpenCheckouts } from '../outcomes/reconcile.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { CallContext, HandlerEnv } from '../types.ts';
@@ -22,6 +23,8 @@ export interface RouteDeps {
   outcomes: Dispatcher;
   /** The checkouts reconciliation watches (outcomes/reconcile.ts). */
   open: OpenCheckouts;
+  /** Each pending checkout's open 3DS or bank step (outcomes/open-steps.ts). */
+  steps: OpenSteps;
   /** The limits checked before a checkout is created or paid (guards/rate-limit.ts). */
   limits: RateLimiter;
 }

@@ -38,13 +38,23 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PaymentStor
     }
   }
   const hit = createMemoryCounters();
-  // Baskets' records: one per basket a shopper opened, kept as long as the caller says.
+  // Records: one per basket a shopper opened, and one per checkout with an open step, each
+  // kept as long as the caller says. Their lifetimes differ (days, minutes), so the Map is not
+  // in expiry order: it is swept whole each time it has doubled since the last sweep, which
+  // costs each write a constant share and bounds it by twice the live records.
   const records = new Map<string, { value: string; expires: number }>();
+  let sweepRecordsAt = 1024;
   const liveRecord = (key: string, now: number) => {
     const record = records.get(key);
     if (record === undefined || record.expires > now) return record;
     records.delete(key);
     return undefined;
+  };
+  const setRecord = (key: string, value: string, ttlMs: number, now: number) => {
+    records.set(key, { value, expires: now + ttlMs });
+    if (records.size < sweepRecordsAt) return;
+    for (const [old, record] of records) if (record.expires <= now) records.delete(old);
+    sweepRecordsAt = Math.max(1024, records.size * 2);
   };
   const sets = new Map<string, Map<string, number>>();
   const setOf = (name: string) => {
@@ -97,8 +107,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PaymentStor
     async swap(key, expected, value, ttlMs) {
       const now = Date.now();
       if (liveRecord(key, now)?.value !== expected) return false;
-      records.set(key, { value, expires: now + ttlMs });
+      setRecord(key, value, ttlMs, now);
       return true;
+    },
+    async write(key, value, ttlMs) {
+      setRecord(key, value, ttlMs, Date.now());
+    },
+    async remove(key) {
+      records.delete(key);
     },
   };
 }

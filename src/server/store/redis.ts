@@ -13,6 +13,7 @@
  * | `sweep:{<merchant>}` | how far reconciliation has read the provider's own list (a record) |
  * | `rate:{<merchant>}:<limit>:<client or checkout>` | a rate counter, gone when its window ends |
  * | the baskets' records | a value changed only by compare-and-set (`read`, `swap`) |
+ * | `step:<merchant>:<checkout>` | a checkout's open 3DS or bank step, for minutes (`read`, `write`, `remove`) |
  *
  * The callers choose the names; the store keeps Redis Cluster's one rule for them: every key
  * one script touches hashes to one slot. Each script but the counters' touches one key; the
@@ -322,6 +323,14 @@ export function createRedisStore(
       const args = expected === undefined ? ['0', '', value] : ['1', expected, value];
       const lifetime = String(positive('ttlMs', ttlMs));
       return Number(await run(swap, prefix + key, [...args, lifetime])) === 1;
+    },
+    async write(key, value, ttlMs) {
+      const full = prefix + key;
+      await command(full, ['SET', full, value, 'PX', String(positive('ttlMs', ttlMs))]);
+    },
+    async remove(key) {
+      const full = prefix + key;
+      await command(full, ['DEL', full]);
     },
   };
 }

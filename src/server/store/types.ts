@@ -1,7 +1,7 @@
 /**
  * The state that handler instances share (`PaymentStore`): the outcome hooks' claims, the
- * open checkouts that reconciliation watches, the rate limits' counters, and the baskets'
- * records.
+ * open checkouts that reconciliation watches, the rate limits' counters, the baskets'
+ * records and the checkouts' open steps.
  *
  * The claims are the "exactly once" guard for `onPaid`/`onFailed`. A checkout's outcome
  * reaches the handler up to four ways at once (the browser's return redirect, the provider's
@@ -73,9 +73,10 @@ export interface PaymentStore {
    */
   hit?(counters: readonly Counter[]): Promise<CounterState[]>;
 
-  // Small records that instances change only by compare-and-set: a basket's current checkout
-  // (one checkout per basket). Optional too: without them each instance keeps its own, and
-  // the provider's `DUPLICATED_CHECKOUT` is the only guard between instances.
+  // Small records: a basket's current checkout (one checkout per basket), changed only by
+  // compare-and-set, and a checkout's open 3DS or bank step (outcomes/open-steps.ts), written
+  // and removed outright. Optional too: without them each instance keeps its own, and the
+  // provider's `DUPLICATED_CHECKOUT` is the only guard between instances.
 
   /** The record under `key`, or undefined when there is none (never set, or expired). */
   read?(key: string): Promise<string | undefined>;
@@ -84,6 +85,10 @@ export interface PaymentStore {
    * it to `value`, kept `ttlMs`, and answer `true`; otherwise change nothing and answer `false`.
    */
   swap?(key: string, expected: string | undefined, value: string, ttlMs: number): Promise<boolean>;
+  /** Sets `key` to `value`, kept `ttlMs`, whatever it held. */
+  write?(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Removes the record under `key`, if there is one. */
+  remove?(key: string): Promise<void>;
 }
 
 /** Default time a `done` key is kept: the provider retries a webhook for days at most. */

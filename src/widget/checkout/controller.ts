@@ -1,11 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isFinalStatus, isRedirectMethod, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
-import { actionFor, runAction } from '../../next-step/index.ts';
+import { isRecord } from '../../domain/record.ts';
 import type {
   Action,
   ChallengeMode,
   CheckoutView,
   NextStepContext,
+  Outcome,
   StringKey,
 } from '../../next-step/types.ts';
 import type { PublicCheckout } from '../../schemas/checkout.ts';
@@ -16,7 +17,8 @@ import type { Shown } from '../form/fields.ts';
 import type { LocaleController } from '../locales/controller.ts';
 import { en, type StringName } from '../locales/en.ts';
 import { format } from '../locales/load.ts';
-import { expectedMethods, namedMethods, type Payable, type WidgetState } from '../state.ts';
+import type { PartsController } from '../parts/controller.ts';
+import { expectedMethods, type Lifecycle, namedMethods, type Payable } from '../state.ts';
 import {
   asBackendError,
   BackendError,
@@ -32,7 +34,7 @@ import { readBack } from './read-back.ts';
 import { failureReason, messageFor, stepOf } from './words.ts';
 
 /** What the checkout controller reads from, and writes to, its element. */
-interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
+interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown {
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly hasUpdated: boolean;
   checkoutId: string | undefined;
@@ -49,29 +51,46 @@ interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown, Widge
  * The checkout's lifecycle, through the merchant's companion handler: load the
  * checkout and what it may be paid with, submit (validate, process, confirm),
  * recover from a 409, run the next step and show the confirmed outcome. It
- * moves the element's `_lifecycle`; every outcome it reports was read back
- * from the backend.
+ * owns the lifecycle, where the payment stands; every outcome it reports was read
+ * back from the backend.
  */
 export class CheckoutController implements ReactiveController {
+  private _lifecycle: Lifecycle = { kind: 'loading' };
   private _loadAbort: AbortController | undefined;
   private _stepAbort: AbortController | undefined;
   private _inFlight: Promise<void> | undefined;
 
+  private readonly _form: FormController;
+  private readonly _locale: LocaleController;
+  private readonly _parts: PartsController;
+
   constructor(
     private readonly _host: CheckoutHost,
-    private readonly _form: FormController,
-    private readonly _locale: LocaleController,
+    others: { form: FormController; locale: LocaleController; parts: PartsController },
   ) {
+    this._form = others.form;
+    this._locale = others.locale;
+    this._parts = others.parts;
     _host.addController(this);
-    _host._lifecycle = { kind: 'loading' };
+  }
+
+  /** Where the payment stands. */
+  get lifecycle(): Lifecycle {
+    return this._lifecycle;
+  }
+
+  /** Moves the lifecycle on, and the element renders it. */
+  private _to(next: Lifecycle): void {
+    this._lifecycle = next;
+    this._host.requestUpdate();
   }
 
   hostConnected(): void {
     // Re-attached after a move in the DOM: disconnecting aborted the load or the
     // challenge, so start the load again, or show the form (still payable).
-    const now = this._host._lifecycle;
+    const now = this._lifecycle;
     if (this._host.hasUpdated && now.kind === 'loading') void this.load();
-    if (now.kind === 'step') this._host._lifecycle = { ...now, kind: 'form' };
+    if (now.kind === 'step') this._to({ ...now, kind: 'form' });
     document.addEventListener('visibilitychange', this._recheck);
     addEventListener('pageshow', this._recheck);
   }
@@ -90,29 +109,29 @@ export class CheckoutController implements ReactiveController {
    * changed). Read it back and show what is final.
    */
   private readonly _recheck = (event: Event): void => {
-    const now = this._host._lifecycle;
+    const now = this._lifecycle;
     if (document.hidden || (event.type === 'pageshow' && !(event as PageTransitionEvent).persisted))
       return;
     if (!('checkout' in now) || !now.checkout.id || now.kind === 'done' || now.kind === 'busy')
       return;
     getCheckout(this._endpoint, now.checkout.id).then((checkout) => {
       // Unless something else moved the widget meanwhile.
-      if (this._host._lifecycle === now && isFinalStatus(checkout.status))
-        this._settle(checkout, true);
+      if (this._lifecycle === now && isFinalStatus(checkout.status))
+        void this._settle(checkout, true);
     }, String);
   };
 
   /** "Try another card": the basket's next checkout, with the name and email kept. */
   async retry(): Promise<void> {
     const host = this._host;
-    const now = host._lifecycle;
+    const now = this._lifecycle;
     if (now.kind !== 'done' || !now.checkout.id) return;
     // Loading at once: the button is gone, so a second press cannot ask for a second checkout.
-    host._lifecycle = { kind: 'loading' };
+    this._to({ kind: 'loading' });
     try {
       host.checkoutId = (await retryCheckout(this._endpoint, now.checkout.id)).id;
     } catch (error) {
-      host._lifecycle = now;
+      this._to(now);
       this._report(error);
     }
   }
@@ -128,7 +147,7 @@ export class CheckoutController implements ReactiveController {
     const controller = new AbortController();
     this._loadAbort = controller;
     const { signal } = controller;
-    host._lifecycle = { kind: 'loading' };
+    this._to({ kind: 'loading' });
     // The placeholder shown meanwhile is the form of the method expected first.
     this._form.offer(expectedMethods(host.paymentMethods), []);
     this._form.setStatus('');
@@ -149,7 +168,9 @@ export class CheckoutController implements ReactiveController {
 
       // Resume: back from a bank or 3DS page, or a reload, the checkout is already settled.
       if (isFinalStatus(checkout.status)) {
-        this._settle(checkout, true);
+        await this._parts.load('outcome').catch(() => undefined);
+        if (signal.aborted) return;
+        await this._settle(checkout, true);
         return;
       }
 
@@ -173,8 +194,11 @@ export class CheckoutController implements ReactiveController {
         throw new BackendError('NO_PAYMENT_METHODS', en.errNoMethods, 0, false);
       }
       const cards = methods.includes('card') ? saved : [];
+      // Shown with the form, or the form would grow under the shopper's eyes.
+      if (cards.length > 0) await this._parts.load('saved-cards');
+      if (signal.aborted) return;
       this._form.offer(methods, cards);
-      host._lifecycle = { kind: 'form', checkout, methods, savedCards: cards };
+      this._to({ kind: 'form', checkout, methods, savedCards: cards });
       await host.updateComplete;
       // Another card after a failure: what the shopper typed besides the card stays.
       this._form.restore();
@@ -192,7 +216,7 @@ export class CheckoutController implements ReactiveController {
     const run = this._pay();
     // _pay() runs synchronously up to sending; only a payment that got that far
     // is in flight (a refused submit may be retried at once).
-    if (this._host._lifecycle.kind !== 'busy') return run;
+    if (this._lifecycle.kind !== 'busy') return run;
     this._inFlight = run.finally(() => {
       this._inFlight = undefined;
     });
@@ -201,25 +225,25 @@ export class CheckoutController implements ReactiveController {
 
   /** Leaves a next step on screen (a challenge) for the form, still payable. */
   leaveStep(): void {
-    const now = this._host._lifecycle;
+    const now = this._lifecycle;
     if (now.kind !== 'step') return;
     this._stepAbort?.abort();
-    this._host._lifecycle = { ...now, kind: 'form' };
+    this._to({ ...now, kind: 'form' });
   }
 
   private async _pay(): Promise<void> {
     const host = this._host;
     const form = this._form;
-    const payable = host._lifecycle;
+    const payable = this._lifecycle;
     if (payable.kind !== 'form' || !payable.checkout.id) return;
     const { checkout } = payable;
     const id = payable.checkout.id;
     const invalid = form.check();
     if (invalid.length > 0) {
-      form.setStatus(host._strings.fixFields);
+      form.setStatus(this._locale.strings.fixFields);
       const errors: FieldError[] = invalid.map((field) => ({
         field,
-        code: host._errors[field] ?? 'invalid',
+        code: form.errors[field] ?? 'invalid',
         message: form.message(field),
       }));
       emit(host, 'payment-invalid', { errors });
@@ -229,7 +253,7 @@ export class CheckoutController implements ReactiveController {
       return;
     }
 
-    const method = host._method;
+    const method = form.method;
     const saved = host.customerId ? form.savedCard() : undefined;
     const body = buildProcessBody(
       {
@@ -242,7 +266,10 @@ export class CheckoutController implements ReactiveController {
       host,
     );
     form.setStatus('');
-    host._lifecycle = { ...payable, kind: 'busy' };
+    // What shows when the answer comes, on its way meanwhile.
+    this._parts.load('outcome').catch(() => undefined);
+    this._parts.load('step').catch(() => undefined);
+    this._to({ ...payable, kind: 'busy' });
     // A new attempt: no step yet (a challenge cancelled before is not this one's).
     stepOf(id, '');
     const sent = processCheckout(this._endpoint, id, body);
@@ -251,23 +278,28 @@ export class CheckoutController implements ReactiveController {
       ...(method === 'card'
         ? saved
           ? { last4: saved.last4, network: saved.network }
-          : { last4: body.card?.last_4_digits, network: host._network }
+          : { last4: body.card?.last_4_digits, network: form.network }
         : {}),
     });
 
     try {
       const result = await sent;
-      const action = actionFor(result.status, result.body, {
+      // Not over yet (a 3DS challenge, a bank, a boleto's voucher): the step part says what next.
+      const step =
+        result.status === 202 || (isRecord(result.body) && 'boleto' in result.body)
+          ? await this._parts.load('step')
+          : undefined;
+      const action = step?.actionFor(result.status, result.body, {
         mode: host.challenge,
         hasRedirectUrl: Boolean(checkout.redirect_url),
         paymentMethod: method,
       });
-      if (action) return await this._runStep(action, payable);
+      if (step && action) return await this._runStep(step.runAction, action, payable);
       if (result.status === 202) {
         throw new BackendError('INVALID_NEXT_STEP', en.errBackend, 202, false);
       }
       // A 200 is not the proof: the backend confirms by reading the checkout again.
-      this._settle(await getCheckout(this._endpoint, id));
+      await this._settle(await getCheckout(this._endpoint, id));
     } catch (error) {
       // 409: the checkout can no longer be processed (paid, expired or failed
       // meanwhile, perhaps in another tab). Its status is the answer, and a paid
@@ -287,12 +319,16 @@ export class CheckoutController implements ReactiveController {
         const now = await readBack(() => getCheckout(this._endpoint, id));
         if (now && isFinalStatus(now.status)) return this._settle(now);
       }
-      host._lifecycle = { ...payable, kind: 'form' };
+      this._to({ ...payable, kind: 'form' });
       this._report(error);
     }
   }
 
-  private async _runStep(action: Action, payable: Payable): Promise<void> {
+  private async _runStep(
+    runAction: (action: Action, ctx: NextStepContext) => Promise<Outcome>,
+    action: Action,
+    payable: Payable,
+  ): Promise<void> {
     const host = this._host;
     const id = payable.checkout.id as string;
     // Removed from the page while the process request was out: nobody is
@@ -300,18 +336,18 @@ export class CheckoutController implements ReactiveController {
     // navigated away from under whatever the shop shows now. Attached again,
     // the form is still payable.
     if (!host.isConnected) {
-      host._lifecycle = { ...payable, kind: 'form' };
+      this._to({ ...payable, kind: 'form' });
       return;
     }
     this._stepAbort?.abort();
     const controller = new AbortController();
     this._stepAbort = controller;
-    host._lifecycle = { ...payable, kind: 'step' };
+    this._to({ ...payable, kind: 'step' });
     stepOf(id, action.kind);
     await host.updateComplete;
     const container = host.renderRoot.querySelector<HTMLElement>('.next-step');
     if (!container || controller.signal.aborted) return;
-    let outcome: Awaited<ReturnType<typeof runAction>>;
+    let outcome: Outcome;
     try {
       outcome = await runAction(action, {
         container,
@@ -322,7 +358,7 @@ export class CheckoutController implements ReactiveController {
           ? { returnOrigin: new URL(this._endpoint, location.href).origin }
           : {}),
         onChallenge: (detail) => emit(host, 'payment-challenge', detail),
-        t: (key: StringKey) => host._strings[key],
+        t: (key: StringKey) => this._locale.strings[key],
         signal: controller.signal,
         ...(host.navigate ? { navigate: host.navigate } : {}),
       });
@@ -331,12 +367,13 @@ export class CheckoutController implements ReactiveController {
       throw error;
     }
     if (controller.signal.aborted) return;
-    if (outcome.kind === 'final' || outcome.kind === 'pending') this._settle(outcome.checkout);
+    if (outcome.kind === 'final' || outcome.kind === 'pending')
+      await this._settle(outcome.checkout);
     else if (outcome.kind === 'navigating') this._form.setStatus('');
     else {
       // Cancelled, or refused: the form again, still payable.
       controller.abort();
-      host._lifecycle = { ...payable, kind: 'form' };
+      this._to({ ...payable, kind: 'form' });
       if (outcome.kind === 'refused') {
         this._report(new BackendError(outcome.code, outcome.message, 0, false));
       }
@@ -347,27 +384,31 @@ export class CheckoutController implements ReactiveController {
    * Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped.
    * `resumed`: it was settled before this page showed it (a reload, the bank's app, a tab).
    */
-  private _settle(checkout: CheckoutView, resumed?: boolean): void {
+  private async _settle(checkout: CheckoutView, resumed?: boolean): Promise<void> {
     const host = this._host;
+    // Shown with its words, so the page does not move twice; a part that cannot load is
+    // said in the widget, with "Try again" (show()).
+    await this._parts.load('outcome').catch(() => undefined);
+    this._parts.show('outcome');
     this._form.setStatus('');
     const status = String(checkout.status);
     if (isFinalStatus(status)) {
       this._stepAbort?.abort();
       const paid = status === 'PAID';
       this._form.keep(!paid);
-      host._lifecycle = {
+      this._to({
         kind: 'done',
         outcome: paid ? 'success' : 'failure',
         checkout,
         reason: paid ? undefined : failureReason(status, String(checkout.id)),
-      };
+      });
       // The handler's answer, as its route types it (the widget reads only a few fields).
       emit(host, paid ? 'payment-success' : 'payment-failure', {
         checkout: checkout as PublicCheckout,
         ...(resumed && { resumed }),
       });
     } else {
-      host._lifecycle = { kind: 'pending', checkout };
+      this._to({ kind: 'pending', checkout });
       emit(host, 'payment-pending', { checkout: checkout as PublicCheckout });
     }
   }
@@ -375,13 +416,13 @@ export class CheckoutController implements ReactiveController {
   /** Nothing to pay: the form goes, and the retry button shows if trying again may help. */
   private _fail(error: unknown, retryable?: boolean, key?: StringName): void {
     const e = asBackendError(error);
-    this._host._lifecycle = { kind: 'broken', retryable: retryable ?? e.retryable };
+    this._to({ kind: 'broken', retryable: retryable ?? e.retryable });
     this._report(e, retryable, key);
   }
 
   /** Puts an error in the live region (`key`'s text if given) and emits payment-error. */
   private _report(error: unknown, retryable?: boolean, key?: StringName): void {
-    const s = this._host._strings;
+    const s = this._locale.strings;
     const e = asBackendError(error);
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
     // Over the handler's rate limit: how long to wait, in the shopper's words.

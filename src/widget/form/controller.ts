@@ -1,14 +1,20 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { backspaceOverSeparator, isTypedField, retype } from '../../card/index.ts';
+import {
+  backspaceOverSeparator,
+  type CardNetwork,
+  isTypedField,
+  retype,
+} from '../../card/index.ts';
 import type { PaymentMethodId } from '../../domain/checkout.ts';
 import type { SavedCard } from '../checkout/backend.ts';
 import { emit } from '../events.ts';
-import type { StringName } from '../locales/en.ts';
-import { payable, type WidgetState } from '../state.ts';
+import type { StringName, Strings } from '../locales/en.ts';
 import {
+  type Errors,
   emptyForm,
   errorShown,
   type FieldName,
+  type FormState,
   fieldsFor,
   mark,
   networkOf,
@@ -17,22 +23,53 @@ import {
   validate,
 } from './fields.ts';
 
-/** What the form controller reads from, and writes to, its element. */
-interface FormHost extends ReactiveControllerHost, HTMLElement, Shown, WidgetState {
+/** What the form controller reads from its element. */
+interface FormHost extends ReactiveControllerHost, HTMLElement, Shown {
   readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+/** What the form shows besides what is typed; plain JSON data (see _set). */
+interface FormView {
+  method: PaymentMethodId;
+  /** The chosen saved card's token; '' means "use a new card". */
+  savedToken: string;
+  /** Which fields the shopper has touched and changed, and whether they submitted. */
+  formState: FormState;
+  errors: Errors;
+  network: CardNetwork | undefined;
+  status: string;
+}
+
+/** What the form controller asks of the element's other controllers. */
+export interface FormContext {
+  /** Whether the checkout is loading (the form on screen is its placeholder). */
+  loading(): boolean;
+  /** The words on screen. */
+  strings(): Strings;
 }
 
 type Control = HTMLInputElement | HTMLSelectElement;
 
 /**
  * The form's behaviour: typing, choosing a method or a saved card, validating,
- * when an error shows, and the room it keeps while the checkout loads. What it decides goes into the element's reactive
- * state (the chosen method and card, touched fields, errors, the network, the
- * live region's text), which the element renders. Values are read from the
- * inputs at the moment they are needed, so the card number and security code
- * never sit in element state.
+ * when an error shows, and the room it keeps while the checkout loads. It owns what it
+ * decides (the chosen method and card, touched fields, errors, the network, the live
+ * region's text) and asks the element for a render when any of it changes. Values are
+ * read from the inputs at the moment they are needed, so the card number and security
+ * code are never kept.
  */
 export class FormController implements ReactiveController {
+  /** What the form shows: changed only through _set, which asks for a render. */
+  private _view: FormView = {
+    method: 'card',
+    savedToken: '',
+    formState: emptyForm(),
+    errors: {},
+    network: undefined,
+    status: '',
+  };
+  /** The customer's saved cards offered with this checkout. */
+  private _savedCards: SavedCard[] = [];
   /** The host is rendering: a field losing focus now is being removed by that render. */
   private _rendering = false;
   /** Whether the form on screen is the placeholder shown while the checkout loads. */
@@ -49,17 +86,43 @@ export class FormController implements ReactiveController {
    */
   private readonly _internals: ElementInternals | undefined;
 
-  constructor(private readonly _host: FormHost) {
+  constructor(
+    private readonly _host: FormHost,
+    private readonly _context: FormContext,
+  ) {
     _host.addController(this);
     this._internals = _host.attachInternals?.();
-    this.offer(['card'], []);
-    this._clear();
+  }
+
+  /** The chosen payment method (the checkout's load picks the first offered). */
+  get method(): PaymentMethodId {
+    return this._view.method;
+  }
+
+  /** The chosen saved card's token; '' means "use a new card". */
+  get savedToken(): string {
+    return this._view.savedToken;
+  }
+
+  /** The card's network as typed so far. */
+  get network(): CardNetwork | undefined {
+    return this._view.network;
+  }
+
+  /** What is wrong with each field on screen. */
+  get errors(): Errors {
+    return this._view.errors;
+  }
+
+  /** The live region's text: why a submit or a load did not go through. */
+  get status(): string {
+    return this._view.status;
   }
 
   hostUpdate(): void {
     this._rendering = true;
     const host = this._host;
-    const loading = host._lifecycle.kind === 'loading';
+    const loading = this._context.loading();
     if (loading === this._placeholder) return;
     this._placeholder = loading;
     // The placeholder is hidden from assistive technology: the host says it is busy.
@@ -78,15 +141,14 @@ export class FormController implements ReactiveController {
 
   /** Chooses the first of the methods offered, and the first saved card. */
   offer(methods: PaymentMethodId[], savedCards: SavedCard[]): void {
-    this._host._method = methods[0] ?? 'card';
-    this._host._savedToken = savedCards[0]?.token ?? '';
+    this._savedCards = savedCards;
+    this._set({ method: methods[0] ?? 'card', savedToken: savedCards[0]?.token ?? '' });
   }
 
   /** The fields on screen, in focus order. */
   fields(): FieldName[] {
-    const host = this._host;
-    const card = host._method === 'card';
-    return fieldsFor(host._method, card && host._savedToken !== '', host);
+    const card = this._view.method === 'card';
+    return fieldsFor(this._view.method, card && this._view.savedToken !== '', this._host);
   }
 
   control(field: FieldName): Control | null {
@@ -102,9 +164,8 @@ export class FormController implements ReactiveController {
 
   /** The chosen saved card, when paying with one. */
   savedCard(): SavedCard | undefined {
-    const host = this._host;
-    if (host._method !== 'card') return undefined;
-    return payable(host._lifecycle)?.savedCards.find((c) => c.token === host._savedToken);
+    if (this._view.method !== 'card') return undefined;
+    return this._savedCards.find((c) => c.token === this._view.savedToken);
   }
 
   /** The shopper ticked "save this card". */
@@ -113,7 +174,7 @@ export class FormController implements ReactiveController {
   }
 
   setStatus(text: string): void {
-    this._host._status = text;
+    this._set({ status: text });
   }
 
   /**
@@ -121,21 +182,19 @@ export class FormController implements ReactiveController {
    * fields in focus order.
    */
   check(): FieldName[] {
-    const host = this._host;
     const fields = this.fields();
     const errors = validate(fields, this.values());
-    host._errors = errors;
-    host._formState = { ...host._formState, submitted: true };
+    this._set({ errors, formState: { ...this._view.formState, submitted: true } });
     return fields.filter((f) => errors[f]);
   }
 
   /** What the shopper reads under a field; '' while it has no error. */
   message(field: FieldName): string {
-    const code = this._host._errors[field];
+    const code = this._view.errors[field];
     if (!code) return '';
     // Only fields with a rule of their own are ever invalid, and each has its
     // message under err{Field}: errNumber, errTaxId...
-    return this._host._strings[
+    return this._context.strings()[
       code === 'required'
         ? 'errRequired'
         : (`err${field[0]?.toUpperCase()}${field.slice(1)}` as StringName)
@@ -144,8 +203,7 @@ export class FormController implements ReactiveController {
 
   /** Whether a field's error is on screen. */
   errorShown(field: FieldName): boolean {
-    const host = this._host;
-    return errorShown(host._formState, field) && host._errors[field] !== undefined;
+    return errorShown(this._view.formState, field) && this._view.errors[field] !== undefined;
   }
 
   /** Empties every field and hides every error; the choice of method stays. */
@@ -158,7 +216,7 @@ export class FormController implements ReactiveController {
       else if (input.type !== 'radio') input.value = '';
     }
     this._clear();
-    host._savedToken = payable(host._lifecycle)?.savedCards[0]?.token ?? '';
+    this._set({ savedToken: this._savedCards[0]?.token ?? '' });
   }
 
   /**
@@ -197,7 +255,7 @@ export class FormController implements ReactiveController {
     if (!field) return;
     if (input instanceof HTMLInputElement && isTypedField(field)) {
       const caret = input.selectionStart ?? input.value.length;
-      const next = retype(field, input.value, caret, host._network);
+      const next = retype(field, input.value, caret, this._view.network);
       if (next.value !== input.value) {
         input.value = next.value;
         // Setting the value leaves the caret at its end (HTML's value setter), where typing
@@ -208,7 +266,7 @@ export class FormController implements ReactiveController {
         }
       }
     }
-    host._formState = mark(host._formState, field, { dirty: input.value !== '' });
+    this._set({ formState: mark(this._view.formState, field, { dirty: input.value !== '' }) });
     this._refresh();
     this.emitChange();
   };
@@ -229,17 +287,16 @@ export class FormController implements ReactiveController {
   };
 
   readonly onFocusOut = (event: FocusEvent): void => {
-    const host = this._host;
     const field = (event.target as HTMLElement).dataset?.field as FieldName | undefined;
     // A field that a render removes while it has focus (another method chosen,
     // the outcome shown) loses it on the way out: the shopper did not leave it,
     // and another render requested from inside this one would be wasted.
     if (!field || this._rendering) return;
-    host._formState = mark(host._formState, field, { touched: true });
+    this._set({ formState: mark(this._view.formState, field, { touched: true }) });
   };
 
   readonly chooseMethod = (method: PaymentMethodId): void => {
-    this._host._method = method;
+    this._set({ method });
     this._choose();
     void this._host.updateComplete.then(() => {
       this._refresh();
@@ -248,18 +305,17 @@ export class FormController implements ReactiveController {
   };
 
   readonly chooseSaved = (token: string): void => {
-    this._host._savedToken = token;
+    this._set({ savedToken: token });
     this._choose();
     void this._host.updateComplete.then(() => this._refresh());
   };
 
   emitChange(): void {
-    const host = this._host;
-    emit(host, 'payment-change', {
-      valid: Object.keys(host._errors).length === 0,
+    emit(this._host, 'payment-change', {
+      valid: Object.keys(this._view.errors).length === 0,
       complete: this.fields().every((f) => (this.control(f)?.value ?? '') !== ''),
-      network: host._network,
-      paymentMethod: host._method,
+      network: this._view.network,
+      paymentMethod: this._view.method,
     });
   }
 
@@ -269,26 +325,34 @@ export class FormController implements ReactiveController {
    */
   private _choose(): void {
     const host = this._host;
-    host._formState = { ...host._formState, submitted: false };
-    host._status = '';
+    this._set({ formState: { ...this._view.formState, submitted: false }, status: '' });
     const form = host.renderRoot.querySelector('form');
     if (form) form.style.minHeight = '';
   }
 
   /** Nothing touched, nothing wrong, nothing to say. */
   private _clear(): void {
-    const host = this._host;
-    host._formState = emptyForm();
-    host._errors = {};
-    host._network = undefined;
-    host._status = '';
+    this._set({ formState: emptyForm(), errors: {}, network: undefined, status: '' });
   }
 
   /** Re-derives errors and the network from the inputs. */
   private _refresh(): void {
-    const host = this._host;
     const values = this.values();
-    host._errors = validate(this.fields(), values);
-    host._network = host._method === 'card' ? networkOf(values.number) : undefined;
+    this._set({
+      errors: validate(this.fields(), values),
+      network: this._view.method === 'card' ? networkOf(values.number) : undefined,
+    });
+  }
+
+  /**
+   * Changes what the form shows, and asks for a render only when something differs. All of
+   * it is plain data compared by value: a keystroke makes a new but often equal form state
+   * and errors, and an equal one must not render the whole form again.
+   */
+  private _set(next: Partial<FormView>): void {
+    const view = { ...this._view, ...next };
+    if (JSON.stringify(view) === JSON.stringify(this._view)) return;
+    this._view = view;
+    this._host.requestUpdate();
   }
 }

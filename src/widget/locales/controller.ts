@@ -1,30 +1,29 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { WidgetState } from '../state.ts';
 import { en, type Strings } from './en.ts';
 import { loadStrings, resolveLocale, withOverrides } from './load.ts';
 
 /** What the locale controller reads from, and writes to, its element. */
-interface LocaleHost extends ReactiveControllerHost, HTMLElement, Pick<WidgetState, '_strings'> {
+interface LocaleHost extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
   locale: string | undefined;
   translations: Partial<Strings> | undefined;
 }
 
 /**
- * The words the element shows (its `_strings`): the strings of its locale
+ * The words the element shows (`strings`): the strings of its locale
  * (loaded on first use) with the merchant's own wording on top. English until the locale's arrive,
  * so a form always renders. A new `locale` or `translations` loads their
  * strings before the render that follows; a checkout load asks too, and waits
  * for them before it shows the form.
  */
 export class LocaleController implements ReactiveController {
+  private _strings: Strings = en;
   private _request: Promise<Strings> | undefined;
   /** What the last load was for. */
   private _for: Pick<LocaleHost, 'locale' | 'translations'> | undefined;
 
   constructor(private readonly _host: LocaleHost) {
     _host.addController(this);
-    _host._strings = en;
   }
 
   /**
@@ -51,6 +50,11 @@ export class LocaleController implements ReactiveController {
     void this.load();
   }
 
+  /** The words on screen: English until the locale's have loaded. */
+  get strings(): Strings {
+    return this._strings;
+  }
+
   /** The tag the page asked for: the element's locale, the page's lang, the browser's, en-GB. */
   get tag(): string {
     return this._host.locale || document.documentElement.lang || navigator.language || 'en-GB';
@@ -69,7 +73,8 @@ export class LocaleController implements ReactiveController {
     return request.then((strings) => {
       if (this._request !== request) return;
       this._lang = host.locale ? resolveLocale(host.locale) : '';
-      host._strings = strings;
+      this._strings = strings;
+      host.requestUpdate();
     });
   }
 }

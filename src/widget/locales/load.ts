@@ -1,5 +1,11 @@
-import { besideBundle } from '../../next-step/bundle-url.ts';
+import { importLocale } from '../parts/imports.ts';
+import type { LocaleModule } from '../parts/types.ts';
 import { en, type Strings } from './en.ts';
+import { languageOf } from './language.ts';
+
+export { format } from './format.ts';
+export { languageOf } from './language.ts';
+export type { LocaleModule };
 
 /**
  * Every locale with strings of its own. A language's first tag is the one a bare
@@ -13,12 +19,6 @@ export const LOCALES: readonly string[] =
   );
 
 const cache = new Map<string, Promise<Strings>>();
-
-/** The language part of a BCP 47 tag, lower-cased ("pt-BR" -> "pt"); "" when it is not a tag. */
-export function languageOf(tag: string): string {
-  const lang = tag.split(/[-_]/)[0]?.toLowerCase() ?? '';
-  return /^[a-z]{2,3}$/.test(lang) ? lang : '';
-}
 
 /**
  * The supported locale closest to `tag`: "de_ch" -> "de-CH", "pt" -> "pt-PT",
@@ -34,26 +34,9 @@ export function resolveLocale(tag: string): string {
 }
 
 /**
- * Where a locale module lives. From source (tests, dev server) it is the
- * language's module `{lang}.ts` beside this file, which carries its regions'
- * differences; from a build it is `locales/{tag}.js` beside the bundle, one
- * ready-merged file per locale, because the bundle flattens this file into
- * `payment-widget(.iife).js`.
- */
-export function localeUrl(tag: string, base?: string): string {
-  return besideBundle(`widget/locales/${languageOf(tag)}.ts`, `./locales/${tag}.js`, base);
-}
-
-/** A locale module: its strings, and (in source only) what each region changes. */
-export interface LocaleModule {
-  default?: Partial<Strings>;
-  regions?: Record<string, Partial<Strings>>;
-}
-
-/**
  * The strings for `tag`: English at once for `en*`, otherwise the locale module
  * loaded on first use, falling back to English (key by key, and wholly when the
- * module is missing or broken) so that a form always renders.
+ * module is missing or broken, which the console is told) so that a form always renders.
  */
 export function loadStrings(tag: string): Promise<Strings> {
   const locale = resolveLocale(tag);
@@ -62,10 +45,17 @@ export function loadStrings(tag: string): Promise<Strings> {
   if (!pending) {
     const region = locale.slice(3);
     pending = Promise.resolve()
-      .then(() => import(/* @vite-ignore */ localeUrl(locale)))
+      .then(() => importLocale(locale))
       .then(
         (mod: LocaleModule) => ({ ...en, ...mod.default, ...mod.regions?.[region] }),
-        () => en,
+        (error: unknown) => {
+          console.error(
+            `payment-widget: the ${locale} strings could not load, so the widget shows English (${error instanceof Error ? error.message : String(error)})`,
+          );
+          // Not kept: the next load (another checkout, "Try again") asks again.
+          cache.delete(locale);
+          return en;
+        },
       );
     cache.set(locale, pending);
   }
@@ -84,11 +74,6 @@ export function withOverrides(strings: Strings, overrides: unknown): Strings {
     if (typeof value === 'string') merged[key] = value;
   }
   return merged;
-}
-
-/** Fills `{name}` placeholders. */
-export function format(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
 }
 
 /** An amount in the locale's way of writing money; '' when there is no amount. */

@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { format, languageOf, loadStrings, localeUrl } from '../../../src/widget/locales/load.ts';
+import { format, languageOf, loadStrings } from '../../../src/widget/locales/load.ts';
+import { localeUrl } from '../../../src/widget/parts/imports-beside.ts';
 import { $, FakeBackend, text, widget } from './fake-backend.ts';
 
 describe('payment-widget: locales', () => {

@@ -5,9 +5,10 @@
 // and check that the bundles carry the minified text.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { transform } from 'lightningcss';
-import { IIFE } from '../../../bench/measure.ts';
+import { DIST, IIFE } from '../../../bench/measure.ts';
 import { minifyCss } from '../../../scripts/minify-css.ts';
 import { nextStepStyles } from '../../../src/next-step/styles.ts';
 import { styles } from '../../../src/widget/styles.ts';
@@ -72,8 +73,11 @@ test('the script-tag build carries the widget stylesheet minified', () => {
     bundle.includes(minifyCss(styles.cssText)),
     'the minified widget stylesheet is not in the bundle',
   );
+  // The next steps load as a part of their own, beside the bundle.
+  const step = join(DIST, 'parts', 'step.js');
+  assert.ok(existsSync(step), `${step} is missing`);
   assert.ok(
-    bundle.includes(minifyCss(nextStepStyles.cssText)),
-    'the minified next-step stylesheet is not in the bundle',
+    readFileSync(step, 'utf8').includes(minifyCss(nextStepStyles.cssText)),
+    'the minified next-step stylesheet is not in the step part',
   );
 });

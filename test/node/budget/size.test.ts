@@ -1,16 +1,21 @@
 // Size budgets: bytes are deterministic, so they are checked on every
 // `npm test`, which builds before the node suite runs.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import {
+  ALL_GZIP_BUDGET,
+  DIST,
   ESM,
+  ESM_ENTRY,
   IIFE,
   IIFE_GZIP_BUDGET,
   kib,
   LOCALE_DIR,
   LOCALE_GZIP_BUDGET,
   localeFiles,
+  PARTS_DIR,
   sizesOfFile,
 } from '../../../bench/measure.ts';
 
@@ -47,4 +52,33 @@ test(`each lazy locale module is at most ${kib(LOCALE_GZIP_BUDGET)} gzip`, (t) =
     if (size.gzip > LOCALE_GZIP_BUDGET) over.push(`${file} (${size.gzip} B gzip)`);
   }
   assert.deepEqual(over, [], `over the ${LOCALE_GZIP_BUDGET} B budget: ${over.join(', ')}`);
+});
+
+test('the ES entry loads each part and each language through an import() a bundler sees', () => {
+  assert.ok(existsSync(ESM_ENTRY), `${ESM_ENTRY} ${MISSING}`);
+  const code = readFileSync(ESM_ENTRY, 'utf8');
+  // A literal path each (never a URL computed at run time, which a bundler cannot follow).
+  const chunks = [...code.matchAll(/import\(["'`](\.\/chunks\/[\w-]+\.js)["'`]\)/g)].map(
+    (m) => m[1],
+  );
+  const named = (name: string) => chunks.some((c) => c?.startsWith(`./chunks/${name}-`));
+  for (const part of ['outcome', 'saved-cards', 'step', 'de', 'nl', 'pt', 'el']) {
+    assert.ok(
+      named(part),
+      `${ESM_ENTRY} has no import() of its ${part} chunk: ${chunks.join(' ')}`,
+    );
+  }
+  for (const chunk of chunks)
+    assert.ok(existsSync(join(DIST, chunk ?? '')), `${chunk} is not built`);
+  assert.doesNotMatch(code, /import\((?!["'`])/, 'an import() of a computed path');
+});
+
+test(`the script-tag build with every part it may load is at most ${kib(ALL_GZIP_BUDGET)} gzip`, (t) => {
+  assert.ok(existsSync(PARTS_DIR), `${PARTS_DIR} ${MISSING}`);
+  const parts = readdirSync(PARTS_DIR).filter((name) => name.endsWith('.js'));
+  assert.ok(parts.includes('outcome.js') && parts.includes('step.js'), `parts: ${parts.join(' ')}`);
+  const all = [IIFE, ...parts.map((name) => join(PARTS_DIR, name))].map(sizesOfFile);
+  const gzip = all.reduce((sum, size) => sum + size.gzip, 0);
+  t.diagnostic(`${IIFE} and ${parts.length} parts: ${gzip} B gzip`);
+  assert.ok(gzip <= ALL_GZIP_BUDGET, `${gzip} B gzip, over ${ALL_GZIP_BUDGET} B`);
 });

@@ -1,0 +1,115 @@
+/**
+ * A checkout's open step: the last `next_step` the provider answered a payment attempt with
+ * (a 3DS challenge, a bank's page), kept while the checkout is pending, so that a widget
+ * loaded again mid-step (the shopper reloaded during the challenge, or came back from the
+ * bank's page with the back button) shows that step again instead of a blank form for a
+ * checkout that may be approved at any moment. `GET /checkouts/:id` answers it beside the
+ * checkout (routes/checkouts.ts).
+ *
+ * Nothing secret is kept or given out: the step is what the process answer already gave the
+ * browser (3-D Secure's browser messages carry no card number), and it goes to whoever may
+ * read the checkout itself. It is kept for `OPEN_STEP_TTL_MS`, written again by each attempt
+ * that opens a step, and removed by an attempt that opens none and once the checkout is final.
+ * The store may be away: the step is a convenience, so no payment waits on it or fails by it.
+ */
+import * as z from 'zod/mini';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../../domain/checkout.ts';
+import { type NextStep, NextStepSchema } from '../../schemas/index.ts';
+import { unsafeNextStepField } from '../routes/public.ts';
+import { createMemoryStore } from '../store/memory.ts';
+import type { PaymentStore } from '../store/types.ts';
+import type { Logger } from '../types.ts';
+
+/**
+ * How long an open step is kept: 20 minutes. Longer than the widget reads a checkout back
+ * while a step is open (15 minutes) and than issuers and banks keep their pages open (about
+ * 10 to 15), so a step is never dropped while it can still be answered; short enough that an
+ * abandoned one is soon gone.
+ */
+export const OPEN_STEP_TTL_MS = 20 * 60 * 1000;
+
+/** A step as the widget needs it again: the method of the attempt, and the provider's step. */
+export interface OpenStep {
+  payment_type: PaymentMethodId;
+  next_step: NextStep;
+}
+
+const OpenStepSchema = z.object({
+  payment_type: z.enum(PAYMENT_METHOD_IDS),
+  next_step: NextStepSchema,
+});
+
+export interface OpenSteps {
+  /** Keeps `step` as checkout `id`'s open step, over any before it. */
+  keep(id: string, step: OpenStep): Promise<void>;
+  /** Checkout `id`'s open step, or undefined when none is kept (or the store is away). */
+  find(id: string): Promise<OpenStep | undefined>;
+  /** Checkout `id` has no open step any more (a new attempt, or its outcome). */
+  close(id: string): Promise<void>;
+}
+
+type Records = Required<Pick<PaymentStore, 'read' | 'write' | 'remove'>>;
+
+/** The store's records, or (for a store that keeps none) this instance's memory. */
+function recordsOf(store: PaymentStore): Records {
+  const { read, write, remove } = store;
+  if (read !== undefined && write !== undefined && remove !== undefined) {
+    return { read: read.bind(store), write: write.bind(store), remove: remove.bind(store) };
+  }
+  return recordsOf(createMemoryStore());
+}
+
+/** The kept text as a step, or undefined when it is not one this handler would give out. */
+function decode(text: string | undefined): OpenStep | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = OpenStepSchema.safeParse(value);
+  // Checked again on the way out, as when it came in: the store is not the provider.
+  if (!parsed.success || unsafeNextStepField(parsed.data.next_step) !== undefined) return undefined;
+  return parsed.data;
+}
+
+export function createOpenSteps(deps: {
+  store: PaymentStore;
+  /** Scopes the keys when several handlers (merchants) share one store. */
+  merchantCode: string;
+  log: Logger;
+}): OpenSteps {
+  const records = recordsOf(deps.store);
+  const keyOf = (id: string) => `step:${deps.merchantCode}:${id}`;
+  const warn = (what: string, id: string, error: unknown) =>
+    deps.log({
+      level: 'warn',
+      message: `open step: the store could not ${what} it: ${String(error)}`,
+      checkoutId: id,
+    });
+  return {
+    async keep(id, step) {
+      try {
+        await records.write(keyOf(id), JSON.stringify(step), OPEN_STEP_TTL_MS);
+      } catch (error) {
+        warn('keep', id, error);
+      }
+    },
+    async find(id) {
+      try {
+        return decode(await records.read(keyOf(id)));
+      } catch (error) {
+        warn('read', id, error);
+        return undefined;
+      }
+    },
+    async close(id) {
+      try {
+        await records.remove(keyOf(id));
+      } catch (error) {
+        warn('remove', id, error);
+      }
+    },
+  };
+}

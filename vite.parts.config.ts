@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { minifyCssTemplates } from './scripts/minify-css.ts';
+import browserBuild, { replaceModule } from './vite.config.ts';
+
+/**
+ * The parts of the widget the self-contained builds load when needed
+ * (src/widget/parts/imports-beside.ts): `parts/{name}.js` beside `payment-widget(.iife).js`,
+ * one minified ES module each and the code they share, for the same browsers. They hold no
+ * Lit: src/widget/parts/kit-lent.ts takes the bundle's own in kit.ts's place. Property names
+ * stay whole (the bundle shortens its `_` names; what it hands a part has none).
+ */
+export default defineConfig({
+  plugins: [
+    minifyCssTemplates(),
+    replaceModule('./src/widget/parts/kit.ts', './src/widget/parts/kit-lent.ts'),
+  ],
+  resolve: {
+    // The next steps' styles take css from Lit itself: from the bundle's, too.
+    alias: [
+      {
+        find: /^lit$/,
+        replacement: fileURLToPath(new URL('./src/widget/parts/kit-lent.ts', import.meta.url)),
+      },
+    ],
+  },
+  build: {
+    outDir: 'dist/parts',
+    emptyOutDir: true,
+    target: browserBuild.build?.target,
+    minify: true,
+    sourcemap: false,
+    lib: {
+      entry: {
+        outcome: 'src/widget/parts/outcome.ts',
+        'saved-cards': 'src/widget/parts/saved-cards.ts',
+        step: 'src/widget/parts/step.ts',
+      },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: 'shared-[hash].js',
+      },
+    },
+  },
+});
