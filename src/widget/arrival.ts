@@ -15,19 +15,13 @@ export const MISSING_AFTER_MS = 5000;
 
 /**
  * Resolves once the page has loaded and `MISSING_AFTER_MS` have passed since, or at once
- * when `signal` aborts (a later load took over: the caller checks the signal).
+ * when `signal` aborts (a later load took over: the caller checks the signal; the timer
+ * left running resolves nothing more).
  */
 export function pageSettled(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const wait = () => {
-      timer = setTimeout(resolve, MISSING_AFTER_MS);
-    };
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      removeEventListener('load', wait);
-      resolve();
-    });
+    signal.addEventListener('abort', () => resolve());
+    const wait = () => setTimeout(resolve, MISSING_AFTER_MS);
     if (document.readyState === 'complete') wait();
     else addEventListener('load', wait, { once: true });
   });
