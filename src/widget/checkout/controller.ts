@@ -11,6 +11,7 @@ import type {
 } from '../../next-step/types.ts';
 import type { PublicCheckout } from '../../schemas/checkout.ts';
 import { pageSettled } from '../arrival.ts';
+import { challengeMode, diagnoseAnswer, diagnoseSettings } from '../diagnose.ts';
 import { emit, type FieldError } from '../events.ts';
 import type { FormController } from '../form/controller.ts';
 import type { Shown } from '../form/fields.ts';
@@ -128,6 +129,7 @@ export class CheckoutController implements ReactiveController {
     if (now.kind !== 'done' || !now.checkout.id) return;
     // Loading at once: the button is gone, so a second press cannot ask for a second checkout.
     this._to({ kind: 'loading' });
+    this._cardOnly = true;
     try {
       host.checkoutId = (await retryCheckout(this._endpoint, now.checkout.id)).id;
     } catch (error) {
@@ -140,9 +142,17 @@ export class CheckoutController implements ReactiveController {
     return this._host.endpoint || '/payments';
   }
 
+  /**
+   * The next load follows "Try another card": it offers a card, not every method the backend
+   * has (a result page names none, and the shopper asked for a card).
+   */
+  private _cardOnly = false;
+
   /** Loads the checkout (or creates it from the order), its methods and saved cards. */
   async load(): Promise<void> {
     const host = this._host;
+    const cardOnly = this._cardOnly;
+    this._cardOnly = false;
     this._loadAbort?.abort();
     const controller = new AbortController();
     this._loadAbort = controller;
@@ -182,7 +192,8 @@ export class CheckoutController implements ReactiveController {
           : Promise.resolve([]),
       ]);
       if (signal.aborted) return;
-      const named = namedMethods(host.paymentMethods);
+      const named = cardOnly ? ['card'] : namedMethods(host.paymentMethods);
+      diagnoseSettings(host.paymentMethods, host.challenge);
       // A bank's page returns to the checkout's redirect_url: none, no bank method.
       const methods = PAYMENT_METHOD_IDS.filter(
         (m) =>
@@ -290,7 +301,7 @@ export class CheckoutController implements ReactiveController {
           ? await this._parts.load('step')
           : undefined;
       const action = step?.actionFor(result.status, result.body, {
-        mode: host.challenge,
+        mode: challengeMode(host.challenge),
         hasRedirectUrl: Boolean(checkout.redirect_url),
         paymentMethod: method,
       });
@@ -424,6 +435,7 @@ export class CheckoutController implements ReactiveController {
   private _report(error: unknown, retryable?: boolean, key?: StringName): void {
     const s = this._locale.strings;
     const e = asBackendError(error);
+    diagnoseAnswer(e);
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
     // Over the handler's rate limit: how long to wait, in the shopper's words.
     const wait = e._retryAfter;

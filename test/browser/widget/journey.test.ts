@@ -38,6 +38,27 @@ describe('payment-widget: the truth on return', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('on a result page naming no methods, "Try another card" offers a card, not every method', async () => {
+    backend.checkout = {
+      ...backend.checkout,
+      status: 'FAILED',
+      redirect_url: 'https://shop.example/r',
+    };
+    backend.methods = ['card', 'ideal', 'bancontact'];
+    const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
+    const ready = oneEvent(el, 'payment-ready');
+    $(el, 'button[part~=retry]').click();
+    expect((await ready).detail.paymentMethods).to.deep.equal(['card']);
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('input[name=method]')).to.equal(null);
+    expect($(el, '#number')).to.be.instanceOf(HTMLInputElement);
+    // A checkout set by the page afterwards offers what the page names again.
+    const again = oneEvent(el, 'payment-ready');
+    backend.checkout = { ...backend.checkout, id: 'chk_3', status: 'PENDING' };
+    el.checkoutId = 'chk_3';
+    expect((await again).detail.paymentMethods).to.deep.equal(['card', 'ideal', 'bancontact']);
+  });
+
   it('a checkout deactivated because the basket changed: no longer valid, nothing to retry', async () => {
     backend.checkout = { ...backend.checkout, status: 'EXPIRED' };
     const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
