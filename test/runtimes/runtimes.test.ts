@@ -1,26 +1,22 @@
 // The companion handler where merchants' backends run, each runtime started for real and
 // serving the packed package (`npm pack`, installed from the tarball outside this
-// checkout): Bun (`Bun.serve`), Deno (`Deno.serve`), Cloudflare's workerd (the handler
-// as a Worker's fetch) and a Next.js App Router route handler (examples/next, paid in
-// Chromium). Each pays a card checkout through a sandbox on a free port, and onPaid runs
-// exactly once: each fixture prints a line per call, counted here once the provider's
-// webhook has been answered (see webhookDelivered).
+// checkout): Bun (`Bun.serve`), Deno (`Deno.serve`) and Cloudflare's workerd (the handler
+// as a Worker's fetch); a Next.js App Router app is next.test.ts. Each pays a card checkout
+// through a sandbox on a free port, and onPaid runs exactly once: each fixture prints a
+// line per call, counted here once the provider's webhook has been answered (see
+// webhookDelivered).
 //
-// The runtimes come from npm (test/runtimes/package.json, installed by `npm test`); Next.js
-// and React from examples/next's own lock. Set KEEP_RUNTIMES=1 to keep the projects.
+// The runtimes come from npm (test/runtimes/package.json, installed by `npm test`). Set
+// KEEP_RUNTIMES=1 to keep the projects.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
-// @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
-import { chromiumArgs, chromiumPath } from '../../scripts/browser.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { EXPIRY } from '../e2e/shop.ts';
-import { installProject, packProject, ROOT } from '../shared/packed.ts';
+import { installProject, packProject } from '../shared/packed.ts';
 import {
   answering,
   freePort,
@@ -34,7 +30,6 @@ import {
 } from './support.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const NEXT_EXAMPLE = join(ROOT, 'examples/next');
 /** `paid <id>`: what the fixtures' onPaid prints. */
 const PAID = /^paid (\S+)$/gm;
 
@@ -145,59 +140,4 @@ const shop :Workerd.Worker = (
     );
     return start(workerd, ['serve', 'worker.capnp'], { cwd: project, env: {} });
   }, port);
-});
-
-test('next', { timeout: 15 * 60_000 }, async () => {
-  const app = join(workspace, 'next');
-  for (const file of ['app', 'next.config.ts', 'tsconfig.json', 'package-lock.json']) {
-    cpSync(join(NEXT_EXAMPLE, file), join(app, file), { recursive: true });
-  }
-  const example = JSON.parse(readFileSync(join(NEXT_EXAMPLE, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-    scripts: Record<string, string>;
-  };
-  installProject(app, tarball, example);
-  const next = [join(app, 'node_modules/next/dist/bin/next')];
-  const quiet = { NEXT_TELEMETRY_DISABLED: '1' };
-
-  const built = start(process.execPath, [...next, 'build'], { cwd: app, env: quiet });
-  assert.equal(await built.exitCode(), 0, built.output());
-
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const { sandbox, log } = await sandboxWithLog();
-  const server = start(process.execPath, [...next, 'start', '-H', '127.0.0.1', '-p', `${port}`], {
-    cwd: app,
-    env: { ...quiet, ...providerSettings(sandbox), SHOP_ORIGIN: origin },
-  });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath() as string,
-    args: chromiumArgs as string[],
-  });
-  try {
-    await answering(`${origin}/`, server);
-    const page = await browser.newPage();
-    await page.goto(`${origin}/`);
-    // The order names the product; the route handler prices it (12.50 EUR).
-    await page.getByRole('button', { name: 'Pay €12.50' }).waitFor();
-    await page.getByRole('radio', { name: 'Card' }).check();
-    await page.getByLabel('Card number').fill('4200000000000091');
-    await page.getByLabel('Expiry date').fill(EXPIRY);
-    await page.getByLabel('Security code').fill('123');
-    await page.getByLabel('Name on card').fill('Ada Lovelace');
-    await page.getByRole('button', { name: 'Pay €12.50' }).click();
-    await page.getByText('Payment successful').waitFor();
-    const status = page.getByRole('status').filter({ hasText: /^Order paid/ });
-    const id = /\(checkout (\S+)\)/.exec(
-      (await status.textContent({ timeout: 10_000 })) ?? '',
-    )?.[1];
-    assert.ok(id, 'the page names the paid checkout');
-    await webhookDelivered(log, origin);
-    assert.deepEqual(paidLines(server.output(), /^order paid \(checkout (\S+)\)$/gm), [id]);
-  } finally {
-    await browser.close();
-    await server.stop();
-    await sandbox.close();
-  }
 });
