@@ -126,6 +126,51 @@ export const firefoxPrefs = {
   'toolkit.telemetry.enabled': false,
 };
 
+/**
+ * Firefox's launch arguments for drivers that change its preferences live
+ * (setFirefoxPrefs): WebDriver BiDi reaches the privileged (chrome) scope only with it.
+ */
+export const firefoxSystemAccessArgs = ['--remote-allow-system-access'];
+
+/**
+ * The Firefox preferences that emulate these media features (`colorScheme`: light or
+ * dark, `reducedMotion`: reduce or no-preference; either may be left out): BiDi has no
+ * media emulation, and the browser's own preferences do the same.
+ */
+export function firefoxMediaPrefs({ colorScheme, reducedMotion }) {
+  const prefs = {};
+  if (colorScheme) {
+    prefs['layout.css.prefers-color-scheme.content-override'] = colorScheme === 'dark' ? 0 : 1;
+  }
+  if (reducedMotion) prefs['ui.prefersReducedMotion'] = reducedMotion === 'reduce' ? 1 : 0;
+  return prefs;
+}
+
+/**
+ * Sets Firefox preferences (`{ name: integer }`) live, in the privileged scope that
+ * firefoxSystemAccessArgs opens: `connection` is puppeteer's BiDi connection
+ * (`browser.connection`). Pages see the change asynchronously: wait for it.
+ */
+export async function setFirefoxPrefs(connection, prefs) {
+  const tree = await connection.send('browsingContext.getTree', {
+    'moz:scope': 'chrome',
+    maxDepth: 0,
+  });
+  const context = tree.result.contexts[0]?.context;
+  if (!context) throw new Error('Firefox showed no chrome window to set preferences in');
+  const expression = Object.entries(prefs)
+    .map(([name, value]) => `Services.prefs.setIntPref(${JSON.stringify(name)}, ${Number(value)});`)
+    .join('\n');
+  const evaluated = await connection.send('script.evaluate', {
+    expression,
+    target: { context },
+    awaitPromise: false,
+  });
+  if (evaluated.result.type !== 'success') {
+    throw new Error(`setting Firefox preferences failed: ${JSON.stringify(evaluated.result)}`);
+  }
+}
+
 /** The capabilities that make WebKitWebDriver start MiniBrowser. */
 export function webkitCapabilities() {
   return {

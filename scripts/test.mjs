@@ -8,6 +8,8 @@
 //   node scripts/test.mjs                          everything
 //   node scripts/test.mjs "browser tests" end-to-end   only steps whose names start so
 //   node scripts/test.mjs --engine firefox         engine steps in Firefox only (repeatable)
+//   node scripts/test.mjs build screenshots --update-screenshots
+//                                                  write the screenshot baselines (npm run screenshots)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname } from 'node:path';
@@ -16,9 +18,11 @@ import { checkEngine, ENGINE_NAMES, ENGINES } from './browser.mjs';
 
 const only = [];
 const engines = [];
+let updateScreenshots = false;
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i += 1) {
   if (args[i] === '--engine') engines.push(...(args[++i] ?? '').toLowerCase().split(','));
+  else if (args[i] === '--update-screenshots') updateScreenshots = true;
   else only.push(args[i]);
 }
 for (const engine of engines) {
@@ -179,6 +183,13 @@ const steps = [
     ['--import', 'tsx', '--test', 'test/engines/flows.test.ts'],
     COUNTS.node,
   ),
+  // Every state of the built widget against its baselines, with the layout check.
+  ...engineSteps(
+    'screenshots',
+    process.execPath,
+    ['--import', 'tsx', '--test', 'test/visual/screenshots.test.ts'],
+    COUNTS.node,
+  ).map((step) => (updateScreenshots ? { ...step, env: { UPDATE_SCREENSHOTS: '1' } } : step)),
   runtimes,
   ...otherNodes.map((node) => onNode(runtimes, node)),
 ];

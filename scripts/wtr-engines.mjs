@@ -9,8 +9,11 @@ import {
   chromiumArgs,
   chromiumPath,
   ENGINE_NAMES,
+  firefoxMediaPrefs,
   firefoxPath,
   firefoxPrefs,
+  firefoxSystemAccessArgs,
+  setFirefoxPrefs,
   startWebKitDriver,
   webkitCapabilities,
 } from './browser.mjs';
@@ -67,7 +70,7 @@ class FirefoxLauncher extends ChromeLauncher {
         executablePath: firefoxPath(),
         headless: true,
         extraPrefsFirefox: firefoxPrefs,
-        args: ['--remote-allow-system-access'],
+        args: firefoxSystemAccessArgs,
       },
       ({ browser }) => browser.defaultBrowserContext(),
       ({ context }) => context.newPage(),
@@ -78,32 +81,7 @@ class FirefoxLauncher extends ChromeLauncher {
   async emulateMedia(sessionId, payload) {
     const wanted = normalized(payload);
     const page = this.getPage(sessionId);
-    const { connection } = page.browser();
-    const tree = await connection.send('browsingContext.getTree', {
-      'moz:scope': 'chrome',
-      maxDepth: 0,
-    });
-    const context = tree.result.contexts[0]?.context;
-    if (!context) throw new Error('Firefox showed no chrome window to set preferences in');
-    const prefs = [];
-    if (wanted.colorScheme) {
-      const override = { dark: 0, light: 1 }[wanted.colorScheme];
-      prefs.push(
-        `Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${override});`,
-      );
-    }
-    if (wanted.reducedMotion) {
-      const reduce = wanted.reducedMotion === 'reduce' ? 1 : 0;
-      prefs.push(`Services.prefs.setIntPref('ui.prefersReducedMotion', ${reduce});`);
-    }
-    const evaluated = await connection.send('script.evaluate', {
-      expression: prefs.join('\n'),
-      target: { context },
-      awaitPromise: false,
-    });
-    if (evaluated.result.type !== 'success') {
-      throw new Error(`setting Firefox preferences failed: ${JSON.stringify(evaluated.result)}`);
-    }
+    await setFirefoxPrefs(page.browser().connection, firefoxMediaPrefs(wanted));
     await settle('Firefox media', wanted, () => page.evaluate(MEDIA_STATE));
   }
 

@@ -15,6 +15,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handlerErrorBody } from './errors.ts';
 import { json } from './json.ts';
+import { LOST_BODY_MESSAGE, parsedBody, restoreBody } from './parsed-body.ts';
 
 /**
  * What the listener passes a handler after the request, as every @hono/node-server does: the
@@ -58,7 +59,9 @@ type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * Adapts a `(request: Request) => Promise<Response>` handler to node:http:
  * `http.createServer(toNodeListener(handler)).listen(3000, '127.0.0.1')`, or
- * `app.all('/payments/*splat', toNodeListener(handler))` in Express.
+ * `app.all('/payments/*splat', toNodeListener(handler))` in Express, before or after
+ * `express.json()` and `express.urlencoded()`: a body a parser read already is taken from
+ * `req.body` (parsed-body.ts).
  */
 export function toNodeListener(
   handler: FetchHandler,
@@ -124,7 +127,19 @@ async function buildListener(
           : json(errorBody('INTERNAL', 'Internal error'), 500),
     },
   );
+  let toldLost = false;
   return (req, res) => {
+    // Behind a body parser (express.json(), urlencoded()...): the body it parsed, again.
+    const body = parsedBody(req);
+    if (body.kind === 'bytes') restoreBody(req, body.bytes);
+    if (body.kind === 'lost') {
+      if (!toldLost) console.error(`payment-widget: ${LOST_BODY_MESSAGE}`);
+      toldLost = true;
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify(errorBody('INTERNAL', LOST_BODY_MESSAGE)));
+      return;
+    }
     void listener(req, res);
   };
 }

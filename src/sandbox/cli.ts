@@ -88,6 +88,11 @@ async function main(): Promise<void> {
       `  API key:       ${sandbox.apiKey}`,
       `  merchant code: ${sandbox.merchantCode}`,
       ...(values.data ? [`  data file:     ${values.data} (fsync ${fsync})`] : []),
+      // As the README's backend reads them: paste into a shell, or a .env file without `export`.
+      'For your backend:',
+      `  export PROVIDER_BASE_URL=${sandbox.url}`,
+      `  export PROVIDER_API_KEY=${sandbox.apiKey}`,
+      `  export MERCHANT_CODE=${sandbox.merchantCode}`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

@@ -3,6 +3,7 @@
 // A new area is a new module exporting `Route[]` plus one line here.
 
 import { deviceRoutes } from './control/devices.ts';
+import { outcomeRoutes } from './control/outcomes.ts';
 import { paymentControlRoutes } from './control/payments.ts';
 import { simulatorRoutes } from './control/simulator.ts';
 import { viewRoutes } from './control/views.ts';
@@ -38,6 +39,7 @@ export const routeModules: readonly (readonly Route[])[] = [
   deviceRoutes,
   viewRoutes,
   webhookRoutes,
+  outcomeRoutes,
   // The dashboard's page and script.
   dashboardRoutes,
 ].map(markDeprecated);

@@ -7,9 +7,15 @@
  * status), and says whether trying again may help; anything else is a logged 500 that tells
  * nothing.
  */
-import { codeForStatus, type HandlerErrorCode, isHandlerErrorCode } from '../domain/errors.ts';
+import {
+  codeForStatus,
+  HANDLER_ERRORS,
+  type HandlerErrorCode,
+  isHandlerErrorCode,
+} from '../domain/errors.ts';
 import { errorJson, HttpError } from '../http/errors.ts';
 import { ProviderError } from './provider/errors.ts';
+import { fixFor } from './provider/fixes.ts';
 import type { Logger } from './types.ts';
 
 /**
@@ -25,14 +31,20 @@ export class PaymentHandlerError extends HttpError {
   override name = 'PaymentHandlerError';
   declare readonly code: HandlerErrorCode;
 
+  /** Whether the same call may succeed later: the code's usual answer unless told otherwise. */
+  readonly retryable: boolean;
+
   constructor(
     status: number,
     code: HandlerErrorCode,
     message: string,
     field?: string,
     headers: Record<string, string> = {},
+    options: { retryable?: boolean; cause?: unknown } = {},
   ) {
     super(status, code, message, field, headers);
+    this.retryable = options.retryable ?? HANDLER_ERRORS[code]?.retryable ?? false;
+    if (options.cause !== undefined) this.cause = options.cause;
   }
 }
 
@@ -56,9 +68,17 @@ interface ErrorContext {
   log: Logger;
   /** Replaces the API key wherever it appears in a text we did not write. */
   redact(text: string): string;
+  /** The provider's base URL, named in the fix for a provider that cannot be reached. */
+  baseUrl?: string | undefined;
 }
 
-export function errorResponse(error: unknown, config: ErrorContext): Response {
+/**
+ * Whatever a route or `createCheckout()` threw, as the handler's typed error: its code one of
+ * `PaymentErrorCode`'s, its status and `retryable` the answer's. Logs what the merchant's
+ * developer must see (a provider error with the option to fix, anything unexpected).
+ */
+export function toHandlerError(error: unknown, config: ErrorContext): PaymentHandlerError {
+  if (error instanceof PaymentHandlerError && isHandlerErrorCode(error.code)) return error;
   if (error instanceof HttpError) {
     const code = isHandlerErrorCode(error.code) ? error.code : codeForStatus(error.status);
     if (code !== error.code) {
@@ -67,41 +87,57 @@ export function errorResponse(error: unknown, config: ErrorContext): Response {
         message: `a refusal's code ${error.code} is not a PaymentErrorCode; answered as ${code}`,
       });
     }
-    let headers = error.headers;
-    if (code === 'TOO_MANY_REQUESTS' && !Object.keys(headers).some(isRetryAfter)) {
-      // The widget reads when to try again from it, and the contract promises one.
-      config.log({
-        level: 'warn',
-        message: `a TOO_MANY_REQUESTS refusal came without a retry-after header; answered with ${DEFAULT_RETRY_AFTER_S} s`,
-      });
-      headers = { ...headers, 'retry-after': String(DEFAULT_RETRY_AFTER_S) };
-    }
-    if (code === 'FORBIDDEN_ORIGIN') {
-      // A setting to change, not a shopper's mistake: the merchant's developer must see it.
-      config.log({ level: 'warn', message: error.message, problem: 'forbidden-origin' });
-    }
-    return errorJson(error.status, code, config.redact(error.message), error.field, headers);
+    return new PaymentHandlerError(error.status, code, error.message, error.field, error.headers, {
+      cause: error,
+    });
   }
   if (error instanceof ProviderError) {
+    const fix = config.baseUrl === undefined ? undefined : fixFor(error, config.baseUrl);
     config.log({
-      level: error.status >= 500 ? 'error' : 'warn',
-      message: `provider: ${error.message}`,
+      level: error.status >= 500 || fix !== undefined ? 'error' : 'warn',
+      message: `provider: ${error.message}${fix === undefined ? '' : `; ${fix.full}`}`,
       code: error.errorCode,
       providerStatus: error.status,
+      ...(fix === undefined ? {} : { problem: fix.problem }),
     });
     const status = error.status >= 400 && error.status <= 599 ? error.status : 502;
-    return errorJson(
+    return new PaymentHandlerError(
       status,
       providerErrorCode(error),
-      config.redact(error.message),
+      config.redact(`${error.message}${fix === undefined ? '' : `; ${fix.short}`}`),
       error.param,
-      undefined,
-      error.retryable,
+      {},
+      { retryable: error.retryable, cause: error },
     );
   }
   config.log({
     level: 'error',
     message: `unexpected: ${error instanceof Error ? error.message : String(error)}`,
   });
-  return errorJson(500, 'INTERNAL', 'Internal error');
+  return new PaymentHandlerError(
+    500,
+    'INTERNAL',
+    'Internal error',
+    undefined,
+    {},
+    { cause: error },
+  );
+}
+
+export function errorResponse(error: unknown, config: ErrorContext): Response {
+  const e = toHandlerError(error, config);
+  let headers = e.headers;
+  if (e.code === 'TOO_MANY_REQUESTS' && !Object.keys(headers).some(isRetryAfter)) {
+    // The widget reads when to try again from it, and the contract promises one.
+    config.log({
+      level: 'warn',
+      message: `a TOO_MANY_REQUESTS refusal came without a retry-after header; answered with ${DEFAULT_RETRY_AFTER_S} s`,
+    });
+    headers = { ...headers, 'retry-after': String(DEFAULT_RETRY_AFTER_S) };
+  }
+  if (e.code === 'FORBIDDEN_ORIGIN') {
+    // A setting to change, not a shopper's mistake: the merchant's developer must see it.
+    config.log({ level: 'warn', message: e.message, problem: 'forbidden-origin' });
+  }
+  return errorJson(e.status, e.code, config.redact(e.message), e.field, headers, e.retryable);
 }

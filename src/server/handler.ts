@@ -19,7 +19,7 @@ import { notFoundOrMethodNotAllowed } from '../http/methods.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../http/request-id.ts';
 import type { Checkout } from '../schemas/index.ts';
 import { createBaskets } from './baskets/baskets.ts';
-import { errorResponse } from './errors.ts';
+import { errorResponse, toHandlerError } from './errors.ts';
 import { corsForAllowed } from './guards/origin.ts';
 import { createRateLimiter } from './guards/rate-limit.ts';
 import {
@@ -27,7 +27,7 @@ import {
   type PaymentHandlerOptions,
   type ResolvedCheckout,
   resolveOptions,
-} from './options.ts';
+} from './options/index.ts';
 import { createDispatcher } from './outcomes/dispatch.ts';
 import { createOpenSteps } from './outcomes/open-steps.ts';
 import {
@@ -62,6 +62,10 @@ export interface PaymentHandler {
    * `order`: for pages that render `<payment-widget checkout-id=...>`. With a `reference`
    * (the basket or order id), the basket's open checkout when its terms are unchanged, or its
    * paid one; else a new one. Watched by `reconcile()` like every checkout the handler creates.
+   * Rejects with a `PaymentHandlerError` (`code`, `status`, `retryable`, `message`), the same
+   * error `POST /checkouts` would answer with: `PROVIDER_UNREACHABLE` (retryable: the
+   * provider could not be reached, see `provider.baseUrl`), `NOT_AUTHORIZED` (see
+   * `provider.apiKey`), `INVALID_RESOLVED_CHECKOUT` (what was passed cannot be a checkout).
    */
   createCheckout(resolved: ResolvedCheckout): Promise<Checkout & { id: string }>;
   /**
@@ -89,19 +93,19 @@ function isPlatformContext(value: unknown): value is PlatformContext {
 
 export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHandler {
   const resolved = resolveOptions(options);
-  const telemetry = createTelemetry(options.telemetry, {
+  const telemetry = createTelemetry(resolved.telemetry, {
     leaseMs: resolved.leaseMs,
     log: resolved.log,
   });
   // Log entries get the trace and request ids of the request they were written in.
   const config: HandlerConfig =
-    telemetry === undefined || options.logger === undefined
+    telemetry === undefined || !resolved.loggerGiven
       ? resolved
       : { ...resolved, log: telemetry.logger(resolved.log) };
   const { provider, hooks } = config;
   const providerClient = createProviderClient({ ...provider, instrument: telemetry?.exchange });
   const client = telemetry?.client(providerClient) ?? providerClient;
-  const store = options.store ?? createMemoryStore();
+  const store = config.store ?? createMemoryStore();
   // The reporter runs the basket check, whose new checkouts join the open set, which reports
   // through the reporter: the set is reached through a function, called only once it exists.
   const baskets = createBaskets({
@@ -132,6 +136,8 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     webhookUrl: `${config.publicUrl}/webhook`,
     log: config.log,
   });
+  // The sweep's watermark starts now, if the store answers (else when it first does).
+  void open.start();
   const steps = createOpenSteps({ store, merchantCode: provider.merchantCode, log: config.log });
   const outcomes = createDispatcher({
     report,
@@ -140,7 +146,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     waitMs: config.waitMs,
     log: config.log,
   });
-  const limits = createRateLimiter(options.rateLimit, {
+  const limits = createRateLimiter(config.rateLimit, {
     store,
     merchantCode: provider.merchantCode,
     log: config.log,
@@ -156,7 +162,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     await (telemetry === undefined ? next() : telemetry.around(c, next));
     c.res.headers.set(REQUEST_ID_HEADER, id);
   });
-  if (options.logger !== undefined) {
+  if (config.loggerGiven) {
     app.use(async function accessLog(c, next) {
       const started = Date.now();
       await next();
@@ -195,6 +201,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     errorResponse(error, {
       log: (entry) => config.log({ requestId: c.get('requestId'), ...entry }),
       redact: config.redact,
+      baseUrl: provider.baseUrl,
     }),
   );
 
@@ -225,8 +232,20 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
             ? serve(request, env, ctx)
             : afterLoad(() => serve(request, env, ctx));
   return Object.assign(handler, {
+    // Rejects with the routes' typed errors: a PaymentHandlerError whose code, status and
+    // retryable are what POST /checkouts would answer, the provider's error as its cause.
     createCheckout: (resolved: ResolvedCheckout) =>
-      afterLoad(async () => (await baskets.open(resolved)).checkout),
+      afterLoad(async () => {
+        try {
+          return (await baskets.open(resolved)).checkout;
+        } catch (error) {
+          throw toHandlerError(error, {
+            log: config.log,
+            redact: config.redact,
+            baseUrl: provider.baseUrl,
+          });
+        }
+      }),
     reconcile: (reconcileOptions?: ReconcileOptions) =>
       afterLoad(() => reconcile(reconcileOptions)),
   });

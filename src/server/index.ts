@@ -23,7 +23,6 @@ export {
 } from '../http/node.ts';
 export { isLoopbackHost, isSafeBrowserUrl } from '../next-step/url.ts';
 export { PaymentHandlerError } from './errors.ts';
-export { RATE_LIMIT_DEFAULTS, type RateLimit, type RateLimitOptions } from './guards/rate-limit.ts';
 export { createPaymentHandler, type PaymentHandler } from './handler.ts';
 export type {
   HookOptions,
@@ -31,7 +30,12 @@ export type {
   ProviderOptions,
   ResolvedCheckout,
   ResultPages,
-} from './options.ts';
+} from './options/index.ts';
+export {
+  RATE_LIMIT_DEFAULTS,
+  type RateLimit,
+  type RateLimitOptions,
+} from './options/rate-limit.ts';
 export type { ReconcileOptions, ReconcileReport } from './outcomes/reconcile.ts';
 export type { PayoutsQuery } from './provider/account.ts';
 export {

@@ -37,7 +37,7 @@ export type Lifecycle =
       outcome: 'success' | 'failure';
       checkout: CheckoutView;
       /** Why a failure failed, in the shopper's words; and whether another card may try. */
-      reason?: 'declined' | 'authFailed' | 'noLongerValid' | undefined;
+      reason?: 'declined' | 'authFailed' | 'bankUnreachable' | 'noLongerValid' | undefined;
     };
 
 /** The checkout and its methods, in the states that show the form. */

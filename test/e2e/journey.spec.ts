@@ -60,7 +60,9 @@ test.describe('another card after a failure', () => {
     await fillCard(page, CARDS.threeDsError);
     await pay(page);
     await expect(page.getByText('Payment failed')).toBeVisible();
-    await expect(page.getByText('Your card was declined')).toBeVisible();
+    // A 3DS technical error: the bank was never asked, so it is not "declined".
+    await expect(page.getByText('Your bank could not be reached')).toBeVisible();
+    await expect(page.getByText('Your card was declined')).toHaveCount(0);
     await page.getByRole('button', { name: 'Try another card' }).tap();
     // The basket's next checkout: the name is kept, the card is not.
     await expect(page.getByLabel('Name on card')).toHaveValue('Ada Lovelace');
@@ -76,6 +78,31 @@ test.describe('another card after a failure', () => {
     await expect
       .poll(() => shop.hooks.filter((h) => ours.has(h.id)).map((h) => `${h.hook} ${h.id}`))
       .toEqual([`failed ${first}`, `paid ${checkouts[1]?.id}`]);
+  });
+
+  test('the sandbox’s outcome control declines the next payment only: the same card pays after', async ({
+    page,
+    shop,
+  }) => {
+    const first = await openShop(page, shop, '/?redirect=0');
+    const order = await referenceOf(shop, first);
+    // As docs/sandbox.md shows it: the next payment with this card is declined.
+    const set = await shop.provider('POST', '/sandbox/outcomes', {
+      outcome: 'declined',
+      card: CARDS.paid.slice(-4),
+    });
+    expect(set.status).toBe(201);
+    await fillCard(page, CARDS.paid);
+    await pay(page);
+    await expect(page.getByText('Payment failed')).toBeVisible();
+    await expect(page.getByText('Your card was declined')).toBeVisible();
+    await page.getByRole('button', { name: 'Try another card' }).tap();
+    await fillCard(page, CARDS.paid);
+    await pay(page);
+    await expect(page.getByText('Payment successful')).toBeVisible();
+    const checkouts = await basketCheckouts(shop, order);
+    expect(checkouts.map((c) => c.status)).toEqual(['FAILED', 'PAID']);
+    expect(await (await shop.provider('GET', '/sandbox/outcomes')).json()).toEqual([]);
   });
 
   test('a failed 3DS challenge, then another card: "Authentication failed", then paid', async ({

@@ -10,6 +10,12 @@ import { until } from '../shared/until.ts';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 
+export type ColorScheme = 'light' | 'dark';
+
+/** Page script: the colour scheme the page sees. */
+export const COLOR_SCHEME =
+  "return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';";
+
 /** The keys flows press, by their DOM `key` names. */
 export type Key = 'Tab' | 'Enter' | 'Space' | 'ArrowRight';
 
@@ -24,8 +30,7 @@ export interface Driver {
   url(): Promise<string>;
   /**
    * Runs `body` (a function body; `arguments` are `args`) in the page, or in the
-   * challenge frame inside inChallengeFrame, and returns its JSON result, awaiting
-   * a returned promise.
+   * frame inside inFrame, and returns its JSON result, awaiting a returned promise.
    */
   run<T>(body: string, ...args: unknown[]): Promise<T>;
   /** Focuses the field labelled `label`, then types `text` key by key. */
@@ -38,8 +43,21 @@ export interface Driver {
   type(text: string): Promise<void>;
   /** Forgets the cookies of every site: the next page is a new shopper's (a new basket). */
   clearCookies(): Promise<void>;
-  /** Runs `steps` with every action above aimed inside the widget's 3DS iframe. */
-  inChallengeFrame<T>(steps: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `steps` with every action above aimed inside the first iframe of the page, or of
+   * the frame the driver is in already (frames nest): the widget's 3DS challenge, or the
+   * frame that stands for a phone's screen in the screenshot suite.
+   */
+  inFrame<T>(steps: () => Promise<T>): Promise<T>;
+  /** Sizes the top-level page's viewport. */
+  setViewport(width: number, height: number): Promise<void>;
+  /** What every page sees as the shopper's colour scheme (`prefers-color-scheme`). */
+  setColorScheme(scheme: ColorScheme): Promise<void>;
+  /**
+   * A PNG of the first element `selector` matches in the page, or in the frame inside
+   * inFrame, as the engine paints it (its border box, nothing of the page around it).
+   */
+  screenshot(selector: string): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 

@@ -88,7 +88,7 @@ describe('payment flows', () => {
       const id = await openShop(driver, shop, '/?redirect=0');
       await fillCard(driver, CARDS.challenge);
       await driver.click(PAY);
-      await driver.inChallengeFrame(() => driver.click(button));
+      await driver.inFrame(() => driver.click(button));
       await seeText(driver, shown);
       assert.equal(await providerStatus(shop, id), hook === 'paid' ? 'PAID' : 'FAILED');
       await shopSaw(shop, id, hook);
@@ -166,7 +166,7 @@ describe('payment flows', () => {
       await driver.type('Ada Lovelace');
       await driver.press('Enter');
 
-      await driver.inChallengeFrame(async () => {
+      await driver.inFrame(async () => {
         await waitFor('the challenge page', () =>
           driver.run<boolean>(EXISTS, 'control', nameArg('Complete authentication')),
         );

@@ -6,14 +6,26 @@ import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } fr
 import {
   chromiumArgs,
   chromiumPath,
+  firefoxMediaPrefs,
   firefoxPath,
   firefoxPrefs,
+  firefoxSystemAccessArgs,
+  setFirefoxPrefs,
   // @ts-expect-error -- a plain .mjs helper shared with the other runners; it has no type declarations
 } from '../../scripts/browser.mjs';
-import { type Driver, FIND, type Key, type Name, nameArg, waitFor } from './driver.ts';
+import {
+  COLOR_SCHEME,
+  type ColorScheme,
+  type Driver,
+  FIND,
+  type Key,
+  type Name,
+  nameArg,
+  waitFor,
+} from './driver.ts';
 
 export class PuppeteerDriver implements Driver {
-  /** The challenge iframe while inChallengeFrame runs. */
+  /** The frame inFrame aims at while it runs. */
   private frame: Frame | undefined;
 
   private constructor(
@@ -30,6 +42,8 @@ export class PuppeteerDriver implements Driver {
             executablePath: firefoxPath() as string,
             headless: true,
             extraPrefsFirefox: firefoxPrefs as Record<string, unknown>,
+            // setColorScheme changes preferences live, in the privileged scope this opens.
+            args: firefoxSystemAccessArgs as string[],
           })
         : await puppeteer.launch({
             executablePath: chromiumPath() as string,
@@ -97,16 +111,45 @@ export class PuppeteerDriver implements Driver {
     await this.page.keyboard.type(text);
   }
 
-  async inChallengeFrame<T>(steps: () => Promise<T>): Promise<T> {
+  async inFrame<T>(steps: () => Promise<T>): Promise<T> {
     const iframe = await this.find('frame', '');
     const frame = await iframe.contentFrame();
     await iframe.dispose();
-    if (!frame) throw new Error('the challenge iframe has no frame');
+    if (!frame) throw new Error('the iframe has no frame');
+    const outer = this.frame;
     this.frame = frame;
     try {
       return await steps();
     } finally {
-      this.frame = undefined;
+      this.frame = outer;
+    }
+  }
+
+  async setViewport(width: number, height: number): Promise<void> {
+    await this.page.setViewport({ width, height });
+  }
+
+  async setColorScheme(scheme: ColorScheme): Promise<void> {
+    if (this.engine === 'firefox') {
+      // BiDi has no media emulation: Firefox's own preference does the same.
+      await setFirefoxPrefs(
+        (this.browser as unknown as { connection: unknown }).connection,
+        firefoxMediaPrefs({ colorScheme: scheme }),
+      );
+    } else {
+      await this.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+    }
+    await waitFor(`prefers-color-scheme: ${scheme}`, async () => {
+      return (await this.run<ColorScheme>(COLOR_SCHEME)) === scheme;
+    });
+  }
+
+  async screenshot(selector: string): Promise<Uint8Array> {
+    const element = await waitFor(selector, () => this.context.$(selector));
+    try {
+      return await element.screenshot({ type: 'png' });
+    } finally {
+      await element.dispose();
     }
   }
 

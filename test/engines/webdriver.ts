@@ -2,10 +2,20 @@
  * The Driver over classic WebDriver (webdriverio): WebKitGTK's MiniBrowser
  * through WebKitWebDriver, on a virtual display this driver starts and stops.
  */
+import { PNG } from 'pngjs';
 import { remote } from 'webdriverio';
 // @ts-expect-error -- a plain .mjs helper shared with the other runners; it has no type declarations
 import { startWebKitDriver, webkitCapabilities } from '../../scripts/browser.mjs';
-import { type Driver, FIND, type Key, type Name, nameArg, waitFor } from './driver.ts';
+import {
+  COLOR_SCHEME,
+  type ColorScheme,
+  type Driver,
+  FIND,
+  type Key,
+  type Name,
+  nameArg,
+  waitFor,
+} from './driver.ts';
 
 /** The W3C WebDriver code points of the keys flows press. */
 const KEYS: Record<Key, string> = {
@@ -21,8 +31,34 @@ type ElementReference = { [ELEMENT]: string };
 
 type Browser = Awaited<ReturnType<typeof remote>>;
 
+/** Where an element is in the top-level view, and how wide the view is, in CSS pixels. */
+interface ViewBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  viewWidth: number;
+}
+
+/** Page script: the ViewBox of the first element `arguments[0]` matches, or null. */
+const VIEW_BOX = `
+const el = document.querySelector(arguments[0]);
+if (!el) return null;
+const rect = el.getBoundingClientRect();
+let left = rect.left;
+let top = rect.top;
+for (let w = window; w !== w.top; w = w.parent) {
+  const frame = w.frameElement;
+  const at = frame.getBoundingClientRect();
+  left += at.left + frame.clientLeft;
+  top += at.top + frame.clientTop;
+}
+return { left, top, width: rect.width, height: rect.height, viewWidth: window.top.innerWidth };
+`;
+
 interface WebKitDriverServer {
   port: number;
+  emulateMedia(media: { colorScheme?: ColorScheme }): void;
   stop(): Promise<void>;
 }
 
@@ -111,14 +147,64 @@ export class WebKitDriver implements Driver {
     await this.browser.releaseActions();
   }
 
-  async inChallengeFrame<T>(steps: () => Promise<T>): Promise<T> {
+  async inFrame<T>(steps: () => Promise<T>): Promise<T> {
     const iframe = await this.find('frame', '');
     await this.browser.switchFrame(this.browser.$(iframe));
     try {
       return await steps();
     } finally {
-      await this.browser.switchFrame(null);
+      await this.browser.switchToParentFrame();
     }
+  }
+
+  /**
+   * WebDriver sizes the window; the page's viewport is that minus MiniBrowser's toolbar,
+   * and the window is never narrower than the toolbar (447 px here): throws when the
+   * viewport cannot be had.
+   */
+  async setViewport(width: number, height: number): Promise<void> {
+    const [innerWidth, innerHeight, outerWidth, outerHeight] = await this.run<number[]>(
+      'return [top.innerWidth, top.innerHeight, top.outerWidth, top.outerHeight];',
+    );
+    await this.browser.setWindowRect(
+      null,
+      null,
+      width + (outerWidth ?? 0) - (innerWidth ?? 0),
+      height + (outerHeight ?? 0) - (innerHeight ?? 0),
+    );
+    await waitFor(`a ${width}x${height} viewport`, async () => {
+      const size = await this.run<number[]>('return [top.innerWidth, top.innerHeight];');
+      return size[0] === width && size[1] === height;
+    });
+  }
+
+  // MiniBrowser has no emulation of its own: it follows the desktop's GTK settings, which
+  // the driver's XSETTINGS daemon plays.
+  async setColorScheme(scheme: ColorScheme): Promise<void> {
+    this.server.emulateMedia({ colorScheme: scheme });
+    await waitFor(`prefers-color-scheme: ${scheme}`, async () => {
+      return (await this.run<ColorScheme>(COLOR_SCHEME)) === scheme;
+    });
+  }
+
+  // WebKitGTK's element screenshot comes back black on a virtual display (the whole view's
+  // does not): the view's, cut to the element.
+  async screenshot(selector: string): Promise<Uint8Array> {
+    const box = await waitFor(selector, () => this.run<ViewBox | null>(VIEW_BOX, selector));
+    const view = PNG.sync.read(Buffer.from(await this.browser.takeScreenshot(), 'base64'));
+    const scale = view.width / box.viewWidth;
+    const left = Math.round(box.left * scale);
+    const top = Math.round(box.top * scale);
+    const width = Math.round(box.width * scale);
+    const height = Math.round(box.height * scale);
+    if (left < 0 || top < 0 || left + width > view.width || top + height > view.height) {
+      throw new Error(
+        `${selector} reaches out of the ${box.viewWidth} px wide view: ${JSON.stringify(box)}`,
+      );
+    }
+    const shot = new PNG({ width, height });
+    PNG.bitblt(view, shot, left, top, width, height, 0, 0);
+    return PNG.sync.write(shot);
   }
 
   async close(): Promise<void> {

@@ -9,9 +9,16 @@
 import type { RequestLog } from '../http/request-log.ts';
 import type { Change, Kind, Store } from '../state/store.ts';
 
-export type Topic = 'state' | 'deliveries' | 'webhook-faults' | 'requests' | 'clock';
+export type Topic = 'state' | 'deliveries' | 'webhook-faults' | 'outcomes' | 'requests' | 'clock';
 
-const ALL_TOPICS: readonly Topic[] = ['state', 'deliveries', 'webhook-faults', 'requests', 'clock'];
+const ALL_TOPICS: readonly Topic[] = [
+  'state',
+  'deliveries',
+  'webhook-faults',
+  'outcomes',
+  'requests',
+  'clock',
+];
 
 /** The topic each collection's changes belong to; provider faults are not on the dashboard. */
 const TOPIC_OF: Record<Kind, Topic | undefined> = {
@@ -25,6 +32,7 @@ const TOPIC_OF: Record<Kind, Topic | undefined> = {
   operators: 'state',
   deliveries: 'deliveries',
   webhookFaults: 'webhook-faults',
+  outcomes: 'outcomes',
   faults: undefined,
 };
 

@@ -183,7 +183,8 @@ export class SandboxDashboard extends LitElement {
     const overview = live.overview;
     switch (this.section) {
       case 'checkouts':
-        return html`<sandbox-checkouts .checkouts=${overview?.checkouts ?? []}
+        return html`<sandbox-outcomes .rules=${live.outcomes}></sandbox-outcomes>
+          <sandbox-checkouts .checkouts=${overview?.checkouts ?? []}
           .total=${overview?.checkouts_total ?? 0}></sandbox-checkouts>`;
       case 'webhooks':
         return html`<sandbox-webhooks .deliveries=${live.deliveries} .faults=${live.faults}></sandbox-webhooks>`;

@@ -5,9 +5,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Topic } from '../control/live.ts';
 import { ApiFailure, getJson } from './api.ts';
-import type { Delivery, Overview, RequestEntry, WebhookFault } from './types.ts';
+import type { Delivery, OutcomeRule, Overview, RequestEntry, WebhookFault } from './types.ts';
 
-type Resource = 'overview' | 'deliveries' | 'faults' | 'requests';
+type Resource = 'overview' | 'deliveries' | 'faults' | 'outcomes' | 'requests';
 
 /** Which reads each topic of the event stream calls for. */
 const READS: Record<Topic, Resource[]> = {
@@ -15,6 +15,7 @@ const READS: Record<Topic, Resource[]> = {
   clock: ['overview'],
   deliveries: ['deliveries', 'faults'],
   'webhook-faults': ['faults'],
+  outcomes: ['outcomes'],
   requests: ['requests'],
 };
 
@@ -24,6 +25,7 @@ export class LiveData implements ReactiveController {
   overview: Overview | undefined;
   deliveries: Delivery[] = [];
   faults: WebhookFault[] = [];
+  outcomes: OutcomeRule[] = [];
   requests: RequestEntry[] = [];
   /** Show only the requests with this id (empty: all). */
   requestFilter = '';
@@ -61,7 +63,9 @@ export class LiveData implements ReactiveController {
   /** Reads every resource; false when the page must sign in first. */
   async readAll(): Promise<boolean> {
     await Promise.all(
-      (['overview', 'deliveries', 'faults', 'requests'] as const).map((r) => this.read(r)),
+      (['overview', 'deliveries', 'faults', 'outcomes', 'requests'] as const).map((r) =>
+        this.read(r),
+      ),
     );
     return this.connection !== 'signed-out';
   }
@@ -94,6 +98,9 @@ export class LiveData implements ReactiveController {
         break;
       case 'faults':
         this.faults = await getJson<WebhookFault[]>('/sandbox/webhook-faults');
+        break;
+      case 'outcomes':
+        this.outcomes = await getJson<OutcomeRule[]>('/sandbox/outcomes');
         break;
       case 'requests': {
         const query = this.requestFilter

@@ -6,6 +6,7 @@
 import { SandboxDashboard } from './app.ts';
 import { SandboxCheckouts } from './checkouts-view.ts';
 import { SandboxCustomers } from './customers-view.ts';
+import { SandboxOutcomes } from './outcomes-view.ts';
 import { SandboxReaders } from './readers-view.ts';
 import { SandboxRequests } from './requests-view.ts';
 import { SandboxSignIn } from './sign-in.ts';
@@ -22,6 +23,7 @@ if (pageStyles.styleSheet) {
 const ELEMENTS: Record<string, CustomElementConstructor> = {
   'sandbox-checkouts': SandboxCheckouts,
   'sandbox-customers': SandboxCustomers,
+  'sandbox-outcomes': SandboxOutcomes,
   'sandbox-readers': SandboxReaders,
   'sandbox-requests': SandboxRequests,
   'sandbox-sign-in': SandboxSignIn,

@@ -13,5 +13,6 @@ export type {
 export type { RequestJson as RequestEntry } from '../http/request-log.ts';
 export type {
   DeliveryRecord as Delivery,
+  OutcomeRecord as OutcomeRule,
   WebhookFaultRecord as WebhookFault,
 } from '../state/records.ts';

@@ -30,6 +30,7 @@ import { PAYMENTS } from '../http/scopes.ts';
 import { parse } from '../http/validate.ts';
 import { cardOutcome, detectNetwork, expiryInFuture, luhnValid } from '../simulation/cards.ts';
 import { availableMethods, methodAvailable } from '../simulation/methods.ts';
+import { takeOutcome } from '../simulation/outcomes.ts';
 import { authorizeCard, issueBoleto, newToken, setStatus } from '../simulation/payments.ts';
 import type { CheckoutRecord, Frozen, KeptCard } from '../state/records.ts';
 import { checkoutJson } from './serialize.ts';
@@ -165,6 +166,14 @@ function payWithToken(
   return respond(ctx, checkout);
 }
 
+/** The control's outcome as the card table names it. */
+const OVERRIDDEN = {
+  declined: 'paid',
+  paid: 'paid',
+  challenge: 'challenge',
+  technical_error: 'technical-error',
+} as const;
+
 function payWithCard(
   ctx: SandboxContext,
   checkout: Frozen<CheckoutRecord>,
@@ -200,13 +209,23 @@ function payWithCard(
     type: detected === 'UNKNOWN' ? card.type : detected,
   };
   const installments = body.installments ?? 1;
-  const outcome = cardOutcome(card.number);
+  // The outcome control first (POST /sandbox/outcomes), else the card table.
+  const chosen = takeOutcome(ctx.store, card.number, checkout.amount);
+  const outcome = chosen === undefined ? cardOutcome(card.number) : OVERRIDDEN[chosen];
   if (outcome !== 'challenge') {
     authorizeCard(ctx, checkout, {
       card: summary,
       installments,
       saveCard,
-      authenticated: outcome === 'paid',
+      authenticated: true,
+      verdict:
+        outcome === 'technical-error'
+          ? 'technical_error'
+          : chosen === 'declined'
+            ? 'decline'
+            : chosen === 'paid'
+              ? 'approve'
+              : undefined,
       // This attempt replaces any open challenge or bank page.
       pending: 'replace',
     });

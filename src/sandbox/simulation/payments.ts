@@ -112,8 +112,14 @@ export interface AuthorizeInput {
   saveCard: boolean;
   /** The saved card used, when paying with a token. */
   token?: string;
-  /** False when 3DS failed or a technical error happened: the issuer never approves. */
+  /** False when 3DS failed: the issuer never approves. */
   authenticated: boolean;
+  /**
+   * What the outcome control decided in place of the issuer: `approve` whatever the amount,
+   * `decline`, or `technical_error` (3DS could not run: the issuer is never asked, so the
+   * checkout fails with no transaction). Undefined: the issuer's rule (the amount).
+   */
+  verdict?: 'approve' | 'decline' | 'technical_error' | undefined;
   /**
    * The open challenge or bank page: `replace` drops it (a new attempt from the API), `settle`
    * marks the challenge it finishes settled, so posting its MD again replays the ending.
@@ -130,7 +136,15 @@ export function authorizeCard(
   checkout: Frozen<CheckoutRecord>,
   input: AuthorizeInput,
 ): void {
-  const approved = input.authenticated && !isDeclinedAmount(checkout.amount);
+  if (input.verdict === 'technical_error') {
+    failWithoutPayment(ctx, checkout, input.pending);
+    return;
+  }
+  const approved =
+    input.authenticated &&
+    (input.verdict === undefined
+      ? !isDeclinedAmount(checkout.amount)
+      : input.verdict === 'approve');
   ctx.store.transact(() => {
     const txn = addPayment(ctx, checkout, {
       status: approved ? 'SUCCESSFUL' : 'FAILED',
@@ -162,6 +176,25 @@ export function authorizeCard(
         c.payment_instrument = { token: saved.token };
         c.mandate = { ...saved.mandate };
       }
+    });
+  });
+}
+
+/**
+ * A 3DS technical error: authentication could not run, so the issuer was never asked and
+ * there is no payment to record. The checkout fails with no transaction, which is how the
+ * widget tells the shopper that the bank could not be reached rather than that it declined.
+ */
+function failWithoutPayment(
+  ctx: SandboxContext,
+  checkout: Frozen<CheckoutRecord>,
+  pending: AuthorizeInput['pending'],
+): void {
+  ctx.store.transact(() => {
+    setStatus(ctx, checkout, 'FAILED', (c) => {
+      c.processed = true;
+      if (pending === 'replace') delete c.pending;
+      else if (c.pending) c.pending.settled = true;
     });
   });
 }

@@ -11,6 +11,7 @@ import type {
   FaultRecord,
   Kind,
   OperatorRecord,
+  OutcomeRecord,
   TransactionRecord,
   WebhookFaultRecord,
 } from './records.ts';
@@ -37,6 +38,7 @@ export interface Counters {
   delivery: number;
   fault: number;
   webhookFault: number;
+  outcome: number;
 }
 
 export const freshCounters = (): Counters => ({
@@ -46,6 +48,7 @@ export const freshCounters = (): Counters => ({
   delivery: 1,
   fault: 1,
   webhookFault: 1,
+  outcome: 1,
 });
 
 /** The number after a prefix (`whd_12` -> 12), 0 when the id has another form. */
@@ -83,6 +86,8 @@ export function allocateIds(kind: Kind, draft: object, c: Counters): object {
       return { id: `fault_${c.fault++}` };
     case 'webhookFaults':
       return { id: `whf_${c.webhookFault++}` };
+    case 'outcomes':
+      return { id: `out_${c.outcome++}` };
     case 'customers':
       // The merchant names its customers.
       return {};
@@ -115,6 +120,9 @@ export function countPast(kind: Kind, record: object, c: Counters): void {
         c.webhookFault,
         serial((record as WebhookFaultRecord).id, 'whf_') + 1,
       );
+      break;
+    case 'outcomes':
+      c.outcome = Math.max(c.outcome, serial((record as OutcomeRecord).id, 'out_') + 1);
       break;
   }
 }

@@ -239,6 +239,21 @@ export interface WebhookFaultRecord {
   remaining: number;
 }
 
+/** What the outcome control makes of a card payment, in place of the card table's outcome. */
+export type CardOutcomeOverride = 'declined' | 'challenge' | 'technical_error' | 'paid';
+
+/** The next `remaining` card payments that match get `outcome` (POST /sandbox/outcomes). */
+export interface OutcomeRecord {
+  id: string;
+  outcome: CardOutcomeOverride;
+  /** A whole card number, or its last 4 digits; any card when absent. */
+  card?: string;
+  /** In major units; any amount when absent. */
+  amount?: number;
+  /** Payments still to affect. */
+  remaining: number;
+}
+
 export type FaultKind = 'latency' | 'error' | 'drop';
 
 /** A fault on the provider routes (`POST /sandbox/faults`). */
@@ -295,6 +310,7 @@ export interface Collections {
   deliveries: DeliveryRecord;
   faults: FaultRecord;
   webhookFaults: WebhookFaultRecord;
+  outcomes: OutcomeRecord;
 }
 export type Kind = keyof Collections;
 

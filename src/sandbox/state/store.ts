@@ -26,6 +26,7 @@ const KEY: { readonly [K in Kind]: keyof Collections[K] & string } = {
   deliveries: 'id',
   faults: 'id',
   webhookFaults: 'id',
+  outcomes: 'id',
 };
 
 export const KINDS = Object.keys(KEY) as Kind[];
@@ -50,6 +51,7 @@ interface AllocatedFields {
   deliveries: 'id';
   faults: 'id';
   webhookFaults: 'id';
+  outcomes: 'id';
 }
 export type Draft<K extends Kind> = Omit<Collections[K], AllocatedFields[K]>;
 

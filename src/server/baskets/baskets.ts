@@ -18,7 +18,7 @@
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
 import { PaymentHandlerError } from '../errors.ts';
-import type { ResolvedCheckout } from '../options.ts';
+import type { ResolvedCheckout } from '../options/index.ts';
 import { ProviderError } from '../provider/errors.ts';
 import { DONE_TTL_MS, type PaymentStore } from '../store/types.ts';
 import type { CallContext, PaidCheckout } from '../types.ts';
@@ -31,6 +31,7 @@ import {
   placeOf,
   referenceProblem,
 } from './reference.ts';
+import { resultPageOf, sameResultPage } from './result-page.ts';
 
 export interface BasketDeps extends CreateDeps {
   store: PaymentStore;
@@ -79,7 +80,8 @@ function payableOnTerms(checkout: Checkout, resolved: ResolvedCheckout, now: num
     cents(checkout.amount) === cents(resolved.amount) &&
     checkout.currency === resolved.currency &&
     (checkout.customer_id ?? undefined) === resolved.customerId &&
-    (checkout.redirect_url != null) === (resolved.redirect ?? true)
+    (checkout.redirect_url != null) === (resolved.redirect ?? true) &&
+    sameResultPage(resultPageOf(checkout.redirect_url), resolved.resultPage)
   );
 }
 
@@ -91,6 +93,7 @@ function termsOf(checkout: Checkout, basket: string, now: number): ResolvedCheck
     amount: checkout.amount ?? Number.NaN,
     currency: checkout.currency ?? '',
     redirect: checkout.redirect_url != null,
+    ...resultPageTerm(checkout.redirect_url),
     ...(checkout.description == null ? {} : { description: checkout.description }),
     ...(checkout.customer_id == null ? {} : { customerId: checkout.customer_id }),
     ...(checkout.purpose == null ? {} : { purpose: checkout.purpose }),
@@ -99,6 +102,11 @@ function termsOf(checkout: Checkout, basket: string, now: number): ResolvedCheck
       ? { validUntil: new Date(now + lifetime).toISOString() }
       : {}),
   };
+}
+
+function resultPageTerm(redirectUrl: string | null | undefined): { resultPage?: string } {
+  const resultPage = resultPageOf(redirectUrl);
+  return resultPage === undefined ? {} : { resultPage };
 }
 
 /** When a checkout was paid: its successful transaction's time. */

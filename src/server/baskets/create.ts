@@ -10,11 +10,13 @@ import {
   describeIssue,
 } from '../../schemas/index.ts';
 import { PaymentHandlerError } from '../errors.ts';
-import type { HandlerConfig, ResolvedCheckout } from '../options.ts';
+import type { HandlerConfig, ResolvedCheckout } from '../options/index.ts';
+import { allowedResultPage } from '../options/result-pages.ts';
 import type { OpenCheckouts } from '../outcomes/reconcile.ts';
 import { watchCheckout } from '../outcomes/watch.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { CallContext } from '../types.ts';
+import { returnUrlFor } from './result-page.ts';
 
 /** What creating a checkout needs of the handler. */
 export interface CreateDeps {
@@ -27,6 +29,30 @@ export interface CreateDeps {
 /** A checkout as the provider answers a create: it always has its id. */
 export type CreatedCheckout = Checkout & { id: string };
 
+/**
+ * The checkout's own result page, refused (and never sent to the provider) unless it is a
+ * site path or a URL on an allowed origin: `GET /return` follows it, so anything else would
+ * be an open redirect.
+ */
+function checkedResultPage(config: HandlerConfig, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const page = allowedResultPage(value, config.allowedOrigins);
+  if (page !== undefined) return page;
+  const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 200)) : typeof value;
+  config.log({
+    level: 'error',
+    message: `resolveCheckout returned resultPage ${shown}: it must be a site path (/orders/42) or a URL on one of allowedOrigins (${[...config.allowedOrigins].join(', ')})`,
+    field: 'resultPage',
+    problem: 'foreign-result-page',
+  });
+  throw new PaymentHandlerError(
+    500,
+    'INVALID_RESOLVED_CHECKOUT',
+    'The checkout’s result page is not one this shop may send shoppers to',
+    'resultPage',
+  );
+}
+
 export async function createCheckout(
   deps: CreateDeps,
   resolved: ResolvedCheckout,
@@ -36,13 +62,14 @@ export async function createCheckout(
   const { config, client } = deps;
   const { provider } = config;
   const redirect = resolved.redirect ?? true;
+  const resultPage = checkedResultPage(config, resolved.resultPage);
   const candidate: CheckoutCreateBody = {
     checkout_reference: reference,
     amount: resolved.amount,
     currency: resolved.currency,
     merchant_code: provider.merchantCode,
     return_url: `${config.publicUrl}/webhook`,
-    ...(redirect ? { redirect_url: `${config.publicUrl}/return` } : {}),
+    ...(redirect ? { redirect_url: returnUrlFor(config.publicUrl, resultPage) } : {}),
     ...(provider.payToEmail === undefined ? {} : { pay_to_email: provider.payToEmail }),
     ...(resolved.description === undefined ? {} : { description: resolved.description }),
     ...(resolved.customerId === undefined ? {} : { customer_id: resolved.customerId }),

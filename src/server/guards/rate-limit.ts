@@ -11,69 +11,13 @@
  */
 import type { Context } from 'hono';
 import { PaymentHandlerError } from '../errors.ts';
+import type { LimitName, RateLimit, ResolvedRateLimit } from '../options/rate-limit.ts';
 import { createMemoryCounters } from '../store/counters.ts';
 import type { Counter, CounterState, PaymentStore } from '../store/types.ts';
 import type { HandlerEnv, Logger } from '../types.ts';
 import { addressBucket, clientAddressOf } from './client-address.ts';
 
-/** At most `limit` requests per window of `windowMs` milliseconds. */
-export interface RateLimit {
-  limit: number;
-  windowMs: number;
-}
-
-export interface RateLimitOptions {
-  /**
-   * `POST /checkouts` per client. Default 30 per 10 minutes. `false` switches it off; a
-   * partial value keeps the default of the other half.
-   */
-  checkoutsPerClient?: Partial<RateLimit> | false;
-  /** `PUT /checkouts/:id` (payment attempts) per client. Default 60 per 10 minutes. */
-  paymentsPerClient?: Partial<RateLimit> | false;
-  /** `PUT /checkouts/:id` per checkout, whoever sends them. Default 5 per hour. */
-  paymentsPerCheckout?: Partial<RateLimit> | false;
-  /**
-   * How many proxies in front of the handler append to `X-Forwarded-For` (a load balancer,
-   * a CDN): the client is the address that many hops back. Default 0: the connecting
-   * address, and the header is ignored (anyone can write it). Set it to exactly the number
-   * of your proxies; one too many lets clients choose their address.
-   */
-  trustedProxies?: number;
-  /**
-   * The client's address where the handler cannot read it from the runtime (Workers, Next.js,
-   * a proxy with a header of its own): `(request) => request.headers.get('cf-connecting-ip')`.
-   * `env` is the runtime's second argument to the handler. Replaces `trustedProxies`.
-   */
-  clientAddress?(request: Request, env: unknown): string | undefined;
-  /**
-   * The client's key in place of its address: a session or a user id, say. Undefined counts
-   * the request by its address as usual (so a visitor without a session cannot escape).
-   */
-  clientKey?(
-    request: Request,
-    address: string | undefined,
-  ): string | undefined | Promise<string | undefined>;
-  /** IPv6 clients are counted by their first this many bits. Default 64; 128 counts each address. */
-  ipv6Prefix?: number;
-}
-
 const MINUTE = 60_000;
-
-/**
- * The defaults. A shopper who mistypes and retries stays far below them, and so do a few
- * shoppers behind one address (an office, a carrier's NAT); a bot that tests cards is held
- * to a few an hour per checkout and a few hundred an hour per address, where it would try
- * thousands. Payments per client go higher than creations: a shop whose pages create the
- * checkouts on the server (`createCheckout`, not counted here) sees every shopper behind one
- * address only at payment, so that limit carries the whole traffic of an office or a NAT.
- */
-export const RATE_LIMIT_DEFAULTS = {
-  checkoutsPerClient: { limit: 30, windowMs: 10 * MINUTE },
-  paymentsPerClient: { limit: 60, windowMs: 10 * MINUTE },
-  paymentsPerCheckout: { limit: 5, windowMs: 60 * MINUTE },
-} as const satisfies Record<string, RateLimit>;
-
-type LimitName = keyof typeof RATE_LIMIT_DEFAULTS;
 
 const WHAT: Record<LimitName, string> = {
   checkoutsPerClient: 'Too many checkouts were created from this client',
@@ -88,34 +32,11 @@ export interface RateLimiter {
   beforePayment(c: Context<HandlerEnv>, checkoutId: string): Promise<void>;
 }
 
-function resolveLimit(
-  name: LimitName,
-  value: Partial<RateLimit> | false | undefined,
-): RateLimit | undefined {
-  if (value === false) return undefined;
-  const limit = value?.limit ?? RATE_LIMIT_DEFAULTS[name].limit;
-  const windowMs = value?.windowMs ?? RATE_LIMIT_DEFAULTS[name].windowMs;
-  if (!Number.isInteger(limit) || limit < 1) {
-    throw new TypeError(`rateLimit.${name}.limit must be a positive whole number`);
-  }
-  if (!Number.isFinite(windowMs) || windowMs < 1) {
-    throw new TypeError(`rateLimit.${name}.windowMs must be a positive number of milliseconds`);
-  }
-  return { limit, windowMs: Math.ceil(windowMs) };
-}
-
-function wholeNumber(name: string, value: number, max: number): number {
-  if (!Number.isInteger(value) || value < 0 || value > max) {
-    throw new TypeError(`rateLimit.${name} must be a whole number from 0 to ${max}`);
-  }
-  return value;
-}
-
 /** Seconds, at least 1: `Retry-After` of 0 would invite the retry at once. */
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 export function createRateLimiter(
-  options: RateLimitOptions | false | undefined,
+  options: ResolvedRateLimit | false,
   deps: {
     store: PaymentStore;
     merchantCode: string;
@@ -126,20 +47,8 @@ export function createRateLimiter(
 ): RateLimiter {
   const off: RateLimiter = { beforeCreate: async () => {}, beforePayment: async () => {} };
   if (options === false) return off;
-  const limits: Record<LimitName, RateLimit | undefined> = {
-    checkoutsPerClient: resolveLimit('checkoutsPerClient', options?.checkoutsPerClient),
-    paymentsPerClient: resolveLimit('paymentsPerClient', options?.paymentsPerClient),
-    paymentsPerCheckout: resolveLimit('paymentsPerCheckout', options?.paymentsPerCheckout),
-  };
-  const sources = {
-    clientAddress: options?.clientAddress,
-    trustedProxies: wholeNumber('trustedProxies', options?.trustedProxies ?? 0, 100),
-  };
-  if (sources.clientAddress !== undefined && typeof sources.clientAddress !== 'function') {
-    throw new TypeError('rateLimit.clientAddress must be a function');
-  }
-  const ipv6Prefix = wholeNumber('ipv6Prefix', options?.ipv6Prefix ?? 64, 128);
-  const clientKey = options?.clientKey;
+  const { limits, clientKey, ipv6Prefix } = options;
+  const sources = { clientAddress: options.clientAddress, trustedProxies: options.trustedProxies };
   const { store, log } = deps;
   // One hash tag for the merchant's counters: a request's counters go to Redis in one script,
   // whose keys must share a slot on a Redis Cluster.

@@ -59,6 +59,12 @@ export interface OpenCheckouts {
   /** Its hook ran elsewhere: nothing is left to reconcile. Never throws. */
   forget(id: string): Promise<void>;
   reconcile(options?: ReconcileOptions): Promise<ReconcileReport>;
+  /**
+   * Starts the sweep's watermark, when the store has none, at the time the handler was made:
+   * called when the handler is made and after each checkout tracked, so it takes effect the
+   * first time the store answers. Never throws.
+   */
+  start(): Promise<void>;
 }
 
 /** A checkout nobody paid within this long is no longer watched (a webhook's whole life). */
@@ -87,7 +93,7 @@ export function createOpenCheckouts(deps: {
   const supported =
     store.track !== undefined && store.due !== undefined && store.untrack !== undefined;
   let warned = false;
-  const sweep = createSweep({
+  const { sweep, start } = createSweep({
     store,
     merchantCode: deps.merchantCode,
     client,
@@ -170,7 +176,10 @@ export function createOpenCheckouts(deps: {
       if (!supported) return;
       // Not due at once when only created: most carts are read only if they linger.
       await store.track?.(set, id, soon ? now() : now() + holdMs);
+      // The store answered: the sweep's watermark starts, if it has not yet.
+      await start();
     },
+    start,
     forget,
     async reconcile(options = {}) {
       const limit = options.limit ?? 100;

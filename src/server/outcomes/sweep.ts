@@ -13,9 +13,12 @@
  * order (date, then id). It moves only over checkouts that were handled while the store
  * answered, and never back; and not into the last SETTLE_MS, so a checkout the list shows a
  * moment late (created a moment before one it already showed) is still found. A store that
- * has no watermark yet (a first start, or one that lost its data) starts it at the current
- * time: what came before is the open set's, and reporting every paid checkout of the past
- * again to a store that forgot its claims would run their hooks again.
+ * has no watermark yet starts it when the handler first reaches the store, at the time the
+ * handler was made (`start()`, called then and after each checkout it tracks): a store outage
+ * in a new instance's first minute, before its first `reconcile()`, loses none of the
+ * checkouts paid meanwhile. A watermark that disappears later (a store that lost its data)
+ * starts again at the current time: reporting every paid checkout of the past again to a
+ * store that forgot its claims would run their hooks again.
  *
  * Bounded: one list call and at most `limit` checkouts handled per call, a few at a time; the
  * rest wait for the next. The provider's list takes no date filter, so its answer grows with
@@ -79,6 +82,25 @@ export function createSweep(deps: SweepDeps) {
   const key = `sweep:{${deps.merchantCode}}`;
   const supported = store.read !== undefined && store.swap !== undefined;
   let warned = false;
+  /** When this handler was made: a store that has no watermark yet starts it here. */
+  const startedAt = now();
+  /** Whether this handler has seen (or written) a watermark in the store. */
+  let placed = false;
+  /** The last watermark this handler saw: where it starts again if the store loses it. */
+  let known: Mark | undefined;
+
+  /**
+   * The first mark, when the store has none: this handler's start; or, after a store lost
+   * it (a failover, a flush), the last one this handler saw, so that what was paid since is
+   * still found.
+   */
+  async function place0(stored: string | undefined): Promise<Mark> {
+    const first = known ?? { at: startedAt, id: '' };
+    await advance(stored, first);
+    known = first;
+    placed = true;
+    return first;
+  }
 
   /** This handler's, with a date to place it by. */
   function place(checkout: Checkout): Mark | undefined {
@@ -149,7 +171,24 @@ export function createSweep(deps: SweepDeps) {
     return handled;
   }
 
-  return async function sweep(limit: number): Promise<SweepResult> {
+  /**
+   * Writes the first watermark when the store has none, once the store answers; a no-op
+   * after it has. Never throws: an unreachable store is tried again on the next call.
+   */
+  async function start(): Promise<void> {
+    if (!supported || placed) return;
+    try {
+      const stored = await store.read!(key);
+      const mark = parseMark(stored);
+      if (mark === undefined) await place0(stored);
+      else known = mark;
+      placed = true;
+    } catch {
+      // Not reached yet: the next checkout tracked, or the next reconcile(), tries again.
+    }
+  }
+
+  async function sweep(limit: number): Promise<SweepResult> {
     const result: SweepResult = { swept: 0, ran: 0, errors: 0 };
     if (!supported) {
       if (!warned) {
@@ -163,12 +202,15 @@ export function createSweep(deps: SweepDeps) {
       }
       return result;
     }
-    const stored = await store.read!(key);
-    const since = parseMark(stored);
+    let stored = await store.read!(key);
+    let since = parseMark(stored);
     if (since === undefined) {
-      await advance(stored, { at: now(), id: '' });
-      return result;
+      // Never reached before (the store was down when the handler was made): from its start.
+      since = await place0(stored);
+      stored = formatMark(since);
     }
+    placed = true;
+    known = since;
     let listed: Checkout[];
     try {
       listed = await client.checkouts.list();
@@ -199,7 +241,12 @@ export function createSweep(deps: SweepDeps) {
     const settled = { at: now() - SETTLE_MS, id: '' };
     const full = inRow === limit;
     const to = full || !after(reached, settled) ? reached : after(settled, since) ? settled : since;
-    if (after(to, since)) await advance(stored, to);
+    if (after(to, since)) {
+      await advance(stored, to);
+      known = to;
+    }
     return result;
-  };
+  }
+
+  return { sweep, start };
 }

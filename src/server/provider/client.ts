@@ -126,7 +126,9 @@ function paymentApi(t: Transport, get: Get) {
      * transaction, that checkout is returned with `recovered: true`; if it is
      * untouched, a `ProviderError` with `retryable: true` says a new attempt
      * is safe. If even the read fails, the error has code
-     * `PROCESS_OUTCOME_UNKNOWN` and `retryable: false`: confirm later with `get`.
+     * `PROCESS_OUTCOME_UNKNOWN` and `retryable: false`: confirm later with `get`. A call
+     * that failed before anything was sent (connection refused, no such host) is none of
+     * these: it rejects with `PROVIDER_UNREACHABLE`, retryable, as every other call does.
      */
     process: async (
       id: string,
@@ -148,8 +150,11 @@ function paymentApi(t: Transport, get: Get) {
         if ('next_step' in data) return { kind: 'next_step', next_step: data.next_step };
         return { kind: 'checkout', checkout: data, recovered: false };
       } catch (error) {
+        // Nothing sent (connection refused, no such host): the checkout is untouched, and the
+        // error says so as it is (PROVIDER_UNREACHABLE, retryable); no read-back is needed.
         const lost =
           error instanceof ProviderError &&
+          error.sent &&
           (error.kind === 'timeout' || error.kind === 'network' || error.status >= 500);
         if (!lost) throw error;
         let checkout: Checkout;

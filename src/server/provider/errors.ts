@@ -31,6 +31,8 @@ interface ProviderErrorInit {
   retryable?: boolean;
   /** How long the provider asked to wait before trying again (its `Retry-After`). */
   retryAfterMs?: number | undefined;
+  /** False when nothing of the request reached the provider. Default true. */
+  sent?: boolean;
   cause?: unknown;
 }
 
@@ -51,6 +53,12 @@ export class ProviderError extends Error {
   readonly retryable: boolean;
   /** The provider's `Retry-After`, in milliseconds, when it sent one. */
   readonly retryAfterMs: number | undefined;
+  /**
+   * Whether the request may have reached the provider. False only when the call failed
+   * before anything was sent (connection refused, no such host): then even a payment may be
+   * sent again, since the provider cannot have acted on it.
+   */
+  readonly sent: boolean;
 
   constructor(init: ProviderErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -60,6 +68,7 @@ export class ProviderError extends Error {
     this.param = init.param;
     this.retryable = init.retryable ?? (init.status >= 500 || init.status === 429);
     this.retryAfterMs = init.retryAfterMs;
+    this.sent = init.sent ?? true;
   }
 }
 

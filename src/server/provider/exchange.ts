@@ -29,17 +29,56 @@ interface ExchangeAnswer {
   text: string;
 }
 
-/** No answer in time, or no connection / a broken one; `phase` says whether any answer had begun. */
+/**
+ * No answer in time, or no connection / a broken one; `phase` says whether any answer had
+ * begun, and `sent` whether the request may have reached the provider at all.
+ */
 export class ExchangeError extends Error {
   override name = 'ExchangeError';
+  /**
+   * False when the call failed before a byte was sent (connection refused, no such host, no
+   * route): the provider cannot have acted on it, so repeating it is always safe.
+   */
+  readonly sent: boolean;
   constructor(
     readonly kind: 'timeout' | 'network',
     readonly phase: 'head' | 'body',
     override readonly cause: unknown,
   ) {
     super(`${kind} while reading the ${phase === 'head' ? 'answer' : 'answer body'}`);
+    this.sent = phase === 'body' || !neverConnected(cause);
   }
 }
+
+/**
+ * The system errors that mean no connection was made: nothing of the request left this
+ * machine. Looked for down the cause chain and in an AggregateError (Node tries every
+ * address of a host), as undici and fetch wrap them.
+ */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** The code that says why no connection was made, if that is what happened. */
+export function connectFailure(error: unknown, depth = 0): string | undefined {
+  if (typeof error !== 'object' || error === null || depth > 5) return undefined;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && NOT_CONNECTED.has(code)) return code;
+  if (Array.isArray(errors) && errors.length > 0) {
+    const codes = errors.map((e) => connectFailure(e, depth + 1));
+    if (codes.every((c) => c !== undefined)) return codes[0];
+  }
+  return connectFailure(cause, depth + 1);
+}
+
+const neverConnected = (error: unknown): boolean => connectFailure(error) !== undefined;
 
 /** Sends one request to the provider's origin and reads the whole answer within `timeoutMs`. */
 export type Exchange = (request: ExchangeRequest, timeoutMs: number) => Promise<ExchangeAnswer>;

@@ -5,7 +5,13 @@
  */
 import type { CallContext } from '../types.ts';
 import { ProviderError, parseProviderError } from './errors.ts';
-import { type Exchange, ExchangeError, fetchExchange, poolExchange } from './exchange.ts';
+import {
+  connectFailure,
+  type Exchange,
+  ExchangeError,
+  fetchExchange,
+  poolExchange,
+} from './exchange.ts';
 import { assertSafeBaseUrl } from './url-safety.ts';
 
 /** Anything with zod's `safeParse` (zod and zod/mini schemas both qualify). */
@@ -152,6 +158,7 @@ export function createTransport(options: TransportOptions): Transport {
       if (!(error instanceof ExchangeError)) throw error;
       // The cause is kept for debugging; it holds the URL, never the key.
       const timeout = error.kind === 'timeout';
+      const refused = error.sent ? undefined : connectFailure(error.cause);
       throw new ProviderError({
         kind: error.kind,
         status: timeout ? 504 : 502,
@@ -159,10 +166,13 @@ export function createTransport(options: TransportOptions): Transport {
         message:
           error.phase === 'body'
             ? `${label}: the provider's answer broke off`
-            : timeout
-              ? `${label}: no answer from the provider within ${timeoutMs} ms`
-              : `${label}: the provider could not be reached`,
+            : refused !== undefined
+              ? `${label}: the provider could not be reached (${refused}); nothing was sent`
+              : timeout
+                ? `${label}: no answer from the provider within ${timeoutMs} ms`
+                : `${label}: the provider could not be reached`,
         retryable: true,
+        sent: error.sent,
         ...(error.phase === 'head' && !timeout ? { cause: error.cause } : {}),
       });
     }

@@ -29,7 +29,7 @@ const opened = ({ checkout, created }: Opened) =>
 
 export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
   const { config, client, outcomes, baskets } = deps;
-  const { options, log } = config;
+  const { log } = config;
   const fromPage = requireAllowedOrigin(config.allowedOrigins);
   const app = new Hono<HandlerEnv>();
 
@@ -41,7 +41,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     // Counted before the merchant's resolveCheckout and the provider see it.
     await deps.limits.beforeCreate(c);
     // Everything else in the body (amount, currency, ...) is ignored on purpose.
-    const resolved = await options.resolveCheckout((body as { order: unknown }).order, c.req.raw);
+    const resolved = await config.resolveCheckout((body as { order: unknown }).order, c.req.raw);
     return opened(await baskets.open(resolved, callContext(c)));
   });
 
@@ -74,7 +74,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     const body = parsed.data;
     if (body.token !== undefined && body.customer_id !== undefined) {
       // A token is a saved card: only its owner's session may charge it.
-      await requireCustomer(options.authorizeCustomer, c.req.raw, body.customer_id, 'customer_id');
+      await requireCustomer(config.authorizeCustomer, c.req.raw, body.customer_id, 'customer_id');
     }
     // The last check before the provider: a refused attempt is not a payment to watch.
     await deps.limits.beforePayment(c, id);

@@ -9,6 +9,7 @@ import { isFinalStatus } from '../../domain/checkout.ts';
 import { isRecord } from '../../domain/record.ts';
 import { errorJson } from '../../http/errors.ts';
 import { empty } from '../../http/json.ts';
+import { requestedResultPage } from '../baskets/result-page.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import { checkoutIdFrom } from '../guards/ids.ts';
 import { refuseForeignOrigin } from '../guards/origin.ts';
@@ -35,6 +36,17 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
 
   app.get('/return', async (c) => {
     const id = checkoutIdFrom(c.req.query('checkout_id'), 'checkout_id');
+    // The checkout's own page (resolveCheckout's resultPage) wins; it confirms the outcome itself.
+    const own = requestedResultPage((name) => c.req.query(name), config.allowedOrigins);
+    if (own.refused) {
+      log({
+        level: 'warn',
+        message:
+          'return: a result_page that is neither a site path nor on allowedOrigins was ignored',
+        checkoutId: id,
+        problem: 'foreign-result-page',
+      });
+    }
     let target = resultPages.pending;
     let status: string | undefined;
     try {
@@ -58,7 +70,7 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     // A challenge shown in the widget's iframe ends here: the widget, not the shop's page.
     if (forFrame(c.req.raw)) return returnFramePage(id, status, config.allowedOrigins);
     return empty(303, {
-      location: withParam(target, 'checkout_id', id),
+      location: withParam(own.page ?? target, 'checkout_id', id),
       'cache-control': 'no-store',
     });
   });

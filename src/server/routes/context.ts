@@ -7,7 +7,7 @@ import { limitBody, readJsonBody, requireJsonType } from '../../http/body.ts';
 import type { Baskets } from '../baskets/baskets.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import type { RateLimiter } from '../guards/rate-limit.ts';
-import type { HandlerConfig } from '../options.ts';
+import type { HandlerConfig } from '../options/index.ts';
 import type { Dispatcher } from '../outcomes/dispatch.ts';
 import type { OpenSteps } from '../outcomes/open-steps.ts';
 import type { OpenCheckouts } from '../outcomes/reconcile.ts';

@@ -45,7 +45,7 @@ export function paymentMethodRoutes(deps: RouteDeps): Hono<HandlerEnv> {
 
   app.get('/customers/:customerId/payment-instruments', async (c) => {
     const customerId = c.req.param('customerId');
-    await requireCustomer(config.options.authorizeCustomer, c.req.raw, customerId, 'customerId');
+    await requireCustomer(config.authorizeCustomer, c.req.raw, customerId, 'customerId');
     const instruments = await client.customers.listPaymentInstruments(customerId, callContext(c));
     // A deactivated card cannot pay: offering it would only produce a decline.
     return json(instruments.filter((instrument) => instrument.active !== false));

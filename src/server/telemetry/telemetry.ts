@@ -41,28 +41,13 @@ export interface Telemetry {
   logger(log: Logger): Logger;
 }
 
-/** Refuses, at start, a `telemetry` that could only fail later. */
-function checked(option: TelemetryOptions | undefined): TelemetryOptions {
-  if (option === undefined) return {};
-  if (typeof option !== 'object' || option === null) {
-    throw new TypeError('telemetry must be { tracerProvider?, meterProvider? } or false');
-  }
-  const { tracerProvider, meterProvider } = option;
-  if (tracerProvider !== undefined && typeof tracerProvider?.getTracer !== 'function') {
-    throw new TypeError('telemetry.tracerProvider must be an OpenTelemetry TracerProvider');
-  }
-  if (meterProvider !== undefined && typeof meterProvider?.getMeter !== 'function') {
-    throw new TypeError('telemetry.meterProvider must be an OpenTelemetry MeterProvider');
-  }
-  return option;
-}
-
 export function createTelemetry(
-  option: TelemetryOptions | false | undefined,
+  /** Resolved (options/telemetry.ts): checked already. */
+  option: TelemetryOptions | false,
   settings: { leaseMs: number; log: Logger },
 ): Telemetry | undefined {
   if (option === false) return undefined;
-  const options = checked(option);
+  const options = option;
   let recorder: Recorder | undefined;
   let pending: Promise<void> | undefined = loadApi()
     .then((api) => {

@@ -329,6 +329,12 @@ export class CheckoutController implements ReactiveController {
       if (error instanceof BackendError && (error.status === 0 || error.status >= 500)) {
         const now = await readBack(() => getCheckout(this._endpoint, id));
         if (now && isFinalStatus(now.status)) return this._settle(now);
+        // The provider may have taken the payment: never Pay again for this checkout. It
+        // stays pending, read back until its outcome is known.
+        if (error.code === 'PROCESS_OUTCOME_UNKNOWN') {
+          this._report(error);
+          return this._settle(now ?? payable.checkout);
+        }
       }
       this._to({ ...payable, kind: 'form' });
       this._report(error);
@@ -411,7 +417,9 @@ export class CheckoutController implements ReactiveController {
         kind: 'done',
         outcome: paid ? 'success' : 'failure',
         checkout,
-        reason: paid ? undefined : failureReason(status, String(checkout.id)),
+        reason: paid
+          ? undefined
+          : failureReason(status, String(checkout.id), checkout.transactions),
       });
       // The handler's answer, as its route types it (the widget reads only a few fields).
       emit(host, paid ? 'payment-success' : 'payment-failure', {

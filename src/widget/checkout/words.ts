@@ -40,14 +40,17 @@ export function stepOf(id: string, kind?: Action['kind'] | ''): string | null {
 
 /**
  * Why checkout `id` did not get paid, in the shopper's words: deactivated (the basket
- * changed), a card declined, or its 3DS failed. A bank or a boleto says no for its own
+ * changed), a card declined, the bank out of reach, or its 3DS failed. A bank or a boleto says no for its own
  * reasons, and says them itself: none here.
  */
 export function failureReason(
   status: string,
   id: string,
+  transactions?: unknown,
 ): Extract<Lifecycle, { kind: 'done' }>['reason'] {
   if (status === 'EXPIRED') return 'noLongerValid';
+  // Failed with no payment at all: the bank was never asked (a 3DS technical error).
+  if (Array.isArray(transactions) && transactions.length === 0) return 'bankUnreachable';
   const step = stepOf(id);
   if (!step) return 'declined';
   return step.startsWith('challenge') ? 'authFailed' : undefined;

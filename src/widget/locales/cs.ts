@@ -36,6 +36,7 @@ const cs: Strings = {
   failure: 'Platba se nezdařila',
   declined: 'Vaše karta byla zamítnuta',
   authFailed: 'Ověření se nezdařilo',
+  bankUnreachable: 'Nepodařilo se spojit s vaší bankou',
   noLongerValid: 'Tato platba již není platná',
   tryAnotherCard: 'Zkusit jinou kartu',
   pending: 'Platba čeká na dokončení',

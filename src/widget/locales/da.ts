@@ -36,6 +36,7 @@ const da: Strings = {
   failure: 'Betalingen mislykkedes',
   declined: 'Dit kort blev afvist',
   authFailed: 'Godkendelsen mislykkedes',
+  bankUnreachable: 'Vi kunne ikke få forbindelse til din bank',
   noLongerValid: 'Denne betaling er ikke længere gyldig',
   tryAnotherCard: 'Prøv et andet kort',
   pending: 'Betalingen afventer',

@@ -36,6 +36,7 @@ const de: Strings = {
   failure: 'Zahlung fehlgeschlagen',
   declined: 'Ihre Karte wurde abgelehnt',
   authFailed: 'Authentifizierung fehlgeschlagen',
+  bankUnreachable: 'Ihre Bank war nicht erreichbar',
   noLongerValid: 'Diese Zahlung ist nicht mehr gültig',
   tryAnotherCard: 'Andere Karte verwenden',
   pending: 'Zahlung ausstehend',

@@ -36,6 +36,7 @@ const el: Strings = {
   failure: 'Η πληρωμή απέτυχε',
   declined: 'Η κάρτα σας απορρίφθηκε',
   authFailed: 'Η ταυτοποίηση απέτυχε',
+  bankUnreachable: 'Δεν ήταν δυνατή η σύνδεση με την τράπεζά σας',
   noLongerValid: 'Αυτή η πληρωμή δεν ισχύει πλέον',
   tryAnotherCard: 'Δοκιμάστε άλλη κάρτα',
   pending: 'Η πληρωμή εκκρεμεί',

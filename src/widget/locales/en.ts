@@ -40,6 +40,7 @@ export const en = {
   // Why a payment failed, under "Payment failed"; and the way to pay the basket after all.
   declined: 'Your card was declined',
   authFailed: 'Authentication failed',
+  bankUnreachable: 'Your bank could not be reached',
   noLongerValid: 'This payment is no longer valid',
   tryAnotherCard: 'Try another card',
   pending: 'Payment pending',

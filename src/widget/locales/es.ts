@@ -36,6 +36,7 @@ const es: Strings = {
   failure: 'El pago ha fallado',
   declined: 'Tu tarjeta ha sido rechazada',
   authFailed: 'La autenticación ha fallado',
+  bankUnreachable: 'No se pudo contactar con tu banco',
   noLongerValid: 'Este pago ya no es válido',
   tryAnotherCard: 'Probar con otra tarjeta',
   pending: 'Pago pendiente',

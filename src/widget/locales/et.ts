@@ -36,6 +36,7 @@ const et: Strings = {
   failure: 'Makse ebaõnnestus',
   declined: 'Teie kaart lükati tagasi',
   authFailed: 'Autentimine ebaõnnestus',
+  bankUnreachable: 'Teie pangaga ei õnnestunud ühendust saada',
   noLongerValid: 'See makse ei kehti enam',
   tryAnotherCard: 'Proovi teist kaarti',
   pending: 'Makse ootel',

@@ -36,6 +36,7 @@ const fi: Strings = {
   failure: 'Maksu epäonnistui',
   declined: 'Korttisi hylättiin',
   authFailed: 'Tunnistautuminen epäonnistui',
+  bankUnreachable: 'Pankkiisi ei saatu yhteyttä',
   noLongerValid: 'Tämä maksu ei ole enää voimassa',
   tryAnotherCard: 'Kokeile toista korttia',
   pending: 'Maksu odottaa',

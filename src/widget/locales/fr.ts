@@ -36,6 +36,7 @@ const fr: Strings = {
   failure: 'Échec du paiement',
   declined: 'Votre carte a été refusée',
   authFailed: 'L’authentification a échoué',
+  bankUnreachable: 'Votre banque n’a pas pu être contactée',
   noLongerValid: 'Ce paiement n’est plus valable',
   tryAnotherCard: 'Essayer une autre carte',
   pending: 'Paiement en attente',

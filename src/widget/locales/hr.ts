@@ -36,6 +36,7 @@ const hr: Strings = {
   failure: 'Plaćanje nije uspjelo',
   declined: 'Vaša kartica je odbijena',
   authFailed: 'Autentifikacija nije uspjela',
+  bankUnreachable: 'Nije bilo moguće povezati se s vašom bankom',
   noLongerValid: 'Ovo plaćanje više nije valjano',
   tryAnotherCard: 'Pokušajte drugom karticom',
   pending: 'Plaćanje na čekanju',

@@ -36,6 +36,7 @@ const hu: Strings = {
   failure: 'Sikertelen fizetés',
   declined: 'A kártyáját elutasították',
   authFailed: 'A hitelesítés sikertelen',
+  bankUnreachable: 'Nem sikerült kapcsolatot létesíteni a bankjával',
   noLongerValid: 'Ez a fizetés már nem érvényes',
   tryAnotherCard: 'Másik kártya',
   pending: 'A fizetés függőben van',

@@ -36,6 +36,7 @@ const it: Strings = {
   failure: 'Pagamento non riuscito',
   declined: 'La tua carta è stata rifiutata',
   authFailed: 'Autenticazione non riuscita',
+  bankUnreachable: 'Non è stato possibile contattare la tua banca',
   noLongerValid: 'Questo pagamento non è più valido',
   tryAnotherCard: 'Prova un’altra carta',
   pending: 'Pagamento in sospeso',

@@ -36,6 +36,7 @@ const lt: Strings = {
   failure: 'Mokėjimas nepavyko',
   declined: 'Jūsų kortelė atmesta',
   authFailed: 'Tapatybės patvirtinti nepavyko',
+  bankUnreachable: 'Nepavyko susisiekti su jūsų banku',
   noLongerValid: 'Šis mokėjimas nebegalioja',
   tryAnotherCard: 'Bandyti kitą kortelę',
   pending: 'Mokėjimas laukia patvirtinimo',

@@ -36,6 +36,7 @@ const lv: Strings = {
   failure: 'Maksājums neizdevās',
   declined: 'Jūsu karte tika noraidīta',
   authFailed: 'Autentifikācija neizdevās',
+  bankUnreachable: 'Neizdevās sazināties ar jūsu banku',
   noLongerValid: 'Šis maksājums vairs nav derīgs',
   tryAnotherCard: 'Izmēģināt citu karti',
   pending: 'Maksājums gaida apstiprinājumu',

@@ -36,6 +36,7 @@ const nb: Strings = {
   failure: 'Betalingen mislyktes',
   declined: 'Kortet ditt ble avvist',
   authFailed: 'Autentiseringen mislyktes',
+  bankUnreachable: 'Vi fikk ikke kontakt med banken din',
   noLongerValid: 'Denne betalingen er ikke lenger gyldig',
   tryAnotherCard: 'Prøv et annet kort',
   pending: 'Betalingen venter',

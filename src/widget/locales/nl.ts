@@ -36,6 +36,7 @@ const nl: Strings = {
   failure: 'Betaling mislukt',
   declined: 'Je kaart is geweigerd',
   authFailed: 'Authenticatie mislukt',
+  bankUnreachable: 'Je bank kon niet worden bereikt',
   noLongerValid: 'Deze betaling is niet meer geldig',
   tryAnotherCard: 'Probeer een andere kaart',
   pending: 'Betaling in behandeling',

@@ -36,6 +36,7 @@ const pl: Strings = {
   failure: 'Płatność nie powiodła się',
   declined: 'Twoja karta została odrzucona',
   authFailed: 'Uwierzytelnianie nie powiodło się',
+  bankUnreachable: 'Nie udało się połączyć z Twoim bankiem',
   noLongerValid: 'Ta płatność jest już nieważna',
   tryAnotherCard: 'Użyj innej karty',
   pending: 'Płatność oczekuje na realizację',

@@ -36,6 +36,7 @@ const ro: Strings = {
   failure: 'Plata a eșuat',
   declined: 'Cardul dvs. a fost refuzat',
   authFailed: 'Autentificarea a eșuat',
+  bankUnreachable: 'Banca dvs. nu a putut fi contactată',
   noLongerValid: 'Această plată nu mai este valabilă',
   tryAnotherCard: 'Încercați alt card',
   pending: 'Plată în așteptare',

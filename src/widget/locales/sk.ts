@@ -36,6 +36,7 @@ const sk: Strings = {
   failure: 'Platba zlyhala',
   declined: 'Vaša karta bola zamietnutá',
   authFailed: 'Overenie sa nepodarilo',
+  bankUnreachable: 'Nepodarilo sa spojiť s vašou bankou',
   noLongerValid: 'Táto platba už nie je platná',
   tryAnotherCard: 'Skúsiť inú kartu',
   pending: 'Platba čaká na dokončenie',

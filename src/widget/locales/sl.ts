@@ -36,6 +36,7 @@ const sl: Strings = {
   failure: 'Plačilo ni uspelo',
   declined: 'Vaša kartica je bila zavrnjena',
   authFailed: 'Preverjanje pristnosti ni uspelo',
+  bankUnreachable: 'Z vašo banko ni bilo mogoče vzpostaviti povezave',
   noLongerValid: 'To plačilo ni več veljavno',
   tryAnotherCard: 'Poskusite z drugo kartico',
   pending: 'Plačilo je v obdelavi',

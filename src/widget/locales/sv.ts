@@ -36,6 +36,7 @@ const sv: Strings = {
   failure: 'Betalningen misslyckades',
   declined: 'Ditt kort nekades',
   authFailed: 'Autentiseringen misslyckades',
+  bankUnreachable: 'Vi kunde inte nå din bank',
   noLongerValid: 'Den här betalningen är inte längre giltig',
   tryAnotherCard: 'Försök med ett annat kort',
   pending: 'Betalningen väntar',

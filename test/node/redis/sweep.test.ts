@@ -2,7 +2,7 @@
 // one real Redis: what the open set lost (its key deleted here, as an old primary takes what it
 // never passed on) is found past the watermark and reported through the same claims; other
 // handlers' checkouts are not; a batch is bounded; the watermark waits for a store that fails,
-// and a first sweep starts it at the present.
+// and it starts when the handler is made.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
@@ -59,9 +59,10 @@ async function paidBehind(h: Harness): Promise<string> {
 }
 
 test('a paid checkout the open set lost is found in the provider’s list: onPaid once', async () => {
+  // Paid through a handler made earlier (the same return_url): older than this handler.
+  const before = await paidBehind(makeHandler(sb));
+  // The watermark starts when the handler is made: nothing older is looked at.
   const { h, loseOpenSet } = handlerWithOwnKeys();
-  // The first sweep starts the watermark at the present: nothing older is looked at.
-  const before = await paidBehind(h);
   await loseOpenSet();
   assert.equal((await h.handle.reconcile()).ran, 0);
   const id = await paidBehind(h);

@@ -88,6 +88,8 @@ describe('create, list, retrieve', () => {
   });
 });
 
+const TECHNICAL_ERROR = new Set(['4012001037461114', '5434580000000006']);
+
 describe('card outcomes', () => {
   const cases: [string, string, number, string][] = [
     ['4200000000000091', 'VISA', 10, 'PAID'],
@@ -109,6 +111,13 @@ describe('card outcomes', () => {
       assert.equal(res.status, 200, JSON.stringify(res.body));
       const out = expectValid(CheckoutSchema, res.body);
       assert.equal(out.status, status);
+      if (TECHNICAL_ERROR.has(number)) {
+        // 3DS could not run: the issuer was never asked, so there is no payment to record
+        // (which is how the widget tells "the bank could not be reached" from a decline).
+        assert.deepEqual(out.transactions ?? [], []);
+        assert.equal(out.transaction_code, undefined);
+        return;
+      }
       assert.equal(out.transactions?.length, 1);
       const txn = out.transactions![0]!;
       assert.equal(txn.status, status === 'PAID' ? 'SUCCESSFUL' : 'FAILED');

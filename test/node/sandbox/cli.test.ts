@@ -17,6 +17,17 @@ test('prints base URL, key and merchant code, serves, and stops cleanly on SIGIN
   const [, url] = await cli.waitFor(/base URL:\s+(http:\/\/127\.0\.0\.1:\d+)/);
   assert.match(cli.output(), /API key:\s+sk_test_sandbox/);
   assert.match(cli.output(), /merchant code:\s+MSANDBOX1/);
+  // The three lines the README's backend reads, ready to paste into a shell.
+  const exports = cli
+    .output()
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('export '));
+  assert.deepEqual(exports, [
+    `export PROVIDER_BASE_URL=${url}`,
+    'export PROVIDER_API_KEY=sk_test_sandbox',
+    'export MERCHANT_CODE=MSANDBOX1',
+  ]);
   const res = await fetch(`${url}/v0.1/checkouts`, {
     method: 'POST',
     headers: { authorization: 'Bearer sk_test_sandbox', 'content-type': 'application/json' },

@@ -72,3 +72,102 @@ test('a missing group says what it holds', () => {
     /provider is required: \{ baseUrl, apiKey, merchantCode \}/,
   );
 });
+
+test('the option mistakes a merchant makes are refused at start, each by its name', () => {
+  const mistakes: [string, PaymentHandlerOptions, RegExp][] = [
+    [
+      'a misspelt limit',
+      withExtra({ rateLimit: { checkoutPerClient: 3 } }),
+      /unknown option rateLimit\.checkoutPerClient; rateLimit takes checkoutsPerClient, /,
+    ],
+    [
+      'a negative timeout',
+      { ...grouped, provider: { ...grouped.provider, timeoutMs: -5 } },
+      /provider\.timeoutMs must be a positive number of milliseconds, got -5/,
+    ],
+    [
+      'a body cap that is not a number',
+      withExtra({ maxBodyBytes: 'big' }),
+      /maxBodyBytes must be a whole number from 1 to \d+, got "big"/,
+    ],
+    [
+      'a script as a result page',
+      { ...grouped, resultPages: { success: 'javascript:alert(1)', failure: '/thanks' } },
+      /resultPages\.success must be a path \(\/thanks\) or an absolute http\(s\) URL, got "javascript:alert\(1\)"/,
+    ],
+    [
+      'a limit of the wrong shape',
+      withExtra({ rateLimit: { paymentsPerCheckout: { limit: 5, window: 1000 } } }),
+      /unknown option rateLimit\.paymentsPerCheckout\.window; rateLimit\.paymentsPerCheckout takes limit, windowMs/,
+    ],
+  ];
+  for (const [what, options, message] of mistakes) {
+    assert.throws(() => createPaymentHandler(options), message, what);
+  }
+});
+
+test('every group and sub-option is checked: types, ranges, URLs', () => {
+  const refused: [PaymentHandlerOptions, RegExp][] = [
+    [
+      { ...grouped, provider: { ...grouped.provider, retries: 1.5 } },
+      /provider\.retries must be a whole number from 0 to 5/,
+    ],
+    [
+      { ...grouped, provider: { ...grouped.provider, apiKey: '' } },
+      /provider\.apiKey must be a non-empty string/,
+    ],
+    [
+      { ...grouped, provider: { ...grouped.provider, baseUrl: 'http://provider.example' } },
+      /provider\.baseUrl must use https/,
+    ],
+    [
+      { ...grouped, provider: { ...grouped.provider, fetch: 'fetch' as never } },
+      /provider\.fetch must be a function/,
+    ],
+    [
+      withExtra({ publicUrl: 'shop.example/payments' }),
+      /publicUrl must be an absolute http\(s\) URL/,
+    ],
+    [
+      withExtra({ allowedOrigins: ['ftp://shop.example'] }),
+      /allowedOrigins\[0\] must be an absolute http\(s\) URL/,
+    ],
+    [withExtra({ basePath: 'payments' }), /basePath must be a path that starts with \//],
+    [
+      { ...grouped, resultPages: { success: '/ok', failure: '//evil.example/x' } },
+      /resultPages\.failure must be a path/,
+    ],
+    [
+      { ...grouped, resultPages: { success: '/ok', failure: '/no', pending: 42 as never } },
+      /resultPages\.pending must be a path/,
+    ],
+    [withExtra({ hooks: { onPaid: 'fulfil' } }), /hooks\.onPaid must be a function/],
+    [withExtra({ hooks: { waitMs: '1s' } }), /hooks\.waitMs must be zero or a positive number/],
+    [
+      withExtra({ rateLimit: { checkoutsPerClient: { windowMs: -1 } } }),
+      /rateLimit\.checkoutsPerClient\.windowMs must be a positive number/,
+    ],
+    [
+      withExtra({ rateLimit: { clientAddress: 'x-forwarded-for' } }),
+      /rateLimit\.clientAddress must be a function/,
+    ],
+    [withExtra({ rateLimit: { clientKey: 1 } }), /rateLimit\.clientKey must be a function/],
+    [withExtra({ rateLimit: true }), /rateLimit must be \{ checkoutsPerClient, /],
+    [withExtra({ logger: console }), /logger must be a function/],
+    [withExtra({ authorizeCustomer: true }), /authorizeCustomer must be a function/],
+    [withExtra({ store: new Map() }), /store must be a PaymentStore .* it has no claim\(\)/],
+  ];
+  for (const [options, message] of refused) {
+    assert.throws(() => createPaymentHandler(options), message, String(message));
+  }
+  // What is right is taken as it is: a full URL as a result page, limits switched off singly.
+  assert.doesNotThrow(() =>
+    createPaymentHandler({
+      ...grouped,
+      resultPages: { success: 'https://shop.example/thanks', failure: '/sorry', pending: '/wait' },
+      rateLimit: { checkoutsPerClient: false, paymentsPerCheckout: { limit: 3 } },
+      maxBodyBytes: 32_768,
+      logger: () => {},
+    }),
+  );
+});

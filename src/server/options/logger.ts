@@ -1,0 +1,63 @@
+/**
+ * The `logger` option: the merchant's, or the console when there is none, wrapped so that no
+ * entry carries the API key and a broken logger never breaks a payment.
+ */
+import type { LogEntry, Logger } from '../types.ts';
+import { optionalFunction } from './check.ts';
+
+/** Without a logger, each problem reaches the console at most once in this long. */
+const CONSOLE_EVERY_MS = 60_000;
+
+/**
+ * The logger when the merchant gives none: warnings and errors to the console, so a
+ * refused origin or a store outage is never silent, and a flood stays one line a minute per
+ * problem (an entry's `problem`, else its message with the ids and numbers taken out).
+ */
+function consoleLogger(): Logger {
+  const lastSaid = new Map<string, number>();
+  return (entry) => {
+    if (entry.level === 'info') return;
+    const key = `${entry.level} ${typeof entry.problem === 'string' ? entry.problem : entry.message.replace(/\S*\d\S*/g, '#')}`;
+    const now = Date.now();
+    if (now - (lastSaid.get(key) ?? Number.NEGATIVE_INFINITY) < CONSOLE_EVERY_MS) return;
+    // Bounded: the keys are the handler's own kinds of problem, a few dozen at most.
+    if (lastSaid.size > 1_000) lastSaid.clear();
+    lastSaid.set(key, now);
+    const where = [entry.checkoutId, entry.requestId].filter((v) => typeof v === 'string');
+    const line = `payment-widget: ${entry.message}${where.length > 0 ? ` (${where.join(', ')})` : ''}`;
+    if (entry.level === 'error') console.error(line);
+    else console.warn(line);
+  };
+}
+
+export interface ResolvedLogger {
+  /** Whether the merchant gave a logger (the access log and trace ids are written only then). */
+  given: boolean;
+  /** Replaces the API key wherever it appears in a text we did not write. */
+  redact(text: string): string;
+  /** The logger with every string redacted; never throws. */
+  log(entry: LogEntry): void;
+}
+
+export function resolveLogger(value: Logger | undefined, apiKey: string): ResolvedLogger {
+  const given = optionalFunction('logger', value);
+  const logger = given ?? consoleLogger();
+  // Last line of defence: no text we did not write ourselves goes out unchecked.
+  const redact = (text: string) =>
+    apiKey && text.includes(apiKey) ? text.split(apiKey).join('[redacted]') : text;
+  return {
+    given: given !== undefined,
+    redact,
+    log(entry) {
+      const safe: LogEntry = { ...entry };
+      for (const [key, value] of Object.entries(safe)) {
+        if (typeof value === 'string') safe[key] = redact(value);
+      }
+      try {
+        logger(safe);
+      } catch {
+        // A broken logger must not break payments.
+      }
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * The handler's options as a merchant writes them, grouped by concern as a merchant reads
+ * them: how to reach the provider, where the handler is mounted and who may call it, where
+ * shoppers land, what the merchant's server decides, the hooks, the shared store, the limits,
+ * the logger and where telemetry goes. Types only: options/index.ts resolves them.
+ */
+import type { CheckoutPurpose } from '../../schemas/index.ts';
+import type { PaymentStore } from '../store/types.ts';
+import type { TelemetryOptions } from '../telemetry/options.ts';
+import type { FailedCheckout, Logger, PaidCheckout } from '../types.ts';
+import type { RateLimitOptions } from './rate-limit.ts';
+
+/** What the merchant's server decides about an order. */
+export interface ResolvedCheckout {
+  /** In major units, e.g. 10.5 for 10.50 EUR. */
+  amount: number;
+  /** ISO 4217, e.g. `EUR`. */
+  currency: string;
+  description?: string;
+  /** The checkout_reference; unique per checkout. Default: a random UUID. */
+  reference?: string;
+  /** Ties the checkout (and a card saved with it) to a provider customer. */
+  customerId?: string;
+  purpose?: CheckoutPurpose;
+  /** Whether to set `redirect_url` (3DS as a full-page redirect, APMs possible). Default true. */
+  redirect?: boolean;
+  /** ISO 8601; the checkout must be processed before then. */
+  validUntil?: string;
+  /**
+   * Where this checkout's full-page flows (3DS as a full page, iDEAL, Bancontact, BLIK) come
+   * back to, with `?checkout_id=` appended, instead of `resultPages`: a site path
+   * (`/orders/42`) or a URL on one of `allowedOrigins`. Anything else is refused when the
+   * checkout is resolved (500 `INVALID_RESOLVED_CHECKOUT`), never followed. The page confirms
+   * the outcome through `GET /checkouts/:id`.
+   */
+  resultPage?: string;
+}
+
+/** How the handler reaches the provider. */
+export interface ProviderOptions {
+  /** Provider base URL (https, or http on a loopback host such as the sandbox). */
+  baseUrl: string;
+  /** Secret provider key. Never leaves this server except towards `baseUrl`. */
+  apiKey: string;
+  merchantCode: string;
+  /** The merchant user receiving the payments, if the account has several. */
+  payToEmail?: string;
+  /** Per provider call. Default 10 000 ms. */
+  timeoutMs?: number;
+  /** Extra attempts for provider GETs (never for a payment). Default 2. */
+  retries?: number;
+  /**
+   * Calls the provider through this `fetch` instead of the built-in keep-alive client
+   * (tests, proxies, instrumentation). Timeouts, retries and the PUT rule stay the same.
+   */
+  fetch?: typeof fetch;
+}
+
+/** Where `GET /return` sends the shopper, with `?checkout_id=` appended. */
+export interface ResultPages {
+  /** After a payment. */
+  success: string;
+  /** After a failed or expired payment. */
+  failure: string;
+  /**
+   * When the outcome is not final yet (an abandoned bank page) or could not be read.
+   * Default: `failure`, so the shopper can try again. The page should confirm through
+   * `GET /checkouts/:id`.
+   */
+  pending?: string;
+}
+
+/** The merchant's outcome hooks, and how they run. */
+export interface HookOptions {
+  /**
+   * Runs once per checkout that reached PAID, whichever report (webhook, return page, the
+   * widget's confirmation, `reconcile()`) sees it first. Off the shopper's path: a slow hook
+   * never delays the answer the shopper waits for.
+   */
+  onPaid?(checkout: PaidCheckout): unknown;
+  /** Runs once per checkout that reached FAILED or EXPIRED; off the shopper's path too. */
+  onFailed?(checkout: FailedCheckout): unknown;
+  /**
+   * How long a hook's claim holds while the hook runs: other reports of the checkout do not
+   * run it meanwhile (the webhook answers 503 so the provider delivers again). A claim whose
+   * holder died (a crash, a deploy) is taken over after this. Keep it above the slowest
+   * hook: a hook that outlives it may run a second time alongside. Default 30 000 ms.
+   */
+  leaseMs?: number;
+  /**
+   * How long `PUT` and `GET /checkouts/:id` and `GET /return` may wait for the hook they
+   * started before answering. Default 0: the shopper sees the provider's answer at once and
+   * the hook runs in the background (under the same claim, so still once). Set it, up to a
+   * few seconds, only when the shop's result page needs the order fulfilled first; a hook
+   * slower than this still finishes in the background. `POST /webhook` always waits.
+   */
+  waitMs?: number;
+  /**
+   * Keeps a background hook alive on runtimes that stop a request's work once its answer is
+   * sent: pass the platform's `waitUntil` (Vercel's `waitUntil` from `@vercel/functions`,
+   * Next.js's `after` from `next/server`, Cloudflare's `waitUntil` from `cloudflare:workers`).
+   * On Cloudflare Workers the handler also finds it by itself when it is the Worker's
+   * `fetch(request, env, ctx)`. On Node, Bun and Deno nothing is needed. Whatever is still
+   * cut off is caught by the webhook's redelivery and by `reconcile()`.
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+export interface PaymentHandlerOptions {
+  /** How the handler reaches the provider. */
+  provider: ProviderOptions;
+  /**
+   * Absolute URL of the mount as the browser and the provider reach it, e.g.
+   * `https://shop.example/payments`. Checkouts get `${publicUrl}/return` as
+   * redirect_url and `${publicUrl}/webhook` as return_url.
+   */
+  publicUrl: string;
+  /** Mount path the routes are relative to. Default `/payments`. */
+  basePath?: string;
+  /** Origins allowed to create and process checkouts, e.g. `['https://shop.example']`. */
+  allowedOrigins: string[];
+  /** The largest request body read. Default 16 KiB. */
+  maxBodyBytes?: number;
+  /** Where `GET /return` sends the shopper. */
+  resultPages: ResultPages;
+  /**
+   * Turns the browser's `order` into amount and currency. The only source of the amount:
+   * nothing in a request body can change it. Throw a `PaymentHandlerError` (e.g. 400) to
+   * refuse an order.
+   */
+  resolveCheckout(order: unknown, request: Request): ResolvedCheckout | Promise<ResolvedCheckout>;
+  /**
+   * Whether the request may use this provider customer's saved cards (list them, pay with
+   * their tokens). Without it, every customer route is refused.
+   */
+  authorizeCustomer?(request: Request, customerId: string): boolean | Promise<boolean>;
+  /** `onPaid`, `onFailed`, and how they run. */
+  hooks?: HookOptions;
+  /**
+   * The state instances share: hook claims, open checkouts, rate counters. Default: this
+   * process's memory (`createMemoryStore()`), right for one instance; several instances
+   * share one, e.g. `createRedisStore(client)`.
+   */
+  store?: PaymentStore;
+  /**
+   * The card-testing defence: how many checkouts one client may create and payments it may
+   * attempt per window, and how many attempts one checkout may take. On by default; over a
+   * limit the answer is 429 `TOO_MANY_REQUESTS` with `Retry-After`, before any provider call.
+   * Counted in `store`, so shared by the instances that share it. `false` switches every
+   * limit off (do so only when something in front of the handler limits these routes).
+   */
+  rateLimit?: RateLimitOptions | false;
+  /**
+   * Receives one entry per request and per problem; never bodies, card data or the key.
+   * Without it, warnings and errors go to the console, each problem once a minute at most.
+   */
+  logger?: Logger;
+  /**
+   * Where the handler's OpenTelemetry spans and metrics go (docs/server.md, "Observability").
+   * Default: the global providers of `@opentelemetry/api` when it is installed, so an app that
+   * starts the OpenTelemetry SDK needs to pass nothing, and one without it records (and pays
+   * for) nothing. `false` switches it off.
+   */
+  telemetry?: TelemetryOptions | false;
+}

@@ -1,0 +1,76 @@
+/**
+ * Comparing a shot with its baseline, pixel by pixel (pixelmatch), and writing shots as
+ * small PNGs (pngjs): opaque, so RGB without alpha, at the best compression.
+ */
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+
+/**
+ * How far a pixel's colour may move before it counts as different: pixelmatch's threshold
+ * (0 to 1, in its perceptual colour distance). Small enough that a colour, a border or a
+ * glyph that changes is caught; it absorbs rounding in how an engine blends text.
+ */
+export const PIXEL_THRESHOLD = 0.1;
+
+/**
+ * How many pixels may differ beyond PIXEL_THRESHOLD (anti-aliased edges never count): WebKit
+ * blends a rounded corner's few pixels a little differently after a resize. A moved box, a
+ * changed word or a network mark's colours differ in hundreds.
+ */
+export const MAX_DIFFERENT_PIXELS = 16;
+
+export type Comparison =
+  | { kind: 'same' }
+  | { kind: 'size'; expected: string; actual: string }
+  | { kind: 'pixels'; different: number; diff: Buffer };
+
+/** A rectangle of a shot, in its pixels. */
+export interface Area {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** What a mask paints: magenta, which no state of the widget uses. */
+const MASK = [255, 0, 255] as const;
+
+/**
+ * A browser's PNG as the compact PNG the baselines keep (RGB, best compression), with
+ * `masks` painted over.
+ */
+export function compact(png: Uint8Array, masks: readonly Area[] = []): Buffer {
+  const image = PNG.sync.read(Buffer.from(png));
+  for (const area of masks) {
+    const left = Math.max(0, Math.floor(area.left));
+    const top = Math.max(0, Math.floor(area.top));
+    const right = Math.min(image.width, Math.ceil(area.left + area.width));
+    const bottom = Math.min(image.height, Math.ceil(area.top + area.height));
+    for (let y = top; y < bottom; y++) {
+      for (let x = left; x < right; x++) {
+        const at = (y * image.width + x) * 4;
+        image.data[at] = MASK[0];
+        image.data[at + 1] = MASK[1];
+        image.data[at + 2] = MASK[2];
+      }
+    }
+  }
+  return PNG.sync.write(image, { colorType: 2, deflateLevel: 9 });
+}
+
+const size = (image: PNG) => `${image.width}x${image.height}`;
+
+/** Whether `actual` shows what `expected` shows, and where not, an image of the differences. */
+export function compare(actual: Uint8Array, expected: Uint8Array): Comparison {
+  const a = PNG.sync.read(Buffer.from(actual));
+  const e = PNG.sync.read(Buffer.from(expected));
+  if (a.width !== e.width || a.height !== e.height) {
+    return { kind: 'size', expected: size(e), actual: size(a) };
+  }
+  const diff = new PNG({ width: a.width, height: a.height });
+  const different = pixelmatch(a.data, e.data, diff.data, a.width, a.height, {
+    threshold: PIXEL_THRESHOLD,
+  });
+  if (different <= MAX_DIFFERENT_PIXELS) return { kind: 'same' };
+  return { kind: 'pixels', different, diff: PNG.sync.write(diff) };
+}
