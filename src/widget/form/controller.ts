@@ -79,10 +79,12 @@ export class FormController implements ReactiveController {
 
   /**
    * The host's own ARIA: never an attribute on the host, whose attributes are the page's (a
-   * server render's, which hydration compares with its own). Safari before 16.4 has no
-   * ElementInternals and Firefox before 119 none of its ARIA: there the host says nothing
-   * of itself, and the loading line inside says it all the same (the placeholder form is
-   * hidden from assistive technology).
+   * server render's, which hydration compares with its own). A group, the payment's
+   * controls (an element with no role of its own is left out of Chromium's accessibility
+   * tree, and what it says with it). Safari before 16.4 has no ElementInternals and Firefox
+   * before 119 none of its ARIA: there the host says nothing of itself, and the loading
+   * line inside says it all the same (the placeholder form is hidden from assistive
+   * technology).
    */
   private readonly _internals: ElementInternals | undefined;
 
@@ -92,6 +94,7 @@ export class FormController implements ReactiveController {
   ) {
     _host.addController(this);
     this._internals = _host.attachInternals?.();
+    if (this._internals) this._internals.role = 'group';
   }
 
   /** The chosen payment method (the checkout's load picks the first offered). */

@@ -42,9 +42,11 @@ function paymentHandler(): PaymentHandler {
       const sku = typeof order === 'object' && order !== null && 'sku' in order ? order.sku : '';
       const price = PRICES[String(sku)];
       if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
-      // One checkout per basket: the basket's cookie, set below.
+      // One checkout per product in the shopper's basket (its cookie, set below): a reload,
+      // a second tab or the bank's app finds it, and once it is paid, its confirmation. A
+      // new basket id (a new cookie) starts a new order of the same product.
       const basket = (await cookies()).get('basket')?.value;
-      return basket === undefined ? price : { ...price, reference: `order-${basket}` };
+      return basket === undefined ? price : { ...price, reference: `order-${basket}-${sku}` };
     },
     hooks: {
       onPaid(checkout) {
