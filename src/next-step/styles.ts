@@ -1,7 +1,7 @@
 import { css } from 'lit';
 
 /**
- * Styles for what the next-step handlers render into the element's shadow
+ * Styles for what the next-step runners render into the element's shadow
  * root; the element adds this to its `static styles`.
  *
  * The build takes the CSS's whitespace out (scripts/minify-css.ts). Notes:

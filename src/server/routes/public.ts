@@ -2,8 +2,8 @@
  * What of the provider's answers may reach the browser.
  */
 
-import { isSafeBrowserUrl } from '../../next-step/url.ts';
 import type { Checkout, NextStep, PublicCheckout } from '../../schemas/index.ts';
+import { isSafeBrowserUrl } from '../../shared/url.ts';
 
 export type { PublicCheckout };
 

@@ -1,6 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isFinalStatus, isRedirectMethod, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
-import { isRecord } from '../../domain/record.ts';
 import type {
   Action,
   ChallengeMode,
@@ -10,6 +9,7 @@ import type {
   StringKey,
 } from '../../next-step/types.ts';
 import type { PublicCheckout } from '../../schemas/checkout.ts';
+import { isRecord } from '../../shared/record.ts';
 import { pageSettled } from '../arrival.ts';
 import { challengeMode, diagnoseAnswer, diagnoseSettings } from '../diagnose.ts';
 import { emit, type FieldError } from '../events.ts';
