@@ -93,8 +93,13 @@ export class FormController implements ReactiveController {
     private readonly _context: FormContext,
   ) {
     _host.addController(this);
-    this._internals = _host.attachInternals?.();
-    if (this._internals) this._internals.role = 'group';
+    // Feature-tested with `in`: Safari before 16.4 has no attachInternals, Firefox before
+    // 119 no ARIA on what it returns (there a host's internals would hold nothing).
+    const internals = 'attachInternals' in _host ? _host.attachInternals() : undefined;
+    if (internals && 'role' in internals && 'ariaBusy' in internals) {
+      internals.role = 'group';
+      this._internals = internals;
+    }
   }
 
   /** The chosen payment method (the checkout's load picks the first offered). */
