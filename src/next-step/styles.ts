@@ -8,6 +8,8 @@ import { css } from 'lit';
  * - the challenge frame is EMVCo's 390x400 window, never wider than the widget;
  *   on small screens it takes the full width, as EMVCo allows;
  * - the voucher's paragraphs have no margins: the element's styles reset every p;
+ * - Cancel is the secondary action beside the bank's page: outlined in the accent
+ *   colour, as wide as its words, where Pay and "Try another card" are filled;
  * - Safari knows user-select only by its prefixed name.
  */
 export const nextStepStyles = css`
@@ -16,6 +18,13 @@ export const nextStepStyles = css`
     flex-direction: column;
     align-items: center;
     gap: 0.5rem;
+  }
+
+  .challenge-cancel {
+    width: auto;
+    background: transparent;
+    color: var(--_accent);
+    border: 1px solid currentColor;
   }
 
   .challenge-frame {

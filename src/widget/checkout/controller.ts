@@ -32,7 +32,7 @@ import {
 } from './backend.ts';
 import { buildProcessBody } from './body.ts';
 import { readBack } from './read-back.ts';
-import { failureReason, messageFor, stepOf } from './words.ts';
+import { anotherTry, failureReason, messageFor, stepOf } from './words.ts';
 
 /** What the checkout controller reads from, and writes to, its element. */
 interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown {
@@ -122,14 +122,18 @@ export class CheckoutController implements ReactiveController {
     }, String);
   };
 
-  /** "Try another card": the basket's next checkout, with the name and email kept. */
+  /**
+   * "Try another card" (or "Try another way to pay"): the basket's next checkout, with the
+   * name and email kept.
+   */
   async retry(): Promise<void> {
     const host = this._host;
     const now = this._lifecycle;
     if (now.kind !== 'done' || !now.checkout.id) return;
     // Loading at once: the button is gone, so a second press cannot ask for a second checkout.
     this._to({ kind: 'loading' });
-    this._cardOnly = true;
+    // After a bank's page or a boleto the shopper asked for another way to pay, not a card.
+    this._cardOnly = now.offer === 'tryAnotherCard';
     try {
       host.checkoutId = (await retryCheckout(this._endpoint, now.checkout.id)).id;
     } catch (error) {
@@ -144,7 +148,8 @@ export class CheckoutController implements ReactiveController {
 
   /**
    * The next load follows "Try another card": it offers a card, not every method the backend
-   * has (a result page names none, and the shopper asked for a card).
+   * has (a result page names none, and the shopper asked for a card). "Try another way to
+   * pay" offers every method.
    */
   private _cardOnly = false;
 
@@ -413,13 +418,14 @@ export class CheckoutController implements ReactiveController {
       this._stepAbort?.abort();
       const paid = status === 'PAID';
       this._form.keep(!paid);
+      const id = String(checkout.id);
+      const reason = paid ? undefined : failureReason(status, id, checkout.transactions);
       this._to({
         kind: 'done',
         outcome: paid ? 'success' : 'failure',
         checkout,
-        reason: paid
-          ? undefined
-          : failureReason(status, String(checkout.id), checkout.transactions),
+        reason,
+        offer: paid || reason === 'noLongerValid' ? undefined : anotherTry(id),
       });
       // The handler's answer, as its route types it (the widget reads only a few fields).
       emit(host, paid ? 'payment-success' : 'payment-failure', {
