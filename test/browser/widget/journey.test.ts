@@ -107,7 +107,12 @@ describe('payment-widget: another card after a decline', () => {
   it('after a bank method failed (back from its page): "Try another way to pay", no card blamed', async () => {
     // What the widget kept for this tab when it sent the shopper to the bank's page.
     sessionStorage.setItem('payment-widget:step:chk_1', 'apm-redirect');
-    backend.checkout = { ...backend.checkout, status: 'FAILED' };
+    // A bank's page returns to the checkout's redirect_url.
+    backend.checkout = {
+      ...backend.checkout,
+      status: 'FAILED',
+      redirect_url: 'https://shop.example/r',
+    };
     const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
     expect(text(el)).to.include('Payment failed');
     expect(text(el)).not.to.include('Your card was declined');
