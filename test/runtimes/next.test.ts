@@ -5,7 +5,9 @@
 // StrictMode on), started by `next start`, and paid through in Chromium: on a direct load and
 // after a reload, after client-side navigation, and through the result page after a failed
 // 3-D Secure, whose "Try another card" offers a card only. The browser console stays empty
-// throughout (no hydration warning, no error), and onPaid runs once per paid checkout.
+// throughout (no hydration warning, no error), and onPaid runs once per paid checkout. Its
+// Dutch page (app/nl, `locale="nl-NL"` and nothing else) shows Dutch labels: Next.js split
+// the Dutch strings into a chunk by itself.
 //
 // Next.js and React come from examples/next's own lock. Set KEEP_RUNTIMES=1 to keep the app.
 import assert from 'node:assert/strict';
@@ -25,6 +27,7 @@ import {
   paidLines,
   providerSettings,
   type Running,
+  showsDutch,
   start,
   webhookDelivered,
 } from './support.ts';
@@ -182,5 +185,13 @@ test('after a failed 3-D Secure, the result page offers another card, a card onl
   await page.getByRole('button', { name: 'Pay €12.50' }).click();
   await page.getByText('Payment successful').waitFor();
   assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test('in Dutch (app/nl: `locale="nl-NL"` and nothing else), the page shows Dutch labels', async () => {
+  const { page, problems } = await shopper();
+  await page.goto(`${origin}/nl`);
+  // Next.js split the Dutch strings into a chunk of its own, which the widget loaded.
+  await showsDutch(page, '12,50', problems);
   await page.context().close();
 });
