@@ -184,6 +184,19 @@ async function dashboardShows(driver: Driver, site: StaticServer, seen: Seen[]):
   await seeText(driver, 'delivered');
 }
 
+/** Every link of the shop page leads to a page of the site (the worker's, or a file). */
+async function linksHold(driver: Driver, site: StaticServer): Promise<void> {
+  await driver.goto(site.url);
+  const broken = await driver.run<string[]>(`
+    const links = [...document.querySelectorAll('a[href]')].map((a) => a.href);
+    // As a navigation asks (the dashboard is a page for browsers; API clients get the provider's 404).
+    const page = { headers: { accept: 'text/html' } };
+    const answers = await Promise.all(links.map((href) => fetch(href, page).then((r) => r.ok ? '' : r.status + ' ' + href)));
+    return links.length < 8 ? ['only ' + links.length + ' links'] : answers.filter(Boolean);
+  `);
+  assert.deepEqual(broken, []);
+}
+
 let driver: Driver;
 
 before(async () => {
@@ -235,5 +248,10 @@ for (const [path, all] of [
     it('the dashboard shows those checkouts and their webhooks', FLOW, () =>
       dashboardShows(driver, site, seen),
     );
+    if (!all) {
+      it('every link of the shop page leads to a page of the site', FLOW, () =>
+        linksHold(driver, site),
+      );
+    }
   });
 }
