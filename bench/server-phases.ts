@@ -137,7 +137,7 @@ export async function telemetryPhase(): Promise<void> {
   const shape = roundsShape(5);
   const r = await measureTelemetry(shape);
   console.log(
-    `## OpenTelemetry's cost (handler GET /payments/checkouts/:id in front of one sandbox; autocannon, ${shape.connections} connections, ${shape.rounds} rounds of ${shape.seconds} s per target, taking turns; median (min-max))\n`,
+    `## OpenTelemetry's cost (handler GET /payments/checkouts/:id, and a bare proxy's GET beside it, in front of one sandbox; autocannon, ${shape.connections} connections, ${shape.rounds} rounds of ${shape.seconds} s per target, taking turns; median (min-max))\n`,
   );
   targetTable(r.targets, 'handler CPU µs/req');
   console.log(
@@ -152,6 +152,10 @@ export async function telemetryPhase(): Promise<void> {
   // The handler's own share once the app runs the SDK (its context manager then costs alike).
   console.log(
     `- Node SDK, all sampled / the same SDK in use with telemetry: false: ${spread(r.handlerShareRatio, times)}, ${verdict(r.handlerShareRatio, SDK_FLOOR)}`,
+  );
+  // The anchor: what the official instrumentations cost a bare proxy, on this Node, this run.
+  console.log(
+    `- bare proxy, Node SDK + official http & undici instrumentations / no OpenTelemetry: ${spread(r.proxyRatio, times)} (the handler, Node SDK all sampled / telemetry: false: ${spread(r.sdkRatio, times)}; Node ${process.version})`,
   );
   console.log(
     `- the collector stand-in received ${r.exports.requests} OTLP exports, ${(r.exports.bytes / 1024).toFixed(0)} KiB\n`,

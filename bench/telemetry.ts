@@ -12,6 +12,11 @@
 //   what the SDK costs the process by itself. On Node 20 most of that is AsyncLocalStorage's
 //   promise hook, which the SDK's context manager switches on for the whole process the first
 //   time a context is entered (by any instrumentation, or the batch processor's own export).
+// Beside them, the anchor: the bare proxy (./servers/proxy.ts: node:http in, undici out, the
+// same GET) without OpenTelemetry and with the same SDK and exporter running the official
+// @opentelemetry/instrumentation-http and -undici (a server span, a client span, their duration
+// metrics: what the handler records). Its ratio is what OpenTelemetry's own instrumentations
+// cost the least server that does this work, on the Node the bench runs on.
 // Targets take turns (./throughput.ts), the ratios are taken per round.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +45,8 @@ export interface TelemetryReport {
   sampledRatio: number[];
   /** Per round: SDK / the same SDK with the handler's telemetry: false (the handler's share). */
   handlerShareRatio: number[];
+  /** Per round: the bare proxy with the SDK and the official instrumentations / without. */
+  proxyRatio: number[];
   /** What the collector stand-in received: proof the SDK target exported. */
   exports: { requests: number; bytes: number };
 }
@@ -59,6 +66,15 @@ const VARIANTS: { name: string; env: Record<string, string> }[] = [
     },
   },
   { name: 'Node SDK in use, telemetry: false', env: { BENCH_TELEMETRY: 'sdk-off' } },
+];
+
+/** The anchor, in ./servers/proxy.ts: without OpenTelemetry, then with the official instrumentations. */
+const PROXY_VARIANTS: { name: string; env: Record<string, string> }[] = [
+  { name: 'bare proxy, no OpenTelemetry', env: {} },
+  {
+    name: 'bare proxy, Node SDK + official http & undici instrumentations, all sampled',
+    env: { BENCH_TELEMETRY: 'sdk' },
+  },
 ];
 
 /** Takes OTLP exports and throws them away, counting them; in this process, not the handler's. */
@@ -109,9 +125,25 @@ export async function measureTelemetry(
         pids: [handler.process.pid],
       });
     }
+    for (const variant of PROXY_VARIANTS) {
+      const proxy = await startTsChild<{ url: string }>(join(BENCH, 'servers/proxy.ts'), {
+        BENCH_SANDBOX: JSON.stringify(sandbox.info),
+        OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+        OTEL_SERVICE_NAME: 'payment-widget-bench',
+        ...variant.env,
+      });
+      children.push(proxy);
+      targets.push({
+        name: variant.name,
+        options: { url: `${proxy.info.url}/v0.1/checkouts/${id}` },
+        pids: [proxy.process.pid],
+      });
+    }
     await warmUp(cannon, targets, shape);
     const runs = await inTurns(cannon, targets, shape);
-    const [off, noSdk, sdk, sampled, sdkOff] = runs as [
+    const [off, noSdk, sdk, sampled, sdkOff, proxyOff, proxySdk] = runs as [
+      TargetRun,
+      TargetRun,
       TargetRun,
       TargetRun,
       TargetRun,
@@ -124,6 +156,7 @@ export async function measureTelemetry(
       sdkRatio: perRound(sdk, off),
       sampledRatio: perRound(sampled, off),
       handlerShareRatio: perRound(sdk, sdkOff),
+      proxyRatio: perRound(proxySdk, proxyOff),
       exports: { ...sink.exports },
     };
   } finally {

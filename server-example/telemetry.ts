@@ -9,9 +9,20 @@
  * never a dependency of the published package, which needs only `@opentelemetry/api`.
  */
 
-/** Starts the SDK when the environment asks for it; resolves with its shutdown (which flushes). */
+type Instrumentations = NonNullable<
+  NonNullable<
+    ConstructorParameters<typeof import('@opentelemetry/sdk-node').NodeSDK>[0]
+  >['instrumentations']
+>;
+
+/**
+ * Starts the SDK when the environment asks for it; resolves with its shutdown (which flushes).
+ * The shop passes no instrumentations: the handler makes its own spans. The bench passes the
+ * official http and undici ones to a bare proxy, to set the same SDK's cost beside the handler's.
+ */
 export async function startTelemetry(
   log: (line: string) => void,
+  instrumentations: Instrumentations = [],
 ): Promise<(() => Promise<void>) | undefined> {
   const env = process.env;
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT;
@@ -22,7 +33,10 @@ export async function startTelemetry(
   // The shop writes its log lines to stdout; the handler records no OpenTelemetry logs.
   env.OTEL_LOGS_EXPORTER ??= 'none';
   const { NodeSDK } = await import('@opentelemetry/sdk-node');
-  const sdk = new NodeSDK({ serviceName: env.OTEL_SERVICE_NAME ?? 'payment-widget-example-shop' });
+  const sdk = new NodeSDK({
+    serviceName: env.OTEL_SERVICE_NAME ?? 'payment-widget-example-shop',
+    instrumentations,
+  });
   sdk.start();
   log(`OpenTelemetry: traces and metrics to ${endpoint ?? 'the console'}`);
   return () => sdk.shutdown();

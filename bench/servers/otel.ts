@@ -18,3 +18,20 @@ export async function benchTelemetry(mode: string | undefined): Promise<{ teleme
   }
   return mode === 'off' || mode === 'sdk-off' ? { telemetry: false } : {};
 }
+
+/**
+ * For the bare proxy (./proxy.ts), with BENCH_TELEMETRY=sdk: the same SDK and exporter as above,
+ * with the official instrumentations an app would add to a node:http server calling out through
+ * undici. Anything else leaves the proxy without OpenTelemetry.
+ */
+export async function proxyTelemetry(mode: string | undefined): Promise<void> {
+  if (mode !== 'sdk') return;
+  const [{ HttpInstrumentation }, { UndiciInstrumentation }] = await Promise.all([
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-undici'),
+  ]);
+  const instrumentations = [new HttpInstrumentation(), new UndiciInstrumentation()];
+  if ((await startTelemetry(() => {}, instrumentations)) === undefined) {
+    throw new Error('BENCH_TELEMETRY=sdk needs OTEL_EXPORTER_OTLP_ENDPOINT');
+  }
+}

@@ -4,11 +4,15 @@
 // writes the answer back as it came: no routing, no origin policy, no parsing or check of
 // the answer. What the handler costs beyond it is its own work; what this costs beyond the
 // sandbox is the second HTTP hop. Prints one JSON line; exits when its parent's pipe closes.
+// BENCH_TELEMETRY=sdk: the Node SDK with the official http and undici instrumentations, as
+// ./otel.ts says; the anchor the handler's own telemetry is measured beside.
 import { createServer } from 'node:http';
 import { poolExchange } from '../../src/server/provider/exchange.ts';
 import type { SandboxInfo } from '../http.ts';
 import { listenOnLoopback, serveForParent } from './child.ts';
+import { proxyTelemetry } from './otel.ts';
 
+await proxyTelemetry(process.env.BENCH_TELEMETRY);
 const sandbox = JSON.parse(process.env.BENCH_SANDBOX ?? '{}') as SandboxInfo;
 const exchange = poolExchange(new URL(sandbox.url).origin);
 const headers = { authorization: `Bearer ${sandbox.apiKey}`, accept: 'application/json' };
