@@ -158,6 +158,9 @@ export async function telemetryPhase(): Promise<void> {
     `- bare proxy, Node SDK + official http & undici instrumentations / no OpenTelemetry: ${spread(r.proxyRatio, times)} (the handler, Node SDK all sampled / telemetry: false: ${spread(r.sdkRatio, times)}; Node ${process.version})`,
   );
   console.log(
+    `- the same in CPU per request, without / with: bare proxy ${spread(r.cpuRatio.proxy, times)}, handler ${spread(r.cpuRatio.handler, times)}`,
+  );
+  console.log(
     `- the collector stand-in received ${r.exports.requests} OTLP exports, ${(r.exports.bytes / 1024).toFixed(0)} KiB\n`,
   );
   voidIfBad(r.targets);

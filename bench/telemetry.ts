@@ -47,6 +47,12 @@ export interface TelemetryReport {
   handlerShareRatio: number[];
   /** Per round: the bare proxy with the SDK and the official instrumentations / without. */
   proxyRatio: number[];
+  /**
+   * Per round, of CPU per request (without / with, so a share kept like the ratios above): the
+   * handler's Node SDK all sampled against telemetry: false, then the proxy's. On a loaded
+   * machine CPU per request moves less than req/s with what else runs.
+   */
+  cpuRatio: { handler: number[]; proxy: number[] };
   /** What the collector stand-in received: proof the SDK target exported. */
   exports: { requests: number; bytes: number };
 }
@@ -76,6 +82,11 @@ const PROXY_VARIANTS: { name: string; env: Record<string, string> }[] = [
     env: { BENCH_TELEMETRY: 'sdk' },
   },
 ];
+
+/** Per round: the CPU per request of `under` / that of `over` (the share `over` keeps). */
+function cpuPerRound(over: TargetRun, under: TargetRun): number[] {
+  return over.cpuPerRequest.map((us, i) => (under.cpuPerRequest[i] ?? Number.NaN) / us);
+}
 
 /** Takes OTLP exports and throws them away, counting them; in this process, not the handler's. */
 async function startSink() {
@@ -157,6 +168,7 @@ export async function measureTelemetry(
       sampledRatio: perRound(sampled, off),
       handlerShareRatio: perRound(sdk, sdkOff),
       proxyRatio: perRound(proxySdk, proxyOff),
+      cpuRatio: { handler: cpuPerRound(sdk, off), proxy: cpuPerRound(proxySdk, proxyOff) },
       exports: { ...sink.exports },
     };
   } finally {
