@@ -184,6 +184,38 @@ async function dashboardShows(driver: Driver, site: StaticServer, seen: Seen[]):
   await seeText(driver, 'delivered');
 }
 
+/**
+ * The state is in the browser, not in the worker: the worker unregistered, the next visit
+ * installs a new one, which finds the paid order and the dashboard's checkouts as they were.
+ */
+async function outlivesWorker(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
+  await driver.goto(site.url);
+  await seeText(driver, 'Buy again');
+  const gone = await driver.run<boolean>(
+    'return (await navigator.serviceWorker.getRegistration()).unregister();',
+  );
+  assert.equal(gone, true);
+  const installs = () => site.requested().filter((path) => path.endsWith('/sw.js')).length;
+  const before = installs();
+  await driver.goto(site.url);
+  await seeText(driver, 'Buy again');
+  assert.ok(installs() > before, 'the visit installed a new worker');
+  await dashboardShows(driver, site, seen);
+}
+
+/** The dashboard's reset clears it all: no checkout left, and the shop starts a new basket. */
+async function resetClears(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
+  await driver.goto(new URL('provider/', site.url).href);
+  await seeText(driver, seen[0]![0]);
+  await driver.click('Reset sandbox…');
+  await driver.click('Reset everything');
+  await seeText(driver, 'Sandbox reset');
+  const left = await provider<unknown[]>(driver, '/v0.1/checkouts');
+  assert.deepEqual(left, []);
+  const id = await openShop(driver, site, './');
+  assert.ok(!seen.some(([old]) => old === id), 'a new basket, a new checkout');
+}
+
 /** Every link of the shop page leads to a page of the site (the worker's, or a file). */
 async function linksHold(driver: Driver, site: StaticServer): Promise<void> {
   await driver.goto(site.url);
@@ -248,9 +280,17 @@ for (const [path, all] of [
     it('the dashboard shows those checkouts and their webhooks', FLOW, () =>
       dashboardShows(driver, site, seen),
     );
+    if (all) {
+      it('the state outlives the worker: a new one finds the same orders and checkouts', FLOW, () =>
+        outlivesWorker(driver, site, seen),
+      );
+    }
     if (!all) {
       it('every link of the shop page leads to a page of the site', FLOW, () =>
         linksHold(driver, site),
+      );
+      it('the dashboard’s reset clears the checkouts, and the shop starts a new basket', FLOW, () =>
+        resetClears(driver, site, seen),
       );
     }
   });
