@@ -7,6 +7,7 @@ import type { StepHandler } from './handler.ts';
 import { apmRedirect } from './handlers/apm-redirect.ts';
 import { challengeIframe } from './handlers/challenge-iframe.ts';
 import { challengeRedirect } from './handlers/challenge-redirect.ts';
+import { offer, waiting } from './handlers/resume.ts';
 import { voucher } from './handlers/voucher.ts';
 import type { Action, NextStepContext, Outcome } from './types.ts';
 import { isSafeBrowserUrl } from './url.ts';
@@ -21,6 +22,8 @@ const handlers: { [K in Action['kind']]: StepHandler<K> } = {
   'challenge-redirect': challengeRedirect,
   'apm-redirect': apmRedirect,
   voucher,
+  offer,
+  waiting,
 };
 
 /**

@@ -8,10 +8,12 @@ import { css } from 'lit';
  * - the challenge frame is EMVCo's 390x400 window, never wider than the widget;
  *   on small screens it takes the full width, as EMVCo allows;
  * - the voucher's paragraphs have no margins: the element's styles reset every p;
- * - Safari knows user-select only by its prefixed name.
+ * - Safari knows user-select only by its prefixed name;
+ * - a challenge, and a step shown again (handlers/resume.ts), are a centred column
+ *   (`.step`); "Try another card" is the quieter of a step's buttons.
  */
 export const nextStepStyles = css`
-  .challenge {
+  .step {
     display: flex;
     flex-direction: column;
     align-items: center;
@@ -28,12 +30,18 @@ export const nextStepStyles = css`
   }
 
   @media (max-width: 480px) {
-    .challenge {
+    .step {
       align-items: stretch;
     }
     .challenge-frame {
       width: 100%;
     }
+  }
+
+  .step-other {
+    background: none;
+    color: inherit;
+    border: 1px solid var(--_border);
   }
 
   .voucher {

@@ -57,3 +57,53 @@ describe('confirmLoop', () => {
     expect(signals[1]?.aborted).to.equal(true);
   });
 });
+
+describe('confirmLoop while the page is hidden', () => {
+  /** The page as the browser reports it when the shopper switched away, and back. */
+  const setHidden = (hidden: boolean): void => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  afterEach(() => {
+    // The prototype's own getter again.
+    delete (document as { hidden?: boolean }).hidden;
+  });
+
+  it('asks nothing while hidden, and again once the page is seen', async () => {
+    let asked = 0;
+    const loop = confirmLoop(
+      async () => {
+        asked += 1;
+        return asked > 1 ? { id: 'chk_1', status: 'PAID' } : { id: 'chk_1', status: 'PENDING' };
+      },
+      { firstMs: 10, maxMs: 10, totalMs: 60_000 },
+    );
+    setHidden(true);
+    loop.start();
+    // Several ticks' time: each one finds the page hidden.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).to.equal(0);
+    setHidden(false);
+    const outcome = await loop.result;
+    expect(outcome.kind).to.equal('final');
+    expect(asked).to.equal(2);
+  });
+
+  it('hidden past its deadline with nothing read: one read ends it, never with nothing', async () => {
+    let asked = 0;
+    const loop = confirmLoop(
+      async () => {
+        asked += 1;
+        return { id: 'chk_1', status: 'PENDING' };
+      },
+      { firstMs: 10, maxMs: 10, totalMs: 50 },
+    );
+    setHidden(true);
+    loop.start();
+    expect(await loop.result).to.deep.equal({
+      kind: 'pending',
+      checkout: { id: 'chk_1', status: 'PENDING' },
+    });
+    expect(asked).to.equal(1);
+  });
+});
