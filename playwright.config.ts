@@ -1,13 +1,17 @@
 import { defineConfig } from '@playwright/test';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, chromiumPath } from './scripts/browser.mjs';
+import { scaled } from './test/shared/time-scale.mjs';
 
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // What a test and one expectation may take on an idle machine, scaled to this one
+  // (test/shared/time-scale.mjs): a busy machine is slower, not broken.
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(5_000) },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     browserName: 'chromium',

@@ -5,6 +5,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { engineFromEnv } from './scripts/browser.mjs';
 import { engineCommands, engineSummary, launcherFor } from './scripts/wtr-engines.mjs';
+import { scaled, TIME_SCALE } from './test/shared/time-scale.mjs';
 
 const engine = engineFromEnv();
 
@@ -13,7 +14,14 @@ export default {
   nodeResolve: { exportConditions: ['production'] },
   rootDir: '.',
   concurrency: 1,
-  testFramework: { config: { timeout: 10000 } },
+  // Every deadline is for an idle machine, scaled to this one (test/shared/time-scale.mjs);
+  // the test pages get the runner's factor, so their own waits scale alike.
+  testFramework: { config: { timeout: scaled(10_000) } },
+  testRunnerHtml: (testFramework) =>
+    `<!doctype html><html><head><script>globalThis.TEST_TIME_SCALE = ${TIME_SCALE};</script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
+  browserStartTimeout: scaled(30_000),
+  testsStartTimeout: scaled(20_000),
+  testsFinishTimeout: scaled(120_000),
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     engineCommands(),

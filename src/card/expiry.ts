@@ -1,4 +1,4 @@
-import { digitsOnly } from './digits.ts';
+import { digitsOnly } from '../shared/luhn.ts';
 import type { FieldCheck, Formatted } from './types.ts';
 
 /** Cards are issued for at most this many years ahead; a later year is a typo. */

@@ -1,4 +1,4 @@
-import { type CardNetwork, networkRules } from './networks.ts';
+import { type CardNetwork, networkRules } from '../shared/card-networks.ts';
 import type { FieldCheck } from './types.ts';
 
 /** The security code: exactly the network's length (AMEX 4, every other network 3). */

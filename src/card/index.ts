@@ -1,8 +1,10 @@
-// Pure card-field rules shared by the browser element and the Node handler: no DOM, no I/O.
-export { digitsOnly, luhn } from './digits.ts';
+// The widget's card-field rules: pure functions, no DOM, no I/O. The networks and Luhn come
+// from src/shared/, where the sandbox takes them too; they are offered here with the rest.
+
+export { type CardNetwork, detectNetwork, networkRules } from '../shared/card-networks.ts';
+export { digitsOnly, luhn } from '../shared/luhn.ts';
 export { checkExpiry, formatExpiry } from './expiry.ts';
 export { checkCvv, checkZip } from './fields.ts';
-export { type CardNetwork, detectNetwork, networkRules } from './networks.ts';
 export { checkNumber, formatNumber, last4 } from './number.ts';
 export {
   backspaceOverSeparator,

@@ -1,5 +1,5 @@
-import { digitsOnly, luhn } from './digits.ts';
-import { type CardNetwork, detectNetwork, networkRules } from './networks.ts';
+import { type CardNetwork, detectNetwork, networkRules } from '../shared/card-networks.ts';
+import { digitsOnly, luhn } from '../shared/luhn.ts';
 import type { FieldCheck, Formatted } from './types.ts';
 
 /**

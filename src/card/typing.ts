@@ -3,9 +3,9 @@
 // every edit can be checked in a table; the element only reads and writes its
 // inputs through them.
 
-import { digitsOnly } from './digits.ts';
+import { type CardNetwork, networkRules } from '../shared/card-networks.ts';
+import { digitsOnly } from '../shared/luhn.ts';
 import { formatExpiry } from './expiry.ts';
-import { type CardNetwork, networkRules } from './networks.ts';
 import { formatNumber } from './number.ts';
 import type { Formatted } from './types.ts';
 

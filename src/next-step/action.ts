@@ -1,5 +1,5 @@
 import { isRedirectMethod, type PaymentMethodId } from '../domain/checkout.ts';
-import { isRecord } from '../domain/record.ts';
+import { isRecord } from '../shared/record.ts';
 import type { Action, ChallengeMode, CheckoutView, NextStepFields } from './types.ts';
 
 export interface ActionContext {
@@ -9,8 +9,8 @@ export interface ActionContext {
 }
 
 /**
- * Copies only the fields the handlers read, with the types they expect, so a
- * handler never trips over a number where a string was promised. Payload
+ * Copies only the fields the runners read, with the types they expect, so a
+ * runner never trips over a number where a string was promised. Payload
  * values are stringified when scalar: they end up as form fields anyway.
  */
 function readNextStep(raw: Record<string, unknown>): NextStepFields {

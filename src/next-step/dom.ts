@@ -1,5 +1,5 @@
 /**
- * An element with its attributes and children, so the handlers build the few
+ * An element with its attributes and children, so the runners build the few
  * nodes they show in one expression each (and the bundle carries one
  * createElement/setAttribute loop instead of one per attribute).
  */

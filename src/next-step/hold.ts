@@ -1,5 +1,5 @@
-import { abortReason } from './handler.ts';
 import { confirmLoop } from './poll.ts';
+import { abortReason } from './runner.ts';
 import type { NextStepContext, Outcome } from './types.ts';
 
 /** What a step on screen may do while it is held: end it, or have the backend asked sooner. */

@@ -1,6 +1,6 @@
-import type { NavigateRequest } from './handler.ts';
+import { withQuery } from '../shared/url.ts';
+import type { NavigateRequest } from './runner.ts';
 import type { NextStepContext, Outcome } from './types.ts';
-import { withQuery } from './url.ts';
 
 /**
  * Builds a form of hidden inputs, one per field (3DS and bank pages expect a

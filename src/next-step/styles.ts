@@ -1,7 +1,7 @@
 import { css } from 'lit';
 
 /**
- * Styles for what the next-step handlers render into the element's shadow
+ * Styles for what the next-step runners render into the element's shadow
  * root; the element adds this to its `static styles`.
  *
  * The build takes the CSS's whitespace out (scripts/minify-css.ts). Notes:
@@ -9,7 +9,7 @@ import { css } from 'lit';
  *   on small screens it takes the full width, as EMVCo allows;
  * - the voucher's paragraphs have no margins: the element's styles reset every p;
  * - Safari knows user-select only by its prefixed name;
- * - a challenge, and a step shown again (handlers/resume.ts), are a centred column
+ * - a challenge, and a step shown again (runners/resume.ts), are a centred column
  *   (`.step`); "Try another card" is the quieter of a step's buttons.
  */
 export const nextStepStyles = css`

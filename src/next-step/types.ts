@@ -5,7 +5,7 @@
 
 /**
  * The fields of the provider's `next_step` (a 202, as the merchant backend
- * forwards it) that a handler reads; `redirect_url` and `mechanism` are not
+ * forwards it) that a runner reads; `redirect_url` and `mechanism` are not
  * needed (the checkout's own redirect_url picks iframe or page) and not kept.
  */
 export interface NextStepFields {
@@ -31,7 +31,7 @@ export type PageAction =
   | { kind: 'challenge-redirect'; nextStep: NextStepFields }
   | { kind: 'apm-redirect'; nextStep: NextStepFields };
 
-/** What to do next; one handler per kind (see src/next-step/index.ts). */
+/** What to do next; one runner per kind (see src/next-step/index.ts). */
 export type Action =
   | { kind: 'challenge-iframe'; nextStep: NextStepFields }
   | PageAction
@@ -76,7 +76,7 @@ export interface NextStepContext {
   onChallenge(detail: { mode: 'iframe' | 'redirect'; url: string }): void;
   /** Localised strings. */
   t(key: StringKey): string;
-  /** Aborts polling and removes what the handler rendered (element disconnected or reset). */
+  /** Aborts polling and removes what the runner rendered (element disconnected or reset). */
   signal: AbortSignal;
   /** Leaves the page; injectable so unit tests do not navigate. Default: a real top-level navigation. */
   navigate?: (request: {

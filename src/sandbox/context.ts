@@ -1,11 +1,13 @@
-// Everything a route handler may touch, in one object passed with each request. Route
-// modules depend on this interface, not on createSandbox, so they stay testable in isolation.
+// Everything a route may touch, in one object each request carries as Hono's `c.env.sandbox`
+// (`app.ts` passes it to `app.fetch`). Route modules depend on this interface, not on
+// createSandbox, so they stay testable in isolation.
 
+import type { Context, Hono } from 'hono';
 import type { LiveUpdates } from './control/live.ts';
-import type { RequestLog } from './http/request-log.ts';
-import type { Sessions } from './http/sessions.ts';
-import type { MerchantSeed } from './seed/merchant.ts';
-import type { ReaderTiming } from './seed/readers.ts';
+import type { MerchantSeed } from './defaults/merchant.ts';
+import type { ReaderTiming } from './defaults/readers.ts';
+import type { RequestLog } from './middleware/request-log.ts';
+import type { Sessions } from './middleware/sessions.ts';
 import type { Clock } from './simulation/clock.ts';
 import type { Webhooks } from './simulation/webhooks.ts';
 import type { Store } from './state/store.ts';
@@ -43,6 +45,27 @@ export interface SandboxContext {
   /** Clears every record (faults too), webhooks in flight and the request log; puts the clock back. */
   reset(): void;
 }
+
+/** What every request of the app carries in `c.env`. */
+export interface SandboxBindings {
+  readonly sandbox: SandboxContext;
+  /** Served from a socket that set `X-Request-Id` on Node's response already (`index.ts`). */
+  readonly requestIdOnSocket: boolean;
+}
+
+export interface SandboxEnv {
+  Bindings: SandboxBindings;
+  Variables: {
+    /** Set by `unrecorded` (middleware/request-log.ts): kept out of the request log. */
+    unrecorded: true;
+  };
+}
+
+/** What a route of the sandbox is called with: Hono's context, the sandbox in `c.env`. */
+export type RouteContext = Context<SandboxEnv>;
+
+/** A route module: a Hono sub-app of full paths, which `app.ts` mounts at the root. */
+export type Routes = Hono<SandboxEnv>;
 
 /** Every scope the seed names; the default key holds all of them. */
 export const ALL_SCOPES: readonly string[] = [

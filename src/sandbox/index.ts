@@ -2,39 +2,21 @@
 // `createSandbox()` resolves once it listens on 127.0.0.1; `handle()` is the same app
 // without a socket.
 
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { providerErrorBody } from '../http/errors.ts';
 import { toNodeListener } from '../http/node.ts';
-import { isLoopbackHost } from '../next-step/url.ts';
-import { createApp } from './app.ts';
-import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.ts';
-import { LiveUpdates } from './control/live.ts';
-import { adoptRequestId, RequestLog } from './http/request-log.ts';
-import { Sessions } from './http/sessions.ts';
-import { buildMerchant, type MerchantOverrides } from './seed/merchant.ts';
-import { type ReaderOptions, resolveReaderTiming } from './seed/readers.ts';
-import { Clock } from './simulation/clock.ts';
-import { resumeStartWindows } from './simulation/readers.ts';
-import { type WebhookOptions, Webhooks } from './simulation/webhooks.ts';
+import { newRequestId, REQUEST_ID_PATTERN } from '../shared/request-id.ts';
+import { isLoopbackHost } from '../shared/url.ts';
+import { createSandboxCore, type SandboxCoreOptions } from './core.ts';
+import { builtScript } from './dashboard/built-script.ts';
 import { type FsyncPolicy, isFsyncPolicy, Journal } from './state/journal.ts';
-import { Store } from './state/store.ts';
 
-export interface SandboxOptions {
+export interface SandboxOptions extends SandboxCoreOptions {
   /** Default 0 (a random free port); the CLI defaults to 4010. */
   port?: number;
   /** Default '127.0.0.1'. */
   host?: string;
-  /** Default 'sk_test_sandbox' (every scope). */
-  apiKey?: string;
-  /** Extra sk_test_ keys -> their scopes. */
-  restrictedKeys?: Record<string, string[]>;
-  /** Default 'MSANDBOX1'. */
-  merchantCode?: string;
-  /** Default 'merchant@example.com'. */
-  payToEmail?: string;
-  /** Merchant country (ISO 3166-1 alpha-2), default 'DE'; 'BR' allows installments, 'US' requires zip. */
-  country?: string;
   /**
    * Keep state across restarts in this file: every change is written to it before the answer
    * that reports it leaves (state/journal.ts).
@@ -48,18 +30,11 @@ export interface SandboxOptions {
   fsync?: FsyncPolicy;
   /** Where problems that do not stop the sandbox go (a torn last line of the data file); stderr by default. */
   warn?: (line: string) => void;
-  /** Override parts of the seeded merchant profile, settings and bank accounts. */
-  merchant?: MerchantOverrides;
-  /** Timing of the simulated card readers (pairing delay, code lifetime, start window). */
-  readers?: ReaderOptions;
-  webhook?: WebhookOptions;
   /**
    * Whether the dashboard (`GET /` in a browser) asks for the API key. Default: not on a
    * loopback host (the default one), where loading the page signs it in; yes on any other.
    */
   dashboardAsksForKey?: boolean;
-  /** Access log and webhook attempts; never receives card numbers, CVV or the API key. */
-  log?: (line: string) => void;
 }
 
 export interface Sandbox {
@@ -78,37 +53,25 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-function resolveConfig(options: SandboxOptions): SandboxConfig {
-  const apiKey = options.apiKey ?? 'sk_test_sandbox';
-  if (!apiKey.startsWith('sk_test_')) {
-    throw new Error('payment-sandbox: the API key must start with sk_test_');
-  }
-  const keys = new Map<string, ReadonlySet<string>>([[apiKey, new Set(ALL_SCOPES)]]);
-  for (const [key, scopes] of Object.entries(options.restrictedKeys ?? {})) {
-    if (!key.startsWith('sk_test_')) {
-      throw new Error(
-        `payment-sandbox: restricted key ${key.slice(0, 8)}… must start with sk_test_`,
-      );
+/**
+ * The id of a request arriving on a socket: the caller's when it is one valid X-Request-Id,
+ * else a new one written into the request in place of what came (Node's parsed headers, which
+ * joins repeated ones, and the raw list), so that the app reads the same id.
+ */
+export function adoptRequestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  if (typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)) return incoming;
+  const id = newRequestId();
+  req.headers['x-request-id'] = id;
+  const raw = req.rawHeaders;
+  if (incoming !== undefined) {
+    for (let i = raw.length - 2; i >= 0; i -= 2) {
+      const name = raw[i]!;
+      if (name.length === 12 && name.toLowerCase() === 'x-request-id') raw.splice(i, 2);
     }
-    keys.set(key, new Set(scopes));
   }
-  const country = (options.country ?? 'DE').toUpperCase();
-  if (!/^[A-Z]{2}$/.test(country)) {
-    throw new Error('payment-sandbox: country must be an ISO 3166-1 alpha-2 code, e.g. DE');
-  }
-  const identity = {
-    merchantCode: options.merchantCode ?? 'MSANDBOX1',
-    merchantName: 'Sandbox Merchant',
-    payToEmail: options.payToEmail ?? 'merchant@example.com',
-    country,
-  };
-  return {
-    apiKey,
-    keys,
-    ...identity,
-    merchant: buildMerchant(identity, options.merchant),
-    readers: resolveReaderTiming(options.readers),
-  };
+  raw.push('X-Request-Id', id);
+  return id;
 }
 
 function formatUrl(address: AddressInfo): string {
@@ -117,58 +80,34 @@ function formatUrl(address: AddressInfo): string {
 }
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const config = resolveConfig(options);
-  const log = options.log ?? (() => {});
   const host = options.host ?? '127.0.0.1';
   const fsync = options.fsync ?? 'everysec';
   if (!isFsyncPolicy(fsync)) {
     throw new Error('payment-sandbox: fsync must be always, everysec or no');
   }
-  const store = new Store();
-  const live = new LiveUpdates();
-  const requests = new RequestLog();
-  const clock = new Clock(store);
-  const webhooks = new Webhooks(options.webhook ?? {}, store, clock, log);
-  // The journal subscribes first: a change is in the file before anyone else hears of it.
-  const journal =
-    options.dataFile === undefined
-      ? undefined
-      : new Journal(options.dataFile, store, {
-          fsync,
-          warn: options.warn ?? ((line) => process.stderr.write(`${line}\n`)),
-        });
-  journal?.open();
-  live.follow(store, requests);
-
-  const ctx: SandboxContext = {
-    config,
-    store,
-    webhooks,
-    clock,
-    requests,
-    live,
-    sessions: new Sessions(!(options.dashboardAsksForKey ?? !isLoopbackHost(host))),
-    log,
-    accessLog: options.log !== undefined,
-    reset: () => {
-      webhooks.clear();
-      clock.cancelAll();
-      requests.clear();
-      store.reset();
-    },
-  };
-  // What the data file held that was still under way goes on.
-  webhooks.resume();
-  resumeStartWindows(ctx);
-  const handle = createApp(ctx);
+  const { dataFile } = options;
+  const core = createSandboxCore(options, {
+    dashboardAsksForKey: options.dashboardAsksForKey ?? !isLoopbackHost(host),
+    dashboardScript: builtScript,
+    persist:
+      dataFile === undefined
+        ? undefined
+        : (store) => {
+            const journal = new Journal(dataFile, store, {
+              fsync,
+              warn: options.warn ?? ((line) => process.stderr.write(`${line}\n`)),
+            });
+            journal.open();
+            return journal;
+          },
+  });
+  const { ctx, handle } = core;
 
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     const refused = (error: Error) => {
       // Nothing will be served: the data file is closed as it would be on `close()`.
-      webhooks.close();
-      clock.cancelAll();
-      journal?.close();
+      core.close();
       reject(error);
     };
     server.once('error', refused);
@@ -195,16 +134,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   let closing: Promise<void> | undefined;
   return {
     url,
-    apiKey: config.apiKey,
-    merchantCode: config.merchantCode,
-    handle,
+    apiKey: ctx.config.apiKey,
+    merchantCode: ctx.config.merchantCode,
+    handle: (request) => handle(request),
     reset: ctx.reset,
     close() {
       closing ??= new Promise<void>((resolve) => {
-        webhooks.close();
-        clock.cancelAll();
-        live.close();
-        journal?.close();
+        core.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

@@ -6,7 +6,8 @@ import { CHECKOUT_STATUSES, PAYMENT_METHOD_IDS } from '../domain/checkout.ts';
 import { MandateResponseSchema, maybe, must, TransactionEmbeddedSchema } from './common.ts';
 
 export const CheckoutStatusSchema = z.enum(CHECKOUT_STATUSES);
-export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
+// `payment-widget/schemas` names the type too; its one definition is domain/checkout.ts's.
+export type { CheckoutStatus } from '../domain/checkout.ts';
 
 export const CheckoutPurposeSchema = z.enum(['CHECKOUT', 'SETUP_RECURRING_PAYMENT'], {
   error: must('must be CHECKOUT or SETUP_RECURRING_PAYMENT'),

@@ -2,6 +2,7 @@
 // and the server-only ones. Kept free of heavy imports: the widget bundle pulls
 // this file in.
 import * as z from 'zod/mini';
+import { CARD_NETWORKS } from '../shared/card-networks.ts';
 
 /**
  * Responses are lenient: the seed says fields that do not apply are "omitted
@@ -11,26 +12,11 @@ export function maybe<T extends z.ZodMiniType>(schema: T) {
   return z.optional(z.nullable(schema));
 }
 
-export const CardNetworkSchema = z.enum(
-  [
-    'AMEX',
-    'CUP',
-    'DINERS',
-    'DISCOVER',
-    'ELO',
-    'ELV',
-    'HIPERCARD',
-    'JCB',
-    'MAESTRO',
-    'MASTERCARD',
-    'VISA',
-    'VISA_ELECTRON',
-    'VISA_VPAY',
-    'UNKNOWN',
-  ],
-  { error: must('must be a card network (AMEX, CUP, DINERS, ..., VISA_VPAY, UNKNOWN)') },
-);
-export type CardNetwork = z.infer<typeof CardNetworkSchema>;
+export const CardNetworkSchema = z.enum(CARD_NETWORKS, {
+  error: must('must be a card network (AMEX, CUP, DINERS, ..., VISA_VPAY, UNKNOWN)'),
+});
+// `payment-widget/schemas` names the type too; its one definition is beside the list.
+export type { CardNetwork } from '../shared/card-networks.ts';
 
 /**
  * Error text for a request field. An absent value reads "is required" so that

@@ -21,7 +21,7 @@ export {
   type NodeListenerOptions,
   toNodeListener,
 } from '../http/node.ts';
-export { isLoopbackHost, isSafeBrowserUrl } from '../next-step/url.ts';
+export { isLoopbackHost, isSafeBrowserUrl } from '../shared/url.ts';
 export { PaymentHandlerError } from './errors.ts';
 export { createPaymentHandler, type PaymentHandler } from './handler.ts';
 export type {

@@ -6,12 +6,13 @@
  * card-reader page has no widget: it shows its till instead.
  */
 import { expect, test } from '@playwright/test';
+import { scaled } from '../shared/until.ts';
 import { watchProblems } from './fixtures.ts';
 import { exitCode, freePort, run } from './processes.ts';
 
 test('every link on the home page answers 200 and shows a working widget', async ({ page }) => {
   // A fresh clone's first start installs and builds the example pages.
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const [sandboxPort, port] = [await freePort(), await freePort()];
   const started = await run(
     ['--import', 'tsx', 'scripts/start.ts'],

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { installProject, packProject, ROOT, run } from '../shared/packed.ts';
+import { scaled } from '../shared/until.ts';
 import { CARDS, expect, fillCard, pay, test } from './fixtures.ts';
 import { freePort } from './processes.ts';
 
@@ -64,7 +65,7 @@ test.afterAll(async () => {
 test('a shop from the packed package and the README pays a card; the page never moves at 390 px', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   workspace = mkdtempSync(join(tmpdir(), 'payment-widget-first-hour-'));
   const { tarball } = packProject(workspace);
   const shop = join(workspace, 'shop');

@@ -6,7 +6,14 @@
 import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
 import { EXPIRY, type Shop, startShop } from './shop.ts';
 
-export { CARDS, EXPIRY, providerStatus, type Shop, startShop } from './shop.ts';
+export {
+  CARDS,
+  EXPIRY,
+  providerStatus,
+  type Shop,
+  startShop,
+  webhooksAnswered,
+} from './shop.ts';
 
 export const test = base.extend<{ widget: Locator }, { shop: Shop }>({
   shop: [

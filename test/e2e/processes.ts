@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { scaled } from '../shared/until.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -20,7 +21,7 @@ export function freePort(): Promise<number> {
 
 /**
  * Runs `node args` from the repository's root until it prints a line matching `ready`
- * (within `readyMs`, default 20 s); the caller stops it.
+ * (within `readyMs` on an idle machine, default 20 s, scaled to this one); the caller stops it.
  */
 export async function run(
   args: string[],
@@ -34,10 +35,11 @@ export async function run(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const allowedMs = scaled(readyMs);
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`not ready in ${readyMs / 1000} s:\n${output}`)),
-      readyMs,
+      () => reject(new Error(`not ready in ${allowedMs / 1000} s:\n${output}`)),
+      allowedMs,
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

@@ -6,6 +6,7 @@
 import { type ServerExample, startServerExample } from '../../server-example/index.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import type { Checkout } from '../../src/schemas/index.ts';
+import { until } from '../shared/until.ts';
 
 export interface Shop {
   /** The shop's base URL, ending in `/`. */
@@ -22,6 +23,8 @@ export interface Shop {
 export interface ShopOptions {
   /** What onPaid does after it is recorded (a slow fulfilment, one that never returns). */
   fulfil?: (checkout: Checkout) => Promise<void>;
+  /** How long a hook that has not returned keeps its claim (the handler's `hooks.leaseMs`). */
+  leaseMs?: number;
 }
 
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
@@ -38,6 +41,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     port: 0,
     onPaid: record('paid'),
     onFailed: record('failed'),
+    ...(options.leaseMs === undefined ? {} : { hooks: { leaseMs: options.leaseMs } }),
   });
   const provider: Shop['provider'] = (method, path, body) =>
     fetch(new URL(path, sandbox.url), {
@@ -59,6 +63,25 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
 export async function providerStatus(shop: Shop, id: string): Promise<string> {
   const response = await shop.provider('GET', `/v0.1/checkouts/${id}`);
   return String(((await response.json()) as { status?: unknown }).status);
+}
+
+/**
+ * Waits until the sandbox has sent every webhook about checkout `id` and the shop has
+ * answered each (the shop's webhook route answers once the hook it runs is done), at least
+ * one of them. Those are what would run a checkout's hook a second time: once they are
+ * answered, a count of its hook runs is final.
+ */
+export async function webhooksAnswered(shop: Shop, id: string): Promise<void> {
+  let seen: { state: string; payload: { id?: string } }[] = [];
+  await until(
+    () => `the webhooks about ${id} to be answered; deliveries: ${JSON.stringify(seen)}`,
+    async () => {
+      const res = await shop.provider('GET', '/sandbox/webhook-deliveries');
+      const all = (await res.json()) as { state: string; payload: { id?: string } }[];
+      seen = all.filter((d) => d.payload?.id === id);
+      return seen.length > 0 && seen.every((d) => d.state !== 'pending');
+    },
+  );
 }
 
 /** Any future expiry works in the sandbox. */

@@ -61,7 +61,7 @@ export interface Driver {
   close(): Promise<void>;
 }
 
-/** How long a flow waits for anything a shopper would wait for. */
+/** How long a flow waits for anything a shopper would wait for, on an idle machine (`until` scales it). */
 export const WAIT_MS = 15_000;
 
 /** Polls `check` until it returns something truthy; throws with `what` and the last answer. */

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { providerStatus, type Shop, startShop } from '../e2e/shop.ts';
+import { scaled } from '../shared/until.ts';
 import { type Driver, EXISTS, nameArg, waitFor } from './driver.ts';
 import { launch } from './launch.ts';
 import {
@@ -22,7 +23,8 @@ import {
   tabTo,
 } from './shopper.ts';
 
-const FLOW = { timeout: 60_000 };
+/** A flow's whole allowance on an idle machine, scaled to this one. */
+const FLOW = { timeout: scaled(60_000) };
 
 describe('payment flows', () => {
   let shop: Shop;
@@ -62,7 +64,10 @@ describe('payment flows', () => {
     FLOW,
     async () => {
       const first = await openShop(driver, shop, '/?redirect=0');
-      await fillCard(driver, CARDS.threeDsError);
+      // The card's bank declines the next payment (the sandbox's outcome control).
+      const declined = await shop.provider('POST', '/sandbox/outcomes', { outcome: 'declined' });
+      assert.equal(declined.status, 201);
+      await fillCard(driver, CARDS.paid);
       await driver.click(PAY);
       await seeText(driver, 'Your card was declined');
       await driver.click('Try another card');

@@ -13,6 +13,7 @@ import {
   setFirefoxPrefs,
   // @ts-expect-error -- a plain .mjs helper shared with the other runners; it has no type declarations
 } from '../../scripts/browser.mjs';
+import { scaled } from '../shared/until.ts';
 import {
   COLOR_SCHEME,
   type ColorScheme,
@@ -55,6 +56,8 @@ export class PuppeteerDriver implements Driver {
             ],
           });
     const page = await browser.newPage();
+    // Puppeteer's own 30 s for a navigation or a wait, scaled like every other deadline.
+    page.setDefaultTimeout(scaled(30_000));
     return new PuppeteerDriver(engine, browser, page);
   }
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { CARDS, EXPIRY, type Shop } from '../e2e/shop.ts';
+import { CARDS, EXPIRY, type Shop, webhooksAnswered } from '../e2e/shop.ts';
 import { type Driver, EXISTS, FOCUSED, nameArg, TEXT, waitFor } from './driver.ts';
 
 export { CARDS };
@@ -54,12 +54,16 @@ export async function notSeeText(driver: Driver, text: string): Promise<void> {
   assert.ok(!(await driver.run<string>(TEXT)).includes(text), `"${text}" is on the page`);
 }
 
-/** Waits for the shop's hook on this checkout, then asserts it ran exactly once. */
+/**
+ * Waits for the shop's hook on this checkout, then for what would run it again (every
+ * webhook about it answered), then asserts it ran exactly once.
+ */
 export async function shopSaw(shop: Shop, id: string, hook: 'paid' | 'failed'): Promise<void> {
   const status = hook === 'paid' ? 'PAID' : 'FAILED';
   await waitFor(`on${hook === 'paid' ? 'Paid' : 'Failed'} for ${id}`, async () =>
     shop.hooks.some((h) => h.id === id),
   );
+  await webhooksAnswered(shop, id);
   assert.deepEqual(
     shop.hooks.filter((h) => h.id === id),
     [{ hook, id, status }],

@@ -1,4 +1,4 @@
-// The one URL rule (src/next-step/url.ts) as a table, asserted in the browser
+// The one URL rule (src/shared/url.ts) as a table, asserted in the browser
 // against the widget's import and in Node against the companion handler's
 // export, so the two sides cannot drift apart again.
 

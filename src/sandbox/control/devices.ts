@@ -14,14 +14,14 @@
 // 42.91) and the technical-error cards fail, any other Luhn-valid number succeeds. Only the
 // last four digits and the network are kept; the number itself is never stored or logged.
 
+import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { json } from '../../http/json.ts';
 import { ReaderModelSchema } from '../../schemas/index.ts';
-import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import type { RouteContext, Routes, SandboxContext, SandboxEnv } from '../context.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
+import { allow, CONTROL } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
 import {
   detectNetwork,
   isDeclinedAmount,
@@ -37,6 +37,7 @@ import {
   newPairingCode,
 } from '../simulation/readers.ts';
 import type { DeviceRecord, Frozen, ReaderCheckoutRecord } from '../state/records.ts';
+import { parse } from '../validate.ts';
 
 /** Recent enough for every seed limit; pass an older one to test the minimum versions. */
 const DEFAULT_SOFTWARE = '3.3.39.0';
@@ -76,8 +77,9 @@ function newCode(ctx: SandboxContext) {
   };
 }
 
-async function switchOn({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(DeviceBodySchema, await readApiJson(request));
+async function switchOn(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(DeviceBodySchema, await readApiJson(c.req.raw));
   const model = body.model ?? 'solo';
   const device = ctx.store.insert('devices', {
     model,
@@ -89,17 +91,20 @@ async function switchOn({ request, ctx }: RouteRequest): Promise<Response> {
   return json(deviceJson(ctx, device), 201);
 }
 
-function listDevices({ ctx }: RouteRequest): Response {
+function listDevices(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
   return json(ctx.store.list('devices').map((d) => deviceJson(ctx, d)));
 }
 
-function getDevice({ params, ctx }: RouteRequest): Response {
-  return json(deviceJson(ctx, findDevice(ctx, params.identifier!)));
+function getDevice(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  return json(deviceJson(ctx, findDevice(ctx, c.req.param('identifier')!)));
 }
 
 /** A new code for an unpaired device (after its reader was deleted or its pairing expired). */
-function pairingCode({ params, ctx }: RouteRequest): Response {
-  const device = findDevice(ctx, params.identifier!);
+function pairingCode(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const device = findDevice(ctx, c.req.param('identifier')!);
   const reader = device.reader_id ? ctx.store.get('readers', device.reader_id) : undefined;
   if (reader) advanceReader(ctx, reader);
   if (device.reader_id !== undefined && ctx.store.has('readers', device.reader_id)) {
@@ -110,8 +115,9 @@ function pairingCode({ params, ctx }: RouteRequest): Response {
   return json(deviceJson(ctx, shown), 201);
 }
 
-function confirmPairing({ params, ctx }: RouteRequest): Response {
-  const device = findDevice(ctx, params.identifier!);
+function confirmPairing(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const device = findDevice(ctx, c.req.param('identifier')!);
   if (!device.online) throw conflict('The device is offline and cannot confirm');
   const reader = device.reader_id ? ctx.store.get('readers', device.reader_id) : undefined;
   if (reader) advanceReader(ctx, reader);
@@ -138,23 +144,24 @@ function waitingCheckout(
   return checkout;
 }
 
-async function presentCard({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(PresentCardSchema, await readApiJson(request));
-  const device = findDevice(ctx, params.identifier!);
+async function presentCard(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(PresentCardSchema, await readApiJson(c.req.raw));
+  const device = findDevice(ctx, c.req.param('identifier')!);
   const checkout = waitingCheckout(ctx, device, 'waiting_for_card');
   const number = body.card_number ?? DEFAULT_CARD;
   if (!luhnValid(number)) throw invalid('card_number', 'card_number fails the Luhn check');
   const card = { last_4_digits: number.slice(-4), type: detectNetwork(number) };
   if (body.pin === true) {
-    ctx.store.update('readerCheckouts', checkout.id, (c) => {
-      c.card = card;
-      c.status = 'waiting_for_pin';
+    ctx.store.update('readerCheckouts', checkout.id, (record) => {
+      record.card = card;
+      record.status = 'waiting_for_pin';
     });
   } else {
     const declined = TECHNICAL_ERROR_CARDS.has(number) || isDeclinedAmount(decimalAmount(checkout));
     ctx.store.transact(() => {
-      ctx.store.update('readerCheckouts', checkout.id, (c) => {
-        c.card = card;
+      ctx.store.update('readerCheckouts', checkout.id, (record) => {
+        record.card = card;
       });
       finish(ctx, checkout, declined ? 'failed' : 'successful', declined ? 'declined' : undefined);
     });
@@ -162,9 +169,10 @@ async function presentCard({ request, params, ctx }: RouteRequest): Promise<Resp
   return json({ ...deviceJson(ctx, device), result: resultOf(checkout) });
 }
 
-async function enterPin({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(EnterPinSchema, await readApiJson(request));
-  const device = findDevice(ctx, params.identifier!);
+async function enterPin(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(EnterPinSchema, await readApiJson(c.req.raw));
+  const device = findDevice(ctx, c.req.param('identifier')!);
   const checkout = waitingCheckout(ctx, device, 'waiting_for_pin');
   if (body.correct === false) {
     finish(ctx, checkout, 'failed', 'pin');
@@ -186,8 +194,9 @@ function resultOf(c: Frozen<ReaderCheckoutRecord>): Record<string, unknown> {
 }
 
 function setOnline(online: boolean) {
-  return ({ params, ctx }: RouteRequest): Response => {
-    const device = findDevice(ctx, params.identifier!);
+  return (c: RouteContext): Response => {
+    const ctx = c.env.sandbox;
+    const device = findDevice(ctx, c.req.param('identifier')!);
     // Settle what happened under the old connectivity first: a pairing that expired while
     // offline must not be confirmed by coming back online.
     const reader = device.reader_id ? ctx.store.get('readers', device.reader_id) : undefined;
@@ -202,34 +211,16 @@ function setOnline(online: boolean) {
 
 const base = '/sandbox/devices';
 
-export const deviceRoutes: Route[] = [
-  { method: 'POST', path: base, access: CONTROL, handler: switchOn },
-  { method: 'GET', path: base, access: CONTROL, handler: listDevices },
-  { method: 'GET', path: `${base}/:identifier`, access: CONTROL, handler: getDevice },
-  {
-    method: 'POST',
-    path: `${base}/:identifier/pairing-code`,
-    access: CONTROL,
-    handler: pairingCode,
-  },
-  {
-    method: 'POST',
-    path: `${base}/:identifier/confirm-pairing`,
-    access: CONTROL,
-    handler: confirmPairing,
-  },
-  {
-    method: 'POST',
-    path: `${base}/:identifier/present-card`,
-    access: CONTROL,
-    handler: presentCard,
-  },
-  { method: 'POST', path: `${base}/:identifier/enter-pin`, access: CONTROL, handler: enterPin },
-  {
-    method: 'POST',
-    path: `${base}/:identifier/offline`,
-    access: CONTROL,
-    handler: setOnline(false),
-  },
-  { method: 'POST', path: `${base}/:identifier/online`, access: CONTROL, handler: setOnline(true) },
-];
+const control = allow(CONTROL);
+const device = `${base}/:identifier`;
+
+export const deviceRoutes: Routes = new Hono<SandboxEnv>()
+  .post(base, control, capBody, switchOn)
+  .get(base, control, listDevices)
+  .get(device, control, getDevice)
+  .post(`${device}/pairing-code`, control, capBody, pairingCode)
+  .post(`${device}/confirm-pairing`, control, capBody, confirmPairing)
+  .post(`${device}/present-card`, control, capBody, presentCard)
+  .post(`${device}/enter-pin`, control, capBody, enterPin)
+  .post(`${device}/offline`, control, capBody, setOnline(false))
+  .post(`${device}/online`, control, capBody, setOnline(true));

@@ -4,12 +4,15 @@
 //   DELETE /sandbox/outcomes   clears them
 // See simulation/outcomes.ts for how a payment meets them.
 
+import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
-import { readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
+import { readApiJson } from '../errors.ts';
+import { allow, CONTROL } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
+import { unrecorded } from '../middleware/record-requests.ts';
+import { parse } from '../validate.ts';
 
 const OutcomeBodySchema = z.object({
   outcome: z.enum(['declined', 'challenge', 'technical_error', 'paid']),
@@ -19,8 +22,9 @@ const OutcomeBodySchema = z.object({
   times: z.optional(z.int().check(z.minimum(1), z.maximum(1_000))),
 });
 
-async function addOutcome({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(OutcomeBodySchema, await readApiJson(request));
+async function addOutcome(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(OutcomeBodySchema, await readApiJson(c.req.raw));
   const rule = ctx.store.insert('outcomes', {
     outcome: body.outcome,
     ...(body.card === undefined ? {} : { card: body.card }),
@@ -30,21 +34,16 @@ async function addOutcome({ request, ctx }: RouteRequest): Promise<Response> {
   return json(rule, 201);
 }
 
-function clearOutcomes({ ctx }: RouteRequest): Response {
+function clearOutcomes(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
   ctx.store.removeAll('outcomes');
   return empty(204);
 }
 
 const path = '/sandbox/outcomes';
+const control = allow(CONTROL);
 
-export const outcomeRoutes: Route[] = [
-  { method: 'POST', path, access: CONTROL, handler: addOutcome },
-  {
-    method: 'GET',
-    path,
-    access: CONTROL,
-    recorded: false,
-    handler: ({ ctx }) => json(ctx.store.list('outcomes')),
-  },
-  { method: 'DELETE', path, access: CONTROL, handler: clearOutcomes },
-];
+export const outcomeRoutes: Routes = new Hono<SandboxEnv>()
+  .post(path, control, capBody, addOutcome)
+  .get(path, unrecorded, control, (c) => json(c.env.sandbox.store.list('outcomes')))
+  .delete(path, control, capBody, clearOutcomes);

@@ -8,14 +8,14 @@
 // instead of spelling the shapes out again.
 
 import type { CheckoutStatus, RedirectMethodId } from '../../domain/checkout.ts';
-import type { SandboxContext } from '../context.ts';
 import {
   type CheckoutJson,
   checkoutJson,
   customerJson,
   type InstrumentJson,
   instrumentJson,
-} from '../provider/serialize.ts';
+} from '../api/serialize.ts';
+import type { SandboxContext } from '../context.ts';
 import { refundable } from '../simulation/payments.ts';
 import { advanceReader, type DeviceView, deviceJson } from '../simulation/readers.ts';
 import type {
@@ -54,7 +54,7 @@ export interface NextStepView {
   url: string;
 }
 
-export type CheckoutView = Omit<CheckoutJson, 'transactions'> & {
+export type OverviewCheckout = Omit<CheckoutJson, 'transactions'> & {
   /** Payments, each followed by its refunds. */
   transactions: TransactionView[];
   status_history: readonly { readonly status: CheckoutStatus; readonly at: string }[];
@@ -85,7 +85,7 @@ export interface Overview {
   clock_offset_ms: number;
   merchant_code: string;
   checkouts_total: number;
-  checkouts: CheckoutView[];
+  checkouts: OverviewCheckout[];
   customers: CustomerView[];
   readers: ReaderView[];
   devices: DeviceView[];
@@ -122,12 +122,12 @@ function nextStep(c: Frozen<CheckoutRecord>, origin: string): NextStepView | und
   };
 }
 
-function checkoutView(
+function overviewCheckout(
   ctx: SandboxContext,
   c: Frozen<CheckoutRecord>,
   refundsOf: Map<string, Frozen<TransactionRecord>[]>,
   origin: string,
-): CheckoutView {
+): OverviewCheckout {
   const payments = c.transaction_ids
     .map((id) => ctx.store.get('transactions', id))
     .filter((t) => t !== undefined);
@@ -167,7 +167,7 @@ export function overview(ctx: SandboxContext, origin: string): Overview {
     checkouts: checkouts
       .slice(-OVERVIEW_CHECKOUTS)
       .reverse()
-      .map((c) => checkoutView(ctx, c, refundsOf, origin)),
+      .map((c) => overviewCheckout(ctx, c, refundsOf, origin)),
     customers: store
       .list('customers')
       .reverse()

@@ -4,16 +4,18 @@
 //   POST /sandbox/checkouts/{id}/settle          { status?: PAID | FAILED } a pending boleto
 //   POST /sandbox/transactions/{id}/chargeback   { amount? } against a successful payment
 
+import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { json } from '../../http/json.ts';
-import { ApiError, invalid, notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
-import { findCheckout } from '../provider/checkouts.ts';
-import { checkoutJson, transactionFull } from '../provider/serialize.ts';
-import { roundToMinorUnit } from '../seed/currencies.ts';
+import { findCheckout } from '../api/checkouts.ts';
+import { checkoutJson, transactionFull } from '../api/serialize.ts';
+import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
+import { roundToMinorUnit } from '../defaults/currencies.ts';
+import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
+import { allow, CONTROL } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
 import { chargeBack, settleBoleto } from '../simulation/payments.ts';
+import { parse } from '../validate.ts';
 
 const SettleBodySchema = z.object({
   status: z.optional(z.enum(['PAID', 'FAILED'])),
@@ -24,9 +26,10 @@ const ChargebackBodySchema = z.object({
 });
 
 /** Pays (or, with `{ status: "FAILED" }`, fails) a checkout's pending boleto. */
-async function settle({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(SettleBodySchema, await readApiJson(request));
-  const checkout = findCheckout(ctx, params.id!);
+async function settle(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(SettleBodySchema, await readApiJson(c.req.raw));
+  const checkout = findCheckout(ctx, c.req.param('id')!);
   const pending = checkout.transaction_ids
     .map((id) => ctx.store.get('transactions', id))
     .find((t) => t?.payment_type === 'BOLETO' && t.status === 'PENDING');
@@ -38,9 +41,11 @@ async function settle({ request, params, ctx }: RouteRequest): Promise<Response>
 }
 
 /** Files a chargeback (in full, or `amount`) against a successful payment. */
-async function chargeback({ request, params, ctx, origin }: RouteRequest): Promise<Response> {
-  const body = parse(ChargebackBodySchema, await readApiJson(request));
-  const txn = ctx.store.get('transactions', params.id!);
+async function chargeback(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const { origin } = new URL(c.req.url);
+  const body = parse(ChargebackBodySchema, await readApiJson(c.req.raw));
+  const txn = ctx.store.get('transactions', c.req.param('id')!);
   if (txn?.type !== 'PAYMENT') throw notFound('Transaction not found');
   if (txn.status !== 'SUCCESSFUL') {
     throw new ApiError(409, 'CONFLICT', 'Only a successful payment can be charged back');
@@ -56,12 +61,8 @@ async function chargeback({ request, params, ctx, origin }: RouteRequest): Promi
   return json(transactionFull(chargeBack(ctx, txn, amount), origin), 201);
 }
 
-export const paymentControlRoutes: Route[] = [
-  { method: 'POST', path: '/sandbox/checkouts/:id/settle', access: CONTROL, handler: settle },
-  {
-    method: 'POST',
-    path: '/sandbox/transactions/:id/chargeback',
-    access: CONTROL,
-    handler: chargeback,
-  },
-];
+const control = allow(CONTROL);
+
+export const paymentControlRoutes: Routes = new Hono<SandboxEnv>()
+  .post('/sandbox/checkouts/:id/settle', control, capBody, settle)
+  .post('/sandbox/transactions/:id/chargeback', control, capBody, chargeback);

@@ -1,12 +1,14 @@
 // The simulator's own control surface under /sandbox/: reset and fault injection on the
 // provider routes. Any valid test key may call it; it is never part of the provider API.
 
+import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
-import { readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
+import { readApiJson } from '../errors.ts';
+import { allow, CONTROL } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
+import { parse } from '../validate.ts';
 
 const FaultBodySchema = z.object({
   method: z.optional(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
@@ -17,13 +19,15 @@ const FaultBodySchema = z.object({
   times: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
 });
 
-function reset({ ctx }: RouteRequest): Response {
+function reset(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
   ctx.reset();
   return empty(204);
 }
 
-async function addFault({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(FaultBodySchema, await readApiJson(request));
+async function addFault(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(FaultBodySchema, await readApiJson(c.req.raw));
   const fault = ctx.store.insert('faults', {
     ...(body.method !== undefined && { method: body.method }),
     path: body.path,
@@ -35,18 +39,21 @@ async function addFault({ request, ctx }: RouteRequest): Promise<Response> {
   return json(fault, 201);
 }
 
-function listFaults({ ctx }: RouteRequest): Response {
+function listFaults(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
   return json(ctx.store.list('faults'));
 }
 
-function clearFaults({ ctx }: RouteRequest): Response {
+function clearFaults(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
   ctx.store.removeAll('faults');
   return empty(204);
 }
 
-export const simulatorRoutes: Route[] = [
-  { method: 'POST', path: '/sandbox/reset', access: CONTROL, handler: reset },
-  { method: 'GET', path: '/sandbox/faults', access: CONTROL, handler: listFaults },
-  { method: 'POST', path: '/sandbox/faults', access: CONTROL, handler: addFault },
-  { method: 'DELETE', path: '/sandbox/faults', access: CONTROL, handler: clearFaults },
-];
+const control = allow(CONTROL);
+
+export const simulatorRoutes: Routes = new Hono<SandboxEnv>()
+  .post('/sandbox/reset', control, capBody, reset)
+  .get('/sandbox/faults', control, listFaults)
+  .post('/sandbox/faults', control, capBody, addFault)
+  .delete('/sandbox/faults', control, capBody, clearFaults);

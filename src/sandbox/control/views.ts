@@ -8,13 +8,16 @@
 //   POST /sandbox/session               trades the key for the dashboard's session cookie
 // The reads are kept out of the request log: the dashboard repeats them after every change.
 
+import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
-import { REQUEST_ID_PATTERN } from '../../http/request-id.ts';
-import { invalid, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import { REQUEST_ID_PATTERN } from '../../shared/request-id.ts';
+import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
+import { invalid, readApiJson } from '../errors.ts';
+import { allow, CONTROL } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
+import { unrecorded } from '../middleware/record-requests.ts';
+import { parse } from '../validate.ts';
 import { overview } from './overview.ts';
 
 /** Ten years: far enough for any expiry, near enough to stay a valid date. */
@@ -24,18 +27,20 @@ const ClockBodySchema = z.object({
   advanceMs: z.int().check(z.minimum(0), z.maximum(MAX_ADVANCE_MS)),
 });
 
-const clockJson = ({ ctx }: RouteRequest) => ({
-  now: ctx.clock.iso(),
-  offsetMs: ctx.clock.offsetMs,
+const clockJson = (c: RouteContext) => ({
+  now: c.env.sandbox.clock.iso(),
+  offsetMs: c.env.sandbox.clock.offsetMs,
 });
 
-async function advanceClock(req: RouteRequest): Promise<Response> {
-  const body = parse(ClockBodySchema, await readApiJson(req.request));
-  req.ctx.clock.advance(body.advanceMs);
-  return json(clockJson(req));
+async function advanceClock(c: RouteContext): Promise<Response> {
+  const body = parse(ClockBodySchema, await readApiJson(c.req.raw));
+  c.env.sandbox.clock.advance(body.advanceMs);
+  return json(clockJson(c));
 }
 
-function listRequests({ url, ctx }: RouteRequest): Response {
+function listRequests(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const url = new URL(c.req.url);
   const id = url.searchParams.get('request_id');
   if (id !== null && id !== '' && !REQUEST_ID_PATTERN.test(id)) {
     throw invalid('request_id', 'request_id must be 1 to 64 letters, digits or . _ : -');
@@ -44,39 +49,19 @@ function listRequests({ url, ctx }: RouteRequest): Response {
 }
 
 /** The dashboard's sign-in when the sandbox is not on loopback; the key itself is not kept. */
-function openSession({ ctx }: RouteRequest): Response {
+function openSession(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
   return empty(204, { 'set-cookie': ctx.sessions.open(), 'cache-control': 'no-store' });
 }
 
-export const viewRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/sandbox/overview',
-    access: CONTROL,
-    recorded: false,
-    handler: ({ ctx, origin }) => json(overview(ctx, origin)),
-  },
-  {
-    method: 'GET',
-    path: '/sandbox/events',
-    access: CONTROL,
-    recorded: false,
-    handler: ({ ctx }) => ctx.live.stream(),
-  },
-  {
-    method: 'GET',
-    path: '/sandbox/clock',
-    access: CONTROL,
-    recorded: false,
-    handler: (req) => json(clockJson(req)),
-  },
-  { method: 'POST', path: '/sandbox/clock', access: CONTROL, handler: advanceClock },
-  {
-    method: 'GET',
-    path: '/sandbox/requests',
-    access: CONTROL,
-    recorded: false,
-    handler: listRequests,
-  },
-  { method: 'POST', path: '/sandbox/session', access: CONTROL, handler: openSession },
-];
+const control = allow(CONTROL);
+
+export const viewRoutes: Routes = new Hono<SandboxEnv>()
+  .get('/sandbox/overview', unrecorded, control, (c) =>
+    json(overview(c.env.sandbox, new URL(c.req.url).origin)),
+  )
+  .get('/sandbox/events', unrecorded, control, (c) => c.env.sandbox.live.stream())
+  .get('/sandbox/clock', unrecorded, control, (c) => json(clockJson(c)))
+  .post('/sandbox/clock', control, capBody, advanceClock)
+  .get('/sandbox/requests', unrecorded, control, listRequests)
+  .post('/sandbox/session', control, capBody, openSession);

@@ -5,12 +5,15 @@
 //   GET    /sandbox/webhook-faults                 the faults still to apply
 //   DELETE /sandbox/webhook-faults                 clears them
 
+import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
-import { notFound, readApiJson } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { CONTROL } from '../http/scopes.ts';
-import { parse } from '../http/validate.ts';
+import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
+import { notFound, readApiJson } from '../errors.ts';
+import { allow, CONTROL } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
+import { unrecorded } from '../middleware/record-requests.ts';
+import { parse } from '../validate.ts';
 
 const WebhookFaultBodySchema = z.object({
   kind: z.enum(['drop', 'duplicate', 'delay', 'reorder']),
@@ -18,14 +21,16 @@ const WebhookFaultBodySchema = z.object({
   delayMs: z.optional(z.int().check(z.minimum(0), z.maximum(600_000))),
 });
 
-function replay({ params, ctx }: RouteRequest): Response {
-  const delivery = ctx.webhooks.replay(params.id!);
+function replay(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const delivery = ctx.webhooks.replay(c.req.param('id')!);
   if (!delivery) throw notFound('Webhook delivery not found');
   return json(delivery, 202);
 }
 
-async function addFault({ request, ctx }: RouteRequest): Promise<Response> {
-  const body = parse(WebhookFaultBodySchema, await readApiJson(request));
+async function addFault(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const body = parse(WebhookFaultBodySchema, await readApiJson(c.req.raw));
   const fault = ctx.store.insert('webhookFaults', {
     kind: body.kind,
     delayMs: body.delayMs ?? 1_000,
@@ -34,30 +39,19 @@ async function addFault({ request, ctx }: RouteRequest): Promise<Response> {
   return json(fault, 201);
 }
 
-function clearFaults({ ctx }: RouteRequest): Response {
+function clearFaults(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
   ctx.store.removeAll('webhookFaults');
   return empty(204);
 }
 
 const deliveries = '/sandbox/webhook-deliveries';
 const faults = '/sandbox/webhook-faults';
+const control = allow(CONTROL);
 
-export const webhookRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: deliveries,
-    access: CONTROL,
-    recorded: false,
-    handler: ({ ctx }) => json(ctx.webhooks.list()),
-  },
-  { method: 'POST', path: `${deliveries}/:id/replay`, access: CONTROL, handler: replay },
-  { method: 'POST', path: faults, access: CONTROL, handler: addFault },
-  {
-    method: 'GET',
-    path: faults,
-    access: CONTROL,
-    recorded: false,
-    handler: ({ ctx }) => json(ctx.store.list('webhookFaults')),
-  },
-  { method: 'DELETE', path: faults, access: CONTROL, handler: clearFaults },
-];
+export const webhookRoutes: Routes = new Hono<SandboxEnv>()
+  .get(deliveries, unrecorded, control, (c) => json(c.env.sandbox.webhooks.list()))
+  .post(`${deliveries}/:id/replay`, control, capBody, replay)
+  .post(faults, control, capBody, addFault)
+  .get(faults, unrecorded, control, (c) => json(c.env.sandbox.store.list('webhookFaults')))
+  .delete(faults, control, capBody, clearFaults);

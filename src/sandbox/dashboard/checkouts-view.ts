@@ -6,7 +6,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { act, send } from './api.ts';
 import { amount, badge, time } from './format.ts';
 import { shared } from './styles.ts';
-import type { CheckoutView, TransactionView } from './types.ts';
+import type { OverviewCheckout, TransactionView } from './types.ts';
 
 export class SandboxCheckouts extends LitElement {
   static override styles = shared;
@@ -15,7 +15,7 @@ export class SandboxCheckouts extends LitElement {
     total: { type: Number },
   };
 
-  declare checkouts: CheckoutView[];
+  declare checkouts: OverviewCheckout[];
   declare total: number;
 
   constructor() {
@@ -40,7 +40,7 @@ export class SandboxCheckouts extends LitElement {
     `;
   }
 
-  #checkout(c: CheckoutView): TemplateResult {
+  #checkout(c: OverviewCheckout): TemplateResult {
     return html`
       <li class="card" data-checkout-id=${c.id}>
         <div class="line">
@@ -76,7 +76,7 @@ export class SandboxCheckouts extends LitElement {
     `;
   }
 
-  #nextStep(c: CheckoutView): TemplateResult | typeof nothing {
+  #nextStep(c: OverviewCheckout): TemplateResult | typeof nothing {
     if (c.next_step) {
       const label = c.next_step.kind === '3ds' ? '3DS challenge' : `${c.next_step.kind} bank page`;
       return html`<p>Waiting for the shopper:
@@ -89,7 +89,7 @@ export class SandboxCheckouts extends LitElement {
     return nothing;
   }
 
-  #actions(c: CheckoutView): TemplateResult[] {
+  #actions(c: OverviewCheckout): TemplateResult[] {
     const name = html`<span class="visually-hidden"> ${c.checkout_reference}</span>`;
     const buttons: TemplateResult[] = [];
     if (c.actions.settle) {
@@ -126,19 +126,19 @@ export class SandboxCheckouts extends LitElement {
     </li>`;
   }
 
-  #settle(c: CheckoutView, status: 'PAID' | 'FAILED'): Promise<void> {
+  #settle(c: OverviewCheckout, status: 'PAID' | 'FAILED'): Promise<void> {
     return act(this, `Boleto of ${c.checkout_reference} settled ${status}`, () =>
       send('POST', `/sandbox/checkouts/${encodeURIComponent(c.id)}/settle`, { status }),
     );
   }
 
-  #expire(c: CheckoutView): Promise<void> {
+  #expire(c: OverviewCheckout): Promise<void> {
     return act(this, `${c.checkout_reference} expired`, () =>
       send('DELETE', `/v0.1/checkouts/${encodeURIComponent(c.id)}`),
     );
   }
 
-  #refund(c: CheckoutView, t: TransactionView): Promise<void> {
+  #refund(c: OverviewCheckout, t: TransactionView): Promise<void> {
     return act(this, `${c.checkout_reference} refunded`, () =>
       send('POST', `/v0.1/me/refund/${encodeURIComponent(t.id)}`, {}),
     );

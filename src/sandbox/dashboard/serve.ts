@@ -5,13 +5,16 @@
 // The page is under a strict CSP: scripts and styles only from the sandbox itself, no inline
 // code, no framing. It never holds a key: on loopback, loading it opens a session cookie
 // (sessions.ts); elsewhere the page asks for the key once and trades it for one.
+//
+// No file is read here: whoever builds the app says where the built script comes from
+// (`index.ts` reads it from dist/ with built-script.ts), so this module runs where there is no
+// file system too.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ApiError } from '../http/errors.ts';
-import type { Route, RouteRequest } from '../http/route.ts';
-import { PUBLIC } from '../http/scopes.ts';
+import { Hono } from 'hono';
+import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { allow, PUBLIC } from '../middleware/access.ts';
+import { unrecorded } from '../middleware/record-requests.ts';
 
 const SCRIPT = '/sandbox/dashboard/dashboard.js';
 const ICON = '/sandbox/dashboard/icon.svg';
@@ -65,37 +68,16 @@ const NOT_BUILT_PAGE = page(
 const ICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1d4ed8"/><path d="M4 8h8M8 4v8" stroke="#fff" stroke-width="2"/></svg>';
 
-/** The package's root, found from this module whether it runs from src/ or from dist/node/. */
-function packageRoot(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      const { name } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown };
-      if (name === 'payment-widget') return dir;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
+/** The built dashboard script, or undefined while there is none (not built yet). */
+export type DashboardScript = () => string | undefined;
 
-let script: string | undefined;
-
-/** The built script, read once; undefined until `npm run build` made it. */
-function builtScript(): string | undefined {
-  if (script !== undefined) return script;
-  const root = packageRoot();
-  const file = root && join(root, 'dist', 'sandbox-dashboard', 'dashboard.js');
-  if (file && existsSync(file)) script = readFileSync(file, 'utf8');
-  return script;
-}
-
-function dashboard({ request, ctx }: RouteRequest): Response {
+function dashboard(c: RouteContext, script: DashboardScript): Response {
+  const request = c.req.raw;
+  const ctx = c.env.sandbox;
   if (!(request.headers.get('accept') ?? '').includes('text/html')) {
     throw new ApiError(404, 'NOT_FOUND', 'Resource not found');
   }
-  if (builtScript() === undefined) return new Response(NOT_BUILT_PAGE, { headers: PAGE_HEADERS });
+  if (script() === undefined) return new Response(NOT_BUILT_PAGE, { headers: PAGE_HEADERS });
   const headers: Record<string, string> = { ...PAGE_HEADERS };
   if (ctx.sessions.opensFor(request) && !ctx.sessions.hasCookie(request)) {
     headers['set-cookie'] = ctx.sessions.open();
@@ -117,20 +99,16 @@ function asset(body: () => string | undefined, type: string) {
   };
 }
 
-export const dashboardRoutes: Route[] = [
-  { method: 'GET', path: '/', access: PUBLIC, recorded: false, handler: dashboard },
-  {
-    method: 'GET',
-    path: SCRIPT,
-    access: PUBLIC,
-    recorded: false,
-    handler: asset(builtScript, 'text/javascript; charset=utf-8'),
-  },
-  {
-    method: 'GET',
-    path: ICON,
-    access: PUBLIC,
-    recorded: false,
-    handler: asset(() => ICON_SVG, 'image/svg+xml'),
-  },
-];
+/** The page, its script and its icon; kept out of the request log. */
+export function dashboardRoutes(script: DashboardScript): Routes {
+  const anyone = allow(PUBLIC);
+  return new Hono<SandboxEnv>()
+    .get('/', unrecorded, anyone, (c) => dashboard(c, script))
+    .get(SCRIPT, unrecorded, anyone, asset(script, 'text/javascript; charset=utf-8'))
+    .get(
+      ICON,
+      unrecorded,
+      anyone,
+      asset(() => ICON_SVG, 'image/svg+xml'),
+    );
+}

@@ -2,15 +2,15 @@
 // types only (nothing of the server is bundled into the page).
 
 export type {
-  CheckoutView,
   CustomerView,
   DeviceView,
   Overview,
+  OverviewCheckout,
   ReaderCheckoutView,
   ReaderView,
   TransactionView,
 } from '../control/overview.ts';
-export type { RequestJson as RequestEntry } from '../http/request-log.ts';
+export type { RequestJson as RequestEntry } from '../middleware/request-log.ts';
 export type {
   DeliveryRecord as Delivery,
   OutcomeRecord as OutcomeRule,

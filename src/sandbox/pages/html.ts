@@ -4,8 +4,8 @@
 // per-response nonce, so it works inside an iframe of a page with a strict CSP. No
 // X-Frame-Options/frame-ancestors: the challenge must be frameable by any merchant.
 
-import { randomBytes } from 'node:crypto';
 import { CHALLENGE_COMPLETE } from '../../domain/checkout.ts';
+import { randomBytes, toBase64 } from '../state/ids.ts';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -38,7 +38,7 @@ export interface Page {
 }
 
 export function page({ title, body, script, status = 200 }: Page): Response {
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = toBase64(randomBytes(16));
   const html = `<!doctype html>
 <html lang="en">
 <head>

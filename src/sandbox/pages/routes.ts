@@ -5,12 +5,13 @@
 // attempt, deactivated, or unknown) answers a browser with a page that says so (closed.ts),
 // and an API client with the provider's JSON error.
 
+import { Hono } from 'hono';
 import { readFormBody } from '../../http/body.ts';
-import type { SandboxContext } from '../context.ts';
-import { ApiError, invalid, notFound } from '../http/errors.ts';
-import type { Handler, Route, RouteRequest } from '../http/route.ts';
-import { PUBLIC } from '../http/scopes.ts';
-import { findCheckout, termUrl } from '../provider/checkouts.ts';
+import { findCheckout, termUrl } from '../api/checkouts.ts';
+import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
+import { ApiError, invalid, notFound } from '../errors.ts';
+import { allow, PUBLIC } from '../middleware/access.ts';
+import { capBody } from '../middleware/body-limit.ts';
 import { authorizeCard, settleBank } from '../simulation/payments.ts';
 import type { CheckoutRecord, Frozen } from '../state/records.ts';
 import { closedStepPage, prefersHtml } from './closed.ts';
@@ -24,10 +25,12 @@ import {
 } from './html.ts';
 
 /** Reads a field from the form body (POST) or the query string (GET). */
-async function field(request: Request, url: URL, name: string): Promise<string | null> {
-  if (request.method === 'POST') return (await readFormBody(request)).get(name);
-  return url.searchParams.get(name);
+async function field(c: RouteContext, name: string): Promise<string | null> {
+  if (c.req.method === 'POST') return (await readFormBody(c.req.raw)).get(name);
+  return new URL(c.req.url).searchParams.get(name);
 }
+
+type Page = (c: RouteContext) => Response | Promise<Response>;
 
 /** The provider's error for a step that is not open; a browser gets closed.ts's page instead. */
 class ClosedStep extends ApiError {
@@ -40,16 +43,17 @@ class ClosedStep extends ApiError {
  * A page route whose step may be closed: a browser that finds it closed (or the checkout
  * unknown) reads a page for a person; anything else, and every API client, the JSON error.
  */
-function forPerson(step: 'challenge' | 'bank', handler: Handler): Handler {
-  return async (req) => {
+function forPerson(step: 'challenge' | 'bank', page: Page): Page {
+  return async (c) => {
     try {
-      return await handler(req);
+      return await page(c);
     } catch (error) {
       // The step's own refusal, or its checkout unknown (findCheckout's 404): closed either way.
       const closed =
         error instanceof ClosedStep || (error instanceof ApiError && error.status === 404);
-      if (!closed || !prefersHtml(req.request)) throw error;
-      return closedStepPage(step, req.ctx.store.get('checkouts', req.params.id!), error.status);
+      if (!closed || !prefersHtml(c.req.raw)) throw error;
+      const checkout = c.env.sandbox.store.get('checkouts', c.req.param('id')!);
+      return closedStepPage(step, checkout, error.status);
     }
   };
 }
@@ -62,9 +66,10 @@ function openChallenge(checkout: Frozen<CheckoutRecord>, md: string | null) {
   return pending;
 }
 
-async function challenge({ request, url, params, ctx, origin }: RouteRequest): Promise<Response> {
-  const checkout = findCheckout(ctx, params.id!);
-  const pending = openChallenge(checkout, await field(request, url, 'MD'));
+async function challenge(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const checkout = findCheckout(ctx, c.req.param('id')!);
+  const pending = openChallenge(checkout, await field(c, 'MD'));
   // Answered already (in another tab, or before a reload): nothing is left to authenticate.
   if (pending.settled)
     throw new ClosedStep('MD', 'The 3DS challenge of this MD is already settled');
@@ -74,7 +79,7 @@ async function challenge({ request, url, params, ctx, origin }: RouteRequest): P
     last4: pending.attempt.card.last_4_digits,
     md: pending.md,
     // Built here, not read from the request: the page must never post to a foreign URL.
-    termUrl: termUrl(origin, checkout.id),
+    termUrl: termUrl(new URL(c.req.url).origin, checkout.id),
   });
 }
 
@@ -91,9 +96,10 @@ function ending(checkout: Frozen<CheckoutRecord>): Response {
   return challengeEndPage(checkout.id, checkout.status);
 }
 
-async function completePayment({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const form = await readFormBody(request);
-  const checkout = findCheckout(ctx, params.id!);
+async function completePayment(c: RouteContext): Promise<Response> {
+  const ctx = c.env.sandbox;
+  const form = await readFormBody(c.req.raw);
+  const checkout = findCheckout(ctx, c.req.param('id')!);
   const pending = openChallenge(checkout, form.get('MD'));
   if (pending.settled) return ending(checkout);
   const paRes = form.get('PaRes');
@@ -107,12 +113,12 @@ async function completePayment({ request, params, ctx }: RouteRequest): Promise<
   return ending(checkout);
 }
 
-function openBank(ctx: SandboxContext, params: Record<string, string>, tx: string | null) {
-  const checkout = findCheckout(ctx, params.id!);
+function openBank(c: RouteContext, tx: string | null) {
+  const checkout = findCheckout(c.env.sandbox, c.req.param('id')!);
   const pending = checkout.pending;
   if (
     pending?.kind !== 'bank' ||
-    pending.method !== params.method ||
+    pending.method !== c.req.param('method') ||
     tx === null ||
     pending.tx !== tx
   ) {
@@ -121,35 +127,37 @@ function openBank(ctx: SandboxContext, params: Record<string, string>, tx: strin
   return { checkout, pending };
 }
 
-function bank({ url, params, ctx }: RouteRequest): Response {
-  const { checkout, pending } = openBank(ctx, params, url.searchParams.get('tx'));
+function bank(c: RouteContext): Response {
+  const url = new URL(c.req.url);
+  const { checkout, pending } = openBank(c, url.searchParams.get('tx'));
   if (pending.settled) throw new ClosedStep('tx', 'The bank payment of this tx is already settled');
   return bankPage({
     method: pending.method,
-    merchantName: ctx.config.merchantName,
+    merchantName: c.env.sandbox.config.merchantName,
     amount: displayAmount(checkout.amount, checkout.currency),
     action: url.pathname,
     tx: pending.tx,
   });
 }
 
-async function bankResult({ request, params, ctx }: RouteRequest): Promise<Response> {
-  const form = await readFormBody(request);
-  const { checkout, pending } = openBank(ctx, params, form.get('tx'));
+async function bankResult(c: RouteContext): Promise<Response> {
+  const form = await readFormBody(c.req.raw);
+  const { checkout, pending } = openBank(c, form.get('tx'));
   if (!pending.settled) {
     const result = form.get('result');
     if (result !== 'approve' && result !== 'decline') {
       throw invalid('result', 'result must be approve or decline');
     }
-    settleBank(ctx, checkout, result === 'approve');
+    settleBank(c.env.sandbox, checkout, result === 'approve');
   }
   // APMs require a redirect_url at processing time; the fallback only covers data files
   // edited by hand.
   return checkout.redirect_url !== undefined ? ending(checkout) : bankDonePage(checkout.status);
 }
 
-function boleto({ params, ctx }: RouteRequest): Response {
-  const checkout = findCheckout(ctx, params.id!);
+function boleto(c: RouteContext): Response {
+  const ctx = c.env.sandbox;
+  const checkout = findCheckout(ctx, c.req.param('id')!);
   if (!checkout.boleto) throw notFound('Checkout has no boleto');
   return boletoPage({
     merchantName: ctx.config.merchantName,
@@ -159,36 +167,18 @@ function boleto({ params, ctx }: RouteRequest): Response {
   });
 }
 
-export const pageRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/sandbox/3ds/:id',
-    access: PUBLIC,
-    handler: forPerson('challenge', challenge),
-  },
-  {
-    method: 'POST',
-    path: '/sandbox/3ds/:id',
-    access: PUBLIC,
-    handler: forPerson('challenge', challenge),
-  },
-  {
-    method: 'POST',
-    path: '/v0.1/checkouts/:id/complete_payment',
-    access: PUBLIC,
-    handler: forPerson('challenge', completePayment),
-  },
-  {
-    method: 'GET',
-    path: '/sandbox/bank/:method/:id',
-    access: PUBLIC,
-    handler: forPerson('bank', bank),
-  },
-  {
-    method: 'POST',
-    path: '/sandbox/bank/:method/:id',
-    access: PUBLIC,
-    handler: forPerson('bank', bankResult),
-  },
-  { method: 'GET', path: '/sandbox/boleto/:id', access: PUBLIC, handler: boleto },
-];
+const challengeRoute = forPerson('challenge', challenge);
+const anyone = allow(PUBLIC);
+
+export const pageRoutes: Routes = new Hono<SandboxEnv>()
+  .get('/sandbox/3ds/:id', anyone, challengeRoute)
+  .post('/sandbox/3ds/:id', anyone, capBody, challengeRoute)
+  .post(
+    '/v0.1/checkouts/:id/complete_payment',
+    anyone,
+    capBody,
+    forPerson('challenge', completePayment),
+  )
+  .get('/sandbox/bank/:method/:id', anyone, forPerson('bank', bank))
+  .post('/sandbox/bank/:method/:id', anyone, capBody, forPerson('bank', bankResult))
+  .get('/sandbox/boleto/:id', anyone, boleto);

@@ -1,15 +1,16 @@
 // Card rules of the sandbox: Luhn, network detection and the documented test-card outcomes.
 // Pure functions, so tests can table them without a server.
 
-import { detectNetwork, luhn } from '../../card/index.ts';
+import { detectNetwork } from '../../shared/card-networks.ts';
+import { luhn } from '../../shared/luhn.ts';
 
 /** Luhn over a 12-19 digit number: the sandbox charges any Luhn-valid number it does not list. */
 export function luhnValid(number: string): boolean {
   return /^\d{12,19}$/.test(number) && luhn(number);
 }
 
-// The network comes from the same prefix tables the widget uses (src/card), so the type the
-// sandbox records for a card is the one the widget showed the shopper.
+// The network comes from the same prefix tables the widget uses (src/shared/card-networks.ts),
+// so the type the sandbox records for a card is the one the widget showed the shopper.
 export { detectNetwork };
 
 const CHALLENGE_CARDS: ReadonlySet<string> = new Set([

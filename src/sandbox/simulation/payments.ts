@@ -4,14 +4,14 @@
 // route and the card readers settle identically. Each function's writes are one change of the
 // store (`transact`): the data file keeps all of them or none.
 
-import { randomBytes } from 'node:crypto';
 import type { CheckoutStatus } from '../../domain/checkout.ts';
 import type { SandboxContext } from '../context.ts';
+import { randomBytes, toHex } from '../state/ids.ts';
 import type { CheckoutRecord, Frozen, KeptCard, TransactionRecord } from '../state/records.ts';
 import { isDeclinedAmount } from './cards.ts';
 
 /** Opaque per-attempt token (3DS MD, bank `tx`). */
-export const newToken = () => randomBytes(16).toString('hex');
+export const newToken = () => toHex(randomBytes(16));
 
 /** What a new transaction says; the store gives it its ids, and the rest has defaults. */
 export type TransactionInput = Pick<
@@ -32,7 +32,8 @@ export type TransactionInput = Pick<
   >;
 
 function randomAuthCode(): string {
-  return String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, '0');
+  const [a = 0, b = 0, c = 0] = randomBytes(3);
+  return String(((a << 16) | (b << 8) | c) % 1_000_000).padStart(6, '0');
 }
 
 /** The one place a transaction is made: a payment (online or on a reader) or a refund. */

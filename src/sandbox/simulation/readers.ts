@@ -15,7 +15,6 @@
 // a result. A result is a transaction in the store (client_transaction_id = the checkout id)
 // and, with a return_url, a POST of the provider's ReaderCheckoutStatusChange body.
 
-import { randomUUID } from 'node:crypto';
 import type { SandboxContext } from '../context.ts';
 import { CODE_ALPHABET, randomString } from '../state/ids.ts';
 import type {
@@ -194,7 +193,7 @@ export function finish(
     }
     if (checkout.return_url !== undefined) {
       ctx.webhooks.send(checkout.return_url, {
-        id: randomUUID(),
+        id: crypto.randomUUID(),
         event_type: 'solo.transaction.updated',
         payload: {
           client_transaction_id: checkout.id,

@@ -4,7 +4,6 @@
 // records back (a snapshot, the journal) moves each counter past every id it finds, so a
 // restart never hands out an id twice.
 
-import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   DeliveryRecord,
   DeviceRecord,
@@ -24,6 +23,25 @@ const FIRST_OPERATOR_ID = 100_001;
 /** Letters and digits without the look-alikes (0/O, 1/I): for codes a person types. */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** `length` random bytes from Web Crypto: the same in Node, a browser or a worker. */
+export function randomBytes(length: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(length));
+}
+
+export function toHex(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** Base64, or with `url` base64url without padding (as Node's Buffer writes them). */
+export function toBase64(bytes: Uint8Array, url = false): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  const base64 = btoa(binary);
+  return url ? base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') : base64;
+}
 
 export function randomString(alphabet: string, length: number): string {
   let out = '';
@@ -62,12 +80,12 @@ export function allocateIds(kind: Kind, draft: object, c: Counters): object {
     case 'transactions':
       // Transaction codes look like the provider's: `T` + 9 characters.
       return {
-        id: randomUUID(),
+        id: crypto.randomUUID(),
         transaction_code: `T${randomString(CODE_ALPHABET, 9)}`,
         internal_id: c.internalId++,
       };
     case 'instruments':
-      return { token: randomUUID() };
+      return { token: crypto.randomUUID() };
     case 'devices': {
       // Serial-number-like, e.g. U1SB7K2Q9-SB (solo) or VS4M8X2NA-SB (virtual).
       const model = (draft as Pick<DeviceRecord, 'model'>).model;
@@ -93,7 +111,7 @@ export function allocateIds(kind: Kind, draft: object, c: Counters): object {
       return {};
     case 'checkouts':
     case 'readerCheckouts':
-      return { id: randomUUID() };
+      return { id: crypto.randomUUID() };
   }
 }
 

@@ -32,7 +32,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { isRecord } from '../../domain/record.ts';
+import { isRecord } from '../../shared/record.ts';
 import { isSnapshot, type Snapshot } from './records.ts';
 import { type Change, KINDS, type Store } from './store.ts';
 

@@ -5,15 +5,15 @@
 // shape differs from the provider's answer.
 
 import type { CheckoutStatus, RedirectMethodId } from '../../domain/checkout.ts';
-import { isRecord } from '../../domain/record.ts';
 import type {
-  CardNetwork,
   PersonalDetails,
   ReaderModel,
   ReaderStatus,
   TransactionPaymentType,
   TransactionStatus,
 } from '../../schemas/index.ts';
+import type { CardNetwork } from '../../shared/card-networks.ts';
+import { isRecord } from '../../shared/record.ts';
 
 /**
  * What the sandbox keeps of a card: both fields always set. The provider's `CardSummary`

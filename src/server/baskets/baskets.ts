@@ -22,7 +22,7 @@ import type { ResolvedCheckout } from '../options/index.ts';
 import { ProviderError } from '../provider/errors.ts';
 import { DONE_TTL_MS, type PaymentStore } from '../store/types.ts';
 import type { CallContext, PaidCheckout } from '../types.ts';
-import { type CreateDeps, type CreatedCheckout, createCheckout } from './create.ts';
+import { type CreateDeps, type CreatedCheckout, createProviderCheckout } from './create.ts';
 import {
   attemptReference,
   type BasketRecord,
@@ -195,7 +195,12 @@ export function createBaskets(deps: BasketDeps): Baskets {
     stale = false,
   ): Promise<CreatedCheckout | undefined> {
     try {
-      const checkout = await createCheckout(deps, resolved, attemptReference(basket, attempt), at);
+      const checkout = await createProviderCheckout(
+        deps,
+        resolved,
+        attemptReference(basket, attempt),
+        at,
+      );
       await remember(basket, { id: checkout.id, attempt }, stale);
       return checkout;
     } catch (error) {

@@ -53,7 +53,7 @@ function checkedResultPage(config: HandlerConfig, value: unknown): string | unde
   );
 }
 
-export async function createCheckout(
+export async function createProviderCheckout(
   deps: CreateDeps,
   resolved: ResolvedCheckout,
   reference: string,

@@ -6,7 +6,7 @@
  * checkout is read back from its reference alone, which is what lets the provider's own
  * records stand in for the store's.
  */
-import { isRecord, parseJson } from '../../domain/record.ts';
+import { isRecord, parseJson } from '../../shared/record.ts';
 
 /** The provider's limit on `checkout_reference`. */
 const MAX_REFERENCE = 90;

@@ -14,8 +14,8 @@
  */
 import * as z from 'zod/mini';
 import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../../domain/checkout.ts';
-import { parseJson } from '../../domain/record.ts';
 import { type NextStep, NextStepSchema } from '../../schemas/index.ts';
+import { parseJson } from '../../shared/record.ts';
 import { unsafeNextStepField } from '../routes/public.ts';
 import { createMemoryStore } from '../store/memory.ts';
 import type { PaymentStore } from '../store/types.ts';

@@ -9,7 +9,7 @@
  * them all into one `ProviderError` so callers switch on `errorCode` only.
  */
 import { codeForStatus } from '../../domain/errors.ts';
-import { isRecord } from '../../domain/record.ts';
+import { isRecord } from '../../shared/record.ts';
 
 /** What went wrong between us and the provider. */
 export type ProviderErrorKind =

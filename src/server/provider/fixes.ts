@@ -4,7 +4,7 @@
  * `createCheckout()`'s errors; the shopper's browser gets the option's name only, never
  * the provider's address.
  */
-import { isLoopbackHost } from '../../next-step/url.ts';
+import { isLoopbackHost } from '../../shared/url.ts';
 import type { ProviderError } from './errors.ts';
 
 export interface Fix {

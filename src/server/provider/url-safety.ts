@@ -1,8 +1,8 @@
 /**
  * The provider base URL check. Which hosts count as loopback is the widget's
- * and the handler's one URL rule (src/next-step/url.ts).
+ * and the handler's one URL rule (src/shared/url.ts).
  */
-import { isLoopbackHost } from '../../next-step/url.ts';
+import { isLoopbackHost } from '../../shared/url.ts';
 
 function parse(url: string): URL | undefined {
   try {

@@ -6,9 +6,9 @@
  */
 import { Hono } from 'hono';
 import { isFinalStatus } from '../../domain/checkout.ts';
-import { isRecord } from '../../domain/record.ts';
 import { errorJson } from '../../http/errors.ts';
 import { empty } from '../../http/json.ts';
+import { isRecord } from '../../shared/record.ts';
 import { requestedResultPage } from '../baskets/result-page.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import { checkoutIdFrom } from '../guards/ids.ts';

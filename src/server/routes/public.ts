@@ -2,8 +2,8 @@
  * What of the provider's answers may reach the browser.
  */
 
-import { isSafeBrowserUrl } from '../../next-step/url.ts';
 import type { Checkout, NextStep } from '../../schemas/index.ts';
+import { isSafeBrowserUrl } from '../../shared/url.ts';
 
 /** A checkout as the browser sees it. */
 export type PublicCheckout = Omit<Checkout, 'pay_to_email' | 'return_url'>;

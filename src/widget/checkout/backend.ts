@@ -11,9 +11,9 @@
 
 import { isPaymentMethodId, type PaymentMethodId } from '../../domain/checkout.ts';
 import type { PaymentErrorCode } from '../../domain/errors.ts';
-import { isRecord } from '../../domain/record.ts';
-import { newRequestId } from '../../http/request-id.ts';
 import type { CheckoutView } from '../../next-step/types.ts';
+import { isRecord } from '../../shared/record.ts';
+import { newRequestId } from '../../shared/request-id.ts';
 import { en } from '../locales/en.ts';
 
 /** A failed call, in the shape the element turns into `payment-error`. */

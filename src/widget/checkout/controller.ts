@@ -1,12 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isFinalStatus, isRedirectMethod, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
-import { isRecord } from '../../domain/record.ts';
 import type {
   Action,
   ChallengeMode,
   CheckoutView,
   NextStepContext,
 } from '../../next-step/types.ts';
+import { isRecord } from '../../shared/record.ts';
 import { emit, type FieldError } from '../events.ts';
 import type { FormController } from '../form/controller.ts';
 import type { Shown } from '../form/fields.ts';

@@ -1,4 +1,4 @@
-// A next step on screen, for the checkout controller: the step part's handler run in the
+// A next step on screen, for the checkout controller: the step part's runner run in the
 // element's next-step area, this tab's memory of it (words.ts `stepOf`), and the step a
 // checkout left open when the widget loads again (resume.ts). The controller keeps the
 // lifecycle and says how the step reads the checkout back, speaks and leaves the page.

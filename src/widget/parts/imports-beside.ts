@@ -3,7 +3,7 @@
 // built beside the bundle (`parts/outcome.js`, `locales/de-CH.js`), loaded from the
 // bundle's own URL. The parts were built without Lit (vite.parts.config.ts): the bundle
 // lends them its own, here, as it runs.
-import { besideBundle } from '../../next-step/bundle-url.ts';
+import { besideBundle } from '../../shared/bundle-url.ts';
 import { languageOf } from '../locales/language.ts';
 import * as kit from './kit.ts';
 import { KIT } from './lend.ts';

@@ -1,11 +1,12 @@
 // axe in every state of every payment method, in three locales:
 // empty, error, filled, submitting, then what the method leads to (success,
 // 3DS challenge, bank redirect, boleto voucher) and a confirmed failure.
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PaymentWidget } from '../../../src/index.ts';
 import type { Strings } from '../../../src/widget/locales/en.ts';
 import { loadStrings } from '../../../src/widget/locales/load.ts';
+import { until } from '../../shared/until.ts';
 import { $, errorReply, FakeBackend, paste, type Reply, widget } from '../widget/fake-backend.ts';
 import { describeViolations, runAxe } from './axe.ts';
 
@@ -80,7 +81,10 @@ for (const locale of LOCALES) {
     const open = async (attributes = '') => {
       const el = await widget(backend, `checkout-id="chk_1" locale="${locale}" ${attributes}`);
       el.navigate = () => {};
-      await waitUntil(() => el.shadowRoot?.textContent?.includes(s.paymentMethod), 'no strings');
+      await until(
+        'the strings',
+        () => el.shadowRoot?.textContent?.includes(s.paymentMethod) === true,
+      );
       return el;
     };
 
@@ -228,7 +232,7 @@ for (const locale of LOCALES) {
       // A real key press: the clipboard wants a user gesture.
       copy.focus();
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => live.textContent !== '', 'the copy was never announced');
+      await until('the copy to be announced', () => live.textContent !== '');
       expect(live.textContent).to.equal(s.copied);
       await accessible(el, 'voucher copied');
     });

@@ -1,9 +1,10 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import type { PaymentWidget } from '../../../src/index.ts';
 import { mount } from '../../../src/index.ts';
 import { ownStrings, TAGS } from '../../../src/widget/locales/all.ts';
 import { en } from '../../../src/widget/locales/en.ts';
 import { format, loadStrings, resolveLocale } from '../../../src/widget/locales/load.ts';
+import { until } from '../../shared/until.ts';
 import { narrowViewport } from '../commands.ts';
 import { $, FakeBackend, widget } from '../widget/fake-backend.ts';
 
@@ -66,9 +67,7 @@ const shown = (el: PaymentWidget, selector: string) =>
 /** Waits until the widget shows `tag`'s own label for the card number. */
 async function inLocale(el: PaymentWidget, tag: string): Promise<void> {
   const want = ownStrings(tag).cardNumber;
-  await waitUntil(() => shown(el, 'label[for=number]') === want, `${tag} never arrived`, {
-    timeout: 5000,
-  });
+  await until(`${tag} to arrive`, () => shown(el, 'label[for=number]') === want);
 }
 
 describe('locales', () => {
@@ -178,12 +177,15 @@ describe('locales', () => {
     it('lets the merchant reword any string, on the element or through mount()', async () => {
       const el = await widget(backend, 'checkout-id="chk_1" locale="de-DE"');
       el.translations = { pay: 'Bestellen für {amount}', cardNumber: 'Ihre Kartennummer' };
-      await waitUntil(() => shown(el, 'label[for=number]') === 'Ihre Kartennummer');
+      await until(
+        'the merchant’s own words',
+        () => shown(el, 'label[for=number]') === 'Ihre Kartennummer',
+      );
       expect(shown(el, 'button[part~=button]')).to.equal('Bestellen für 10,00 €');
       // The rest stays German; a wrong key or a non-string value changes nothing.
       expect(shown(el, 'label[for=cvv]')).to.equal('Sicherheitscode');
       el.translations = { cvv: 42, nonsense: 'x' } as unknown as typeof el.translations;
-      await waitUntil(() => shown(el, 'label[for=number]') === 'Kartennummer');
+      await until('German again', () => shown(el, 'label[for=number]') === 'Kartennummer');
       expect(shown(el, 'label[for=cvv]')).to.equal('Sicherheitscode');
       el.remove();
 
@@ -199,10 +201,13 @@ describe('locales', () => {
         });
         const node = host.querySelector('payment-widget') as PaymentWidget;
         await oneEvent(node, 'payment-ready');
-        await waitUntil(() => shown(node, 'label[for=number]') === 'Número do cartão');
+        await until('Portuguese', () => shown(node, 'label[for=number]') === 'Número do cartão');
         expect(shown(node, 'button[part~=button]')).to.equal('Finalizar compra de € 10,00');
         mounted.update({ translations: { pay: 'Pagar agora {amount}' } });
-        await waitUntil(() => shown(node, 'button[part~=button]') === 'Pagar agora € 10,00');
+        await until(
+          'the new words',
+          () => shown(node, 'button[part~=button]') === 'Pagar agora € 10,00',
+        );
         mounted.unmount();
       } finally {
         host.remove();

@@ -5,7 +5,7 @@ import {
   actionFor,
   isSafeBrowserUrl,
 } from '../../../src/next-step/index.ts';
-import { isLoopbackHost } from '../../../src/next-step/url.ts';
+import { isLoopbackHost } from '../../../src/shared/url.ts';
 import { BROWSER_URL_CASES, LOOPBACK_HOST_CASES } from '../../shared/browser-urls.ts';
 
 describe('isSafeBrowserUrl: the one URL rule, as the widget imports it', () => {

@@ -2,9 +2,21 @@ import { expect } from '@open-wc/testing';
 import { type Outcome, runAction } from '../../../src/next-step/index.ts';
 import type { NextStepFields } from '../../../src/next-step/types.ts';
 import { narrowViewport } from '../commands.ts';
-import { dispose, fixtureUrl, type Harness, harness, STRINGS, sleep } from './helpers.ts';
+import {
+  afterTimersDue,
+  dispose,
+  fixtureUrl,
+  type Harness,
+  harness,
+  nextMessage,
+  STRINGS,
+} from './helpers.ts';
 
 const PAID = { id: 'chk_1', status: 'PAID' };
+
+/** The message the fixture page posts for `?post=object`. */
+const isCompletion = (data: unknown) =>
+  (data as { type?: unknown } | null)?.type === 'payment-widget:challenge-complete';
 
 interface Started {
   outcome: Promise<Outcome>;
@@ -119,9 +131,11 @@ describe('challenge-iframe', () => {
 
   it('ignores a completion from another origin than TermUrl', async () => {
     h.answers = [PAID];
-    const { loaded, outcome } = start(h, step({ frameOtherOrigin: true, post: 'object' }));
-    await loaded;
-    await sleep(150);
+    const { outcome } = start(h, step({ frameOtherOrigin: true, post: 'object' }));
+    // Listening after the widget (start() added its listener), before the frame can post.
+    const posted = nextMessage(isCompletion);
+    // The widget's listener, added first, has seen the completion: it did not ask.
+    expect((await posted).origin).not.to.equal(new URL(fixtureUrl()).origin);
     expect(h.confirmCalls()).to.equal(0);
     h.container.querySelector('button')?.click();
     expect(await outcome).to.deep.equal({ kind: 'cancelled' });
@@ -131,8 +145,9 @@ describe('challenge-iframe', () => {
     h.answers = [PAID];
     const { loaded, outcome } = start(h, step({}));
     await loaded;
+    const posted = nextMessage(isCompletion);
     window.postMessage({ type: 'payment-widget:challenge-complete' }, '*');
-    await sleep(150);
+    expect((await posted).source).to.equal(window);
     expect(h.confirmCalls()).to.equal(0);
     h.container.querySelector('button')?.click();
     expect(await outcome).to.deep.equal({ kind: 'cancelled' });
@@ -140,9 +155,9 @@ describe('challenge-iframe', () => {
 
   it('ignores other messages from its iframe', async () => {
     h.answers = [PAID];
-    const { loaded, outcome } = start(h, step({ post: 'other' }));
-    await loaded;
-    await sleep(150);
+    const { frame, outcome } = start(h, step({ post: 'other' }));
+    const posted = nextMessage((data) => (data as { type?: unknown })?.type === 'something-else');
+    expect((await posted).source).to.equal(frame.contentWindow);
     expect(h.confirmCalls()).to.equal(0);
     h.controller.abort();
     await outcome.catch(() => {});
@@ -202,15 +217,18 @@ describe('challenge-iframe', () => {
   });
 
   it('cancels: resolves cancelled, removes the challenge and stops listening', async () => {
+    h.ctx.poll = { firstMs: 20, maxMs: 20, totalMs: 5000 };
     const { outcome, loaded } = start(h, step({}));
     await loaded;
     const cancel = h.container.querySelector('button');
     expect(cancel?.textContent).to.equal(STRINGS.cancel);
+    const asked = h.confirmCalls();
     cancel?.click();
     expect(await outcome).to.deep.equal({ kind: 'cancelled' });
     expect(h.container.childElementCount).to.equal(0);
-    await sleep(50);
-    expect(h.confirmCalls()).to.equal(0);
+    // Past the moment the next poll was due: it never asks again.
+    await afterTimersDue(20);
+    expect(h.confirmCalls()).to.equal(asked);
   });
 
   it('on abort: rejects with the abort reason, removes the challenge and stops polling', async () => {
@@ -223,7 +241,8 @@ describe('challenge-iframe', () => {
     );
     expect(error).to.be.instanceOf(DOMException).with.property('name', 'AbortError');
     expect(h.container.childElementCount).to.equal(0);
-    await sleep(80);
+    // Past the moment the first poll was due: it never asks.
+    await afterTimersDue(20);
     expect(h.confirmCalls()).to.equal(0);
   });
 

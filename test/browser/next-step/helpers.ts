@@ -72,20 +72,29 @@ export function dispose(h: Harness): void {
   h.host.remove();
 }
 
-export function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const start = performance.now();
-  return new Promise((resolve, reject) => {
-    const tick = (): void => {
-      if (check()) resolve();
-      else if (performance.now() - start > timeoutMs)
-        reject(new Error('condition not met in time'));
-      else setTimeout(tick, 10);
-    };
-    tick();
-  });
+/**
+ * Resolves once every timer armed before this call, due within `ms`, has fired: timers of
+ * one length fire in the order they were armed. A test that shows a loop did not ask again
+ * waits for the moment its timer would have fired, instead of guessing a length of time.
+ */
+export function afterTimersDue(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/**
+ * The next `message` event this window receives whose data `matches`: it reaches the
+ * listeners added before this one first, so once it resolves they have seen it.
+ */
+export function nextMessage(matches: (data: unknown) => boolean): Promise<MessageEvent> {
+  return new Promise((resolve) => {
+    const listener = (event: MessageEvent): void => {
+      if (!matches(event.data)) return;
+      window.removeEventListener('message', listener);
+      resolve(event);
+    };
+    window.addEventListener('message', listener);
+  });
+}
 
 /** The fixture page, on this origin or on the other loopback name (a second origin). */
 export function fixtureUrl(otherOrigin = false, query = ''): string {

@@ -4,7 +4,8 @@
 import { expect } from '@open-wc/testing';
 import { type Outcome, runAction } from '../../../src/next-step/index.ts';
 import type { Action } from '../../../src/next-step/types.ts';
-import { dispose, type Harness, harness, STRINGS, until } from './helpers.ts';
+import { until } from '../../shared/until.ts';
+import { dispose, type Harness, harness, STRINGS } from './helpers.ts';
 
 const PAGE_CHALLENGE: Action = {
   kind: 'offer',
@@ -36,7 +37,7 @@ describe('offer: a page step still open', () => {
 
   it('shows what it is and two buttons; leaves only when asked, by the redirect rules', async () => {
     const outcome = start(h, PAGE_CHALLENGE);
-    await until(() => buttons(h).length === 2);
+    await until('the two buttons', () => buttons(h).length === 2);
     expect(buttons(h)).to.deep.equal([STRINGS.challengeTitle, STRINGS.tryAnotherCard]);
     expect(h.navigations).to.deep.equal([]);
     expect(h.challenges).to.deep.equal([]);
@@ -60,7 +61,7 @@ describe('offer: a page step still open', () => {
       kind: 'offer',
       step: { kind: 'apm-redirect', nextStep: { url: 'x', full: 'javascript:alert(1)' } },
     });
-    await until(() => buttons(h).length === 2);
+    await until('the two buttons', () => buttons(h).length === 2);
     h.container.querySelector<HTMLButtonElement>('[part~=resume-continue]')?.click();
     expect((await outcome).kind).to.equal('refused');
     expect(h.navigations).to.deep.equal([]);
@@ -68,7 +69,7 @@ describe('offer: a page step still open', () => {
 
   it('"Try another card": cancelled, and the offer is gone', async () => {
     const outcome = start(h, PAGE_CHALLENGE);
-    await until(() => buttons(h).length === 2);
+    await until('the two buttons', () => buttons(h).length === 2);
     h.container.querySelector<HTMLButtonElement>('.step-other')?.click();
     expect(await outcome).to.deep.equal({ kind: 'cancelled' });
     expect(h.container.children).to.have.length(0);

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { type CheckoutView, runAction } from '../../../src/next-step/index.ts';
-import { dispose, type Harness, harness, STRINGS, until } from './helpers.ts';
+import { until } from '../../shared/until.ts';
+import { dispose, type Harness, harness, STRINGS } from './helpers.ts';
 
 const DIGITS = '23793381286000782713695000063305975520000370000';
 const GROUPED = '23793.38128 60007.827136 95000.063305 9 75520000370000';
@@ -74,13 +75,13 @@ describe('voucher (boleto)', () => {
       expect(status?.textContent).to.equal('');
       const button = h.container.querySelector('button');
       button?.click();
-      await until(() => status?.textContent === STRINGS.copied);
+      await until('Copied', () => status?.textContent === STRINGS.copied);
       expect(copied).to.deep.equal([DIGITS]);
 
       button?.click();
       // Emptied at once, then filled again, so screen readers hear it twice.
       expect(status?.textContent).to.equal('');
-      await until(() => status?.textContent === STRINGS.copied);
+      await until('Copied', () => status?.textContent === STRINGS.copied);
       expect(copied).to.have.length(2);
     } finally {
       restore();
@@ -94,11 +95,11 @@ describe('voucher (boleto)', () => {
     try {
       await runAction({ kind: 'voucher', checkout: boletoCheckout({ barcode: DIGITS }) }, h.ctx);
       h.container.querySelector('button')?.click();
-      await until(() => (window.getSelection()?.toString() ?? '') !== '');
+      await until('a selection', () => (window.getSelection()?.toString() ?? '') !== '');
       expect(window.getSelection()?.toString()).to.equal(GROUPED);
       // Announced, and never "copied": the shopper still has to press the keys.
       const status = h.container.querySelector('[role="status"]');
-      await until(() => status?.textContent === STRINGS.copyManual);
+      await until('the manual copy hint', () => status?.textContent === STRINGS.copyManual);
       expect(status?.textContent).not.to.equal(STRINGS.copied);
     } finally {
       restore();

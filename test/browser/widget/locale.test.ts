@@ -1,6 +1,7 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { format, languageOf, loadStrings } from '../../../src/widget/locales/load.ts';
 import { localeUrl } from '../../../src/widget/parts/imports-beside.ts';
+import { until } from '../../shared/until.ts';
 import { $, FakeBackend, text, widget } from './fake-backend.ts';
 
 describe('payment-widget: locales', () => {
@@ -13,9 +14,7 @@ describe('payment-widget: locales', () => {
   it('loads German lazily and formats the amount the German way', async () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
     el.locale = 'de-DE';
-    await waitUntil(() => text(el).includes('Kartennummer'), 'German strings never arrived', {
-      timeout: 5000,
-    });
+    await until('the German strings', () => text(el).includes('Kartennummer'));
     expect(text(el)).to.include('Kartennummer').and.include('Sicherheitscode');
     const label = $(el, 'button[part~=button]').textContent?.trim().replace(/\s/g, ' ');
     expect(label).to.equal('10,00 € bezahlen');
@@ -31,7 +30,9 @@ describe('payment-widget: locales', () => {
     await el.updateComplete;
     // The Finnish file arrives after English was shown.
     expect(await loadStrings('fi-FI')).to.have.property('cardNumber', 'Kortin numero');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every promise chain the file's arrival set off (the widget's among them) has run by the
+    // next task: the widget has had its chance to take the late strings.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await el.updateComplete;
     expect(text(el)).to.include('Card number').and.not.include('Kortin numero');
   });

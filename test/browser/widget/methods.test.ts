@@ -1,6 +1,7 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import { mount, type ResponseType } from '../../../src/index.ts';
 import { CheckoutProcessBodySchema } from '../../../src/schemas/index.ts';
+import { until } from '../../shared/until.ts';
 import { $, FakeBackend, fillCard, paste, text, widget } from './fake-backend.ts';
 
 const choose = async (el: HTMLElement & { updateComplete: Promise<boolean> }, method: string) => {
@@ -49,7 +50,7 @@ describe('payment-widget: alternative methods, saved cards, resume, mount', () =
     const submitted = oneEvent(el, 'payment-submit');
     void el.submit();
     expect((await submitted).detail).to.deep.equal({ paymentMethod: 'ideal' });
-    await waitUntil(() => navigations.length > 0, 'never navigated to the bank');
+    await until('a navigation to the bank', () => navigations.length > 0);
     const body = backend.puts()[0]?.body;
     expect(CheckoutProcessBodySchema.safeParse(body).success).to.equal(true);
     expect(body).to.deep.equal({

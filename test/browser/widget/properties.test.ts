@@ -33,12 +33,22 @@ describe('payment-widget: reactive properties', () => {
 
   it('renders once for several properties set together, and updateComplete waits for it', async () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
+    // Lit's render() is protected: counted through the instance, as Lit itself calls it.
+    const counted = el as unknown as { render(): unknown };
+    const render = counted.render.bind(el);
+    let renders = 0;
+    counted.render = () => {
+      renders += 1;
+      return render();
+    };
     el.showZipCode = true;
     el.showEmail = true;
     expect(el.shadowRoot!.querySelector('#zip')).to.equal(null);
+    expect(renders).to.equal(0);
     await el.updateComplete;
     expect($(el, '#zip')).to.exist;
     expect($(el, '#email')).to.exist;
+    expect(renders).to.equal(1);
   });
 
   it('keeps properties a page set before the tag was defined', async () => {

@@ -4,9 +4,10 @@
 // wait for the bank's answer with another card offered. Each reads the checkout back, so an
 // approval elsewhere shows by itself. axe-clean, and reachable by keyboard, in each state.
 
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PaymentChallengeDetail, PaymentWidget } from '../../../src/index.ts';
+import { until } from '../../shared/until.ts';
 import { $, FakeBackend, text, widget } from './fake-backend.ts';
 
 /** The challenge page stand-in that web-test-runner serves. */
@@ -73,7 +74,7 @@ describe('payment-widget: a step still open when it loads', () => {
   it('approved elsewhere meanwhile: "Payment successful", read back by itself', async () => {
     backend.checkout = { ...backend.checkout, next_step: CHALLENGE, payment_type: 'card' };
     const el = await widget(backend, 'checkout-id="chk_1"');
-    await waitUntil(() => el.shadowRoot?.querySelector('iframe'), 'the challenge shows');
+    await until('the challenge shows', () => Boolean(el.shadowRoot?.querySelector('iframe')));
     const { next_step: _, payment_type: __, ...paid } = backend.checkout;
     backend.checkout = { ...paid, status: 'PAID' };
     // The widget reads the checkout back by itself (about every 2 s): no visibilitychange.
@@ -100,7 +101,7 @@ describe('payment-widget: a step still open when it loads', () => {
     el.setAttribute('locale', 'en-GB');
     el.setAttribute('checkout-id', 'chk_1');
     await fixture(html`${el}`);
-    await waitUntil(() => el.shadowRoot?.querySelector('[part~=resume]'), 'the offer shows');
+    await until('the offer shows', () => Boolean(el.shadowRoot?.querySelector('[part~=resume]')));
     expect(formShown(el)).to.equal(false);
     expect(navigations).to.have.length(0);
     await expect(el).to.be.accessible();
@@ -122,10 +123,10 @@ describe('payment-widget: a step still open when it loads', () => {
     };
     sessionStorage.setItem(STEP_KEY, 'apm-redirect');
     const el = await widget(backend, 'checkout-id="chk_1"');
-    await waitUntil(() => el.shadowRoot?.querySelector('[part~=resume]'), 'the offer shows');
+    await until('the offer shows', () => Boolean(el.shadowRoot?.querySelector('[part~=resume]')));
     expect(await tabTo(el, 'Try another card')).to.equal(true);
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => formShown(el), 'the form shows');
+    await until('the form shows', () => Boolean(formShown(el)));
     expect(el.shadowRoot?.querySelector('[part~=resume]')).to.equal(null);
     el.remove();
 
@@ -138,7 +139,7 @@ describe('payment-widget: a step still open when it loads', () => {
   it('a step this tab ran that the handler no longer holds: pending, the bank awaited, another card offered', async () => {
     sessionStorage.setItem(STEP_KEY, 'challenge-iframe');
     const el = await widget(backend, 'checkout-id="chk_1"');
-    await waitUntil(() => el.shadowRoot?.querySelector('[part~=resume]'), 'the wait shows');
+    await until('the wait shows', () => Boolean(el.shadowRoot?.querySelector('[part~=resume]')));
     expect(text(el)).to.include('Payment pending');
     expect(formShown(el)).to.equal(false);
     await expect(el).to.be.accessible();
@@ -154,9 +155,9 @@ describe('payment-widget: a step still open when it loads', () => {
   it('"Try another card" while waiting: the form, still payable', async () => {
     sessionStorage.setItem(STEP_KEY, 'challenge-iframe');
     const el = await widget(backend, 'checkout-id="chk_1"');
-    await waitUntil(() => el.shadowRoot?.querySelector('[part~=resume]'), 'the wait shows');
+    await until('the wait shows', () => Boolean(el.shadowRoot?.querySelector('[part~=resume]')));
     $(el, 'button.step-other').click();
-    await waitUntil(() => formShown(el), 'the form shows');
+    await until('the form shows', () => Boolean(formShown(el)));
     expect($(el, 'button[part~=button]').disabled).to.equal(false);
   });
 

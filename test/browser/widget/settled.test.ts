@@ -14,8 +14,11 @@ function outcomes(el: HTMLElement): string[] {
   return seen;
 }
 
-/** Lets every queued update, fetch and microtask run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * Whether the widget started loading its checkout again: a load shows its loading line in
+ * the update that starts it (and calls fetch there, before updateComplete resolves).
+ */
+const reloading = (el: HTMLElement) => el.shadowRoot?.querySelector('[part=loading]') !== null;
 
 describe('payment-widget: a 409 from the process route', () => {
   let backend: FakeBackend;
@@ -116,7 +119,7 @@ describe('payment-widget: setting order again', () => {
     expect(creates()).to.equal(1);
     el.order = { sku: 'tee', qty: 2 };
     await el.updateComplete;
-    await settle();
+    expect(reloading(el)).to.equal(false);
     expect(creates()).to.equal(1);
     expect($(el, '#number')).to.exist;
   });
@@ -143,7 +146,7 @@ describe('payment-widget: setting order again', () => {
     el.order = { sku: 'tee', qty: 2 };
     el.order = { sku: 'cap', qty: 1 };
     await el.updateComplete;
-    await settle();
+    expect(reloading(el)).to.equal(false);
     expect(backend.calls.length).to.equal(calls);
     expect(text(el)).to.include('Payment successful');
   });

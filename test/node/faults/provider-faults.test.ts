@@ -1,6 +1,7 @@
 // Provider faults injected through the sandbox's control routes (POST /sandbox/faults) on
 // create, process, retrieve and webhook delivery, with the handler's client timeout at
-// TIMEOUT_MS (600 ms) and 2 retries for GETs. What must hold whatever breaks:
+// TIMEOUT_MS (600 ms on an idle machine, scaled like every margin below) and 2 retries for
+// GETs. What must hold whatever breaks:
 // - no checkout is ever charged twice (the provider holds one transaction);
 // - a PAID checkout is reported PAID to the widget (GET /checkouts/:id) and to onPaid, once;
 // - while the provider misbehaves the handler answers a JSON error marked retryable, and the
@@ -8,6 +9,7 @@
 // - a webhook that fails (merchant down, provider unreadable) is delivered again until it lands.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { scaled } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 import {
   CHALLENGE_CARD,
@@ -69,7 +71,7 @@ const breakdowns = [
   { name: 'a dropped connection', fault: { kind: 'drop' }, status: 502 },
   {
     name: 'latency past the timeout',
-    fault: { kind: 'latency', delayMs: TIMEOUT_MS + 600 },
+    fault: { kind: 'latency', delayMs: TIMEOUT_MS + scaled(600) },
     status: 504,
   },
 ] as const;
@@ -143,8 +145,8 @@ describe('process', () => {
   test('an answer lost after the charge is recovered by reading the checkout back', async () => {
     const id = await create();
     // The charge lands 150 ms after the client gave up; its read-back, sent then, is slowed
-    // by 400 ms so that it sees the charge.
-    const charge = TIMEOUT_MS + 150;
+    // by 400 ms so that it sees the charge (both scaled, as the timeout is).
+    const charge = TIMEOUT_MS + scaled(150);
     await stack.fault({
       method: 'PUT',
       path: CHECKOUT,
@@ -152,7 +154,13 @@ describe('process', () => {
       kind: 'latency',
       delayMs: charge,
     });
-    await stack.fault({ method: 'GET', path: CHECKOUT, times: 1, kind: 'latency', delayMs: 400 });
+    await stack.fault({
+      method: 'GET',
+      path: CHECKOUT,
+      times: 1,
+      kind: 'latency',
+      delayMs: scaled(400),
+    });
     const res = await stack.call('PUT', `/checkouts/${id}`, cardBody(PAID_CARD));
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal((res.body as { status: string }).status, 'PAID');
@@ -189,7 +197,7 @@ describe('retrieve', () => {
       { kind: 'error', status: 500, times: 2 },
       { kind: 'error', status: 503, times: 2 },
       { kind: 'drop', times: 2 },
-      { kind: 'latency', delayMs: TIMEOUT_MS + 400, times: 2 },
+      { kind: 'latency', delayMs: TIMEOUT_MS + scaled(400), times: 2 },
     ]) {
       await stack.fault({ method: 'GET', path: CHECKOUT, ...fault });
       const res = await stack.call('GET', `/checkouts/${id}`);

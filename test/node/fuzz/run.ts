@@ -282,6 +282,8 @@ export async function fuzz(target: Target, options: FuzzOptions): Promise<FuzzSt
     {
       numRuns: Math.ceil(options.runs / batch),
       seed: options.seed,
+      // The time limit ends the run without failing it (`npm run fuzz` is bounded so); the
+      // suites check that every request was sent (FuzzStats.requests).
       interruptAfterTimeLimit: options.timeLimitMs,
       markInterruptAsFailure: false,
     },

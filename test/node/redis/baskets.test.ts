@@ -5,9 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import type { Checkout } from '../../../src/schemas/index.ts';
-import { createRedisStore } from '../../../src/server/index.ts';
 import { type Harness, makeHandler, request, startSandbox } from '../server/fixtures.ts';
-import { type ConnectedClient, connectClient } from '../support/redis-clients.ts';
+import { type ConnectedClient, connectClient, testRedisStore } from '../support/redis-clients.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 let sb: Sandbox;
@@ -31,7 +30,7 @@ async function instance(kind: 'redis' | 'ioredis'): Promise<Harness> {
   const client = await connectClient(kind, redis.url);
   clients.push(client);
   return makeHandler(sb, {
-    store: createRedisStore(client.client, { prefix: 'baskets-test:' }),
+    store: testRedisStore(client.client, { prefix: 'baskets-test:' }),
     rateLimit: false,
     resolveCheckout: (order) => ({
       reference: (order as Order).basket,

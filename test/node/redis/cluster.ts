@@ -13,6 +13,7 @@ import {
   type RateLimitOptions,
   type RedisStoreOptions,
 } from '../../../src/server/index.ts';
+import { scaled, until } from '../../shared/until.ts';
 import { exited, killAtExit } from '../support/children.ts';
 import { listenLoopback } from '../support/loopback.ts';
 import type { ClientKind } from '../support/redis-clients.ts';
@@ -29,7 +30,7 @@ import type { InstanceConfig, InstanceMessage, ParentMessage } from './instance.
 export const ORIGIN = 'http://shop.test';
 
 // tsx compiles each child on start: on a loaded 2-core machine that alone has taken 30 s.
-const READY_TIMEOUT_MS = 60_000;
+const READY_TIMEOUT_MS = scaled(60_000);
 
 export interface Instance {
   name: string;
@@ -100,8 +101,14 @@ class HookTally {
   readonly finished = new Map<string, { instance: string; at: number }[]>();
   readonly problems: { instance: string; level: string; message: string; checkoutId?: string }[] =
     [];
+  /** Per instance, when each finished pass of its reconciliation timer began. */
+  readonly passes = new Map<string, number[]>();
 
   readonly record = (instance: string, message: InstanceMessage) => {
+    if (message.type === 'reconciled') {
+      this.passes.set(instance, [...(this.passes.get(instance) ?? []), message.startedAt]);
+      return;
+    }
     if (message.type === 'log') {
       const { level, message: text, checkoutId } = message;
       this.problems.push({ instance, level, message: text, ...(checkoutId ? { checkoutId } : {}) });
@@ -119,6 +126,11 @@ class HookTally {
     return ids.every((id) => (this.finished.get(id)?.length ?? 0) > 0);
   }
 
+  /** When the last finished run of `ids` ended (0 when none has). */
+  lastFinished(ids: readonly string[]): number {
+    return Math.max(0, ...ids.flatMap((id) => (this.finished.get(id) ?? []).map((r) => r.at)));
+  }
+
   /** Runs per checkout: once, more than once (started twice or more), never (no finished run). */
   counts(ids: readonly string[]): { once: number; more: number; never: number } {
     let once = 0;
@@ -133,6 +145,28 @@ class HookTally {
     }
     return { once, more, never };
   }
+}
+
+/**
+ * Waits until each of `instances` (whose reconciliation timers run) has finished a pass that
+ * began after every run of `ids` had finished: by then the reports that were in flight (a
+ * poll's background report, a retried webhook) have long been answered, and the passes,
+ * which would run a hook whose claim was lost, have looked. A count of runs taken after this
+ * is final.
+ */
+export async function reconciledAfter(
+  c: Cluster,
+  ids: readonly string[],
+  instances: readonly Instance[],
+): Promise<void> {
+  const since = c.tally.lastFinished(ids);
+  await until(
+    () => `a reconciliation pass by ${instances.map((i) => i.name).join(' and ')} after ${since}`,
+    () =>
+      instances.every((i) =>
+        (c.tally.passes.get(i.name) ?? []).some((startedAt) => startedAt > since),
+      ),
+  );
 }
 
 /** The sandbox's webhook attempts, read from its log: how each was answered. */
@@ -178,7 +212,8 @@ async function startBalancer(
 ): Promise<Balancer> {
   const agent = new Agent({ keepAlive: true });
   let turn = 0;
-  const server = createServer((req, res) => {
+  // Idle connections outlive the tests' pauses (as the instances' do, instance.ts).
+  const server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
     if (refuseWebhooks && req.method === 'POST' && req.url?.endsWith('/webhook')) {
       // The shop's endpoint is down for the provider's whole retry window.
       req.resume();

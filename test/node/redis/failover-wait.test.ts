@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createRedisStore, type RedisStoreOptions } from '../../../src/server/index.ts';
-import { until } from '../../shared/until.ts';
+import { scaled, until } from '../../shared/until.ts';
 import {
   createCheckout,
   type Harness,
@@ -22,11 +22,11 @@ import {
   startSandbox,
 } from '../server/fixtures.ts';
 import { cardBody } from '../support/cards.ts';
-import { type ConnectedClient, connectClient } from '../support/redis-clients.ts';
+import { type ConnectedClient, connectClient, testRedisStore } from '../support/redis-clients.ts';
 import { cli, type RedisSentinel, startRedisSentinel } from '../support/redis-topologies.ts';
 
 const CHECKOUTS = 8;
-const WAIT = { replicas: 1, timeoutMs: 200 };
+const WAIT = { replicas: 1, timeoutMs: scaled(200) };
 
 let sentinel: RedisSentinel;
 let sb: Sandbox;
@@ -54,13 +54,13 @@ async function handler(name: string, options: RedisStoreOptions = {}): Promise<H
   return makeHandler(sb, {
     // Its own return_url: each handler's reconciliation finds only its own checkouts.
     publicUrl: `http://127.0.0.1:9/${name}`,
-    store: createRedisStore(client, { prefix: `${name}:`, ...options }),
+    store: testRedisStore(client, { prefix: `${name}:`, ...options }),
   });
 }
 
 /** The median of `count` claims, each on a fresh key, in milliseconds. */
 async function claimMs(options: RedisStoreOptions, count = 200): Promise<number> {
-  const store = createRedisStore((await connected()).client, { prefix: 'timing:', ...options });
+  const store = testRedisStore((await connected()).client, { prefix: 'timing:', ...options });
   const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const started = performance.now();
@@ -85,7 +85,7 @@ async function paidThrough(h: Harness): Promise<string> {
 const runs = (h: Harness, id: string) => h.paid.filter((c) => c.id === id).length;
 
 test('a failover that loses writes: hooks run twice without waitForReplicas, once with it', {
-  timeout: 90_000,
+  timeout: scaled(90_000),
 }, async () => {
   const gate = sentinel.gate!;
   const plainMs = await claimMs({});

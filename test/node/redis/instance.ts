@@ -1,18 +1,18 @@
 // One handler instance in its own process, as a shop runs several behind a load balancer:
 // `createPaymentHandler` with the Redis store, on node:http on a free loopback port. The
 // parent (cluster.ts) sends its settings in PW_INSTANCE and hears back over IPC: `ready`,
-// then `started` and `finished` around every onPaid run. A hook's `started` is sent and
-// acknowledged before the hook goes on, so a run cut short by SIGKILL still shows.
+// then `started` and `finished` around every onPaid run, and `reconciled` after each pass of
+// its reconciliation timer. A hook's `started` is sent and acknowledged before the hook goes
+// on, so a run cut short by SIGKILL still shows.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createPaymentHandler,
-  createRedisStore,
   type RateLimitOptions,
   type RedisStoreOptions,
   toNodeListener,
 } from '../../../src/server/index.ts';
-import { type ClientKind, connectClient } from '../support/redis-clients.ts';
+import { type ClientKind, connectClient, testRedisStore } from '../support/redis-clients.ts';
 import type { RedisTarget } from '../support/redis-topologies.ts';
 
 export interface InstanceConfig {
@@ -44,7 +44,9 @@ export type InstanceMessage =
   | { type: 'started' | 'finished'; checkoutId: string; at: number }
   | { type: 'log'; level: string; message: string; checkoutId?: string }
   /** The answer to a ParentMessage: the timer runs (or is held) from now on. */
-  | { type: 'reconciling'; on: boolean };
+  | { type: 'reconciling'; on: boolean }
+  /** A pass of the reconciliation timer ended (whatever it found): when it began. */
+  | { type: 'reconciled'; startedAt: number };
 
 /** What the parent tells an instance: whether its reconciliation timer runs. */
 export type ParentMessage = { type: 'reconcile'; on: boolean };
@@ -79,7 +81,7 @@ const handler = createPaymentHandler({
     failure: '/failed',
   },
   resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
-  store: createRedisStore(redis.client, config.store),
+  store: testRedisStore(redis.client, config.store),
   hooks: {
     leaseMs: config.leaseMs,
     async onPaid(checkout) {
@@ -114,13 +116,22 @@ process.on('message', (message: ParentMessage) => {
 if (config.reconcileEveryMs !== undefined) {
   setInterval(() => {
     if (!reconciling) return;
-    handler.reconcile().catch((error: unknown) => {
-      void send({ type: 'log', level: 'error', message: `reconcile: ${String(error)}` });
-    });
+    const startedAt = Date.now();
+    handler
+      .reconcile()
+      .catch((error: unknown) => {
+        void send({ type: 'log', level: 'error', message: `reconcile: ${String(error)}` });
+      })
+      .finally(() => {
+        void send({ type: 'reconciled', startedAt }).catch(() => {});
+      });
   }, config.reconcileEveryMs);
 }
 
-const server = createServer(toNodeListener(handler));
+// Idle connections are kept longer than any test's pauses: a client reusing one just as the
+// server's idle timer (5 s by default, late on a loaded machine) closes it sees "other side
+// closed", a race of the test's plumbing and not the handler's answer.
+const server = createServer({ keepAliveTimeout: 60_000 }, toNodeListener(handler));
 server.listen(0, '127.0.0.1', () => {
   void send({ type: 'ready', port: (server.address() as AddressInfo).port });
 });

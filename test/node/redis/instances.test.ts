@@ -5,7 +5,7 @@
 // once per checkout.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { until } from '../../shared/until.ts';
+import { scaled, until } from '../../shared/until.ts';
 import { type Cluster, startCluster } from './cluster.ts';
 import { paidCheckout, reportEverywhere } from './shopper.ts';
 
@@ -41,7 +41,7 @@ async function payAndReport(c: Cluster, index: number): Promise<string> {
 }
 
 test(`${CHECKOUTS} checkouts reported to two instances by return, webhook and polling: one onPaid each`, {
-  timeout: 120_000,
+  timeout: scaled(120_000),
 }, async () => {
   const c = cluster!;
   const { tally, webhooks } = c;

@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { createRedisStore } from '../../../src/server/index.ts';
 import { OPEN_STEP_TTL_MS } from '../../../src/server/outcomes/open-steps.ts';
 import { until } from '../../shared/until.ts';
 import {
@@ -16,7 +15,7 @@ import {
   startSandbox,
 } from '../server/fixtures.ts';
 import { cardBody } from '../support/cards.ts';
-import { type ConnectedClient, connectClient } from '../support/redis-clients.ts';
+import { type ConnectedClient, connectClient, testRedisStore } from '../support/redis-clients.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 const PREFIX = 'steps-test:';
@@ -36,7 +35,7 @@ after(async () => {
 async function instance(kind: 'redis' | 'ioredis'): Promise<Harness> {
   const client = await connectClient(kind, redis.url);
   clients.push(client);
-  return makeHandler(sb, { store: createRedisStore(client.client, { prefix: PREFIX }) });
+  return makeHandler(sb, { store: testRedisStore(client.client, { prefix: PREFIX }) });
 }
 
 interface Answer {

@@ -9,12 +9,13 @@ import {
   type PaymentStore,
   type RedisClientLike,
 } from '../../../src/server/index.ts';
-import { sleep, until } from '../../shared/until.ts';
+import { scaled, sleep, until } from '../../shared/until.ts';
 import {
   CLIENT_KINDS,
   CLIENT_NAMES,
   type ConnectedClient,
   connectClient,
+  testRedisStore,
 } from '../support/redis-clients.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 import { redisStoreContract } from '../support/redis-store-contract.ts';
@@ -72,7 +73,7 @@ for (const kind of CLIENT_KINDS) {
       server = await startRedisServer();
       connected = await connectClient(kind, server.url);
       admin = await connectClient('redis', server.url);
-      store = createRedisStore(connected.client, { prefix, doneTtlMs: 2 * DAY_MS });
+      store = testRedisStore(connected.client, { prefix, doneTtlMs: 2 * DAY_MS });
     });
 
     after(async () => {
@@ -134,13 +135,18 @@ for (const kind of CLIENT_KINDS) {
         prefix,
         commandTimeoutMs: 100,
       });
-      await admin.command('CLIENT', 'PAUSE', '400', 'ALL');
-      const started = Date.now();
-      await assert.rejects(
-        impatient.claim(key, 'paused', 5_000),
-        /did not answer SET within 100 ms/,
-      );
-      assert.ok(Date.now() - started < 400, 'gave up before Redis came back');
+      // Writes wait until the test lets them go; reads on another connection still answer,
+      // so the test can look while Redis holds the SET.
+      await admin.command('CLIENT', 'PAUSE', String(scaled(60_000)), 'WRITE');
+      try {
+        await assert.rejects(
+          impatient.claim(key, 'paused', 60_000),
+          /did not answer SET within 100 ms/,
+        );
+        assert.equal(await admin.command('GET', prefix + key), null, 'gave up before Redis ran it');
+      } finally {
+        await admin.command('CLIENT', 'UNPAUSE');
+      }
       // The SET still runs once Redis resumes: the key is held (no one runs the hook)
       // until the lease ends, and the webhook that got no claim is delivered again.
       await until('Redis to resume and run the paused SET', async () => {
@@ -159,22 +165,23 @@ for (const kind of CLIENT_KINDS) {
       // The first command may already be on the dying socket: it waits out commandTimeoutMs.
       let started = Date.now();
       await assert.rejects(impatient.claim(fresh(), 'down', 5_000));
-      assert.ok(Date.now() - started < 800, `failed after ${Date.now() - started} ms`);
-      // By now the client knows it is disconnected: nothing is queued, the claim fails at once.
+      assert.ok(
+        Date.now() - started < 300 + scaled(500),
+        `failed after ${Date.now() - started} ms`,
+      );
+      // By now the client knows it is disconnected: nothing is queued, the claim fails at once,
+      // saying so, not after a command timeout (a minute here) that a queued claim would wait.
+      const patient = createRedisStore(connected.client, { prefix, commandTimeoutMs: 60_000 });
       started = Date.now();
-      await assert.rejects(impatient.claim(fresh(), 'down', 5_000), /not connected/);
-      assert.ok(Date.now() - started < 100, `failed after ${Date.now() - started} ms`);
+      await assert.rejects(patient.claim(fresh(), 'down', 5_000), /not connected/);
+      assert.ok(Date.now() - started < scaled(1_000), `failed after ${Date.now() - started} ms`);
       await server.restart();
       const key = fresh();
       let state: string | undefined;
-      await until(
-        'the client to reconnect within 5 s',
-        async () => {
-          state = await store.claim(key, 'back', 5_000).catch(() => undefined);
-          return state !== undefined;
-        },
-        5_000,
-      );
+      await until('the client to reconnect', async () => {
+        state = await store.claim(key, 'back', 5_000).catch(() => undefined);
+        return state !== undefined;
+      });
       assert.equal(state, 'claimed');
       assert.equal(await store.complete(key, 'back'), true);
     });

@@ -8,13 +8,12 @@ import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import {
   createProviderClient,
-  createRedisStore,
   type PaymentStore,
   type ProviderClient,
 } from '../../../src/server/index.ts';
 import { createCheckout, type Harness, makeHandler, startSandbox } from '../server/fixtures.ts';
 import { cardBody } from '../support/cards.ts';
-import { type ConnectedClient, connectClient } from '../support/redis-clients.ts';
+import { type ConnectedClient, connectClient, testRedisStore } from '../support/redis-clients.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 let redis: RedisServer;
@@ -40,7 +39,7 @@ let n = 0;
 function handlerWithOwnKeys(wrap: (store: PaymentStore) => PaymentStore = (s) => s) {
   n += 1;
   const prefix = `sweep-${n}:`;
-  const h = makeHandler(sb, { store: wrap(createRedisStore(connected.client, { prefix })) });
+  const h = makeHandler(sb, { store: wrap(testRedisStore(connected.client, { prefix })) });
   return {
     h,
     prefix,
@@ -161,7 +160,7 @@ test('a provider list that cannot be read is an error of the call; the next call
   n += 1;
   const h = makeHandler(sb, {
     provider: { fetch: listing, retries: 0 },
-    store: createRedisStore(connected.client, { prefix: `sweep-${n}:` }),
+    store: testRedisStore(connected.client, { prefix: `sweep-${n}:` }),
   });
   await h.handle.reconcile();
   refuse = true;

@@ -8,13 +8,13 @@
 // those are counted and printed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { until } from '../../shared/until.ts';
+import { scaled, until } from '../../shared/until.ts';
 import { INTERVAL_MS, paymentsThrough, SLACK_MS, topologyTests } from './topology.ts';
 
 const { cluster } = topologyTests('sentinel', { contract: true });
 
 test('Sentinel: the primary SIGKILLed during 30 payments, webhooks dropped: every order paid is fulfilled after the promotion', {
-  timeout: 90_000,
+  timeout: scaled(90_000),
 }, async () => {
   const c = cluster();
   const sentinel = c.sentinel!;

@@ -6,7 +6,7 @@
 // provider's list (its tracking failed with Redis).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sleep } from '../../shared/until.ts';
+import { scaled, sleep } from '../../shared/until.ts';
 import { INTERVAL_MS, paymentsThrough, SLACK_MS, topologyTests } from './topology.ts';
 
 const OUTAGE_MS = 5_000;
@@ -14,7 +14,7 @@ const OUTAGE_MS = 5_000;
 const { cluster, ids } = topologyTests('single', { contract: false });
 
 test(`one Redis stopped for ${OUTAGE_MS / 1000} s during payments, webhooks dropped: each order paid meanwhile is fulfilled once`, {
-  timeout: 60_000,
+  timeout: scaled(60_000),
 }, async () => {
   const c = cluster();
   let stoppedAt = 0;

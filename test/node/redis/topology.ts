@@ -15,19 +15,26 @@
 //   back, through the sweep of the provider's list.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createRedisStore, type PaymentStore } from '../../../src/server/index.ts';
+import type { PaymentStore } from '../../../src/server/index.ts';
 import { redisConnection } from '../../../src/server/store/redis-client.ts';
-import { until } from '../../shared/until.ts';
+import { scaled, until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 import {
   CLIENT_NAMES,
   type ConnectedClient,
   connectClient,
   kindsFor,
+  testRedisStore,
 } from '../support/redis-clients.ts';
 import { redisStoreContract } from '../support/redis-store-contract.ts';
 import { cli, type RedisTarget } from '../support/redis-topologies.ts';
-import { type Cluster, type Instance, startCluster, summarize } from './cluster.ts';
+import {
+  type Cluster,
+  type Instance,
+  reconciledAfter,
+  startCluster,
+  summarize,
+} from './cluster.ts';
 import {
   createThrough,
   dropWebhooks,
@@ -40,10 +47,11 @@ import {
 /** How often each instance reconciles. */
 export const INTERVAL_MS = 1_000;
 /**
- * What a loaded 2-core machine may add to a deadline counted in intervals: the timer's
- * drift, reading the provider's list, IPC back to the test. Printed apart from the measure.
+ * What a loaded machine may add to a deadline counted in intervals: the timer's drift,
+ * reading the provider's list, IPC back to the test (scaled to this machine). Printed apart
+ * from the measure.
  */
-export const SLACK_MS = 1_500;
+export const SLACK_MS = scaled(1_500);
 /** The per-checkout payment limit (the default: 5 attempts per hour). */
 const PAYMENTS_PER_CHECKOUT = 5;
 
@@ -78,7 +86,7 @@ function storeContract(topology: RedisTarget['kind'], cluster: () => Cluster): v
 
       before(async () => {
         connected = await connectClient(kind, cluster().target);
-        store = createRedisStore(connected.client, { prefix });
+        store = testRedisStore(connected.client, { prefix });
       });
 
       after(async () => {
@@ -93,7 +101,7 @@ function storeContract(topology: RedisTarget['kind'], cluster: () => Cluster): v
         // WAIT names no key: a Cluster client could not send it to the key's primary.
         assert.throws(
           () =>
-            createRedisStore(connected.client, {
+            testRedisStore(connected.client, {
               waitForReplicas: { replicas: 1, timeoutMs: 100 },
             }),
           /waitForReplicas is not supported on a Cluster/,
@@ -232,6 +240,12 @@ async function race(c: Cluster, pair: [Instance, Instance], label: string) {
     return id;
   });
   await until('every hook to finish', () => c.tally.allFinished(ids), 10_000);
+  // Counted once the reports in flight are answered and every timer has looked again.
+  await reconciledAfter(
+    c,
+    ids,
+    c.instances.filter((i) => i.alive),
+  );
   const counts = c.tally.counts(ids);
   const ranOn = new Set(ids.flatMap((id) => c.tally.finished.get(id)!.map((r) => r.instance)));
   console.log(
@@ -282,6 +296,8 @@ async function reconcileEach(
     () => c.tally.allFinished(ids),
     INTERVAL_MS * 2 + SLACK_MS * 4,
   );
+  // Counted once both instances of the pair have looked again.
+  await reconciledAfter(c, ids, pair);
   await dropWebhooks(c, 0);
   const late = ids.map((id) => c.tally.finished.get(id)![0]!.at - paidAt.get(id)!);
   const ranOn = ids.map((id) => c.tally.finished.get(id)![0]!.instance);
@@ -363,6 +379,11 @@ export async function paymentsThrough(
     () => `every onPaid (${JSON.stringify(c.tally.counts(ids))})`,
     () => c.tally.allFinished(ids),
     INTERVAL_MS * 4 + SLACK_MS * 2,
+  );
+  await reconciledAfter(
+    c,
+    ids,
+    c.instances.filter((i) => i.alive),
   );
   await dropWebhooks(c, 0);
   const latestMs = Math.max(

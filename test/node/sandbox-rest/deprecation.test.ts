@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DEPRECATED_SINCE } from '../../../src/sandbox/provider/deprecation.ts';
+import { DEPRECATED_SINCE } from '../../../src/sandbox/middleware/deprecation.ts';
 import { type Harness, startSandbox } from '../sandbox/helpers.ts';
 import { MERCHANT, paidTransaction } from './helpers.ts';
 

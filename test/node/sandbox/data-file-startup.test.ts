@@ -1,6 +1,8 @@
 // Starting on a big data file: 30,000 checkouts (20,000 in the snapshot line, with a paid
 // transaction each, and 10,000 more as journal lines after it, as a crash leaves them) must
-// load and serve within two seconds. The time is printed; the bound is the acceptance's.
+// load and serve within two seconds of an idle machine's time. The time is printed; the bound is
+// the acceptance's, checked on the processor time the start used (what a busy machine does
+// not stretch, as it stretches the wall clock), and on the wall clock scaled to this machine.
 
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -9,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { createSandbox } from '../../../src/sandbox/index.ts';
+import { scaled } from '../../shared/until.ts';
 import { AT, checkoutDraft, paymentDraft } from './record-drafts.ts';
 
 const IN_SNAPSHOT = 20_000;
@@ -79,11 +82,14 @@ test(`a data file of ${IN_SNAPSHOT + IN_JOURNAL} checkouts loads in under ${LIMI
   const megabytes = statSync(dataFile).size / 2 ** 20;
 
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const sandbox = await createSandbox({ dataFile });
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const elapsed = performance.now() - started;
   try {
     t.diagnostic(
-      `startup on ${IN_SNAPSHOT + IN_JOURNAL} checkouts (${megabytes.toFixed(1)} MiB, ${IN_JOURNAL} journal lines): ${elapsed.toFixed(0)} ms`,
+      `startup on ${IN_SNAPSHOT + IN_JOURNAL} checkouts (${megabytes.toFixed(1)} MiB, ${IN_JOURNAL} journal lines): ${elapsed.toFixed(0)} ms, ${cpuMs.toFixed(0)} ms of processor time`,
     );
     const res = await sandbox.handle(
       new Request(`${sandbox.url}/v0.1/checkouts/${lastId.value}`, {
@@ -91,7 +97,8 @@ test(`a data file of ${IN_SNAPSHOT + IN_JOURNAL} checkouts loads in under ${LIMI
       }),
     );
     assert.equal(res.status, 200);
-    assert.ok(elapsed < LIMIT_MS, `startup took ${elapsed.toFixed(0)} ms`);
+    assert.ok(cpuMs < LIMIT_MS, `startup took ${cpuMs.toFixed(0)} ms of processor time`);
+    assert.ok(elapsed < scaled(LIMIT_MS), `startup took ${elapsed.toFixed(0)} ms`);
   } finally {
     await sandbox.close();
   }

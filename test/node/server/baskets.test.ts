@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
+import type { RequestJson } from '../../../src/sandbox/middleware/request-log.ts';
 import type { Checkout } from '../../../src/schemas/index.ts';
 import {
   createMemoryStore,
@@ -60,6 +61,14 @@ async function pay(h: Harness, id: string, card = '4200000000000091') {
 }
 
 const provider = () => createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
+
+/** The sandbox's request log: what the provider was asked, newest first. */
+async function sandboxRequests(): Promise<RequestJson[]> {
+  const res = await fetch(`${sb.url}/sandbox/requests`, {
+    headers: { authorization: `Bearer ${sb.apiKey}` },
+  });
+  return (await res.json()) as RequestJson[];
+}
 
 describe('one checkout per basket', () => {
   test('a second request for an unchanged basket answers its open checkout, 200 not 201', async () => {
@@ -206,8 +215,25 @@ describe('POST /checkouts/:id/retry', () => {
       h.handle(request('POST', `/checkouts/${failed.id}/retry`)),
       h.handle(request('POST', `/checkouts/${failed.id}/retry`)),
     ]);
-    const ids = await Promise.all(both.map(async (r) => ((await r.json()) as Checkout).id));
-    assert.equal(ids[0], ids[1]);
+    const answers = await Promise.all(
+      both.map(async (r) => ({ status: r.status, checkout: (await r.json()) as Checkout })),
+    );
+    // One tab made the next checkout, the other was answered with it.
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 201]);
+    const [first, second] = answers.map((a) => a.checkout);
+    assert.ok(first?.id, 'the retry answered a checkout');
+    assert.equal(second?.id, first.id);
+    assert.notEqual(first.id, failed.id);
+    assert.equal(first.status, 'PENDING');
+    assert.equal(first.checkout_reference, `${failed.checkout_reference}~2`);
+    // And the provider has that one next checkout for the basket, no other.
+    const next = await provider().checkouts.list({
+      checkout_reference: `${failed.checkout_reference}~2`,
+    });
+    assert.deepEqual(
+      next.map((c) => c.id),
+      [first.id],
+    );
   });
 
   test('a retry from an old tab, after the basket moved on, answers the basket’s current checkout', async () => {
@@ -299,7 +325,20 @@ describe('a basket is never charged twice', () => {
       .find((e) => e.event === 'duplicate-payment-refunded');
     assert.equal(entry?.checkoutId, boleto.id);
     assert.equal(entry?.paidCheckoutId, card.id);
-    // Reported again: refunded once, never twice.
+    // Reported again (the webhook answers once its report is done): refunded once, never twice.
     assert.equal((await h.handle(webhookRequest(boleto.id))).status, 204);
+    const refundCalls = (await sandboxRequests()).filter(
+      (r) => r.method === 'POST' && r.path === `/v0.1/me/refund/${refunded.id}`,
+    );
+    assert.equal(refundCalls.length, 1, 'one refund asked of the provider');
+    assert.equal(
+      h.logs.filter((l) => l.includes('"duplicate-payment-refunded"')).length,
+      1,
+      'one refund reported',
+    );
+    assert.deepEqual(
+      h.paid.map((c) => c.id),
+      [card.id],
+    );
   });
 });

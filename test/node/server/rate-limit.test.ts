@@ -13,7 +13,7 @@ import {
   RATE_LIMIT_DEFAULTS,
   toNodeListener,
 } from '../../../src/server/index.ts';
-import { sleep } from '../../shared/until.ts';
+import { scaled, sleep } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 import { type Answer, type Client, clientAt, countingFetch } from '../support/clients.ts';
 import { listenLoopback } from '../support/loopback.ts';
@@ -157,7 +157,7 @@ describe('rate limits, from clients at different addresses', () => {
   });
 
   test('after the window the client can pay again', async (t) => {
-    const windowMs = 1_500;
+    const windowMs = scaled(1_500);
     const s = await serve(t, { rateLimit: { paymentsPerClient: { limit: 1, windowMs } } });
     const shopper = s.client('127.0.0.2');
     const first = (await shopper.create()).body.id as string;

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createMemoryStore } from '../../../src/server/index.ts';
+import { sleep, until } from '../../shared/until.ts';
 import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
 import { openSetContract } from '../support/open-set.ts';
 import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
@@ -31,6 +32,12 @@ describe('the memory store keeps open checkouts', () => {
 });
 
 /**
+ * The hooks' lease, which is also how long reconciliation holds a checkout it read before
+ * reading it again: waited out to see that a checkout left the set rather than being held.
+ */
+const HOLD_MS = 100;
+
+/**
  * A card with 3DS paid through `h` as far as the challenge, then authenticated at the
  * provider with no browser following the redirect: no report reaches the handler (the
  * sandbox's webhooks go to a port where nothing listens).
@@ -47,7 +54,7 @@ async function paidBehindTheHandler(h: Harness): Promise<string> {
 }
 
 test('a paid checkout no report reached: reconcile runs onPaid once, then forgets it', async () => {
-  const h = makeHandler(sb);
+  const h = makeHandler(sb, { hooks: { leaseMs: HOLD_MS } });
   const id = await paidBehindTheHandler(h);
   assert.equal(h.paid.length, 0, 'nothing told the handler yet');
 
@@ -57,7 +64,9 @@ test('a paid checkout no report reached: reconcile runs onPaid once, then forget
     h.paid.map((c) => c.id),
     [id],
   );
-  // The checkout left the set: a second pass has nothing to read, the hook does not run again.
+  // The checkout left the set: a second pass, once a checkout still in it would be due again,
+  // has nothing to read, and the hook does not run again.
+  await sleep(HOLD_MS);
   const second = await h.handle.reconcile();
   assert.deepEqual(second, { checked: 0, ran: 0, open: 0, closed: 0, errors: 0, swept: 0 });
   assert.equal(h.paid.length, 1);
@@ -81,13 +90,20 @@ test('a checkout still pending is read on every pass and stays open; a created o
 
 test('the hook that already ran elsewhere is not run again; the checkout is forgotten', async () => {
   const store = createMemoryStore();
-  const a = makeHandler(sb, { store });
-  const b = makeHandler(sb, { store });
+  const a = makeHandler(sb, { store, hooks: { leaseMs: HOLD_MS } });
+  const b = makeHandler(sb, { store, hooks: { leaseMs: HOLD_MS } });
   const id = await paidBehindTheHandler(a);
   // The shopper's page confirms on instance b: its hook runs there, in the background.
   assert.equal((await b.handle(request('GET', `/checkouts/${id}`))).status, 200);
+  await until('onPaid to run on b', () => b.paid.length === 1);
   const report = await a.handle.reconcile();
   assert.equal(report.ran, 0);
+  assert.equal(a.paid.length + b.paid.length, 1);
+  // Forgotten (by b once its hook ran, or by a finding it done): once a checkout still in the
+  // set would be due again, nothing is left to read.
+  await sleep(HOLD_MS);
+  const next = await a.handle.reconcile();
+  assert.deepEqual(next, { checked: 0, ran: 0, open: 0, closed: 0, errors: 0, swept: 0 });
   assert.equal(a.paid.length + b.paid.length, 1);
 });
 

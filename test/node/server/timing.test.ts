@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { sleep } from '../../shared/until.ts';
+import { scaled, sleep } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 import { heldHook } from '../support/held-hook.ts';
 import {
@@ -25,8 +25,11 @@ after(async () => {
   await sb.close();
 });
 
-/** Whether `promise` has settled by the time everything else queued so far has run. */
-async function settledNow(promise: Promise<unknown>): Promise<boolean> {
+/**
+ * Whether `promise` has settled by the time `later` (an answer that takes longer than one
+ * that did not wait: it reads the provider over HTTP) has been.
+ */
+async function settledBy(promise: Promise<unknown>, later: Promise<unknown>): Promise<boolean> {
   let settled = false;
   void promise.then(
     () => {
@@ -36,7 +39,7 @@ async function settledNow(promise: Promise<unknown>): Promise<boolean> {
       settled = true;
     },
   );
-  await sleep(50);
+  await later;
   return settled;
 }
 
@@ -66,6 +69,9 @@ test('GET /checkouts/:id and GET /return answer while onPaid is running; it runs
   assert.equal(back.status, 303);
   assert.equal(back.headers.get('location'), `/result?outcome=success&checkout_id=${id}`);
   hook.finish();
+  // Counted after a webhook (which waits for its report's claim) is answered: the poll's
+  // and the return's reports, started before it, have looked at the claim by then.
+  assert.equal((await h.handle(webhookRequest(id))).status, 204);
   assert.equal(hook.calls, 1);
 });
 
@@ -75,7 +81,11 @@ test('the webhook waits for the hook: its answer is what makes the provider deli
   const { id } = await paidAtProvider(sb, h);
   const answer = h.handle(webhookRequest(id));
   await hook.entered;
-  assert.equal(await settledNow(answer), false, 'no answer while onPaid runs');
+  // A poll of the same checkout, answered meanwhile (it reads the provider, and leaves the
+  // running hook alone): a webhook that did not wait would have been answered before it.
+  const poll = h.handle(request('GET', `/checkouts/${id}`));
+  assert.equal(await settledBy(answer, poll), false, 'no answer while onPaid runs');
+  assert.equal((await poll).status, 200);
   hook.finish();
   assert.equal((await answer).status, 204);
 });
@@ -83,7 +93,7 @@ test('the webhook waits for the hook: its answer is what makes the provider deli
 test('hooks.waitMs: the answer waits for a quick hook, and no longer than the bound for a slow one', async () => {
   const quick = makeHandler(sb, {
     hooks: {
-      waitMs: 5_000,
+      waitMs: scaled(5_000),
       onPaid: async () => {
         await sleep(20);
         quick.paid.push({});

@@ -10,8 +10,26 @@ import {
   createCluster as createCluster5,
   createSentinel as createSentinel5,
 } from 'redis5';
-import type { RedisClientLike } from '../../../src/server/index.ts';
+import {
+  createRedisStore,
+  type PaymentStore,
+  type RedisClientLike,
+  type RedisStoreOptions,
+} from '../../../src/server/index.ts';
+import { scaled } from '../../shared/until.ts';
 import type { RedisTarget } from './redis-topologies.ts';
+
+/**
+ * The store as the tests make it: Redis is given an idle machine's 2 s default to answer a
+ * command, scaled (a busy machine answers later; a test of what a slow Redis means sets
+ * its own `commandTimeoutMs`).
+ */
+export function testRedisStore(
+  client: RedisClientLike,
+  options: RedisStoreOptions = {},
+): PaymentStore {
+  return createRedisStore(client, { commandTimeoutMs: scaled(2_000), ...options });
+}
 
 export const CLIENT_KINDS = ['redis', 'redis5', 'redis4', 'ioredis'] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scaled } from '../../shared/until.ts';
 import { exited, killAtExit } from './children.ts';
 import { listenLoopback } from './loopback.ts';
 
@@ -43,7 +44,7 @@ export interface RedisServer {
 }
 
 const BINARY = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(existsSync);
-const READY_TIMEOUT_MS = 10_000;
+const READY_TIMEOUT_MS = scaled(10_000);
 
 /** A loopback port nothing listens on right now (another process may take it meanwhile). */
 export async function freePort(): Promise<number> {

@@ -5,7 +5,7 @@
 // Debian's redis-server) creates the cluster and asks the nodes how they are.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { until } from '../../shared/until.ts';
+import { scaled, until, within } from '../../shared/until.ts';
 import { type RedisGate, startRedisGate } from './redis-gate.ts';
 import { freePort, type RedisServer, startRedisServer } from './redis-server.ts';
 
@@ -124,8 +124,11 @@ export interface RedisSentinel {
 
 /** The name the sentinels monitor the primary by. */
 const NAME = 'pw-primary';
-/** How long a primary may stay silent before the sentinels call it down. */
-export const DOWN_AFTER_MS = 1_000;
+/**
+ * How long a primary may stay silent before the sentinels call it down: a second on an idle
+ * machine, scaled, so that a busy one does not see a primary that is only slow as gone.
+ */
+export const DOWN_AFTER_MS = scaled(1_000);
 
 /**
  * A primary, its replica, and three sentinels (quorum 2) watching them. Resolves once every
@@ -157,7 +160,7 @@ export async function startRedisSentinel(
     const config = [
       `sentinel monitor ${NAME} ${HOST} ${primaryAt} 2`,
       `sentinel down-after-milliseconds ${NAME} ${DOWN_AFTER_MS}`,
-      `sentinel failover-timeout ${NAME} 10000`,
+      `sentinel failover-timeout ${NAME} ${scaled(10_000)}`,
       `sentinel parallel-syncs ${NAME} 1`,
     ];
     const sentinels = await Promise.all(
@@ -192,9 +195,19 @@ export async function startRedisSentinel(
       },
       nextFailover() {
         const at = () => Date.now();
+        // Bounded: sentinels that never fail over must fail the test, not hang it.
+        const failoverMs = 24_000;
         return {
-          promoted: replica.nextLog(/MASTER MODE enabled/).then(at),
-          announced: Promise.race(sentinels.map((s) => s.nextLog(/\+switch-master/))).then(at),
+          promoted: within(
+            'the replica to take writes as the primary',
+            replica.nextLog(/MASTER MODE enabled/),
+            failoverMs,
+          ).then(at),
+          announced: within(
+            'a sentinel to announce the new primary',
+            Promise.race(sentinels.map((s) => s.nextLog(/\+switch-master/))),
+            failoverMs,
+          ).then(at),
         };
       },
       ...(gate === undefined ? {} : { gate }),

@@ -1,0 +1,80 @@
+import { CHALLENGE_COMPLETE } from '../../domain/checkout.ts';
+import { h } from '../dom.ts';
+import { hold } from '../hold.ts';
+import { buildForm } from '../navigate.ts';
+import { methodOf, refusal, type StepRunner } from '../runner.ts';
+
+// Blocks the challenge page from navigating the merchant's page (top
+// navigation) while letting an issuer's page run its scripts and forms.
+const FRAME_SANDBOX = 'allow-forms allow-scripts allow-same-origin allow-popups';
+
+/** The end page's message: the bare string, or `{ type }` as some ACS pages send. */
+const isCompletion = (data: unknown): boolean =>
+  data === CHALLENGE_COMPLETE || (data as { type?: unknown } | null)?.type === CHALLENGE_COMPLETE;
+
+/**
+ * 3DS inside the widget: the payload is POSTed into a named iframe, as EMVCo's
+ * browser flow expects. The outcome comes from the backend (hold's confirmLoop); a
+ * completion message from the challenge's own frame and origin only asks sooner. The
+ * same for a challenge shown again after a reload: it is posted again.
+ */
+export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep }, ctx) => {
+  const { url = '' } = nextStep;
+  const payload = nextStep.payload ?? {};
+  const termUrl = payload.TermUrl;
+  const refused = refusal({ 'next_step.url': url, 'next_step.payload.TermUrl': termUrl });
+  if (refused) return refused;
+
+  // The end page lives at TermUrl's origin (the provider's); without a TermUrl
+  // the challenge page itself must report. When the checkout has a redirect_url, the
+  // challenge ends at the merchant's handler instead (its return page, at returnOrigin).
+  const trusted = [new URL(termUrl ?? url).origin, ctx.returnOrigin];
+  // Unique per challenge, so a late answer can never land in a newer frame.
+  const name = `payment-widget-challenge-${Math.random().toString(36).slice(2)}`;
+
+  // Attributes give EMVCo's 390x400 even if the element forgot our styles.
+  const frame = h('iframe', {
+    name,
+    title: ctx.t('challengeTitle'),
+    class: 'challenge-frame',
+    part: 'challenge-frame',
+    sandbox: FRAME_SANDBOX,
+    width: '390',
+    height: '400',
+  });
+  const form = buildForm({ url, method: methodOf(nextStep.method), fields: { ...payload } });
+  form.target = name;
+  const cancel = h(
+    'button',
+    { type: 'button', class: 'challenge-cancel', part: 'challenge-cancel' },
+    ctx.t('cancel'),
+  );
+  const wrapper = h('div', { class: 'step', part: 'challenge' }, frame, form, cancel);
+
+  return hold(ctx, wrapper, ({ end, nudge }) => {
+    const onMessage = (event: MessageEvent): void => {
+      if (!trusted.includes(event.origin)) return;
+      if (event.source === null || event.source !== frame.contentWindow) return;
+      if (!isCompletion(event.data)) return;
+      nudge();
+    };
+    // Back at the merchant's own origin (its return page, or the shop's page where a browser
+    // sent no Sec-Fetch-Dest): the challenge is over, and that page is not the widget's to
+    // show. Cross-origin pages (the issuer's) throw on the read and are left alone; the
+    // frame's first about:blank shares the page's origin but not its URL.
+    frame.addEventListener('load', () => {
+      try {
+        if (frame.contentWindow?.location.href.startsWith(`${ctx.returnOrigin}/`)) {
+          frame.hidden = true;
+          nudge();
+        }
+      } catch {}
+    });
+    window.addEventListener('message', onMessage);
+    cancel.addEventListener('click', () => end({ kind: 'cancelled' }));
+    ctx.onChallenge({ mode: 'iframe', url });
+    // The form must be connected to submit; the frame must be connected to be a target.
+    form.submit();
+    return () => window.removeEventListener('message', onMessage);
+  });
+};

@@ -1,0 +1,107 @@
+// Request ids and the request log behind `GET /sandbox/requests`.
+//
+// Every answer carries `X-Request-Id`: the caller's own when it is a short token (so a
+// merchant's server can pass its id through and find the call here), else a new one. The log
+// keeps the last 1,000 requests in a ring: one small record per request and no other work on
+// the request path, so the provider routes stay as fast as before. Paths only: never a query
+// string, a body, card data or a key.
+//
+// `record-requests.ts` is the middleware that fills it and sets the ids.
+
+/** One slot of the ring, written over in place: a request allocates no record of its own. */
+interface Slot {
+  /** Sandbox clock time (ms) when the request arrived; 0 while the slot is unused. */
+  at: number;
+  method: string;
+  /** As the client sent it, without the query string. */
+  path: string;
+  /** 0 when the connection was dropped by a fault. */
+  status: number;
+  durationMs: number;
+  request_id: string;
+  /** The W3C trace context the caller sent, as it sent it; '' when none. */
+  traceparent: string;
+}
+
+const emptySlot = (): Slot => ({
+  at: 0,
+  method: '',
+  path: '',
+  status: 0,
+  durationMs: 0,
+  request_id: '',
+  traceparent: '',
+});
+
+export interface RequestJson {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  request_id: string;
+  /** The caller's `traceparent`, when it sent one: its trace, found in the caller's tracing. */
+  traceparent?: string;
+}
+
+const REQUEST_LOG_SIZE = 1_000;
+
+export class RequestLog {
+  readonly #ring: Slot[] = Array.from({ length: REQUEST_LOG_SIZE }, emptySlot);
+  /** Where the next record goes. */
+  #next = 0;
+  #onRecord: () => void = () => {};
+
+  /** Called after every record (the dashboard's live updates); one listener. */
+  onRecord(listener: () => void): void {
+    this.#onRecord = listener;
+  }
+
+  record(
+    at: number,
+    method: string,
+    path: string,
+    status: number,
+    durationMs: number,
+    requestId: string,
+    traceparent = '',
+  ): void {
+    const slot = this.#ring[this.#next]!;
+    slot.at = at;
+    slot.method = method;
+    slot.path = path;
+    slot.status = status;
+    slot.durationMs = durationMs;
+    slot.request_id = requestId;
+    // Kept as sent, but bounded: a header is the caller's to fill.
+    slot.traceparent = traceparent.slice(0, 128);
+    this.#next = this.#next === REQUEST_LOG_SIZE - 1 ? 0 : this.#next + 1;
+    this.#onRecord();
+  }
+
+  /** Newest first; only those with this request id when one is given. */
+  list(requestId?: string): RequestJson[] {
+    const out: RequestJson[] = [];
+    for (let i = 1; i <= REQUEST_LOG_SIZE; i++) {
+      const r = this.#ring[(this.#next - i + REQUEST_LOG_SIZE) % REQUEST_LOG_SIZE]!;
+      if (r.at === 0) break;
+      if (requestId !== undefined && r.request_id !== requestId) continue;
+      out.push({
+        at: new Date(r.at).toISOString(),
+        method: r.method,
+        path: r.path,
+        status: r.status,
+        // Microseconds are noise at this scale; a tenth of a millisecond reads well.
+        durationMs: Math.round(r.durationMs * 10) / 10,
+        request_id: r.request_id,
+        ...(r.traceparent === '' ? {} : { traceparent: r.traceparent }),
+      });
+    }
+    return out;
+  }
+
+  clear(): void {
+    for (const slot of this.#ring) Object.assign(slot, emptySlot());
+    this.#next = 0;
+  }
+}

@@ -1,0 +1,29 @@
+// What the layout checks read: every TypeScript source under src/, parsed with the
+// TypeScript 5 compiler API (the `typescript5` devDependency; TypeScript 7 has no JS API).
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+type TypeScript = typeof import('typescript5');
+export const ts: TypeScript = createRequire(import.meta.url)('typescript5');
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SRC = join(ROOT, 'src');
+
+/** Every `.ts` file under `dir`, as paths relative to the repository root. */
+export function sourceFiles(dir = SRC): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return sourceFiles(path);
+      return entry.name.endsWith('.ts') ? [relative(ROOT, path)] : [];
+    })
+    .sort();
+}
+
+export function parse(file: string) {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+}
