@@ -8,9 +8,11 @@ import { css } from 'lit';
  * - the challenge frame is EMVCo's 390x400 window, never wider than the widget;
  *   on small screens it takes the full width, as EMVCo allows;
  * - the voucher's paragraphs have no margins: the element's styles reset every p;
- * - Safari knows user-select only by its prefixed name;
- * - a challenge, and a step shown again (runners/resume.ts), are a centred column
- *   (`.step`); "Try another card" is the quieter of a step's buttons.
+ * - a challenge, and a step shown again (runners/resume.ts), are a centred column (`.step`);
+ * - Cancel is the secondary action beside the bank's page: outlined in the accent
+ *   colour, as wide as its words, where Pay and "Try another card" are filled; so is
+ *   another try beside a step shown again (`.step-other`), whose own button leads on;
+ * - Safari knows user-select only by its prefixed name.
  */
 export const nextStepStyles = css`
   .step {
@@ -18,6 +20,14 @@ export const nextStepStyles = css`
     flex-direction: column;
     align-items: center;
     gap: 0.5rem;
+  }
+
+  .challenge-cancel,
+  .step-other {
+    width: auto;
+    background: transparent;
+    color: var(--_accent);
+    border: 1px solid currentColor;
   }
 
   .challenge-frame {
@@ -36,12 +46,6 @@ export const nextStepStyles = css`
     .challenge-frame {
       width: 100%;
     }
-  }
-
-  .step-other {
-    background: none;
-    color: inherit;
-    border: 1px solid var(--_border);
   }
 
   .voucher {

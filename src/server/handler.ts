@@ -31,7 +31,7 @@ import {
 import { createDispatcher } from './outcomes/dispatch.ts';
 import { createOpenSteps } from './outcomes/open-steps.ts';
 import {
-  createOpenCheckouts,
+  createWatchlist,
   type ReconcileOptions,
   type ReconcileReport,
 } from './outcomes/reconcile.ts';
@@ -69,7 +69,7 @@ export interface PaymentHandler {
    */
   createCheckout(resolved: ResolvedCheckout): Promise<Checkout & { id: string }>;
   /**
-   * Reads the open checkouts that are due from the provider and runs the outcome hook of each
+   * Reads the watched checkouts that are due from the provider and runs the outcome hook of each
    * final one that has not run yet (once, under the same claims as every other report), then
    * does the same for this handler's checkouts in the provider's list past a watermark (those
    * the store never heard of, or lost). Run it on a timer (every minute, say) on one or
@@ -106,13 +106,13 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
   const providerClient = createProviderClient({ ...provider, instrument: telemetry?.exchange });
   const client = telemetry?.client(providerClient) ?? providerClient;
   const store = config.store ?? createMemoryStore();
-  // The reporter runs the basket check, whose new checkouts join the open set, which reports
+  // The reporter runs the basket check, whose new checkouts join the watchlist, which reports
   // through the reporter: the set is reached through a function, called only once it exists.
   const baskets = createBaskets({
     config,
     client,
     store,
-    open: { track: (id, soon) => open.track(id, soon) },
+    watchlist: { watch: (id, soon) => watchlist.watch(id, soon) },
   });
   const onPaid = telemetry?.hook('onPaid', hooks.onPaid) ?? hooks.onPaid;
   const report = createOutcomeReporter({
@@ -127,7 +127,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     onFailed: telemetry?.hook('onFailed', hooks.onFailed) ?? hooks.onFailed,
     onProblem: (hook, checkoutId, problem) => config.log(problemEntry(hook, checkoutId, problem)),
   });
-  const open = createOpenCheckouts({
+  const watchlist = createWatchlist({
     store,
     merchantCode: provider.merchantCode,
     client,
@@ -137,11 +137,11 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     log: config.log,
   });
   // The sweep's watermark starts now, if the store answers (else when it first does).
-  void open.start();
+  void watchlist.start();
   const steps = createOpenSteps({ store, merchantCode: provider.merchantCode, log: config.log });
   const outcomes = createDispatcher({
     report,
-    open,
+    watchlist,
     steps,
     waitMs: config.waitMs,
     log: config.log,
@@ -152,7 +152,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     log: config.log,
     refused: telemetry?.refused,
   });
-  const deps: RouteDeps = { config, client, baskets, outcomes, open, steps, limits };
+  const deps: RouteDeps = { config, client, baskets, outcomes, watchlist, steps, limits };
 
   const app = new Hono<HandlerEnv>();
   app.use(async function requestId(c, next) {
@@ -215,8 +215,8 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
   };
   const reconcile = (reconcileOptions?: ReconcileOptions) =>
     telemetry === undefined
-      ? open.reconcile(reconcileOptions)
-      : telemetry.reconcile(() => open.reconcile(reconcileOptions));
+      ? watchlist.reconcile(reconcileOptions)
+      : telemetry.reconcile(() => watchlist.reconcile(reconcileOptions));
   // The calls made while OpenTelemetry loads (the first few, if any) wait for it: none goes
   // unrecorded, and each later call finds it settled at the cost of one check.
   const afterLoad = <T>(start: () => Promise<T>): Promise<T> => {
@@ -237,7 +237,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     createCheckout: (resolved: ResolvedCheckout) =>
       afterLoad(async () => {
         try {
-          return (await baskets.open(resolved)).checkout;
+          return (await baskets.checkoutFor(resolved)).checkout;
         } catch (error) {
           throw toHandlerError(error, {
             log: config.log,

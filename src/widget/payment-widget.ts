@@ -75,7 +75,7 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @csspart saved-cards - the saved card radio group
  * @csspart save-card - the "save this card" checkbox row
  * @csspart button - the pay button, and the retry button
- * @csspart retry - the retry button shown when loading failed, and "Try another card" after a failure or beside a step shown again
+ * @csspart retry - the retry button shown when loading failed, and "Try another card" (or "Try another way to pay") after a failure or beside a step shown again
  * @csspart outcome-reason - why a payment failed, under "Payment failed"
  * @csspart status - the live region for submit errors
  * @csspart outcome-region - the live region that announces the confirmed outcome
@@ -299,11 +299,7 @@ export class PaymentWidget extends LitElement {
       ${kind === 'broken' && now.retryable ? retryButton(s.retry, () => this._checkout.load()) : nothing}
       ${this._parts.missing ? retryButton(s.retry, () => this._parts.retry()) : nothing}
       <div part="outcome-region" role="status">${this._renderOutcome()}</div>
-      ${
-        kind === 'done' && now.outcome === 'failure' && now.reason !== 'noLongerValid'
-          ? retryButton(s.tryAnotherCard, () => this._checkout.retry())
-          : nothing
-      }
+      ${kind === 'done' && now.offer ? retryButton(s[now.offer], () => this._checkout.retry()) : nothing}
     `;
   }
 

@@ -36,8 +36,10 @@ export type Lifecycle =
       kind: 'done';
       outcome: 'success' | 'failure';
       checkout: CheckoutView;
-      /** Why a failure failed, in the shopper's words; and whether another card may try. */
+      /** Why a failure failed, in the shopper's words. */
       reason?: 'declined' | 'authFailed' | 'bankUnreachable' | 'noLongerValid' | undefined;
+      /** After a failure, the button that pays the basket after all; none when nothing may. */
+      offer?: 'tryAnotherCard' | 'tryAnotherWay' | undefined;
     };
 
 /** The checkout and its methods, in the states that show the form. */

@@ -5,6 +5,11 @@
 // Each public --payment-widget-* property feeds a private --_* one whose default
 // changes with prefers-color-scheme: a merchant's value wins in both schemes.
 //
+// Space comes in three steps, the same in every part: 0.25rem between a label (or a
+// legend) and its field, 0.5rem between choices (and inside a next step), and the gap
+// (--payment-widget-gap) between everything else: fields, the button, what the widget
+// says, an outcome and what it offers.
+//
 // The build takes the template's whitespace out (scripts/minify-css.ts); the notes
 // on its rules are here:
 // - A field aligns its content twice: Safari before 15.6 knows only flex-start
@@ -98,13 +103,16 @@ export const styles = css`
     padding: 0;
   }
   fieldset > .choice + .choice {
-    margin-top: 0.375rem;
+    margin-top: 0.5rem;
   }
   legend,
   label {
     font-weight: 600;
     font-size: 0.875em;
     padding: 0;
+  }
+  legend {
+    margin-bottom: 0.25rem;
   }
   .row {
     display: grid;
@@ -148,8 +156,8 @@ export const styles = css`
     right: 0.75rem;
     top: 50%;
     transform: translateY(-50%);
-    width: 1.75rem;
-    height: 1.2rem;
+    width: 1.5rem;
+    height: 1rem;
     color: var(--_muted);
     pointer-events: none;
   }
@@ -205,6 +213,9 @@ export const styles = css`
   }
   .status:empty {
     display: none;
+  }
+  [part~='retry'] {
+    margin-top: var(--_gap);
   }
   .status {
     margin: var(--_gap) 0 0;

@@ -51,6 +51,10 @@ test.describe('bank redirects', () => {
         await expect(page).toHaveURL(new RegExp(`/result\\?checkout_id=${id}$`));
         await expect(page.getByText(shown)).toBeVisible();
         expect(await providerStatus(shop, id)).toBe(status);
+        // No card was declined: the shopper paid with their bank, and may pick another way.
+        if (status === 'FAILED') {
+          await expect(page.getByRole('button', { name: 'Try another way to pay' })).toBeVisible();
+        }
       });
     }
   }

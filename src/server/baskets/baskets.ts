@@ -38,19 +38,19 @@ export interface BasketDeps extends CreateDeps {
 }
 
 /** A basket's checkout, and whether this call made it. */
-export interface Opened {
+export interface BasketCheckout {
   checkout: CreatedCheckout;
   created: boolean;
 }
 
 export interface Baskets {
   /** The basket's checkout for these terms: its open or paid one, or a new one. */
-  open(resolved: ResolvedCheckout, at?: CallContext): Promise<Opened>;
+  checkoutFor(resolved: ResolvedCheckout, at?: CallContext): Promise<BasketCheckout>;
   /**
    * After checkout `id` failed or expired, its basket's next checkout, on the failed one's
    * terms; the paid one when the basket is paid. 409 while `id` can still be paid.
    */
-  retry(id: string, at?: CallContext): Promise<Opened>;
+  retry(id: string, at?: CallContext): Promise<BasketCheckout>;
   /** Whether a paid checkout is its basket's payment (`keep`) or a second one, now refunded. */
   paidOnce(checkout: PaidCheckout): Promise<'keep' | 'refunded'>;
 }
@@ -224,7 +224,10 @@ export function createBaskets(deps: BasketDeps): Baskets {
     }
   }
 
-  async function open(resolved: ResolvedCheckout, at?: CallContext): Promise<Opened> {
+  async function checkoutFor(
+    resolved: ResolvedCheckout,
+    at?: CallContext,
+  ): Promise<BasketCheckout> {
     const basket = resolved.reference ?? crypto.randomUUID();
     const problem = referenceProblem(basket);
     if (problem !== undefined) {
@@ -281,7 +284,7 @@ export function createBaskets(deps: BasketDeps): Baskets {
     throw new PaymentHandlerError(409, 'CONFLICT', 'This basket is changing; try again');
   }
 
-  async function retry(id: string, at?: CallContext): Promise<Opened> {
+  async function retry(id: string, at?: CallContext): Promise<BasketCheckout> {
     const found = await client.checkouts.get(id, at);
     const checkout = { ...found, id };
     if (checkout.status === 'PAID') return { checkout, created: false };
@@ -296,7 +299,7 @@ export function createBaskets(deps: BasketDeps): Baskets {
       known !== undefined && known.attempt > attempt
         ? { ...(await client.checkouts.get(known.id, at)), id: known.id }
         : checkout;
-    return open(termsOf(last, basket, Date.now()), at);
+    return checkoutFor(termsOf(last, basket, Date.now()), at);
   }
 
   async function refund(checkout: PaidCheckout, keeper: Checkout): Promise<void> {
@@ -394,5 +397,5 @@ export function createBaskets(deps: BasketDeps): Baskets {
     }
   }
 
-  return { open, retry, paidOnce };
+  return { checkoutFor, retry, paidOnce };
 }

@@ -12,8 +12,7 @@ import {
 import { PaymentHandlerError } from '../errors.ts';
 import type { HandlerConfig, ResolvedCheckout } from '../options/index.ts';
 import { allowedResultPage } from '../options/result-pages.ts';
-import type { OpenCheckouts } from '../outcomes/reconcile.ts';
-import { watchCheckout } from '../outcomes/watch.ts';
+import type { Watchlist } from '../outcomes/reconcile.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { CallContext } from '../types.ts';
 import { returnUrlFor } from './result-page.ts';
@@ -23,7 +22,7 @@ export interface CreateDeps {
   config: HandlerConfig;
   client: ProviderClient;
   /** The checkouts reconciliation watches. */
-  open: Pick<OpenCheckouts, 'track'>;
+  watchlist: Pick<Watchlist, 'watch'>;
 }
 
 /** A checkout as the provider answers a create: it always has its id. */
@@ -100,7 +99,7 @@ export async function createProviderCheckout(
     );
   }
   const id = checkout.id;
-  await watchCheckout({ open: deps.open, log: config.log }, id, false);
+  await deps.watchlist.watch(id, false);
   config.log({
     level: 'info',
     message: 'checkout created',

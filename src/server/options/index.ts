@@ -99,6 +99,12 @@ function refuseUnknown(options: object): void {
   }
 }
 
+/** The store functions of the earlier names, and their names now. */
+const RENAMED_STORE_FUNCTIONS: Readonly<Record<string, string>> = {
+  track: 'watch',
+  untrack: 'unwatch',
+};
+
 /** The store's own functions, checked so a wrong object fails at start, not at the first payment. */
 function resolveStore(store: PaymentStore | undefined): PaymentStore | undefined {
   if (store === undefined) return undefined;
@@ -106,6 +112,15 @@ function resolveStore(store: PaymentStore | undefined): PaymentStore | undefined
     if (typeof (store as Partial<PaymentStore> | null)?.[name] !== 'function') {
       throw new TypeError(
         `createPaymentHandler: store must be a PaymentStore (createMemoryStore() or createRedisStore(client)); it has no ${name}()`,
+      );
+    }
+  }
+  // A store written for the earlier names would watch nothing, silently: refused by name.
+  const functions = store as unknown as Record<string, unknown>;
+  for (const [old, now] of Object.entries(RENAMED_STORE_FUNCTIONS)) {
+    if (typeof functions[old] === 'function' && typeof functions[now] !== 'function') {
+      throw new TypeError(
+        `createPaymentHandler: the store's ${old}() is now called ${now}(); rename it (the watched checkouts of reconcile())`,
       );
     }
   }

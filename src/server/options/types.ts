@@ -137,7 +137,7 @@ export interface PaymentHandlerOptions {
   /** `onPaid`, `onFailed`, and how they run. */
   hooks?: HookOptions;
   /**
-   * The state instances share: hook claims, open checkouts, rate counters. Default: this
+   * The state instances share: hook claims, watched checkouts, rate counters. Default: this
    * process's memory (`createMemoryStore()`), right for one instance; several instances
    * share one, e.g. `createRedisStore(client)`.
    */

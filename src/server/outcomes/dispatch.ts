@@ -10,7 +10,7 @@ import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
 import type { Logger } from '../types.ts';
 import type { OpenSteps } from './open-steps.ts';
-import type { OpenCheckouts } from './reconcile.ts';
+import type { Watchlist } from './reconcile.ts';
 import type { OutcomeResult } from './report.ts';
 
 export interface Dispatcher {
@@ -29,21 +29,21 @@ export interface Dispatcher {
 
 export function createDispatcher(deps: {
   report(checkout: Checkout): Promise<OutcomeResult>;
-  open: OpenCheckouts;
+  watchlist: Pick<Watchlist, 'unwatch'>;
   /** The checkouts' open steps: a final one has none left to show. */
   steps: Pick<OpenSteps, 'close'>;
   /** How long an answer may wait for the hook it started (`hooks.waitMs`). */
   waitMs: number;
   log: Logger;
 }): Dispatcher {
-  const { report, open, steps, waitMs, log } = deps;
+  const { report, watchlist, steps, waitMs, log } = deps;
 
   async function confirm(checkout: Checkout): Promise<OutcomeResult> {
     // Not awaited: only a pending checkout's step is ever shown, so this merely frees it early.
     if (checkout.id != null && isFinalStatus(checkout.status)) void steps.close(checkout.id);
     const outcome = await report(checkout);
     // Nothing left to reconcile; not awaited by anyone who needs the answer.
-    if (outcome === 'ran' && checkout.id != null) void open.forget(checkout.id);
+    if (outcome === 'ran' && checkout.id != null) void watchlist.unwatch(checkout.id);
     return outcome;
   }
 

@@ -4,11 +4,11 @@
  * provider's webhook; when the shopper closed the tab after 3DS and every webhook delivery was
  * lost, nothing would ever ask the provider again, and a paid order would stay unfulfilled.
  *
- * So the handler keeps the checkouts it created or processed in a set in the store
- * (one per merchant, shared by every instance), and `reconcile()` reads the due ones from the
- * provider and reports each final one through the same claims as every other path: its hook
- * runs once, whoever gets there first. A checkout leaves the set when its hook has run or it
- * can no longer change (final with no hook to run, gone, or older than `maxAgeMs`). The set
+ * So the handler watches the checkouts it created or processed: a set in the store (one per
+ * merchant, shared by every instance), and `reconcile()` reads the due ones from the provider
+ * and reports each final one through the same claims as every other path: its hook runs once,
+ * whoever gets there first. A checkout is unwatched when its hook has run or it can no longer
+ * change (final with no hook to run, gone, or pending for longer than a week, MAX_AGE_MS). The set
  * holds only what the store was told and kept; the sweep (sweep.ts) then reads the provider's
  * own list past a watermark for what it was never told or lost in an outage or a failover.
  *
@@ -28,7 +28,7 @@ import { createSweep } from './sweep.ts';
 
 export interface ReconcileOptions {
   /**
-   * How many checkouts of the open set one call reads at most, and how many of the
+   * How many checkouts of the watchlist one call reads at most, and how many of the
    * provider's list past the watermark it handles at most. Default 100.
    */
   limit?: number;
@@ -48,20 +48,25 @@ export interface ReconcileReport {
   errors: number;
   /**
    * Checkouts taken from the provider's list past the watermark (sweep.ts): new ones, and
-   * those the open set lost. Their hooks are counted in `ran`.
+   * those the watchlist lost. Their hooks are counted in `ran`.
    */
   swept: number;
 }
 
-export interface OpenCheckouts {
-  /** Remembers a checkout; `soon` makes it due at once (it is being paid right now). */
-  track(id: string, soon: boolean): Promise<void>;
+/** The checkouts under reconciliation: watched until their outcome is reported. */
+export interface Watchlist {
+  /**
+   * Watches a checkout; `soon` makes it due at once (it is being paid right now). Never
+   * throws: a store that is away must not fail the payment, and the sweep still finds it in
+   * the provider's list.
+   */
+  watch(id: string, soon: boolean): Promise<void>;
   /** Its hook ran elsewhere: nothing is left to reconcile. Never throws. */
-  forget(id: string): Promise<void>;
+  unwatch(id: string): Promise<void>;
   reconcile(options?: ReconcileOptions): Promise<ReconcileReport>;
   /**
    * Starts the sweep's watermark, when the store has none, at the time the handler was made:
-   * called when the handler is made and after each checkout tracked, so it takes effect the
+   * called when the handler is made and after each checkout watched, so it takes effect the
    * first time the store answers. Never throws.
    */
   start(): Promise<void>;
@@ -72,7 +77,7 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Past this age a pending checkout (an abandoned cart, a boleto) is read less often. */
 const YOUNG_MS = 60 * 60 * 1000;
 
-export function createOpenCheckouts(deps: {
+export function createWatchlist(deps: {
   store: PaymentStore;
   merchantCode: string;
   client: ProviderClient;
@@ -83,15 +88,15 @@ export function createOpenCheckouts(deps: {
   webhookUrl: string;
   log: Logger;
   now?: () => number;
-}): OpenCheckouts {
+}): Watchlist {
   const { store, client, report, holdMs, log } = deps;
   const now = deps.now ?? Date.now;
   // The merchant's hash tag: the set shares a Cluster slot with the sweep's watermark.
   const set = `open:{${deps.merchantCode}}`;
-  // The set's name before it had a tag; what instances of that version track is moved over.
+  // The set's name before it had a tag; what instances of that version watched is moved over.
   const untagged = `open:${deps.merchantCode}`;
   const supported =
-    store.track !== undefined && store.due !== undefined && store.untrack !== undefined;
+    store.watch !== undefined && store.due !== undefined && store.unwatch !== undefined;
   let warned = false;
   const { sweep, start } = createSweep({
     store,
@@ -99,9 +104,9 @@ export function createOpenCheckouts(deps: {
     client,
     report,
     watch: async (id) => {
-      await store.track?.(set, id, now());
+      await store.watch?.(set, id, now());
     },
-    forget,
+    unwatch,
     webhookUrl: deps.webhookUrl,
     log,
     now,
@@ -111,17 +116,17 @@ export function createOpenCheckouts(deps: {
   async function moveUntagged(limit: number): Promise<void> {
     const ids = (await store.due?.(untagged, now(), limit, holdMs)) ?? [];
     for (const id of ids) {
-      await store.track?.(set, id, now());
-      await store.untrack?.(untagged, id);
+      await store.watch?.(set, id, now());
+      await store.unwatch?.(untagged, id);
     }
   }
 
-  async function forget(id: string): Promise<void> {
+  async function unwatch(id: string): Promise<void> {
     try {
-      await store.untrack?.(set, id);
+      await store.unwatch?.(set, id);
     } catch (error) {
       // Still in the set: the next reconciliation reads it, finds its hook done, and drops it.
-      log({ level: 'warn', message: `reconcile: could not forget ${id}: ${String(error)}` });
+      log({ level: 'warn', message: `reconcile: could not unwatch ${id}: ${String(error)}` });
     }
   }
 
@@ -140,7 +145,7 @@ export function createOpenCheckouts(deps: {
     } catch (error) {
       if (error instanceof ProviderError && error.status === 404) {
         result.closed += 1;
-        await forget(id);
+        await unwatch(id);
         return;
       }
       // Held until holdMs has passed, then taken again.
@@ -153,10 +158,10 @@ export function createOpenCheckouts(deps: {
       const at = nextCheck(checkout, now());
       if (at === undefined) {
         result.closed += 1;
-        await forget(id);
+        await unwatch(id);
       } else {
         result.open += 1;
-        await store.track?.(set, id, at);
+        await store.watch?.(set, id, at);
       }
       return;
     }
@@ -164,7 +169,7 @@ export function createOpenCheckouts(deps: {
     if (outcome === 'ran') result.ran += 1;
     if (outcome === 'ran' || outcome === 'already' || outcome === 'none') {
       result.closed += 1;
-      await forget(id);
+      await unwatch(id);
     } else {
       // running elsewhere, failed or the store is down: taken again once the hold ends.
       result.open += 1;
@@ -172,15 +177,24 @@ export function createOpenCheckouts(deps: {
   }
 
   return {
-    async track(id, soon) {
+    async watch(id, soon) {
       if (!supported) return;
-      // Not due at once when only created: most carts are read only if they linger.
-      await store.track?.(set, id, soon ? now() : now() + holdMs);
+      try {
+        // Not due at once when only created: most carts are read only if they linger.
+        await store.watch?.(set, id, soon ? now() : now() + holdMs);
+      } catch (error) {
+        log({
+          level: 'warn',
+          message: `reconcile: could not watch checkout ${id}: ${String(error)}`,
+          checkoutId: id,
+        });
+        return;
+      }
       // The store answered: the sweep's watermark starts, if it has not yet.
       await start();
     },
     start,
-    forget,
+    unwatch,
     async reconcile(options = {}) {
       const limit = options.limit ?? 100;
       if (!Number.isInteger(limit) || limit < 1) {
@@ -199,7 +213,7 @@ export function createOpenCheckouts(deps: {
           warned = true;
           log({
             level: 'warn',
-            message: 'reconcile: the store keeps no open checkouts (track, due, untrack)',
+            message: 'reconcile: the store keeps no open checkouts (watch, due, unwatch)',
           });
         }
         return result;

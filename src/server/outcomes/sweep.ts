@@ -1,20 +1,20 @@
 /**
  * The sweep: reconciliation's second source, the provider's own list of checkouts. The open
  * set (reconcile.ts) holds what the store was told; what it was never told, or lost, is gone
- * from it: checkouts created while the store was unreachable (their `track` failed), and
+ * from it: checkouts created while the store was unreachable (their `watch` failed), and
  * those whose entries an old primary took with it in a failover (acknowledged, never
  * replicated). The provider still has every one of them. So each `reconcile()` also reads the
  * provider's list past a watermark and hands each of this handler's checkouts it finds there
  * to the same claims as every other report: a final one is reported (its hook runs once,
- * whoever gets there first), one still pending joins the open set.
+ * whoever gets there first), one still pending joins the watchlist.
  *
- * The watermark is a record in the store (`sweep:{<merchant>}`, beside the open set, in its
+ * The watermark is a record in the store (`sweep:{<merchant>}`, beside the watchlist, in its
  * slot on a Cluster): the creation date and id of the last checkout handled, in the provider's
  * order (date, then id). It moves only over checkouts that were handled while the store
  * answered, and never back; and not into the last SETTLE_MS, so a checkout the list shows a
  * moment late (created a moment before one it already showed) is still found. A store that
  * has no watermark yet starts it when the handler first reaches the store, at the time the
- * handler was made (`start()`, called then and after each checkout it tracks): a store outage
+ * handler was made (`start()`, called then and after each checkout it watches): a store outage
  * in a new instance's first minute, before its first `reconcile()`, loses none of the
  * checkouts paid meanwhile. A watermark that disappears later (a store that lost its data)
  * starts again at the current time: reporting every paid checkout of the past again to a
@@ -67,10 +67,10 @@ export interface SweepDeps {
   merchantCode: string;
   client: ProviderClient;
   report(checkout: Checkout): Promise<OutcomeResult>;
-  /** Puts a checkout in the open set, due now; throws when the store fails. */
+  /** Puts a checkout in the watchlist, due now; throws when the store fails. */
   watch(id: string): Promise<void>;
-  /** Takes a checkout out of the open set; never throws. */
-  forget(id: string): Promise<void>;
+  /** Takes a checkout out of the watchlist; never throws. */
+  unwatch(id: string): Promise<void>;
   /** This handler's `return_url`: the checkouts that carry it are this handler's. */
   webhookUrl: string;
   log: Logger;
@@ -126,7 +126,7 @@ export function createSweep(deps: SweepDeps) {
   /** Handles one checkout; false when the store failed (it and later ones come again). */
   async function handle(checkout: Checkout, id: string, result: SweepResult): Promise<boolean> {
     if (!isFinalStatus(checkout.status)) {
-      // Pending: the open set reads it until it is final (it may be there already).
+      // Pending: the watchlist reads it until it is final (it may be there already).
       await deps.watch(id);
       return true;
     }
@@ -140,9 +140,9 @@ export function createSweep(deps: SweepDeps) {
         checkoutId: id,
       });
     }
-    // Running elsewhere, or the hook threw: the open set tries it again after the lease.
+    // Running elsewhere, or the hook threw: the watchlist tries it again after the lease.
     if (outcome === 'running' || outcome === 'failed') await deps.watch(id);
-    else await deps.forget(id);
+    else await deps.unwatch(id);
     return true;
   }
 
@@ -184,7 +184,7 @@ export function createSweep(deps: SweepDeps) {
       else known = mark;
       placed = true;
     } catch {
-      // Not reached yet: the next checkout tracked, or the next reconcile(), tries again.
+      // Not reached yet: the next checkout watched, or the next reconcile(), tries again.
     }
   }
 
@@ -197,7 +197,7 @@ export function createSweep(deps: SweepDeps) {
           level: 'warn',
           message:
             "reconcile: the store keeps no records (read, swap), so the provider's list is not " +
-            'read: a checkout whose tracking failed while the store was down is not found',
+            'read: a checkout whose watch failed while the store was down is not found',
         });
       }
       return result;

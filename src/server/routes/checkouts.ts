@@ -12,11 +12,10 @@ import { Hono } from 'hono';
 import { errorJson } from '../../http/errors.ts';
 import { json } from '../../http/json.ts';
 import { CheckoutProcessBodySchema, describeIssue } from '../../schemas/index.ts';
-import type { Opened } from '../baskets/baskets.ts';
+import type { BasketCheckout } from '../baskets/baskets.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import { checkoutIdFrom, requireCustomer } from '../guards/ids.ts';
 import { requireAllowedOrigin } from '../guards/origin.ts';
-import { watchCheckout } from '../outcomes/watch.ts';
 import type { ProcessResult } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { HandlerEnv } from '../types.ts';
@@ -24,7 +23,7 @@ import { callContext, jsonBody, type RouteDeps, requireJsonBody } from './contex
 import { toPublicCheckout, unsafeNextStepField } from './public.ts';
 
 /** A basket's checkout: 201 when this request made it, 200 when it was there already. */
-const opened = ({ checkout, created }: Opened) =>
+const answer = ({ checkout, created }: BasketCheckout) =>
   json(toPublicCheckout(checkout), created ? 201 : 200);
 
 export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
@@ -42,7 +41,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     await deps.limits.beforeCreate(c);
     // Everything else in the body (amount, currency, ...) is ignored on purpose.
     const resolved = await config.resolveCheckout((body as { order: unknown }).order, c.req.raw);
-    return opened(await baskets.open(resolved, callContext(c)));
+    return answer(await baskets.checkoutFor(resolved, callContext(c)));
   });
 
   // After a failure, the basket's next checkout on the failed one's terms: nothing in the
@@ -50,7 +49,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
   app.post('/:id/retry', fromPage, async (c) => {
     const id = checkoutIdFrom(c.req.param('id'), 'id');
     await deps.limits.beforeCreate(c);
-    return opened(await baskets.retry(id, callContext(c)));
+    return answer(await baskets.retry(id, callContext(c)));
   });
 
   app.get('/:id', async (c) => {
@@ -79,13 +78,13 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     // The last check before the provider: a refused attempt is not a payment to watch.
     await deps.limits.beforePayment(c, id);
     // Watched from now on: if every answer about this payment is lost, reconcile() asks.
-    await watchCheckout({ open: deps.open, log }, id, true);
+    await deps.watchlist.watch(id, true);
     let result: ProcessResult;
     try {
       result = await client.checkouts.process(id, body, callContext(c));
     } catch (error) {
       // No such checkout: nothing to watch (and no set for anyone to fill with made-up ids).
-      if (error instanceof ProviderError && error.status === 404) void deps.open.forget(id);
+      if (error instanceof ProviderError && error.status === 404) void deps.watchlist.unwatch(id);
       throw error;
     }
     if (result.kind === 'next_step') {

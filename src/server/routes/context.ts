@@ -10,7 +10,7 @@ import type { RateLimiter } from '../guards/rate-limit.ts';
 import type { HandlerConfig } from '../options/index.ts';
 import type { Dispatcher } from '../outcomes/dispatch.ts';
 import type { OpenSteps } from '../outcomes/open-steps.ts';
-import type { OpenCheckouts } from '../outcomes/reconcile.ts';
+import type { Watchlist } from '../outcomes/reconcile.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { CallContext, HandlerEnv } from '../types.ts';
 
@@ -22,7 +22,7 @@ export interface RouteDeps {
   /** Runs onPaid/onFailed once per checkout for a final status (outcomes/dispatch.ts). */
   outcomes: Dispatcher;
   /** The checkouts reconciliation watches (outcomes/reconcile.ts). */
-  open: OpenCheckouts;
+  watchlist: Watchlist;
   /** Each pending checkout's open 3DS or bank step (outcomes/open-steps.ts). */
   steps: OpenSteps;
   /** The limits checked before a checkout is created or paid (guards/rate-limit.ts). */

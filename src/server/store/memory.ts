@@ -84,11 +84,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PaymentStor
       entries.delete(key);
       return true;
     },
-    async track(set, id, checkAt) {
+    async watch(set, id, checkAt) {
       setOf(set).set(id, checkAt);
     },
     async due(set, now, limit, holdMs) {
-      // One instance's open checkouts: a scan is cheap next to the provider reads that follow.
+      // One instance's watched checkouts: a scan is cheap next to the provider reads that follow.
       const due = [...setOf(set)]
         .filter(([, at]) => at <= now)
         .sort((a, b) => a[1] - b[1])
@@ -97,7 +97,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PaymentStor
       for (const id of due) setOf(set).set(id, now + holdMs);
       return due;
     },
-    async untrack(set, id) {
+    async unwatch(set, id) {
       setOf(set).delete(id);
     },
     hit: async (counters) => hit(counters),

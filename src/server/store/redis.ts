@@ -9,7 +9,7 @@
  * | key | holds |
  * |---|---|
  * | `onPaid:<merchant>:<checkout>`, `onFailed:...` | a claim: `running:<token>` for the lease (`SET NX PX`), then `done:<token>` for `doneTtlMs` |
- * | `open:{<merchant>}` | the open checkouts, a sorted set scored by when each is next due (outcomes/reconcile.ts) |
+ * | `open:{<merchant>}` | the watched checkouts, a sorted set scored by when each is next due (outcomes/reconcile.ts) |
  * | `sweep:{<merchant>}` | how far reconciliation has read the provider's own list (a record) |
  * | `rate:{<merchant>}:<limit>:<client or checkout>` | a rate counter, gone when its window ends |
  * | the baskets' records | a value changed only by compare-and-set (`read`, `swap`) |
@@ -21,7 +21,7 @@
  * rate limits, which tag theirs with the merchant, cost one round trip. The merchant's open
  * set and its sweep record share that tag too, so they live on one primary and replicate in
  * the order they were written: a sweep record that survived a failover was written after
- * the open checkouts it counts on, and they survived with it. Claims carry no tag and spread
+ * the watched checkouts it counts on, and they survived with it. Claims carry no tag and spread
  * over the Cluster's nodes.
  */
 import {
@@ -80,7 +80,7 @@ return 0`;
 
 // KEYS[1] the set, ARGV[1] the checkout id, ARGV[2] its next check (ms), ARGV[3] the set's
 // lifetime (ms): a shop that stops reconciling leaves nothing behind for long.
-const TRACK = `redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+const WATCH = `redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1`;
 
@@ -207,7 +207,7 @@ export function createRedisStore(
   const script = (source: string): Script => ({ source, sha: sha1(source) });
   const complete = script(COMPLETE);
   const release = script(RELEASE);
-  const track = script(TRACK);
+  const watch = script(WATCH);
   const due = script(DUE);
   const hit = script(HIT);
   const swap = script(SWAP);
@@ -276,8 +276,8 @@ export function createRedisStore(
     async release(key, token) {
       return Number(await run(release, prefix + key, [token])) === 1;
     },
-    async track(set, id, checkAt) {
-      await run(track, prefix + set, [id, String(Math.floor(checkAt)), doneTtl]);
+    async watch(set, id, checkAt) {
+      await run(watch, prefix + set, [id, String(Math.floor(checkAt)), doneTtl]);
     },
     async due(set, now, limit, holdMs) {
       const ids = await run(due, prefix + set, [
@@ -287,7 +287,7 @@ export function createRedisStore(
       ]);
       return Array.isArray(ids) ? ids.map(String) : [];
     },
-    async untrack(set, id) {
+    async unwatch(set, id) {
       const full = prefix + set;
       await command(full, ['ZREM', full, id]);
     },

@@ -1,6 +1,6 @@
 /**
  * The state that handler instances share (`PaymentStore`): the outcome hooks' claims, the
- * open checkouts that reconciliation watches, the rate limits' counters, the baskets'
+ * checkouts that reconciliation watches, the rate limits' counters, the baskets'
  * records and the checkouts' open steps.
  *
  * The claims are the "exactly once" guard for `onPaid`/`onFailed`. A checkout's outcome
@@ -48,19 +48,19 @@ export interface PaymentStore {
    */
   release(key: string, token: string): Promise<boolean>;
 
-  // The open checkouts, for reconciliation (outcomes/reconcile.ts): a set per merchant of
+  // The watched checkouts, for reconciliation (outcomes/reconcile.ts): a set per merchant of
   // checkout ids, each with the time it is next due to be read from the provider. Optional,
   // so a store that keeps only claims still works; without them `reconcile()` has nothing to do.
 
-  /** Adds `id` to `set`, or moves its next check, to `checkAt` (ms since the epoch). */
-  track?(set: string, id: string, checkAt: number): Promise<void>;
+  /** Watches `id` in `set`, or moves its next check, to `checkAt` (ms since the epoch). */
+  watch?(set: string, id: string, checkAt: number): Promise<void>;
   /**
    * Atomically across instances: up to `limit` ids of `set` due by `now`, soonest first, each
    * moved to `now + holdMs` so that no other caller takes it meanwhile.
    */
   due?(set: string, now: number, limit: number, holdMs: number): Promise<string[]>;
   /** Removes `id` from `set`: its outcome hook ran, or it can no longer change. */
-  untrack?(set: string, id: string): Promise<void>;
+  unwatch?(set: string, id: string): Promise<void>;
 
   // Request counters, for the rate limits (guards/rate-limit.ts). Optional as well: without
   // it each instance counts in its own memory.

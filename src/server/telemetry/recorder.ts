@@ -43,7 +43,7 @@ export interface Recorder {
   metrics: Instruments | undefined;
   /** The request's `X-Request-Id` in the OpenTelemetry context, for log entries. */
   requestIdKey: symbol;
-  /** The open checkouts the last reconciliation left, which the gauge reports. */
+  /** The checkouts the last reconciliation left open, which the gauge reports. */
   reconcileOpen: number | undefined;
 }
 

@@ -28,7 +28,7 @@ import {
 import { buildProcessBody } from './body.ts';
 import { readBack } from './read-back.ts';
 import { type StepPart, showStep, stepLeftOpen } from './steps.ts';
-import { failureReason, messageFor, stepOf } from './words.ts';
+import { anotherTry, failureReason, messageFor, stepOf } from './words.ts';
 
 /** What the checkout controller reads from, and writes to, its element. */
 interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown {
@@ -387,13 +387,14 @@ export class CheckoutController implements ReactiveController {
       this._stepAbort?.abort();
       const paid = status === 'PAID';
       this._form.keep(!paid);
+      const id = String(checkout.id);
+      const reason = paid ? undefined : failureReason(status, id, checkout.transactions);
       this._to({
         kind: 'done',
         outcome: paid ? 'success' : 'failure',
         checkout,
-        reason: paid
-          ? undefined
-          : failureReason(status, String(checkout.id), checkout.transactions),
+        reason,
+        offer: paid || reason === 'noLongerValid' ? undefined : anotherTry(id),
       });
       emit(host, paid ? 'payment-success' : 'payment-failure', {
         checkout,

@@ -54,3 +54,12 @@ export function failureReason(
   if (!step) return 'declined';
   return step.startsWith('challenge') ? 'authFailed' : undefined;
 }
+
+/**
+ * What the button under a failure offers for checkout `id`: another card, or, after a
+ * bank's page or a boleto, another way to pay (the shopper paid with no card).
+ */
+export function anotherTry(id: string): 'tryAnotherCard' | 'tryAnotherWay' {
+  const step = stepOf(id);
+  return step === 'apm-redirect' || step === 'voucher' ? 'tryAnotherWay' : 'tryAnotherCard';
+}

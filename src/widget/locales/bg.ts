@@ -39,6 +39,7 @@ const bg: Strings = {
   bankUnreachable: 'Връзката с банката ви не беше възможна',
   noLongerValid: 'Това плащане вече не е валидно',
   tryAnotherCard: 'Опитайте с друга карта',
+  tryAnotherWay: 'Опитайте с друг начин на плащане',
   pending: 'Плащането очаква потвърждение',
   redirecting: 'Пренасочване…',
   errRequired: 'Полето е задължително',

@@ -39,6 +39,7 @@ const cs: Strings = {
   bankUnreachable: 'Nepodařilo se spojit s vaší bankou',
   noLongerValid: 'Tato platba již není platná',
   tryAnotherCard: 'Zkusit jinou kartu',
+  tryAnotherWay: 'Zkusit jiný způsob platby',
   pending: 'Platba čeká na dokončení',
   redirecting: 'Přesměrování…',
   errRequired: 'Toto pole je povinné',

@@ -39,6 +39,7 @@ const da: Strings = {
   bankUnreachable: 'Vi kunne ikke få forbindelse til din bank',
   noLongerValid: 'Denne betaling er ikke længere gyldig',
   tryAnotherCard: 'Prøv et andet kort',
+  tryAnotherWay: 'Prøv en anden betalingsmetode',
   pending: 'Betalingen afventer',
   redirecting: 'Viderestiller…',
   errRequired: 'Feltet skal udfyldes',

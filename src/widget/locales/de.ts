@@ -39,6 +39,7 @@ const de: Strings = {
   bankUnreachable: 'Ihre Bank war nicht erreichbar',
   noLongerValid: 'Diese Zahlung ist nicht mehr gültig',
   tryAnotherCard: 'Andere Karte verwenden',
+  tryAnotherWay: 'Andere Zahlungsart verwenden',
   pending: 'Zahlung ausstehend',
   redirecting: 'Weiterleitung…',
   errRequired: 'Dieses Feld ist erforderlich',

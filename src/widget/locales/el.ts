@@ -39,6 +39,7 @@ const el: Strings = {
   bankUnreachable: 'Δεν ήταν δυνατή η σύνδεση με την τράπεζά σας',
   noLongerValid: 'Αυτή η πληρωμή δεν ισχύει πλέον',
   tryAnotherCard: 'Δοκιμάστε άλλη κάρτα',
+  tryAnotherWay: 'Δοκιμάστε άλλο τρόπο πληρωμής',
   pending: 'Η πληρωμή εκκρεμεί',
   redirecting: 'Ανακατεύθυνση…',
   errRequired: 'Το πεδίο είναι υποχρεωτικό',

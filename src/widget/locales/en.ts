@@ -43,6 +43,8 @@ export const en = {
   bankUnreachable: 'Your bank could not be reached',
   noLongerValid: 'This payment is no longer valid',
   tryAnotherCard: 'Try another card',
+  // After a bank's page or a boleto failed: the shopper paid with no card.
+  tryAnotherWay: 'Try another way to pay',
   pending: 'Payment pending',
   redirecting: 'Redirecting…',
   errRequired: 'This field is required',

@@ -39,6 +39,7 @@ const es: Strings = {
   bankUnreachable: 'No se pudo contactar con tu banco',
   noLongerValid: 'Este pago ya no es válido',
   tryAnotherCard: 'Probar con otra tarjeta',
+  tryAnotherWay: 'Probar con otro método de pago',
   pending: 'Pago pendiente',
   redirecting: 'Redirigiendo…',
   errRequired: 'Este campo es obligatorio',

@@ -39,6 +39,7 @@ const et: Strings = {
   bankUnreachable: 'Teie pangaga ei õnnestunud ühendust saada',
   noLongerValid: 'See makse ei kehti enam',
   tryAnotherCard: 'Proovi teist kaarti',
+  tryAnotherWay: 'Proovi teist makseviisi',
   pending: 'Makse ootel',
   redirecting: 'Suuname edasi…',
   errRequired: 'See väli on kohustuslik',

@@ -39,6 +39,7 @@ const fi: Strings = {
   bankUnreachable: 'Pankkiisi ei saatu yhteyttä',
   noLongerValid: 'Tämä maksu ei ole enää voimassa',
   tryAnotherCard: 'Kokeile toista korttia',
+  tryAnotherWay: 'Kokeile toista maksutapaa',
   pending: 'Maksu odottaa',
   redirecting: 'Ohjataan eteenpäin…',
   errRequired: 'Tämä kenttä on pakollinen',

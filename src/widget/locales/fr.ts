@@ -39,6 +39,7 @@ const fr: Strings = {
   bankUnreachable: 'Votre banque n’a pas pu être contactée',
   noLongerValid: 'Ce paiement n’est plus valable',
   tryAnotherCard: 'Essayer une autre carte',
+  tryAnotherWay: 'Essayer un autre moyen de paiement',
   pending: 'Paiement en attente',
   redirecting: 'Redirection…',
   errRequired: 'Ce champ est obligatoire',

@@ -39,6 +39,7 @@ const hr: Strings = {
   bankUnreachable: 'Nije bilo moguće povezati se s vašom bankom',
   noLongerValid: 'Ovo plaćanje više nije valjano',
   tryAnotherCard: 'Pokušajte drugom karticom',
+  tryAnotherWay: 'Pokušajte drugim načinom plaćanja',
   pending: 'Plaćanje na čekanju',
   redirecting: 'Preusmjeravanje…',
   errRequired: 'Ovo polje je obavezno',

@@ -39,6 +39,7 @@ const hu: Strings = {
   bankUnreachable: 'Nem sikerült kapcsolatot létesíteni a bankjával',
   noLongerValid: 'Ez a fizetés már nem érvényes',
   tryAnotherCard: 'Másik kártya',
+  tryAnotherWay: 'Másik fizetési mód',
   pending: 'A fizetés függőben van',
   redirecting: 'Átirányítás…',
   errRequired: 'Kötelező mező',

@@ -39,6 +39,7 @@ const it: Strings = {
   bankUnreachable: 'Non è stato possibile contattare la tua banca',
   noLongerValid: 'Questo pagamento non è più valido',
   tryAnotherCard: 'Prova un’altra carta',
+  tryAnotherWay: 'Prova un altro metodo di pagamento',
   pending: 'Pagamento in sospeso',
   redirecting: 'Reindirizzamento…',
   errRequired: 'Campo obbligatorio',

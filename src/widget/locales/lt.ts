@@ -39,6 +39,7 @@ const lt: Strings = {
   bankUnreachable: 'Nepavyko susisiekti su jūsų banku',
   noLongerValid: 'Šis mokėjimas nebegalioja',
   tryAnotherCard: 'Bandyti kitą kortelę',
+  tryAnotherWay: 'Bandyti kitą mokėjimo būdą',
   pending: 'Mokėjimas laukia patvirtinimo',
   redirecting: 'Nukreipiama…',
   errRequired: 'Šis laukas privalomas',

@@ -39,6 +39,7 @@ const lv: Strings = {
   bankUnreachable: 'Neizdevās sazināties ar jūsu banku',
   noLongerValid: 'Šis maksājums vairs nav derīgs',
   tryAnotherCard: 'Izmēģināt citu karti',
+  tryAnotherWay: 'Izmēģināt citu maksājuma veidu',
   pending: 'Maksājums gaida apstiprinājumu',
   redirecting: 'Novirza…',
   errRequired: 'Šis lauks ir obligāts',

@@ -39,6 +39,7 @@ const nb: Strings = {
   bankUnreachable: 'Vi fikk ikke kontakt med banken din',
   noLongerValid: 'Denne betalingen er ikke lenger gyldig',
   tryAnotherCard: 'Prøv et annet kort',
+  tryAnotherWay: 'Prøv en annen betalingsmåte',
   pending: 'Betalingen venter',
   redirecting: 'Videresender…',
   errRequired: 'Dette feltet må fylles ut',

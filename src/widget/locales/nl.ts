@@ -39,6 +39,7 @@ const nl: Strings = {
   bankUnreachable: 'Je bank kon niet worden bereikt',
   noLongerValid: 'Deze betaling is niet meer geldig',
   tryAnotherCard: 'Probeer een andere kaart',
+  tryAnotherWay: 'Probeer een andere betaalmethode',
   pending: 'Betaling in behandeling',
   redirecting: 'Doorsturen…',
   errRequired: 'Dit veld is verplicht',

@@ -39,6 +39,7 @@ const pl: Strings = {
   bankUnreachable: 'Nie udało się połączyć z Twoim bankiem',
   noLongerValid: 'Ta płatność jest już nieważna',
   tryAnotherCard: 'Użyj innej karty',
+  tryAnotherWay: 'Użyj innej metody płatności',
   pending: 'Płatność oczekuje na realizację',
   redirecting: 'Przekierowywanie…',
   errRequired: 'To pole jest wymagane',

@@ -39,6 +39,7 @@ const pt: Strings = {
   bankUnreachable: 'Não foi possível contactar o seu banco',
   noLongerValid: 'Este pagamento já não é válido',
   tryAnotherCard: 'Tentar outro cartão',
+  tryAnotherWay: 'Tentar outro método de pagamento',
   pending: 'Pagamento pendente',
   redirecting: 'A redirecionar…',
   errRequired: 'Este campo é obrigatório',
@@ -107,6 +108,7 @@ export const regions: Record<string, Partial<Strings>> = {
     declined: 'Seu cartão foi recusado',
     bankUnreachable: 'Não foi possível contatar seu banco',
     tryAnotherCard: 'Tentar outro cartão',
+    tryAnotherWay: 'Tentar outra forma de pagamento',
     errNotFound: 'Este pagamento não foi encontrado.',
   },
 };

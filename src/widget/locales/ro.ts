@@ -39,6 +39,7 @@ const ro: Strings = {
   bankUnreachable: 'Banca dvs. nu a putut fi contactată',
   noLongerValid: 'Această plată nu mai este valabilă',
   tryAnotherCard: 'Încercați alt card',
+  tryAnotherWay: 'Încercați altă metodă de plată',
   pending: 'Plată în așteptare',
   redirecting: 'Redirecționare…',
   errRequired: 'Acest câmp este obligatoriu',

@@ -39,6 +39,7 @@ const sk: Strings = {
   bankUnreachable: 'Nepodarilo sa spojiť s vašou bankou',
   noLongerValid: 'Táto platba už nie je platná',
   tryAnotherCard: 'Skúsiť inú kartu',
+  tryAnotherWay: 'Skúsiť iný spôsob platby',
   pending: 'Platba čaká na dokončenie',
   redirecting: 'Presmerovanie…',
   errRequired: 'Toto pole je povinné',

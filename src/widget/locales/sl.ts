@@ -39,6 +39,7 @@ const sl: Strings = {
   bankUnreachable: 'Z vašo banko ni bilo mogoče vzpostaviti povezave',
   noLongerValid: 'To plačilo ni več veljavno',
   tryAnotherCard: 'Poskusite z drugo kartico',
+  tryAnotherWay: 'Poskusite z drugim načinom plačila',
   pending: 'Plačilo je v obdelavi',
   redirecting: 'Preusmerjanje…',
   errRequired: 'To polje je obvezno',

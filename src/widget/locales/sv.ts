@@ -39,6 +39,7 @@ const sv: Strings = {
   bankUnreachable: 'Vi kunde inte nå din bank',
   noLongerValid: 'Den här betalningen är inte längre giltig',
   tryAnotherCard: 'Försök med ett annat kort',
+  tryAnotherWay: 'Försök med ett annat betalsätt',
   pending: 'Betalningen väntar',
   redirecting: 'Skickar dig vidare…',
   errRequired: 'Fältet är obligatoriskt',

@@ -7,13 +7,23 @@ import { css, html, nothing } from './kit.ts';
 /** What the outcome region says: confirmed paid or failed, or accepted and not final. */
 export type OutcomeKind = 'success' | 'failure' | 'pending';
 
+// The outcome is centred in its box, and why a payment failed is centred under it, as far
+// from it as the button that follows is from the reason: the widget's gap. After a next
+// step (a boleto's voucher stays on screen above "Payment pending") the same gap.
 export const styles = css`
+  [part~='outcome-region'] {
+    display: grid;
+    gap: var(--_gap);
+    text-align: center;
+  }
+  .next-step:not(:empty) ~ [part~='outcome-region'] {
+    margin-top: var(--_gap);
+  }
   .outcome {
-    padding: 1rem;
+    padding: var(--_gap);
     border: 1px solid currentColor;
     border-radius: var(--_radius);
     font-weight: 600;
-    text-align: center;
   }
   .outcome.success {
     color: var(--_success);

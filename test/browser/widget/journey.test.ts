@@ -83,6 +83,17 @@ describe('payment-widget: another card after a decline', () => {
   });
   afterEach(() => backend.restore());
 
+  it('after a bank method failed (back from its page): "Try another way to pay", no card blamed', async () => {
+    // What the widget kept for this tab when it sent the shopper to the bank's page.
+    sessionStorage.setItem('payment-widget:step:chk_1', 'apm-redirect');
+    backend.checkout = { ...backend.checkout, status: 'FAILED' };
+    const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
+    expect(text(el)).to.include('Payment failed');
+    expect(text(el)).not.to.include('Your card was declined');
+    expect($(el, 'button[part~=retry]').textContent?.trim()).to.equal('Try another way to pay');
+    await expect(el).to.be.accessible();
+  });
+
   it('says the card was declined, then pays the basket’s next checkout; name and email stay', async () => {
     backend.process = () => {
       backend.checkout = { ...backend.checkout, status: 'FAILED' };

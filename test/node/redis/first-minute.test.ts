@@ -1,7 +1,7 @@
 // A Redis outage in a new instance's first minute, before its first reconcile() call, loses
 // no order: the sweep's watermark starts when the handler first reaches its store (when it is
 // made), not at the first reconcile(). Real redis-server, killed and restarted on its data
-// file; the checkouts created and paid while it is down are never tracked (their `track`
+// file; the checkouts created and paid while it is down are never tracked (their `watch`
 // fails) and no webhook reaches the handler, so only the provider's list can bring them in.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

@@ -94,8 +94,8 @@ for (const kind of CLIENT_KINDS) {
       kind,
     );
 
-    test('the open set expires by itself when nobody tracks into it for doneTtlMs', async () => {
-      await store.track?.('open:expiring', 'co_1', Date.now());
+    test('the open set expires by itself when nobody watches into it for doneTtlMs', async () => {
+      await store.watch?.('open:expiring', 'co_1', Date.now());
       const left = await pttl('open:expiring');
       assert.ok(left > DAY_MS && left <= 2 * DAY_MS, `set expires in ${left} ms`);
     });

@@ -3,7 +3,7 @@
 // is store.test.ts). Then the Redis is stopped for 5 s in the middle of 30 card payments,
 // every webhook dropped: the handler keeps taking them, and once Redis is back every order
 // paid meanwhile is fulfilled, once, within two reconciliation intervals, found in the
-// provider's list (its tracking failed with Redis).
+// provider's list (its watch failed with Redis).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scaled, sleep } from '../../shared/until.ts';

@@ -3,7 +3,11 @@
 // merchant's upgrade or typo never turns into a setting silently ignored.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createPaymentHandler, type PaymentHandlerOptions } from '../../../src/server/index.ts';
+import {
+  createMemoryStore,
+  createPaymentHandler,
+  type PaymentHandlerOptions,
+} from '../../../src/server/index.ts';
 
 const grouped: PaymentHandlerOptions = {
   provider: { baseUrl: 'http://127.0.0.1:9', apiKey: 'sk_test_options', merchantCode: 'M1' },
@@ -156,6 +160,11 @@ test('every group and sub-option is checked: types, ranges, URLs', () => {
     [withExtra({ logger: console }), /logger must be a function/],
     [withExtra({ authorizeCustomer: true }), /authorizeCustomer must be a function/],
     [withExtra({ store: new Map() }), /store must be a PaymentStore .* it has no claim\(\)/],
+    // A store of the earlier names would watch no checkout for reconcile(), without a word.
+    [
+      withExtra({ store: { ...createMemoryStore(), watch: undefined, track: async () => {} } }),
+      /the store's track\(\) is now called watch\(\)/,
+    ],
   ];
   for (const [options, message] of refused) {
     assert.throws(() => createPaymentHandler(options), message, String(message));
