@@ -43,15 +43,16 @@ export type Action =
   | { kind: 'offer'; step: PageAction }
   /**
    * A step that was open and cannot be shown again (the handler no longer holds it): the
-   * bank's answer is awaited.
+   * bank's answer is awaited. `bank`: the step was a bank's page, not a card's 3DS.
    */
-  | { kind: 'waiting' };
+  | { kind: 'waiting'; bank: boolean };
 
 export type StringKey =
   | 'challengeTitle'
   | 'cancel'
   | 'pending'
   | 'tryAnotherCard'
+  | 'tryAnotherWay'
   | 'voucherTitle'
   | 'voucherBarcode'
   | 'copy'

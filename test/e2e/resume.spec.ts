@@ -140,7 +140,7 @@ test.describe('back on the shop during a full-page step', () => {
     expect(await providerStatus(shop, id)).toBe('PAID');
   });
 
-  test('iDEAL: the bank page is offered again; "Try another card" pays with a card instead', async ({
+  test('iDEAL: the bank page is offered again; "Try another way to pay" pays with a card instead', async ({
     page,
     shop,
   }) => {
@@ -154,7 +154,7 @@ test.describe('back on the shop during a full-page step', () => {
     await expect(
       page.getByRole('button', { name: 'Confirm the payment with your bank' }),
     ).toBeVisible();
-    await page.getByRole('button', { name: 'Try another card' }).click();
+    await page.getByRole('button', { name: 'Try another way to pay' }).click();
     await page.getByRole('radio', { name: 'Card' }).check();
     await fillCard(page, CARDS.paid);
     await pay(page);

@@ -8,16 +8,20 @@ import { challengeRedirect } from './challenge-redirect.ts';
 // The steps the widget finds open when it loads again (a reload mid-step, the back button
 // from the bank's page): never a blank form for a checkout the bank may approve at any
 // moment. Each reads the checkout back meanwhile (hold), so an approval elsewhere (the bank's
-// app on a phone) shows within seconds, and each offers another card, on the same checkout.
+// app on a phone) shows within seconds, and each offers another try on the same checkout:
+// another card, or after a bank's page another way to pay (the shopper paid with no card).
 
-/** Shows `first` (what the step is), then "Try another card": the form again, still payable. */
-function shownAgain(ctx: NextStepContext, first: (end: Held['end']) => HTMLElement) {
+/**
+ * Shows `first` (what the step is), then "Try another card" ("Try another way to pay" for a
+ * `bank` step): the form again, still payable.
+ */
+function shownAgain(ctx: NextStepContext, bank: boolean, first: (end: Held['end']) => HTMLElement) {
   const view = h('div', { class: 'step', part: 'resume' });
   return hold(ctx, view, ({ end }) => {
     const other = h(
       'button',
       { type: 'button', class: 'step-other', part: 'button retry' },
-      ctx.t('tryAnotherCard'),
+      ctx.t(bank ? 'tryAnotherWay' : 'tryAnotherCard'),
     );
     other.addEventListener('click', () => end({ kind: 'cancelled' }));
     view.append(first(end), other);
@@ -33,7 +37,7 @@ function shownAgain(ctx: NextStepContext, first: (end: Held['end']) => HTMLEleme
  * its URLs, tell the element (payment-challenge) and leave.
  */
 export const offer: StepRunner<'offer'> = ({ step }, ctx) =>
-  shownAgain(ctx, (end) => {
+  shownAgain(ctx, step.kind === 'apm-redirect', (end) => {
     const go = h(
       'button',
       { type: 'button', part: 'button resume-continue' },
@@ -52,5 +56,5 @@ export const offer: StepRunner<'offer'> = ({ step }, ctx) =>
  * widget says the payment waits for the bank's answer ("Payment pending"), and reads the
  * checkout back.
  */
-export const waiting: StepRunner<'waiting'> = (_action, ctx) =>
-  shownAgain(ctx, () => h('p', { role: 'status' }, ctx.t('pending')));
+export const waiting: StepRunner<'waiting'> = ({ bank }, ctx) =>
+  shownAgain(ctx, bank, () => h('p', { role: 'status' }, ctx.t('pending')));

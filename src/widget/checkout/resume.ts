@@ -43,6 +43,8 @@ export function reopen(
     }
   }
   // A step this tab ran and the handler cannot give back: wait for the bank's answer.
-  if (!action && here && here !== 'voucher') action = { kind: 'waiting' };
+  if (!action && here && here !== 'voucher') {
+    action = { kind: 'waiting', bank: here === 'apm-redirect' };
+  }
   return action;
 }

@@ -7,6 +7,7 @@ export const STRINGS: Record<StringKey, string> = {
   cancel: 'Cancel',
   pending: 'Payment pending',
   tryAnotherCard: 'Try another card',
+  tryAnotherWay: 'Try another way to pay',
   voucherTitle: 'Pay with Boleto',
   voucherBarcode: 'Barcode number',
   copy: 'Copy',

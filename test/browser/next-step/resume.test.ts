@@ -56,12 +56,13 @@ describe('offer: a page step still open', () => {
     expect(h.container.children).to.have.length(0);
   });
 
-  it('a bank page whose URL the rule refuses is never followed', async () => {
+  it('a bank page: another way to pay offered; a URL the rule refuses is never followed', async () => {
     const outcome = start(h, {
       kind: 'offer',
       step: { kind: 'apm-redirect', nextStep: { url: 'x', full: 'javascript:alert(1)' } },
     });
     await until('the two buttons', () => buttons(h).length === 2);
+    expect(buttons(h)).to.deep.equal([STRINGS.challengeTitle, STRINGS.tryAnotherWay]);
     h.container.querySelector<HTMLButtonElement>('[part~=resume-continue]')?.click();
     expect((await outcome).kind).to.equal('refused');
     expect(h.navigations).to.deep.equal([]);
@@ -86,7 +87,7 @@ describe('waiting: a step that cannot be shown again', () => {
   it('says so in a status region and ends with what the backend reads', async () => {
     h.answers = [{ id: 'chk_1', status: 'PAID' }];
     h.ctx.poll = { firstMs: 10, maxMs: 10, totalMs: 5_000 };
-    const outcome = start(h, { kind: 'waiting' });
+    const outcome = start(h, { kind: 'waiting', bank: false });
     const status = h.container.querySelector('[role=status]');
     expect(status?.textContent).to.equal(STRINGS.pending);
     expect(buttons(h)).to.deep.equal([STRINGS.tryAnotherCard]);
@@ -95,6 +96,14 @@ describe('waiting: a step that cannot be shown again', () => {
       checkout: { id: 'chk_1', status: 'PAID' },
     });
     expect(h.container.children).to.have.length(0);
+  });
+
+  it("a bank's page awaited: another way to pay offered", async () => {
+    h.answers = [{ id: 'chk_1', status: 'PAID' }];
+    h.ctx.poll = { firstMs: 10, maxMs: 10, totalMs: 5_000 };
+    const outcome = start(h, { kind: 'waiting', bank: true });
+    expect(buttons(h)).to.deep.equal([STRINGS.tryAnotherWay]);
+    expect((await outcome).kind).to.equal('final');
   });
 
   it('still pending when the time is up: the checkout without its step, which no event carries', async () => {
@@ -107,14 +116,14 @@ describe('waiting: a step that cannot be shown again', () => {
       },
     ];
     h.ctx.poll = { firstMs: 10, maxMs: 10, totalMs: 60 };
-    expect(await start(h, { kind: 'waiting' })).to.deep.equal({
+    expect(await start(h, { kind: 'waiting', bank: false })).to.deep.equal({
       kind: 'pending',
       checkout: { id: 'chk_1', status: 'PENDING' },
     });
   });
 
   it('the element going away ends it with its reason', async () => {
-    const outcome = runAction({ kind: 'waiting' }, h.ctx);
+    const outcome = runAction({ kind: 'waiting', bank: false }, h.ctx);
     h.controller.abort(new Error('disconnected'));
     let reason: unknown;
     await outcome.catch((error: unknown) => {

@@ -113,7 +113,7 @@ describe('payment-widget: a step still open when it loads', () => {
     expect(navigations).to.deep.equal([{ url: ACS, method: 'GET', fields: CHALLENGE.payload }]);
   });
 
-  it('a bank page, left for another card: the form, and a reload shows the form too', async () => {
+  it('a bank page, left for another way to pay: the form, and a reload shows the form too', async () => {
     backend.methods = ['card', 'ideal'];
     backend.checkout = {
       ...backend.checkout,
@@ -124,7 +124,7 @@ describe('payment-widget: a step still open when it loads', () => {
     sessionStorage.setItem(STEP_KEY, 'apm-redirect');
     const el = await widget(backend, 'checkout-id="chk_1"');
     await until('the offer shows', () => Boolean(el.shadowRoot?.querySelector('[part~=resume]')));
-    expect(await tabTo(el, 'Try another card')).to.equal(true);
+    expect(await tabTo(el, 'Try another way to pay')).to.equal(true);
     await sendKeys({ press: 'Enter' });
     await until('the form shows', () => Boolean(formShown(el)));
     expect(el.shadowRoot?.querySelector('[part~=resume]')).to.equal(null);
