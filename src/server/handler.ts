@@ -4,24 +4,23 @@
  * process requests after validating them, and confirms outcomes (return page,
  * webhook, polling) by reading the checkout from the provider itself.
  *
- * Wiring only, on Hono: the request id, the access log and the origin policy wrap the route
- * modules (routes/), mounted under `basePath`, and the 405 rule answers what no route matched; errors.ts turns anything
- * thrown into the JSON error shape; guards/ hold the checks the routes make before they call
- * the provider. Outcome hooks run off the answers' path (outcomes/dispatch.ts);
- * outcomes/reconcile.ts catches the outcomes that no answer brought. telemetry/ records spans
- * and metrics around all of it when OpenTelemetry is there, and is left out with
- * `telemetry: false`.
+ * Wiring only, on Hono: middleware/ holds one middleware per concern (the request id, the
+ * access log, the origin policy, the rate limits, what no route matched), each with its options
+ * type, around the route modules (routes/) mounted under `basePath`; errors.ts turns anything
+ * thrown into the JSON error shape; guards/ hold the checks themselves. Outcome hooks run off
+ * the answers' path (outcomes/dispatch.ts); outcomes/reconcile.ts catches the outcomes that no
+ * answer brought. telemetry/ records spans and metrics around all of it when OpenTelemetry is
+ * there; with `telemetry: false` its no-op stands in, so nothing here branches on it.
  */
-import { type Context, Hono } from 'hono';
-import { routePath } from 'hono/route';
-import { errorJson, handlerErrorBody } from '../http/errors.ts';
-import { notFoundOrMethodNotAllowed } from '../http/method-not-allowed.ts';
+import { Hono } from 'hono';
 import type { Checkout } from '../schemas/index.ts';
-import { REQUEST_ID_HEADER, requestIdFrom } from '../shared/request-id.ts';
 import { createBaskets } from './baskets/baskets.ts';
 import { errorResponse, toHandlerError } from './errors.ts';
-import { corsForAllowed } from './guards/origin.ts';
 import { createRateLimiter } from './guards/rate-limit.ts';
+import { accessLog } from './middleware/access-log.ts';
+import { notFound } from './middleware/not-found.ts';
+import { corsForAllowed } from './middleware/origin.ts';
+import { requestId } from './middleware/request-id.ts';
 import {
   type HandlerConfig,
   type PaymentHandlerOptions,
@@ -42,7 +41,7 @@ import { confirmRoutes } from './routes/confirm.ts';
 import type { RouteDeps } from './routes/context.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { createMemoryStore } from './store/memory.ts';
-import { createTelemetry } from './telemetry/telemetry.ts';
+import { createTelemetry, type Telemetry } from './telemetry/telemetry.ts';
 import type { HandlerEnv, PlatformContext } from './types.ts';
 
 /**
@@ -78,33 +77,15 @@ export interface PaymentHandler {
   reconcile(options?: ReconcileOptions): Promise<ReconcileReport>;
 }
 
-/** The route pattern below basePath, not the path: paths carry customer ids. */
-function routeLabel(c: Context, config: HandlerConfig): string {
-  const pattern = routePath(c, -1);
-  if (!pattern.endsWith('*')) return pattern.slice(config.basePath.length) || '/';
-  const path = c.req.path;
-  const inside = path === config.basePath || path.startsWith(`${config.basePath}/`);
-  return inside ? '(no such route)' : '(outside basePath)';
-}
-
 function isPlatformContext(value: unknown): value is PlatformContext {
   return typeof (value as { waitUntil?: unknown } | null | undefined)?.waitUntil === 'function';
 }
 
-export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHandler {
-  const resolved = resolveOptions(options);
-  const telemetry = createTelemetry(resolved.telemetry, {
-    leaseMs: resolved.leaseMs,
-    log: resolved.log,
-  });
-  // Log entries get the trace and request ids of the request they were written in.
-  const config: HandlerConfig =
-    telemetry === undefined || !resolved.loggerGiven
-      ? resolved
-      : { ...resolved, log: telemetry.logger(resolved.log) };
+/** What the routes and the merchant's calls share: the provider client, the store's users. */
+function createParts(config: HandlerConfig, telemetry: Telemetry): RouteDeps {
   const { provider, hooks } = config;
-  const providerClient = createProviderClient({ ...provider, instrument: telemetry?.exchange });
-  const client = telemetry?.client(providerClient) ?? providerClient;
+  const providerClient = createProviderClient({ ...provider, instrument: telemetry.exchange });
+  const client = telemetry.client(providerClient);
   const store = config.store ?? createMemoryStore();
   // The reporter runs the basket check, whose new checkouts join the watchlist, which reports
   // through the reporter: the set is reached through a function, called only once it exists.
@@ -114,7 +95,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     store,
     watchlist: { watch: (id, soon) => watchlist.watch(id, soon) },
   });
-  const onPaid = telemetry?.hook('onPaid', hooks.onPaid) ?? hooks.onPaid;
+  const onPaid = telemetry.hook('onPaid', hooks.onPaid);
   const report = createOutcomeReporter({
     merchantCode: provider.merchantCode,
     store,
@@ -124,7 +105,7 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
       if ((await baskets.paidOnce(checkout)) === 'refunded') return;
       await onPaid?.(checkout);
     },
-    onFailed: telemetry?.hook('onFailed', hooks.onFailed) ?? hooks.onFailed,
+    onFailed: telemetry.hook('onFailed', hooks.onFailed),
     onProblem: (hook, checkoutId, problem) => config.log(problemEntry(hook, checkoutId, problem)),
   });
   const watchlist = createWatchlist({
@@ -150,60 +131,54 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     store,
     merchantCode: provider.merchantCode,
     log: config.log,
-    refused: telemetry?.refused,
+    refused: telemetry.refused,
   });
-  const deps: RouteDeps = { config, client, baskets, outcomes, watchlist, steps, limits };
+  return { config, client, baskets, outcomes, watchlist, steps, limits };
+}
 
+/**
+ * The Hono app: request id outermost (the server span and every log entry name it), then the
+ * server span, the access log (when the merchant gave a logger) and CORS, around the routes;
+ * what no route matched is a 404 or 405, and anything thrown the JSON error shape.
+ */
+function createApp(deps: RouteDeps, telemetry: Telemetry): Hono<HandlerEnv> {
+  const { config } = deps;
+  const { basePath, log } = config;
   const app = new Hono<HandlerEnv>();
-  app.use(async function requestId(c, next) {
-    const id = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
-    c.set('requestId', id);
-    // The server span: inside the request id (it names it), around everything else.
-    await (telemetry === undefined ? next() : telemetry.around(c, next));
-    c.res.headers.set(REQUEST_ID_HEADER, id);
+  app.use(requestId());
+  app.use(function serverSpan(c, next) {
+    return telemetry.around(c, next);
   });
-  if (config.loggerGiven) {
-    app.use(async function accessLog(c, next) {
-      const started = Date.now();
-      await next();
-      config.log({
-        level: 'info',
-        message: 'request',
-        method: c.req.method,
-        route: routeLabel(c, config),
-        status: c.res.status,
-        durationMs: Date.now() - started,
-        requestId: c.get('requestId'),
-      });
-    });
-  }
-  const base = config.basePath;
-  app.use(`${base}/*`, corsForAllowed(config.allowedOrigins));
-  app.route(`${base}/checkouts`, checkoutRoutes(deps));
-  app.route(base || '/', paymentMethodRoutes(deps));
-  app.route(base || '/', confirmRoutes(deps));
-  app.notFound(
-    notFoundOrMethodNotAllowed(app, handlerErrorBody, (c) => {
-      const { path } = c.req;
-      const inside = path === base || path.startsWith(`${base}/`);
-      const message = inside
-        ? `No payment route ${c.req.method} ${path}: the routes are ${base}/checkouts, ${base}/payment-methods, ${base}/return and ${base}/webhook`
-        : `The payment handler got ${path}, outside its basePath ${base || '/'}: set basePath to the path it is mounted at, and the widget's endpoint to the same`;
-      config.log({
-        level: 'warn',
-        message,
-        problem: inside ? 'no-such-route' : 'outside-base-path',
-      });
-      return errorJson(404, 'NOT_FOUND', message);
-    }),
-  );
+  if (config.loggerGiven) app.use(accessLog({ log, basePath }));
+  app.use(`${basePath}/*`, corsForAllowed(config.allowedOrigins));
+  app.route(`${basePath}/checkouts`, checkoutRoutes(deps));
+  app.route(basePath || '/', paymentMethodRoutes(deps));
+  app.route(basePath || '/', confirmRoutes(deps));
+  app.notFound(notFound(app, { basePath, log }));
   app.onError((error, c) =>
     errorResponse(error, {
-      log: (entry) => config.log({ requestId: c.get('requestId'), ...entry }),
+      log: (entry) => log({ requestId: c.get('requestId'), ...entry }),
       redact: config.redact,
-      baseUrl: provider.baseUrl,
+      baseUrl: config.provider.baseUrl,
     }),
   );
+  return app;
+}
+
+export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHandler {
+  const resolved = resolveOptions(options);
+  const telemetry = createTelemetry(resolved.telemetry, {
+    leaseMs: resolved.leaseMs,
+    log: resolved.log,
+  });
+  // Log entries get the trace and request ids of the request they were written in.
+  const config: HandlerConfig = resolved.loggerGiven
+    ? { ...resolved, log: telemetry.logger(resolved.log) }
+    : resolved;
+  const { provider, hooks } = config;
+  const deps = createParts(config, telemetry);
+  const { baskets, watchlist } = deps;
+  const app = createApp(deps, telemetry);
 
   const serve = (request: Request, env?: unknown, ctx?: unknown) => {
     // The platform's waitUntil is read here, once, so no route has to ask Hono for an
@@ -213,24 +188,17 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
       (isPlatformContext(ctx) ? (promise: Promise<unknown>) => ctx.waitUntil(promise) : undefined);
     return Promise.resolve(app.fetch(request, { runtime: env, waitUntil }));
   };
-  const reconcile = (reconcileOptions?: ReconcileOptions) =>
-    telemetry === undefined
-      ? watchlist.reconcile(reconcileOptions)
-      : telemetry.reconcile(() => watchlist.reconcile(reconcileOptions));
   // The calls made while OpenTelemetry loads (the first few, if any) wait for it: none goes
   // unrecorded, and each later call finds it settled at the cost of one check.
   const afterLoad = <T>(start: () => Promise<T>): Promise<T> => {
-    const loading = telemetry?.ready();
+    const loading = telemetry.ready();
     return loading === undefined ? start() : loading.then(start);
   };
   // Its parameters stay declared: Deno.serve passes nothing to a handler that declares none.
-  const handler =
-    telemetry === undefined
-      ? serve
-      : (request: Request, env?: unknown, ctx?: unknown) =>
-          telemetry.ready() === undefined
-            ? serve(request, env, ctx)
-            : afterLoad(() => serve(request, env, ctx));
+  const handler = (request: Request, env?: unknown, ctx?: unknown) =>
+    telemetry.ready() === undefined
+      ? serve(request, env, ctx)
+      : afterLoad(() => serve(request, env, ctx));
   return Object.assign(handler, {
     // Rejects with the routes' typed errors: a PaymentHandlerError whose code, status and
     // retryable are what POST /checkouts would answer, the provider's error as its cause.
@@ -247,6 +215,6 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
         }
       }),
     reconcile: (reconcileOptions?: ReconcileOptions) =>
-      afterLoad(() => reconcile(reconcileOptions)),
+      afterLoad(() => telemetry.reconcile(() => watchlist.reconcile(reconcileOptions))),
   });
 }

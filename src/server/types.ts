@@ -4,7 +4,7 @@
  * imports nothing of the handler, so any module may import it without making a cycle.
  */
 
-import type { Checkout } from '../schemas/index.ts';
+import type { Checkout, CheckoutProcessBody } from '../schemas/index.ts';
 
 /** The checkout `onPaid` receives: the provider's, read back by the handler; always with its id. */
 export type PaidCheckout = Checkout & { id: string; status: 'PAID' };
@@ -43,6 +43,12 @@ export interface HandlerEnv {
   Variables: {
     /** This request's `X-Request-Id`, also sent to the provider with every call it makes. */
     requestId: string;
+    /** The route's `:id`, checked to be a checkout id (routes/context.ts). */
+    checkoutId: string;
+    /** `POST /checkouts`: the body's `order`, for the merchant's `resolveCheckout`. */
+    order: unknown;
+    /** `PUT /checkouts/:id`: the process body, checked, its saved card the shopper's own. */
+    payment: CheckoutProcessBody;
   };
 }
 

@@ -6,21 +6,29 @@
 // exactly once: each fixture prints a line per call, counted here once the provider's
 // webhook has been answered (see webhookDelivered).
 //
+// And the widget where merchants' bundlers build it: the Next.js app's production build
+// (its page in Dutch) and a Vite page's (fixtures/vite), each importing `payment-widget`
+// with `locale="nl-NL"` and nothing else, show Dutch labels: the bundler found the Dutch
+// strings by itself, with nothing copied and no path set.
+//
 // The runtimes come from npm (test/runtimes/package.json, installed by `npm test`); Next.js
 // and React from examples/next's own lock. Set KEEP_RUNTIMES=1 to keep the projects.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, chromiumPath } from '../../scripts/browser.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { toNodeListener } from '../../src/server/index.ts';
 import { EXPIRY } from '../e2e/shop.ts';
-import { installProject, packProject, ROOT } from '../shared/packed.ts';
+import { installProject, packProject, ROOT, run } from '../shared/packed.ts';
+import { createShop } from './fixtures/shop.ts';
 import {
   answering,
   freePort,
@@ -55,6 +63,37 @@ after(() => {
   if (process.env.KEEP_RUNTIMES) console.log(`runtime projects kept in ${workspace}`);
   else if (workspace) rmSync(workspace, { recursive: true, force: true });
 });
+
+/** Chromium, as the other suites launch it. */
+function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath() as string,
+    args: chromiumArgs as string[],
+  });
+}
+
+/**
+ * `page` shows the widget in Dutch, read as a shopper reads it: its labels and the Pay
+ * button with the amount written the Dutch way; and the console said nothing went wrong
+ * (a locale that cannot load says so there).
+ */
+async function showsDutch(page: Page, amount: string, errors: string[]): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^Betaal €\\s${amount}$`) }).waitFor();
+  for (const label of ['Kaartnummer', 'Vervaldatum', 'Beveiligingscode']) {
+    await page.getByLabel(label).waitFor();
+  }
+  assert.deepEqual(errors, []);
+}
+
+/** The console's errors, and requests that failed, on `page` from now on. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('requestfailed', (request) => errors.push(`failed: ${request.url()}`));
+  return errors;
+}
 
 /** A sandbox on a free port that keeps its log (the webhook deliveries are read from it). */
 async function sandboxWithLog(): Promise<{ sandbox: Sandbox; log: string[] }> {
@@ -171,10 +210,7 @@ test('next', { timeout: 15 * 60_000 }, async () => {
     cwd: app,
     env: { ...quiet, ...providerSettings(sandbox), SHOP_ORIGIN: origin },
   });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath() as string,
-    args: chromiumArgs as string[],
-  });
+  const browser = await launchChromium();
   try {
     await answering(`${origin}/`, server);
     const page = await browser.newPage();
@@ -195,9 +231,70 @@ test('next', { timeout: 15 * 60_000 }, async () => {
     assert.ok(id, 'the page names the paid checkout');
     await webhookDelivered(log, origin);
     assert.deepEqual(paidLines(server.output(), /^order paid \(checkout (\S+)\)$/gm), [id]);
+
+    // The same checkout in Dutch (app/nl/page.tsx): `locale="nl-NL"` and nothing else.
+    const dutch = await browser.newPage();
+    const errors = watchErrors(dutch);
+    await dutch.goto(`${origin}/nl`);
+    await showsDutch(dutch, '12,50', errors);
   } finally {
     await browser.close();
     await server.stop();
+    await sandbox.close();
+  }
+});
+
+/** The files of a built site, as a static server sends them. */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+test('vite', { timeout: 10 * 60_000 }, async () => {
+  // The page inside the project that holds the packed package (fixtures/vite, copied there
+  // by before()): it imports `payment-widget` from there. Vite is the repository's own.
+  const site = join(project, 'vite');
+  const built = run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], site);
+  assert.equal(built.status, 0, built.output);
+  const dist = join(site, 'dist');
+
+  // The built page beside the companion handler at /payments, as a merchant serves them.
+  const { sandbox } = await sandboxWithLog();
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const settings: Record<string, string> = { ...providerSettings(sandbox), SHOP_ORIGIN: origin };
+  const payments = toNodeListener(createShop((name) => settings[name]));
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', origin).pathname;
+    if (path.startsWith('/payments/')) return void payments(request, response);
+    const file = normalize(join(dist, path === '/' ? 'index.html' : path));
+    try {
+      const body = readFileSync(file.startsWith(dist) ? file : join(dist, 'missing'));
+      response.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${origin}/`);
+    await showsDutch(page, '10,00', errors);
+    // Vite split the Dutch strings into a file of their own, which the page fetched.
+    const files = readdirSync(join(dist, 'assets'));
+    assert.ok(
+      files.some((name) => /^nl-[\w-]+\.js$/.test(name)),
+      files.join(' '),
+    );
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
     await sandbox.close();
   }
 });

@@ -4,7 +4,7 @@ import 'payment-widget';
 import type {} from 'payment-widget/react';
 import { useEffect, useMemo, useState } from 'react';
 
-export function Checkout({ sku }: { sku: string }) {
+export function Checkout({ sku, locale }: { sku: string; locale?: string }) {
   const [message, setMessage] = useState('');
   // React sets a custom element's properties (`order`) and event listeners only on an
   // element it creates, not on one it hydrates from the server's HTML: so the element is
@@ -19,6 +19,7 @@ export function Checkout({ sku }: { sku: string }) {
       {inBrowser && (
         <payment-widget
           order={order}
+          locale={locale}
           endpoint="/api/payments"
           onpayment-success={(event) =>
             setMessage(`Order paid (checkout ${event.detail.checkout.id})`)

@@ -26,10 +26,15 @@ const WHAT: Record<LimitName, string> = {
 };
 
 export interface RateLimiter {
-  /** Before `POST /checkouts` calls the provider; throws a 429 when over a limit. */
-  beforeCreate(c: Context<HandlerEnv>): Promise<void>;
-  /** Before `PUT /checkouts/:id` calls the provider; throws a 429 when over a limit. */
-  beforePayment(c: Context<HandlerEnv>, checkoutId: string): Promise<void>;
+  /**
+   * Counts the request against the client's `perClient` limit and, with a `checkoutId`, that
+   * checkout's payments; throws a 429 when over one. Mounted by middleware/rate-limit.ts.
+   */
+  check(
+    c: Context<HandlerEnv>,
+    perClient: 'checkoutsPerClient' | 'paymentsPerClient',
+    checkoutId?: string,
+  ): Promise<void>;
 }
 
 /** Seconds, at least 1: `Retry-After` of 0 would invite the retry at once. */
@@ -42,10 +47,10 @@ export function createRateLimiter(
     merchantCode: string;
     log: Logger;
     /** Told of each refused request, with the limit whose window it must wait out. */
-    refused?: ((limit: LimitName) => void) | undefined;
+    refused: (limit: LimitName) => void;
   },
 ): RateLimiter {
-  const off: RateLimiter = { beforeCreate: async () => {}, beforePayment: async () => {} };
+  const off: RateLimiter = { check: async () => {} };
   if (options === false) return off;
   const { limits, clientKey, ipv6Prefix } = options;
   const sources = { clientAddress: options.clientAddress, trustedProxies: options.trustedProxies };
@@ -162,7 +167,7 @@ export function createRateLimiter(
       }
     }
     if (over === undefined) return;
-    deps.refused?.(over.name);
+    deps.refused(over.name);
     const wait = seconds(over.resetInMs);
     throw new PaymentHandlerError(
       429,
@@ -173,8 +178,5 @@ export function createRateLimiter(
     );
   }
 
-  return {
-    beforeCreate: (c) => check(c, 'checkoutsPerClient'),
-    beforePayment: (c, checkoutId) => check(c, 'paymentsPerClient', checkoutId),
-  };
+  return { check };
 }

@@ -4,66 +4,54 @@
  * reports a final status, and gives a pending one's open step), process it after checking
  * the body and any next step the provider answers with (kept as the open step), and after a
  * failure make the basket's next one (`/:id/retry`).
- * Creating and paying are rate-limited (guards/rate-limit.ts) before the provider is called.
+ * Creating and paying are rate-limited (middleware/rate-limit.ts, mounted after the checks
+ * that answer 400 or 403) before the provider is called.
  * Reports of a final status run the hooks in the background (outcomes/dispatch.ts): these
  * answers never wait on the merchant.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { errorJson } from '../../http/errors.ts';
 import { json } from '../../http/json.ts';
 import { CheckoutProcessBodySchema, describeIssue } from '../../schemas/index.ts';
 import type { BasketCheckout } from '../baskets/baskets.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import { checkoutIdFrom, requireCustomer } from '../guards/ids.ts';
-import { requireAllowedOrigin } from '../guards/origin.ts';
+import { requireAllowedOrigin } from '../middleware/origin.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import type { HandlerConfig } from '../options/index.ts';
 import type { ProcessResult } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { HandlerEnv } from '../types.ts';
-import { callContext, jsonBody, type RouteDeps, requireJsonBody } from './context.ts';
+import {
+  callContext,
+  checkoutIdParam,
+  jsonBody,
+  type RouteDeps,
+  requireJsonBody,
+} from './context.ts';
 import { toPublicCheckout, unsafeNextStepField } from './public.ts';
 
 /** A basket's checkout: 201 when this request made it, 200 when it was there already. */
 const answer = ({ checkout, created }: BasketCheckout) =>
   json(toPublicCheckout(checkout), created ? 201 : 200);
 
-export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
-  const { config, client, outcomes, baskets } = deps;
-  const { log } = config;
-  const fromPage = requireAllowedOrigin(config.allowedOrigins);
-  const app = new Hono<HandlerEnv>();
+/** `POST /checkouts`: the body's `order` (400 when missing), as `c.var.order`. */
+const orderBody: MiddlewareHandler<HandlerEnv> = async (c, next) => {
+  const body = await requireJsonBody(c.req.raw);
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('order' in body)) {
+    throw new PaymentHandlerError(400, 'MISSING', 'order is required', 'order');
+  }
+  // Everything else in the body (amount, currency, ...) is ignored on purpose.
+  c.set('order', (body as { order: unknown }).order);
+  await next();
+};
 
-  app.post('/', fromPage, ...jsonBody(deps), async (c) => {
-    const body = await requireJsonBody(c.req.raw);
-    if (typeof body !== 'object' || body === null || Array.isArray(body) || !('order' in body)) {
-      throw new PaymentHandlerError(400, 'MISSING', 'order is required', 'order');
-    }
-    // Counted before the merchant's resolveCheckout and the provider see it.
-    await deps.limits.beforeCreate(c);
-    // Everything else in the body (amount, currency, ...) is ignored on purpose.
-    const resolved = await config.resolveCheckout((body as { order: unknown }).order, c.req.raw);
-    return answer(await baskets.checkoutFor(resolved, callContext(c)));
-  });
-
-  // After a failure, the basket's next checkout on the failed one's terms: nothing in the
-  // request decides them. Counted as a creation: a bot retrying cards is held the same.
-  app.post('/:id/retry', fromPage, async (c) => {
-    const id = checkoutIdFrom(c.req.param('id'), 'id');
-    await deps.limits.beforeCreate(c);
-    return answer(await baskets.retry(id, callContext(c)));
-  });
-
-  app.get('/:id', async (c) => {
-    const id = checkoutIdFrom(c.req.param('id'), 'id');
-    const checkout = await client.checkouts.get(id, callContext(c));
-    // The widget polls here: a final status seen here counts as a confirmation.
-    await outcomes.inBackground(checkout, c.env.waitUntil);
-    // A pending checkout's open step, for a widget loaded again mid-step (open-steps.ts).
-    const step = checkout.status === 'PENDING' ? await deps.steps.find(id) : undefined;
-    return json({ ...toPublicCheckout(checkout), ...step });
-  });
-
-  app.put('/:id', fromPage, ...jsonBody(deps), async (c) => {
-    const id = checkoutIdFrom(c.req.param('id'), 'id');
+/**
+ * `PUT /checkouts/:id`: the process body checked (400 naming the field), a saved card charged
+ * only from its owner's session (403), as `c.var.payment`.
+ */
+function paymentBody(config: HandlerConfig): MiddlewareHandler<HandlerEnv> {
+  return async (c, next) => {
     const raw = await requireJsonBody(c.req.raw);
     const parsed = CheckoutProcessBodySchema.safeParse(raw);
     if (!parsed.success) {
@@ -75,51 +63,100 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       // A token is a saved card: only its owner's session may charge it.
       await requireCustomer(config.authorizeCustomer, c.req.raw, body.customer_id, 'customer_id');
     }
-    // The last check before the provider: a refused attempt is not a payment to watch.
-    await deps.limits.beforePayment(c, id);
-    // Watched from now on: if every answer about this payment is lost, reconcile() asks.
-    await deps.watchlist.watch(id, true);
-    let result: ProcessResult;
-    try {
-      result = await client.checkouts.process(id, body, callContext(c));
-    } catch (error) {
-      // No such checkout: nothing to watch (and no set for anyone to fill with made-up ids).
-      if (error instanceof ProviderError && error.status === 404) void deps.watchlist.unwatch(id);
-      throw error;
-    }
-    if (result.kind === 'next_step') {
-      const unsafe = unsafeNextStepField(result.next_step);
-      if (unsafe !== undefined) {
-        log({
-          level: 'error',
-          message: 'the provider sent an unsafe next step URL',
-          checkoutId: id,
-          field: unsafe,
-        });
-        return errorJson(
-          502,
-          'UNSAFE_NEXT_STEP',
-          'The payment provider sent an unsafe redirect',
-          unsafe,
-        );
-      }
-      log({ level: 'info', message: 'checkout needs user action', checkoutId: id });
-      await deps.steps.keep(id, { payment_type: body.payment_type, next_step: result.next_step });
-      return json({ next_step: result.next_step }, 202);
-    }
-    // This attempt opened no step: one an earlier attempt opened is abandoned.
-    await deps.steps.close(id);
-    await outcomes.inBackground(result.checkout, c.env.waitUntil);
-    log({
-      level: 'info',
-      message: result.recovered
-        ? 'checkout processed (read back after a lost answer)'
-        : 'checkout processed',
-      checkoutId: id,
-      checkoutStatus: result.checkout.status ?? undefined,
-    });
-    return json(toPublicCheckout(result.checkout));
+    c.set('payment', body);
+    await next();
+  };
+}
+
+export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
+  const { config, client, outcomes, baskets } = deps;
+  const { log } = config;
+  const fromPage = requireAllowedOrigin(config.allowedOrigins);
+  const creating = rateLimit({ limiter: deps.limits, perClient: 'checkoutsPerClient' });
+  const paying = rateLimit({
+    limiter: deps.limits,
+    perClient: 'paymentsPerClient',
+    perCheckout: true,
   });
+  const app = new Hono<HandlerEnv>();
+
+  // Counted before the merchant's resolveCheckout and the provider see it.
+  app.post('/', fromPage, ...jsonBody(deps), orderBody, creating, async (c) => {
+    const resolved = await config.resolveCheckout(c.get('order'), c.req.raw);
+    return answer(await baskets.checkoutFor(resolved, callContext(c)));
+  });
+
+  // After a failure, the basket's next checkout on the failed one's terms: nothing in the
+  // request decides them. Counted as a creation: a bot retrying cards is held the same.
+  app.post('/:id/retry', fromPage, checkoutIdParam, creating, async (c) =>
+    answer(await baskets.retry(c.get('checkoutId'), callContext(c))),
+  );
+
+  app.get('/:id', async (c) => {
+    const id = checkoutIdFrom(c.req.param('id'), 'id');
+    const checkout = await client.checkouts.get(id, callContext(c));
+    // The widget polls here: a final status seen here counts as a confirmation.
+    await outcomes.inBackground(checkout, c.env.waitUntil);
+    // A pending checkout's open step, for a widget loaded again mid-step (open-steps.ts).
+    const step = checkout.status === 'PENDING' ? await deps.steps.find(id) : undefined;
+    return json({ ...toPublicCheckout(checkout), ...step });
+  });
+
+  // The limits are the last check before the provider: a refused attempt is not a payment to watch.
+  app.put(
+    '/:id',
+    fromPage,
+    ...jsonBody(deps),
+    checkoutIdParam,
+    paymentBody(config),
+    paying,
+    async (c) => {
+      const id = c.get('checkoutId');
+      const body = c.get('payment');
+      // Watched from now on: if every answer about this payment is lost, reconcile() asks.
+      await deps.watchlist.watch(id, true);
+      let result: ProcessResult;
+      try {
+        result = await client.checkouts.process(id, body, callContext(c));
+      } catch (error) {
+        // No such checkout: nothing to watch (and no set for anyone to fill with made-up ids).
+        if (error instanceof ProviderError && error.status === 404) void deps.watchlist.unwatch(id);
+        throw error;
+      }
+      if (result.kind === 'next_step') {
+        const unsafe = unsafeNextStepField(result.next_step);
+        if (unsafe !== undefined) {
+          log({
+            level: 'error',
+            message: 'the provider sent an unsafe next step URL',
+            checkoutId: id,
+            field: unsafe,
+          });
+          return errorJson(
+            502,
+            'UNSAFE_NEXT_STEP',
+            'The payment provider sent an unsafe redirect',
+            unsafe,
+          );
+        }
+        log({ level: 'info', message: 'checkout needs user action', checkoutId: id });
+        await deps.steps.keep(id, { payment_type: body.payment_type, next_step: result.next_step });
+        return json({ next_step: result.next_step }, 202);
+      }
+      // This attempt opened no step: one an earlier attempt opened is abandoned.
+      await deps.steps.close(id);
+      await outcomes.inBackground(result.checkout, c.env.waitUntil);
+      log({
+        level: 'info',
+        message: result.recovered
+          ? 'checkout processed (read back after a lost answer)'
+          : 'checkout processed',
+        checkoutId: id,
+        checkoutStatus: result.checkout.status ?? undefined,
+      });
+      return json(toPublicCheckout(result.checkout));
+    },
+  );
 
   return app;
 }

@@ -12,7 +12,7 @@ import { isRecord } from '../../shared/record.ts';
 import { requestedResultPage } from '../baskets/result-page.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import { checkoutIdFrom } from '../guards/ids.ts';
-import { refuseForeignOrigin } from '../guards/origin.ts';
+import { refuseForeignOrigin } from '../middleware/origin.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { HandlerEnv } from '../types.ts';
 import { callContext, jsonBody, type RouteDeps, requireJsonBody } from './context.ts';

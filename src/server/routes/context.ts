@@ -1,11 +1,13 @@
 /**
  * What every route module of the handler is built from, and the pieces they share: the
- * provider call's context and the JSON body (content type, size cap, parse).
+ * provider call's context, the JSON body (content type, size cap, parse) and the checked
+ * checkout id, each checked by middleware before the route (and its rate limit) runs.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { limitBody, readJsonBody, requireJsonType } from '../../http/body.ts';
 import type { Baskets } from '../baskets/baskets.ts';
 import { PaymentHandlerError } from '../errors.ts';
+import { checkoutIdFrom } from '../guards/ids.ts';
 import type { RateLimiter } from '../guards/rate-limit.ts';
 import type { HandlerConfig } from '../options/index.ts';
 import type { Dispatcher } from '../outcomes/dispatch.ts';
@@ -48,3 +50,9 @@ export async function requireJsonBody(request: Request): Promise<unknown> {
   }
   throw new PaymentHandlerError(400, 'INVALID_JSON', body.message, 'body');
 }
+
+/** The route's `:id`, checked (400 naming `id`), as `c.var.checkoutId`. */
+export const checkoutIdParam: MiddlewareHandler<HandlerEnv> = async (c, next) => {
+  c.set('checkoutId', checkoutIdFrom(c.req.param('id'), 'id'));
+  await next();
+};

@@ -2,8 +2,9 @@
  * The handler's OpenTelemetry: spans and metrics when an SDK is registered (or providers are
  * passed as `telemetry`), nothing otherwise. `@opentelemetry/api` is loaded once, when the
  * handler is made (load.ts); the handler's first calls wait for that, so none of them goes
- * unrecorded, and every later call finds it settled. With `telemetry: false` there is no
- * Telemetry at all and the handler is wired exactly as without this folder.
+ * unrecorded, and every later call finds it settled. With `telemetry: false` the handler gets
+ * `noTelemetry`, whose every piece hands back what it was given: the API is never loaded, and
+ * the handler's wiring has no branch for it.
  *
  * Each piece asks `current()` at call time and does nothing while it is undefined: the API is
  * not installed, or not loaded yet.
@@ -41,12 +42,24 @@ export interface Telemetry {
   logger(log: Logger): Logger;
 }
 
+/** `telemetry: false`: records nothing, and each wrapper returns what it wraps unchanged. */
+export const noTelemetry: Telemetry = {
+  ready: () => undefined,
+  around: (_c, next) => next(),
+  exchange: (exchange) => exchange,
+  client: (client) => client,
+  hook: (_name, hook) => hook,
+  reconcile: (run) => run(),
+  refused: () => {},
+  logger: (log) => log,
+};
+
 export function createTelemetry(
   /** Resolved (options/telemetry.ts): checked already. */
   option: TelemetryOptions | false,
   settings: { leaseMs: number; log: Logger },
-): Telemetry | undefined {
-  if (option === false) return undefined;
+): Telemetry {
+  if (option === false) return noTelemetry;
   const options = option;
   let recorder: Recorder | undefined;
   let pending: Promise<void> | undefined = loadApi()

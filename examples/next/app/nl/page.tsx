@@ -1,0 +1,13 @@
+import { Checkout } from '../checkout.tsx';
+
+// The same checkout in Dutch: `locale` is all it takes. The Dutch strings are a module
+// the package imports on demand, which Next.js splits into a chunk of its own: nothing to
+// copy, no path to set.
+export default function Page() {
+  return (
+    <main lang="nl">
+      <h1 id="product-name">Sandbox-mok</h1>
+      <Checkout sku="mug" locale="nl-NL" />
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * What no route matched: 405 with `Allow` when the path has routes for other methods (the
+ * shared rule, src/http/method-not-allowed.ts), else a 404 that says what to fix, logged once
+ * as a `warn`: a request inside `basePath` names the routes there are, one outside it names
+ * `basePath` itself (the handler mounted at another path than the option says).
+ */
+import type { Hono, NotFoundHandler } from 'hono';
+import { errorJson, handlerErrorBody } from '../../http/errors.ts';
+import { notFoundOrMethodNotAllowed } from '../../http/method-not-allowed.ts';
+import type { HandlerEnv, Logger } from '../types.ts';
+
+export interface NotFoundOptions {
+  basePath: string;
+  log: Logger;
+}
+
+export function notFound(
+  app: Hono<HandlerEnv>,
+  { basePath, log }: NotFoundOptions,
+): NotFoundHandler<HandlerEnv> {
+  return notFoundOrMethodNotAllowed(app, handlerErrorBody, (c) => {
+    const { path } = c.req;
+    const inside = path === basePath || path.startsWith(`${basePath}/`);
+    const message = inside
+      ? `No payment route ${c.req.method} ${path}: the routes are ${basePath}/checkouts, ${basePath}/payment-methods, ${basePath}/return and ${basePath}/webhook`
+      : `The payment handler got ${path}, outside its basePath ${basePath || '/'}: set basePath to the path it is mounted at, and the widget's endpoint to the same`;
+    log({ level: 'warn', message, problem: inside ? 'no-such-route' : 'outside-base-path' });
+    return errorJson(404, 'NOT_FOUND', message);
+  });
+}
