@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { render } from '../server-example/pages.ts';
 import { serveFile } from '../server-example/static.ts';
+import { render } from '../server-example/templates.ts';
 import { median } from './load.ts';
 import { IIFE } from './measure.ts';
 

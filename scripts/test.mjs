@@ -151,6 +151,12 @@ const steps = [
           args: ['--prefix', 'test/runtimes', 'ci', '--no-audit', '--no-fund', '--ignore-scripts'],
         },
       ]),
+  // The static site (dist/site/), from the builds above.
+  {
+    name: 'site build',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'scripts/build-site.ts'],
+  },
   nodeTests,
   ...otherNodes.map((node) => onNode(nodeTests, node)),
   {
@@ -175,6 +181,13 @@ const steps = [
     'end-to-end flows',
     process.execPath,
     ['--import', 'tsx', '--test', 'test/engines/flows.test.ts'],
+    COUNTS.node,
+  ),
+  // The static site served by python3 -m http.server: the shop pays in the browser alone.
+  ...engineSteps(
+    'site',
+    process.execPath,
+    ['--import', 'tsx', '--test', 'test/site/site.test.ts'],
     COUNTS.node,
   ),
   // Every state of the built widget against its baselines, with the layout check.

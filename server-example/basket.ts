@@ -7,7 +7,6 @@
  * returns from the bank or the 3DS page by a top-level navigation). A new basket starts only
  * when the shopper asks ("Buy again").
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { parseSigned, serializeSigned } from 'hono/utils/cookie';
 
 const COOKIE = 'shop_basket';
@@ -16,17 +15,26 @@ const MAX_AGE_S = 30 * 24 * 60 * 60;
 const ID = /^[0-9a-f-]{36}$/;
 
 export interface Baskets {
-  /** The basket the request's cookie names, when its signature holds. */
+  /** The shopper's basket: here, the one the request's cookie names when its signature holds. */
   current(request: Request): Promise<string | undefined>;
-  /** A new basket, and the `Set-Cookie` value that gives it to the shopper. */
-  start(): Promise<{ id: string; cookie: string }>;
+  /**
+   * A new basket, and the `Set-Cookie` value that gives it to the shopper (none where the
+   * basket is kept elsewhere: the static site's worker keeps it in the browser's storage).
+   */
+  start(): Promise<{ id: string; cookie?: string }>;
+}
+
+/** 32 random bytes as hex: a signing secret. */
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
  * `secret` signs the cookies (HMAC-SHA256, Hono's signed cookies); without one, a random one
  * per process (baskets end on restart).
  */
-export function cookieBaskets(secret: string = randomBytes(32).toString('hex')): Baskets {
+export function cookieBaskets(secret: string = randomSecret()): Baskets {
   return {
     async current(request) {
       const cookies = await parseSigned(request.headers.get('cookie') ?? '', secret, COOKIE);
@@ -34,7 +42,7 @@ export function cookieBaskets(secret: string = randomBytes(32).toString('hex')):
       return typeof id === 'string' && ID.test(id) ? id : undefined;
     },
     async start() {
-      const id = randomUUID();
+      const id = crypto.randomUUID();
       const cookie = await serializeSigned(COOKIE, id, secret, {
         path: '/',
         maxAge: MAX_AGE_S,

@@ -1,23 +1,30 @@
 /**
  * The demo's HTML: templates in `demo/` with `{{value}}` (escaped) and
  * `{{{html}}}` (already-built markup) slots. Nothing here is a framework; a
- * shop would use its own templating.
+ * shop would use its own templating. No file is read here (templates.ts reads
+ * them on Node), so the static site's Service Worker renders the same pages.
+ *
+ * Every URL in the pages is relative to the page (`payments`, `assets/...`), and
+ * every page sits at the shop's root: the shop works the same under a path prefix.
  */
-import { readFileSync } from 'node:fs';
-
-const DEMO_DIR = new URL('../demo/', import.meta.url);
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-// Read per render, not cached: editing a demo page shows on the next reload.
-function template(name: string): string {
-  return readFileSync(new URL(name, DEMO_DIR), 'utf8');
-}
+/** The pages the shop renders, by their file in `demo/`. */
+export type TemplateName =
+  | 'shop.html'
+  | 'result.html'
+  | 'in-person.html'
+  | 'in-person-simulator.html';
 
-export function render(name: string, slots: Record<string, string>): string {
-  return template(name)
+/** Renders a template by name with its slots filled (templates.ts on Node). */
+export type Render = (name: TemplateName, slots: Record<string, string>) => string;
+
+/** `template` with its slots filled: `{{value}}` escaped, `{{{html}}}` as it is. */
+export function fill(template: string, slots: Record<string, string>): string {
+  return template
     .replace(/\{\{\{(\w+)\}\}\}/g, (_, key: string) => slots[key] ?? '')
     .replace(/\{\{(\w+)\}\}/g, (_, key: string) => escapeHtml(slots[key] ?? ''));
 }
@@ -44,7 +51,7 @@ export function orderBlock(
   paid: { checkout_reference?: string | null | undefined } | undefined,
   page: URL,
 ): string {
-  const again = `<form class="buy-again" method="post" action="/basket"${paid ? '' : ' hidden'}>
+  const again = `<form class="buy-again" method="post" action="basket"${paid ? '' : ' hidden'}>
     <input type="hidden" name="return" value="${escapeHtml(page.pathname + page.search)}" />
     <button type="submit">Buy again</button>
   </form>`;
@@ -76,8 +83,8 @@ export function strictCsp(providerOrigin: string): string {
 /** The three ways the shop page loads the widget. */
 export type PageVariant = 'script' | 'module' | 'csp';
 
-const SCRIPT_TAG = '<script src="/assets/payment-widget.iife.js"></script>';
-const EVENTS = '<script src="/demo/events.js"></script>';
+const SCRIPT_TAG = '<script src="assets/payment-widget.iife.js"></script>';
+const EVENTS = '<script src="demo/events.js"></script>';
 
 export function variantParts(variant: PageVariant): {
   label: string;
@@ -89,8 +96,8 @@ export function variantParts(variant: PageVariant): {
       return {
         label: 'ES module build',
         // What a bundler does for a shop that writes `import 'payment-widget'`.
-        head: '<script type="importmap">{"imports":{"payment-widget":"/assets/payment-widget.js"}}</script>',
-        scripts: `<script type="module" src="/demo/module.js"></script>${EVENTS}`,
+        head: '<script type="importmap">{"imports":{"payment-widget":"./assets/payment-widget.js"}}</script>',
+        scripts: `<script type="module" src="demo/module.js"></script>${EVENTS}`,
       };
     case 'csp':
       return { label: 'Strict Content-Security-Policy', head: '', scripts: SCRIPT_TAG + EVENTS };

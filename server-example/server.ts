@@ -21,13 +21,13 @@ import {
 } from 'payment-widget/server';
 import { cookieBaskets, orderReference } from './basket.ts';
 import { resolveOrder } from './catalogue.ts';
-import { empty, errorJson, html } from './http.ts';
+import { empty, errorJson } from './http.ts';
 import { createInPerson } from './in-person/index.ts';
-import { orderBlock, type PageVariant, render } from './pages.ts';
 import { connectRedisStore } from './redis.ts';
 import { DEMO_CUSTOMER_ID, hasSession } from './session.ts';
-import { createShopPages } from './shop-page.ts';
+import { createShopPages, shopRoutes } from './shop-page.ts';
 import { compressPages, serveFile } from './static.ts';
+import { render } from './templates.ts';
 
 export { DEMO_CUSTOMER_ID };
 
@@ -77,7 +77,6 @@ export interface ServerExample {
   close(): Promise<void>;
 }
 
-const CHECKOUT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
 /** A built locale file: a tag like `de-CH`, nothing that could name another path. */
 const LOCALE_FILE = /^\/assets\/locales\/[a-z]{2,3}-[A-Z]{2}\.js$/;
 
@@ -199,19 +198,8 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     providerOrigin: new URL(options.providerBaseUrl).origin,
     allowedOrigins: shopOrigins,
     log,
+    render,
   });
-
-  function resultPage(url: URL): Response {
-    const id = url.searchParams.get('checkout_id') ?? '';
-    if (!CHECKOUT_ID.test(id)) {
-      return id === ''
-        ? errorJson(400, 'MISSING', 'checkout_id is required', 'checkout_id')
-        : errorJson(400, 'INVALID', 'checkout_id is not a checkout id', 'checkout_id');
-    }
-    return html(
-      render('result.html', { checkoutId: id, order: orderBlock(undefined, new URL('/', url)) }),
-    );
-  }
 
   /** A file under `root` (compressed and revalidated as `c` asks), or a 404 naming what is missing. */
   async function file(
@@ -228,13 +216,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
   // The handler keeps its own basePath (/payments), so the request goes on unchanged.
   app.all('/payments/*', mount(payments, { replaceRequest: false }));
   app.route('/in-person', inPerson.app);
-  const shop = (variant: PageVariant) => (c: Context) => shopPages.page(c.req.raw, variant);
-  app.get('/', shop('script'));
-  app.get('/index.html', shop('script'));
-  app.get('/module.html', shop('module'));
-  app.get('/csp.html', shop('csp'));
-  app.get('/result', (c) => resultPage(new URL(c.req.url)));
-  app.post('/basket', (c) => shopPages.newBasket(c.req.raw));
+  app.route('/', shopRoutes(shopPages));
   for (const name of ['payment-widget.iife.js', 'payment-widget.js']) {
     app.get(`/assets/${name}`, (c) =>
       file(c, assetsDir, name, () =>

@@ -2,8 +2,11 @@
  * The shop's page route: it prices the basket (the demo's knobs stand in for a catalogue),
  * asks the payment handler for the basket's checkout (its open one on a reload, its paid one
  * once paid, a new one otherwise) and renders the page with the widget given only that
- * checkout's id. A paid basket shows its order's confirmation and "Buy again".
+ * checkout's id. A paid basket shows its order's confirmation and "Buy again". The result
+ * page, where full-page flows end, is here too. Nothing here needs Node: the static site's
+ * Service Worker serves the same pages.
  */
+import { type Context, Hono } from 'hono';
 import type { Checkout } from 'payment-widget/schemas';
 import { type PaymentHandler, type ProviderClient, ProviderError } from 'payment-widget/server';
 import { type Baskets, orderReference } from './basket.ts';
@@ -15,7 +18,7 @@ import {
   formatPrice,
   orderBlock,
   type PageVariant,
-  render,
+  type Render,
   strictCsp,
   variantParts,
 } from './pages.ts';
@@ -23,8 +26,9 @@ import { DEMO_CUSTOMER_ID, SESSION_SET_COOKIE } from './session.ts';
 
 /** The shop's default: an unpaid checkout lapses after 30 minutes. */
 const CHECKOUT_LIFETIME_S = 30 * 60;
-/** Where "Buy again" may send the shopper back to: one of the shop's own pages. */
-const SHOP_PAGE = /^\/(?:index\.html|module\.html|csp\.html)?(?:\?[\w=&.%-]*)?$/;
+/** Where "Buy again" may send the shopper back to, below the shop's base: one of its pages. */
+const SHOP_PAGE = /^(?:index\.html|module\.html|csp\.html)?(?:\?[\w=&.%-]*)?$/;
+const CHECKOUT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
 
 export interface ShopPageDeps {
   provider: ProviderClient;
@@ -35,10 +39,15 @@ export interface ShopPageDeps {
   /** The shop's own origins: where its pages (and so "Buy again") come from. */
   allowedOrigins: readonly string[];
   log: (line: string) => void;
+  /** Renders the pages' templates (templates.ts on Node). */
+  render: Render;
+  /** The path the shop's pages are under, with its trailing slash. Default '/'. */
+  base?: string;
 }
 
 export function createShopPages(deps: ShopPageDeps) {
-  const { provider, payments, baskets, log } = deps;
+  const { provider, payments, baskets, log, render } = deps;
+  const base = deps.base ?? '/';
 
   /** Saved cards belong to a provider customer; make sure the demo's exists. */
   async function ensureDemoCustomer(): Promise<void> {
@@ -108,7 +117,7 @@ export function createShopPages(deps: ShopPageDeps) {
     const parts = variantParts(variant);
     const widget = `<payment-widget ${attributes({
       'checkout-id': checkout.id ?? '',
-      endpoint: '/payments',
+      endpoint: 'payments',
       // Named up front, the methods get their room from the widget's first paint
       // (its placeholder form has their radio group).
       'payment-methods': await methods,
@@ -130,7 +139,7 @@ export function createShopPages(deps: ShopPageDeps) {
       scripts: parts.scripts,
     });
     const headers: Record<string, string> = {};
-    const cookies = started === undefined ? [] : [started.cookie];
+    const cookies = started?.cookie === undefined ? [] : [started.cookie];
     if (knobs.account) {
       // Stands in for the shop's login: authorizeCustomer accepts this session only.
       cookies.push(SESSION_SET_COOKIE);
@@ -156,10 +165,46 @@ export function createShopPages(deps: ShopPageDeps) {
       );
     }
     const form = new URLSearchParams(await request.text());
-    const back = form.get('return') ?? '/';
-    const location = SHOP_PAGE.test(back) ? back : '/';
-    return empty(303, { location, 'set-cookie': (await baskets.start()).cookie });
+    const back = form.get('return') ?? base;
+    const location = back.startsWith(base) && SHOP_PAGE.test(back.slice(base.length)) ? back : base;
+    const { cookie } = await baskets.start();
+    return empty(303, { location, ...(cookie === undefined ? {} : { 'set-cookie': cookie }) });
   }
 
-  return { page: shopPage, newBasket };
+  /** The result page (`?checkout_id=`): the widget there reads the outcome through the handler. */
+  function result(request: Request): Response {
+    const url = new URL(request.url);
+    const id = url.searchParams.get('checkout_id') ?? '';
+    if (!CHECKOUT_ID.test(id)) {
+      return id === ''
+        ? errorJson(400, 'MISSING', 'checkout_id is required', 'checkout_id')
+        : errorJson(400, 'INVALID', 'checkout_id is not a checkout id', 'checkout_id');
+    }
+    return html(
+      render('result.html', {
+        checkoutId: id,
+        order: orderBlock(undefined, new URL(base, url)),
+      }),
+    );
+  }
+
+  return { page: shopPage, newBasket, result };
+}
+
+export type ShopPages = ReturnType<typeof createShopPages>;
+
+/**
+ * The shop's pages as routes: the shop page in each of its variants, the result page (where
+ * full-page flows end; `result.html` too, the name a static host serves), and "Buy again".
+ */
+export function shopRoutes(pages: ShopPages): Hono {
+  const shop = (variant: PageVariant) => (c: Context) => pages.page(c.req.raw, variant);
+  return new Hono()
+    .get('/', shop('script'))
+    .get('/index.html', shop('script'))
+    .get('/module.html', shop('module'))
+    .get('/csp.html', shop('csp'))
+    .get('/result', (c) => pages.result(c.req.raw))
+    .get('/result.html', (c) => pages.result(c.req.raw))
+    .post('/basket', (c) => pages.newBasket(c.req.raw));
 }

@@ -3,7 +3,7 @@
  * is the sandbox. No inline script, so its CSP allows its own files only.
  */
 import { html } from '../http.ts';
-import { render } from '../pages.ts';
+import { render } from '../templates.ts';
 
 /** The page's CSP: its own script and styles only, nothing inline, no framing. */
 const PAGE_CSP = [

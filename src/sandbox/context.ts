@@ -42,6 +42,12 @@ export interface SandboxContext {
   readonly log: (line: string) => void;
   /** False when nobody reads the log (no `log` option): access lines are not even built. */
   readonly accessLog: boolean;
+  /**
+   * The path the sandbox is served under on its origin, '' at the root (the CLI). A host that
+   * mounts it deeper (a Service Worker under a site's sub-path) strips it from each request
+   * before the app sees it; the URLs the sandbox gives out put it back (`baseUrl`).
+   */
+  readonly basePath: string;
   /** Clears every record (faults too), webhooks in flight and the request log; puts the clock back. */
   reset(): void;
 }
@@ -63,6 +69,15 @@ export interface SandboxEnv {
 
 /** What a route of the sandbox is called with: Hono's context, the sandbox in `c.env`. */
 export type RouteContext = Context<SandboxEnv>;
+
+/**
+ * The sandbox's base URL as its clients reach it (`{base_url}`): the request's origin and the
+ * path it is mounted under. Every URL the sandbox gives out (next steps, TermUrl, links)
+ * starts with it.
+ */
+export function baseUrl(c: Context<SandboxEnv>): string {
+  return new URL(c.req.url).origin + c.env.sandbox.basePath;
+}
 
 /** A route module: a Hono sub-app of full paths, which `app.ts` mounts at the root. */
 export type Routes = Hono<SandboxEnv>;

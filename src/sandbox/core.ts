@@ -45,6 +45,11 @@ export interface SandboxHost {
   /** The built dashboard script; without it `GET /` says the dashboard is not built. */
   dashboardScript?: DashboardScript;
   /**
+   * The path the app is served under on its origin ('' by default: the root). The host strips
+   * it from each request before `handle`; the URLs the sandbox gives out carry it.
+   */
+  basePath?: string;
+  /**
    * Called once the store exists, before anyone else follows it: the data file's journal
    * subscribes here (a change is in the file before anyone else hears of it) and fills the
    * store from the file. What it returns is closed with the core.
@@ -117,6 +122,7 @@ export function createSandboxCore(
     sessions: new Sessions(!(host.dashboardAsksForKey ?? false)),
     log,
     accessLog: options.log !== undefined,
+    basePath: host.basePath ?? '',
     reset: () => {
       webhooks.clear();
       clock.cancelAll();

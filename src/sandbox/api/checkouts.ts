@@ -25,7 +25,13 @@ import {
   type CheckoutProcessBody,
   CheckoutProcessBodySchema,
 } from '../../schemas/index.ts';
-import type { RouteContext, Routes, SandboxContext, SandboxEnv } from '../context.ts';
+import {
+  baseUrl,
+  type RouteContext,
+  type Routes,
+  type SandboxContext,
+  type SandboxEnv,
+} from '../context.ts';
 import { ApiError, invalid, missing, notFound, readApiJson } from '../errors.ts';
 import { allow, PAYMENTS } from '../middleware/access.ts';
 import { capBody } from '../middleware/body-limit.ts';
@@ -119,7 +125,7 @@ async function processCheckout(c: RouteContext): Promise<Response> {
   // Looked up and checked again after the await: while this body arrived, a concurrent PUT may
   // have processed the checkout (it must never be charged twice), or a reset removed it.
   const checkout = findCheckout(ctx, id);
-  const { origin } = new URL(c.req.url);
+  const origin = baseUrl(c);
   refuseUnprocessable(ctx, checkout);
   const body = parse(CheckoutProcessBodySchema, raw);
   if (!methodAvailable(body.payment_type, checkout.currency)) {

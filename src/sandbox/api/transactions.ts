@@ -15,7 +15,13 @@
 import { Hono } from 'hono';
 import { empty, json } from '../../http/json.ts';
 import { RefundBodySchema } from '../../schemas/index.ts';
-import type { RouteContext, Routes, SandboxContext, SandboxEnv } from '../context.ts';
+import {
+  baseUrl,
+  type RouteContext,
+  type Routes,
+  type SandboxContext,
+  type SandboxEnv,
+} from '../context.ts';
 import { ApiError, invalid, missing, notFound, readApiJson } from '../errors.ts';
 import { allow, PAYMENTS, TRANSACTIONS_HISTORY } from '../middleware/access.ts';
 import { capBody } from '../middleware/body-limit.ts';
@@ -54,7 +60,7 @@ function retrieveWith(keys: readonly LookupKey[]) {
       .list('transactions')
       .find((t) => given.every((k) => LOOKUP_KEYS[k](t, url.searchParams.get(k)!)));
     if (!found) throw notFound('Transaction not found');
-    return json(transactionFull(found, url.origin));
+    return json(transactionFull(found, baseUrl(c)));
   };
 }
 
@@ -154,7 +160,7 @@ function history(c: RouteContext): Response {
   const links: Record<string, string>[] = [];
   const last = page.at(-1);
   if (last && matching.length > limit) {
-    const next = new URL(url.pathname, url.origin);
+    const next = new URL(c.env.sandbox.basePath + url.pathname, url.origin);
     next.search = url.search;
     if (order === 'ascending') {
       next.searchParams.delete('oldest_time');

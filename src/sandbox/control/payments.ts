@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { json } from '../../http/json.ts';
 import { findCheckout } from '../api/checkouts.ts';
 import { checkoutJson, transactionFull } from '../api/serialize.ts';
-import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
+import { baseUrl, type RouteContext, type Routes, type SandboxEnv } from '../context.ts';
 import { roundToMinorUnit } from '../defaults/currencies.ts';
 import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
 import { allow, CONTROL } from '../middleware/access.ts';
@@ -43,7 +43,7 @@ async function settle(c: RouteContext): Promise<Response> {
 /** Files a chargeback (in full, or `amount`) against a successful payment. */
 async function chargeback(c: RouteContext): Promise<Response> {
   const ctx = c.env.sandbox;
-  const { origin } = new URL(c.req.url);
+  const origin = baseUrl(c);
   const body = parse(ChargebackBodySchema, await readApiJson(c.req.raw));
   const txn = ctx.store.get('transactions', c.req.param('id')!);
   if (txn?.type !== 'PAYMENT') throw notFound('Transaction not found');

@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
 import { REQUEST_ID_PATTERN } from '../../shared/request-id.ts';
-import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
+import { baseUrl, type RouteContext, type Routes, type SandboxEnv } from '../context.ts';
 import { invalid, readApiJson } from '../errors.ts';
 import { allow, CONTROL } from '../middleware/access.ts';
 import { capBody } from '../middleware/body-limit.ts';
@@ -57,9 +57,7 @@ function openSession(c: RouteContext): Response {
 const control = allow(CONTROL);
 
 export const viewRoutes: Routes = new Hono<SandboxEnv>()
-  .get('/sandbox/overview', unrecorded, control, (c) =>
-    json(overview(c.env.sandbox, new URL(c.req.url).origin)),
-  )
+  .get('/sandbox/overview', unrecorded, control, (c) => json(overview(c.env.sandbox, baseUrl(c))))
   .get('/sandbox/events', unrecorded, control, (c) => c.env.sandbox.live.stream())
   .get('/sandbox/clock', unrecorded, control, (c) => json(clockJson(c)))
   .post('/sandbox/clock', control, capBody, advanceClock)

@@ -1,6 +1,13 @@
 // The dashboard's calls to its own sandbox. Same origin only, authenticated by the session
 // cookie the sandbox set (the page never holds a key); a 401 means "sign in first".
 
+/**
+ * A sandbox path (`/sandbox/overview`) as the page asks for it: relative to the page, which is
+ * the sandbox's root, so a sandbox served under a path prefix (the static site's Service
+ * Worker) is reached there too.
+ */
+export const fromPage = (path: string): string => `.${path}`;
+
 /** A refused call, with the provider's `{ error_code, message, param? }` when there is one. */
 export class ApiFailure extends Error {
   override name = 'ApiFailure';
@@ -24,7 +31,7 @@ async function failure(res: Response): Promise<ApiFailure> {
 }
 
 export async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(path, {
+  const res = await fetch(fromPage(path), {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
   });
@@ -34,7 +41,7 @@ export async function getJson<T>(path: string): Promise<T> {
 
 /** A change: POST, PUT or DELETE with an optional JSON body. */
 export async function send(method: string, path: string, body?: unknown): Promise<void> {
-  const res = await fetch(path, {
+  const res = await fetch(fromPage(path), {
     method,
     credentials: 'same-origin',
     headers: {
@@ -49,7 +56,7 @@ export async function send(method: string, path: string, body?: unknown): Promis
 
 /** Trades the key for the session cookie; the key goes no further than this request. */
 export async function signIn(key: string): Promise<void> {
-  const res = await fetch('/sandbox/session', {
+  const res = await fetch(fromPage('/sandbox/session'), {
     method: 'POST',
     credentials: 'same-origin',
     headers: { authorization: `Bearer ${key}` },

@@ -4,7 +4,7 @@
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Topic } from '../control/live.ts';
-import { ApiFailure, getJson } from './api.ts';
+import { ApiFailure, fromPage, getJson } from './api.ts';
 import type { Delivery, OutcomeRule, Overview, RequestEntry, WebhookFault } from './types.ts';
 
 type Resource = 'overview' | 'deliveries' | 'faults' | 'outcomes' | 'requests';
@@ -125,7 +125,7 @@ export class LiveData implements ReactiveController {
 
   #listen(): void {
     this.#source?.close();
-    const source = new EventSource('/sandbox/events');
+    const source = new EventSource(fromPage('/sandbox/events'));
     this.#source = source;
     source.addEventListener('ready', () => {
       const reconnected = this.connection === 'reconnecting';

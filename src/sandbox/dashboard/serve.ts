@@ -6,6 +6,9 @@
 // code, no framing. It never holds a key: on loopback, loading it opens a session cookie
 // (sessions.ts); elsewhere the page asks for the key once and trades it for one.
 //
+// The page names its script and icon relative to itself (it is the sandbox's root), as the
+// script names the routes it calls: a sandbox served under a path prefix works the same.
+//
 // No file is read here: whoever builds the app says where the built script comes from
 // (`index.ts` reads it from dist/ with built-script.ts), so this module runs where there is no
 // file system too.
@@ -49,8 +52,8 @@ const page = (body: string) => `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>payment-sandbox dashboard</title>
-<link rel="icon" href="${ICON}" type="image/svg+xml">
-<script type="module" src="${SCRIPT}"></script>
+<link rel="icon" href=".${ICON}" type="image/svg+xml">
+<script type="module" src=".${SCRIPT}"></script>
 </head>
 <body>
 ${body}

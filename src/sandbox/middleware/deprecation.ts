@@ -9,7 +9,7 @@
 // says the endpoint is deprecated too.
 
 import type { MiddlewareHandler } from 'hono';
-import type { SandboxEnv } from '../context.ts';
+import { baseUrl, type SandboxEnv } from '../context.ts';
 
 export const DEPRECATED_SINCE = Date.UTC(2024, 0, 1) / 1000;
 
@@ -30,7 +30,9 @@ export function deprecated(successor?: string): MiddlewareHandler<SandboxEnv> {
     const path = successor.replace(/:([a-z_]+)/g, (_, name: string) =>
       encodeURIComponent(name === 'merchant_code' ? merchantCode : (c.req.param(name) ?? '')),
     );
-    const url = new URL(c.req.url);
-    response.headers.append('link', `<${url.origin}${path}${url.search}>; rel="successor-version"`);
+    response.headers.append(
+      'link',
+      `<${baseUrl(c)}${path}${new URL(c.req.url).search}>; rel="successor-version"`,
+    );
   };
 }

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import { readFormBody } from '../../http/body.ts';
 import { findCheckout, termUrl } from '../api/checkouts.ts';
-import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
+import { baseUrl, type RouteContext, type Routes, type SandboxEnv } from '../context.ts';
 import { ApiError, invalid, notFound } from '../errors.ts';
 import { allow, PUBLIC } from '../middleware/access.ts';
 import { capBody } from '../middleware/body-limit.ts';
@@ -79,7 +79,7 @@ async function challenge(c: RouteContext): Promise<Response> {
     last4: pending.attempt.card.last_4_digits,
     md: pending.md,
     // Built here, not read from the request: the page must never post to a foreign URL.
-    termUrl: termUrl(new URL(c.req.url).origin, checkout.id),
+    termUrl: termUrl(baseUrl(c), checkout.id),
   });
 }
 
@@ -135,7 +135,7 @@ function bank(c: RouteContext): Response {
     method: pending.method,
     merchantName: c.env.sandbox.config.merchantName,
     amount: displayAmount(checkout.amount, checkout.currency),
-    action: url.pathname,
+    action: c.env.sandbox.basePath + url.pathname,
     tx: pending.tx,
   });
 }

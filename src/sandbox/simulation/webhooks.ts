@@ -26,6 +26,12 @@ export interface WebhookOptions {
   initialDelayMs?: number;
   /** Upper bound of one delay; default 30 s. */
   maxDelayMs?: number;
+  /**
+   * Sends each delivery through this `fetch` instead of the global one: a host that runs the
+   * merchant's handler beside the sandbox without a network between them (a Service Worker,
+   * whose own `fetch` to its origin would go past itself to the server) hands it the handler.
+   */
+  fetch?: typeof fetch;
 }
 
 /** One request may hang; this bounds how long a delivery attempt holds a socket (real time). */
@@ -44,6 +50,7 @@ export class Webhooks {
   readonly #attempts: number;
   readonly #initialDelayMs: number;
   readonly #maxDelayMs: number;
+  readonly #fetch: typeof fetch;
   readonly #store: Store;
   readonly #clock: Clock;
   readonly #log: (line: string) => void;
@@ -61,6 +68,7 @@ export class Webhooks {
     this.#attempts = Math.max(1, options.attempts ?? 6);
     this.#initialDelayMs = Math.max(0, options.initialDelayMs ?? 500);
     this.#maxDelayMs = Math.max(this.#initialDelayMs, options.maxDelayMs ?? 30_000);
+    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
     this.#store = store;
     this.#clock = clock;
     this.#log = log;
@@ -205,7 +213,7 @@ export class Webhooks {
     const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
     const attempt: DeliveryAttempt = { at, durationMs: 0 };
     try {
-      const res = await fetch(delivery.url, {
+      const res = await this.#fetch(delivery.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'payment-sandbox-webhooks' },
         body: queued.body,

@@ -13,29 +13,23 @@
  *
  * A basket is never charged twice: an abandoned attempt that is paid late (a 3DS approval
  * in the bank's app after the shopper paid with another card) is refunded when its payment
- * is reported, whichever paid second (`paidOnce`).
+ * is reported, whichever paid second (`paidOnce`, paid-once.ts). Where a basket stands, in
+ * the store and at the provider, is history.ts.
  */
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import type { ResolvedCheckout } from '../options/index.ts';
 import { ProviderError } from '../provider/errors.ts';
-import { DONE_TTL_MS, type PaymentStore } from '../store/types.ts';
 import type { CallContext, PaidCheckout } from '../types.ts';
-import { type CreateDeps, type CreatedCheckout, createProviderCheckout } from './create.ts';
-import {
-  attemptReference,
-  type BasketRecord,
-  decodeRecord,
-  encodeRecord,
-  placeOf,
-  referenceProblem,
-} from './reference.ts';
-import { resultPageOf, sameResultPage } from './result-page.ts';
+import { type CreatedCheckout, createProviderCheckout } from './create.ts';
+import { type BasketDeps, createBasketHistory, ROUNDS } from './history.ts';
+import { createPaidOnce } from './paid-once.ts';
+import { attemptReference, placeOf, referenceProblem } from './reference.ts';
 
-export interface BasketDeps extends CreateDeps {
-  store: PaymentStore;
-}
+export type { BasketDeps } from './history.ts';
+
+import { resultPageOf, sameResultPage } from './result-page.ts';
 
 /** A basket's checkout, and whether this call made it. */
 export interface BasketCheckout {
@@ -54,13 +48,6 @@ export interface Baskets {
   /** Whether a paid checkout is its basket's payment (`keep`) or a second one, now refunded. */
   paidOnce(checkout: PaidCheckout): Promise<'keep' | 'refunded'>;
 }
-
-/** A basket's record lives as long as the provider may still report its checkouts. */
-const RECORD_TTL_MS = DONE_TTL_MS;
-/** Enough for a few instances racing on one basket; more means something else is wrong. */
-const ROUNDS = 5;
-/** A basket's checkouts searched at the provider at most: far more than shoppers retry. */
-const MAX_ATTEMPTS = 50;
 
 const isDuplicate = (error: unknown) =>
   error instanceof ProviderError && error.errorCode === 'DUPLICATED_CHECKOUT';
@@ -109,82 +96,11 @@ function resultPageTerm(redirectUrl: string | null | undefined): { resultPage?: 
   return resultPage === undefined ? {} : { resultPage };
 }
 
-/** When a checkout was paid: its successful transaction's time. */
-function paidAt(checkout: Checkout): number {
-  const payment = checkout.transactions?.find((t) => t.status === 'SUCCESSFUL');
-  const at = Date.parse(payment?.timestamp ?? checkout.date ?? '');
-  return Number.isFinite(at) ? at : Number.POSITIVE_INFINITY;
-}
-
 export function createBaskets(deps: BasketDeps): Baskets {
-  const { config, client, store } = deps;
+  const { config, client } = deps;
   const { log } = config;
-  const keyOf = (basket: string) => `basket:${config.provider.merchantCode}:${basket}`;
-
-  /** What the store remembers of a basket; undefined when it keeps nothing or is away. */
-  async function remembered(basket: string): Promise<BasketRecord | undefined> {
-    if (store.read === undefined) return undefined;
-    try {
-      return decodeRecord(await store.read(keyOf(basket)));
-    } catch (error) {
-      log({ level: 'warn', message: `baskets: the store could not be read: ${String(error)}` });
-      return undefined;
-    }
-  }
-
-  /**
-   * Moves the store's record of a basket forward to `record`, never back; unless `stale`:
-   * the record names a checkout the provider no longer knows (a sandbox reset).
-   */
-  async function remember(basket: string, record: BasketRecord, stale = false): Promise<void> {
-    if (store.read === undefined || store.swap === undefined) return;
-    const key = keyOf(basket);
-    try {
-      for (let round = 0; round < ROUNDS; round += 1) {
-        const raw = await store.read(key);
-        const known = decodeRecord(raw);
-        if (!stale && known !== undefined && known.attempt >= record.attempt) return;
-        const paid = stale ? undefined : known?.paid;
-        const next = paid === undefined ? record : { ...record, paid };
-        if (await store.swap(key, raw, encodeRecord(next), RECORD_TTL_MS)) return;
-      }
-    } catch (error) {
-      // The provider's records still say which attempt is current.
-      log({ level: 'warn', message: `baskets: the store could not be written: ${String(error)}` });
-    }
-  }
-
-  /** The basket's checkouts at the provider, attempt `from` onwards, oldest first. */
-  async function listed(basket: string, from: number, at?: CallContext): Promise<Checkout[]> {
-    const found: Checkout[] = [];
-    for (let attempt = from; attempt <= MAX_ATTEMPTS; attempt += 1) {
-      const [checkout] = await client.checkouts.list(
-        { checkout_reference: attemptReference(basket, attempt) },
-        at,
-      );
-      if (checkout?.id == null) break;
-      found.push(checkout);
-    }
-    return found;
-  }
-
-  /** The basket's current checkout as the provider has it, from attempt `from` on. */
-  async function latest(
-    basket: string,
-    from: number,
-    at?: CallContext,
-    stale = false,
-  ): Promise<BasketRecord> {
-    const found = await listed(basket, from, at);
-    const last = found.at(-1);
-    if (last?.id == null) {
-      // Refused as a duplicate, yet not listed: the provider contradicts itself.
-      throw new PaymentHandlerError(409, 'CONFLICT', 'This basket is changing; try again');
-    }
-    const record = { id: last.id, attempt: from + found.length - 1 };
-    await remember(basket, record, stale);
-    return record;
-  }
+  const history = createBasketHistory(deps);
+  const { remembered, remember, latest } = history;
 
   /** Makes the basket's `attempt`th checkout; undefined when another request made it first. */
   async function make(
@@ -302,100 +218,5 @@ export function createBaskets(deps: BasketDeps): Baskets {
     return checkoutFor(termsOf(last, basket, Date.now()), at);
   }
 
-  async function refund(checkout: PaidCheckout, keeper: Checkout): Promise<void> {
-    const payment =
-      checkout.transaction_id ??
-      checkout.transactions?.find((t) => t.status === 'SUCCESSFUL')?.id ??
-      undefined;
-    if (payment == null)
-      throw new Error(`checkout ${checkout.id} is PAID with no payment to refund`);
-    try {
-      await client.transactions.refund(payment);
-    } catch (error) {
-      // Refunded already (an earlier run whose answer was lost): nothing left to do.
-      if (!(error instanceof ProviderError && error.status === 409)) throw error;
-    }
-    log({
-      level: 'warn',
-      message: `basket ${placeOf(checkout.checkout_reference ?? '').basket} was already paid by checkout ${keeper.id}: this second payment was refunded`,
-      event: 'duplicate-payment-refunded',
-      checkoutId: checkout.id,
-      paidCheckoutId: keeper.id ?? undefined,
-    });
-  }
-
-  /**
-   * Without records in the store: the provider's list of the basket's checkouts, and the
-   * earliest payment by its transaction's time is the basket's.
-   */
-  async function keeperFromProvider(checkout: PaidCheckout, basket: string): Promise<Checkout> {
-    const siblings = await listed(basket, 1);
-    const paid = [checkout, ...siblings.filter((c) => c.id !== checkout.id && c.status === 'PAID')];
-    return paid.reduce((best, c) => {
-      const order = paidAt(c) - paidAt(best);
-      const earlier =
-        placeOf(c.checkout_reference ?? '').attempt <
-        placeOf(best.checkout_reference ?? '').attempt;
-      return order < 0 || (order === 0 && earlier) ? c : best;
-    });
-  }
-
-  /**
-   * The checkout that paid the basket: the first one reported paid, as the store records it
-   * (by compare-and-set, so two reports of two payments at once agree).
-   */
-  async function keeperFromStore(checkout: PaidCheckout, basket: string): Promise<Checkout> {
-    const { read, swap } = store as Required<Pick<PaymentStore, 'read' | 'swap'>>;
-    const key = keyOf(basket);
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const raw = await read.call(store, key);
-      const known = decodeRecord(raw);
-      if (known?.paid === checkout.id) return checkout;
-      if (known?.paid !== undefined) {
-        const keeper = await client.checkouts.get(known.paid);
-        if (keeper.status === 'PAID') return keeper;
-        // A record that names an unpaid checkout (written over a reset): this one is first.
-      }
-      const { attempt } = placeOf(checkout.checkout_reference ?? '');
-      const next: BasketRecord = {
-        ...(known ?? { id: checkout.id, attempt }),
-        paid: checkout.id,
-      };
-      if (await swap.call(store, key, raw, encodeRecord(next), RECORD_TTL_MS)) return checkout;
-    }
-    throw new Error(`basket ${basket} kept changing while its payment was recorded`);
-  }
-
-  async function paidOnce(checkout: PaidCheckout): Promise<'keep' | 'refunded'> {
-    const reference = checkout.checkout_reference;
-    if (reference == null) return 'keep';
-    const { basket } = placeOf(reference);
-    try {
-      let keeper: Checkout;
-      try {
-        keeper =
-          store.read !== undefined && store.swap !== undefined
-            ? await keeperFromStore(checkout, basket)
-            : await keeperFromProvider(checkout, basket);
-      } catch (error) {
-        // The store is away (a failover, an outage): the provider's records decide, so the
-        // order is not held up. The two rules agree unless two checkouts of one basket were
-        // both paid and reported on either side of the outage.
-        log({ level: 'warn', message: `baskets: ${String(error)}; asking the provider` });
-        keeper = await keeperFromProvider(checkout, basket);
-      }
-      if (keeper.id === checkout.id) return 'keep';
-      await refund(checkout, keeper);
-      return 'refunded';
-    } catch (error) {
-      log({
-        level: 'error',
-        message: `baskets: could not check that basket ${basket} is paid once: ${String(error)}; tried again on the next report`,
-        checkoutId: checkout.id,
-      });
-      throw error;
-    }
-  }
-
-  return { checkoutFor, retry, paidOnce };
+  return { checkoutFor, retry, paidOnce: createPaidOnce(deps, history) };
 }

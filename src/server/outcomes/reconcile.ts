@@ -77,7 +77,7 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Past this age a pending checkout (an abandoned cart, a boleto) is read less often. */
 const YOUNG_MS = 60 * 60 * 1000;
 
-export function createWatchlist(deps: {
+export interface WatchlistDeps {
   store: PaymentStore;
   merchantCode: string;
   client: ProviderClient;
@@ -88,7 +88,17 @@ export function createWatchlist(deps: {
   webhookUrl: string;
   log: Logger;
   now?: () => number;
-}): Watchlist {
+}
+
+/** When a pending checkout is next read: each call while young, then less and less often. */
+function nextCheck(checkout: Checkout, at: number): number | undefined {
+  const created = Date.parse(checkout.date ?? '');
+  const age = Number.isFinite(created) ? Math.max(0, at - created) : 0;
+  if (age > MAX_AGE_MS) return undefined;
+  return age < YOUNG_MS ? at : at + Math.min(age / 4, 6 * YOUNG_MS);
+}
+
+export function createWatchlist(deps: WatchlistDeps): Watchlist {
   const { store, client, report, holdMs, log } = deps;
   const now = deps.now ?? Date.now;
   // The merchant's hash tag: the set shares a Cluster slot with the sweep's watermark.
@@ -128,14 +138,6 @@ export function createWatchlist(deps: {
       // Still in the set: the next reconciliation reads it, finds its hook done, and drops it.
       log({ level: 'warn', message: `reconcile: could not unwatch ${id}: ${String(error)}` });
     }
-  }
-
-  /** When a pending checkout is next read: each call while young, then less and less often. */
-  function nextCheck(checkout: Checkout, at: number): number | undefined {
-    const created = Date.parse(checkout.date ?? '');
-    const age = Number.isFinite(created) ? Math.max(0, at - created) : 0;
-    if (age > MAX_AGE_MS) return undefined;
-    return age < YOUNG_MS ? at : at + Math.min(age / 4, 6 * YOUNG_MS);
   }
 
   async function reconcileOne(id: string, result: ReconcileReport): Promise<void> {

@@ -77,8 +77,96 @@ export interface SweepDeps {
   now: () => number;
 }
 
+/** This handler's checkout, with a date to place it by; undefined for another's. */
+function markOf(checkout: Checkout, deps: SweepDeps): Mark | undefined {
+  if (checkout.id == null || checkout.return_url !== deps.webhookUrl) return undefined;
+  if (checkout.merchant_code != null && checkout.merchant_code !== deps.merchantCode) {
+    return undefined;
+  }
+  const at = Date.parse(checkout.date ?? '');
+  return Number.isFinite(at) ? { at, id: checkout.id } : undefined;
+}
+
+/** Handles one checkout; false when the store failed (it and later ones come again). */
+async function handle(
+  deps: SweepDeps,
+  checkout: Checkout,
+  id: string,
+  result: SweepResult,
+): Promise<boolean> {
+  const { report, log } = deps;
+  if (!isFinalStatus(checkout.status)) {
+    // Pending: the watchlist reads it until it is final (it may be there already).
+    await deps.watch(id);
+    return true;
+  }
+  const outcome = await report(checkout);
+  if (outcome === 'unavailable') return false;
+  if (outcome === 'ran') {
+    result.ran += 1;
+    log({
+      level: 'info',
+      message: "reconcile: ran the hook of a checkout found in the provider's list",
+      checkoutId: id,
+    });
+  }
+  // Running elsewhere, or the hook threw: the watchlist tries it again after the lease.
+  if (outcome === 'running' || outcome === 'failed') await deps.watch(id);
+  else await deps.unwatch(id);
+  return true;
+}
+
+/**
+ * Handles `batch`, a few at a time: after an outage the whole backlog of orders paid
+ * meanwhile is here, and each waits on its hook. Stops taking more once the store failed.
+ */
+async function handleAll(
+  deps: SweepDeps,
+  batch: readonly { checkout: Checkout; mark: Mark }[],
+  result: SweepResult,
+): Promise<boolean[]> {
+  const handled = batch.map(() => false);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < batch.length) {
+      const i = next++;
+      const { checkout, mark } = batch[i]!;
+      // A store that throws is down like one that answers `unavailable`.
+      handled[i] = await handle(deps, checkout, mark.id, result).catch(() => false);
+      if (handled[i]) result.swept += 1;
+      else failed = true;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
+  return handled;
+}
+
+/**
+ * Where the watermark moves: over the checkouts handled in a row from its start, and not into
+ * the last SETTLE_MS unless a full batch needs it to make progress.
+ */
+function nextMark(
+  batch: readonly { mark: Mark }[],
+  handled: readonly boolean[],
+  since: Mark,
+  limit: number,
+  now: number,
+): Mark {
+  let reached = since;
+  let inRow = 0;
+  for (const [i, { mark }] of batch.entries()) {
+    if (!handled[i]) break;
+    reached = mark;
+    inRow += 1;
+  }
+  const settled = { at: now - SETTLE_MS, id: '' };
+  const full = inRow === limit;
+  return full || !after(reached, settled) ? reached : after(settled, since) ? settled : since;
+}
+
 export function createSweep(deps: SweepDeps) {
-  const { store, client, report, webhookUrl, log, now } = deps;
+  const { store, client, log, now } = deps;
   const key = `sweep:{${deps.merchantCode}}`;
   const supported = store.read !== undefined && store.swap !== undefined;
   let warned = false;
@@ -102,16 +190,6 @@ export function createSweep(deps: SweepDeps) {
     return first;
   }
 
-  /** This handler's, with a date to place it by. */
-  function place(checkout: Checkout): Mark | undefined {
-    if (checkout.id == null || checkout.return_url !== webhookUrl) return undefined;
-    if (checkout.merchant_code != null && checkout.merchant_code !== deps.merchantCode) {
-      return undefined;
-    }
-    const at = Date.parse(checkout.date ?? '');
-    return Number.isFinite(at) ? { at, id: checkout.id } : undefined;
-  }
-
   /** Moves the watermark forward to `to` (compare-and-set: another instance may move it too). */
   async function advance(seen: string | undefined, to: Mark): Promise<void> {
     let current = seen;
@@ -121,54 +199,6 @@ export function createSweep(deps: SweepDeps) {
       if (await store.swap!(key, current, formatMark(to), WATERMARK_TTL_MS)) return;
       current = await store.read!(key);
     }
-  }
-
-  /** Handles one checkout; false when the store failed (it and later ones come again). */
-  async function handle(checkout: Checkout, id: string, result: SweepResult): Promise<boolean> {
-    if (!isFinalStatus(checkout.status)) {
-      // Pending: the watchlist reads it until it is final (it may be there already).
-      await deps.watch(id);
-      return true;
-    }
-    const outcome = await report(checkout);
-    if (outcome === 'unavailable') return false;
-    if (outcome === 'ran') {
-      result.ran += 1;
-      log({
-        level: 'info',
-        message: "reconcile: ran the hook of a checkout found in the provider's list",
-        checkoutId: id,
-      });
-    }
-    // Running elsewhere, or the hook threw: the watchlist tries it again after the lease.
-    if (outcome === 'running' || outcome === 'failed') await deps.watch(id);
-    else await deps.unwatch(id);
-    return true;
-  }
-
-  /**
-   * Handles `batch`, a few at a time: after an outage the whole backlog of orders paid
-   * meanwhile is here, and each waits on its hook. Stops taking more once the store failed.
-   */
-  async function handleAll(
-    batch: readonly { checkout: Checkout; mark: Mark }[],
-    result: SweepResult,
-  ): Promise<boolean[]> {
-    const handled = batch.map(() => false);
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-      while (!failed && next < batch.length) {
-        const i = next++;
-        const { checkout, mark } = batch[i]!;
-        // A store that throws is down like one that answers `unavailable`.
-        handled[i] = await handle(checkout, mark.id, result).catch(() => false);
-        if (handled[i]) result.swept += 1;
-        else failed = true;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
-    return handled;
   }
 
   /**
@@ -223,24 +253,13 @@ export function createSweep(deps: SweepDeps) {
       return result;
     }
     const beyond = listed
-      .map((checkout) => ({ checkout, mark: place(checkout) }))
+      .map((checkout) => ({ checkout, mark: markOf(checkout, deps) }))
       .filter((c): c is { checkout: Checkout; mark: Mark } => c.mark !== undefined)
       .filter((c) => after(c.mark, since))
       .sort((a, b) => (after(a.mark, b.mark) ? 1 : -1));
     const batch = beyond.slice(0, limit);
-    const handled = await handleAll(batch, result);
-    // The watermark moves over the checkouts handled in a row from its start.
-    let reached = since;
-    let inRow = 0;
-    for (const [i, { mark }] of batch.entries()) {
-      if (!handled[i]) break;
-      reached = mark;
-      inRow += 1;
-    }
-    // Not into the last SETTLE_MS unless a full batch needs it to make progress.
-    const settled = { at: now() - SETTLE_MS, id: '' };
-    const full = inRow === limit;
-    const to = full || !after(reached, settled) ? reached : after(settled, since) ? settled : since;
+    const handled = await handleAll(deps, batch, result);
+    const to = nextMark(batch, handled, since, limit, now());
     if (after(to, since)) {
       await advance(stored, to);
       known = to;

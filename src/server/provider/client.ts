@@ -99,7 +99,69 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
 
 /** The payment side: checkouts, customers and their saved cards, transactions. */
 function paymentApi(t: Transport, get: Get) {
-  const checkouts = {
+  return {
+    checkouts: checkoutsApi(t, get),
+    customers: customersApi(t, get),
+    transactions: transactionsApi(t, get),
+  };
+}
+
+/** `checkouts.process`: see its doc comment there. */
+async function processCheckout(
+  t: Transport,
+  get: Get,
+  id: string,
+  body: CheckoutProcessBody,
+  at: CallContext | undefined,
+): Promise<ProcessResult> {
+  const path = `/v0.1/checkouts/${seg(id)}`;
+  try {
+    const { data } = await t.call({
+      method: 'PUT',
+      path,
+      body,
+      schema: CheckoutProcessResponseSchema,
+      idempotent: false,
+      requestId: at?.requestId,
+    });
+    // The provider's own examples answer some APM next steps with 200, so
+    // the body decides, not the status.
+    if ('next_step' in data) return { kind: 'next_step', next_step: data.next_step };
+    return { kind: 'checkout', checkout: data, recovered: false };
+  } catch (error) {
+    // Nothing sent (connection refused, no such host): the checkout is untouched, and the
+    // error says so as it is (PROVIDER_UNREACHABLE, retryable); no read-back is needed.
+    const lost =
+      error instanceof ProviderError &&
+      error.sent &&
+      (error.kind === 'timeout' || error.kind === 'network' || error.status >= 500);
+    if (!lost) throw error;
+    let checkout: Checkout;
+    try {
+      checkout = await get(CheckoutSchema, path, undefined, at);
+    } catch {
+      throw new ProviderError({
+        kind: error.kind,
+        status: error.status,
+        errorCode: 'PROCESS_OUTCOME_UNKNOWN',
+        message: `PUT ${path}: the answer was lost and the checkout could not be read back; confirm it before trying again`,
+        retryable: false,
+      });
+    }
+    if (wasProcessed(checkout)) return { kind: 'checkout', checkout, recovered: true };
+    throw new ProviderError({
+      kind: error.kind,
+      status: error.status,
+      errorCode: error.errorCode,
+      message: `${error.message}; the checkout is untouched, so processing again is safe`,
+      param: error.param,
+      retryable: true,
+    });
+  }
+}
+
+function checkoutsApi(t: Transport, get: Get) {
+  return {
     /** Lists checkouts, optionally only the one with `checkout_reference`. */
     list: (filter: { checkout_reference?: string } = {}, at?: CallContext): Promise<Checkout[]> =>
       get(CheckoutListSchema, '/v0.1/checkouts', asQuery(filter), at),
@@ -130,56 +192,8 @@ function paymentApi(t: Transport, get: Get) {
      * that failed before anything was sent (connection refused, no such host) is none of
      * these: it rejects with `PROVIDER_UNREACHABLE`, retryable, as every other call does.
      */
-    process: async (
-      id: string,
-      body: CheckoutProcessBody,
-      at?: CallContext,
-    ): Promise<ProcessResult> => {
-      const path = `/v0.1/checkouts/${seg(id)}`;
-      try {
-        const { data } = await t.call({
-          method: 'PUT',
-          path,
-          body,
-          schema: CheckoutProcessResponseSchema,
-          idempotent: false,
-          requestId: at?.requestId,
-        });
-        // The provider's own examples answer some APM next steps with 200, so
-        // the body decides, not the status.
-        if ('next_step' in data) return { kind: 'next_step', next_step: data.next_step };
-        return { kind: 'checkout', checkout: data, recovered: false };
-      } catch (error) {
-        // Nothing sent (connection refused, no such host): the checkout is untouched, and the
-        // error says so as it is (PROVIDER_UNREACHABLE, retryable); no read-back is needed.
-        const lost =
-          error instanceof ProviderError &&
-          error.sent &&
-          (error.kind === 'timeout' || error.kind === 'network' || error.status >= 500);
-        if (!lost) throw error;
-        let checkout: Checkout;
-        try {
-          checkout = await get(CheckoutSchema, path, undefined, at);
-        } catch {
-          throw new ProviderError({
-            kind: error.kind,
-            status: error.status,
-            errorCode: 'PROCESS_OUTCOME_UNKNOWN',
-            message: `PUT ${path}: the answer was lost and the checkout could not be read back; confirm it before trying again`,
-            retryable: false,
-          });
-        }
-        if (wasProcessed(checkout)) return { kind: 'checkout', checkout, recovered: true };
-        throw new ProviderError({
-          kind: error.kind,
-          status: error.status,
-          errorCode: error.errorCode,
-          message: `${error.message}; the checkout is untouched, so processing again is safe`,
-          param: error.param,
-          retryable: true,
-        });
-      }
-    },
+    process: (id: string, body: CheckoutProcessBody, at?: CallContext): Promise<ProcessResult> =>
+      processCheckout(t, get, id, body, at),
 
     /** Deactivates an unprocessed checkout (status EXPIRED); a processed one is refused (409). */
     deactivate: async (id: string): Promise<Checkout> =>
@@ -205,8 +219,10 @@ function paymentApi(t: Transport, get: Get) {
         at,
       ),
   };
+}
 
-  const customers = {
+function customersApi(t: Transport, get: Get) {
+  return {
     create: async (body: CustomerCreateBody): Promise<Customer> =>
       (
         await t.call({
@@ -250,8 +266,10 @@ function paymentApi(t: Transport, get: Get) {
       });
     },
   };
+}
 
-  const transactions = {
+function transactionsApi(t: Transport, get: Get) {
+  return {
     /** Refunds a transaction, fully without `amount`, partly with it (204). Not retried. */
     refund: async (transactionId: string, body: RefundBody = {}): Promise<void> => {
       await t.call({ method: 'POST', path: `/v0.1/me/refund/${seg(transactionId)}`, body });
@@ -284,6 +302,4 @@ function paymentApi(t: Transport, get: Get) {
     historyV01: (filter: TransactionHistoryQuery = {}): Promise<TransactionHistoryResponse> =>
       get(TransactionHistoryResponseSchema, '/v0.1/me/transactions/history', asQuery(filter)),
   };
-
-  return { checkouts, customers, transactions };
 }

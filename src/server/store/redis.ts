@@ -168,6 +168,30 @@ function replicasToWaitFor(
   return { replicas: wait.replicas, timeoutMs };
 }
 
+/** Sends one command to the node serving `key`; rejects when it has no answer in time. */
+function timedCommands(
+  connection: RedisConnection,
+  timeoutMs: number,
+): (key: string, args: string[]) => Promise<unknown> {
+  return function command(key, args) {
+    let sent: Promise<unknown>;
+    try {
+      sent = connection.send(key, args);
+    } catch (error) {
+      // A client that throws instead of rejecting: a failed command like any other.
+      return Promise.reject(error);
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not answer ${args[0]} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    return Promise.race([sent, timeout]).finally(() => clearTimeout(timer));
+  };
+}
+
 /**
  * A `PaymentStore` on Redis: `createPaymentHandler({ store: createRedisStore(client) })` on
  * every instance. `client` is connected by the caller (`await createClient({ url }).connect()`,
@@ -186,23 +210,7 @@ export function createRedisStore(
   const timeoutMs = positive('commandTimeoutMs', options.commandTimeoutMs ?? 2_000);
   const replicated = replicasToWaitFor(options.waitForReplicas, connection, timeoutMs);
 
-  function command(key: string, args: string[]): Promise<unknown> {
-    let sent: Promise<unknown>;
-    try {
-      sent = connection.send(key, args);
-    } catch (error) {
-      // A client that throws instead of rejecting: a failed command like any other.
-      return Promise.reject(error);
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`Redis did not answer ${args[0]} within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-    });
-    return Promise.race([sent, timeout]).finally(() => clearTimeout(timer));
-  }
+  const command = timedCommands(connection, timeoutMs);
 
   const script = (source: string): Script => ({ source, sha: sha1(source) });
   const complete = script(COMPLETE);

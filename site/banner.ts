@@ -1,0 +1,24 @@
+// The banner on every page of the site: what it is (a simulation in this browser), what it is
+// not (a payment), and where the shop and the dashboard are. Built into the static pages and
+// put by the worker at the top of every page it answers.
+
+/**
+ * The banner's markup. `root` leads from the page to the site's root: '' or '../' in the
+ * static pages (the site may sit under any path), the root's path in the worker's pages.
+ */
+export function banner(root: string): string {
+  return `<link rel="stylesheet" href="${root}site.css" />
+<aside class="simulation-banner" role="note" aria-label="About this site">
+  <p><strong>A simulation.</strong> The shop, its server and the payment provider all run in this
+  browser: no real card is charged, and no card number leaves this browser. Only the sandbox’s
+  test cards are taken.</p>
+  <p role="alert"></p>
+  <nav aria-label="The simulation"><a href="${root || './'}">Shop</a> <a href="${root}provider/">Sandbox dashboard</a></nav>
+</aside>
+<script src="${root}site.js" defer></script>`;
+}
+
+/** `page` with the banner right after its `<body>` tag. */
+export function withBanner(page: string, root: string): string {
+  return page.replace(/<body[^>]*>/i, (tag) => `${tag}\n${banner(root)}`);
+}

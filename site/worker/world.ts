@@ -1,0 +1,186 @@
+// Everything the site runs in the browser, wired as `npm start` wires it over the network: the
+// sandbox (the provider), the companion handler and the demo shop, each from the code the
+// package ships. Between them no request leaves the worker: the handler calls the sandbox
+// through its `provider.fetch`, the sandbox delivers webhooks through its `webhook.fetch`,
+// both into `route` below.
+import { Hono } from 'hono';
+import resultTemplate from '../../demo/result.html?raw';
+import shopTemplate from '../../demo/shop.html?raw';
+import { type Baskets, orderReference } from '../../server-example/basket.ts';
+import { resolveOrder } from '../../server-example/catalogue.ts';
+import { fill, type TemplateName } from '../../server-example/pages.ts';
+import { DEMO_CUSTOMER_ID } from '../../server-example/session.ts';
+import { createShopPages, shopRoutes } from '../../server-example/shop-page.ts';
+import { createSandboxCore, type SandboxCore } from '../../src/sandbox/core.ts';
+import { createPaymentHandler } from '../../src/server/handler.ts';
+import { createProviderClient } from '../../src/server/provider/client.ts';
+import { refuseOtherCards } from './card-guard.ts';
+import type { Database } from './idb.ts';
+import { BrowserJournal, type Saved } from './journal.ts';
+import { createBrowserStore } from './payment-store.ts';
+import type { Records } from './records.ts';
+import { rebuild } from './request.ts';
+
+/** The sandbox's defaults, as `npx payment-sandbox` prints them: a test key, in the open. */
+const API_KEY = 'sk_test_sandbox';
+const MERCHANT_CODE = 'MSANDBOX1';
+const BASKET = 'shop:basket';
+
+/**
+ * The shop page without its links to what the site does not have: the React and Vue builds
+ * (bundled by their own package) and the card readers (the in-person pages need a server).
+ */
+const SITE_SHOP = shopTemplate.replace(
+  /\s*<li><a href="(?:examples\/react\/|in-person)">.*<\/li>/g,
+  '',
+);
+
+const TEMPLATES: Partial<Record<TemplateName, string>> = {
+  'shop.html': SITE_SHOP,
+  'result.html': resultTemplate,
+};
+
+export interface WorldOptions {
+  /** The site's origin. */
+  origin: string;
+  /** The path of the site's root on it: `/` or `/some/prefix/`. */
+  base: string;
+  db: Database;
+  saved: Saved;
+  records: Records;
+  /** The sandbox dashboard's built script, served at its usual path. */
+  dashboardScript: () => string | undefined;
+}
+
+export interface World {
+  /** The answer of whichever part serves `request`, or undefined for a file of the site. */
+  route(
+    request: Request,
+    waitUntil: (promise: Promise<unknown>) => void,
+  ): Promise<Response | undefined>;
+  /** Resolves once everything changed so far is stored. */
+  flush(): Promise<void>;
+}
+
+/** The shopper's basket in the site's records: one per browser, as the shop's cookie is. */
+function browserBaskets(records: Records): Baskets {
+  return {
+    async current() {
+      const id = records.get(BASKET);
+      return typeof id === 'string' ? id : undefined;
+    },
+    async start() {
+      const id = crypto.randomUUID();
+      records.set(BASKET, id);
+      return { id };
+    },
+  };
+}
+
+export function createWorld(options: WorldOptions): World {
+  const { origin, base, records } = options;
+  const providerPath = `${base}provider`;
+  const paymentsPath = `${base}payments`;
+  const providerUrl = origin + providerPath;
+
+  /** A request from one part of the world to another, answered without the network. */
+  const inside = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
+    (await route(new Request(input, init), () => {})) ??
+    new Response('Not part of the simulation', { status: 502 });
+
+  let journal: BrowserJournal | undefined;
+  const sandbox: SandboxCore = createSandboxCore(
+    { apiKey: API_KEY, merchantCode: MERCHANT_CODE, webhook: { fetch: inside } },
+    {
+      basePath: providerPath,
+      dashboardScript: options.dashboardScript,
+      persist: (store) => {
+        journal = new BrowserJournal(options.db, store);
+        journal.open(options.saved);
+        // The dashboard's reset starts the shop afresh too: no basket, nothing remembered.
+        const unsubscribe = store.subscribe((changes) => {
+          if (changes.some((change) => change.op === 'reset')) records.clear();
+        });
+        return {
+          close: () => {
+            unsubscribe();
+            journal?.close();
+          },
+        };
+      },
+    },
+  );
+
+  const provider = { baseUrl: providerUrl, apiKey: API_KEY, fetch: inside };
+  const baskets = browserBaskets(records);
+  const handler = createPaymentHandler({
+    provider: { ...provider, merchantCode: MERCHANT_CODE },
+    basePath: paymentsPath,
+    publicUrl: origin + paymentsPath,
+    allowedOrigins: [origin],
+    resultPages: { success: `${base}result.html`, failure: `${base}result.html` },
+    async resolveCheckout(order, request) {
+      const basket = await baskets.current(request);
+      return {
+        ...resolveOrder(order),
+        ...(basket === undefined ? {} : { reference: orderReference(basket) }),
+      };
+    },
+    // One shopper per browser, and no cookie reaches a worker: the demo's account is theirs.
+    authorizeCustomer: (_request, customerId) => customerId === DEMO_CUSTOMER_ID,
+    store: createBrowserStore(records),
+    // Every request comes from this browser: one client for the rate limits.
+    rateLimit: { clientAddress: () => 'this-browser' },
+    telemetry: false,
+  });
+
+  const pages = createShopPages({
+    provider: createProviderClient(provider),
+    payments: handler,
+    baskets,
+    merchantCode: MERCHANT_CODE,
+    providerOrigin: origin,
+    allowedOrigins: [origin],
+    log: () => {},
+    render: (name, slots) => fill(TEMPLATES[name] ?? '', slots),
+    base,
+  });
+  // Not strict: the shop's `/` is the root's path with its slash.
+  const shop = new Hono({ strict: false }).route(base.replace(/\/$/, ''), shopRoutes(pages));
+
+  async function route(
+    request: Request,
+    waitUntil: (promise: Promise<unknown>) => void,
+  ): Promise<Response | undefined> {
+    const url = new URL(request.url);
+    if (url.origin !== origin) return undefined;
+    const path = url.pathname;
+    if (path === paymentsPath || path.startsWith(`${paymentsPath}/`)) {
+      return (await refuseOtherCards(request)) ?? handler(request, undefined, { waitUntil });
+    }
+    if (path === providerPath || path.startsWith(`${providerPath}/`)) {
+      // The sandbox sees its own paths, as on its own port; the URLs it gives out carry the prefix.
+      url.pathname = path.slice(providerPath.length) || '/';
+      const headers = new Headers(request.headers);
+      // The dashboard signs in with a cookie, and no cookie reaches a worker: its calls to the
+      // control routes carry the sandbox's test key instead.
+      if (url.pathname.startsWith('/sandbox/') && !headers.has('authorization')) {
+        headers.set('authorization', `Bearer ${API_KEY}`);
+      }
+      return sandbox.handle(await rebuild(request, url, headers));
+    }
+    const response = await shop.fetch(request);
+    // Not one of the shop's routes: a file of the site, which the static server has.
+    return response.status === 404 && !response.headers.get('content-type')?.includes('json')
+      ? undefined
+      : response;
+  }
+
+  return {
+    route,
+    flush: async () => {
+      await journal?.flush();
+      await records.flush();
+    },
+  };
+}

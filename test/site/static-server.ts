@@ -1,0 +1,67 @@
+/**
+ * The static site served as any static host would: `python3 -m http.server` on a free
+ * loopback port, at the root of its origin or under a path (a folder that holds dist/site/
+ * deeper down).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { freePort } from '../e2e/processes.ts';
+import { scaled } from '../shared/until.ts';
+
+export interface StaticServer {
+  /** The site's root URL, with its trailing slash. */
+  readonly url: string;
+  /** Every path the server was asked for, in order (its access log). */
+  readonly requested: () => string[];
+  close(): Promise<void>;
+}
+
+/** Serves `dir` at `path` ('/' or '/some/prefix/') of a new origin. */
+export async function serveStatic(dir: string, path = '/'): Promise<StaticServer> {
+  let root = dir;
+  let temp: string | undefined;
+  if (path !== '/') {
+    temp = mkdtempSync(join(tmpdir(), 'site-'));
+    const at = join(temp, ...path.split('/').filter(Boolean));
+    mkdirSync(dirname(at), { recursive: true });
+    symlinkSync(dir, at);
+    root = temp;
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    'python3',
+    ['-u', '-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`http.server not ready:\n${log}`)),
+      scaled(10_000),
+    );
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('Serving HTTP')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`http.server exited with ${code}:\n${log}`)));
+  });
+  await ready;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    requested: () => [...log.matchAll(/"[A-Z]+ (\S+) HTTP/g)].map((m) => m[1]!),
+    async close() {
+      const exited = once(child, 'exit');
+      child.kill();
+      await exited;
+      if (temp) rmSync(temp, { recursive: true, force: true });
+    },
+  };
+}
