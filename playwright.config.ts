@@ -6,7 +6,10 @@ import { scaled } from './test/shared/time-scale.mjs';
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: each worker pays through a sandbox and shop of its own
+  // (test/e2e/fixtures.ts), and much of a flow is waiting (the widget's polls, the sandbox's
+  // webhooks), which the other worker fills. PW_WORKERS=1 runs one file at a time.
+  workers: Number(process.env.PW_WORKERS ?? 2),
   retries: 0,
   // What a test and one expectation may take on an idle machine, scaled to this one
   // (test/shared/time-scale.mjs): a busy machine is slower, not broken.

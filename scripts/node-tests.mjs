@@ -1,9 +1,39 @@
 // Node's own test runner over every test/node/**/*.test.ts, listed here so that every
 // Node line runs the same files, with tsx for TypeScript. Extra arguments narrow the files by
 // substring, e.g. `npm run test:node -- sandbox`.
+//
+// `--other-line` is how npm test runs the suite on the Node lines besides the one the
+// repository develops on: every file that exercises what differs from one line to the next
+// (node:http, fetch, streams, Web Crypto, timers, AsyncLocalStorage, child processes, the
+// Redis clients on a single server, the CLI), and not the few whose subject is the same on
+// every line, listed in SAME_ON_EVERY_LINE with why. Those are the long load and fault runs
+// (our own algorithms and Redis's failover, minutes of CPU on each line) and the checks of
+// built files; the developing line runs them.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+
+const SAME_ON_EVERY_LINE = [
+  // The bytes of the built bundles, the source layout, the screenshots' own checks: files.
+  'test/node/budget/',
+  'test/node/layout/',
+  'test/node/visual/',
+  // Thousands of generated requests against our own validation (raw-http.test.ts, which
+  // feeds Node's HTTP parser, runs on every line).
+  'test/node/fuzz/handler.test.ts',
+  'test/node/fuzz/sandbox.test.ts',
+  // A thousand races of the claims: the claim algorithm under load.
+  'test/node/exactly-once/',
+  // The topology runs (races of two instances, outages, Cluster and Sentinel failovers, a
+  // killed primary): Redis's behaviour and ours under load, met through the same clients that
+  // store.test.ts and the two-instance tests (instances, reconcile, sweep) run on every line.
+  'test/node/redis/topology-single.test.ts',
+  'test/node/redis/topology-cluster.test.ts',
+  'test/node/redis/topology-sentinel.test.ts',
+  'test/node/redis/crash.test.ts',
+  'test/node/redis/failover-wait.test.ts',
+  'test/node/redis/outage.test.ts',
+];
 
 function find(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -13,9 +43,12 @@ function find(dir) {
   });
 }
 
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const otherLine = args.includes('--other-line');
+const filters = args.filter((a) => a !== '--other-line');
 const files = find('test/node')
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
+  .filter((f) => !otherLine || !SAME_ON_EVERY_LINE.some((s) => f.startsWith(s)))
   .sort();
 // With no files, node --test would search the whole tree on its own (browser tests included).
 if (files.length === 0) {

@@ -88,13 +88,19 @@ const otherNodes = (process.env.TEST_NODE_BINARIES ?? '')
     version: execFileSync(binary, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim(),
   }));
 
-/** The same step on another Node: its binary first on PATH, so npm and npx use it too. */
-const onNode = (step, { binary, version }) => ({
+/**
+ * The same step on another Node: its binary first on PATH, so npm and npx use it too. It
+ * runs in the background, beside the browser steps, which leave much of the two cores idle
+ * while they wait on pages; its output is printed whole when it ends.
+ */
+const onNode = (step, { binary, version }, extraArgs = []) => ({
   ...step,
   name: `${step.name} (Node ${version})`,
   node: version,
   command: step.command === process.execPath ? binary : step.command,
+  args: [...step.args, ...extraArgs],
   env: { PATH: `${dirname(binary)}${delimiter}${process.env.PATH}` },
+  background: true,
 });
 
 const engineSteps = (name, command, commandArgs, counts) =>
@@ -158,7 +164,9 @@ const steps = [
     args: ['--import', 'tsx', 'scripts/build-site.ts'],
   },
   nodeTests,
-  ...otherNodes.map((node) => onNode(nodeTests, node)),
+  // On the other lines, the files whose subject differs by line (scripts/node-tests.mjs).
+  ...otherNodes.map((node) => onNode(nodeTests, node, ['--other-line'])),
+  ...otherNodes.map((node) => onNode(runtimes, node)),
   {
     name: 'consumer',
     command: 'npm',
@@ -198,7 +206,6 @@ const steps = [
     COUNTS.node,
   ).map((step) => (updateScreenshots ? { ...step, env: { UPDATE_SCREENSHOTS: '1' } } : step)),
   runtimes,
-  ...otherNodes.map((node) => onNode(runtimes, node)),
 ];
 
 const selected = steps.filter(
@@ -221,25 +228,33 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-/** Runs a step, echoing its output as it comes and keeping it to read the counts from. */
+/**
+ * Runs a step, echoing its output as it comes (a background step's is kept and printed when
+ * it ends, so that two steps' lines never mix) and keeping it to read the counts from.
+ */
 function run(step) {
   return new Promise((resolve) => {
     const env = { ...process.env, ...step.env, ...(step.engine && { ENGINE: step.engine }) };
-    const child = spawn(step.command, step.args, { stdio: ['inherit', 'pipe', 'inherit'], env });
+    const stdio = step.background ? ['ignore', 'pipe', 'pipe'] : ['inherit', 'pipe', 'inherit'];
+    const child = spawn(step.command, step.args, { stdio, env });
     let out = '';
+    let err = '';
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
+      if (!step.background) process.stdout.write(chunk);
       out += chunk;
     });
-    // Colour codes would hide the counts from the patterns.
-    child.on('close', (status) => resolve({ status, out: stripVTControlCharacters(out) }));
+    child.stderr?.on('data', (chunk) => {
+      err += chunk;
+    });
+    child.on('close', (status) => {
+      if (step.background) process.stdout.write(`\n=== ${step.name}\n${out}${err}`);
+      // Colour codes would hide the counts from the patterns.
+      resolve({ status, out: stripVTControlCharacters(out) });
+    });
   });
 }
 
-const runStarted = Date.now();
-const results = [];
-for (const step of selected) {
-  console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(' ')}`);
+async function runAndCount(step) {
   const started = Date.now();
   const { status, out } = await run(step);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -247,9 +262,27 @@ for (const step of selected) {
   // A skipped or todo test is a promise nobody checks: it fails its step.
   const unfinished = (counts?.skipped ?? 0) + (counts?.todo ?? 0);
   const ok = status === 0 && (!counts || counts.passed !== undefined) && unfinished === 0;
-  results.push({ name: step.name, node: step.node ?? process.versions.node, ok, seconds, counts });
   console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+  return { name: step.name, node: step.node ?? process.versions.node, ok, seconds, counts };
 }
+
+const runStarted = Date.now();
+// Each step's result, in the order the steps are listed, whenever it ends.
+const pending = [];
+// The background steps run one after another, beside the others.
+let background = Promise.resolve();
+for (const step of selected) {
+  const where = step.background ? ' (in the background; its output when it ends)' : '';
+  console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(' ')}${where}`);
+  if (step.background) {
+    const result = background.then(() => runAndCount(step));
+    background = result;
+    pending.push(result);
+  } else {
+    pending.push(Promise.resolve(await runAndCount(step)));
+  }
+}
+const results = await Promise.all(pending);
 
 console.log('\n=== summary');
 let passed = 0;

@@ -1,6 +1,5 @@
-// Request bodies of the checkout endpoints: create and process. Apart from
-// checkout.ts so that code which only reads checkouts (the widget) does not
-// bundle the URL, timestamp and IP validators these need.
+// Request bodies of the checkout endpoints: create and process, with the URL,
+// timestamp and IP validators they need; what the provider answers is checkout.ts.
 import * as z from 'zod/mini';
 import { CheckoutPurposeSchema, PaymentTypeSchema } from './checkout.ts';
 import { CardNetworkSchema, CurrencyCodeSchema, must, PersonalDetailsSchema } from './common.ts';

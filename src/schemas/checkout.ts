@@ -1,6 +1,5 @@
 // Checkouts as the provider returns them, the 202 next step and the payment
-// methods: what the widget reads. The browser imports this file, so it depends
-// only on common.ts; request bodies live in checkout-body.ts.
+// methods; request bodies live in checkout-body.ts.
 import * as z from 'zod/mini';
 import { CHECKOUT_STATUSES, PAYMENT_METHOD_IDS } from '../domain/checkout.ts';
 import { MandateResponseSchema, maybe, must, TransactionEmbeddedSchema } from './common.ts';

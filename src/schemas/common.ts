@@ -1,6 +1,5 @@
-// Building blocks shared by the browser-facing schemas (checkout, process body)
-// and the server-only ones. Kept free of heavy imports: the widget bundle pulls
-// this file in.
+// Building blocks shared by the checkout schemas (checkout, its request bodies)
+// and those of the merchant's account (customers, transactions, payouts, ...).
 import * as z from 'zod/mini';
 import { CARD_NETWORKS } from '../shared/card-networks.ts';
 

@@ -184,6 +184,25 @@ async function dashboardShows(driver: Driver, site: StaticServer, seen: Seen[]):
   await seeText(driver, 'delivered');
 }
 
+/**
+ * The state is in the browser, not in the worker: the worker unregistered, the next visit
+ * installs a new one, which finds the paid order and the dashboard's checkouts as they were.
+ */
+async function outlivesWorker(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
+  await driver.goto(site.url);
+  await seeText(driver, 'Buy again');
+  const gone = await driver.run<boolean>(
+    'return (await navigator.serviceWorker.getRegistration()).unregister();',
+  );
+  assert.equal(gone, true);
+  const installs = () => site.requested().filter((path) => path.endsWith('/sw.js')).length;
+  const before = installs();
+  await driver.goto(site.url);
+  await seeText(driver, 'Buy again');
+  assert.ok(installs() > before, 'the visit installed a new worker');
+  await dashboardShows(driver, site, seen);
+}
+
 /** Every link of the shop page leads to a page of the site (the worker's, or a file). */
 async function linksHold(driver: Driver, site: StaticServer): Promise<void> {
   await driver.goto(site.url);
@@ -248,6 +267,11 @@ for (const [path, all] of [
     it('the dashboard shows those checkouts and their webhooks', FLOW, () =>
       dashboardShows(driver, site, seen),
     );
+    if (all) {
+      it('the state outlives the worker: a new one finds the same orders and checkouts', FLOW, () =>
+        outlivesWorker(driver, site, seen),
+      );
+    }
     if (!all) {
       it('every link of the shop page leads to a page of the site', FLOW, () =>
         linksHold(driver, site),
