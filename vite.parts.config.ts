@@ -35,6 +35,7 @@ export default defineConfig({
         outcome: 'src/widget/parts/outcome.ts',
         'saved-cards': 'src/widget/parts/saved-cards.ts',
         step: 'src/widget/parts/step.ts',
+        diagnostics: 'src/widget/parts/diagnostics.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

@@ -11,6 +11,8 @@ const STEPS: string[][] = [
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.parts.config.ts'],
   // The package's entry: the widget with Lit left as an import.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.module.config.ts'],
+  // `payment-widget/react`: the React component, importing the entry above.
+  ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.react.config.ts'],
   // The sandbox dashboard's script (served by the sandbox; never part of the widget).
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.dashboard.config.ts'],
   // The Node entries and the sandbox CLI.

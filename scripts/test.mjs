@@ -122,7 +122,13 @@ const nodeTests = {
 const runtimes = {
   name: 'runtimes',
   command: process.execPath,
-  args: ['--import', 'tsx', '--test', 'test/runtimes/runtimes.test.ts'],
+  args: [
+    '--import',
+    'tsx',
+    '--test',
+    'test/runtimes/runtimes.test.ts',
+    'test/runtimes/next.test.ts',
+  ],
   counts: COUNTS.named,
 };
 

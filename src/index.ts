@@ -3,6 +3,7 @@
 import './widget/define.ts';
 
 export type { PaymentErrorCode } from './domain/errors.ts';
+export type { PublicCheckout } from './schemas/checkout.ts';
 export type * from './widget/events.ts';
 export {
   type MountedWidget,

@@ -1,18 +1,16 @@
-import 'payment-widget';
-import type {} from 'payment-widget/react';
-import { useMemo, useState } from 'react';
+import { PaymentWidget } from 'payment-widget/react';
+import { useState } from 'react';
 
 export function Checkout({ sku }: { sku: string }) {
   const [message, setMessage] = useState('');
-  const order = useMemo(() => ({ sku }), [sku]);
   return (
     <>
-      <payment-widget
-        order={order}
+      <PaymentWidget
+        order={{ sku }}
         endpoint="/payments"
-        payment-methods="card ideal bancontact"
-        onpayment-success={(event) => setMessage(`Paid: ${event.detail.checkout.id}`)}
-        onpayment-error={(event) => setMessage(event.detail.message)}
+        paymentMethods={['card', 'ideal', 'bancontact']}
+        onPaymentSuccess={(event) => setMessage(`Paid: ${event.detail.checkout.id}`)}
+        onPaymentError={(event) => setMessage(event.detail.message)}
       />
       <p role="status">{message}</p>
     </>

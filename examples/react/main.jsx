@@ -1,30 +1,27 @@
-import { StrictMode, useMemo, useState } from 'react';
+import { PaymentWidget } from 'payment-widget/react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-// Registers <payment-widget>.
-import 'payment-widget';
 
 function Checkout({ sku }) {
   const [message, setMessage] = useState('');
-  // One object per product: a new `order` object on every render would tell the
-  // element the order changed, and it would start a new checkout.
-  const order = useMemo(() => ({ sku }), [sku]);
   return (
     <section className="product" aria-labelledby="product-name">
       <h1 id="product-name">Sandbox mug</h1>
       {/*
-        React 19 sets `order` as a property and turns `onpayment-success` into an
-        addEventListener('payment-success'). The order names the product only: the
-        shop's resolveCheckout prices it on the server. Naming the methods the shop
-        offers in euros gives their radio group its room while the widget loads.
+        The element as a React component (payment-widget/react): its settings as props,
+        its events as onPaymentSuccess and the like. The order names the product only:
+        the shop's resolveCheckout prices it on the server (an equal order on the next
+        render is the same order). Naming the methods the shop offers in euros gives
+        their radio group its room while the widget loads.
       */}
-      <payment-widget
-        order={order}
+      <PaymentWidget
+        order={{ sku }}
         endpoint="/payments"
-        payment-methods="card ideal bancontact"
-        onpayment-success={(event) =>
+        paymentMethods={['card', 'ideal', 'bancontact']}
+        onPaymentSuccess={(event) =>
           setMessage(`Order paid (checkout ${event.detail.checkout.id})`)
         }
-        onpayment-failure={() => setMessage('Order not paid')}
+        onPaymentFailure={() => setMessage('Order not paid')}
       />
       <p role="status">{message}</p>
     </section>

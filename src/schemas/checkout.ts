@@ -50,6 +50,13 @@ export const CheckoutSchema = z.object({
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
+/**
+ * A checkout as the browser sees it: what the companion handler answers and the widget's
+ * events carry. Without `pay_to_email` (the merchant's login) and `return_url` (the webhook
+ * address, which an attacker could otherwise hammer).
+ */
+export type PublicCheckout = Omit<Checkout, 'pay_to_email' | 'return_url'>;
+
 export const NextStepSchema = z.object({
   url: z.string(),
   method: maybe(z.string()),

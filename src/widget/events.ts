@@ -5,7 +5,7 @@
 
 import type { PaymentMethodId } from '../domain/checkout.ts';
 import type { PaymentErrorCode } from '../domain/errors.ts';
-import type { CheckoutView } from '../next-step/types.ts';
+import type { PublicCheckout } from '../schemas/checkout.ts';
 
 export interface PaymentReadyDetail {
   paymentMethods: PaymentMethodId[];
@@ -34,7 +34,8 @@ export interface PaymentChallengeDetail {
   url: string;
 }
 export interface PaymentCheckoutDetail {
-  checkout: CheckoutView;
+  /** The checkout as the handler confirmed it (read back from the provider). */
+  checkout: PublicCheckout;
   /**
    * True when the checkout was settled before this page showed it: a reload, a return from
    * the bank's app, another tab. The merchant's page shows the outcome; nothing was paid now.

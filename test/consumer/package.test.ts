@@ -65,6 +65,8 @@ const SNIPPETS: Record<string, [from: string, to: string][]> = {
 let workspace = '';
 let tarball = '';
 let packed: string[] = [];
+let bytes = new Map<string, number>();
+let packedBytes = 0;
 let unpackedBytes = 0;
 
 function project(name: string, devDependencies: Record<string, string>): string {
@@ -80,7 +82,7 @@ let frameworks = '';
 
 before(() => {
   workspace = mkdtempSync(join(tmpdir(), 'payment-widget-consumer-'));
-  ({ tarball, files: packed, unpackedBytes } = packProject(workspace));
+  ({ tarball, files: packed, bytes, packedBytes, unpackedBytes } = packProject(workspace));
 
   const typescript = version('typescript5');
   // A project without React or Vue: the framework typings must cost it nothing.
@@ -88,6 +90,9 @@ before(() => {
   frameworks = project('frameworks', {
     typescript,
     '@types/react': version('@types/react'),
+    react: version('react'),
+    'react-dom': version('react-dom'),
+    '@lit/react': version('@lit/react'),
     vue: version('vue'),
     'vue-tsc': VUE_TSC,
   });
@@ -125,8 +130,10 @@ test('installing the tarball into an empty project prints no warning', () => {
 
 // What it holds: the widget three ways (ES module with its chunks, the script tag with its
 // parts, a self-contained module), each locale, the Node entries, the dashboard, declarations
-// and the documents the README links. 1.3 MB leaves room for those, not for a stray folder.
-test('the tarball is lean: no TypeScript source, test or source map, at most 1.3 MB unpacked', () => {
+// and the documents the README links. 1.3 MB leaves room for those, not for a stray folder;
+// the documents (which ship so that the README's links resolve where it is installed,
+// test/node/package/readme.test.ts) are bounded apart, so that they cannot crowd out code.
+test('the tarball is lean: no TypeScript source, test or source map, at most 1.3 MB unpacked, 200 kB of it documents', () => {
   const sources = packed.filter((file) => /\.(ts|tsx)$/.test(file) && !file.endsWith('.d.ts'));
   assert.deepEqual(sources, []);
   assert.deepEqual(
@@ -134,7 +141,13 @@ test('the tarball is lean: no TypeScript source, test or source map, at most 1.3
     [],
   );
   assert.ok(unpackedBytes <= 1_300_000, `${unpackedBytes} bytes unpacked`);
-  console.log(`# the tarball: ${packed.length} files, ${unpackedBytes} bytes unpacked`);
+  const isDoc = (file: string) => file.endsWith('.md') || file.startsWith('docs/');
+  let docs = 0;
+  for (const [file, size] of bytes) if (isDoc(file)) docs += size;
+  assert.ok(docs <= 200_000, `${docs} bytes of documents unpacked`);
+  console.log(
+    `# the tarball: ${packed.length} files, ${packedBytes} bytes packed; ${unpackedBytes} bytes unpacked, ${docs} of them documents`,
+  );
 });
 
 const TSC = ['node_modules/typescript/bin/tsc', '--pretty', 'false', '-p'];
@@ -151,8 +164,14 @@ test('a Node backend without the DOM library type-checks the server entries', ()
   assertTypeChecks(run('node', [...TSC, 'tsconfig.server.json'], plain), 'server');
 });
 
-test('React 19 JSX infers the element’s properties and event details', () => {
+test('React 19: the component’s props and events, and the bare tag in JSX, are typed', () => {
   assertTypeChecks(run('node', [...TSC, 'tsconfig.react.json'], frameworks), 'react');
+});
+
+test('payment-widget/react renders on the server (react-dom/server, in Node)', () => {
+  const result = run('node', ['ssr.mjs'], frameworks);
+  assert.equal(result.status, 0, result.output);
+  assert.match(result.output, /renders on the server/);
 });
 
 test('Vue templates (vue-tsc) know the element’s properties and event details', () => {

@@ -105,7 +105,7 @@ function observe(): void {
     if (widget) {
       frames.push({
         height: widget.getBoundingClientRect().height,
-        busy: widget.getAttribute('aria-busy') === 'true',
+        busy: widget.shadowRoot?.querySelector('[part~=loading]') != null,
       });
     }
     if (!ready) requestAnimationFrame(sample);

@@ -83,8 +83,13 @@ test.describe('the README backend and script-tag snippets', () => {
           body: `<!doctype html><html lang="en"><title>Shop</title><body>${read('docs/README-snippets/script-tag.html')}</body></html>`,
         }),
       );
-      await page.route(`${origin}/assets/payment-widget.iife.js`, (route) =>
-        route.fulfill({ contentType: 'text/javascript', path: 'dist/payment-widget.iife.js' }),
+      // The widget's files, as the backend serves them from node_modules/payment-widget/dist
+      // in a shop: the bundle, and the parts and locales it loads from beside it.
+      await page.route(`${origin}/assets/**`, (route) =>
+        route.fulfill({
+          contentType: 'text/javascript',
+          path: `dist/${new URL(route.request().url()).pathname.slice('/assets/'.length)}`,
+        }),
       );
       await page.goto(`${origin}/shop.html`);
       await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();

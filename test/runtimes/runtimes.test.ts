@@ -1,18 +1,18 @@
 // The companion handler where merchants' backends run, each runtime started for real and
 // serving the packed package (`npm pack`, installed from the tarball outside this
-// checkout): Bun (`Bun.serve`), Deno (`Deno.serve`), Cloudflare's workerd (the handler
-// as a Worker's fetch) and a Next.js App Router route handler (examples/next, paid in
-// Chromium). Each pays a card checkout through a sandbox on a free port, and onPaid runs
-// exactly once: each fixture prints a line per call, counted here once the provider's
-// webhook has been answered (see webhookDelivered).
+// checkout): Bun (`Bun.serve`), Deno (`Deno.serve`) and Cloudflare's workerd (the handler
+// as a Worker's fetch); a Next.js App Router app is next.test.ts. Each pays a card checkout
+// through a sandbox on a free port, and onPaid runs exactly once: each fixture prints a
+// line per call, counted here once the provider's webhook has been answered (see
+// webhookDelivered).
 //
-// And the widget where merchants' bundlers build it: the Next.js app's production build
-// (its page in Dutch) and a Vite page's (fixtures/vite), each importing `payment-widget`
-// with `locale="nl-NL"` and nothing else, show Dutch labels: the bundler found the Dutch
-// strings by itself, with nothing copied and no path set.
+// And the widget where merchants' bundlers build it: a Vite page's production build
+// (fixtures/vite) imports `payment-widget` with `locale="nl-NL"` and nothing else, and shows
+// Dutch labels: the bundler found the Dutch strings by itself, with nothing copied and no
+// path set (the Next.js app's Dutch page is next.test.ts).
 //
-// The runtimes come from npm (test/runtimes/package.json, installed by `npm test`); Next.js
-// and React from examples/next's own lock. Set KEEP_RUNTIMES=1 to keep the projects.
+// The runtimes come from npm (test/runtimes/package.json, installed by `npm test`). Set
+// KEEP_RUNTIMES=1 to keep the projects.
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -20,13 +20,12 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import { build } from 'esbuild';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, chromiumPath } from '../../scripts/browser.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { toNodeListener } from '../../src/server/index.ts';
-import { EXPIRY } from '../e2e/shop.ts';
 import { installProject, packProject, ROOT, run } from '../shared/packed.ts';
 import { createShop } from './fixtures/shop.ts';
 import {
@@ -37,12 +36,13 @@ import {
   providerSettings,
   type Running,
   runtimeBinary,
+  showsDutch,
   start,
+  watchErrors,
   webhookDelivered,
 } from './support.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const NEXT_EXAMPLE = join(ROOT, 'examples/next');
 /** `paid <id>`: what the fixtures' onPaid prints. */
 const PAID = /^paid (\S+)$/gm;
 
@@ -70,29 +70,6 @@ function launchChromium(): Promise<Browser> {
     executablePath: chromiumPath() as string,
     args: chromiumArgs as string[],
   });
-}
-
-/**
- * `page` shows the widget in Dutch, read as a shopper reads it: its labels and the Pay
- * button with the amount written the Dutch way; and the console said nothing went wrong
- * (a locale that cannot load says so there).
- */
-async function showsDutch(page: Page, amount: string, errors: string[]): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`^Betaal €\\s${amount}$`) }).waitFor();
-  for (const label of ['Kaartnummer', 'Vervaldatum', 'Beveiligingscode']) {
-    await page.getByLabel(label).waitFor();
-  }
-  assert.deepEqual(errors, []);
-}
-
-/** The console's errors, and requests that failed, on `page` from now on. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
-  });
-  page.on('requestfailed', (request) => errors.push(`failed: ${request.url()}`));
-  return errors;
 }
 
 /** A sandbox on a free port that keeps its log (the webhook deliveries are read from it). */
@@ -184,64 +161,6 @@ const shop :Workerd.Worker = (
     );
     return start(workerd, ['serve', 'worker.capnp'], { cwd: project, env: {} });
   }, port);
-});
-
-test('next', { timeout: 15 * 60_000 }, async () => {
-  const app = join(workspace, 'next');
-  for (const file of ['app', 'next.config.ts', 'tsconfig.json', 'package-lock.json']) {
-    cpSync(join(NEXT_EXAMPLE, file), join(app, file), { recursive: true });
-  }
-  const example = JSON.parse(readFileSync(join(NEXT_EXAMPLE, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-    scripts: Record<string, string>;
-  };
-  installProject(app, tarball, example);
-  const next = [join(app, 'node_modules/next/dist/bin/next')];
-  const quiet = { NEXT_TELEMETRY_DISABLED: '1' };
-
-  const built = start(process.execPath, [...next, 'build'], { cwd: app, env: quiet });
-  assert.equal(await built.exitCode(), 0, built.output());
-
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const { sandbox, log } = await sandboxWithLog();
-  const server = start(process.execPath, [...next, 'start', '-H', '127.0.0.1', '-p', `${port}`], {
-    cwd: app,
-    env: { ...quiet, ...providerSettings(sandbox), SHOP_ORIGIN: origin },
-  });
-  const browser = await launchChromium();
-  try {
-    await answering(`${origin}/`, server);
-    const page = await browser.newPage();
-    await page.goto(`${origin}/`);
-    // The order names the product; the route handler prices it (12.50 EUR).
-    await page.getByRole('button', { name: 'Pay €12.50' }).waitFor();
-    await page.getByRole('radio', { name: 'Card' }).check();
-    await page.getByLabel('Card number').fill('4200000000000091');
-    await page.getByLabel('Expiry date').fill(EXPIRY);
-    await page.getByLabel('Security code').fill('123');
-    await page.getByLabel('Name on card').fill('Ada Lovelace');
-    await page.getByRole('button', { name: 'Pay €12.50' }).click();
-    await page.getByText('Payment successful').waitFor();
-    const status = page.getByRole('status').filter({ hasText: /^Order paid/ });
-    const id = /\(checkout (\S+)\)/.exec(
-      (await status.textContent({ timeout: 10_000 })) ?? '',
-    )?.[1];
-    assert.ok(id, 'the page names the paid checkout');
-    await webhookDelivered(log, origin);
-    assert.deepEqual(paidLines(server.output(), /^order paid \(checkout (\S+)\)$/gm), [id]);
-
-    // The same checkout in Dutch (app/nl/page.tsx): `locale="nl-NL"` and nothing else.
-    const dutch = await browser.newPage();
-    const errors = watchErrors(dutch);
-    await dutch.goto(`${origin}/nl`);
-    await showsDutch(dutch, '12,50', errors);
-  } finally {
-    await browser.close();
-    await server.stop();
-    await sandbox.close();
-  }
 });
 
 /** The files of a built site, as a static server sends them. */

@@ -1,12 +1,14 @@
 // What every runtime test needs: the runtime's binary from test/runtimes/node_modules, a
 // free loopback port, the runtime started as a child whose output is kept, and a card
-// payment through the handler it serves, with onPaid counted from that output.
+// payment through the handler it serves, with onPaid counted from that output; and, for
+// the pages built by Next.js and Vite, the widget read in Dutch with the console watched.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { cardBody } from '../node/support/cards.ts';
 import { exited, killAtExit } from '../node/support/children.ts';
@@ -154,4 +156,27 @@ export function providerSettings(sandbox: Sandbox): Record<string, string> {
     PROVIDER_API_KEY: sandbox.apiKey,
     MERCHANT_CODE: sandbox.merchantCode,
   };
+}
+
+/**
+ * `page` shows the widget in Dutch, read as a shopper reads it: its labels and the Pay
+ * button with the amount written the Dutch way; and the console said nothing went wrong
+ * (a locale that cannot load says so there).
+ */
+export async function showsDutch(page: Page, amount: string, errors: string[]): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^Betaal €\\s${amount}$`) }).waitFor();
+  for (const label of ['Kaartnummer', 'Vervaldatum', 'Beveiligingscode']) {
+    await page.getByLabel(label).waitFor();
+  }
+  assert.deepEqual(errors, []);
+}
+
+/** The console's errors, and requests that failed, on `page` from now on. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('requestfailed', (request) => errors.push(`failed: ${request.url()}`));
+  return errors;
 }

@@ -38,6 +38,10 @@ export interface Packed {
   files: string[];
   /** The bytes of those files, unpacked. */
   unpackedBytes: number;
+  /** The bytes of each file, unpacked, by path. */
+  bytes: Map<string, number>;
+  /** The tarball's own bytes: what `npm install` downloads. */
+  packedBytes: number;
 }
 
 /** Packs the checkout as it is built into `workspace` (it must be built: see `npm test`). */
@@ -55,14 +59,17 @@ export function packProject(workspace: string): Packed {
   assert.equal(pack.status, 0, pack.output);
   const [info] = JSON.parse(pack.stdout) as {
     filename: string;
-    files: { path: string }[];
+    files: { path: string; size: number }[];
     unpackedSize: number;
+    size: number;
   }[];
   assert.ok(info);
   return {
     tarball: join(workspace, info.filename),
     files: info.files.map((file) => file.path),
     unpackedBytes: info.unpackedSize,
+    bytes: new Map(info.files.map((file) => [file.path, file.size])),
+    packedBytes: info.size,
   };
 }
 

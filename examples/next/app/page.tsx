@@ -1,9 +1,9 @@
-import { Checkout } from './checkout.tsx';
+import { Checkout } from './checkout';
 
 export default function Page() {
   return (
     <main>
-      <h1 id="product-name">Sandbox mug</h1>
+      <h1>Sandbox mug</h1>
       <Checkout sku="mug" />
     </main>
   );

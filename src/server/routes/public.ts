@@ -2,11 +2,10 @@
  * What of the provider's answers may reach the browser.
  */
 
-import type { Checkout, NextStep } from '../../schemas/index.ts';
+import type { Checkout, NextStep, PublicCheckout } from '../../schemas/index.ts';
 import { isSafeBrowserUrl } from '../../shared/url.ts';
 
-/** A checkout as the browser sees it. */
-export type PublicCheckout = Omit<Checkout, 'pay_to_email' | 'return_url'>;
+export type { PublicCheckout };
 
 /**
  * Drops `pay_to_email` (the merchant's login) and `return_url` (the webhook

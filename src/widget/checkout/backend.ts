@@ -29,6 +29,8 @@ export class BackendError extends Error {
     readonly requestId?: string,
     /** A 429's `Retry-After` (the handler's rate limit), in seconds; 0 or NaN when unsaid. */
     readonly _retryAfter = 0,
+    /** The call that was answered with this error: `POST https://shop.example/payments/...`. */
+    readonly _call = '',
   ) {
     super(message);
   }
@@ -90,10 +92,11 @@ async function call(endpoint: string, path: string, init: CallInit = {}): Promis
   const stop = () => controller.abort();
   if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop);
+  const url = endpoint.replace(/\/+$/, '') + path;
   let response: Response;
   let text: string;
   try {
-    response = await fetch(endpoint.replace(/\/+$/, '') + path, {
+    response = await fetch(url, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
       headers: {
@@ -130,6 +133,8 @@ async function call(endpoint: string, path: string, init: CallInit = {}): Promis
   if (!response.ok) {
     const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
     const status = response.status;
+    // What was called, for the console (../diagnose.ts): `POST https://shop.example/x`.
+    const called = `${init.method ?? 'GET'} ${new URL(url, location.href).href}`;
     // The handler's error body: its code and its `retryable`, passed on as they are.
     if (error && typeof error.code === 'string') {
       throw new BackendError(
@@ -139,6 +144,7 @@ async function call(endpoint: string, path: string, init: CallInit = {}): Promis
         typeof error.retryable === 'boolean' ? error.retryable : retryableStatus(status),
         requestId,
         status === 429 ? Number(response.headers.get('retry-after')) : 0,
+        called,
       );
     }
     throw new BackendError(
@@ -147,6 +153,8 @@ async function call(endpoint: string, path: string, init: CallInit = {}): Promis
       status,
       retryableStatus(status),
       requestId,
+      0,
+      called,
     );
   }
   return { status: response.status, body };

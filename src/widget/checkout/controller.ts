@@ -6,7 +6,10 @@ import type {
   CheckoutView,
   NextStepContext,
 } from '../../next-step/types.ts';
+import type { PublicCheckout } from '../../schemas/checkout.ts';
 import { isRecord } from '../../shared/record.ts';
+import { pageSettled } from '../arrival.ts';
+import { challengeMode, diagnoseAnswer, diagnoseSettings } from '../diagnose.ts';
 import { emit, type FieldError } from '../events.ts';
 import type { FormController } from '../form/controller.ts';
 import type { Shown } from '../form/fields.ts';
@@ -121,13 +124,18 @@ export class CheckoutController implements ReactiveController {
     }, String);
   };
 
-  /** "Try another card": the basket's next checkout, with the name and email kept. */
+  /**
+   * "Try another card" (or "Try another way to pay"): the basket's next checkout, with the
+   * name and email kept.
+   */
   async retry(): Promise<void> {
     const host = this._host;
     const now = this._lifecycle;
     if (now.kind !== 'done' || !now.checkout.id) return;
     // Loading at once: the button is gone, so a second press cannot ask for a second checkout.
     this._to({ kind: 'loading' });
+    // After a bank's page or a boleto the shopper asked for another way to pay, not a card.
+    this._cardOnly = now.offer === 'tryAnotherCard';
     try {
       host.checkoutId = (await retryCheckout(this._endpoint, now.checkout.id)).id;
     } catch (error) {
@@ -140,9 +148,18 @@ export class CheckoutController implements ReactiveController {
     return this._host.endpoint || '/payments';
   }
 
+  /**
+   * The next load follows "Try another card": it offers a card, not every method the backend
+   * has (a result page names none, and the shopper asked for a card). "Try another way to
+   * pay" offers every method.
+   */
+  private _cardOnly = false;
+
   /** Loads the checkout (or creates it from the order), its methods and saved cards. */
   async load(): Promise<void> {
     const host = this._host;
+    const cardOnly = this._cardOnly;
+    this._cardOnly = false;
     this._loadAbort?.abort();
     const controller = new AbortController();
     this._loadAbort = controller;
@@ -158,7 +175,11 @@ export class CheckoutController implements ReactiveController {
       if (host.checkoutId) checkout = await getCheckout(endpoint, host.checkoutId, signal);
       else if (host.order !== undefined && host.order !== null && host.order !== '')
         checkout = await createCheckout(endpoint, host.order, signal);
-      else throw new BackendError('MISSING_CHECKOUT', en.errNoCheckout, 0, false);
+      else {
+        // Perhaps still to come (a framework hydrating the page sets it): said only later.
+        await pageSettled(signal);
+        throw new BackendError('MISSING_CHECKOUT', en.errNoCheckout, 0, false);
+      }
       await strings;
       if (signal.aborted) return;
 
@@ -178,7 +199,8 @@ export class CheckoutController implements ReactiveController {
           : Promise.resolve([]),
       ]);
       if (signal.aborted) return;
-      const named = namedMethods(host.paymentMethods);
+      const named = cardOnly ? ['card'] : namedMethods(host.paymentMethods);
+      diagnoseSettings(host.paymentMethods, host.challenge);
       // A bank's page returns to the checkout's redirect_url: none, no bank method.
       const methods = PAYMENT_METHOD_IDS.filter(
         (m) =>
@@ -290,7 +312,7 @@ export class CheckoutController implements ReactiveController {
           ? await this._parts.load('step')
           : undefined;
       const action = step?.actionFor(result.status, result.body, {
-        mode: host.challenge,
+        mode: challengeMode(host.challenge),
         hasRedirectUrl: Boolean(checkout.redirect_url),
         paymentMethod: method,
       });
@@ -396,13 +418,14 @@ export class CheckoutController implements ReactiveController {
         reason,
         offer: paid || reason === 'noLongerValid' ? undefined : anotherTry(id),
       });
+      // The handler's answer, as its route types it (the widget reads only a few fields).
       emit(host, paid ? 'payment-success' : 'payment-failure', {
-        checkout,
+        checkout: checkout as PublicCheckout,
         ...(resumed && { resumed }),
       });
     } else {
       this._to({ kind: 'pending', checkout });
-      emit(host, 'payment-pending', { checkout });
+      emit(host, 'payment-pending', { checkout: checkout as PublicCheckout });
     }
   }
 
@@ -417,6 +440,7 @@ export class CheckoutController implements ReactiveController {
   private _report(error: unknown, retryable?: boolean, key?: StringName): void {
     const s = this._locale.strings;
     const e = asBackendError(error);
+    diagnoseAnswer(e);
     // A code such as "constructor" finds an Object member, not a key: errBackend too.
     // Over the handler's rate limit: how long to wait, in the shopper's words.
     const wait = e._retryAfter;

@@ -77,11 +77,29 @@ export class FormController implements ReactiveController {
   /** What keep() saved of the form for the next checkout: no card data, ever. */
   private _kept: Values = {};
 
+  /**
+   * The host's own ARIA: never an attribute on the host, whose attributes are the page's (a
+   * server render's, which hydration compares with its own). A group, the payment's
+   * controls (an element with no role of its own is left out of Chromium's accessibility
+   * tree, and what it says with it). Safari before 16.4 has no ElementInternals and Firefox
+   * before 119 none of its ARIA: there the host says nothing of itself, and the loading
+   * line inside says it all the same (the placeholder form is hidden from assistive
+   * technology).
+   */
+  private readonly _internals: ElementInternals | undefined;
+
   constructor(
     private readonly _host: FormHost,
     private readonly _context: FormContext,
   ) {
     _host.addController(this);
+    // Feature-tested with `in`: Safari before 16.4 has no attachInternals, Firefox before
+    // 119 no ARIA on what it returns (there a host's internals would hold nothing).
+    const internals = 'attachInternals' in _host ? _host.attachInternals() : undefined;
+    if (internals && 'role' in internals && 'ariaBusy' in internals) {
+      internals.role = 'group';
+      this._internals = internals;
+    }
   }
 
   /** The chosen payment method (the checkout's load picks the first offered). */
@@ -116,8 +134,7 @@ export class FormController implements ReactiveController {
     if (loading === this._placeholder) return;
     this._placeholder = loading;
     // The placeholder is hidden from assistive technology: the host says it is busy.
-    if (loading) host.setAttribute('aria-busy', 'true');
-    else host.removeAttribute('aria-busy');
+    if (this._internals) this._internals.ariaBusy = loading ? 'true' : null;
     // Loading never shrinks the widget: the form it ends in keeps at least the
     // placeholder's height (a saved card needs less room than the card fields
     // expected), so nothing under the widget moves up, until the shopper

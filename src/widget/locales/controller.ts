@@ -4,6 +4,7 @@ import { loadStrings, resolveLocale, withOverrides } from './load.ts';
 
 /** What the locale controller reads from, and writes to, its element. */
 interface LocaleHost extends ReactiveControllerHost, HTMLElement {
+  readonly renderRoot: HTMLElement | DocumentFragment;
   locale: string | undefined;
   translations: Partial<Strings> | undefined;
 }
@@ -23,6 +24,23 @@ export class LocaleController implements ReactiveController {
 
   constructor(private readonly _host: LocaleHost) {
     _host.addController(this);
+  }
+
+  /**
+   * Screen readers pick their voice from `lang`: the widget's text is in the locale it
+   * resolved, which may differ from the page's language. Said on what the widget renders
+   * (each top-level element of its shadow root, after every render), never on the host,
+   * whose attributes are the page's own (a server render's, which hydration compares).
+   */
+  private _lang = '';
+
+  hostUpdated(): void {
+    const lang = this._lang || null;
+    for (const el of this._host.renderRoot.children) {
+      if (el.getAttribute('lang') === lang) continue;
+      if (lang) el.setAttribute('lang', lang);
+      else el.removeAttribute('lang');
+    }
   }
 
   hostUpdate(): void {
@@ -54,11 +72,9 @@ export class LocaleController implements ReactiveController {
     this._request = request;
     return request.then((strings) => {
       if (this._request !== request) return;
+      this._lang = host.locale ? resolveLocale(host.locale) : '';
       this._strings = strings;
       host.requestUpdate();
-      // Screen readers pick their voice from `lang`: the widget's text is in
-      // the locale it resolved, which may differ from the page's language.
-      if (host.locale) host.lang = resolveLocale(host.locale);
     });
   }
 }

@@ -12,6 +12,7 @@ const PARTS: { [N in PartName]: () => Promise<PartModules[N]> } = {
   outcome: () => import('./outcome.ts'),
   'saved-cards': () => import('./saved-cards.ts'),
   step: () => import('./step.ts'),
+  diagnostics: () => import('./diagnostics.ts'),
 };
 
 /** Each language's module, which carries its regions' differences. English is built in. */

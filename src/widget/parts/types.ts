@@ -10,6 +10,8 @@ export interface PartModules {
   'saved-cards': typeof import('./saved-cards.ts');
   /** What follows a payment that is not over yet: a 3DS challenge, a bank, a voucher. */
   step: typeof import('./step.ts');
+  /** The console's words for a mistake in the page (only a page with one loads them). */
+  diagnostics: typeof import('./diagnostics.ts');
 }
 
 export type PartName = keyof PartModules;

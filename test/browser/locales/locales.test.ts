@@ -166,11 +166,22 @@ describe('locales', () => {
     it('tells screen readers the language it speaks when given a locale', async () => {
       // The page is English; the widget speaks German, then Brazilian Portuguese.
       const el = await widget(backend, 'checkout-id="chk_1" locale="de-DE"');
+      // Said on what it renders: the host's attributes are the page's own.
+      const spoken = () =>
+        [...(el.shadowRoot?.children ?? [])].map((child) => child.getAttribute('lang') ?? '');
       await inLocale(el, 'de-DE');
-      expect(el.lang).to.equal('de-DE');
+      await el.updateComplete;
+      expect(new Set(spoken())).to.deep.equal(new Set(['de-DE']));
+      expect(el.hasAttribute('lang')).to.equal(false);
       el.locale = 'pt_br';
       await inLocale(el, 'pt-BR');
-      expect(el.lang).to.equal('pt-BR');
+      await el.updateComplete;
+      expect(new Set(spoken())).to.deep.equal(new Set(['pt-BR']));
+      // No locale of its own: the page's language again.
+      el.locale = undefined;
+      await inLocale(el, 'en-GB');
+      await el.updateComplete;
+      expect(new Set(spoken())).to.deep.equal(new Set(['']));
       el.remove();
     });
 

@@ -38,6 +38,27 @@ describe('payment-widget: the truth on return', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('on a result page naming no methods, "Try another card" offers a card, not every method', async () => {
+    backend.checkout = {
+      ...backend.checkout,
+      status: 'FAILED',
+      redirect_url: 'https://shop.example/r',
+    };
+    backend.methods = ['card', 'ideal', 'bancontact'];
+    const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
+    const ready = oneEvent(el, 'payment-ready');
+    $(el, 'button[part~=retry]').click();
+    expect((await ready).detail.paymentMethods).to.deep.equal(['card']);
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('input[name=method]')).to.equal(null);
+    expect($(el, '#number')).to.be.instanceOf(HTMLInputElement);
+    // A checkout set by the page afterwards offers what the page names again.
+    const again = oneEvent(el, 'payment-ready');
+    backend.checkout = { ...backend.checkout, id: 'chk_3', status: 'PENDING' };
+    el.checkoutId = 'chk_3';
+    expect((await again).detail.paymentMethods).to.deep.equal(['card', 'ideal', 'bancontact']);
+  });
+
   it('a checkout deactivated because the basket changed: no longer valid, nothing to retry', async () => {
     backend.checkout = { ...backend.checkout, status: 'EXPIRED' };
     const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
@@ -86,12 +107,22 @@ describe('payment-widget: another card after a decline', () => {
   it('after a bank method failed (back from its page): "Try another way to pay", no card blamed', async () => {
     // What the widget kept for this tab when it sent the shopper to the bank's page.
     sessionStorage.setItem('payment-widget:step:chk_1', 'apm-redirect');
-    backend.checkout = { ...backend.checkout, status: 'FAILED' };
+    // A bank's page returns to the checkout's redirect_url.
+    backend.checkout = {
+      ...backend.checkout,
+      status: 'FAILED',
+      redirect_url: 'https://shop.example/r',
+    };
     const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
     expect(text(el)).to.include('Payment failed');
     expect(text(el)).not.to.include('Your card was declined');
     expect($(el, 'button[part~=retry]').textContent?.trim()).to.equal('Try another way to pay');
     await expect(el).to.be.accessible();
+    // Another way to pay: every method, not a card alone.
+    backend.methods = ['card', 'ideal', 'bancontact'];
+    const ready = oneEvent(el, 'payment-ready');
+    $(el, 'button[part~=retry]').click();
+    expect((await ready).detail.paymentMethods).to.deep.equal(['card', 'ideal', 'bancontact']);
   });
 
   it('says the card was declined, then pays the basket’s next checkout; name and email stay', async () => {

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { MISSING_AFTER_MS } from '../../../src/widget/arrival.ts';
 import { $, FakeBackend, text, widget } from './fake-backend.ts';
 
 describe('payment-widget: loading and rendering', () => {
@@ -133,7 +134,9 @@ describe('payment-widget: loading and rendering', () => {
     expect(text(el)).to.include('Pay €10.00');
   });
 
-  it('reports a missing checkout as an error that retrying does not fix', async () => {
+  it('reports a missing checkout as an error that retrying does not fix', async function () {
+    // Only once the page has loaded and had time to hydrate (arrival.test.ts).
+    this.timeout(MISSING_AFTER_MS * 4);
     const errors: CustomEvent[] = [];
     document.addEventListener('payment-error', (e) => errors.push(e), { once: true });
     const el = await widget(backend, '', { waitFor: 'payment-error' });

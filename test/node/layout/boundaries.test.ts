@@ -18,6 +18,7 @@ export const SIDES: Record<string, Side> = {
   'next-step': 'browser',
   card: 'browser',
   typings: 'browser',
+  react: 'browser',
   'index.ts': 'browser',
   server: 'server',
   sandbox: 'server',

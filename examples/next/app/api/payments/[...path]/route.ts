@@ -1,5 +1,70 @@
-// The companion handler as a route handler: every method the widget calls, under the
-// handler's own basePath, so Next.js hands it each request whole.
-import { payments } from '../../../payments.ts';
+// The payment handler as a Route Handler: every route the widget calls, under /api/payments.
+import { randomUUID } from 'node:crypto';
+import { cookies } from 'next/headers';
+import {
+  createPaymentHandler,
+  type PaymentHandler,
+  PaymentHandlerError,
+} from 'payment-widget/server';
 
-export { payments as GET, payments as OPTIONS, payments as POST, payments as PUT };
+// Your catalogue: the browser names a product, the server decides the price.
+const PRICES: Record<string, { amount: number; currency: string; description: string }> = {
+  mug: { amount: 12.5, currency: 'EUR', description: 'Sandbox mug' },
+};
+
+function setting(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Set ${name}`);
+  return value;
+}
+
+// Made on the first request: `next build` loads this file without the settings.
+let payments: PaymentHandler | undefined;
+
+function paymentHandler(): PaymentHandler {
+  const shop = setting('SHOP_ORIGIN'); // where shoppers reach the shop: https://shop.example
+  payments ??= createPaymentHandler({
+    provider: {
+      baseUrl: setting('PROVIDER_BASE_URL'),
+      apiKey: setting('PROVIDER_API_KEY'), // stays on the server
+      merchantCode: setting('MERCHANT_CODE'),
+    },
+    basePath: '/api/payments',
+    publicUrl: `${shop}/api/payments`,
+    allowedOrigins: [shop],
+    resultPages: { success: '/result', failure: '/result' },
+    // A Route Handler is not told the client's address: the one your host or proxy added
+    // last to X-Forwarded-For (`next start` adds the connection's when there is none).
+    rateLimit: {
+      clientAddress: (request) => request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim(),
+    },
+    async resolveCheckout(order) {
+      const sku = typeof order === 'object' && order !== null && 'sku' in order ? order.sku : '';
+      const price = PRICES[String(sku)];
+      if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
+      // One checkout per product in the shopper's basket (its cookie, set below): a reload,
+      // a second tab or the bank's app finds it, and once it is paid, its confirmation. A
+      // new basket id (a new cookie) starts a new order of the same product.
+      const basket = (await cookies()).get('basket')?.value;
+      return basket === undefined ? price : { ...price, reference: `order-${basket}-${sku}` };
+    },
+    hooks: {
+      onPaid(checkout) {
+        console.log(`paid: ${checkout.checkout_reference} (checkout ${checkout.id})`);
+      },
+    },
+  });
+  return payments;
+}
+
+async function handle(request: Request): Promise<Response> {
+  // The shopper's basket: a random id in an HttpOnly cookie, set here because a Route
+  // Handler may set cookies and a page (a server component) may not.
+  const jar = await cookies();
+  if (!jar.has('basket')) {
+    jar.set('basket', randomUUID(), { httpOnly: true, sameSite: 'lax', path: '/' });
+  }
+  return paymentHandler()(request);
+}
+
+export { handle as GET, handle as POST, handle as PUT };
