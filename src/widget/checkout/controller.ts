@@ -215,7 +215,7 @@ export class CheckoutController implements ReactiveController {
       // Shown with the form, or the form would grow under the shopper's eyes.
       if (cards.length > 0) await this._parts.load('saved-cards');
       // A step left open (a reload mid-challenge, back from the bank's page) shows again.
-      const open = await stepLeftOpen(checkout, this._parts, host.challenge);
+      const open = await stepLeftOpen(checkout, this._parts, challengeMode(host.challenge));
       if (signal.aborted) return;
       this._form.offer(methods, cards);
       const payable: Payable = { checkout, methods, savedCards: cards };
