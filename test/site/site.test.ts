@@ -161,6 +161,26 @@ async function ideal(driver: Driver, site: StaticServer, seen: Seen[]): Promise<
   seen.push([id, 'PAID']);
 }
 
+/** Boleto: the voucher, Payment pending; paid once the bank settles it (the control route). */
+async function boleto(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
+  await driver.goto(new URL('./?currency=BRL', site.url).href);
+  const id = await buyAgain(driver);
+  await driver.click('Boleto');
+  await fillPerson(driver, 'Ana', 'Silva');
+  await driver.fill('CPF or CNPJ', '529.982.247-25');
+  await driver.fill('Street and number', 'Avenida Paulista 1000');
+  await driver.fill('City', 'São Paulo');
+  await driver.fill('State', 'SP');
+  await driver.fill('Postal code', '01310100');
+  await driver.click(PAY);
+  await seeText(driver, 'Pay this boleto at a bank or online');
+  await seeText(driver, 'Payment pending');
+  assert.equal(await statusOf(driver, id), 'PENDING');
+  await provider(driver, `/sandbox/checkouts/${id}/settle`, 'POST', {});
+  assert.equal(await statusOf(driver, id), 'PAID');
+  seen.push([id, 'PAID']);
+}
+
 async function onResultPage(driver: Driver, site: StaticServer, id: string): Promise<void> {
   const page = new URL(`result.html?checkout_id=${id}`, site.url).href;
   await waitFor('the result page', async () => (await driver.url()) === page);
@@ -201,6 +221,19 @@ async function outlivesWorker(driver: Driver, site: StaticServer, seen: Seen[]):
   await seeText(driver, 'Buy again');
   assert.ok(installs() > before, 'the visit installed a new worker');
   await dashboardShows(driver, site, seen);
+}
+
+/** The dashboard's reset clears it all: no checkout left, and the shop starts a new basket. */
+async function resetClears(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
+  await driver.goto(new URL('provider/', site.url).href);
+  await seeText(driver, seen[0]![0]);
+  await driver.click('Reset sandbox…');
+  await driver.click('Reset everything');
+  await seeText(driver, 'Sandbox reset');
+  const left = await provider<unknown[]>(driver, '/v0.1/checkouts');
+  assert.deepEqual(left, []);
+  const id = await openShop(driver, site, './');
+  assert.ok(!seen.some(([old]) => old === id), 'a new basket, a new checkout');
 }
 
 /** Every link of the shop page leads to a page of the site (the worker's, or a file). */
@@ -259,6 +292,11 @@ for (const [path, all] of [
     it('3DS as a full page comes back paid on the result page', FLOW, () =>
       fullPage3ds(driver, site, seen),
     );
+    if (!all) {
+      it('boleto: the voucher, then paid once the bank settles it', FLOW, () =>
+        boleto(driver, site, seen),
+      );
+    }
     if (all) {
       it('iDEAL approved at the bank comes back paid on the result page', FLOW, () =>
         ideal(driver, site, seen),
@@ -275,6 +313,9 @@ for (const [path, all] of [
     if (!all) {
       it('every link of the shop page leads to a page of the site', FLOW, () =>
         linksHold(driver, site),
+      );
+      it('the dashboard’s reset clears the checkouts, and the shop starts a new basket', FLOW, () =>
+        resetClears(driver, site, seen),
       );
     }
   });
