@@ -8,6 +8,7 @@ import type { StepRunner } from './runner.ts';
 import { apmRedirect } from './runners/apm-redirect.ts';
 import { challengeIframe } from './runners/challenge-iframe.ts';
 import { challengeRedirect } from './runners/challenge-redirect.ts';
+import { offer, waiting } from './runners/resume.ts';
 import { voucher } from './runners/voucher.ts';
 import type { Action, NextStepContext, Outcome } from './types.ts';
 
@@ -21,6 +22,8 @@ const runners: { [K in Action['kind']]: StepRunner<K> } = {
   'challenge-redirect': challengeRedirect,
   'apm-redirect': apmRedirect,
   voucher,
+  offer,
+  waiting,
 };
 
 /**

@@ -3,8 +3,15 @@ import type { CheckoutView, NextStepContext, Outcome } from './types.ts';
 
 type PollSchedule = NonNullable<NextStepContext['poll']>;
 
-/** About 2 s, slowing to 5 s, for at most 10 minutes (a 3DS challenge rarely outlives that). */
-const DEFAULT_POLL: PollSchedule = { firstMs: 2000, maxMs: 5000, totalMs: 10 * 60 * 1000 };
+/**
+ * About 2 s, slowing to 5 s over the first half minute, for at most 15 minutes (issuers and
+ * banks keep their pages open for 10 to 15): an approval elsewhere (the bank's app on a
+ * phone) shows within seconds.
+ */
+const DEFAULT_POLL: PollSchedule = { firstMs: 2000, maxMs: 5000, totalMs: 15 * 60 * 1000 };
+
+/** How much longer each wait is than the one before. */
+const BACK_OFF = 1.1;
 
 interface ConfirmLoop {
   /** The final checkout, or the last one read (pending) when time ran out. */
@@ -22,8 +29,9 @@ interface ConfirmLoop {
  * flight: a nudge during a request queues exactly one more. The deadline (and
  * `stop()`) aborts the request in flight too, through the signal `confirm` gets:
  * a backend that never answers cannot hold the loop past its time. A status
- * this code does not know is not final (see domain/checkout.ts). A closure, not
- * a class: its state never leaves it, and locals minify to a letter.
+ * this code does not know is not final (see domain/checkout.ts). While the page
+ * is hidden it does not ask. A closure, not a class: its state never leaves
+ * it, and locals minify to a letter.
  */
 export function confirmLoop(
   confirm: (signal: AbortSignal) => Promise<CheckoutView>,
@@ -55,7 +63,7 @@ export function confirmLoop(
   };
   const arm = (): void => {
     const wait = Math.max(0, Math.min(delay, deadline - Date.now()));
-    delay = Math.min(delay * 1.5, schedule.maxMs);
+    delay = Math.min(delay * BACK_OFF, schedule.maxMs);
     timer = setTimeout(tick, wait);
   };
   const tick = async (): Promise<void> => {
@@ -63,6 +71,9 @@ export function confirmLoop(
       queued = true;
       return;
     }
+    // Hidden: nobody is looking (and a phone's battery pays for each read). The clock runs
+    // on; the first tick once the page is seen reads again (the element reads at once too).
+    if (document.hidden && !expired) return arm();
     inFlight = true;
     request = new AbortController();
     try {
@@ -105,7 +116,9 @@ export function confirmLoop(
     if (stopped) return;
     expired = true;
     if (inFlight) request?.abort();
-    else finish();
+    else if (last || lastError) finish();
+    // Hidden all along, nothing read yet: one read ends it, with what it finds.
+    else void tick();
   };
 
   return {

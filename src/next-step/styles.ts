@@ -8,19 +8,22 @@ import { css } from 'lit';
  * - the challenge frame is EMVCo's 390x400 window, never wider than the widget;
  *   on small screens it takes the full width, as EMVCo allows;
  * - the voucher's paragraphs have no margins: the element's styles reset every p;
+ * - a challenge, and a step shown again (runners/resume.ts), are a centred column (`.step`);
  * - Cancel is the secondary action beside the bank's page: outlined in the accent
- *   colour, as wide as its words, where Pay and "Try another card" are filled;
+ *   colour, as wide as its words, where Pay and "Try another card" are filled; so is
+ *   another try beside a step shown again (`.step-other`), whose own button leads on;
  * - Safari knows user-select only by its prefixed name.
  */
 export const nextStepStyles = css`
-  .challenge {
+  .step {
     display: flex;
     flex-direction: column;
     align-items: center;
     gap: 0.5rem;
   }
 
-  .challenge-cancel {
+  .challenge-cancel,
+  .step-other {
     width: auto;
     background: transparent;
     color: var(--_accent);
@@ -37,7 +40,7 @@ export const nextStepStyles = css`
   }
 
   @media (max-width: 480px) {
-    .challenge {
+    .step {
       align-items: stretch;
     }
     .challenge-frame {

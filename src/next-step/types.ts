@@ -26,16 +26,33 @@ export interface CheckoutView {
 
 export type ChallengeMode = 'auto' | 'iframe' | 'redirect';
 
+/** A step that leaves the page: a full-page 3DS challenge, or a bank's page. */
+export type PageAction =
+  | { kind: 'challenge-redirect'; nextStep: NextStepFields }
+  | { kind: 'apm-redirect'; nextStep: NextStepFields };
+
 /** What to do next; one runner per kind (see src/next-step/index.ts). */
 export type Action =
   | { kind: 'challenge-iframe'; nextStep: NextStepFields }
-  | { kind: 'challenge-redirect'; nextStep: NextStepFields }
-  | { kind: 'apm-redirect'; nextStep: NextStepFields }
-  | { kind: 'voucher'; checkout: CheckoutView };
+  | PageAction
+  | { kind: 'voucher'; checkout: CheckoutView }
+  /**
+   * A page step still open when the widget loaded again (the back button from the bank's
+   * page, a reload): offered again with a button, never followed by itself.
+   */
+  | { kind: 'offer'; step: PageAction }
+  /**
+   * A step that was open and cannot be shown again (the handler no longer holds it): the
+   * bank's answer is awaited. `bank`: the step was a bank's page, not a card's 3DS.
+   */
+  | { kind: 'waiting'; bank: boolean };
 
 export type StringKey =
   | 'challengeTitle'
   | 'cancel'
+  | 'pending'
+  | 'tryAnotherCard'
+  | 'tryAnotherWay'
   | 'voucherTitle'
   | 'voucherBarcode'
   | 'copy'
@@ -68,7 +85,7 @@ export interface NextStepContext {
     method: 'GET' | 'POST';
     fields: Record<string, string>;
   }) => void;
-  /** Polling schedule for tests; default about 2 s, slowing to 5 s, for at most 10 minutes. */
+  /** Polling schedule for tests; default about 2 s, slowing to 5 s, for at most 15 minutes. */
   poll?: { firstMs: number; maxMs: number; totalMs: number };
 }
 
@@ -77,7 +94,10 @@ export type Outcome =
   | { kind: 'final'; checkout: CheckoutView }
   /** Accepted but not final: a voucher is shown, or polling ran out while PENDING. */
   | { kind: 'pending'; checkout: CheckoutView }
-  /** The user cancelled the challenge: show the form again; the checkout can still be paid. */
+  /**
+   * The user cancelled the challenge, or chose another card over a step offered again or
+   * awaited: show the form again; the checkout can still be paid.
+   */
   | { kind: 'cancelled' }
   /** The page is navigating away (full-page 3DS or bank redirect). */
   | { kind: 'navigating' }

@@ -61,18 +61,41 @@ const Element = createComponent({
   displayName: 'payment-widget',
 });
 
+/** A layout effect in the browser; nothing on the server (React 18 warns of one there). */
+const useBrowserLayoutEffect: typeof React.useLayoutEffect =
+  typeof document === 'undefined' ? () => {} : React.useLayoutEffect;
+
 /**
  * `<payment-widget>` for React 18 and 19, server rendering included (Next.js, Remix):
  * `<PaymentWidget order={order} endpoint="/api/payments" onPaymentSuccess={...} />`.
+ *
+ * `checkoutId` is handed to the element only when the prop changes, not on every render as
+ * createComponent hands the rest: after "Try another card" the element moves to the
+ * basket's next checkout itself, and a re-render (a result page's state set by
+ * onPaymentReady or onPaymentSuccess) must not take it back to the one that failed.
  */
 export const PaymentWidget = React.forwardRef<PaymentWidgetElement, PaymentWidgetProps>(
-  function PaymentWidget({ paymentMethods, ...props }, ref) {
+  function PaymentWidget({ paymentMethods, checkoutId, ...props }, ref) {
     const methods = paymentMethods?.join(' ');
+    const element = React.useRef<PaymentWidgetElement | null>(null);
+    const attach = React.useCallback(
+      (node: PaymentWidgetElement | null) => {
+        element.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      },
+      [ref],
+    );
+    // After createComponent's own effect (a child's runs first): in the same commit as the
+    // order and the listeners, which a server-rendered element waits for.
+    useBrowserLayoutEffect(() => {
+      if (element.current) element.current.checkoutId = checkoutId;
+    }, [checkoutId]);
     return React.createElement(Element, {
       ...props,
       paymentMethods: methods,
       'payment-methods': methods,
-      ref,
+      ref: attach,
     } as React.ComponentProps<typeof Element>);
   },
 );

@@ -78,7 +78,7 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @csspart saved-cards - the saved card radio group
  * @csspart save-card - the "save this card" checkbox row
  * @csspart button - the pay button, and the retry button
- * @csspart retry - the retry button shown when loading failed, and "Try another card" (or "Try another way to pay") after a failure
+ * @csspart retry - the retry button shown when loading failed, and "Try another card" (or "Try another way to pay") after a failure or beside a step shown again
  * @csspart outcome-reason - why a payment failed, under "Payment failed"
  * @csspart status - the live region for submit errors
  * @csspart outcome-region - the live region that announces the confirmed outcome

@@ -171,7 +171,9 @@ test.describe('the truth after a reload or the bank’s app', () => {
     await pay(page);
     const abandoned = await challengeHandle(await challengeFrame(page));
     await page.reload();
-    // The same checkout, still to pay.
+    // The same checkout, its challenge shown again: the shopper leaves it for another card.
+    await challengeFrame(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await openShop(page, shop, '/?redirect=0')).toBe(id);
     await fillCard(page, CARDS.paid);
     await pay(page);

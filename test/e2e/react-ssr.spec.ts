@@ -35,7 +35,12 @@ interface Opened {
   html: string;
 }
 
-async function open(browserPage: Page, shopUrl: string, name: PageName): Promise<Opened> {
+async function open(
+  browserPage: Page,
+  shopUrl: string,
+  name: PageName,
+  checkoutId?: string,
+): Promise<Opened> {
   const problems = await watchProblems(browserPage);
   // Whatever the widget reports, even before anything could listen to it.
   await browserPage.addInitScript(() => {
@@ -48,7 +53,7 @@ async function open(browserPage: Page, shopUrl: string, name: PageName): Promise
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/payments/')) calls.push(`${request.method()} ${pathname}`);
   });
-  const html = `<!doctype html><html lang="en"><title>Shop</title><body><div id="root" data-page="${name}">${renderToString(page(name))}</div><script type="module" src="/assets/ssr-client.js"></script></body></html>`;
+  const html = `<!doctype html><html lang="en"><title>Shop</title><body><div id="root" data-page="${name}" data-checkout="${checkoutId ?? ''}">${renderToString(page(name, checkoutId))}</div><script type="module" src="/assets/ssr-client.js"></script></body></html>`;
   await browserPage.route(new URL('/ssr/page', shopUrl).href, (route) =>
     route.fulfill({ contentType: 'text/html', body: html }),
   );
@@ -103,5 +108,41 @@ test('the bare tag hydrates while the widget loads, with no hydration warning', 
   expect(
     await browserPage.locator('payment-widget').evaluate((el) => el.getAttributeNames()),
   ).toEqual(['order', 'endpoint', 'locale', 'payment-methods']);
+  expect(problems).toEqual([]);
+});
+
+test('a result page whose state changes with each event: "Try another card" pays the next checkout', async ({
+  page: browserPage,
+  shop,
+}) => {
+  const created = await browserPage.request.post(new URL('/payments/checkouts', shop.url).href, {
+    data: { order: { sku: 'mug' } },
+    headers: { origin: new URL(shop.url).origin },
+  });
+  const first = ((await created.json()) as { id: string }).id;
+  // The next payment with this card is declined (the sandbox's outcome control).
+  expect(
+    (
+      await shop.provider('POST', '/sandbox/outcomes', {
+        outcome: 'declined',
+        card: CARDS.paid.slice(-4),
+      })
+    ).status,
+  ).toBe(201);
+  const { problems } = await open(browserPage, shop.url, 'result', first);
+  const status = browserPage.locator('#root > p[role=status]');
+  await expect(status).toHaveText(`ready: ${first}`);
+  await fillCard(browserPage, CARDS.paid);
+  await pay(browserPage);
+  await expect(status).toHaveText('failed');
+  await browserPage.getByRole('button', { name: 'Try another card' }).click();
+  // React renders the page again on payment-ready: the widget stays on the next checkout.
+  await expect(status).toHaveText(/^ready: /);
+  expect(await status.textContent()).not.toBe(`ready: ${first}`);
+  await fillCard(browserPage, CARDS.paid);
+  await pay(browserPage);
+  await expect(browserPage.getByText('Payment successful')).toBeVisible();
+  await expect(status).toHaveText(/^Paid: /);
+  expect(await status.textContent()).not.toBe(`Paid: ${first}`);
   expect(problems).toEqual([]);
 });

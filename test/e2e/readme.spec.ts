@@ -24,6 +24,9 @@ const CI_COMMANDS = [
   'npm run build',
   'npm --prefix examples ci',
   'npm --prefix examples run build',
+  // scripts/test.mjs's build and screenshots steps, which npm test runs, writing the baselines.
+  'npm run screenshots',
+  'npm run screenshots -- --engine firefox',
 ];
 
 test('every code block of the README and the guides is a tested snippet, a command CI runs, or a diagram', () => {

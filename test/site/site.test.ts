@@ -161,6 +161,26 @@ async function ideal(driver: Driver, site: StaticServer, seen: Seen[]): Promise<
   seen.push([id, 'PAID']);
 }
 
+/** Boleto: the voucher, Payment pending; paid once the bank settles it (the control route). */
+async function boleto(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
+  await driver.goto(new URL('./?currency=BRL', site.url).href);
+  const id = await buyAgain(driver);
+  await driver.click('Boleto');
+  await fillPerson(driver, 'Ana', 'Silva');
+  await driver.fill('CPF or CNPJ', '529.982.247-25');
+  await driver.fill('Street and number', 'Avenida Paulista 1000');
+  await driver.fill('City', 'São Paulo');
+  await driver.fill('State', 'SP');
+  await driver.fill('Postal code', '01310100');
+  await driver.click(PAY);
+  await seeText(driver, 'Pay this boleto at a bank or online');
+  await seeText(driver, 'Payment pending');
+  assert.equal(await statusOf(driver, id), 'PENDING');
+  await provider(driver, `/sandbox/checkouts/${id}/settle`, 'POST', {});
+  assert.equal(await statusOf(driver, id), 'PAID');
+  seen.push([id, 'PAID']);
+}
+
 async function onResultPage(driver: Driver, site: StaticServer, id: string): Promise<void> {
   const page = new URL(`result.html?checkout_id=${id}`, site.url).href;
   await waitFor('the result page', async () => (await driver.url()) === page);
@@ -272,6 +292,11 @@ for (const [path, all] of [
     it('3DS as a full page comes back paid on the result page', FLOW, () =>
       fullPage3ds(driver, site, seen),
     );
+    if (!all) {
+      it('boleto: the voucher, then paid once the bank settles it', FLOW, () =>
+        boleto(driver, site, seen),
+      );
+    }
     if (all) {
       it('iDEAL approved at the bank comes back paid on the result page', FLOW, () =>
         ideal(driver, site, seen),

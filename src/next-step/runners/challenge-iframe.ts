@@ -1,9 +1,8 @@
 import { CHALLENGE_COMPLETE } from '../../domain/checkout.ts';
 import { h } from '../dom.ts';
+import { hold } from '../hold.ts';
 import { buildForm } from '../navigate.ts';
-import { confirmLoop } from '../poll.ts';
-import { abortReason, methodOf, refusal, type StepRunner } from '../runner.ts';
-import type { Outcome } from '../types.ts';
+import { methodOf, refusal, type StepRunner } from '../runner.ts';
 
 // Blocks the challenge page from navigating the merchant's page (top
 // navigation) while letting an issuer's page run its scripts and forms.
@@ -15,8 +14,9 @@ const isCompletion = (data: unknown): boolean =>
 
 /**
  * 3DS inside the widget: the payload is POSTed into a named iframe, as EMVCo's
- * browser flow expects. The outcome comes from the backend (confirmLoop); a
- * completion message from the challenge's own frame and origin only asks sooner.
+ * browser flow expects. The outcome comes from the backend (hold's confirmLoop); a
+ * completion message from the challenge's own frame and origin only asks sooner. The
+ * same for a challenge shown again after a reload: it is posted again.
  */
 export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep }, ctx) => {
   const { url = '' } = nextStep;
@@ -24,8 +24,6 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
   const termUrl = payload.TermUrl;
   const refused = refusal({ 'next_step.url': url, 'next_step.payload.TermUrl': termUrl });
   if (refused) return refused;
-  // Rejects with the abort reason, as fetch does, so callers treat both alike.
-  if (ctx.signal.aborted) throw abortReason(ctx.signal);
 
   // The end page lives at TermUrl's origin (the provider's); without a TermUrl
   // the challenge page itself must report. When the checkout has a redirect_url, the
@@ -51,27 +49,15 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
     { type: 'button', class: 'challenge-cancel', part: 'challenge-cancel' },
     ctx.t('cancel'),
   );
-  const wrapper = h('div', { class: 'challenge', part: 'challenge' }, frame, form, cancel);
+  const wrapper = h('div', { class: 'step', part: 'challenge' }, frame, form, cancel);
 
-  const loop = confirmLoop((signal) => ctx.confirm(signal), ctx.poll);
-
-  return new Promise<Outcome>((resolve, reject) => {
+  return hold(ctx, wrapper, ({ end, nudge }) => {
     const onMessage = (event: MessageEvent): void => {
       if (!trusted.includes(event.origin)) return;
       if (event.source === null || event.source !== frame.contentWindow) return;
       if (!isCompletion(event.data)) return;
-      loop.nudge();
+      nudge();
     };
-    const onAbort = (): void => finish(() => reject(abortReason(ctx.signal)));
-    const onCancel = (): void => finish(() => resolve({ kind: 'cancelled' }));
-    const finish = (settle: () => void): void => {
-      loop.stop();
-      window.removeEventListener('message', onMessage);
-      ctx.signal.removeEventListener('abort', onAbort);
-      wrapper.remove();
-      settle();
-    };
-
     // Back at the merchant's own origin (its return page, or the shop's page where a browser
     // sent no Sec-Fetch-Dest): the challenge is over, and that page is not the widget's to
     // show. Cross-origin pages (the issuer's) throw on the read and are left alone; the
@@ -80,22 +66,15 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
       try {
         if (frame.contentWindow?.location.href.startsWith(`${ctx.returnOrigin}/`)) {
           frame.hidden = true;
-          loop.nudge();
+          nudge();
         }
       } catch {}
     });
     window.addEventListener('message', onMessage);
-    ctx.signal.addEventListener('abort', onAbort, { once: true });
-    cancel.addEventListener('click', onCancel);
-    loop.result.then(
-      (outcome) => finish(() => resolve(outcome)),
-      (error: unknown) => finish(() => reject(error)),
-    );
-
+    cancel.addEventListener('click', () => end({ kind: 'cancelled' }));
     ctx.onChallenge({ mode: 'iframe', url });
-    ctx.container.append(wrapper);
     // The form must be connected to submit; the frame must be connected to be a target.
     form.submit();
-    loop.start();
+    return () => window.removeEventListener('message', onMessage);
   });
 };

@@ -6,7 +6,7 @@
  * checkout is read back from its reference alone, which is what lets the provider's own
  * records stand in for the store's.
  */
-import { isRecord } from '../../shared/record.ts';
+import { isRecord, parseJson } from '../../shared/record.ts';
 
 /** The provider's limit on `checkout_reference`. */
 const MAX_REFERENCE = 90;
@@ -63,13 +63,7 @@ export function encodeRecord(record: BasketRecord): string {
 
 /** The record a store answered, or undefined when it holds something else. */
 export function decodeRecord(text: string | undefined): BasketRecord | undefined {
-  if (text === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const value = parseJson(text);
   if (!isRecord(value) || typeof value.id !== 'string') return undefined;
   const { attempt, paid } = value;
   if (typeof attempt !== 'number' || !Number.isInteger(attempt) || attempt < 1) return undefined;

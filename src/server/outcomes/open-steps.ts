@@ -15,6 +15,7 @@
 import * as z from 'zod/mini';
 import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../../domain/checkout.ts';
 import { type NextStep, NextStepSchema } from '../../schemas/index.ts';
+import { parseJson } from '../../shared/record.ts';
 import { unsafeNextStepField } from '../routes/public.ts';
 import { createMemoryStore } from '../store/memory.ts';
 import type { PaymentStore } from '../store/types.ts';
@@ -61,14 +62,7 @@ function recordsOf(store: PaymentStore): Records {
 
 /** The kept text as a step, or undefined when it is not one this handler would give out. */
 function decode(text: string | undefined): OpenStep | undefined {
-  if (text === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const parsed = OpenStepSchema.safeParse(value);
+  const parsed = OpenStepSchema.safeParse(parseJson(text));
   // Checked again on the way out, as when it came in: the store is not the provider.
   if (!parsed.success || unsafeNextStepField(parsed.data.next_step) !== undefined) return undefined;
   return parsed.data;

@@ -5,8 +5,6 @@ import type {
   ChallengeMode,
   CheckoutView,
   NextStepContext,
-  Outcome,
-  StringKey,
 } from '../../next-step/types.ts';
 import type { PublicCheckout } from '../../schemas/checkout.ts';
 import { isRecord } from '../../shared/record.ts';
@@ -32,6 +30,7 @@ import {
 } from './backend.ts';
 import { buildProcessBody } from './body.ts';
 import { readBack } from './read-back.ts';
+import { type StepPart, showStep, stepLeftOpen } from './steps.ts';
 import { anotherTry, failureReason, messageFor, stepOf } from './words.ts';
 
 /** What the checkout controller reads from, and writes to, its element. */
@@ -115,6 +114,9 @@ export class CheckoutController implements ReactiveController {
       return;
     if (!('checkout' in now) || !now.checkout.id || now.kind === 'done' || now.kind === 'busy')
       return;
+    // Back by the back-forward cache from the page a step went to (a bank's, a full-page
+    // challenge): loaded again, the step shows again, or the form, or the outcome.
+    if (event.type === 'pageshow' && now.kind === 'step') return void this.load();
     getCheckout(this._endpoint, now.checkout.id).then((checkout) => {
       // Unless something else moved the widget meanwhile.
       if (this._lifecycle === now && isFinalStatus(checkout.status))
@@ -212,13 +214,17 @@ export class CheckoutController implements ReactiveController {
       const cards = methods.includes('card') ? saved : [];
       // Shown with the form, or the form would grow under the shopper's eyes.
       if (cards.length > 0) await this._parts.load('saved-cards');
+      // A step left open (a reload mid-challenge, back from the bank's page) shows again.
+      const open = await stepLeftOpen(checkout, this._parts, challengeMode(host.challenge));
       if (signal.aborted) return;
       this._form.offer(methods, cards);
-      this._to({ kind: 'form', checkout, methods, savedCards: cards });
+      const payable: Payable = { checkout, methods, savedCards: cards };
+      this._to({ kind: 'form', ...payable });
       await host.updateComplete;
       // Another card after a failure: what the shopper typed besides the card stays.
       this._form.restore();
       emit(host, 'payment-ready', { paymentMethods: methods });
+      if (open) await this._runStep(open.step, open.action, payable);
     } catch (error) {
       if (signal.aborted) return;
       await strings;
@@ -310,7 +316,7 @@ export class CheckoutController implements ReactiveController {
         hasRedirectUrl: Boolean(checkout.redirect_url),
         paymentMethod: method,
       });
-      if (step && action) return await this._runStep(step.runAction, action, payable);
+      if (step && action) return await this._runStep(step, action, payable);
       if (result.status === 202) {
         throw new BackendError('INVALID_NEXT_STEP', en.errBackend, 202, false);
       }
@@ -346,11 +352,7 @@ export class CheckoutController implements ReactiveController {
     }
   }
 
-  private async _runStep(
-    runAction: (action: Action, ctx: NextStepContext) => Promise<Outcome>,
-    action: Action,
-    payable: Payable,
-  ): Promise<void> {
+  private async _runStep(step: StepPart, action: Action, payable: Payable): Promise<void> {
     const host = this._host;
     const id = payable.checkout.id as string;
     // Removed from the page while the process request was out: nobody is
@@ -365,30 +367,19 @@ export class CheckoutController implements ReactiveController {
     const controller = new AbortController();
     this._stepAbort = controller;
     this._to({ ...payable, kind: 'step' });
-    stepOf(id, action.kind);
-    await host.updateComplete;
-    const container = host.renderRoot.querySelector<HTMLElement>('.next-step');
-    if (!container || controller.signal.aborted) return;
-    let outcome: Outcome;
-    try {
-      outcome = await runAction(action, {
-        container,
-        confirm: (signal) => getCheckout(this._endpoint, id, signal),
-        // A challenge shown in the iframe on a checkout with a redirect_url ends at the
-        // handler's return page: its origin is trusted like the provider's.
-        ...(payable.checkout.redirect_url
-          ? { returnOrigin: new URL(this._endpoint, location.href).origin }
-          : {}),
-        onChallenge: (detail) => emit(host, 'payment-challenge', detail),
-        t: (key: StringKey) => this._locale.strings[key],
-        signal: controller.signal,
-        ...(host.navigate ? { navigate: host.navigate } : {}),
-      });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      throw error;
-    }
-    if (controller.signal.aborted) return;
+    const outcome = await showStep(step, action, host, id, {
+      confirm: (signal) => getCheckout(this._endpoint, id, signal),
+      // A challenge shown in the iframe on a checkout with a redirect_url ends at the
+      // handler's return page: its origin is trusted like the provider's.
+      ...(payable.checkout.redirect_url
+        ? { returnOrigin: new URL(this._endpoint, location.href).origin }
+        : {}),
+      onChallenge: (detail) => emit(host, 'payment-challenge', detail),
+      t: (key) => this._locale.strings[key],
+      signal: controller.signal,
+      ...(host.navigate ? { navigate: host.navigate } : {}),
+    });
+    if (!outcome) return;
     if (outcome.kind === 'final' || outcome.kind === 'pending')
       await this._settle(outcome.checkout);
     else if (outcome.kind === 'navigating') this._form.setStatus('');

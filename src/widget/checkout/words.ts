@@ -2,7 +2,6 @@
 // code, and why a settled payment failed. The texts live in the locales; this picks the key.
 
 import type { PaymentErrorCode } from '../../domain/errors.ts';
-import type { Action } from '../../next-step/types.ts';
 import type { StringName } from '../locales/en.ts';
 import type { Lifecycle } from '../state.ts';
 
@@ -22,12 +21,12 @@ export const messageFor = (code: PaymentErrorCode): StringName =>
   MESSAGES.get(code) ?? 'errBackend';
 
 /**
- * The next step a checkout's last attempt went through ('' for none), kept for the tab (a
- * full-page 3DS leaves the page): a failure after a 3DS challenge is an authentication that
- * failed. Reads it, or with `kind` writes it. Storage may be off (a sandboxed frame): then
- * it is unknown.
+ * The next step a checkout's last attempt went through ('' for none; its kind, with `:left`
+ * once the shopper left it for another card: steps.ts), kept for the tab (a full-page 3DS
+ * leaves the page): a failure after a 3DS challenge is an authentication that failed. Reads
+ * it, or with `kind` writes it. Storage may be off (a sandboxed frame): then it is unknown.
  */
-export function stepOf(id: string, kind?: Action['kind'] | ''): string | null {
+export function stepOf(id: string, kind?: string): string | null {
   try {
     const key = `payment-widget:step:${id}`;
     if (kind === undefined) return sessionStorage.getItem(key);

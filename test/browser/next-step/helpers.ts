@@ -5,6 +5,9 @@ import { nextStepStyles } from '../../../src/next-step/index.ts';
 export const STRINGS: Record<StringKey, string> = {
   challengeTitle: 'Card verification',
   cancel: 'Cancel',
+  pending: 'Payment pending',
+  tryAnotherCard: 'Try another card',
+  tryAnotherWay: 'Try another way to pay',
   voucherTitle: 'Pay with Boleto',
   voucherBarcode: 'Barcode number',
   copy: 'Copy',

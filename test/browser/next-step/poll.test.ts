@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { confirmLoop } from '../../../src/next-step/poll.ts';
 import type { CheckoutView } from '../../../src/next-step/types.ts';
-import { scaled } from '../../shared/until.ts';
+import { scaled, until } from '../../shared/until.ts';
 
 /** Asks every 10-20 ms until 300 ms have passed (scaled: a busy machine's timers run late). */
 const FAST = { firstMs: 10, maxMs: 20, totalMs: scaled(300) };
@@ -57,5 +57,63 @@ describe('confirmLoop', () => {
     expect(performance.now() - started).to.be.lessThan(FAST.totalMs + scaled(1_000));
     expect(signals.length).to.equal(2);
     expect(signals[1]?.aborted).to.equal(true);
+  });
+});
+
+describe('confirmLoop while the page is hidden', () => {
+  /** How often the loop looked whether the page is hidden: each of its ticks does. */
+  let looked = 0;
+  /** The page as the browser reports it when the shopper switched away, and back. */
+  const setHidden = (hidden: boolean): void => {
+    Object.defineProperty(document, 'hidden', {
+      configurable: true,
+      get: () => {
+        looked += 1;
+        return hidden;
+      },
+    });
+  };
+  afterEach(() => {
+    // The prototype's own getter again.
+    delete (document as { hidden?: boolean }).hidden;
+  });
+
+  it('asks nothing while hidden, and again once the page is seen', async () => {
+    let asked = 0;
+    const loop = confirmLoop(
+      async () => {
+        asked += 1;
+        return asked > 1 ? { id: 'chk_1', status: 'PAID' } : { id: 'chk_1', status: 'PENDING' };
+      },
+      { firstMs: 10, maxMs: 10, totalMs: 60_000 },
+    );
+    setHidden(true);
+    looked = 0;
+    loop.start();
+    // Several ticks came and found the page hidden: none of them asked.
+    await until('three ticks', () => looked >= 3);
+    expect(asked).to.equal(0);
+    setHidden(false);
+    const outcome = await loop.result;
+    expect(outcome.kind).to.equal('final');
+    expect(asked).to.equal(2);
+  });
+
+  it('hidden past its deadline with nothing read: one read ends it, never with nothing', async () => {
+    let asked = 0;
+    const loop = confirmLoop(
+      async () => {
+        asked += 1;
+        return { id: 'chk_1', status: 'PENDING' };
+      },
+      { firstMs: 10, maxMs: 10, totalMs: 50 },
+    );
+    setHidden(true);
+    loop.start();
+    expect(await loop.result).to.deep.equal({
+      kind: 'pending',
+      checkout: { id: 'chk_1', status: 'PENDING' },
+    });
+    expect(asked).to.equal(1);
   });
 });

@@ -73,6 +73,11 @@ export class FakeBackend {
 
   private original = window.fetch;
 
+  constructor() {
+    // A fresh tab for each test: no step another test ran on `chk_1` is remembered.
+    sessionStorage.clear();
+  }
+
   install(): this {
     window.fetch = (input, init) => this.handle(input, init);
     return this;

@@ -21,6 +21,28 @@ function Component(): ReactElement {
 }
 
 /**
+ * A result page: `<PaymentWidget checkoutId>` from the URL, and the page's own state set by
+ * the widget's events, so React renders it again after each.
+ */
+function Result({ checkoutId }: { checkoutId?: string | undefined }): ReactElement {
+  const [message, setMessage] = useState('');
+  return createElement(
+    Fragment,
+    null,
+    createElement(PaymentWidget, {
+      checkoutId,
+      endpoint: '/payments',
+      // The checkout the element shows, as the element says it.
+      onPaymentReady: (event) =>
+        setMessage(`ready: ${(event.target as HTMLElement & { checkoutId?: string }).checkoutId}`),
+      onPaymentFailure: () => setMessage('failed'),
+      onPaymentSuccess: (event) => setMessage(`Paid: ${event.detail.checkout.id}`),
+    }),
+    createElement('p', { role: 'status' }, message),
+  );
+}
+
+/**
  * The bare tag with attributes only (React 19 hydrates those and nothing else). The
  * component hides attribute mismatches on its element (@lit/react asks React not to
  * report them); the bare tag does not, so only it shows an attribute the widget wrote on
@@ -35,7 +57,7 @@ function BareTag(): ReactElement {
   });
 }
 
-export const PAGES = { component: Component, 'bare-tag': BareTag };
+export const PAGES = { component: Component, 'bare-tag': BareTag, result: Result };
 export type PageName = keyof typeof PAGES;
 
 declare global {
@@ -45,13 +67,14 @@ declare global {
   }
 }
 
-function Hydrated({ name }: { name: PageName }): ReactElement {
+function Hydrated({ name, checkoutId }: { name: PageName; checkoutId?: string }): ReactElement {
   useEffect(() => {
     window.hydrated = true;
   }, []);
-  return createElement(PAGES[name]);
+  return createElement(PAGES[name], { checkoutId });
 }
 
-export function page(name: PageName): ReactElement {
-  return createElement(StrictMode, null, createElement(Hydrated, { name }));
+/** Page `name`; `checkoutId` is the result page's, from its URL. */
+export function page(name: PageName, checkoutId?: string): ReactElement {
+  return createElement(StrictMode, null, createElement(Hydrated, { name, checkoutId }));
 }

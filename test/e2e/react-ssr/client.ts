@@ -9,7 +9,7 @@ const root = document.getElementById('root') as HTMLElement;
 const name = root.dataset.page as PageName;
 
 function hydrate(): void {
-  hydrateRoot(root, page(name), {
+  hydrateRoot(root, page(name, root.dataset.checkout), {
     onRecoverableError: (error) => console.error(`recoverable: ${String(error)}`),
   });
 }
