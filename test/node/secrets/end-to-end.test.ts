@@ -74,9 +74,12 @@ test('the browser bundles in dist/ hold no key and no card number', () => {
     'dist/ is not built: run `npm run build` first (npm test does)',
   );
   // dist/node/ holds the server-side builds (the sandbox knows its own default key and test
-  // cards by design); everything else is what a browser downloads.
+  // cards by design), and dist/site/ the try-it site, whose Service Worker runs that same
+  // sandbox and whose banner lists its test cards (it is not in the package); everything
+  // else is what a merchant's shoppers' browsers download.
   const files = (readdirSync(DIST, { recursive: true }) as string[]).filter(
-    (name) => /\.(m?js|css|map|html)$/.test(name) && !name.startsWith('node'),
+    (name) =>
+      /\.(m?js|css|map|html)$/.test(name) && !name.startsWith('node') && !name.startsWith('site'),
   );
   assert.ok(files.length >= 2, `expected the ESM and IIFE builds, found ${files.join(', ')}`);
   for (const name of files) {
