@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isFinalStatus, isRedirectMethod, PAYMENT_METHOD_IDS } from '../../domain/checkout.ts';
+import { isFinalStatus } from '../../domain/checkout.ts';
 import type {
   Action,
   ChallengeMode,
@@ -8,20 +8,18 @@ import type {
 } from '../../next-step/types.ts';
 import type { PublicCheckout } from '../../schemas/checkout.ts';
 import { isRecord } from '../../shared/record.ts';
-import { pageSettled } from '../arrival.ts';
-import { challengeMode, diagnoseAnswer, diagnoseSettings } from '../diagnose.ts';
-import { emit, type FieldError } from '../events.ts';
+import { challengeMode, diagnoseSettings } from '../diagnose.ts';
+import { emit } from '../events.ts';
 import type { FormController } from '../form/controller.ts';
 import type { Shown } from '../form/fields.ts';
 import type { LocaleController } from '../locales/controller.ts';
 import { en, type StringName } from '../locales/en.ts';
-import { format } from '../locales/load.ts';
 import type { PartsController } from '../parts/controller.ts';
 import { expectedMethods, type Lifecycle, namedMethods, type Payable } from '../state.ts';
+import { arriveAt, methodsToOffer } from './arrive.ts';
 import {
   asBackendError,
   BackendError,
-  createCheckout,
   getCheckout,
   paymentMethods,
   processCheckout,
@@ -30,8 +28,9 @@ import {
 } from './backend.ts';
 import { buildProcessBody } from './body.ts';
 import { readBack } from './read-back.ts';
+import { refuseInvalid, reportError } from './report.ts';
 import { type StepPart, showStep, stepLeftOpen } from './steps.ts';
-import { anotherTry, failureReason, messageFor, stepOf } from './words.ts';
+import { outcomeOf, stepOf } from './words.ts';
 
 /** What the checkout controller reads from, and writes to, its element. */
 interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown {
@@ -48,11 +47,10 @@ interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown {
 }
 
 /**
- * The checkout's lifecycle, through the merchant's companion handler: load the
- * checkout and what it may be paid with, submit (validate, process, confirm),
- * recover from a 409, run the next step and show the confirmed outcome. It
- * owns the lifecycle, where the payment stands; every outcome it reports was read
- * back from the backend.
+ * The checkout's lifecycle, through the merchant's companion handler: load the checkout and
+ * what it may be paid with, submit (validate, process, confirm), recover from a 409, run the
+ * next step and show the confirmed outcome. It owns the lifecycle, where the payment stands;
+ * every outcome it reports was read back from the backend.
  */
 export class CheckoutController implements ReactiveController {
   private _lifecycle: Lifecycle = { kind: 'loading' };
@@ -104,9 +102,8 @@ export class CheckoutController implements ReactiveController {
 
   /**
    * The page is seen again (back from the bank's app, another tab, the back-forward cache):
-   * while the form or a step shows, or a voucher waits, the checkout may have changed
-   * elsewhere (paid in the bank's app or another tab, deactivated because the basket
-   * changed). Read it back and show what is final.
+   * while the form or a step shows, or a voucher waits, the checkout may have changed elsewhere
+   * (paid in the bank's app or another tab, deactivated as the basket changed): read it back.
    */
   private readonly _recheck = (event: Event): void => {
     const now = this._lifecycle;
@@ -129,7 +126,6 @@ export class CheckoutController implements ReactiveController {
    * name and email kept.
    */
   async retry(): Promise<void> {
-    const host = this._host;
     const now = this._lifecycle;
     if (now.kind !== 'done' || !now.checkout.id) return;
     // Loading at once: the button is gone, so a second press cannot ask for a second checkout.
@@ -137,7 +133,7 @@ export class CheckoutController implements ReactiveController {
     // After a bank's page or a boleto the shopper asked for another way to pay, not a card.
     this._cardOnly = now.offer === 'tryAnotherCard';
     try {
-      host.checkoutId = (await retryCheckout(this._endpoint, now.checkout.id)).id;
+      this._host.checkoutId = (await retryCheckout(this._endpoint, now.checkout.id)).id;
     } catch (error) {
       this._to(now);
       this._report(error);
@@ -171,18 +167,9 @@ export class CheckoutController implements ReactiveController {
     const strings = this._locale.load();
     try {
       const endpoint = this._endpoint;
-      let checkout: CheckoutView;
-      if (host.checkoutId) checkout = await getCheckout(endpoint, host.checkoutId, signal);
-      else if (host.order !== undefined && host.order !== null && host.order !== '')
-        checkout = await createCheckout(endpoint, host.order, signal);
-      else {
-        // Perhaps still to come (a framework hydrating the page sets it): said only later.
-        await pageSettled(signal);
-        throw new BackendError('MISSING_CHECKOUT', en.errNoCheckout, 0, false);
-      }
+      const checkout = await arriveAt(endpoint, host, signal);
       await strings;
       if (signal.aborted) return;
-
       // Resume: back from a bank or 3DS page, or a reload, the checkout is already settled.
       if (isFinalStatus(checkout.status)) {
         await this._parts.load('outcome').catch(() => undefined);
@@ -201,16 +188,7 @@ export class CheckoutController implements ReactiveController {
       if (signal.aborted) return;
       const named = cardOnly ? ['card'] : namedMethods(host.paymentMethods);
       diagnoseSettings(host.paymentMethods, host.challenge);
-      // A bank's page returns to the checkout's redirect_url: none, no bank method.
-      const methods = PAYMENT_METHOD_IDS.filter(
-        (m) =>
-          offered.includes(m) &&
-          (named.length === 0 || named.includes(m)) &&
-          (checkout.redirect_url || !isRedirectMethod(m)),
-      );
-      if (methods.length === 0) {
-        throw new BackendError('NO_PAYMENT_METHODS', en.errNoMethods, 0, false);
-      }
+      const methods = methodsToOffer(offered, named, checkout);
       const cards = methods.includes('card') ? saved : [];
       // Shown with the form, or the form would grow under the shopper's eyes.
       if (cards.length > 0) await this._parts.load('saved-cards');
@@ -260,20 +238,9 @@ export class CheckoutController implements ReactiveController {
     if (payable.kind !== 'form' || !payable.checkout.id) return;
     const { checkout } = payable;
     const id = payable.checkout.id;
+    // Checked synchronously: submit() relies on _pay() reaching 'busy' before it awaits.
     const invalid = form.check();
-    if (invalid.length > 0) {
-      form.setStatus(this._locale.strings.fixFields);
-      const errors: FieldError[] = invalid.map((field) => ({
-        field,
-        code: form.errors[field] ?? 'invalid',
-        message: form.message(field),
-      }));
-      emit(host, 'payment-invalid', { errors });
-      await host.updateComplete;
-      const [first] = invalid;
-      if (first) form.control(first)?.focus();
-      return;
-    }
+    if (invalid.length > 0) return refuseInvalid(host, form, invalid, this._locale.strings);
 
     const method = form.method;
     const saved = host.customerId ? form.savedCard() : undefined;
@@ -295,15 +262,13 @@ export class CheckoutController implements ReactiveController {
     // A new attempt: no step yet (a challenge cancelled before is not this one's).
     stepOf(id, '');
     const sent = processCheckout(this._endpoint, id, body);
+    // The card's last digits and network, never its number.
+    const card = saved ?? { last4: body.card?.last_4_digits, network: form.network };
+    const cardDetail = { last4: card.last4, network: card.network };
     emit(host, 'payment-submit', {
       paymentMethod: method,
-      ...(method === 'card'
-        ? saved
-          ? { last4: saved.last4, network: saved.network }
-          : { last4: body.card?.last_4_digits, network: form.network }
-        : {}),
+      ...(method === 'card' ? cardDetail : {}),
     });
-
     try {
       const result = await sent;
       // Not over yet (a 3DS challenge, a bank, a boleto's voucher): the step part says what next.
@@ -355,10 +320,9 @@ export class CheckoutController implements ReactiveController {
   private async _runStep(step: StepPart, action: Action, payable: Payable): Promise<void> {
     const host = this._host;
     const id = payable.checkout.id as string;
-    // Removed from the page while the process request was out: nobody is
-    // looking, so no challenge is shown and, above all, the page is not
-    // navigated away from under whatever the shop shows now. Attached again,
-    // the form is still payable.
+    // Removed from the page while the process request was out: nobody is looking, so no
+    // challenge shows and the page is not navigated away from under what the shop shows now.
+    // Attached again, the form is still payable.
     if (!host.isConnected) {
       this._to({ ...payable, kind: 'form' });
       return;
@@ -409,15 +373,7 @@ export class CheckoutController implements ReactiveController {
       this._stepAbort?.abort();
       const paid = status === 'PAID';
       this._form.keep(!paid);
-      const id = String(checkout.id);
-      const reason = paid ? undefined : failureReason(status, id, checkout.transactions);
-      this._to({
-        kind: 'done',
-        outcome: paid ? 'success' : 'failure',
-        checkout,
-        reason,
-        offer: paid || reason === 'noLongerValid' ? undefined : anotherTry(id),
-      });
+      this._to(outcomeOf(checkout));
       // The handler's answer, as its route types it (the widget reads only a few fields).
       emit(host, paid ? 'payment-success' : 'payment-failure', {
         checkout: checkout as PublicCheckout,
@@ -438,20 +394,7 @@ export class CheckoutController implements ReactiveController {
 
   /** Puts an error in the live region (`key`'s text if given) and emits payment-error. */
   private _report(error: unknown, retryable?: boolean, key?: StringName): void {
-    const s = this._locale.strings;
-    const e = asBackendError(error);
-    diagnoseAnswer(e);
-    // A code such as "constructor" finds an Object member, not a key: errBackend too.
-    // Over the handler's rate limit: how long to wait, in the shopper's words.
-    const wait = e._retryAfter;
-    const name = key ?? (wait ? 'errTooMany' : messageFor(e.code));
-    this._form.setStatus(format(s[name], { minutes: `${Math.ceil(wait / 60)}` }));
-    emit(this._host, 'payment-error', {
-      code: e.code,
-      message: e.message,
-      // The server's word, unchanged; only a refusal the widget knows to be final overrides it.
-      retryable: retryable ?? e.retryable,
-      ...(e.requestId === undefined ? {} : { requestId: e.requestId }),
-    });
+    const show = (sentence: string) => this._form.setStatus(sentence);
+    reportError(this._host, show, this._locale.strings, asBackendError(error), retryable, key);
   }
 }

@@ -2,6 +2,7 @@
 // code, and why a settled payment failed. The texts live in the locales; this picks the key.
 
 import type { PaymentErrorCode } from '../../domain/errors.ts';
+import type { CheckoutView } from '../../next-step/types.ts';
 import type { StringName } from '../locales/en.ts';
 import type { Lifecycle } from '../state.ts';
 
@@ -62,4 +63,23 @@ export function failureReason(
 export function anotherTry(id: string): 'tryAnotherCard' | 'tryAnotherWay' {
   const step = stepOf(id);
   return step === 'apm-redirect' || step === 'voucher' ? 'tryAnotherWay' : 'tryAnotherCard';
+}
+
+/**
+ * A final checkout as the widget shows it: paid, or failed with why (`failureReason`) and
+ * the button that may still pay the basket (`anotherTry`; none once it is no longer valid).
+ */
+export function outcomeOf(checkout: CheckoutView): Extract<Lifecycle, { kind: 'done' }> {
+  const paid = checkout.status === 'PAID';
+  const id = String(checkout.id);
+  const reason = paid
+    ? undefined
+    : failureReason(String(checkout.status), id, checkout.transactions);
+  return {
+    kind: 'done',
+    outcome: paid ? 'success' : 'failure',
+    checkout,
+    reason,
+    offer: paid || reason === 'noLongerValid' ? undefined : anotherTry(id),
+  };
 }

@@ -1,0 +1,52 @@
+/**
+ * Arriving at a checkout: which one the element pays (read by id, or made from its order), and
+ * which methods it offers (what the handler accepts, narrowed by the element's
+ * payment-methods and by the checkout itself).
+ */
+import {
+  isRedirectMethod,
+  PAYMENT_METHOD_IDS,
+  type PaymentMethodId,
+} from '../../domain/checkout.ts';
+import type { CheckoutView } from '../../next-step/types.ts';
+import { pageSettled } from '../arrival.ts';
+import { en } from '../locales/en.ts';
+import { BackendError, createCheckout, getCheckout } from './backend.ts';
+
+/** The checkout named by `checkoutId`, else the one made from `order`; neither is an error. */
+export async function arriveAt(
+  endpoint: string,
+  given: { checkoutId: string | undefined; order: unknown },
+  signal: AbortSignal,
+): Promise<CheckoutView> {
+  if (given.checkoutId) return getCheckout(endpoint, given.checkoutId, signal);
+  const { order } = given;
+  if (order !== undefined && order !== null && order !== '') {
+    return createCheckout(endpoint, order, signal);
+  }
+  // Perhaps still to come (a framework hydrating the page sets it): said only later.
+  await pageSettled(signal);
+  throw new BackendError('MISSING_CHECKOUT', en.errNoCheckout, 0, false);
+}
+
+/**
+ * The methods to offer, in the widget's order: accepted by the handler, named by the element
+ * (all when it names none), and a bank method only where the checkout has a redirect_url (a
+ * bank's page returns there). None is an error.
+ */
+export function methodsToOffer(
+  offered: readonly string[],
+  named: readonly string[],
+  checkout: CheckoutView,
+): PaymentMethodId[] {
+  const methods = PAYMENT_METHOD_IDS.filter(
+    (m) =>
+      offered.includes(m) &&
+      (named.length === 0 || named.includes(m)) &&
+      (checkout.redirect_url || !isRedirectMethod(m)),
+  );
+  if (methods.length === 0) {
+    throw new BackendError('NO_PAYMENT_METHODS', en.errNoMethods, 0, false);
+  }
+  return methods;
+}
