@@ -51,15 +51,23 @@ export function empty(status: number, headers?: Record<string, string>): Respons
 /** A refusal thrown below a route and answered by the app's error handler. */
 export class HttpError extends Error {
   override name = 'HttpError';
+  readonly status: number;
+  readonly code: string;
+  /** The request field at fault (`amount`, `body`, `origin`), when there is one. */
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
   constructor(
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     message: string,
-    /** The request field at fault (`amount`, `body`, `origin`), when there is one. */
-    readonly field?: string,
-    readonly headers: Record<string, string> = {},
+    field?: string,
+    headers: Record<string, string> = {},
   ) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+    this.headers = headers;
   }
 }
 

@@ -21,7 +21,11 @@ function committed(tx: IDBTransaction): Promise<void> {
 }
 
 export class Database {
-  private constructor(private readonly db: IDBDatabase) {}
+  private readonly db: IDBDatabase;
+
+  private constructor(db: IDBDatabase) {
+    this.db = db;
+  }
 
   static async open(name: string): Promise<Database> {
     const request = indexedDB.open(name, 1);

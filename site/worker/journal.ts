@@ -31,10 +31,13 @@ export class BrowserJournal {
   #lines = 0;
   #unsubscribe: (() => void) | undefined;
 
-  constructor(
-    private readonly db: Database,
-    private readonly store: Store,
-  ) {}
+  private readonly db: Database;
+  private readonly store: Store;
+
+  constructor(db: Database, store: Store) {
+    this.db = db;
+    this.store = store;
+  }
 
   /** Fills the store with what was saved, then appends every change it makes from now on. */
   open(saved: Saved): void {

@@ -9,10 +9,13 @@ const SANDBOX = 'sandbox:';
 export class Records {
   #pending: Promise<void> = Promise.resolve();
 
-  private constructor(
-    private readonly db: Database,
-    private readonly values: Map<string, unknown>,
-  ) {}
+  private readonly db: Database;
+  private readonly values: Map<string, unknown>;
+
+  private constructor(db: Database, values: Map<string, unknown>) {
+    this.db = db;
+    this.values = values;
+  }
 
   static async load(db: Database): Promise<Records> {
     const entries = await db.entries('records');

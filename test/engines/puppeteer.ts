@@ -29,11 +29,15 @@ export class PuppeteerDriver implements Driver {
   /** The frame inFrame aims at while it runs. */
   private frame: Frame | undefined;
 
-  private constructor(
-    readonly engine: 'chromium' | 'firefox',
-    private readonly browser: Browser,
-    private readonly page: Page,
-  ) {}
+  readonly engine: 'chromium' | 'firefox';
+  private readonly browser: Browser;
+  private readonly page: Page;
+
+  private constructor(engine: 'chromium' | 'firefox', browser: Browser, page: Page) {
+    this.engine = engine;
+    this.browser = browser;
+    this.page = page;
+  }
 
   static async launch(engine: 'chromium' | 'firefox'): Promise<PuppeteerDriver> {
     const browser =

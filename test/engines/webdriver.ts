@@ -65,10 +65,13 @@ interface WebKitDriverServer {
 export class WebKitDriver implements Driver {
   readonly engine = 'webkit';
 
-  private constructor(
-    private readonly browser: Browser,
-    private readonly server: WebKitDriverServer,
-  ) {}
+  private readonly browser: Browser;
+  private readonly server: WebKitDriverServer;
+
+  private constructor(browser: Browser, server: WebKitDriverServer) {
+    this.browser = browser;
+    this.server = server;
+  }
 
   static async launch(): Promise<WebKitDriver> {
     const server = (await startWebKitDriver()) as WebKitDriverServer;

@@ -40,12 +40,14 @@ export class ExchangeError extends Error {
    * route): the provider cannot have acted on it, so repeating it is always safe.
    */
   readonly sent: boolean;
-  constructor(
-    readonly kind: 'timeout' | 'network',
-    readonly phase: 'head' | 'body',
-    override readonly cause: unknown,
-  ) {
+  readonly kind: 'timeout' | 'network';
+  readonly phase: 'head' | 'body';
+  override readonly cause: unknown;
+  constructor(kind: 'timeout' | 'network', phase: 'head' | 'body', cause: unknown) {
     super(`${kind} while reading the ${phase === 'head' ? 'answer' : 'answer body'}`);
+    this.kind = kind;
+    this.phase = phase;
+    this.cause = cause;
     this.sent = phase === 'body' || !neverConnected(cause);
   }
 }

@@ -18,21 +18,33 @@ import { en } from '../locales/en.ts';
 
 /** A failed call, in the shape the element turns into `payment-error`. */
 export class BackendError extends Error {
+  readonly code: PaymentErrorCode;
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  /** The handler's word when it sent one; else the widget's for that status. */
+  readonly retryable: boolean;
+  /** The `X-Request-Id` of the call that failed. */
+  readonly requestId: string | undefined;
+  /** A 429's `Retry-After` (the handler's rate limit), in seconds; 0 or NaN when unsaid. */
+  readonly _retryAfter: number;
+  /** The call that was answered with this error: `POST https://shop.example/payments/...`. */
+  readonly _call: string;
   constructor(
-    readonly code: PaymentErrorCode,
+    code: PaymentErrorCode,
     message: string,
-    /** HTTP status; 0 when the request never got an answer. */
-    readonly status: number,
-    /** The handler's word when it sent one; else the widget's for that status. */
-    readonly retryable: boolean,
-    /** The `X-Request-Id` of the call that failed. */
-    readonly requestId?: string,
-    /** A 429's `Retry-After` (the handler's rate limit), in seconds; 0 or NaN when unsaid. */
-    readonly _retryAfter = 0,
-    /** The call that was answered with this error: `POST https://shop.example/payments/...`. */
-    readonly _call = '',
+    status: number,
+    retryable: boolean,
+    requestId?: string,
+    retryAfter = 0,
+    call = '',
   ) {
     super(message);
+    this.code = code;
+    this.status = status;
+    this.retryable = retryable;
+    this.requestId = requestId;
+    this._retryAfter = retryAfter;
+    this._call = call;
   }
 }
 

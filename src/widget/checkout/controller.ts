@@ -62,14 +62,17 @@ export class CheckoutController implements ReactiveController {
   private readonly _locale: LocaleController;
   private readonly _parts: PartsController;
 
+  private readonly _host: CheckoutHost;
+
   constructor(
-    private readonly _host: CheckoutHost,
+    host: CheckoutHost,
     others: { form: FormController; locale: LocaleController; parts: PartsController },
   ) {
+    this._host = host;
     this._form = others.form;
     this._locale = others.locale;
     this._parts = others.parts;
-    _host.addController(this);
+    host.addController(this);
   }
 
   /** Where the payment stands. */

@@ -88,14 +88,16 @@ export class FormController implements ReactiveController {
    */
   private readonly _internals: ElementInternals | undefined;
 
-  constructor(
-    private readonly _host: FormHost,
-    private readonly _context: FormContext,
-  ) {
-    _host.addController(this);
+  private readonly _host: FormHost;
+  private readonly _context: FormContext;
+
+  constructor(host: FormHost, context: FormContext) {
+    this._host = host;
+    this._context = context;
+    host.addController(this);
     // Feature-tested with `in`: Safari before 16.4 has no attachInternals, Firefox before
     // 119 no ARIA on what it returns (there a host's internals would hold nothing).
-    const internals = 'attachInternals' in _host ? _host.attachInternals() : undefined;
+    const internals = 'attachInternals' in host ? host.attachInternals() : undefined;
     if (internals && 'role' in internals && 'ariaBusy' in internals) {
       internals.role = 'group';
       this._internals = internals;

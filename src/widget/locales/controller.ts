@@ -22,8 +22,11 @@ export class LocaleController implements ReactiveController {
   /** What the last load was for. */
   private _for: Pick<LocaleHost, 'locale' | 'translations'> | undefined;
 
-  constructor(private readonly _host: LocaleHost) {
-    _host.addController(this);
+  private readonly _host: LocaleHost;
+
+  constructor(host: LocaleHost) {
+    this._host = host;
+    host.addController(this);
   }
 
   /**

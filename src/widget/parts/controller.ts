@@ -25,7 +25,11 @@ export class PartsController {
   /** Parts to be shown that could not load: the widget says so and offers to try again. */
   private readonly _missing = new Set<PartName>();
 
-  constructor(private readonly _host: PartsHost) {}
+  private readonly _host: PartsHost;
+
+  constructor(host: PartsHost) {
+    this._host = host;
+  }
 
   /** The part, if it has loaded. */
   get<N extends PartName>(name: N): PartModules[N] | undefined {
