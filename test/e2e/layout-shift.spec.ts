@@ -25,7 +25,10 @@ const PAGES = [
   '/examples/vue/',
 ] as const;
 
-const WIDTHS = [360, 768, 1280] as const;
+// A phone and a desktop: the widget's own layout is the same from 768 px up (one column,
+// its maximum width), so the tablet width measured nothing the desktop one does not; the
+// README rule's test below also loads at 390 px, the width of a common phone.
+const WIDTHS = [360, 1280] as const;
 
 /** Web Vitals calls up to 0.1 good; a page that only loads a widget should stay near 0. */
 const MAX_SHIFT = 0.01;
