@@ -1,9 +1,11 @@
-// `npm test`: every check in one command, in order of speed. Each step runs even
-// when an earlier one failed, so one run shows every broken suite; the exit code
-// is non-zero when any failed. The browser suites run once per engine, one
-// engine at a time, and the summary names each engine with its count; the runtimes
-// step names each runtime (Bun, Deno, workerd, Next.js) with its result. Each line names
-// the Node it ran on; TEST_NODE_BINARIES adds the node and runtimes suites on other Nodes.
+// `npm test`: every check in one command. Each step runs even when an earlier one failed, so
+// one run shows every broken suite; the exit code is non-zero when any failed. The checks and
+// builds run first, one after another; then the suites run in three lanes side by side (the
+// node suites; the browser suites; the end-to-end suite with the packed package's), each
+// lane's steps one after another, each step's output printed whole when it ends. The browser
+// suites run once per engine, and the summary names each engine with its count; the runtimes
+// step names each runtime (Bun, Deno, workerd, Next.js) with its result. Each line names the
+// Node it ran on; TEST_NODE_BINARIES adds the node and runtimes suites on other Nodes.
 //
 //   node scripts/test.mjs                          everything
 //   node scripts/test.mjs "browser tests" end-to-end   only steps whose names start so
@@ -89,10 +91,15 @@ const otherNodes = (process.env.TEST_NODE_BINARIES ?? '')
   }));
 
 /**
- * The same step on another Node: its binary first on PATH, so npm and npx use it too. It
- * runs in the background, beside the browser steps, which leave much of the two cores idle
- * while they wait on pages; its output is printed whole when it ends.
+ * The lanes the suites run in, side by side once the checks and builds are done. A browser
+ * suite spends most of its time waiting on pages, a node suite on the CPU: beside each other
+ * they fill the cores that one after another would leave idle. Every deadline in the suites
+ * is scaled to the machine's load (test/shared/time-scale.mjs), so a busy core makes a test
+ * slower, not failed.
  */
+const LANE = { node: 'node', browsers: 'browsers', endToEnd: 'end-to-end' };
+
+/** The same step on another Node: its binary first on PATH, so npm and npx use it too. */
 const onNode = (step, { binary, version }, extraArgs = []) => ({
   ...step,
   name: `${step.name} (Node ${version})`,
@@ -100,7 +107,7 @@ const onNode = (step, { binary, version }, extraArgs = []) => ({
   command: step.command === process.execPath ? binary : step.command,
   args: [...step.args, ...extraArgs],
   env: { PATH: `${dirname(binary)}${delimiter}${process.env.PATH}` },
-  background: true,
+  lane: LANE.node,
 });
 
 const engineSteps = (name, command, commandArgs, counts) =>
@@ -110,6 +117,7 @@ const engineSteps = (name, command, commandArgs, counts) =>
     command,
     args: commandArgs,
     counts,
+    lane: LANE.browsers,
   }));
 
 const nodeTests = {
@@ -117,6 +125,7 @@ const nodeTests = {
   command: process.execPath,
   args: ['scripts/node-tests.mjs'],
   counts: COUNTS.node,
+  lane: LANE.node,
 };
 // The handler from the packed package on Bun, Deno, workerd and Next.js, one test each.
 const runtimes = {
@@ -130,6 +139,7 @@ const runtimes = {
     'test/runtimes/next.test.ts',
   ],
   counts: COUNTS.named,
+  lane: LANE.endToEnd,
 };
 
 const steps = [
@@ -178,6 +188,7 @@ const steps = [
     command: 'npm',
     args: ['run', '--silent', 'test:consumer'],
     counts: COUNTS.node,
+    lane: LANE.endToEnd,
   },
   ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),
   // The full Playwright suite; Playwright cannot drive stock Firefox or WebKit builds.
@@ -188,6 +199,7 @@ const steps = [
           command: 'npx',
           args: ['playwright', 'test'],
           counts: COUNTS.playwright,
+          lane: LANE.endToEnd,
         },
       ]
     : []),
@@ -234,26 +246,29 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-/**
- * Runs a step, echoing its output as it comes (a background step's is kept and printed when
- * it ends, so that two steps' lines never mix) and keeping it to read the counts from.
- */
+// With more than one lane at work, each step's output is kept and printed whole when it ends,
+// so that two steps' lines never mix; with one, it is echoed as it comes.
+const lanes = new Set(selected.map((step) => step.lane).filter(Boolean));
+const buffered = lanes.size > 1;
+
+/** Runs a step, showing its output (see `buffered`) and keeping it to read the counts from. */
 function run(step) {
   return new Promise((resolve) => {
     const env = { ...process.env, ...step.env, ...(step.engine && { ENGINE: step.engine }) };
-    const stdio = step.background ? ['ignore', 'pipe', 'pipe'] : ['inherit', 'pipe', 'inherit'];
+    const live = !step.lane || !buffered;
+    const stdio = live ? ['inherit', 'pipe', 'inherit'] : ['ignore', 'pipe', 'pipe'];
     const child = spawn(step.command, step.args, { stdio, env });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => {
-      if (!step.background) process.stdout.write(chunk);
+      if (live) process.stdout.write(chunk);
       out += chunk;
     });
     child.stderr?.on('data', (chunk) => {
       err += chunk;
     });
     child.on('close', (status) => {
-      if (step.background) process.stdout.write(`\n=== ${step.name}\n${out}${err}`);
+      if (!live) process.stdout.write(`\n=== ${step.name} (${step.lane} lane)\n${out}${err}`);
       // Colour codes would hide the counts from the patterns.
       resolve({ status, out: stripVTControlCharacters(out) });
     });
@@ -275,16 +290,21 @@ async function runAndCount(step) {
 const runStarted = Date.now();
 // Each step's result, in the order the steps are listed, whenever it ends.
 const pending = [];
-// The background steps run one after another, beside the others.
-let background = Promise.resolve();
+// Each lane's last step: the next one in the lane starts when it ends.
+const laneTail = new Map();
 for (const step of selected) {
-  const where = step.background ? ' (in the background; its output when it ends)' : '';
-  console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(' ')}${where}`);
-  if (step.background) {
-    const result = background.then(() => runAndCount(step));
-    background = result;
+  if (step.lane) {
+    const after = laneTail.get(step.lane) ?? Promise.resolve();
+    const result = after.then(() => {
+      const where = buffered ? ` (${step.lane} lane; its output when it ends)` : '';
+      console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(' ')}${where}`);
+      return runAndCount(step);
+    });
+    laneTail.set(step.lane, result);
     pending.push(result);
   } else {
+    // The checks and builds, one after another, before any lane starts.
+    console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(' ')}`);
     pending.push(Promise.resolve(await runAndCount(step)));
   }
 }
