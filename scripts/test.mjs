@@ -13,7 +13,7 @@
 //   node scripts/test.mjs build screenshots --update-screenshots
 //                                                  write the screenshot baselines (npm run screenshots)
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { checkEngine, ENGINE_NAMES, ENGINES } from './browser.mjs';
@@ -182,7 +182,8 @@ const steps = [
   nodeTests,
   // On the other lines, the files whose subject differs by line (scripts/node-tests.mjs).
   ...otherNodes.map((node) => onNode(nodeTests, node, ['--other-line'])),
-  ...otherNodes.map((node) => onNode(runtimes, node)),
+  // In the end-to-end lane, which is shorter than the node lane by about their length.
+  ...otherNodes.map((node) => ({ ...onNode(runtimes, node), lane: LANE.endToEnd })),
   {
     name: 'consumer',
     command: 'npm',
@@ -251,6 +252,32 @@ if (missing.length > 0) {
 const lanes = new Set(selected.map((step) => step.lane).filter(Boolean));
 const buffered = lanes.size > 1;
 
+/**
+ * The CPU time of every child this process has waited for, in seconds, where Linux says
+ * (/proc/self/stat's cutime and cstime, in clock ticks of 1/100 s): a step's processes are
+ * all counted the moment the step's own process is reaped, so the growth since the last
+ * reap is that step's CPU, whatever ran beside it. Shown per step in the summary: it is what
+ * two cores have to share, where a step's seconds depend on what ran beside it.
+ */
+let cpuSeen = childrenCpu() ?? 0;
+function childrenCpu() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of the line (cutime, cstime); the slice starts at field 3.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+function stepCpu() {
+  const now = childrenCpu();
+  if (now === undefined) return undefined;
+  const used = now - cpuSeen;
+  cpuSeen = now;
+  return used;
+}
+
 /** Runs a step, showing its output (see `buffered`) and keeping it to read the counts from. */
 function run(step) {
   return new Promise((resolve) => {
@@ -267,24 +294,28 @@ function run(step) {
     child.stderr?.on('data', (chunk) => {
       err += chunk;
     });
+    let cpu;
+    child.on('exit', () => {
+      cpu = stepCpu();
+    });
     child.on('close', (status) => {
       if (!live) process.stdout.write(`\n=== ${step.name} (${step.lane} lane)\n${out}${err}`);
       // Colour codes would hide the counts from the patterns.
-      resolve({ status, out: stripVTControlCharacters(out) });
+      resolve({ status, out: stripVTControlCharacters(out), cpu });
     });
   });
 }
 
 async function runAndCount(step) {
   const started = Date.now();
-  const { status, out } = await run(step);
+  const { status, out, cpu } = await run(step);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const counts = step.counts?.(out);
   // A skipped or todo test is a promise nobody checks: it fails its step.
   const unfinished = (counts?.skipped ?? 0) + (counts?.todo ?? 0);
   const ok = status === 0 && (!counts || counts.passed !== undefined) && unfinished === 0;
   console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
-  return { name: step.name, node: step.node ?? process.versions.node, ok, seconds, counts };
+  return { name: step.name, node: step.node ?? process.versions.node, ok, seconds, cpu, counts };
 }
 
 const runStarted = Date.now();
@@ -321,14 +352,20 @@ for (const r of results) {
         c.todo ? `, ${c.todo} todo` : ''
       }${c.names?.length ? ` (${c.names.join(', ')})` : ''}`
     : '';
-  console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${tests} (Node ${r.node}, ${r.seconds} s)`);
+  const cpu = r.cpu === undefined ? '' : `, CPU ${r.cpu.toFixed(1)} s`;
+  console.log(
+    `${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${tests} (Node ${r.node}, ${r.seconds} s${cpu})`,
+  );
   passed += c?.passed ?? 0;
   skipped += (c?.skipped ?? 0) + (c?.todo ?? 0);
   // A suite that broke before counting its failures still counts as one.
   failed += r.ok ? 0 : Math.max(1, c?.failed ?? 0);
 }
 const broken = results.filter((r) => !r.ok).map((r) => r.name);
-console.log(`\ntime: ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
+const totalCpu = childrenCpu();
+console.log(
+  `\ntime: ${((Date.now() - runStarted) / 1000).toFixed(1)} s${totalCpu === undefined ? '' : ` (CPU ${totalCpu.toFixed(1)} s)`}`,
+);
 console.log(`Failed: ${broken.length > 0 ? broken.join(', ') : 'none'}`);
 console.log(`suites: ${results.length - broken.length} passed, ${broken.length} failed`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped or todo`);

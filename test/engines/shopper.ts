@@ -18,9 +18,24 @@ export const PAY = /^(Pay|Donate) /;
  * can be paid, and returns the checkout id.
  */
 export async function openShop(driver: Driver, shop: Shop, path: string): Promise<string> {
+  const url = new URL(path, shop.url).href;
   await driver.clearCookies();
-  await driver.goto(new URL(path, shop.url).href);
-  await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+  await driver.goto(url);
+  // A navigation the driver reports done is at the new address. WebKitWebDriver has been
+  // seen to leave a flow's last page in place (it then never shows a Pay button): asked again
+  // once, so that this wait is about the shop's page, not the driver's.
+  if ((await driver.url()) !== url) await driver.goto(url);
+  try {
+    await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+  } catch (error) {
+    // What the shopper would see, so that a page that never got ready says why.
+    const seen = await driver
+      .run<string>(
+        `return location.href + ' (' + document.readyState + '): ' + (function () {${TEXT}})();`,
+      )
+      .catch((reason: unknown) => `unreadable: ${String(reason)}`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; the page: ${seen}`);
+  }
   const id = await driver.run<string | null>(
     "return document.querySelector('payment-widget').getAttribute('checkout-id');",
   );
