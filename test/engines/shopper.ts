@@ -21,10 +21,6 @@ export async function openShop(driver: Driver, shop: Shop, path: string): Promis
   const url = new URL(path, shop.url).href;
   await driver.clearCookies();
   await driver.goto(url);
-  // A navigation the driver reports done is at the new address. WebKitWebDriver has been
-  // seen to leave a flow's last page in place (it then never shows a Pay button): asked again
-  // once, so that this wait is about the shop's page, not the driver's.
-  if ((await driver.url()) !== url) await driver.goto(url);
   try {
     await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
   } catch (error) {

@@ -99,8 +99,15 @@ export class WebKitDriver implements Driver {
 
   // WebDriver deletes the cookies of the current page's site: the flows' shop, once a flow
   // has opened it (before the first, there are none).
+  // WebKit answers the command before its network process has dropped them: a page loaded
+  // right after could still send the last shopper's basket (and show their paid order), so
+  // this waits until the browser itself lists none.
   async clearCookies(): Promise<void> {
     await this.browser.deleteCookies();
+    await waitFor(
+      'the cookies deleted',
+      async () => (await this.browser.getCookies()).length === 0,
+    );
   }
 
   async run<T>(body: string, ...args: unknown[]): Promise<T> {
