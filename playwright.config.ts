@@ -6,10 +6,11 @@ import { scaled } from './test/shared/time-scale.mjs';
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
-  // Two files at a time: each worker pays through a sandbox and shop of its own
-  // (test/e2e/fixtures.ts), and much of a flow is waiting (the widget's polls, the sandbox's
-  // webhooks), which the other worker fills. PW_WORKERS=1 runs one file at a time.
-  workers: Number(process.env.PW_WORKERS ?? 2),
+  // One file at a time by default: npm test runs this suite beside the node suites, which
+  // keep the cores busy, and two workers there only added load (a focus test missed its
+  // frame's focus under it). PW_WORKERS=2 runs two, each with a sandbox and shop of its own
+  // (test/e2e/fixtures.ts), for a run of this suite alone.
+  workers: Number(process.env.PW_WORKERS ?? 1),
   retries: 0,
   // What a test and one expectation may take on an idle machine, scaled to this one
   // (test/shared/time-scale.mjs): a busy machine is slower, not broken.

@@ -41,18 +41,6 @@ const SAME_ON_EVERY_LINE = [
   // Tens of thousands of journal lines written, torn and read back: our own file format.
   'test/node/sandbox/data-file.test.ts',
   'test/node/sandbox/data-file-startup.test.ts',
-  // Pure functions over values: the card rules, the schemas and the provider's spec, the
-  // domain's errors, the next-step URL rule; and the package's files (manifest, declarations,
-  // README). No Node API in between: they answer the same on every line.
-  'test/node/card/',
-  'test/node/schemas/',
-  'test/node/domain/',
-  'test/node/next-step/',
-  'test/node/package/',
-  // The provider's REST surfaces beyond checkouts (readers, payouts, receipts, operators):
-  // the sandbox's own routes over the same node:http server the checkout files meet on
-  // every line.
-  'test/node/sandbox-rest/',
 ];
 
 function find(dir) {

@@ -1,8 +1,8 @@
 // `npm test`: every check in one command. Each step runs even when an earlier one failed, so
 // one run shows every broken suite; the exit code is non-zero when any failed. The checks and
-// builds run first, one after another; then the suites run in three lanes side by side (the
-// node suites; the browser suites; the end-to-end suite with the packed package's), each
-// lane's steps one after another, each step's output printed whole when it ends. The browser
+// builds run first, one after another; then the suites run in two lanes side by side (the
+// node suites on every Node line; the browser and package suites), each lane's steps one
+// after another, each step's output printed whole when it ends. The browser
 // suites run once per engine, and the summary names each engine with its count; the runtimes
 // step names each runtime (Bun, Deno, workerd, Next.js) with its result. Each line names the
 // Node it ran on; TEST_NODE_BINARIES adds the node and runtimes suites on other Nodes.
@@ -92,12 +92,13 @@ const otherNodes = (process.env.TEST_NODE_BINARIES ?? '')
 
 /**
  * The lanes the suites run in, side by side once the checks and builds are done. A browser
- * suite spends most of its time waiting on pages, a node suite on the CPU: beside each other
- * they fill the cores that one after another would leave idle. Every deadline in the suites
- * is scaled to the machine's load (test/shared/time-scale.mjs), so a busy core makes a test
- * slower, not failed.
+ * suite spends much of its time waiting on pages, a node suite on the CPU: beside each other
+ * they fill cores that one after another would leave idle. Two lanes, not more: the run is
+ * bound by its CPU (the summary gives each step's), so a third lane only added load, and
+ * with it missed deadlines, for no time saved. Every deadline in the suites is scaled to the
+ * machine's load (test/shared/time-scale.mjs).
  */
-const LANE = { node: 'node', browsers: 'browsers', endToEnd: 'end-to-end' };
+const LANE = { node: 'node', browsers: 'browsers' };
 
 /** The same step on another Node: its binary first on PATH, so npm and npx use it too. */
 const onNode = (step, { binary, version }, extraArgs = []) => ({
@@ -139,7 +140,7 @@ const runtimes = {
     'test/runtimes/next.test.ts',
   ],
   counts: COUNTS.named,
-  lane: LANE.endToEnd,
+  lane: LANE.browsers,
 };
 
 const steps = [
@@ -182,14 +183,13 @@ const steps = [
   nodeTests,
   // On the other lines, the files whose subject differs by line (scripts/node-tests.mjs).
   ...otherNodes.map((node) => onNode(nodeTests, node, ['--other-line'])),
-  // In the end-to-end lane, which is shorter than the node lane by about their length.
-  ...otherNodes.map((node) => ({ ...onNode(runtimes, node), lane: LANE.endToEnd })),
+  ...otherNodes.map((node) => onNode(runtimes, node)),
   {
     name: 'consumer',
     command: 'npm',
     args: ['run', '--silent', 'test:consumer'],
     counts: COUNTS.node,
-    lane: LANE.endToEnd,
+    lane: LANE.browsers,
   },
   ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),
   // The full Playwright suite; Playwright cannot drive stock Firefox or WebKit builds.
@@ -200,7 +200,7 @@ const steps = [
           command: 'npx',
           args: ['playwright', 'test'],
           counts: COUNTS.playwright,
-          lane: LANE.endToEnd,
+          lane: LANE.browsers,
         },
       ]
     : []),
