@@ -32,10 +32,12 @@ function reporter(overrides: Partial<OutcomeOptions> & { problems?: OutcomeProbl
 
 test('the memory store lets one claim win until it is released or its lease runs out', async () => {
   const store = createMemoryStore();
+  // A lease far longer than the race: a stalled machine must not let it run out between the
+  // claims (the short one below is for the lease running out, waited past).
   const wins = await Promise.all([
-    store.claim('k', 'a', SHORT_MS),
-    store.claim('k', 'b', SHORT_MS),
-    store.claim('k', 'c', SHORT_MS),
+    store.claim('k', 'a', 30_000),
+    store.claim('k', 'b', 30_000),
+    store.claim('k', 'c', 30_000),
   ]);
   assert.deepEqual(wins, ['claimed', 'running', 'running']);
   assert.equal(await store.release('k', 'b'), false, 'only the holder releases');
