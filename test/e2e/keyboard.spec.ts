@@ -124,15 +124,16 @@ test('keyboard only: a card whose 3DS is failed in the iframe ends in "Payment f
   const frame = page.frameLocator('payment-widget iframe');
   const fail = frame.getByRole('button', { name: 'Fail authentication' });
   await expect(fail).toBeVisible();
-  // Focused as a key press reaches it: the active element of a document that has the focus.
-  // The challenge page's document may name its button active before Tab has moved the
-  // focus into the frame, and then Enter would go to the shop's page.
-  for (let i = 0; i < 15; i += 1) {
-    if (await fail.evaluate((button) => button === document.activeElement && document.hasFocus()))
-      break;
-    await page.keyboard.press('Tab');
+  // Tab until the challenge page's button is its active element. Not toBeFocused: that also
+  // asks the frame's document.hasFocus(), which headless Chromium has been seen to leave
+  // false in the bank's cross-origin frame on a loaded machine. Whether the keys really reach
+  // the button is what the outcome below shows: Enter anywhere else fails nothing.
+  let reached = false;
+  for (let i = 0; i < 15 && !reached; i += 1) {
+    reached = await fail.evaluate((button) => button === document.activeElement);
+    if (!reached) await page.keyboard.press('Tab');
   }
-  await expect(fail).toBeFocused();
+  expect(reached, 'Tab reaches "Fail authentication"').toBe(true);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Payment failed')).toBeVisible();
   expect(await providerStatus(shop, id)).toBe('FAILED');
