@@ -58,20 +58,17 @@ export class CheckoutController implements ReactiveController {
   private _stepAbort: AbortController | undefined;
   private _inFlight: Promise<void> | undefined;
 
+  private readonly _host: CheckoutHost;
   private readonly _form: FormController;
   private readonly _locale: LocaleController;
   private readonly _parts: PartsController;
-
-  private readonly _host: CheckoutHost;
 
   constructor(
     host: CheckoutHost,
     others: { form: FormController; locale: LocaleController; parts: PartsController },
   ) {
     this._host = host;
-    this._form = others.form;
-    this._locale = others.locale;
-    this._parts = others.parts;
+    ({ form: this._form, locale: this._locale, parts: this._parts } = others);
     host.addController(this);
   }
 
