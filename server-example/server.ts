@@ -17,6 +17,7 @@ import {
   type HookOptions,
   isLoopbackHost,
   type LogEntry,
+  type RateLimitOptions,
   toNodeListener,
 } from 'payment-widget/server';
 import { cookieBaskets, orderReference } from './basket.ts';
@@ -67,6 +68,8 @@ export interface ServerExampleOptions {
   reconcileIntervalMs?: number;
   /** How the hooks run, when a test or a variant of the shop sets it (e.g. `waitMs`). */
   hooks?: Pick<HookOptions, 'waitMs' | 'leaseMs'>;
+  /** The handler's `rateLimit`. Default: the handler's defaults. */
+  rateLimit?: RateLimitOptions;
   /** Signs the basket cookies. Default: random per start (a restart forgets the baskets). */
   basketSecret?: string;
 }
@@ -156,6 +159,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       if (entry.level !== 'info') log(`payments ${entry.level}: ${entry.message}`);
     },
     ...(redis === undefined ? {} : { store: redis.store }),
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
   });
 
   const simulator =
