@@ -157,7 +157,16 @@ for (const locale of LOCALES) {
           await accessible(el, 'voucher');
         } else {
           const redirect = oneEvent(el, 'payment-challenge');
-          release({ status: 202, body: { next_step: { full: 'https://bank.example/pay?c=1' } } });
+          release({
+            status: 202,
+            body: {
+              next_step: {
+                url: 'https://bank.example/pay',
+                method: 'GET',
+                full: 'https://bank.example/pay?c=1',
+              },
+            },
+          });
           expect((await redirect).detail.mode).to.equal('redirect');
           await el.updateComplete;
           await accessible(el, 'redirecting');

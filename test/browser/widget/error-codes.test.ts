@@ -35,7 +35,11 @@ describe('payment-widget: every handler error code reaches payment-error unchang
   }
 
   it('an error answer that is not the handler’s is BACKEND_ERROR, retryable for a 5xx', async () => {
-    backend.process = () => ({ status: 503, body: '<html>Service Unavailable</html>' });
+    backend.process = () => ({
+      status: 503,
+      body: '<html>Service Unavailable</html>',
+      notFromHandler: 'a proxy in front of the handler',
+    });
     const el = await widget(backend, 'checkout-id="chk_1"');
     await fillCard(el);
     const error = oneEvent(el, 'payment-error');
@@ -44,7 +48,10 @@ describe('payment-widget: every handler error code reaches payment-error unchang
   });
 
   it('a code named like an object’s own property (constructor) reads as the backend’s error', async () => {
-    backend.process = () => errorReply(400, 'constructor' as HandlerErrorCode, 'odd');
+    backend.process = () => ({
+      ...errorReply(400, 'constructor' as HandlerErrorCode, 'odd'),
+      notFromHandler: 'a backend of the merchant’s own, with codes of its own',
+    });
     const el = await widget(backend, 'checkout-id="chk_1"');
     await fillCard(el);
     const error = oneEvent(el, 'payment-error');

@@ -1,12 +1,15 @@
 // A stand-in for the merchant's companion handler: window.fetch is replaced for
 // the length of a test and answers the routes the element calls, recording
-// every request so tests can assert what was sent (and how often).
+// every request so tests can assert what was sent (and how often). Every answer
+// is checked against what the real handler can answer (test/shared/handler-answers.ts):
+// one it cannot give fails the test, unless the reply says who else would send it.
 
 import { fixture, html, oneEvent } from '@open-wc/testing';
 import '../../../src/index.ts';
 import type { HandlerErrorCode } from '../../../src/domain/errors.ts';
 import { handlerErrorBody } from '../../../src/http/errors.ts';
 import type { PaymentWidget } from '../../../src/index.ts';
+import { notAHandlerAnswer } from '../../shared/handler-answers.ts';
 
 export interface Call {
   method: string;
@@ -22,6 +25,11 @@ export interface Reply {
   body: unknown;
   /** Beside `content-type`, e.g. a 429's `retry-after`. */
   headers?: Record<string, string>;
+  /**
+   * Who sends this answer when the handler cannot (a proxy's HTML error page, a broken
+   * handler): the answer is then not checked against the handler's.
+   */
+  notFromHandler?: string;
 }
 
 export type Checkout = Record<string, unknown> & { id: string; status: string };
@@ -71,6 +79,9 @@ export class FakeBackend {
    */
   overrides = new Map<string, () => Reply | Promise<Reply>>();
 
+  /** Answers the handler cannot give that a test sent anyway: `restore()` fails on them. */
+  private notHandlerAnswers: string[] = [];
+
   private original = window.fetch;
 
   constructor() {
@@ -85,6 +96,9 @@ export class FakeBackend {
 
   restore(): void {
     window.fetch = this.original;
+    if (this.notHandlerAnswers.length > 0) {
+      throw new Error(`answers the handler cannot give:\n${this.notHandlerAnswers.join('\n')}`);
+    }
   }
 
   puts(): Call[] {
@@ -108,6 +122,10 @@ export class FakeBackend {
       signal?.addEventListener('abort', abort);
       Promise.resolve(answer).then(resolve, reject);
     });
+    const wrong = reply.notFromHandler
+      ? undefined
+      : notAHandlerAnswer(method, path, reply.status, reply.body);
+    if (wrong) this.notHandlerAnswers.push(wrong);
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json', ...reply.headers },
