@@ -45,7 +45,8 @@ describe('payment-widget: reactive properties', () => {
     el.showEmail = true;
     expect(el.shadowRoot!.querySelector('#zip')).to.equal(null);
     expect(renders).to.equal(0);
-    await el.updateComplete;
+    // True when no other update is pending after this one: nothing renders again behind it.
+    expect(await el.updateComplete).to.equal(true);
     expect($(el, '#zip')).to.exist;
     expect($(el, '#email')).to.exist;
     expect(renders).to.equal(1);
