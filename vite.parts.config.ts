@@ -14,6 +14,8 @@ export default defineConfig({
   plugins: [
     minifyCssTemplates(),
     replaceModule('./src/widget/parts/kit.ts', './src/widget/parts/kit-lent.ts'),
+    // Each locale's ready-merged file beside the bundle, instead of each language's module.
+    replaceModule('./src/widget/locales/languages.ts', './src/widget/locales/languages-beside.ts'),
   ],
   resolve: {
     // The next steps' styles take css from Lit itself: from the bundle's, too.
@@ -32,9 +34,8 @@ export default defineConfig({
     sourcemap: false,
     lib: {
       entry: {
-        outcome: 'src/widget/parts/outcome.ts',
-        'saved-cards': 'src/widget/parts/saved-cards.ts',
-        step: 'src/widget/parts/step.ts',
+        pay: 'src/widget/parts/pay.ts',
+        languages: 'src/widget/parts/languages.ts',
         diagnostics: 'src/widget/parts/diagnostics.ts',
       },
       formats: ['es'],
@@ -43,6 +44,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         chunkFileNames: 'shared-[hash].js',
+        // Whitespace-free like the bundle (library mode's ES output keeps it otherwise);
+        // property names stay whole (see above).
+        minify: { codegen: true },
       },
     },
   },

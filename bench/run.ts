@@ -23,7 +23,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundleRow, competitorBundles, ourBreakdown, ourBundles } from './bundle.ts';
 import { median, percentile } from './load.ts';
-import { IIFE, IIFE_GZIP_BUDGET, LOCALE_GZIP_BUDGET, localeFiles, sizesOfFile } from './measure.ts';
+import {
+  FIRST_PAINT_GZIP_BUDGET,
+  IIFE,
+  LOCALE_GZIP_BUDGET,
+  localeFiles,
+  sizesOfFile,
+} from './measure.ts';
 import { intFromEnv, ms, rate, ratio, spread, table, times, verdict } from './report.ts';
 import { handlerPhase, prismPhase, telemetryPhase, throughputPhase } from './server-phases.ts';
 
@@ -86,9 +92,9 @@ async function bundlePhase(): Promise<void> {
   for (const r of theirs) if (r.note && r.format === 'iife') console.log(`- ${r.name}: ${r.note}`);
   const iife = sizesOfFile(IIFE).gzip;
   console.log(
-    `- IIFE budget ${IIFE_GZIP_BUDGET} B gzip: ${iife} B, ${iife <= IIFE_GZIP_BUDGET ? 'within' : `OVER by ${iife - IIFE_GZIP_BUDGET} B`}`,
+    `- IIFE budget ${FIRST_PAINT_GZIP_BUDGET} B gzip: ${iife} B, ${iife <= FIRST_PAINT_GZIP_BUDGET ? 'within' : `OVER by ${iife - FIRST_PAINT_GZIP_BUDGET} B`}`,
   );
-  if (iife > IIFE_GZIP_BUDGET) {
+  if (iife > FIRST_PAINT_GZIP_BUDGET) {
     console.log(
       '\nWhere the IIFE bytes come from (gzip shared out by pre-minify size; an estimate):\n',
     );

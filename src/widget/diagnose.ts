@@ -1,9 +1,10 @@
 // Mistakes in the page, for its developer: once each, in the console, and nothing in a
 // correct page. The words are a part that loads only when there is something to say
-// (./parts/diagnostics.ts): a correct page never downloads them.
+// (./parts/diagnostics.ts): a correct page never downloads them. The pay part reaches
+// these through the kit (./parts/kit.ts), and says what the handler answered
+// (./checkout/report.ts).
 import { isPaymentMethodId } from '../domain/checkout.ts';
 import type { ChallengeMode } from '../next-step/types.ts';
-import type { BackendError } from './checkout/backend.ts';
 import type { Problem } from './parts/diagnostics.ts';
 import { importPart } from './parts/imports.ts';
 
@@ -13,16 +14,6 @@ export function diagnose(problem: Problem, ...values: string[]): void {
     // The words could not load: what there is, unworded.
     () => console.warn('payment-widget:', problem, ...values),
   );
-}
-
-/**
- * An answer that stops the payment because of the page: a 404 (nothing, or no such route
- * or checkout, at `endpoint`) or a 403 (the handler refused this page's origin).
- */
-export function diagnoseAnswer(error: BackendError): void {
-  const { status, _call, message, code } = error;
-  if (status !== 404 && status !== 403) return;
-  diagnose('endpoint', _call, `${status}`, message, code === 'BACKEND_ERROR' ? '' : '1');
 }
 
 const CHALLENGE_MODES: readonly string[] = ['auto', 'iframe', 'redirect'];

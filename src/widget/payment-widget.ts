@@ -18,8 +18,8 @@ import { expectedMethods, type Payable, payable } from './state.ts';
 import { styles } from './styles.ts';
 import { fieldRows } from './templates/fields.ts';
 import { methodChoice } from './templates/methods.ts';
-import { retryButton, statusRegion } from './templates/outcome.ts';
 import { saveCardOption } from './templates/saved-cards.ts';
+import { retryButton, statusRegion } from './templates/status.ts';
 
 /** JSON when it parses, else the text; a removed attribute (null) gives null. */
 function parseOrder(value: string | null): unknown {
@@ -175,10 +175,11 @@ export class PaymentWidget extends LitElement {
   // Behaviour, each controller with the state it owns: the words, the form, the checkout's
   // lifecycle. Each asks for a render when its state changes.
   private readonly _locale = new LocaleController(this);
-  private readonly _parts = new PartsController(this);
+  private readonly _parts = new PartsController(this, (words) => this._locale.addEnglish(words));
   private readonly _form: FormController = new FormController(this, {
     loading: () => this._checkout.lifecycle.kind === 'loading',
     strings: () => this._locale.strings,
+    parts: this._parts,
   });
   private readonly _checkout = new CheckoutController(this, {
     form: this._form,
@@ -223,31 +224,16 @@ export class PaymentWidget extends LitElement {
   }
 
   /**
-   * Whether focus was inside the widget when a render began. A render that hides or disables
-   * the focused control (Pay while paying, the form once an outcome shows, the old form after
-   * "Try another card") hands focus on to what is on screen now, so a keyboard shopper is not
-   * sent back to the top of the page. Browsers move such focus to the page only at their next
-   * frame, if at all, so the control itself is looked at.
+   * Whether focus was inside the widget when a render began: a render that hides or
+   * disables the focused control hands focus on to what is on screen (the pay part's
+   * handOnFocus(): only paying and its outcome hide a control that has focus).
    */
   private _keepFocus = false;
 
   protected override updated(): void {
-    const page = document.activeElement;
-    // Moved elsewhere on the page by the shopper: it stays there.
-    if (!this._keepFocus || (page !== this && page !== document.body)) {
-      this._keepFocus = false;
-      return;
-    }
-    const held = this.shadowRoot?.activeElement as HTMLElement | null;
-    if (held && held.getClientRects().length > 0 && !held.matches(':disabled')) {
-      this._keepFocus = false;
-      return;
-    }
-    // Paying or loading: what to hand focus to comes with the answer.
-    const { kind } = this._checkout.lifecycle;
-    if (kind === 'busy' || kind === 'loading') return;
-    this._keepFocus = false;
-    this.focus();
+    if (!this._keepFocus) return;
+    const pay = this._parts.get('pay');
+    this._keepFocus = pay ? pay.handOnFocus(this, this._checkout.lifecycle.kind) : false;
   }
 
   // Before the render, not after: what a load sets (the loading phase) then
@@ -290,6 +276,7 @@ export class PaymentWidget extends LitElement {
         @submit=${this._onSubmit}
         @beforeinput=${this._form.onBeforeInput}
         @input=${this._form.onInput}
+        @focusin=${this._form.onFocusIn}
         @focusout=${this._form.onFocusOut}
       >
         ${offer ? this._renderFields(offer) : nothing}
@@ -298,39 +285,51 @@ export class PaymentWidget extends LitElement {
         </button>
       </form>
       <div class="next-step" part="next-step"></div>
-      ${statusRegion(this._parts.missing ? s.errNetwork : this._form.status)}
+      ${statusRegion(this._parts.missing ? s.errNetwork : this._form.view.status)}
       ${kind === 'broken' && now.retryable ? retryButton(s.retry, () => this._checkout.load()) : nothing}
-      ${this._parts.missing ? retryButton(s.retry, () => this._parts.retry()) : nothing}
-      <div part="outcome-region" role="status">${this._renderOutcome()}</div>
-      ${kind === 'done' && now.offer ? retryButton(s[now.offer], () => this._checkout.retry()) : nothing}
+      ${
+        // One "Try again": a widget with nothing to pay loads again, parts and all.
+        this._parts.missing && kind !== 'broken'
+          ? retryButton(s.retry, () => this._parts.retry())
+          : nothing
+      }
+      ${this._renderOutcome()}
     `;
   }
 
-  /** The confirmed outcome and why, or "Payment pending", once its part has loaded. */
-  private _renderOutcome() {
+  /**
+   * The live region that announces the outcome (on the page from the start, so that what
+   * appears in it is read out), and the outcome in it once its part has loaded: confirmed,
+   * and why a failure failed, with the button that pays the basket after all; or pending.
+   */
+  private _renderOutcome(): TemplateResult {
     const now = this._checkout.lifecycle;
-    const outcome = this._parts.get('outcome');
-    if (!outcome || (now.kind !== 'done' && now.kind !== 'pending')) return nothing;
-    return now.kind === 'done'
-      ? outcome.outcomeView(now.outcome, this._locale.strings, now.reason)
-      : outcome.outcomeView('pending', this._locale.strings);
+    const outcome = this._parts.get('pay');
+    const shown = outcome && (now.kind === 'done' || now.kind === 'pending') ? now : undefined;
+    const s = this._locale.strings;
+    return html`<div part="outcome-region" role="status">
+        ${shown ? outcome?.outcomeView(shown, s) : nothing}
+      </div>
+      ${shown ? outcome?.offerView(shown, s, () => this._checkout.retry()) : nothing}`;
   }
 
   private _renderFields({ methods, savedCards }: Omit<Payable, 'checkout'>): TemplateResult {
     const s = this._locale.strings;
     const form = this._form;
-    const card = form.method === 'card';
+    const { method, savedToken } = form.view;
+    const card = method === 'card';
     return html`<div class="fields">
-      ${methodChoice(methods, form.method, s, form.chooseMethod)}
-      ${card ? this._parts.get('saved-cards')?.savedCardChoice(savedCards, form.savedToken, s, form.chooseSaved) : nothing}
+      ${methodChoice(methods, method, s, form.chooseMethod)}
+      ${card ? this._parts.get('pay')?.savedCardChoice(savedCards, savedToken, s, form.chooseSaved) : nothing}
       ${fieldRows(form.fields(), {
         strings: s,
-        network: form.network,
+        mark: form.mark,
+        cvvLength: form.cvvLength,
         maxInstallments: this.maxInstallments,
         errorShown: (field) => form.errorShown(field),
         message: (field) => form.message(field),
       })}
-      ${card && this.saveCard && form.savedToken === '' ? saveCardOption(s) : nothing}
+      ${card && this.saveCard && savedToken === '' ? saveCardOption(s) : nothing}
     </div>`;
   }
 

@@ -6,7 +6,13 @@
 
 import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../domain/checkout.ts';
 import type { CheckoutView } from '../next-step/types.ts';
-import type { SavedCard } from './checkout/backend.ts';
+
+/** One of the customer's saved cards, as the form offers it. */
+export interface SavedCard {
+  token: string;
+  last4: string;
+  network: string;
+}
 
 /** A checkout that can be paid, and what with. */
 export interface Payable {

@@ -102,9 +102,6 @@ export const styles = css`
     margin: 0;
     padding: 0;
   }
-  fieldset > .choice + .choice {
-    margin-top: 0.5rem;
-  }
   legend,
   label {
     font-weight: 600;
@@ -140,10 +137,6 @@ export const styles = css`
     border-radius: var(--_radius);
     padding: 0.625rem 0.75rem;
   }
-  [aria-invalid='true'] {
-    border-color: var(--_error);
-    box-shadow: inset 0 0 0 1px var(--_error);
-  }
   :focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
@@ -161,17 +154,8 @@ export const styles = css`
     color: var(--_muted);
     pointer-events: none;
   }
-  .icon text {
-    fill: #fff;
-    font: 700 6.5px sans-serif;
-    text-anchor: middle;
-  }
   .hint {
     color: var(--_muted);
-    font-size: 0.8125em;
-  }
-  .error {
-    color: var(--_error);
     font-size: 0.8125em;
   }
   .choices {
@@ -206,10 +190,6 @@ export const styles = css`
     background: var(--_accent);
     color: var(--_on-accent);
     cursor: pointer;
-  }
-  button:disabled {
-    cursor: progress;
-    opacity: 0.7;
   }
   .status:empty {
     display: none;

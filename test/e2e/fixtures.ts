@@ -56,10 +56,31 @@ export async function watchProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** Opens a shop page and waits until the widget shows its form. */
+/**
+ * Counts, on `page` from its next load on, the widget's payment-ready events (the form is on
+ * screen and what typing and paying need has arrived) in `window.paymentReadyCount`.
+ */
+async function countReady(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { paymentReadyCount: number };
+    counted.paymentReadyCount = 0;
+    document.addEventListener('payment-ready', () => {
+      counted.paymentReadyCount += 1;
+    });
+  });
+}
+
+/**
+ * Opens a shop page and waits until the widget shows its form, ready to be used (after
+ * payment-ready: it formats what is typed from the first keystroke).
+ */
 export async function openShop(page: Page, shop: Shop, path = '/'): Promise<string> {
+  await countReady(page);
   await page.goto(new URL(path, shop.url).href);
   await expect(page.getByRole('button', { name: /^(Pay|Donate) / })).toBeEnabled();
+  await page.waitForFunction(
+    () => (window as unknown as { paymentReadyCount?: number }).paymentReadyCount,
+  );
   const id = await page.locator('payment-widget').getAttribute('checkout-id');
   return id ?? '';
 }

@@ -10,7 +10,6 @@ import {
 } from '../../domain/checkout.ts';
 import type { CheckoutView } from '../../next-step/types.ts';
 import { pageSettled } from '../arrival.ts';
-import { en } from '../locales/en.ts';
 import { BackendError, createCheckout, getCheckout } from './backend.ts';
 
 /** The checkout named by `checkoutId`, else the one made from `order`; neither is an error. */
@@ -24,9 +23,11 @@ export async function arriveAt(
   if (order !== undefined && order !== null && order !== '') {
     return createCheckout(endpoint, order, signal);
   }
-  // Perhaps still to come (a framework hydrating the page sets it): said only later.
+  // Perhaps still to come (a framework hydrating the page sets it): said only later. The
+  // errors' messages are for the merchant's logs, in English; the shopper reads the pay
+  // part's words in the locale (report.ts), which the form's first paint does not carry.
   await pageSettled(signal);
-  throw new BackendError('MISSING_CHECKOUT', en.errNoCheckout, 0, false);
+  throw new BackendError('MISSING_CHECKOUT', 'no checkout-id and no order', 0, false);
 }
 
 /**
@@ -46,7 +47,7 @@ export function methodsToOffer(
       (checkout.redirect_url || !isRedirectMethod(m)),
   );
   if (methods.length === 0) {
-    throw new BackendError('NO_PAYMENT_METHODS', en.errNoMethods, 0, false);
+    throw new BackendError('NO_PAYMENT_METHODS', 'no payment method offered', 0, false);
   }
   return methods;
 }

@@ -7,14 +7,14 @@
 // finds the request in the merchant's and the provider's logs.
 //
 // Responses are checked by hand rather than with zod: the element reads five
-// fields, and zod/mini would add about 3 KB gzip to a 20 KiB budget.
+// fields, and zod/mini would add about 3 KB gzip to a 14 KiB budget.
 
 import { isPaymentMethodId, type PaymentMethodId } from '../../domain/checkout.ts';
 import type { PaymentErrorCode } from '../../domain/errors.ts';
 import type { CheckoutView } from '../../next-step/types.ts';
 import { isRecord } from '../../shared/record.ts';
 import { newRequestId } from '../../shared/request-id.ts';
-import { en } from '../locales/en.ts';
+import { formWords } from '../locales/english/form.ts';
 
 /** A failed call, in the shape the element turns into `payment-error`. */
 export class BackendError extends Error {
@@ -25,10 +25,11 @@ export class BackendError extends Error {
   readonly retryable: boolean;
   /** The `X-Request-Id` of the call that failed. */
   readonly requestId: string | undefined;
+  // Neither name starts with `_`: the pay part reads them, across the bundle's edge.
   /** A 429's `Retry-After` (the handler's rate limit), in seconds; 0 or NaN when unsaid. */
-  readonly _retryAfter: number;
+  readonly retryAfter: number;
   /** The call that was answered with this error: `POST https://shop.example/payments/...`. */
-  readonly _call: string;
+  readonly called: string;
   constructor(
     code: PaymentErrorCode,
     message: string,
@@ -43,8 +44,8 @@ export class BackendError extends Error {
     this.status = status;
     this.retryable = retryable;
     this.requestId = requestId;
-    this._retryAfter = retryAfter;
-    this._call = call;
+    this.retryAfter = retryAfter;
+    this.called = call;
   }
 }
 
@@ -67,12 +68,6 @@ const retryableStatus = (status: number): boolean =>
 /** How long a call may take: a read, and a payment (the provider may take its time). */
 export const TIMEOUT_MS = { read: 15_000, process: 30_000 };
 
-export interface SavedCard {
-  token: string;
-  last4: string;
-  network: string;
-}
-
 /** A call's answer: its HTTP status and its JSON body (undefined when empty or not JSON). */
 interface BackendAnswer {
   status: number;
@@ -91,7 +86,11 @@ interface CallInit {
  * time throws a BackendError. An abort by `signal` rejects with the signal's own error, so
  * the caller can tell "stopped" from "failed".
  */
-async function call(endpoint: string, path: string, init: CallInit = {}): Promise<BackendAnswer> {
+export async function call(
+  endpoint: string,
+  path: string,
+  init: CallInit = {},
+): Promise<BackendAnswer> {
   const requestId = newRequestId();
   const { signal } = init;
   // AbortSignal.any and AbortSignal.timeout are newer than Safari 15: one controller, by hand.
@@ -127,7 +126,7 @@ async function call(endpoint: string, path: string, init: CallInit = {}): Promis
     // bundle already carries these sentences for the shopper.
     throw new BackendError(
       timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
-      en.errNetwork,
+      formWords.errNetwork,
       0,
       true,
       requestId,
@@ -151,7 +150,7 @@ async function call(endpoint: string, path: string, init: CallInit = {}): Promis
     if (error && typeof error.code === 'string') {
       throw new BackendError(
         error.code as PaymentErrorCode,
-        typeof error.message === 'string' ? error.message : en.errBackend,
+        typeof error.message === 'string' ? error.message : formWords.errBackend,
         status,
         typeof error.retryable === 'boolean' ? error.retryable : retryableStatus(status),
         requestId,
@@ -161,7 +160,7 @@ async function call(endpoint: string, path: string, init: CallInit = {}): Promis
     }
     throw new BackendError(
       'BACKEND_ERROR',
-      response.statusText || en.errBackend,
+      response.statusText || formWords.errBackend,
       status,
       retryableStatus(status),
       requestId,
@@ -175,7 +174,7 @@ async function call(endpoint: string, path: string, init: CallInit = {}): Promis
 async function checkoutAt(endpoint: string, path: string, init: CallInit): Promise<CheckoutView> {
   const { body, status } = await call(endpoint, path, init);
   if (!isRecord(body) || typeof body.id !== 'string') {
-    throw new BackendError('INVALID_RESPONSE', en.errBackend, status, false);
+    throw new BackendError('INVALID_RESPONSE', formWords.errBackend, status, false);
   }
   return body as CheckoutView;
 }
@@ -231,28 +230,4 @@ export async function paymentMethods(
   const list = isRecord(body) ? body.available_payment_methods : undefined;
   if (!Array.isArray(list)) return [];
   return list.map((m) => (isRecord(m) ? m.id : undefined)).filter(isPaymentMethodId);
-}
-
-export async function savedCards(
-  endpoint: string,
-  customerId: string,
-  signal: AbortSignal,
-): Promise<SavedCard[]> {
-  const { body } = await call(
-    endpoint,
-    `/customers/${encodeURIComponent(customerId)}/payment-instruments`,
-    { signal },
-  );
-  if (!Array.isArray(body)) return [];
-  const cards: SavedCard[] = [];
-  for (const item of body) {
-    if (!isRecord(item) || typeof item.token !== 'string' || item.active === false) continue;
-    const card = isRecord(item.card) ? item.card : {};
-    cards.push({
-      token: item.token,
-      last4: typeof card.last_4_digits === 'string' ? card.last_4_digits : '',
-      network: typeof card.type === 'string' ? card.type : 'UNKNOWN',
-    });
-  }
-  return cards;
 }

@@ -3,7 +3,8 @@
 
 import { checkExpiry, digitsOnly, last4 } from '../../card/index.ts';
 import type { PaymentMethodId } from '../../domain/checkout.ts';
-import { networkOf, type Shown, type Values } from '../form/fields.ts';
+import type { Shown, Values } from '../form/fields.ts';
+import { networkOf } from '../form/rules.ts';
 
 interface BodyInput {
   method: PaymentMethodId;

@@ -1,31 +1,27 @@
-/** A refusal or an error as the shopper reads it (the live region) and as the page hears it. */
-import { diagnoseAnswer } from '../diagnose.ts';
-import { emit, type FieldError } from '../events.ts';
-import type { FormController } from '../form/controller.ts';
+// A refused form and an error, as the shopper reads them (the live region) and as the page
+// hears them (payment-invalid, payment-error); the page's developer hears, in the console,
+// of an answer that stops every payment because of the page (../diagnose.ts). The pay
+// part's (src/widget/parts/pay.ts), which brings the words.
+
+import type { FieldError } from '../events.ts';
 import type { FieldName } from '../form/fields.ts';
-import type { StringName, Strings } from '../locales/en.ts';
-import { format } from '../locales/load.ts';
+import type { StringName } from '../locales/en.ts';
+import { asBackendError, emit, format } from '../parts/kit.ts';
 import type { BackendError } from './backend.ts';
-import { messageFor } from './words.ts';
+import type { PayContext } from './context.ts';
+import { messageFor } from './messages.ts';
 
 /**
- * Shows the sentence for `e` (`key`'s text if given, else the code's; over the handler's rate
- * limit, how long to wait), then emits payment-error on `host`.
+ * Puts an error in the live region (`key`'s text if given, else the code's; over the
+ * handler's rate limit, how long to wait) and emits payment-error.
  */
-export function reportError(
-  host: HTMLElement,
-  show: (sentence: string) => void,
-  strings: Strings,
-  e: BackendError,
-  retryable?: boolean,
-  key?: StringName,
-): void {
-  diagnoseAnswer(e);
-  // A code such as "constructor" finds an Object member, not a key: errBackend too.
-  const wait = e._retryAfter;
+export function report(c: PayContext, error: unknown, retryable?: boolean, key?: StringName): void {
+  const e = asBackendError(error);
+  diagnoseAnswer(c, e);
+  const wait = e.retryAfter;
   const name = key ?? (wait ? 'errTooMany' : messageFor(e.code));
-  show(format(strings[name], { minutes: `${Math.ceil(wait / 60)}` }));
-  emit(host, 'payment-error', {
+  c.form.setStatus(format(c.strings[name], { minutes: `${Math.ceil(wait / 60)}` }));
+  emit(c.host, 'payment-error', {
     code: e.code,
     message: e.message,
     // The server's word, unchanged; only a refusal the widget knows to be final overrides it.
@@ -35,19 +31,25 @@ export function reportError(
 }
 
 /**
- * Refuses a form with `invalid` fields: says so in the live region, emits payment-invalid with
- * each field's error, and focuses the first invalid field once drawn.
+ * An answer that stops the payment because of the page: a 404 (nothing, or no such route
+ * or checkout, at `endpoint`) or a 403 (the handler refused this page's origin).
  */
-export async function refuseInvalid(
-  host: HTMLElement & { readonly updateComplete: Promise<boolean> },
-  form: FormController,
-  invalid: readonly FieldName[],
-  strings: Strings,
-): Promise<void> {
-  form.setStatus(strings.fixFields);
+function diagnoseAnswer(c: PayContext, error: BackendError): void {
+  const { status, called, message, code } = error;
+  if (status !== 404 && status !== 403) return;
+  c.diagnose('endpoint', called, `${status}`, message, code === 'BACKEND_ERROR' ? '' : '1');
+}
+
+/**
+ * Refuses a form with `invalid` fields: says so in the live region, emits payment-invalid
+ * with each field's error, and focuses the first invalid field once drawn.
+ */
+export async function refuseInvalid(c: PayContext, invalid: readonly FieldName[]): Promise<void> {
+  const { host, form } = c;
+  form.setStatus(c.strings.fixFields);
   const errors: FieldError[] = invalid.map((field) => ({
     field,
-    code: form.errors[field] ?? 'invalid',
+    code: form.view.errors[field] ?? 'invalid',
     message: form.message(field),
   }));
   emit(host, 'payment-invalid', { errors });

@@ -1,39 +1,70 @@
-// A next step on screen, for the checkout controller: the step part's runner run in the
-// element's next-step area, this tab's memory of it (words.ts `stepOf`), and the step a
-// checkout left open when the widget loads again (resume.ts). The controller keeps the
-// lifecycle and says how the step reads the checkout back, speaks and leaves the page.
+// A next step on screen: the runner (src/next-step) run in the element's next-step area,
+// this tab's memory of it (words.ts `stepOf`), what its outcome does to the widget, and the
+// step a checkout left open when the widget loads again (resume.ts). The pay part's
+// (src/widget/parts/pay.ts): only a payment opens a step, and a step left open shows again
+// once the part is in, after the form's first paint.
 
-import type {
-  Action,
-  ChallengeMode,
-  CheckoutView,
-  NextStepContext,
-  Outcome,
-} from '../../next-step/types.ts';
-import type { PartsController } from '../parts/controller.ts';
-import type { PartModules } from '../parts/types.ts';
+import { runAction } from '../../next-step/index.ts';
+import type { Action, NextStepContext, Outcome } from '../../next-step/types.ts';
+import { BackendError, emit, getCheckout } from '../parts/kit.ts';
+import type { Payable } from '../state.ts';
+import type { PayContext } from './context.ts';
+import { settle } from './outcome.ts';
+import { report } from './report.ts';
+import { reopen } from './resume.ts';
 import { stepOf } from './words.ts';
 
-/** The part that runs next steps. */
-export type StepPart = PartModules['step'];
-
-/** What of the element a step needs. */
-interface StepHost {
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  readonly updateComplete: Promise<boolean>;
+/**
+ * After the form of a pending checkout shows: the step the checkout left open (a reload
+ * mid-challenge, back from the bank's page), shown again instead of the form, if any.
+ */
+export async function resume(c: PayContext, payable: Payable): Promise<void> {
+  const now = c.lifecycle;
+  // Unless something else moved the widget meanwhile (Pay, the page seen again).
+  if (now.kind !== 'form' || now.checkout !== payable.checkout) return;
+  const { checkout } = payable;
+  const action = reopen(checkout, c.challenge, stepOf(String(checkout.id)));
+  if (action) await runStep(c, action, payable);
 }
 
-/** The step `answer` left open, to show again instead of the form, if any. */
-export async function stepLeftOpen(
-  answer: CheckoutView,
-  parts: PartsController,
-  mode: ChallengeMode,
-): Promise<{ step: StepPart; action: Action } | undefined> {
-  const here = stepOf(String(answer.id));
-  if (!answer.next_step && !here) return undefined;
-  const step = await parts.load('step').catch(() => undefined);
-  const action = step?.reopen(answer, mode, here);
-  return step && action ? { step, action } : undefined;
+/** Shows `action` for the checkout in `payable` instead of its form, and what it ends in. */
+export async function runStep(c: PayContext, action: Action, payable: Payable): Promise<void> {
+  const host = c.host;
+  const id = payable.checkout.id as string;
+  // Removed from the page while the process request was out: nobody is looking, so no
+  // challenge shows and the page is not navigated away from under what the shop shows now.
+  // Attached again, the form is still payable.
+  if (!host.isConnected) {
+    c.to({ ...payable, kind: 'form' });
+    return;
+  }
+  c.stepAbort?.abort();
+  const controller = new AbortController();
+  c.stepAbort = controller;
+  c.to({ ...payable, kind: 'step' });
+  const outcome = await showStep(c, action, id, {
+    confirm: (signal) => getCheckout(c.endpoint, id, signal),
+    // A challenge shown in the iframe on a checkout with a redirect_url ends at the
+    // handler's return page: its origin is trusted like the provider's.
+    ...(payable.checkout.redirect_url
+      ? { returnOrigin: new URL(c.endpoint, location.href).origin }
+      : {}),
+    onChallenge: (detail) => emit(host, 'payment-challenge', detail),
+    t: (key) => c.strings[key],
+    signal: controller.signal,
+    ...(host.navigate ? { navigate: host.navigate } : {}),
+  });
+  if (!outcome) return;
+  if (outcome.kind === 'final' || outcome.kind === 'pending') await settle(c, outcome.checkout);
+  else if (outcome.kind === 'navigating') c.form.setStatus('');
+  else {
+    // Cancelled, or refused: the form again, still payable.
+    controller.abort();
+    c.to({ ...payable, kind: 'form' });
+    if (outcome.kind === 'refused') {
+      report(c, new BackendError(outcome.code, outcome.message, 0, false));
+    }
+  }
 }
 
 /**
@@ -41,10 +72,9 @@ export async function stepLeftOpen(
  * says `step`), with `context` there, and resolves with its outcome, or with undefined once
  * `context.signal` stopped it.
  */
-export async function showStep(
-  step: StepPart,
+async function showStep(
+  c: PayContext,
   action: Action,
-  host: StepHost,
   id: string,
   context: Omit<NextStepContext, 'container'>,
 ): Promise<Outcome | undefined> {
@@ -52,11 +82,11 @@ export async function showStep(
   // This tab's memory of the step: an offered one by the page it leads to.
   if (action.kind !== 'waiting')
     stepOf(id, action.kind === 'offer' ? action.step.kind : action.kind);
-  await host.updateComplete;
-  const container = host.renderRoot.querySelector<HTMLElement>('.next-step');
+  await c.host.updateComplete;
+  const container = c.host.renderRoot.querySelector<HTMLElement>('.next-step');
   if (!container || signal.aborted) return undefined;
   try {
-    const outcome = await step.runAction(action, { ...context, container });
+    const outcome = await runAction(action, { ...context, container });
     // Cancelled, or refused: this step is not shown again in this tab.
     if (outcome.kind === 'cancelled' || outcome.kind === 'refused')
       stepOf(id, `${stepOf(id)}:left`);

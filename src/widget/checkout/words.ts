@@ -1,25 +1,9 @@
-// What the shopper reads about a payment that did not go through: the message for an error's
-// code, and why a settled payment failed. The texts live in the locales; this picks the key.
+// Why a settled payment failed, and what may be tried after: the texts live in the
+// locales; this picks the key. (The message for an error's code is the pay part's:
+// ./messages.ts.)
 
-import type { PaymentErrorCode } from '../../domain/errors.ts';
 import type { CheckoutView } from '../../next-step/types.ts';
-import type { StringName } from '../locales/en.ts';
 import type { Lifecycle } from '../state.ts';
-
-/**
- * What the shopper reads for a payment-error code; anything else is errBackend. A Map, not an
- * object: the code comes from a server's answer, and `constructor` is no key of this one.
- */
-const MESSAGES = new Map<PaymentErrorCode, StringName>([
-  ['NETWORK_ERROR', 'errNetwork'],
-  ['TIMEOUT', 'errNetwork'],
-  ['MISSING_CHECKOUT', 'errNoCheckout'],
-  ['NO_PAYMENT_METHODS', 'errNoMethods'],
-  ['NOT_FOUND', 'errNotFound'],
-]);
-
-export const messageFor = (code: PaymentErrorCode): StringName =>
-  MESSAGES.get(code) ?? 'errBackend';
 
 /**
  * The next step a checkout's last attempt went through ('' for none; its kind, with `:left`

@@ -1,43 +1,23 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import {
-  backspaceOverSeparator,
-  type CardNetwork,
-  isTypedField,
-  retype,
-} from '../../card/index.ts';
+import type { ReactiveController, ReactiveControllerHost, SVGTemplateResult } from 'lit';
 import type { PaymentMethodId } from '../../domain/checkout.ts';
-import type { SavedCard } from '../checkout/backend.ts';
-import { emit } from '../events.ts';
-import type { StringName, Strings } from '../locales/en.ts';
+import type { Strings } from '../locales/en.ts';
+import type { PartsController } from '../parts/controller.ts';
+import type { PartModules } from '../parts/types.ts';
+import type { SavedCard } from '../state.ts';
+import type { Control, FormView, TypingForm } from './context.ts';
 import {
-  type Errors,
   emptyForm,
   errorShown,
   type FieldName,
-  type FormState,
   fieldsFor,
   mark,
-  networkOf,
   type Shown,
   type Values,
-  validate,
 } from './fields.ts';
 
 /** What the form controller reads from its element. */
 interface FormHost extends ReactiveControllerHost, HTMLElement, Shown {
   readonly renderRoot: HTMLElement | DocumentFragment;
-}
-
-/** What the form shows besides what is typed; plain JSON data (see _set). */
-interface FormView {
-  method: PaymentMethodId;
-  /** The chosen saved card's token; '' means "use a new card". */
-  savedToken: string;
-  /** Which fields the shopper has touched and changed, and whether they submitted. */
-  formState: FormState;
-  errors: Errors;
-  network: CardNetwork | undefined;
-  status: string;
 }
 
 /** What the form controller asks of the element's other controllers. */
@@ -46,20 +26,33 @@ export interface FormContext {
   loading(): boolean;
   /** The words on screen. */
   strings(): Strings;
+  /** The parts that load when needed: the typing part brings the card rules. */
+  parts: PartsController;
 }
 
-type Control = HTMLInputElement | HTMLSelectElement;
+/** After the next frame is drawn; at once in a hidden page, which draws none. */
+const afterPaint = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (document.hidden) resolve();
+    else requestAnimationFrame(() => setTimeout(resolve));
+  });
 
 /**
- * The form's behaviour: typing, choosing a method or a saved card, validating,
- * when an error shows, and the room it keeps while the checkout loads. It owns what it
- * decides (the chosen method and card, touched fields, errors, the network, the live
- * region's text) and asks the element for a render when any of it changes. Values are
- * read from the inputs at the moment they are needed, so the card number and security
- * code are never kept.
+ * The form's state and its events: typing, choosing a method or a saved card, when an
+ * error shows, and the room it keeps while the checkout loads. It owns what it decides
+ * (the chosen method and card, touched fields, errors, the network, the live region's
+ * text) and asks the element for a render when any of it changes. Values are read from
+ * the inputs at the moment they are needed, so the card number and security code are
+ * never kept.
+ *
+ * What typing does with the card rules (regrouping, networks, validation, payment-change)
+ * is the pay part's (./typing.ts), which loads at once after the form's first paint
+ * (ready()), or as soon as the shopper focuses a field: what is typed before it arrives
+ * stays as typed, and is regrouped and checked when it comes. Typing is never held up by
+ * it.
  */
-export class FormController implements ReactiveController {
-  /** What the form shows: changed only through _set, which asks for a render. */
+export class FormController implements ReactiveController, TypingForm {
+  /** What the form shows: changed only through set(), which asks for a render. */
   private _view: FormView = {
     method: 'card',
     savedToken: '',
@@ -69,13 +62,15 @@ export class FormController implements ReactiveController {
     status: '',
   };
   /** The customer's saved cards offered with this checkout. */
-  private _savedCards: SavedCard[] = [];
+  savedCards: SavedCard[] = [];
   /** The host is rendering: a field losing focus now is being removed by that render. */
   private _rendering = false;
   /** Whether the form on screen is the placeholder shown while the checkout loads. */
   private _placeholder: boolean | undefined;
-  /** What keep() saved of the form for the next checkout: no card data, ever. */
-  private _kept: Values = {};
+  /** The pay part, asked for once (start()). */
+  private _started: Promise<void> | undefined;
+  /** An edit made before the card rules came: the page hears of it when they do. */
+  private _unsaid = false;
 
   /**
    * The host's own ARIA: never an attribute on the host, whose attributes are the page's (a
@@ -88,11 +83,11 @@ export class FormController implements ReactiveController {
    */
   private readonly _internals: ElementInternals | undefined;
 
-  private readonly _host: FormHost;
+  readonly host: FormHost;
   private readonly _context: FormContext;
 
   constructor(host: FormHost, context: FormContext) {
-    this._host = host;
+    this.host = host;
     this._context = context;
     host.addController(this);
     // Feature-tested with `in`: Safari before 16.4 has no attachInternals, Firefox before
@@ -104,34 +99,31 @@ export class FormController implements ReactiveController {
     }
   }
 
-  /** The chosen payment method (the checkout's load picks the first offered). */
-  get method(): PaymentMethodId {
-    return this._view.method;
+  /**
+   * What the form shows besides what is typed: the chosen method and saved card, what is
+   * wrong with each field, the network, the live region's text.
+   */
+  get view(): FormView {
+    return this._view;
   }
 
-  /** The chosen saved card's token; '' means "use a new card". */
-  get savedToken(): string {
-    return this._view.savedToken;
+  /** The mark of the card's network; none while it is unknown (or the card rules have not come). */
+  get mark(): SVGTemplateResult | undefined {
+    return this._typing()?.networkMark(this._view.network);
   }
 
-  /** The card's network as typed so far. */
-  get network(): CardNetwork | undefined {
-    return this._view.network;
+  /** How many digits the security code takes: 4 (AMEX's) until the network is known. */
+  get cvvLength(): number {
+    return this._typing()?.cvvLength(this._view.network) ?? 4;
   }
 
-  /** What is wrong with each field on screen. */
-  get errors(): Errors {
-    return this._view.errors;
-  }
-
-  /** The live region's text: why a submit or a load did not go through. */
-  get status(): string {
-    return this._view.status;
+  strings(): Strings {
+    return this._context.strings();
   }
 
   hostUpdate(): void {
     this._rendering = true;
-    const host = this._host;
+    const host = this.host;
     const loading = this._context.loading();
     if (loading === this._placeholder) return;
     this._placeholder = loading;
@@ -149,20 +141,40 @@ export class FormController implements ReactiveController {
     this._rendering = false;
   }
 
+  /**
+   * Once the form is on screen: after its first paint, the pay part it needs to be used.
+   * Resolves when it has loaded, or failed (it says so in the console; paying asks again).
+   */
+  ready(): Promise<void> {
+    return afterPaint().then(() => this.start());
+  }
+
+  /** Asks for the pay part, once; resolves when it has loaded or failed. */
+  start(): Promise<void> {
+    this._started ??= this._context.parts.load('pay').then(
+      (pay) => {
+        pay.arrived(this);
+        if (this._unsaid) this._changed();
+      },
+      () => undefined,
+    );
+    return this._started;
+  }
+
   /** Chooses the first of the methods offered, and the first saved card. */
   offer(methods: PaymentMethodId[], savedCards: SavedCard[]): void {
-    this._savedCards = savedCards;
-    this._set({ method: methods[0] ?? 'card', savedToken: savedCards[0]?.token ?? '' });
+    this.savedCards = savedCards;
+    this.set({ method: methods[0] ?? 'card', savedToken: savedCards[0]?.token ?? '' });
   }
 
   /** The fields on screen, in focus order. */
   fields(): FieldName[] {
     const card = this._view.method === 'card';
-    return fieldsFor(this._view.method, card && this._view.savedToken !== '', this._host);
+    return fieldsFor(this._view.method, card && this._view.savedToken !== '', this.host);
   }
 
   control(field: FieldName): Control | null {
-    return this._host.renderRoot.querySelector(`#${field}`);
+    return this.host.renderRoot.querySelector(`#${field}`);
   }
 
   /** The values of the visible fields, read from the inputs at this moment. */
@@ -172,43 +184,21 @@ export class FormController implements ReactiveController {
     return values;
   }
 
-  /** The chosen saved card, when paying with one. */
-  savedCard(): SavedCard | undefined {
-    if (this._view.method !== 'card') return undefined;
-    return this._savedCards.find((c) => c.token === this._view.savedToken);
-  }
-
-  /** The shopper ticked "save this card". */
-  saveCardTicked(): boolean {
-    return Boolean(this._host.renderRoot.querySelector<HTMLInputElement>('#save')?.checked);
-  }
-
   setStatus(text: string): void {
-    this._set({ status: text });
+    this.set({ status: text });
   }
 
   /**
-   * Checks every field as a submit does, so every error shows; the invalid
-   * fields in focus order.
+   * Checks every field as a submit does, so every error shows; the invalid fields in
+   * focus order. Called by the pay part, which brings the card rules.
    */
   check(): FieldName[] {
-    const fields = this.fields();
-    const errors = validate(fields, this.values());
-    this._set({ errors, formState: { ...this._view.formState, submitted: true } });
-    return fields.filter((f) => errors[f]);
+    return this._typing()?.check(this) ?? [];
   }
 
-  /** What the shopper reads under a field; '' while it has no error. */
+  /** What the shopper reads under a field; '' while it has no error (none before the pay part). */
   message(field: FieldName): string {
-    const code = this._view.errors[field];
-    if (!code) return '';
-    // Only fields with a rule of their own are ever invalid, and each has its
-    // message under err{Field}: errNumber, errTaxId...
-    return this._context.strings()[
-      code === 'required'
-        ? 'errRequired'
-        : (`err${field[0]?.toUpperCase()}${field.slice(1)}` as StringName)
-    ];
+    return this._typing()?.message(this, field) ?? '';
   }
 
   /** Whether a field's error is on screen. */
@@ -218,82 +208,39 @@ export class FormController implements ReactiveController {
 
   /** Empties every field and hides every error; the choice of method stays. */
   reset(): void {
-    const host = this._host;
-    for (const input of host.renderRoot.querySelectorAll<Control>('input, select')) {
+    for (const input of this.host.renderRoot.querySelectorAll<Control>('input, select')) {
       if (input instanceof HTMLSelectElement) input.selectedIndex = 0;
       else if (input.type === 'checkbox') input.checked = false;
       // A radio's value names its choice: only what was typed is emptied.
       else if (input.type !== 'radio') input.value = '';
     }
-    this._clear();
-    this._set({ savedToken: this._savedCards[0]?.token ?? '' });
+    this.clear();
+    this.set({ savedToken: this.savedCards[0]?.token ?? '' });
   }
 
-  /**
-   * After a confirmed outcome: wipes the card number and security code. After a failure, keeps
-   * what else the shopper typed (name, email, address) for another card on the basket's next
-   * checkout; after a payment, nothing.
-   */
-  keep(forAnotherCard: boolean): void {
-    const { number: _number, expiry: _expiry, cvv: _cvv, ...kept } = this.values();
-    this._kept = forAnotherCard ? kept : {};
-    for (const field of ['number', 'cvv'] as const) {
-      const input = this.control(field);
-      if (input) input.value = '';
-    }
-  }
-
-  /**
-   * Puts back what keep() kept, into the fields now on screen, as a fresh form: nothing
-   * touched or submitted yet, so no error shows before the shopper has typed.
-   */
-  restore(): void {
-    this._clear();
-    for (const [field, value] of Object.entries(this._kept)) {
-      const input = this.control(field as FieldName);
-      if (input) input.value = value;
-    }
-    this._kept = {};
+  /** Nothing touched, nothing wrong, nothing to say: a fresh form (for another checkout). */
+  clear(): void {
+    this.set({ formState: emptyForm(), errors: {}, network: undefined, status: '' });
   }
 
   // Event handlers, as arrow functions: Lit calls listeners with the element as `this`.
 
   readonly onInput = (event: Event): void => {
-    const host = this._host;
     const input = event.target as Control;
     const field = input.dataset.field as FieldName | undefined;
     if (!field) return;
-    if (input instanceof HTMLInputElement && isTypedField(field)) {
-      const caret = input.selectionStart ?? input.value.length;
-      const next = retype(field, input.value, caret, this._view.network);
-      if (next.value !== input.value) {
-        input.value = next.value;
-        // Setting the value leaves the caret at its end (HTML's value setter), where typing
-        // at the end wants it: placing it again would only force a layout. Only the focused
-        // input has a caret; moving it elsewhere can steal focus in Safari.
-        if (next.caret !== next.value.length && host.shadowRoot?.activeElement === input) {
-          input.setSelectionRange(next.caret, next.caret);
-        }
-      }
-    }
-    this._set({ formState: mark(this._view.formState, field, { dirty: input.value !== '' }) });
-    this._refresh();
-    this.emitChange();
+    this._typing()?.regroup(this, input, field);
+    this.set({ formState: mark(this._view.formState, field, { dirty: input.value !== '' }) });
+    this._changed();
   };
 
   readonly onBeforeInput = (event: InputEvent): void => {
-    const input = event.target as HTMLInputElement;
-    if (event.inputType !== 'deleteContentBackward') return;
-    if (input.id !== 'number' && input.id !== 'expiry') return;
-    const at = input.selectionStart ?? 0;
-    const next = backspaceOverSeparator(input.value, at, input.selectionEnd ?? at);
-    if (!next) return;
-    event.preventDefault();
-    input.value = next.value;
-    input.setSelectionRange(next.caret, next.caret);
-    input.dispatchEvent(
-      new InputEvent('input', { bubbles: true, composed: true, inputType: event.inputType }),
-    );
+    this._typing()?.beforeInput(event);
+  };
+
+  /** The shopper comes to the form: what using it takes is needed now, painted or not. */
+  readonly onFocusIn = (): void => {
+    void this.start();
   };
 
   readonly onFocusOut = (event: FocusEvent): void => {
@@ -302,31 +249,46 @@ export class FormController implements ReactiveController {
     // the outcome shown) loses it on the way out: the shopper did not leave it,
     // and another render requested from inside this one would be wasted.
     if (!field || this._rendering) return;
-    this._set({ formState: mark(this._view.formState, field, { touched: true }) });
+    this.set({ formState: mark(this._view.formState, field, { touched: true }) });
   };
 
   readonly chooseMethod = (method: PaymentMethodId): void => {
-    this._set({ method });
+    this.set({ method });
     this._choose();
-    void this._host.updateComplete.then(() => {
-      this._refresh();
-      this.emitChange();
-    });
+    void this.host.updateComplete.then(() => this._changed());
   };
 
   readonly chooseSaved = (token: string): void => {
-    this._set({ savedToken: token });
+    this.set({ savedToken: token });
     this._choose();
-    void this._host.updateComplete.then(() => this._refresh());
+    void this.host.updateComplete.then(() => this._typing()?.refresh(this));
   };
 
-  emitChange(): void {
-    emit(this._host, 'payment-change', {
-      valid: Object.keys(this._view.errors).length === 0,
-      complete: this.fields().every((f) => (this.control(f)?.value ?? '') !== ''),
-      network: this._view.network,
-      paymentMethod: this._view.method,
-    });
+  /**
+   * Changes what the form shows, and asks for a render only when something differs. All of
+   * it is plain data compared by value: a keystroke makes a new but often equal form state
+   * and errors, and an equal one must not render the whole form again.
+   */
+  set(next: Partial<FormView>): void {
+    const view = { ...this._view, ...next };
+    if (JSON.stringify(view) === JSON.stringify(this._view)) return;
+    this._view = view;
+    this.host.requestUpdate();
+  }
+
+  /** The pay part, which brings the card rules, once it has come. */
+  private _typing(): PartModules['pay'] | undefined {
+    return this._context.parts.get('pay');
+  }
+
+  /**
+   * After an edit: errors and the network derived again, and payment-change. Without the
+   * card rules nothing can be said of the form yet: they say it when they come.
+   */
+  private _changed(): void {
+    const typing = this._typing();
+    this._unsaid = !typing;
+    typing?.edited(this);
   }
 
   /**
@@ -334,35 +296,8 @@ export class FormController implements ReactiveController {
    * the form takes the size they need (the space kept since loading is let go).
    */
   private _choose(): void {
-    const host = this._host;
-    this._set({ formState: { ...this._view.formState, submitted: false }, status: '' });
-    const form = host.renderRoot.querySelector('form');
+    this.set({ formState: { ...this._view.formState, submitted: false }, status: '' });
+    const form = this.host.renderRoot.querySelector('form');
     if (form) form.style.minHeight = '';
-  }
-
-  /** Nothing touched, nothing wrong, nothing to say. */
-  private _clear(): void {
-    this._set({ formState: emptyForm(), errors: {}, network: undefined, status: '' });
-  }
-
-  /** Re-derives errors and the network from the inputs. */
-  private _refresh(): void {
-    const values = this.values();
-    this._set({
-      errors: validate(this.fields(), values),
-      network: this._view.method === 'card' ? networkOf(values.number) : undefined,
-    });
-  }
-
-  /**
-   * Changes what the form shows, and asks for a render only when something differs. All of
-   * it is plain data compared by value: a keystroke makes a new but often equal form state
-   * and errors, and an equal one must not render the whole form again.
-   */
-  private _set(next: Partial<FormView>): void {
-    const view = { ...this._view, ...next };
-    if (JSON.stringify(view) === JSON.stringify(this._view)) return;
-    this._view = view;
-    this._host.requestUpdate();
   }
 }

@@ -1,17 +1,8 @@
-// Form state and validation, free of the DOM: which fields a payment method
-// needs, what is wrong with each, and when to say so. The element reads values
-// from its inputs at the moment it needs them, so the card number and security
-// code never sit in element state.
+// Form state, free of the DOM: which fields a payment method needs, and when an error may
+// show. What is wrong with each field is ./rules.ts's (the typing part's). The element
+// reads values from its inputs at the moment it needs them, so the card number and
+// security code never sit in element state.
 
-import {
-  type CardNetwork,
-  checkCvv,
-  checkExpiry,
-  checkNumber,
-  checkZip,
-  detectNetwork,
-  digitsOnly,
-} from '../../card/index.ts';
 import type { PaymentMethodId } from '../../domain/checkout.ts';
 
 export type FieldName =
@@ -60,49 +51,6 @@ export function fieldsFor(
   const fields: FieldName[] = ['firstName', 'lastName', 'email'];
   if (method === 'boleto') fields.push('taxId', 'line1', 'city', 'state', 'postalCode');
   return fields;
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The network the number belongs to, as far as it is typed. */
-export function networkOf(number: string | undefined): CardNetwork | undefined {
-  return number ? detectNetwork(number) : undefined;
-}
-
-function check(field: FieldName, value: string, values: Values, now: Date): boolean {
-  switch (field) {
-    case 'number':
-      return checkNumber(digitsOnly(value)).isValid;
-    case 'expiry':
-      return checkExpiry(value, now).isValid;
-    case 'cvv':
-      return checkCvv(value, networkOf(values.number) ?? 'UNKNOWN').isValid;
-    case 'zip':
-      return checkZip(value).isValid;
-    case 'email':
-      return EMAIL.test(value);
-    case 'taxId': {
-      const n = digitsOnly(value).length;
-      return n === 11 || n === 14;
-    }
-    case 'installments': {
-      const n = Number(value);
-      return Number.isInteger(n) && n >= 1 && n <= 12;
-    }
-    default:
-      return true;
-  }
-}
-
-/** What is wrong with each of `fields`; a field missing from the result is fine. */
-export function validate(fields: FieldName[], values: Values, now: Date = new Date()): Errors {
-  const errors: Errors = {};
-  for (const field of fields) {
-    const value = (values[field] ?? '').trim();
-    if (!value) errors[field] = 'required';
-    else if (!check(field, value, values, now)) errors[field] = 'invalid';
-  }
-  return errors;
 }
 
 interface FieldMeta {

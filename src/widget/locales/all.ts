@@ -1,6 +1,7 @@
 // Every language module at once, for the build (vite.config.ts writes one
 // ready-merged file per locale from these) and for tests. The widget never
-// imports this file: it loads one locale at a time (./load.ts).
+// imports this file: it loads one locale at a time (./load.ts), and its English
+// words part by part.
 import * as bg from './bg.ts';
 import * as cs from './cs.ts';
 import * as da from './da.ts';
@@ -14,7 +15,7 @@ import * as fr from './fr.ts';
 import * as hr from './hr.ts';
 import * as hu from './hu.ts';
 import * as it from './it.ts';
-import { LOCALES, type LocaleModule } from './load.ts';
+import { type LocaleModule, loadOwnStrings } from './load.ts';
 import * as lt from './lt.ts';
 import * as lv from './lv.ts';
 import * as nb from './nb.ts';
@@ -25,6 +26,7 @@ import * as ro from './ro.ts';
 import * as sk from './sk.ts';
 import * as sl from './sl.ts';
 import * as sv from './sv.ts';
+import { LOCALES } from './tags.ts';
 
 /** The language modules by language; English is bundled with the element. */
 const LANGUAGES: Readonly<Record<string, LocaleModule>> = {
@@ -70,4 +72,12 @@ export function ownStrings(tag: string): Partial<Strings> {
 /** The source of `locales/{tag}.js` in the build: one plain object, no imports. */
 export function localeModuleSource(tag: string): string {
   return `export default ${JSON.stringify(ownStrings(tag))};\n`;
+}
+
+/**
+ * Every string the widget shows for `tag` once all of it has loaded: the locale's own
+ * (loaded as the widget loads them), English for the rest.
+ */
+export async function loadStrings(tag: string): Promise<Strings> {
+  return { ...en, ...(await loadOwnStrings(tag)).strings };
 }

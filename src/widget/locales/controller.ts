@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { en, type Strings } from './en.ts';
-import { loadStrings, resolveLocale, withOverrides } from './load.ts';
+import type { Strings } from './en.ts';
+import { formWords } from './english/form.ts';
+import { loadOwnStrings, type OwnStrings, withOverrides } from './load.ts';
 
 /** What the locale controller reads from, and writes to, its element. */
 interface LocaleHost extends ReactiveControllerHost, HTMLElement {
@@ -10,15 +11,21 @@ interface LocaleHost extends ReactiveControllerHost, HTMLElement {
 }
 
 /**
- * The words the element shows (`strings`): the strings of its locale
- * (loaded on first use) with the merchant's own wording on top. English until the locale's arrive,
- * so a form always renders. A new `locale` or `translations` loads their
- * strings before the render that follows; a checkout load asks too, and waits
- * for them before it shows the form.
+ * The words the element shows (`strings`): the strings of its locale (loaded on first use)
+ * over English, with the merchant's own wording on top. English is the form's words at
+ * first, and each part's words join as the part arrives (addEnglish), so a part reads its
+ * own keys only once it has loaded; a locale's module carries every key. English until
+ * the locale's arrive, so a form always renders. A new `locale` or `translations` loads
+ * their strings before the render that follows; a checkout load asks too, and waits for
+ * them before it shows the form.
  */
 export class LocaleController implements ReactiveController {
-  private _strings: Strings = en;
-  private _request: Promise<Strings> | undefined;
+  /** English as far as it has arrived: the form's words, then each loaded part's. */
+  private _english: Partial<Strings> = formWords;
+  /** The locale's own words: none for English. */
+  private _own: Partial<Strings> = {};
+  private _strings = formWords as Strings;
+  private _request: Promise<OwnStrings> | undefined;
   /** What the last load was for. */
   private _for: Pick<LocaleHost, 'locale' | 'translations'> | undefined;
 
@@ -63,6 +70,12 @@ export class LocaleController implements ReactiveController {
     return this._host.locale || document.documentElement.lang || navigator.language || 'en-GB';
   }
 
+  /** A part's English words, arrived with it (under the locale's own, which has every key). */
+  addEnglish(words: Partial<Strings>): void {
+    this._english = { ...this._english, ...words };
+    this._compose();
+  }
+
   /**
    * Loads the current locale's strings and shows them once loaded. Only the
    * latest request may: a locale file that arrives late must not replace a
@@ -71,13 +84,19 @@ export class LocaleController implements ReactiveController {
   load(): Promise<void> {
     const host = this._host;
     this._for = { locale: host.locale, translations: host.translations };
-    const request = loadStrings(this.tag).then((s) => withOverrides(s, host.translations));
+    const request = loadOwnStrings(this.tag);
     this._request = request;
-    return request.then((strings) => {
+    return request.then(({ locale, strings }) => {
       if (this._request !== request) return;
-      this._lang = host.locale ? resolveLocale(host.locale) : '';
-      this._strings = strings;
-      host.requestUpdate();
+      this._lang = host.locale ? locale : '';
+      this._own = strings;
+      this._compose();
     });
+  }
+
+  private _compose(): void {
+    const words = { ...this._english, ...this._own } as Strings;
+    this._strings = withOverrides(words, this._for?.translations);
+    this._host.requestUpdate();
   }
 }

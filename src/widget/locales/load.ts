@@ -1,63 +1,48 @@
-import { importLocale } from '../parts/imports.ts';
+import { importPart } from '../parts/imports.ts';
 import type { LocaleModule } from '../parts/types.ts';
-import { en, type Strings } from './en.ts';
+import type { Strings } from './en.ts';
 import { languageOf } from './language.ts';
 
 export { format } from './format.ts';
 export { languageOf } from './language.ts';
 export type { LocaleModule };
 
-/**
- * Every locale with strings of its own. A language's first tag is the one a bare
- * or unknown-region tag gets ("de" and "de-BE" read as "de-DE"). Each non-English
- * one is a module of its own in the build (`locales/de-CH.js`). One string, not
- * a table: these bytes ship in every bundle.
- */
-export const LOCALES: readonly string[] =
-  'bg-BG cs-CZ da-DK de-DE de-AT de-CH de-LU el-GR el-CY en-GB en-IE en-MT en-US es-ES es-CL es-CO et-EE fi-FI fr-FR fr-BE fr-CH fr-LU hr-HR hu-HU it-IT it-CH lt-LT lv-LV nb-NO nl-NL nl-BE pl-PL pt-PT pt-BR ro-RO sk-SK sl-SI sv-SE'.split(
-    ' ',
-  );
-
-const cache = new Map<string, Promise<Strings>>();
-
-/**
- * The supported locale closest to `tag`: "de_ch" -> "de-CH", "pt" -> "pt-PT",
- * "fr-CA" -> "fr-FR", "de-Latn-CH" -> "de-CH"; "en-GB" for anything we have no strings for.
- */
-export function resolveLocale(tag: string): string {
-  const raw = languageOf(tag);
-  // Norwegian reaches us as "no" too, and Nynorsk readers read Bokmål.
-  const lang = raw === 'no' || raw === 'nn' ? 'nb' : raw;
-  const own = LOCALES.filter((locale) => locale.startsWith(`${lang}-`));
-  const parts = tag.toUpperCase().split(/[-_]/).slice(1);
-  return own.find((locale) => parts.includes(locale.slice(3))) ?? own[0] ?? 'en-GB';
+/** A locale's own words, and the supported locale they are for. */
+export interface OwnStrings {
+  locale: string;
+  strings: Partial<Strings>;
 }
 
+const cache = new Map<string, Promise<OwnStrings>>();
+
 /**
- * The strings for `tag`: English at once for `en*`, otherwise the locale module
- * loaded on first use, falling back to English (key by key, and wholly when the
- * module is missing or broken, which the console is told) so that a form always renders.
+ * The words `tag`'s locale has of its own: none for English (whose words come with the
+ * element and each part of it), else every key, from the locale's module loaded on first
+ * use (with the languages part, which finds the supported locale closest to the tag); none
+ * when either is missing or broken, which the console is told, so that the form shows
+ * English rather than nothing. An English tag loads nothing.
  */
-export function loadStrings(tag: string): Promise<Strings> {
-  const locale = resolveLocale(tag);
-  if (locale.startsWith('en-')) return Promise.resolve(en);
-  let pending = cache.get(locale);
+export function loadOwnStrings(tag: string): Promise<OwnStrings> {
+  const lang = languageOf(tag);
+  if (lang === 'en' || lang === '') return Promise.resolve({ locale: tag, strings: {} });
+  let pending = cache.get(tag);
   if (!pending) {
-    const region = locale.slice(3);
-    pending = Promise.resolve()
-      .then(() => importLocale(locale))
-      .then(
-        (mod: LocaleModule) => ({ ...en, ...mod.default, ...mod.regions?.[region] }),
-        (error: unknown) => {
-          console.error(
-            `payment-widget: the ${locale} strings could not load, so the widget shows English (${error instanceof Error ? error.message : String(error)})`,
-          );
-          // Not kept: the next load (another checkout, "Try again") asks again.
-          cache.delete(locale);
-          return en;
-        },
-      );
-    cache.set(locale, pending);
+    pending = importPart('languages')
+      .then(async ({ importLanguage, resolveLocale }) => {
+        const locale = resolveLocale(tag);
+        if (locale.startsWith('en-')) return { locale, strings: {} };
+        const mod = await importLanguage(locale);
+        return { locale, strings: { ...mod.default, ...mod.regions?.[locale.slice(3)] } };
+      })
+      .catch((error: unknown) => {
+        console.error(
+          `payment-widget: the ${tag} strings could not load, so the widget shows English (${error instanceof Error ? error.message : String(error)})`,
+        );
+        // Not kept: the next load (another checkout, "Try again") asks again.
+        cache.delete(tag);
+        return { locale: 'en-GB', strings: {} };
+      });
+    cache.set(tag, pending);
   }
   return pending;
 }
@@ -69,7 +54,9 @@ export function loadStrings(tag: string): Promise<Strings> {
 export function withOverrides(strings: Strings, overrides: unknown): Strings {
   if (typeof overrides !== 'object' || overrides === null) return strings;
   const merged = { ...strings };
-  for (const key of Object.keys(en) as (keyof Strings)[]) {
+  // The keys of what is on screen: a part's keys join once its words have arrived, and
+  // the locale controller applies the overrides again then.
+  for (const key of Object.keys(strings) as (keyof Strings)[]) {
     const value = (overrides as Record<string, unknown>)[key];
     if (typeof value === 'string') merged[key] = value;
   }

@@ -4,6 +4,7 @@ import {
   type ReactiveControllerHost,
   supportsAdoptingStyleSheets,
 } from 'lit';
+import type { Strings } from '../locales/en.ts';
 import { importPart } from './imports.ts';
 import type { PartModules, PartName } from './types.ts';
 
@@ -15,20 +16,23 @@ interface PartsHost extends ReactiveControllerHost, HTMLElement {
 /**
  * The parts of the widget that load when they are needed (./imports.ts): which have
  * loaded, and which the shopper is waiting for that could not. A part's styles join the
- * element's when it arrives, and the element renders again. A part that fails to load is
- * said once in the console and, where it was to be shown, in the widget, whose "Try again"
- * asks again (retry()).
+ * element's when it arrives, its English words the locale's (`addWords`), and the element
+ * renders again. A part that fails to load is said in the console each time and, where the
+ * shopper needs it now (need()), in the widget, whose "Try again" asks again (retry()).
  */
 export class PartsController {
   private readonly _loaded: Partial<PartModules> = {};
   private readonly _pending = new Map<PartName, Promise<unknown>>();
-  /** Parts to be shown that could not load: the widget says so and offers to try again. */
+  /** Parts needed now that could not load: the widget says so and offers to try again. */
   private readonly _missing = new Set<PartName>();
 
   private readonly _host: PartsHost;
+  /** Where a part's English words go (the locale controller). */
+  private readonly _addWords: (words: Partial<Strings>) => void;
 
-  constructor(host: PartsHost) {
+  constructor(host: PartsHost, addWords: (words: Partial<Strings>) => void) {
     this._host = host;
+    this._addWords = addWords;
   }
 
   /** The part, if it has loaded. */
@@ -51,6 +55,7 @@ export class PartsController {
         (module) => {
           this._pending.delete(name);
           this._adopt(module);
+          if ('words' in module) this._addWords(module.words);
           this._loaded[name] = module;
           this._missing.delete(name);
           this._host.requestUpdate();
@@ -70,28 +75,34 @@ export class PartsController {
   }
 
   /**
-   * Loads a part the shopper is to see: when it cannot load, the widget says so (`missing`)
-   * until it has.
+   * Loads a part the shopper needs now: when it cannot load, the widget says so (`missing`)
+   * until it has, and this resolves with nothing.
    */
-  show(name: PartName): void {
-    this.load(name).catch(() => {
+  need<N extends PartName>(name: N): Promise<PartModules[N] | undefined> {
+    return this.load(name).catch(() => {
       this._missing.add(name);
       this._host.requestUpdate();
+      return undefined;
     });
   }
 
-  /** "Try again": every part that was to be shown and could not load. */
+  /** "Try again": every part that was needed and could not load. */
   retry(): void {
-    for (const name of this._missing) this.show(name);
+    for (const name of this._missing) void this.need(name);
   }
 
-  /** A part's styles join the element's (as Lit adopts them, or as <style> without constructable sheets). */
+  /**
+   * A part's styles (one sheet or several) join the element's, as Lit adopts them, or as
+   * <style> without constructable sheets.
+   */
   private _adopt(module: object): void {
     const root = this._host.renderRoot as ShadowRoot;
-    const styles = 'styles' in module ? (module.styles as CSSResult) : undefined;
-    if (!styles) return;
-    if (!supportsAdoptingStyleSheets) adoptStyles(root, [styles]);
-    else if (styles.styleSheet)
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles.styleSheet];
+    if (!('styles' in module)) return;
+    const styles = [module.styles as CSSResult | CSSResult[]].flat();
+    if (!supportsAdoptingStyleSheets) adoptStyles(root, styles);
+    else {
+      const sheets = styles.map((style) => style.styleSheet).filter((sheet) => sheet !== undefined);
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
+    }
   }
 }

@@ -2,14 +2,18 @@
 // locale module: what ./imports.ts and ./imports-beside.ts both hand back.
 import type { Strings } from '../locales/en.ts';
 
-/** Each part's module. */
+/**
+ * Each part's module. A part may export `styles` (they join the element's when it loads)
+ * and `words` (its English words, under the locale's).
+ */
 export interface PartModules {
-  /** "Payment successful", "Payment failed" and why, "Payment pending". */
-  outcome: typeof import('./outcome.ts');
-  /** The customer's saved cards, to pay with one. */
-  'saved-cards': typeof import('./saved-cards.ts');
-  /** What follows a payment that is not over yet: a 3DS challenge, a bank, a voucher. */
-  step: typeof import('./step.ts');
+  /**
+   * What the form does once it is on screen: the card rules as typed, Pay and its next
+   * steps, the outcome, the customer's saved cards.
+   */
+  pay: typeof import('./pay.ts');
+  /** The locale closest to a page's tag, and its strings: for a page not in English. */
+  languages: typeof import('./languages.ts');
   /** The console's words for a mistake in the page (only a page with one loads them). */
   diagnostics: typeof import('./diagnostics.ts');
 }

@@ -1,14 +1,14 @@
-import { html, nothing, type TemplateResult } from 'lit';
-import { type CardNetwork, cvvLength } from '../../card/index.ts';
+import { html, nothing, type SVGTemplateResult, svg, type TemplateResult } from 'lit';
 import type { FieldName } from '../form/fields.ts';
 import type { StringName, Strings } from '../locales/en.ts';
-import { networkIcon } from './icons.ts';
 
 /** What the field templates read: the words, and each field's state. */
 interface FieldsView {
   strings: Strings;
-  /** The card's network as typed so far (the number field's icon, the security code's length). */
-  network: CardNetwork | undefined;
+  /** The mark of the card's network as typed so far; none while it is unknown. */
+  mark: SVGTemplateResult | undefined;
+  /** How many digits the security code takes (its network's; 4 while it is unknown). */
+  cvvLength: number;
   maxInstallments: number;
   /** Whether the field's error is on screen. */
   errorShown(field: FieldName): boolean;
@@ -38,6 +38,9 @@ const AUTOCOMPLETE: Partial<Record<FieldName, string>> = {
   state: 'address-level1',
   postalCode: 'postal-code',
 };
+
+/** The number field's icon until the network is known: a plain card. */
+const CARD_OUTLINE = svg`<rect x="0.5" y="0.5" width="23" height="15" rx="2" fill="none" stroke="currentColor" /><rect x="1" y="4" width="22" height="2.5" fill="currentColor" />`;
 
 /** Fields typed as digits: a numeric keypad on phones. */
 const NUMERIC = /^(number|expiry|cvv|zip|taxId|postalCode)$/;
@@ -97,7 +100,7 @@ function fieldOf(field: FieldName, view: FieldsView): TemplateResult {
           type=${field === 'email' ? 'email' : 'text'}
           autocomplete=${AUTOCOMPLETE[field] ?? 'off'}
           inputmode=${NUMERIC.test(field) ? 'numeric' : field === 'email' ? 'email' : nothing}
-          maxlength=${field === 'cvv' ? cvvLength(view.network) : field === 'zip' ? 10 : nothing}
+          maxlength=${field === 'cvv' ? view.cvvLength : field === 'zip' ? 10 : nothing}
           spellcheck="false"
           required
           aria-invalid=${shown ? 'true' : nothing}
@@ -110,7 +113,7 @@ function fieldOf(field: FieldName, view: FieldsView): TemplateResult {
       ${
         field === 'number'
           ? html`<svg class="icon" part="icon" viewBox="0 0 24 16" aria-hidden="true">
-            ${networkIcon(view.network)}
+            ${view.mark ?? CARD_OUTLINE}
           </svg>`
           : nothing
       }

@@ -1,6 +1,8 @@
 // Small inline network marks (24x16), drawn by us rather than the networks' logos: each
 // network's colour with its name (or, for Mastercard's family, its two circles), enough for
-// the shopper to see at a glance that the number was recognised.
+// the shopper to see at a glance that the number was recognised. They come with the typing
+// part (src/widget/parts/typing.ts), which recognises the network; until a network is
+// known the field draws a plain card outline of its own (./fields.ts).
 //
 // Every attribute value is quoted and every empty element closed with `/>`: `svg` templates
 // are XML, and an unquoted `fill=${colour}/>` once let a build step read the slash as part
@@ -43,12 +45,10 @@ export function markOf(network: CardNetwork | undefined): NamedMark | CirclesMar
   return MARKS[family];
 }
 
-/** The icon for a network, or a plain card outline while it is unknown. */
-export function networkIcon(network: CardNetwork | undefined): SVGTemplateResult {
+/** The mark of a network; undefined while it is unknown (or has no mark of its own). */
+export function networkMark(network: CardNetwork | undefined): SVGTemplateResult | undefined {
   const mark = markOf(network);
-  if (!mark) {
-    return svg`<rect x="0.5" y="0.5" width="23" height="15" rx="2" fill="none" stroke="currentColor" /><rect x="1" y="4" width="22" height="2.5" fill="currentColor" />`;
-  }
+  if (!mark) return undefined;
   if ('left' in mark) {
     return svg`<rect width="24" height="16" rx="2" fill="#252525" /><circle cx="9.5" cy="8" r="4.5" fill="${mark.left}" /><circle cx="14.5" cy="8" r="4.5" fill="${mark.right}" fill-opacity="0.85" />`;
   }

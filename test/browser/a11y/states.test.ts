@@ -4,8 +4,8 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PaymentWidget } from '../../../src/index.ts';
+import { loadStrings } from '../../../src/widget/locales/all.ts';
 import type { Strings } from '../../../src/widget/locales/en.ts';
-import { loadStrings } from '../../../src/widget/locales/load.ts';
 import { until } from '../../shared/until.ts';
 import { $, errorReply, FakeBackend, paste, type Reply, widget } from '../widget/fake-backend.ts';
 import { describeViolations, runAxe } from './axe.ts';

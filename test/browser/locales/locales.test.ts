@@ -1,9 +1,10 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import type { PaymentWidget } from '../../../src/index.ts';
 import { mount } from '../../../src/index.ts';
-import { ownStrings, TAGS } from '../../../src/widget/locales/all.ts';
+import { loadStrings, ownStrings, TAGS } from '../../../src/widget/locales/all.ts';
 import { en } from '../../../src/widget/locales/en.ts';
-import { format, loadStrings, resolveLocale } from '../../../src/widget/locales/load.ts';
+import { format } from '../../../src/widget/locales/load.ts';
+import { resolveLocale } from '../../../src/widget/locales/tags.ts';
 import { until } from '../../shared/until.ts';
 import { narrowViewport } from '../commands.ts';
 import { $, FakeBackend, widget } from '../widget/fake-backend.ts';

@@ -1,6 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { format, languageOf, loadStrings } from '../../../src/widget/locales/load.ts';
-import { localeUrl } from '../../../src/widget/parts/imports-beside.ts';
+import { besideBundle } from '../../../src/shared/bundle-url.ts';
+import { loadStrings } from '../../../src/widget/locales/all.ts';
+import { localeUrl } from '../../../src/widget/locales/languages-beside.ts';
+import { format, languageOf } from '../../../src/widget/locales/load.ts';
 import { until } from '../../shared/until.ts';
 import { $, FakeBackend, text, widget } from './fake-backend.ts';
 
@@ -54,12 +56,21 @@ describe('payment-widget: locales', () => {
   });
 
   it('finds locale modules beside the bundle in a build and beside the loader in source', () => {
-    expect(localeUrl('de', 'https://cdn.example/pw/payment-widget.iife.js')).to.equal(
+    // The languages part of a build (parts/languages.js) finds each locale in ../locales/.
+    expect(localeUrl('de', 'https://cdn.example/pw/parts/languages.js')).to.equal(
       'https://cdn.example/pw/locales/de.js',
     );
-    expect(localeUrl('de', 'http://localhost:8000/src/widget/locales/load.ts')).to.equal(
-      'http://localhost:8000/src/widget/locales/de.ts',
-    );
+    // What ships beside a build is found beside the bundle; in source, beside the loader.
+    expect(
+      besideBundle('x.ts', './locales/de.js', 'https://cdn.example/pw/payment-widget.iife.js'),
+    ).to.equal('https://cdn.example/pw/locales/de.js');
+    expect(
+      besideBundle(
+        'widget/locales/de.ts',
+        './locales/de.js',
+        'http://localhost:8000/src/widget/locales/load.ts',
+      ),
+    ).to.equal('http://localhost:8000/src/widget/locales/de.ts');
     expect(languageOf('pt-BR')).to.equal('pt');
     expect(languageOf('../evil')).to.equal('');
     expect(format('Pay {amount}', { amount: '€1.00' })).to.equal('Pay €1.00');

@@ -7,7 +7,8 @@
 //   regular-expression feature newer than the oldest browser;
 // - APIs: every member or global the code reaches for that MDN knows, and that
 //   some supported browser lacks, is used only behind a feature test (`'name'
-//   in ...`) or is named below with the fallback that makes it safe;
+//   in ...`) or is named below with the fallback that makes it safe; a bundle is
+//   read with the parts it loads from beside it (dist/parts/), as one program;
 // - CSS: every property and selector the element's styles use, likewise.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -15,10 +16,11 @@ import bcd from '@mdn/browser-compat-data/forLegacyNode';
 import { parse } from 'acorn';
 import { full } from 'acorn-walk';
 import { nextStepStyles } from '../../../src/next-step/styles.ts';
+import { styles as payStyles } from '../../../src/widget/parts/pay.ts';
 import { styles } from '../../../src/widget/styles.ts';
 import projectConfig, { buildTargets } from '../../../vite.config.ts';
 import { apiIndex, BROWSERSLIST, type Gap, gapOf, OLDEST } from './browsers.ts';
-import { BUNDLES, readBundle } from './bundle.ts';
+import { BUNDLES, partFiles, readBundle } from './bundle.ts';
 
 /**
  * Names that look like a newer API to a lookup by name, with why each use in
@@ -37,7 +39,7 @@ const SAFE: Record<string, string> = {
   capture: 'the `capture` option of addEventListener, which Lit compares between renders',
   address: 'a key of the process body the widget builds (personal_details.address)',
   reason:
-    "why a payment failed, a field of the widget's own lifecycle (src/widget/state.ts); AbortSignal's is read in the step part, behind a feature test",
+    "why a payment failed, a field of the widget's own lifecycle (src/widget/state.ts); AbortSignal's is read in the pay part, behind a feature test",
 };
 
 /**
@@ -142,51 +144,55 @@ for (const file of BUNDLES) {
       }
     });
 
-    test('calls no API newer than the supported browsers without a fallback', () => {
+    test('calls no API newer than the supported browsers, with its parts, without a fallback', () => {
       // The bundle's own properties (object keys, class members, assignments)
-      // are its own, whatever an API of the same name does.
+      // are its own, whatever an API of the same name does; its parts' too, which
+      // it calls by their names.
       const own = new Set<string>();
       const used = new Set<string>();
       const usedGlobals = new Set<string>();
       const guarded = new Set<string>();
-      full(bundle.ast, (node) => {
-        const n = node as unknown as Record<string, unknown> & { type: string };
-        const name = (key: unknown) =>
-          (key as { type?: string; name?: string } | undefined)?.type === 'Identifier'
-            ? (key as { name: string }).name
-            : undefined;
-        if (n.type === 'MemberExpression' && !n.computed) {
-          const member = name(n.property);
-          if (member) used.add(member);
-        } else if (
-          (n.type === 'Property' ||
-            n.type === 'MethodDefinition' ||
-            n.type === 'PropertyDefinition') &&
-          !n.computed
-        ) {
-          const key = name(n.key);
-          if (key) own.add(key);
-        } else if (n.type === 'AssignmentExpression') {
-          // `this.name = ...` makes a property of the bundle's own classes; an
-          // assignment to another object may be a browser API's setter, and is
-          // judged as a use.
-          const left = n.left as Record<string, unknown>;
-          const object = left.object as { type?: string } | undefined;
-          if (
-            left.type === 'MemberExpression' &&
-            !left.computed &&
-            object?.type === 'ThisExpression'
+      const parts = partFiles().map(readBundle);
+      assert.ok(parts.length > 0, 'no parts beside the bundle: run `npm run build` first');
+      for (const program of [bundle, ...parts])
+        full(program.ast, (node) => {
+          const n = node as unknown as Record<string, unknown> & { type: string };
+          const name = (key: unknown) =>
+            (key as { type?: string; name?: string } | undefined)?.type === 'Identifier'
+              ? (key as { name: string }).name
+              : undefined;
+          if (n.type === 'MemberExpression' && !n.computed) {
+            const member = name(n.property);
+            if (member) used.add(member);
+          } else if (
+            (n.type === 'Property' ||
+              n.type === 'MethodDefinition' ||
+              n.type === 'PropertyDefinition') &&
+            !n.computed
           ) {
-            const member = name(left.property);
-            if (member) own.add(member);
+            const key = name(n.key);
+            if (key) own.add(key);
+          } else if (n.type === 'AssignmentExpression') {
+            // `this.name = ...` makes a property of the bundle's own classes; an
+            // assignment to another object may be a browser API's setter, and is
+            // judged as a use.
+            const left = n.left as Record<string, unknown>;
+            const object = left.object as { type?: string } | undefined;
+            if (
+              left.type === 'MemberExpression' &&
+              !left.computed &&
+              object?.type === 'ThisExpression'
+            ) {
+              const member = name(left.property);
+              if (member) own.add(member);
+            }
+          } else if (n.type === 'BinaryExpression' && n.operator === 'in') {
+            const tested = stringOf(n.left);
+            if (tested !== undefined) guarded.add(tested);
+          } else if (n.type === 'Identifier') {
+            usedGlobals.add(n.name as string);
           }
-        } else if (n.type === 'BinaryExpression' && n.operator === 'in') {
-          const tested = stringOf(n.left);
-          if (tested !== undefined) guarded.add(tested);
-        } else if (n.type === 'Identifier') {
-          usedGlobals.add(n.name as string);
-        }
-      });
+        });
 
       const problems: string[] = [];
       const allowed: string[] = [];
@@ -242,7 +248,7 @@ const CSS_FALLBACKS: Record<string, string> = {
 
 describe("the element's CSS", () => {
   // The same css`` the bundles hold, read through Lit as the element adopts it.
-  const text = [styles, nextStepStyles]
+  const text = [styles, nextStepStyles, ...payStyles]
     .map((sheet) => sheet.cssText)
     .join('\n')
     .replace(/\/\*[\s\S]*?\*\//g, '');

@@ -1,10 +1,11 @@
 // Reads a built bundle the way the checks over dist/ need it: parsed once with
 // acorn, every property name (member accesses, object keys, class members) and
 // every string the code holds.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Node, parse } from 'acorn';
 import { full } from 'acorn-walk';
-import { ESM, IIFE } from '../../../bench/measure.ts';
+import { ESM, IIFE, PARTS_DIR } from '../../../bench/measure.ts';
 
 export interface Bundle {
   file: string;
@@ -17,6 +18,18 @@ export interface Bundle {
 }
 
 export const BUNDLES = [IIFE, ESM] as const;
+
+/**
+ * The parts both self-contained bundles load from beside them (dist/parts/): their code
+ * runs in the same browsers, and uses names the bundle hands them. Empty before a build.
+ */
+export function partFiles(): string[] {
+  if (!existsSync(PARTS_DIR)) return [];
+  return readdirSync(PARTS_DIR)
+    .filter((name) => name.endsWith('.js'))
+    .sort()
+    .map((name) => join(PARTS_DIR, name));
+}
 
 /** The smallest view of ESTree nodes that this file reads. */
 interface Named {

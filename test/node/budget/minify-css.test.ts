@@ -11,6 +11,7 @@ import { transform } from 'lightningcss';
 import { DIST, IIFE } from '../../../bench/measure.ts';
 import { minifyCss } from '../../../scripts/minify-css.ts';
 import { nextStepStyles } from '../../../src/next-step/styles.ts';
+import { styles as payStyles } from '../../../src/widget/parts/pay.ts';
 import { styles } from '../../../src/widget/styles.ts';
 
 /**
@@ -73,11 +74,11 @@ test('the script-tag build carries the widget stylesheet minified', () => {
     bundle.includes(minifyCss(styles.cssText)),
     'the minified widget stylesheet is not in the bundle',
   );
-  // The next steps load as a part of their own, beside the bundle.
-  const step = join(DIST, 'parts', 'step.js');
-  assert.ok(existsSync(step), `${step} is missing`);
-  assert.ok(
-    readFileSync(step, 'utf8').includes(minifyCss(nextStepStyles.cssText)),
-    'the minified next-step stylesheet is not in the step part',
-  );
+  // The next steps' styles, and the pay part's own, load with the pay part beside the bundle.
+  const pay = join(DIST, 'parts', 'pay.js');
+  assert.ok(existsSync(pay), `${pay} is missing`);
+  const part = readFileSync(pay, 'utf8');
+  for (const sheet of [nextStepStyles, ...payStyles]) {
+    assert.ok(part.includes(minifyCss(sheet.cssText)), `not minified in ${pay}: ${sheet.cssText}`);
+  }
 });

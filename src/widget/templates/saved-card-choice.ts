@@ -1,8 +1,16 @@
-// The customer's saved cards: shown only to a page that names a customer who has some, so
-// loaded with that customer's cards, not with the form.
-import type { SavedCard } from '../checkout/backend.ts';
+// The customer's saved cards, to pay with one: shown only to a page that names a customer
+// who has some, so drawn by the pay part (src/widget/parts/pay.ts), which such a page asks
+// for with the checkout.
+
 import type { Strings } from '../locales/en.ts';
-import { format, html, nothing } from './kit.ts';
+import { css, format, html, nothing } from '../parts/kit.ts';
+import type { SavedCard } from '../state.ts';
+
+export const savedCardStyles = css`
+  fieldset > .choice + .choice {
+    margin-top: 0.5rem;
+  }
+`;
 
 /** The saved card radio group, ending in "Use a new card" (token ''); nothing without saved cards. */
 export function savedCardChoice(

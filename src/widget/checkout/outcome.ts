@@ -1,0 +1,60 @@
+// Shows how a payment ended and tells the page: the confirmed outcome, and what went wrong
+// when a payment or a load did not go through. The pay part's
+// (src/widget/parts/pay.ts), with ./pay.ts: nothing is over before it could be paid.
+
+import type { CheckoutView } from '../../next-step/types.ts';
+import type { PublicCheckout } from '../../schemas/checkout.ts';
+import type { StringName } from '../locales/en.ts';
+import { asBackendError, emit, isFinalStatus } from '../parts/kit.ts';
+import type { PayContext } from './context.ts';
+import { report } from './report.ts';
+import { outcomeOf } from './words.ts';
+
+/**
+ * Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped.
+ * `resumed`: it was settled before this page showed it (a reload, the bank's app, a tab).
+ */
+export async function settle(
+  c: PayContext,
+  checkout: CheckoutView,
+  resumed?: boolean,
+): Promise<void> {
+  const { host, form } = c;
+  form.setStatus('');
+  const status = String(checkout.status);
+  if (isFinalStatus(status)) {
+    c.stepAbort?.abort();
+    const paid = status === 'PAID';
+    keep(c, !paid);
+    c.to(outcomeOf(checkout));
+    // The handler's answer, as its route types it (the widget reads only a few fields).
+    emit(host, paid ? 'payment-success' : 'payment-failure', {
+      checkout: checkout as PublicCheckout,
+      ...(resumed && { resumed }),
+    });
+  } else {
+    c.to({ kind: 'pending', checkout });
+    emit(host, 'payment-pending', { checkout: checkout as PublicCheckout });
+  }
+}
+
+/** Nothing to pay: the form goes, and the retry button shows if trying again may help. */
+export function fail(c: PayContext, error: unknown, retryable?: boolean, key?: StringName): void {
+  const e = asBackendError(error);
+  c.to({ kind: 'broken', retryable: retryable ?? e.retryable });
+  report(c, e, retryable, key);
+}
+
+/**
+ * After a confirmed outcome: wipes the card number and security code. After a failure, keeps
+ * what else the shopper typed (name, email, address) for another card on the basket's next
+ * checkout (./pay.ts restore()); after a payment, nothing.
+ */
+function keep(c: PayContext, forAnotherCard: boolean): void {
+  const { number: _number, expiry: _expiry, cvv: _cvv, ...kept } = c.form.values();
+  c.kept = forAnotherCard ? kept : {};
+  for (const field of ['number', 'cvv'] as const) {
+    const input = c.form.control(field);
+    if (input) input.value = '';
+  }
+}

@@ -1,0 +1,139 @@
+// What happens from Pay to the answer: validate, send the process request, recover from a
+// 409 or an answer that was lost, run the next step, and hand the confirmed checkout to
+// the controller to show. The pay part (src/widget/parts/pay.ts): it loads after the
+// form's first paint, so it reaches the code that painted the form only through the
+// controller's public members and the kit.
+
+import { actionFor } from '../../next-step/index.ts';
+import type { FieldName } from '../form/fields.ts';
+import {
+  BackendError,
+  emit,
+  getCheckout,
+  isFinalStatus,
+  processCheckout,
+  retryCheckout,
+} from '../parts/kit.ts';
+import { buildProcessBody } from './body.ts';
+import type { PayContext } from './context.ts';
+import { fail, settle } from './outcome.ts';
+import { readBack } from './read-back.ts';
+import { refuseInvalid, report } from './report.ts';
+import { runStep } from './steps.ts';
+import { stepOf } from './words.ts';
+
+/**
+ * Validates, then pays; the controller's submit() keeps a second press from paying twice.
+ * Runs synchronously up to sending, so that a payment in flight shows at once.
+ */
+export async function pay(c: PayContext): Promise<void> {
+  const { host, form } = c;
+  const payable = c.lifecycle;
+  if (payable.kind !== 'form' || !payable.checkout.id) return;
+  const { checkout } = payable;
+  const id = payable.checkout.id;
+  // Checked synchronously: submit() relies on pay() reaching 'busy' before it awaits.
+  const invalid = form.check();
+  if (invalid.length > 0) return refuseInvalid(c, invalid);
+
+  const { method, network, savedToken } = form.view;
+  // A saved card is paid with its token; "save this card" asks for a mandate.
+  const saved =
+    host.customerId && method === 'card'
+      ? form.savedCards.find((card) => card.token === savedToken)
+      : undefined;
+  const ticked = host.renderRoot.querySelector<HTMLInputElement>('#save')?.checked;
+  const body = buildProcessBody(
+    {
+      method,
+      values: form.values(),
+      saved: saved ? { token: saved.token, customerId: host.customerId ?? '' } : undefined,
+      saveCard: host.saveCard && Boolean(ticked),
+      userAgent: navigator.userAgent,
+    },
+    host,
+  );
+  form.setStatus('');
+  c.to({ ...payable, kind: 'busy' });
+  // A new attempt: no step yet (a challenge cancelled before is not this one's).
+  stepOf(id, '');
+  const sent = processCheckout(c.endpoint, id, body);
+  // The card's last digits and network, never its number.
+  const card = saved ?? { last4: body.card?.last_4_digits, network };
+  const cardDetail = { last4: card.last4, network: card.network };
+  emit(host, 'payment-submit', {
+    paymentMethod: method,
+    ...(method === 'card' ? cardDetail : {}),
+  });
+
+  try {
+    const result = await sent;
+    // Not over yet (a 3DS challenge, a bank, a boleto's voucher): what next.
+    const action = actionFor(result.status, result.body, {
+      mode: c.challenge,
+      hasRedirectUrl: Boolean(checkout.redirect_url),
+      paymentMethod: method,
+    });
+    if (action) return await runStep(c, action, payable);
+    if (result.status === 202) {
+      throw new BackendError('INVALID_NEXT_STEP', 'a 202 without a next step', 202, false);
+    }
+    // A 200 is not the proof: the backend confirms by reading the checkout again.
+    await settle(c, await getCheckout(c.endpoint, id));
+  } catch (error) {
+    // 409: the checkout can no longer be processed (paid, expired or failed
+    // meanwhile, perhaps in another tab). Its status is the answer, and a paid
+    // checkout is never reported as anything else.
+    if (error instanceof BackendError && error.status === 409) {
+      const now = await getCheckout(c.endpoint, id).catch(() => undefined);
+      if (now && isFinalStatus(now.status)) return settle(c, now);
+      // Still open, yet refused (past valid_until, say): trying again cannot
+      // help, so the form goes and the shopper is sent back to the shop.
+      if (now) return fail(c, error, false, 'noLongerValid');
+    }
+    // No answer, or a fault on the way back: the provider may have charged the card all
+    // the same. Ask for the checkout before saying anything; a paid checkout is never
+    // shown as an error. Pending (or unreadable) means paying again is safe: the
+    // provider refuses a second charge of one checkout, and the 409 above reads it.
+    if (error instanceof BackendError && (error.status === 0 || error.status >= 500)) {
+      const now = await readBack(() => getCheckout(c.endpoint, id));
+      if (now && isFinalStatus(now.status)) return settle(c, now);
+      // The provider may have taken the payment: never Pay again for this checkout. It
+      // stays pending, read back until its outcome is known.
+      if (error.code === 'PROCESS_OUTCOME_UNKNOWN') {
+        report(c, error);
+        return settle(c, now ?? payable.checkout);
+      }
+    }
+    c.to({ ...payable, kind: 'form' });
+    report(c, error);
+  }
+}
+
+/** "Try another card" (or way to pay): the basket's next checkout, made by the handler. */
+export async function retry(c: PayContext): Promise<void> {
+  const now = c.lifecycle;
+  if (now.kind !== 'done' || !now.checkout.id) return;
+  // Loading at once: the button is gone, so a second press cannot ask for a second checkout.
+  c.to({ kind: 'loading' });
+  // After a bank's page or a boleto the shopper asked for another way to pay, not a card.
+  c.cardOnly = now.offer === 'tryAnotherCard';
+  try {
+    c.host.checkoutId = (await retryCheckout(c.endpoint, now.checkout.id)).id;
+  } catch (error) {
+    c.to(now);
+    report(c, error);
+  }
+}
+
+/**
+ * After a failure, what the shopper typed besides the card (name, email, address) goes
+ * back into the basket's next form, as typed.
+ */
+export function restore(c: PayContext): void {
+  for (const [field, value] of Object.entries(c.kept)) {
+    const input = c.form.control(field as FieldName);
+    if (input) input.value = value;
+  }
+  c.kept = {};
+}

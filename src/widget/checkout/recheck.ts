@@ -1,0 +1,25 @@
+// The page is seen again (back from the bank's app, another tab, the back-forward cache):
+// while the form or a step shows, or a voucher waits, the checkout may have changed
+// elsewhere (paid in the bank's app or another tab, deactivated because the basket
+// changed). The pay part's (src/widget/parts/pay.ts): only a form that can be paid, or a
+// payment on its way, has anything to read back.
+
+import { getCheckout, isFinalStatus } from '../parts/kit.ts';
+import type { PayContext } from './context.ts';
+import { settle } from './outcome.ts';
+
+/** On `visibilitychange` or `pageshow`: reads the checkout back and shows what is final. */
+export function recheck(c: PayContext, event: Event): void {
+  const now = c.lifecycle;
+  if (document.hidden || (event.type === 'pageshow' && !(event as PageTransitionEvent).persisted))
+    return;
+  if (!('checkout' in now) || !now.checkout.id || now.kind === 'done' || now.kind === 'busy')
+    return;
+  // Back by the back-forward cache from the page a step went to (a bank's, a full-page
+  // challenge): loaded again, the step shows again, or the form, or the outcome.
+  if (event.type === 'pageshow' && now.kind === 'step') return void c.load();
+  getCheckout(c.endpoint, now.checkout.id).then((checkout) => {
+    // Unless something else moved the widget meanwhile.
+    if (c.lifecycle === now && isFinalStatus(checkout.status)) void settle(c, checkout, true);
+  }, String);
+}

@@ -1,0 +1,99 @@
+// What the form does as the shopper types, with the card rules: the field's text regrouped
+// as its network writes it (the caret kept after the same digit), a backspace over a
+// separator, what is wrong with each field and what says so, and payment-change. The
+// pay part's (src/widget/parts/pay.ts): it loads after the form's first paint, and acts on
+// the form through its controller (./context.ts).
+
+import { backspaceOverSeparator, isTypedField, retype } from '../../card/index.ts';
+import type { StringName } from '../locales/en.ts';
+import { emit } from '../parts/kit.ts';
+import type { Control, TypingForm } from './context.ts';
+import type { FieldName } from './fields.ts';
+import { networkOf, validate } from './rules.ts';
+
+/** A card field's text regrouped as its rules write it, the caret after the same digit. */
+export function regroup(form: TypingForm, input: Control, field: FieldName): void {
+  if (!(input instanceof HTMLInputElement) || !isTypedField(field)) return;
+  const caret = input.selectionStart ?? input.value.length;
+  const next = retype(field, input.value, caret, form.view.network);
+  if (next.value === input.value) return;
+  input.value = next.value;
+  // Setting the value leaves the caret at its end (HTML's value setter), where typing
+  // at the end wants it: placing it again would only force a layout. Only the focused
+  // input has a caret; moving it elsewhere can steal focus in Safari.
+  if (next.caret !== next.value.length && form.host.shadowRoot?.activeElement === input) {
+    input.setSelectionRange(next.caret, next.caret);
+  }
+}
+
+/**
+ * Backspace right after a separator that formatting puts back ("4242 |4242") deletes the
+ * digit before it instead of doing nothing.
+ */
+export function beforeInput(event: InputEvent): void {
+  const input = event.target as HTMLInputElement;
+  if (event.inputType !== 'deleteContentBackward') return;
+  if (input.id !== 'number' && input.id !== 'expiry') return;
+  const at = input.selectionStart ?? 0;
+  const next = backspaceOverSeparator(input.value, at, input.selectionEnd ?? at);
+  if (!next) return;
+  event.preventDefault();
+  input.value = next.value;
+  input.setSelectionRange(next.caret, next.caret);
+  input.dispatchEvent(
+    new InputEvent('input', { bubbles: true, composed: true, inputType: event.inputType }),
+  );
+}
+
+/** Re-derives errors and the network from the inputs. */
+export function refresh(form: TypingForm): void {
+  const values = form.values();
+  form.set({
+    errors: validate(form.fields(), values),
+    network: form.view.method === 'card' ? networkOf(values.number) : undefined,
+  });
+}
+
+/** After an edit (or a choice of method): errors and the network again, and payment-change. */
+export function edited(form: TypingForm): void {
+  refresh(form);
+  const { errors, network, method } = form.view;
+  emit(form.host, 'payment-change', {
+    valid: Object.keys(errors).length === 0,
+    complete: form.fields().every((f) => (form.control(f)?.value ?? '') !== ''),
+    network,
+    paymentMethod: method,
+  });
+}
+
+/** The rules have come: what was typed before is regrouped as they write it. */
+export function arrived(form: TypingForm): void {
+  // The number first: its network sets the security code's length.
+  refresh(form);
+  for (const field of form.fields()) {
+    const input = form.control(field);
+    if (input?.value) regroup(form, input, field);
+  }
+  refresh(form);
+}
+
+/** Checks every field as a submit does, so every error shows; the invalid ones in focus order. */
+export function check(form: TypingForm): FieldName[] {
+  const fields = form.fields();
+  const errors = validate(fields, form.values());
+  form.set({ errors, formState: { ...form.view.formState, submitted: true } });
+  return fields.filter((f) => errors[f]);
+}
+
+/** What the shopper reads under a field; '' while it has no error. */
+export function message(form: TypingForm, field: FieldName): string {
+  const code = form.view.errors[field];
+  if (!code) return '';
+  // Only fields with a rule of their own are ever invalid, and each has its
+  // message under err{Field}: errNumber, errTaxId...
+  return form.strings()[
+    code === 'required'
+      ? 'errRequired'
+      : (`err${field[0]?.toUpperCase()}${field.slice(1)}` as StringName)
+  ];
+}

@@ -1,0 +1,44 @@
+// Each language's module, as a dynamic import() of a literal path: a bundler (Vite, webpack
+// and Next.js, Rollup) sees each one and splits it into a file of its own by itself, so a
+// merchant copies no folder and sets no path. What the sources and the package's ES entry
+// (dist/index.js) use; the self-contained builds load each locale's file from beside
+// themselves instead (./languages-beside.ts, put in this file's place by
+// vite.parts.config.ts). English is built into the element.
+import type { LocaleModule } from '../parts/types.ts';
+
+const LANGUAGES: Record<string, () => Promise<LocaleModule>> = {
+  bg: () => import('./bg.ts'),
+  cs: () => import('./cs.ts'),
+  da: () => import('./da.ts'),
+  de: () => import('./de.ts'),
+  el: () => import('./el.ts'),
+  es: () => import('./es.ts'),
+  et: () => import('./et.ts'),
+  fi: () => import('./fi.ts'),
+  fr: () => import('./fr.ts'),
+  hr: () => import('./hr.ts'),
+  hu: () => import('./hu.ts'),
+  it: () => import('./it.ts'),
+  lt: () => import('./lt.ts'),
+  lv: () => import('./lv.ts'),
+  nb: () => import('./nb.ts'),
+  nl: () => import('./nl.ts'),
+  pl: () => import('./pl.ts'),
+  pt: () => import('./pt.ts'),
+  ro: () => import('./ro.ts'),
+  sk: () => import('./sk.ts'),
+  sl: () => import('./sl.ts'),
+  sv: () => import('./sv.ts'),
+};
+
+/**
+ * The module of `locale`'s language (a supported locale, "de-CH"), which carries its
+ * region's differences; rejects for a language we lack.
+ */
+export function importLanguage(locale: string): Promise<LocaleModule> {
+  const lang = locale.slice(0, 2);
+  // Indexed as is (Safari 15.0-15.3 lack Object.hasOwn): a supported locale's language is
+  // two lower-case letters, never an Object.prototype member's name.
+  const load = LANGUAGES[lang];
+  return load ? load() : Promise.reject(new Error(`no strings for the language "${lang}"`));
+}

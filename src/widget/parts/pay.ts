@@ -1,0 +1,77 @@
+// Everything the form does once it is on screen, loaded at once after its first paint (or
+// as soon as the shopper focuses a field): the card rules as the shopper types (the number
+// grouped and the expiry written "MM / YY" as typed, the network and its mark, what is
+// wrong with each field), what Pay does from the check of the fields to the confirmed
+// outcome (a 3DS challenge, a bank's page or a boleto voucher on the way: src/next-step;
+// a step the checkout left open, shown again when the widget loads again),
+// "Try another card", reading the checkout back when the page is seen again, where focus
+// goes when paying hides the control that had it, and the words and styles of all that.
+// Until it arrives, what the shopper types stays as typed, and is formatted and checked
+// when it comes (../form/controller.ts). A checkout that opens already over, or that
+// cannot load, asks for it too: it says how; and a page that names a customer, for the
+// customer's saved cards, which it lists and draws.
+//
+// One part rather than several: each file a browser loads is compressed on its own, so
+// what one payment needs compresses better together than in a file each.
+import { nextStepStyles } from '../../next-step/styles.ts';
+import { fieldWords } from '../locales/english/fields.ts';
+import { outcomeWords } from '../locales/english/outcome.ts';
+import { payWords } from '../locales/english/pay.ts';
+import { savedCardWords } from '../locales/english/saved-cards.ts';
+import { stepWords } from '../locales/english/step.ts';
+import { outcomeStyles } from '../templates/outcome.ts';
+import { savedCardStyles } from '../templates/saved-card-choice.ts';
+import { css } from './kit.ts';
+
+export { cvvLength } from '../../card/index.ts';
+export { handOnFocus } from '../checkout/focus.ts';
+export { fail, settle } from '../checkout/outcome.ts';
+export { pay, restore, retry } from '../checkout/pay.ts';
+export { recheck } from '../checkout/recheck.ts';
+export { savedCards } from '../checkout/saved-cards.ts';
+export { resume } from '../checkout/steps.ts';
+export {
+  arrived,
+  beforeInput,
+  check,
+  edited,
+  message,
+  refresh,
+  regroup,
+} from '../form/typing.ts';
+export { networkMark } from '../templates/icons.ts';
+export { offerView, outcomeView } from '../templates/outcome.ts';
+export { savedCardChoice } from '../templates/saved-card-choice.ts';
+
+export const words = {
+  ...fieldWords,
+  ...payWords,
+  ...outcomeWords,
+  ...savedCardWords,
+  ...stepWords,
+};
+
+export const styles = [
+  outcomeStyles,
+  savedCardStyles,
+  nextStepStyles,
+  css`
+  [aria-invalid='true'] {
+    border-color: var(--_error);
+    box-shadow: inset 0 0 0 1px var(--_error);
+  }
+  .error {
+    color: var(--_error);
+    font-size: 0.8125em;
+  }
+  .icon text {
+    fill: #fff;
+    font: 700 6.5px sans-serif;
+    text-anchor: middle;
+  }
+  button:disabled {
+    cursor: progress;
+    opacity: 0.7;
+  }
+`,
+];
