@@ -7,7 +7,7 @@ import { rewriteDeclarations } from './declarations.ts';
 const STEPS: string[][] = [
   // The self-contained browser bundles (ES module and script tag) and the locales.
   ['node_modules/vite/bin/vite.js', 'build'],
-  // The parts those bundles load when needed (parts/: outcomes, saved cards, next steps), beside them.
+  // The parts those bundles load when needed (parts/: pay, languages, diagnostics), beside them.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.parts.config.ts'],
   // The package's entry: the widget with Lit left as an import.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.module.config.ts'],

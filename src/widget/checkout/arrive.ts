@@ -9,14 +9,18 @@ import {
   type PaymentMethodId,
 } from '../../domain/checkout.ts';
 import type { CheckoutView } from '../../next-step/types.ts';
-import { pageSettled } from '../arrival.ts';
 import { BackendError, createCheckout, getCheckout } from './backend.ts';
 
-/** The checkout named by `checkoutId`, else the one made from `order`; neither is an error. */
+/**
+ * The checkout named by `checkoutId`, else the one made from `order`; neither is an error
+ * once `settled` resolves (../arrival.ts pageSettled(), which the pay part carries: only a
+ * page that names no checkout yet waits for it).
+ */
 export async function arriveAt(
   endpoint: string,
   given: { checkoutId: string | undefined; order: unknown },
   signal: AbortSignal,
+  settled: (signal: AbortSignal) => Promise<void>,
 ): Promise<CheckoutView> {
   if (given.checkoutId) return getCheckout(endpoint, given.checkoutId, signal);
   const { order } = given;
@@ -26,7 +30,7 @@ export async function arriveAt(
   // Perhaps still to come (a framework hydrating the page sets it): said only later. The
   // errors' messages are for the merchant's logs, in English; the shopper reads the pay
   // part's words in the locale (report.ts), which the form's first paint does not carry.
-  await pageSettled(signal);
+  await settled(signal);
   throw new BackendError('MISSING_CHECKOUT', 'no checkout-id and no order', 0, false);
 }
 

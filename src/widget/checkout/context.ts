@@ -52,8 +52,6 @@ export interface PayContext {
   kept: Values;
   /** The next load offers a card only ("Try another card"). */
   cardOnly: boolean;
-  /** The challenge mode the element follows: its `challenge`, an unknown one read as auto. */
-  readonly challenge: ChallengeMode;
   /** Tells the page's developer of a mistake in the page, once, in the console. */
   diagnose(problem: Problem, ...values: string[]): void;
   to(next: Lifecycle): void;

@@ -1,13 +1,12 @@
 import type { ReactiveController } from 'lit';
 import { isFinalStatus } from '../../domain/checkout.ts';
-import type { ChallengeMode } from '../../next-step/types.ts';
-import { challengeMode, diagnose, diagnoseSettings } from '../diagnose.ts';
 import { emit } from '../events.ts';
 import type { FormController } from '../form/controller.ts';
 import type { Values } from '../form/fields.ts';
 import type { LocaleController } from '../locales/controller.ts';
 import type { Strings } from '../locales/en.ts';
 import type { PartsController } from '../parts/controller.ts';
+import type { Problem } from '../parts/diagnostics.ts';
 import { expectedMethods, type Lifecycle, namedMethods, type Payable } from '../state.ts';
 import { arriveAt, methodsToOffer } from './arrive.ts';
 import { asBackendError, paymentMethods } from './backend.ts';
@@ -75,13 +74,17 @@ export class CheckoutController implements ReactiveController, PayContext {
     return this.locale.strings;
   }
 
-  /** The challenge mode the element follows: an unknown `challenge` is read as auto. */
-  get challenge(): ChallengeMode {
-    return challengeMode(this.host.challenge);
+  /**
+   * Tells the page's developer of a mistake in the page, once, in the console: in the
+   * diagnostics part's words, which a correct page never loads.
+   */
+  diagnose(problem: Problem, ...values: string[]): void {
+    this.parts.load('diagnostics').then(
+      (part) => part.tell(problem, values),
+      // The words could not load: what there is, unworded.
+      () => console.warn('payment-widget:', problem, ...values),
+    );
   }
-
-  /** Tells the page's developer of a mistake in the page (the pay part's way to). */
-  readonly diagnose = diagnose;
 
   hostConnected(): void {
     // Re-attached after a move in the DOM: disconnecting aborted the load or the
@@ -124,7 +127,9 @@ export class CheckoutController implements ReactiveController, PayContext {
     const strings = this.locale.load();
     try {
       const endpoint = this.endpoint;
-      const checkout = await arriveAt(endpoint, host, signal);
+      const checkout = await arriveAt(endpoint, host, signal, (s) =>
+        this.parts.load('pay').then((pay) => pay.pageSettled(s)),
+      );
       await strings;
       if (signal.aborted) return;
 
@@ -150,7 +155,6 @@ export class CheckoutController implements ReactiveController, PayContext {
       ]);
       if (signal.aborted) return;
       const named = cardOnly ? ['card'] : namedMethods(host.paymentMethods);
-      diagnoseSettings(host.paymentMethods, host.challenge);
       const methods = methodsToOffer(offered, named, checkout);
       const cards = methods.includes('card') ? saved : [];
       this.form.offer(methods, cards);
@@ -164,8 +168,10 @@ export class CheckoutController implements ReactiveController, PayContext {
       await this.form.ready();
       if (signal.aborted) return;
       emit(host, 'payment-ready', { paymentMethods: methods });
+      const pay = this.parts.get('pay');
+      pay?.diagnoseSettings(this);
       // A step left open (a reload mid-challenge, back from the bank's page) shows again.
-      await this.parts.get('pay')?.resume(this, payable);
+      await pay?.resume(this, payable);
     } catch (error) {
       if (signal.aborted) return;
       await strings;

@@ -19,6 +19,7 @@ import type { PayContext } from './context.ts';
 import { fail, settle } from './outcome.ts';
 import { readBack } from './read-back.ts';
 import { refuseInvalid, report } from './report.ts';
+import { challengeMode } from './settings.ts';
 import { runStep } from './steps.ts';
 import { stepOf } from './words.ts';
 
@@ -70,7 +71,7 @@ export async function pay(c: PayContext): Promise<void> {
     const result = await sent;
     // Not over yet (a 3DS challenge, a bank, a boleto's voucher): what next.
     const action = actionFor(result.status, result.body, {
-      mode: c.challenge,
+      mode: challengeMode(c.host.challenge),
       hasRedirectUrl: Boolean(checkout.redirect_url),
       paymentMethod: method,
     });

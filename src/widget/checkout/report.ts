@@ -1,7 +1,7 @@
 // A refused form and an error, as the shopper reads them (the live region) and as the page
 // hears them (payment-invalid, payment-error); the page's developer hears, in the console,
-// of an answer that stops every payment because of the page (../diagnose.ts). The pay
-// part's (src/widget/parts/pay.ts), which brings the words.
+// of an answer that stops every payment because of the page (as of the settings it ignores:
+// ./settings.ts). The pay part's (src/widget/parts/pay.ts), which brings the words.
 
 import type { FieldError } from '../events.ts';
 import type { FieldName } from '../form/fields.ts';

@@ -12,6 +12,7 @@ import type { PayContext } from './context.ts';
 import { settle } from './outcome.ts';
 import { report } from './report.ts';
 import { reopen } from './resume.ts';
+import { challengeMode } from './settings.ts';
 import { stepOf } from './words.ts';
 
 /**
@@ -23,7 +24,7 @@ export async function resume(c: PayContext, payable: Payable): Promise<void> {
   // Unless something else moved the widget meanwhile (Pay, the page seen again).
   if (now.kind !== 'form' || now.checkout !== payable.checkout) return;
   const { checkout } = payable;
-  const action = reopen(checkout, c.challenge, stepOf(String(checkout.id)));
+  const action = reopen(checkout, challengeMode(c.host.challenge), stepOf(String(checkout.id)));
   if (action) await runStep(c, action, payable);
 }
 

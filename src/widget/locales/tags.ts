@@ -2,7 +2,10 @@
 // The languages part's (src/widget/parts/languages.ts), with the table of their modules:
 // an English page needs neither, so neither weighs on the form's first paint.
 
-import { languageOf } from '../parts/kit.ts';
+// Its own copy of languageOf (a few bytes), not the kit's: a part that shares nothing with
+// the pay part is built with none of the kit, and the pay part then needs no file shared
+// with it, one request and one compressed file fewer.
+import { languageOf } from './language.ts';
 
 /**
  * Every locale with strings of its own. A language's first tag is the one a bare

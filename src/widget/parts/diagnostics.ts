@@ -1,7 +1,8 @@
 // What the widget tells the page's developer in the browser console, once per problem: an
 // error for what stops a payment (the handler's 404 or 403), a warning for what it ignores
 // (an unknown payment method's name, an `order` attribute that is broken JSON, an unknown
-// `challenge`). A part: only a page with a mistake loads its words (../diagnose.ts).
+// `challenge`). A part: only a page with a mistake loads its words (the checkout
+// controller's diagnose(), which the pay part calls: ../checkout/report.ts, settings.ts).
 
 /**
  * `endpoint`: the handler (or whatever answers at `endpoint`) said 404 or 403 (the call,

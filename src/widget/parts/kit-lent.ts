@@ -19,7 +19,6 @@ export const {
   html,
   isFinalStatus,
   isRecord,
-  languageOf,
   nothing,
   processCheckout,
   retryCheckout,

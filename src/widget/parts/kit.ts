@@ -21,4 +21,3 @@ export {
 } from '../checkout/backend.ts';
 export { emit } from '../events.ts';
 export { format } from '../locales/format.ts';
-export { languageOf } from '../locales/language.ts';

@@ -24,11 +24,13 @@ import { savedCardStyles } from '../templates/saved-card-choice.ts';
 import { css } from './kit.ts';
 
 export { cvvLength } from '../../card/index.ts';
+export { pageSettled } from '../arrival.ts';
 export { handOnFocus } from '../checkout/focus.ts';
 export { fail, settle } from '../checkout/outcome.ts';
 export { pay, restore, retry } from '../checkout/pay.ts';
 export { recheck } from '../checkout/recheck.ts';
 export { savedCards } from '../checkout/saved-cards.ts';
+export { diagnoseSettings } from '../checkout/settings.ts';
 export { resume } from '../checkout/steps.ts';
 export {
   arrived,

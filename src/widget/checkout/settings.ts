@@ -1,0 +1,32 @@
+// What of the page's settings the widget ignores, told once each to the page's developer in
+// the console (in the diagnostics part's words, src/widget/parts/diagnostics.ts): an unknown
+// name in `payment-methods`, an unknown `challenge`, an `order` attribute that looks like
+// JSON and does not parse. The pay part's (src/widget/parts/pay.ts): checked once the form
+// is on screen, so the form's first paint carries none of it.
+
+import { isPaymentMethodId } from '../../domain/checkout.ts';
+import type { ChallengeMode } from '../../next-step/types.ts';
+import type { PayContext } from './context.ts';
+
+const CHALLENGE_MODES: readonly string[] = ['auto', 'iframe', 'redirect'];
+
+/** The challenge mode to follow: an unknown one is ignored (auto). */
+export function challengeMode(value: string): ChallengeMode {
+  return CHALLENGE_MODES.includes(value) ? (value as ChallengeMode) : 'auto';
+}
+
+/** Tells the page's developer what of its settings the widget ignores, if anything. */
+export function diagnoseSettings(c: PayContext): void {
+  const { paymentMethods: methods = '', challenge, order } = c.host;
+  const unknown = methods.split(/\s+/).filter((name) => name && !isPaymentMethodId(name));
+  if (unknown.length > 0) c.diagnose('methods', methods, unknown.join(' '));
+  if (challengeMode(challenge) !== challenge) c.diagnose('challenge', challenge);
+  // The attribute's converter keeps what does not parse as text: text on purpose, or JSON
+  // gone wrong ('{"sku": mug}'), which the developer hears of.
+  if (typeof order !== 'string' || !/^\s*[[{]/.test(order)) return;
+  try {
+    JSON.parse(order);
+  } catch (error) {
+    c.diagnose('order', order, String(error));
+  }
+}
