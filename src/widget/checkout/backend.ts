@@ -28,7 +28,7 @@ export class BackendError extends Error {
   // Neither name starts with `_`: the pay part reads them, across the bundle's edge.
   /** A 429's `Retry-After` (the handler's rate limit), in seconds; 0 or NaN when unsaid. */
   readonly retryAfter: number;
-  /** The call that was answered with this error: `POST https://shop.example/payments/...`. */
+  /** The call that was answered with this error: `POST /payments/...`, as the endpoint says it. */
   readonly called: string;
   constructor(
     code: PaymentErrorCode,
@@ -144,8 +144,8 @@ export async function call(
   if (!response.ok) {
     const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
     const status = response.status;
-    // What was called, for the console (../diagnose.ts): `POST https://shop.example/x`.
-    const called = `${init.method ?? 'GET'} ${new URL(url, location.href).href}`;
+    // What was called, for the console (./report.ts makes the URL whole): `POST /payments/x`.
+    const called = `${init.method ?? 'GET'} ${url}`;
     // The handler's error body: its code and its `retryable`, passed on as they are.
     if (error && typeof error.code === 'string') {
       throw new BackendError(

@@ -37,7 +37,10 @@ export function report(c: PayContext, error: unknown, retryable?: boolean, key?:
 function diagnoseAnswer(c: PayContext, error: BackendError): void {
   const { status, called, message, code } = error;
   if (status !== 404 && status !== 403) return;
-  c.diagnose('endpoint', called, `${status}`, message, code === 'BACKEND_ERROR' ? '' : '1');
+  // The URL whole, as the developer finds it in the network panel: `POST https://shop.example/x`.
+  const [method, url = ''] = called.split(' ');
+  const call = `${method} ${new URL(url, location.href).href}`;
+  c.diagnose('endpoint', call, `${status}`, message, code === 'BACKEND_ERROR' ? '' : '1');
 }
 
 /**

@@ -45,9 +45,8 @@ export class LocaleController implements ReactiveController {
   private _lang = '';
 
   hostUpdated(): void {
-    const lang = this._lang || null;
+    const lang = this._lang;
     for (const el of this._host.renderRoot.children) {
-      if (el.getAttribute('lang') === lang) continue;
       if (lang) el.setAttribute('lang', lang);
       else el.removeAttribute('lang');
     }
