@@ -28,8 +28,9 @@ function localeFiles(): Plugin {
 
 /**
  * Builds with the module `replacement` wherever the sources import `original` (both paths
- * from the repository's root): the self-contained builds load their parts from beside
- * themselves (src/widget/parts/imports-beside.ts), the parts they load take Lit from them
+ * from the repository's root), except in `replacement` itself, which may build on it: the
+ * self-contained builds load their parts from beside themselves
+ * (src/widget/parts/imports-beside.ts), the parts they load take Lit from them
  * (src/widget/parts/kit-lent.ts).
  */
 export function replaceModule(original: string, replacement: string): Plugin {
@@ -39,7 +40,8 @@ export function replaceModule(original: string, replacement: string): Plugin {
     name: 'payment-widget-replace-module',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!source.endsWith(original.slice(original.lastIndexOf('/')))) return null;
+      if (importer === to || !source.endsWith(original.slice(original.lastIndexOf('/'))))
+        return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved?.id === from ? to : null;
     },

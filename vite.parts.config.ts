@@ -14,6 +14,9 @@ export default defineConfig({
   plugins: [
     minifyCssTemplates(),
     replaceModule('./src/widget/parts/kit.ts', './src/widget/parts/kit-lent.ts'),
+    // The domain's functions that the bundle holds too, lent by it like the kit's.
+    replaceModule('./src/domain/checkout.ts', './src/widget/parts/domain-lent.ts'),
+    replaceModule('./src/shared/record.ts', './src/widget/parts/domain-lent.ts'),
     // Each locale's ready-merged file beside the bundle, instead of each language's module.
     replaceModule('./src/widget/locales/languages.ts', './src/widget/locales/languages-beside.ts'),
   ],

@@ -69,12 +69,12 @@ const retryableStatus = (status: number): boolean =>
 export const TIMEOUT_MS = { read: 15_000, process: 30_000 };
 
 /** A call's answer: its HTTP status and its JSON body (undefined when empty or not JSON). */
-interface BackendAnswer {
+export interface BackendAnswer {
   status: number;
   body: unknown;
 }
 
-interface CallInit {
+export interface CallInit {
   method?: 'GET' | 'POST' | 'PUT';
   body?: unknown;
   signal?: AbortSignal | null | undefined;
@@ -171,7 +171,12 @@ export async function call(
   return { status: response.status, body };
 }
 
-async function checkoutAt(endpoint: string, path: string, init: CallInit): Promise<CheckoutView> {
+/** A call whose answer is a checkout (its id at least); anything else is INVALID_RESPONSE. */
+export async function checkoutAt(
+  endpoint: string,
+  path: string,
+  init: CallInit,
+): Promise<CheckoutView> {
   const { body, status } = await call(endpoint, path, init);
   if (!isRecord(body) || typeof body.id !== 'string') {
     throw new BackendError('INVALID_RESPONSE', formWords.errBackend, status, false);
@@ -179,7 +184,7 @@ async function checkoutAt(endpoint: string, path: string, init: CallInit): Promi
   return body as CheckoutView;
 }
 
-const checkoutPath = (id: string): string => `/checkouts/${encodeURIComponent(id)}`;
+export const checkoutPath = (id: string): string => `/checkouts/${encodeURIComponent(id)}`;
 
 export function getCheckout(
   endpoint: string,
@@ -196,24 +201,6 @@ export function createCheckout(
   signal: AbortSignal,
 ): Promise<CheckoutView> {
   return checkoutAt(endpoint, '/checkouts', { method: 'POST', body: { order }, signal });
-}
-
-/** After a failure: the basket's next checkout (or its paid one), made by the handler. */
-export function retryCheckout(endpoint: string, id: string): Promise<CheckoutView> {
-  return checkoutAt(endpoint, `${checkoutPath(id)}/retry`, { method: 'POST' });
-}
-
-/** PUT the process body; the caller tells a 200 (checkout) from a 202 (next step). */
-export function processCheckout(
-  endpoint: string,
-  id: string,
-  body: unknown,
-): Promise<BackendAnswer> {
-  return call(endpoint, checkoutPath(id), {
-    method: 'PUT',
-    body,
-    timeoutMs: TIMEOUT_MS.process,
-  });
 }
 
 /** The methods offered for the checkout's amount and currency (ids this widget knows). */

@@ -6,17 +6,11 @@
 
 import { actionFor } from '../../next-step/index.ts';
 import type { FieldName } from '../form/fields.ts';
-import {
-  BackendError,
-  emit,
-  getCheckout,
-  isFinalStatus,
-  processCheckout,
-  retryCheckout,
-} from '../parts/kit.ts';
+import { BackendError, emit, getCheckout, isFinalStatus } from '../parts/kit.ts';
 import { buildProcessBody } from './body.ts';
 import type { PayContext } from './context.ts';
 import { fail, settle } from './outcome.ts';
+import { processCheckout, retryCheckout } from './process.ts';
 import { readBack } from './read-back.ts';
 import { refuseInvalid, report } from './report.ts';
 import { challengeMode } from './settings.ts';

@@ -9,15 +9,16 @@
 // import it as usual. A name added here is added to ./kit-lent.ts too (the parts build
 // fails on a name it cannot find there).
 export { css, html, nothing, svg } from 'lit';
-export { isFinalStatus } from '../../domain/checkout.ts';
+export { isFinalStatus, isPaymentMethodId, isRedirectMethod } from '../../domain/checkout.ts';
 export { isRecord } from '../../shared/record.ts';
 export {
   asBackendError,
   BackendError,
   call,
+  checkoutAt,
+  checkoutPath,
   getCheckout,
-  processCheckout,
-  retryCheckout,
+  TIMEOUT_MS,
 } from '../checkout/backend.ts';
 export { emit } from '../events.ts';
 export { format } from '../locales/format.ts';
