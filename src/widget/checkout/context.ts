@@ -52,8 +52,10 @@ export interface PayContext {
   kept: Values;
   /** The next load offers a card only ("Try another card"). */
   cardOnly: boolean;
-  /** Tells the page's developer of a mistake in the page, once, in the console. */
-  diagnose(problem: Problem, ...values: string[]): void;
+  /** The parts that load when needed: the console's words for a mistake in the page. */
+  readonly parts: {
+    load(name: 'diagnostics'): Promise<{ tell(problem: Problem, values: string[]): void }>;
+  };
   to(next: Lifecycle): void;
   /** Loads the checkout again: the step it left open shows again, or the form, or the outcome. */
   load(): Promise<void>;

@@ -6,7 +6,6 @@ import type { Values } from '../form/fields.ts';
 import type { LocaleController } from '../locales/controller.ts';
 import type { Strings } from '../locales/en.ts';
 import type { PartsController } from '../parts/controller.ts';
-import type { Problem } from '../parts/diagnostics.ts';
 import { expectedMethods, type Lifecycle, namedMethods, type Payable } from '../state.ts';
 import { arriveAt, methodsToOffer } from './arrive.ts';
 import { asBackendError, paymentMethods } from './backend.ts';
@@ -72,18 +71,6 @@ export class CheckoutController implements ReactiveController, PayContext {
   /** The words on screen. */
   get strings(): Strings {
     return this.locale.strings;
-  }
-
-  /**
-   * Tells the page's developer of a mistake in the page, once, in the console: in the
-   * diagnostics part's words, which a correct page never loads.
-   */
-  diagnose(problem: Problem, ...values: string[]): void {
-    this.parts.load('diagnostics').then(
-      (part) => part.tell(problem, values),
-      // The words could not load: what there is, unworded.
-      () => console.warn('payment-widget:', problem, ...values),
-    );
   }
 
   hostConnected(): void {

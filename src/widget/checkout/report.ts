@@ -10,6 +10,7 @@ import { asBackendError, emit, format } from '../parts/kit.ts';
 import type { BackendError } from './backend.ts';
 import type { PayContext } from './context.ts';
 import { messageFor } from './messages.ts';
+import { diagnose } from './settings.ts';
 
 /**
  * Puts an error in the live region (`key`'s text if given, else the code's; over the
@@ -40,7 +41,7 @@ function diagnoseAnswer(c: PayContext, error: BackendError): void {
   // The URL whole, as the developer finds it in the network panel: `POST https://shop.example/x`.
   const [method, url = ''] = called.split(' ');
   const call = `${method} ${new URL(url, location.href).href}`;
-  c.diagnose('endpoint', call, `${status}`, message, code === 'BACKEND_ERROR' ? '' : '1');
+  diagnose(c, 'endpoint', call, `${status}`, message, code === 'BACKEND_ERROR' ? '' : '1');
 }
 
 /**

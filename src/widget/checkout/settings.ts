@@ -6,6 +6,7 @@
 
 import { isPaymentMethodId } from '../../domain/checkout.ts';
 import type { ChallengeMode } from '../../next-step/types.ts';
+import type { Problem } from '../parts/diagnostics.ts';
 import type { PayContext } from './context.ts';
 
 const CHALLENGE_MODES: readonly string[] = ['auto', 'iframe', 'redirect'];
@@ -15,18 +16,30 @@ export function challengeMode(value: string): ChallengeMode {
   return CHALLENGE_MODES.includes(value) ? (value as ChallengeMode) : 'auto';
 }
 
+/**
+ * Tells the page's developer of a mistake in the page, once, in the console: in the
+ * diagnostics part's words, which a correct page never loads.
+ */
+export function diagnose(c: PayContext, problem: Problem, ...values: string[]): void {
+  c.parts.load('diagnostics').then(
+    (part) => part.tell(problem, values),
+    // The words could not load: what there is, unworded.
+    () => console.warn('payment-widget:', problem, ...values),
+  );
+}
+
 /** Tells the page's developer what of its settings the widget ignores, if anything. */
 export function diagnoseSettings(c: PayContext): void {
   const { paymentMethods: methods = '', challenge, order } = c.host;
   const unknown = methods.split(/\s+/).filter((name) => name && !isPaymentMethodId(name));
-  if (unknown.length > 0) c.diagnose('methods', methods, unknown.join(' '));
-  if (challengeMode(challenge) !== challenge) c.diagnose('challenge', challenge);
+  if (unknown.length > 0) diagnose(c, 'methods', methods, unknown.join(' '));
+  if (challengeMode(challenge) !== challenge) diagnose(c, 'challenge', challenge);
   // The attribute's converter keeps what does not parse as text: text on purpose, or JSON
   // gone wrong ('{"sku": mug}'), which the developer hears of.
   if (typeof order !== 'string' || !/^\s*[[{]/.test(order)) return;
   try {
     JSON.parse(order);
   } catch (error) {
-    c.diagnose('order', order, String(error));
+    diagnose(c, 'order', order, String(error));
   }
 }

@@ -2,7 +2,7 @@
 // error for what stops a payment (the handler's 404 or 403), a warning for what it ignores
 // (an unknown payment method's name, an `order` attribute that is broken JSON, an unknown
 // `challenge`). A part: only a page with a mistake loads its words (the checkout
-// controller's diagnose(), which the pay part calls: ../checkout/report.ts, settings.ts).
+// pay part's diagnose(): ../checkout/settings.ts, report.ts).
 
 /**
  * `endpoint`: the handler (or whatever answers at `endpoint`) said 404 or 403 (the call,
