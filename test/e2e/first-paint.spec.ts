@@ -28,7 +28,7 @@ async function servePage(page: Page, shop: Shop, widget: string): Promise<string
 
 interface Counted {
   url: string;
-  /** The response's body as it came over the network: gzip (a file under 1 KiB as it is). */
+  /** The response's body as it came over the network: brotli or gzip (a file under 1 KiB as it is). */
   gzip: number;
   encoding: string | null;
   /** Its body gzipped here (level 9, as the budget tests count): what it weighs as gzip whatever came. */
@@ -38,10 +38,11 @@ interface Counted {
 }
 
 /**
- * Every script the page receives, asked for gzip (the server would send brotli to a
- * browser that takes it, which is smaller still; a file under 1 KiB it sends as it is),
- * with its size on the wire and when it arrived. Held scripts (`hold`) wait until their
- * promise settles.
+ * Every script the page receives, with its size on the wire, its body gzipped here and when
+ * it arrived. Held scripts (`hold`) wait until their promise settles. Each is asked for
+ * gzip, but Chromium sends its own Accept-Encoding: once the server has a file's brotli
+ * ready (made in the background after its first request), it sends that, smaller still.
+ * So the budget counts each body gzipped at level 9, as the budget tests count the files.
  */
 function countScripts(page: Page, hold?: (request: Request) => Promise<void> | undefined) {
   const scripts: Counted[] = [];
@@ -99,9 +100,11 @@ function formPainted(page: Page): Promise<number> {
   );
 }
 
-const sum = (list: Counted[]) => list.reduce((total, script) => total + script.gzip, 0);
+const sum = (list: Counted[]) => list.reduce((total, script) => total + script.gzipped, 0);
 const names = (list: Counted[]) =>
-  list.map((s) => `${new URL(s.url).pathname} ${s.gzip} B`).join(', ');
+  list
+    .map((s) => `${new URL(s.url).pathname} ${s.gzipped} B (${s.gzip} B ${s.encoding})`)
+    .join(', ');
 
 test('the card form paints from at most 14 KiB of script; typing and paying load after, and typing never waits', async ({
   page,
@@ -129,7 +132,8 @@ test('the card form paints from at most 14 KiB of script; typing and paying load
     `scripts before the card form's first paint: ${sum(before)} B gzip (${names(before)})`,
   );
   expect(before.map((s) => new URL(s.url).pathname)).toEqual(['/assets/payment-widget.iife.js']);
-  expect(before.map((s) => s.encoding)).toEqual(['gzip']);
+  // Compressed on the wire (brotli once the server has it ready, else gzip).
+  for (const script of before) expect(['gzip', 'br']).toContain(script.encoding);
   expect(sum(before)).toBeLessThanOrEqual(FIRST_PAINT_BUDGET);
 
   // The first keystrokes go in as typed while the rest is on its way...
@@ -166,8 +170,7 @@ test('a page with every option on loads at most 24 KiB of script in all, through
   await expect(page.getByText('Payment successful')).toBeVisible();
   // The widget's scripts, every part it loaded included.
   const all = (await counter.all()).filter((s) => new URL(s.url).pathname.startsWith('/assets/'));
-  const gzipped = all.reduce((total, script) => total + script.gzipped, 0);
-  console.log(`scripts with every option on, in all: ${gzipped} B gzip (${names(all)})`);
+  console.log(`scripts with every option on, in all: ${sum(all)} B gzip (${names(all)})`);
   expect(all.map((s) => new URL(s.url).pathname)).toContain('/assets/parts/pay.js');
-  expect(gzipped).toBeLessThanOrEqual(ALL_BUDGET);
+  expect(sum(all)).toBeLessThanOrEqual(ALL_BUDGET);
 });
