@@ -3,13 +3,28 @@ import { defineConfig } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import browserBuild, { replaceModule } from './vite.config.ts';
 
+/** Each part of the widget that loads when needed, by its `parts/{name}.js`. */
+export const PARTS: Record<string, string> = {
+  pay: 'src/widget/parts/pay.ts',
+  step: 'src/widget/parts/step.ts',
+  languages: 'src/widget/parts/languages.ts',
+  diagnostics: 'src/widget/parts/diagnostics.ts',
+};
+
 /**
- * The parts of the widget the self-contained builds load when needed
+ * The part named by PART (scripts/build.ts builds each: `PART=pay vite build -c
+ * vite.parts.config.ts`), one of the parts the self-contained builds load when needed
  * (src/widget/parts/imports-beside.ts): `parts/{name}.js` beside `payment-widget(.iife).js`,
- * one minified ES module each and the code they share, for the same browsers. They hold no
- * Lit: src/widget/parts/kit-lent.ts takes the bundle's own in kit.ts's place. Property names
- * stay whole (the bundle shortens its `_` names; what it hands a part has none).
+ * one minified ES module for the same browsers. Each on its own, so that no two share a
+ * chunk: a shared chunk is one more file, asked for only once the part that imports it has
+ * come (a round trip later). They hold no Lit: src/widget/parts/kit-lent.ts takes the
+ * bundle's own in kit.ts's place. Property names stay whole (the bundle shortens its `_`
+ * names; what it hands a part has none).
  */
+const part = process.env.PART ?? '';
+const entry = Object.hasOwn(PARTS, part) ? PARTS[part] : undefined;
+if (!entry) throw new Error(`PART=${part}: build one of ${Object.keys(PARTS).join(', ')}`);
+
 export default defineConfig({
   plugins: [
     minifyCssTemplates(),
@@ -31,22 +46,18 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist/parts',
-    emptyOutDir: true,
+    // One part of several: `npm run build` starts from an empty dist/.
+    emptyOutDir: false,
     target: browserBuild.build?.target,
     minify: true,
     sourcemap: false,
     lib: {
-      entry: {
-        pay: 'src/widget/parts/pay.ts',
-        languages: 'src/widget/parts/languages.ts',
-        diagnostics: 'src/widget/parts/diagnostics.ts',
-      },
+      entry: { [part]: entry },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: {
       output: {
-        chunkFileNames: 'shared-[hash].js',
         // Whitespace-free like the bundle (library mode's ES output keeps it otherwise);
         // property names stay whole (see above).
         minify: { codegen: true },

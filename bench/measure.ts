@@ -13,12 +13,19 @@ import { build } from 'vite';
  */
 export const FIRST_PAINT_GZIP_BUDGET = 14 * 1024;
 /**
- * The script-tag build and every part a page in English loads with every option on (the
- * pay part, with the next steps and saved cards; not the languages part, which only a
- * page in another language loads, with its locale's file, nor the console's words for a
- * page's mistakes, which a correct page never loads).
+ * The script-tag build and every part a page in English loads with every option on, through
+ * a payment the provider settles at once (the pay part, with the saved cards; not a next
+ * step's part, which only an answer that calls for one loads: STEP_GZIP_BUDGET; nor the
+ * languages part, which only a page in another language loads, with its locale's file, nor
+ * the console's words for a page's mistakes, which a correct page never loads).
  */
 export const ALL_GZIP_BUDGET = 24 * 1024;
+/**
+ * The next steps' part (a 3DS challenge, a bank's page, a boleto's voucher, a step shown
+ * again after a reload): loaded when a payment's answer, or a checkout left pending with a
+ * step open, calls for one.
+ */
+export const STEP_GZIP_BUDGET = 3.5 * 1024;
 /** Each lazily loaded locale module. */
 export const LOCALE_GZIP_BUDGET = 1.5 * 1024;
 
@@ -81,14 +88,23 @@ export function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(2)} KiB`;
 }
 
-/** Every part beside the self-contained builds that a page in English may load. */
+/** The parts that ALL_GZIP_BUDGET leaves out, by file (see there). */
+const NOT_EVERY_PAYMENT = ['step.js', 'languages.js', 'diagnostics.js'];
+
+/**
+ * Every part beside the self-contained builds that a page in English with every option on
+ * loads, through a payment the provider settles at once (see ALL_GZIP_BUDGET).
+ */
 export function englishPartFiles(dir: string = PARTS_DIR): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((name) => name.endsWith('.js') && name !== 'languages.js' && name !== 'diagnostics.js')
+    .filter((name) => name.endsWith('.js') && !NOT_EVERY_PAYMENT.includes(name))
     .sort()
     .map((name) => join(dir, name));
 }
+
+/** The next steps' part beside the self-contained builds (see STEP_GZIP_BUDGET). */
+export const STEP_PART = join(PARTS_DIR, 'step.js');
 
 /**
  * What a bundler puts before the first paint of a page that imports `payment-widget`: the

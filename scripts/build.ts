@@ -4,11 +4,16 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { rewriteDeclarations } from './declarations.ts';
 
-const STEPS: string[][] = [
+const VITE = 'node_modules/vite/bin/vite.js';
+
+const STEPS: (string[] | { part: string })[] = [
   // The self-contained browser bundles (ES module and script tag) and the locales.
   ['node_modules/vite/bin/vite.js', 'build'],
-  // The parts those bundles load when needed (parts/: pay, languages, diagnostics), beside them.
-  ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.parts.config.ts'],
+  // The parts those bundles load when needed (parts/), beside them, each on its own.
+  { part: 'pay' },
+  { part: 'step' },
+  { part: 'languages' },
+  { part: 'diagnostics' },
   // The package's entry: the widget with Lit left as an import.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.module.config.ts'],
   // `payment-widget/react`: the React component, importing the entry above.
@@ -30,8 +35,10 @@ const STEPS: string[][] = [
 ];
 
 rmSync('dist', { recursive: true, force: true });
-for (const args of STEPS) {
-  const { status } = spawnSync(process.execPath, args, { stdio: 'inherit' });
+for (const step of STEPS) {
+  const args = 'part' in step ? [VITE, 'build', '-c', 'vite.parts.config.ts'] : step;
+  const env = 'part' in step ? { ...process.env, PART: step.part } : process.env;
+  const { status } = spawnSync(process.execPath, args, { stdio: 'inherit', env });
   if (status !== 0) process.exit(status ?? 1);
 }
 rewriteDeclarations('dist/types');

@@ -27,6 +27,7 @@ export function hold(
       ctx
         .confirm(signal)
         .then(({ next_step: _step, payment_type: _method, ...checkout }) => checkout),
+    ctx.isFinal,
     ctx.poll,
   );
   return new Promise<Outcome>((resolve, reject) => {

@@ -1,4 +1,3 @@
-import { isFinalStatus } from '../domain/checkout.ts';
 import type { CheckoutView, NextStepContext, Outcome } from './types.ts';
 
 type PollSchedule = NonNullable<NextStepContext['poll']>;
@@ -29,12 +28,14 @@ interface ConfirmLoop {
  * flight: a nudge during a request queues exactly one more. The deadline (and
  * `stop()`) aborts the request in flight too, through the signal `confirm` gets:
  * a backend that never answers cannot hold the loop past its time. A status
- * this code does not know is not final (see domain/checkout.ts). While the page
+ * this code does not know is not final (`isFinal`: src/domain's isFinalStatus, which the
+ * widget hands in through the step's context, see types.ts). While the page
  * is hidden it does not ask. A closure, not a class: its state never leaves
  * it, and locals minify to a letter.
  */
 export function confirmLoop(
   confirm: (signal: AbortSignal) => Promise<CheckoutView>,
+  isFinal: (status: unknown) => boolean,
   schedule: PollSchedule = DEFAULT_POLL,
 ): ConfirmLoop {
   let delay = schedule.firstMs;
@@ -80,7 +81,7 @@ export function confirmLoop(
       const checkout = await confirm(request.signal);
       if (stopped) return;
       last = checkout;
-      if (isFinalStatus(checkout.status)) {
+      if (isFinal(checkout.status)) {
         stop();
         resolve({ kind: 'final', checkout });
         return;

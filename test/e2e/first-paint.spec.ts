@@ -3,7 +3,9 @@
 // form needs at most 14 KiB (one round trip on a new connection); what typing and paying
 // need loads after its first paint, and typing is never held up by it: the first keystroke
 // goes in as typed, and is formatted when the rest arrives. A page with every option on
-// loads at most 24 KiB in all, through a whole payment (the next steps come in the same part).
+// loads at most 24 KiB in all, through a whole payment that the provider settles at once (a
+// next step, a 3DS challenge say, comes in a part of its own, only when an answer calls for
+// one: the budget tests hold it to 3.5 KiB).
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import { CARDS, expect, fillCard, type Shop, test } from './fixtures.ts';
@@ -171,6 +173,9 @@ test('a page with every option on loads at most 24 KiB of script in all, through
   // The widget's scripts, every part it loaded included.
   const all = (await counter.all()).filter((s) => new URL(s.url).pathname.startsWith('/assets/'));
   console.log(`scripts with every option on, in all: ${sum(all)} B gzip (${names(all)})`);
-  expect(all.map((s) => new URL(s.url).pathname)).toContain('/assets/parts/pay.js');
+  const paths = all.map((s) => new URL(s.url).pathname);
+  expect(paths).toContain('/assets/parts/pay.js');
+  // No next step was called for: its part never came.
+  expect(paths).not.toContain('/assets/parts/step.js');
   expect(sum(all)).toBeLessThanOrEqual(ALL_BUDGET);
 });

@@ -9,6 +9,7 @@ import type { FormView } from '../form/context.ts';
 import type { FieldName, Shown, Values } from '../form/fields.ts';
 import type { Strings } from '../locales/en.ts';
 import type { Problem } from '../parts/diagnostics.ts';
+import type * as StepPart from '../parts/step.ts';
 import type { Lifecycle, SavedCard } from '../state.ts';
 
 /** What the checkout's code reads from, and writes to, its element. */
@@ -52,9 +53,13 @@ export interface PayContext {
   kept: Values;
   /** The next load offers a card only ("Try another card"). */
   cardOnly: boolean;
-  /** The parts that load when needed: the console's words for a mistake in the page. */
+  /**
+   * The parts that load when needed: the console's words for a mistake in the page, and a
+   * next step (`need`: undefined when it could not load, which the widget then says).
+   */
   readonly parts: {
     load(name: 'diagnostics'): Promise<{ tell(problem: Problem, values: string[]): void }>;
+    need(name: 'step'): Promise<typeof StepPart | undefined>;
   };
   to(next: Lifecycle): void;
   /** Loads the checkout again: the step it left open shows again, or the form, or the outcome. */

@@ -4,7 +4,7 @@
 // form's first paint, so it reaches the code that painted the form only through the
 // controller's public members and the kit.
 
-import { actionFor } from '../../next-step/index.ts';
+import { actionFor } from '../../next-step/action.ts';
 import type { FieldName } from '../form/fields.ts';
 import { BackendError, emit, getCheckout, isFinalStatus } from '../parts/kit.ts';
 import { buildProcessBody } from './body.ts';

@@ -6,7 +6,7 @@
 // awaited when the step cannot be shown again, or the form.
 
 import type { PaymentMethodId } from '../../domain/checkout.ts';
-import { actionFor } from '../../next-step/index.ts';
+import { actionFor } from '../../next-step/action.ts';
 import type { Action, ChallengeMode, CheckoutView } from '../../next-step/types.ts';
 
 /**

@@ -1,13 +1,13 @@
-// A next step on screen: the runner (src/next-step) run in the element's next-step area,
-// this tab's memory of it (words.ts `stepOf`), what its outcome does to the widget, and the
-// step a checkout left open when the widget loads again (resume.ts). The pay part's
+// A next step on screen: the runner (src/next-step, the step part's: loaded here, when an
+// answer or a checkout left open calls for one) run in the element's next-step area, this
+// tab's memory of it (words.ts `stepOf`), what its outcome does to the widget, and the step
+// a checkout left open when the widget loads again (resume.ts). The pay part's
 // (src/widget/parts/pay.ts): only a payment opens a step, and a step left open shows again
 // once the part is in, after the form's first paint.
 
-import { runAction } from '../../next-step/index.ts';
 import type { Action, NextStepContext, Outcome } from '../../next-step/types.ts';
-import { BackendError, emit, getCheckout } from '../parts/kit.ts';
-import type { Payable } from '../state.ts';
+import { BackendError, emit, getCheckout, isFinalStatus } from '../parts/kit.ts';
+import type { Lifecycle, Payable } from '../state.ts';
 import type { PayContext } from './context.ts';
 import { settle } from './outcome.ts';
 import { report } from './report.ts';
@@ -32,10 +32,18 @@ export async function resume(c: PayContext, payable: Payable): Promise<void> {
 export async function runStep(c: PayContext, action: Action, payable: Payable): Promise<void> {
   const host = c.host;
   const id = payable.checkout.id as string;
-  // Removed from the page while the process request was out: nobody is looking, so no
-  // challenge shows and the page is not navigated away from under what the shop shows now.
-  // Attached again, the form is still payable.
-  if (!host.isConnected) {
+  // The step part first, the form busy meanwhile (no second payment can start).
+  const busy: Lifecycle = { ...payable, kind: 'busy' };
+  c.to(busy);
+  const step = host.isConnected ? await c.parts.need('step') : undefined;
+  // Something else moved the widget meanwhile (another checkout loads): that stands.
+  if (c.lifecycle !== busy) return;
+  // Removed from the page while the process request (or the part) was out: nobody is
+  // looking, so no challenge shows and the page is not navigated away from under what the
+  // shop shows now; attached again, the form is still payable. And a step part that could
+  // not load leaves the form payable too: the widget says it cannot reach the payment
+  // service, with "Try again" (the parts controller's).
+  if (!step || !host.isConnected) {
     c.to({ ...payable, kind: 'form' });
     return;
   }
@@ -43,8 +51,9 @@ export async function runStep(c: PayContext, action: Action, payable: Payable): 
   const controller = new AbortController();
   c.stepAbort = controller;
   c.to({ ...payable, kind: 'step' });
-  const outcome = await showStep(c, action, id, {
+  const outcome = await showStep(c, step.runAction, action, id, {
     confirm: (signal) => getCheckout(c.endpoint, id, signal),
+    isFinal: isFinalStatus,
     // A challenge shown in the iframe on a checkout with a redirect_url ends at the
     // handler's return page: its origin is trusted like the provider's.
     ...(payable.checkout.redirect_url
@@ -75,6 +84,7 @@ export async function runStep(c: PayContext, action: Action, payable: Payable): 
  */
 async function showStep(
   c: PayContext,
+  runAction: (action: Action, context: NextStepContext) => Promise<Outcome>,
   action: Action,
   id: string,
   context: Omit<NextStepContext, 'container'>,

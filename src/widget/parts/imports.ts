@@ -10,6 +10,7 @@ import type { PartModules, PartName } from './types.ts';
 
 const PARTS: { [N in PartName]: () => Promise<PartModules[N]> } = {
   pay: () => import('./pay.ts'),
+  step: () => import('./step.ts'),
   languages: () => import('./languages.ts'),
   diagnostics: () => import('./diagnostics.ts'),
 };

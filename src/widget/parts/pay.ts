@@ -2,9 +2,9 @@
 // as soon as the shopper focuses a field): the card rules as the shopper types (the number
 // grouped and the expiry written "MM / YY" as typed, the network and its mark, what is
 // wrong with each field), what Pay does from the check of the fields to the confirmed
-// outcome (a 3DS challenge, a bank's page or a boleto voucher on the way: src/next-step;
-// a step the checkout left open, shown again when the widget loads again),
-// "Try another card", reading the checkout back when the page is seen again, where focus
+// outcome (a next step on the way is the step part's: ./step.ts, loaded when an answer
+// calls for one; so is a step the checkout left open, shown again when the widget loads
+// again), "Try another card", reading the checkout back when the page is seen again, where focus
 // goes when paying hides the control that had it, and the words and styles of all that.
 // Until it arrives, what the shopper types stays as typed, and is formatted and checked
 // when it comes (../form/controller.ts). A checkout that opens already over, or that
@@ -12,13 +12,11 @@
 // customer's saved cards, which it lists and draws.
 //
 // One part rather than several: each file a browser loads is compressed on its own, so
-// what one payment needs compresses better together than in a file each.
-import { nextStepStyles } from '../../next-step/styles.ts';
+// what every payment needs compresses better together than in a file each.
 import { fieldWords } from '../locales/english/fields.ts';
 import { outcomeWords } from '../locales/english/outcome.ts';
 import { payWords } from '../locales/english/pay.ts';
 import { savedCardWords } from '../locales/english/saved-cards.ts';
-import { stepWords } from '../locales/english/step.ts';
 import { outcomeStyles } from '../templates/outcome.ts';
 import { savedCardStyles } from '../templates/saved-card-choice.ts';
 import { css } from './kit.ts';
@@ -50,13 +48,11 @@ export const words = {
   ...payWords,
   ...outcomeWords,
   ...savedCardWords,
-  ...stepWords,
 };
 
 export const styles = [
   outcomeStyles,
   savedCardStyles,
-  nextStepStyles,
   css`
   [aria-invalid='true'] {
     border-color: var(--_error);

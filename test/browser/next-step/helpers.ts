@@ -1,4 +1,5 @@
 import { adoptStyles } from 'lit';
+import { isFinalStatus } from '../../../src/domain/checkout.ts';
 import type { CheckoutView, NextStepContext, StringKey } from '../../../src/next-step/index.ts';
 import { nextStepStyles } from '../../../src/next-step/index.ts';
 
@@ -62,6 +63,7 @@ export function harness(width = '100%'): Harness {
         if (answer === undefined || answer instanceof Error) throw answer ?? new Error('no answer');
         return answer;
       },
+      isFinal: isFinalStatus,
       poll: { firstMs: 60_000, maxMs: 60_000, totalMs: 600_000 },
     },
   };

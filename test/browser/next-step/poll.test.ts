@@ -1,6 +1,7 @@
 // The confirmation loop on its own: only a final status ends it early, and its deadline
 // bounds everything, the request in flight included.
 import { expect } from '@open-wc/testing';
+import { isFinalStatus } from '../../../src/domain/checkout.ts';
 import { confirmLoop } from '../../../src/next-step/poll.ts';
 import type { CheckoutView } from '../../../src/next-step/types.ts';
 import { scaled, until } from '../../shared/until.ts';
@@ -11,10 +12,14 @@ const FAST = { firstMs: 10, maxMs: 20, totalMs: scaled(300) };
 describe('confirmLoop', () => {
   it('a status it does not know is not final: it asks until the deadline, then pending', async () => {
     let asked = 0;
-    const loop = confirmLoop(async () => {
-      asked += 1;
-      return { id: 'chk_1', status: 'AUTHORIZED' };
-    }, FAST);
+    const loop = confirmLoop(
+      async () => {
+        asked += 1;
+        return { id: 'chk_1', status: 'AUTHORIZED' };
+      },
+      isFinalStatus,
+      FAST,
+    );
     loop.start();
     const outcome = await loop.result;
     expect(outcome).to.deep.equal({
@@ -30,7 +35,7 @@ describe('confirmLoop', () => {
       { id: 'chk_1', status: 'PAID' },
     ];
     let asked = 0;
-    const loop = confirmLoop(async () => answers[Math.min(asked++, 1)]!, FAST);
+    const loop = confirmLoop(async () => answers[Math.min(asked++, 1)]!, isFinalStatus, FAST);
     loop.start();
     expect(await loop.result).to.deep.equal({ kind: 'final', checkout: answers[1] });
     expect(asked).to.equal(2);
@@ -39,17 +44,21 @@ describe('confirmLoop', () => {
   it('a backend that never answers cannot hold it past its deadline: the request is aborted', async () => {
     const signals: AbortSignal[] = [];
     let answered = false;
-    const loop = confirmLoop((signal) => {
-      signals.push(signal);
-      // The first read answers pending; every later one hangs until it is aborted.
-      if (!answered) {
-        answered = true;
-        return Promise.resolve({ id: 'chk_1', status: 'PENDING' });
-      }
-      return new Promise((_, reject) => {
-        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      });
-    }, FAST);
+    const loop = confirmLoop(
+      (signal) => {
+        signals.push(signal);
+        // The first read answers pending; every later one hangs until it is aborted.
+        if (!answered) {
+          answered = true;
+          return Promise.resolve({ id: 'chk_1', status: 'PENDING' });
+        }
+        return new Promise((_, reject) => {
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        });
+      },
+      isFinalStatus,
+      FAST,
+    );
     const started = performance.now();
     loop.start();
     const outcome = await loop.result;
@@ -85,6 +94,7 @@ describe('confirmLoop while the page is hidden', () => {
         asked += 1;
         return asked > 1 ? { id: 'chk_1', status: 'PAID' } : { id: 'chk_1', status: 'PENDING' };
       },
+      isFinalStatus,
       { firstMs: 10, maxMs: 10, totalMs: 60_000 },
     );
     setHidden(true);
@@ -106,6 +116,7 @@ describe('confirmLoop while the page is hidden', () => {
         asked += 1;
         return { id: 'chk_1', status: 'PENDING' };
       },
+      isFinalStatus,
       { firstMs: 10, maxMs: 10, totalMs: 50 },
     );
     setHidden(true);

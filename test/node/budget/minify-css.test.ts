@@ -74,11 +74,20 @@ test('the script-tag build carries the widget stylesheet minified', () => {
     bundle.includes(minifyCss(styles.cssText)),
     'the minified widget stylesheet is not in the bundle',
   );
-  // The next steps' styles, and the pay part's own, load with the pay part beside the bundle.
-  const pay = join(DIST, 'parts', 'pay.js');
-  assert.ok(existsSync(pay), `${pay} is missing`);
-  const part = readFileSync(pay, 'utf8');
-  for (const sheet of [nextStepStyles, ...payStyles]) {
-    assert.ok(part.includes(minifyCss(sheet.cssText)), `not minified in ${pay}: ${sheet.cssText}`);
+  // The pay part's styles load with it beside the bundle, the next steps' with theirs.
+  const sheets = [
+    ['pay.js', payStyles],
+    ['step.js', [nextStepStyles]],
+  ] as const;
+  for (const [name, styles] of sheets) {
+    const file = join(DIST, 'parts', name);
+    assert.ok(existsSync(file), `${file} is missing`);
+    const part = readFileSync(file, 'utf8');
+    for (const sheet of styles) {
+      assert.ok(
+        part.includes(minifyCss(sheet.cssText)),
+        `not minified in ${file}: ${sheet.cssText}`,
+      );
+    }
   }
 });

@@ -18,6 +18,8 @@ import {
   LOCALE_GZIP_BUDGET,
   localeFiles,
   PARTS_DIR,
+  STEP_GZIP_BUDGET,
+  STEP_PART,
   sizesOfFile,
 } from '../../../bench/measure.ts';
 import { TAGS } from '../../../src/widget/locales/all.ts';
@@ -91,7 +93,7 @@ test('the ES entry loads each part, and the languages part each language, throug
   const parts = importedChunks('index.js');
   const named = (chunks: string[], name: string) =>
     chunks.find((c) => c.startsWith(`chunks/${name}-`));
-  for (const part of ['pay', 'languages'])
+  for (const part of ['pay', 'step', 'languages'])
     assert.ok(named(parts, part), `${ESM_ENTRY} has no import() of its ${part} chunk: ${parts}`);
   const languages = importedChunks(named(parts, 'languages') ?? '');
   for (const language of ['de', 'nl', 'pt', 'el']) {
@@ -101,7 +103,7 @@ test('the ES entry loads each part, and the languages part each language, throug
     assert.ok(existsSync(join(DIST, chunk)), `${chunk} is not built`);
 });
 
-test(`the script-tag build with every part a page in English may load is at most ${kib(ALL_GZIP_BUDGET)} gzip`, (t) => {
+test(`the script-tag build with every part a page in English with every option on loads through a payment settled at once is at most ${kib(ALL_GZIP_BUDGET)} gzip`, (t) => {
   assert.ok(existsSync(IIFE) && existsSync(PARTS_DIR), `${IIFE} or ${PARTS_DIR} ${MISSING}`);
   const parts = englishPartFiles();
   assert.ok(
@@ -111,4 +113,13 @@ test(`the script-tag build with every part a page in English may load is at most
   const gzip = [IIFE, ...parts].map(sizesOfFile).reduce((sum, size) => sum + size.gzip, 0);
   t.diagnostic(`${IIFE} and ${parts.join(', ')}: ${gzip} B gzip`);
   assert.ok(gzip <= ALL_GZIP_BUDGET, `${gzip} B gzip, over ${ALL_GZIP_BUDGET} B`);
+});
+
+test(`the next steps' part, which a payment loads only when its answer calls for a step, is at most ${kib(STEP_GZIP_BUDGET)} gzip`, (t) => {
+  assert.ok(existsSync(STEP_PART), `${STEP_PART} ${MISSING}`);
+  const step = sizesOfFile(STEP_PART).gzip;
+  const all = [IIFE, ...englishPartFiles()].map(sizesOfFile).reduce((sum, s) => sum + s.gzip, 0);
+  // What a payment through a 3DS challenge, a bank's page or a voucher loads in all.
+  t.diagnostic(`${STEP_PART}: ${step} B gzip; with the bundle and the pay part: ${all + step} B`);
+  assert.ok(step <= STEP_GZIP_BUDGET, `${step} B gzip, over ${STEP_GZIP_BUDGET} B`);
 });
