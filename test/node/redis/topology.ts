@@ -4,9 +4,8 @@
 // - Per client: 60 checkouts paid at the provider and reported to both instances of its pair
 //   at once by the return page, the webhook and polling (and the sandbox's own webhook and
 //   reconciliation on any instance): onPaid once each.
-// - The rate limits answer 429 across instances: one checkout's payment attempts, sent to
-//   the two of a pair (and to all four) at once, reach the provider as often as the limit
-//   says.
+// - The rate limits answer 429 across instances: one checkout's payment attempts, sent to the
+//   two of a pair (and to all four) at once, reach the provider as often as the limit says.
 // - Reconciliation, per client with the other pair's timers held: checkouts paid behind the
 //   handler's back with every webhook dropped: each onPaid runs once, within an interval or
 //   two, on the pair.
