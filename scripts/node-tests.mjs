@@ -13,7 +13,7 @@
 // built files; the developing line runs them.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const SAME_ON_EVERY_LINE = [
   // The bytes of the built bundles, the source layout, the screenshots' own checks: files.
@@ -63,7 +63,13 @@ if (files.length === 0) {
   console.error(`no test/node file matches ${filters.join(', ')}`);
   process.exit(2);
 }
+// Each test file runs in a process of its own, which would compile (and strip the types of)
+// the same modules again: Node's compile cache keeps them between processes and runs (a fifth
+// less CPU for the suite), one folder per Node version inside it.
+const cache = resolve('node_modules/.cache/node-compile-cache');
+// Two files at a time: npm test counts this step as two of its capacity (scripts/test.mjs).
 const { status } = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files], {
   stdio: 'inherit',
+  env: { NODE_COMPILE_CACHE: cache, ...process.env },
 });
 process.exit(status ?? 1);

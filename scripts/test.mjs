@@ -1,8 +1,7 @@
 // `npm test`: every check in one command. Each step runs even when an earlier one failed, so
 // one run shows every broken suite; the exit code is non-zero when any failed. Lint and
-// typecheck run beside the builds; once the builds are done, the suites run in two lanes
-// side by side (see LANE), each lane's steps one after another, each step's output printed
-// whole when it ends. The browser
+// typecheck run beside the builds; once the builds are done, the suites share the machine
+// (see CAPACITY), each step's output printed whole when it ends. The browser
 // suites run once per engine, and the summary names each engine with its count; the runtimes
 // step names each runtime (Bun, Deno, workerd, Next.js) with its result. Each line names the
 // Node it ran on; TEST_NODE_BINARIES adds the node and runtimes suites on other Nodes.
@@ -91,19 +90,22 @@ const otherNodes = (process.env.TEST_NODE_BINARIES ?? '')
   }));
 
 /**
- * The lanes the steps run in, side by side. Lint and typecheck need no build: their lane
- * starts with the builds. The two suite lanes start once the builds are done: one carries the
- * node suites on every Node line, then the packed package's suites (runtimes, consumer) and
- * the static site's; the other the browser suites. A browser suite spends much of its time
- * waiting on pages, a node suite on the CPU: beside each other they fill cores that one
- * after another would leave idle. The steps are split so that both lanes take about as long
- * (in a CI run: about 1,110 s each, where the node suites alone were 926 s beside 1,296 s),
- * since the run ends with the longer one. Two suite lanes, not more: the run is bound by its
- * CPU (the summary gives each step's), so a third lane only added load, and with it missed
- * deadlines, for no time saved. Every deadline in the suites is scaled to the machine's load
- * (test/shared/time-scale.mjs).
+ * Lint and typecheck need no build: they run one after the other beside the builds. The
+ * suites start once the builds are done, as many at once as fit in CAPACITY, each taking its
+ * `weight` (a node suite runs two test files at a time: 2; any other step 1), in the order
+ * listed whenever room frees up: the longest first, so that the run does not end waiting on
+ * one long step started last. Side by side they fill the cores that one after another would
+ * leave idle: a browser suite spends much of its time waiting on pages. Steps that hold an
+ * `exclusive` resource never run at once (WebKit's: xvfb-run -a picks a display number
+ * without a lock, so two starting together can pick the same). Every deadline in the suites
+ * is scaled to the machine's load (test/shared/time-scale.mjs). TEST_CAPACITY sets CAPACITY
+ * (1 runs the steps one after another, live).
  */
-const LANE = { checks: 'checks', node: 'node', browsers: 'browsers' };
+const CAPACITY = Number(process.env.TEST_CAPACITY ?? 3);
+if (!Number.isInteger(CAPACITY) || CAPACITY < 1) {
+  console.error(`TEST_CAPACITY=${process.env.TEST_CAPACITY}: give a whole number, 1 or more`);
+  process.exit(2);
+}
 
 /** The same step on another Node: its binary first on PATH, so npm and npx use it too. */
 const onNode = (step, { binary, version }, extraArgs = []) => ({
@@ -113,7 +115,6 @@ const onNode = (step, { binary, version }, extraArgs = []) => ({
   command: step.command === process.execPath ? binary : step.command,
   args: [...step.args, ...extraArgs],
   env: { PATH: `${dirname(binary)}${delimiter}${process.env.PATH}` },
-  lane: LANE.node,
 });
 
 const engineSteps = (name, command, commandArgs, counts) =>
@@ -123,7 +124,7 @@ const engineSteps = (name, command, commandArgs, counts) =>
     command,
     args: commandArgs,
     counts,
-    lane: LANE.browsers,
+    ...(engine === 'webkit' && { exclusive: 'webkit' }),
   }));
 
 const nodeTests = {
@@ -131,7 +132,7 @@ const nodeTests = {
   command: process.execPath,
   args: ['scripts/node-tests.mjs'],
   counts: COUNTS.node,
-  lane: LANE.node,
+  weight: 2,
 };
 // The handler from the packed package on Bun, Deno, workerd and Next.js, one test each.
 const runtimes = {
@@ -145,17 +146,14 @@ const runtimes = {
     'test/runtimes/next.test.ts',
   ],
   counts: COUNTS.named,
-  lane: LANE.node,
 };
 
-const steps = [
-  { name: 'lint', command: 'npx', args: ['biome', 'check', '.'], lane: LANE.checks },
-  {
-    name: 'typecheck',
-    command: 'npx',
-    args: ['tsc', '--noEmit', '-p', 'tsconfig.json'],
-    lane: LANE.checks,
-  },
+const checks = [
+  { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] },
+  { name: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+];
+
+const builds = [
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
   // The React and Vue pages have their own package (kept out of the main install).
   ...(existsSync('examples/node_modules')
@@ -190,18 +188,10 @@ const steps = [
     command: process.execPath,
     args: ['--import', 'tsx', 'scripts/build-site.ts'],
   },
-  nodeTests,
-  // On the other lines, the files whose subject differs by line (scripts/node-tests.mjs).
-  ...otherNodes.map((node) => onNode(nodeTests, node, ['--other-line'])),
-  ...otherNodes.map((node) => onNode(runtimes, node)),
-  {
-    name: 'consumer',
-    command: 'npm',
-    args: ['run', '--silent', 'test:consumer'],
-    counts: COUNTS.node,
-    lane: LANE.node,
-  },
-  ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),
+];
+
+// The longest first (see CAPACITY).
+const suites = [
   // The full Playwright suite; Playwright cannot drive stock Firefox or WebKit builds.
   ...(chosen.includes('chromium')
     ? [
@@ -210,24 +200,14 @@ const steps = [
           command: 'npx',
           args: ['playwright', 'test'],
           counts: COUNTS.playwright,
-          lane: LANE.browsers,
         },
       ]
     : []),
-  ...engineSteps(
-    'end-to-end flows',
-    process.execPath,
-    ['--import', 'tsx', '--test', 'test/engines/flows.test.ts'],
-    COUNTS.node,
-  ),
-  // The static site served by python3 -m http.server: the shop pays in the browser alone.
-  // In the node lane, which would otherwise end first (see LANE).
-  ...engineSteps(
-    'site',
-    process.execPath,
-    ['--import', 'tsx', '--test', 'test/site/site.test.ts'],
-    COUNTS.node,
-  ).map((step) => ({ ...step, lane: LANE.node })),
+  nodeTests,
+  // On the other lines, the files whose subject differs by line (scripts/node-tests.mjs).
+  ...otherNodes.map((node) => onNode(nodeTests, node, ['--other-line'])),
+  ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),
+  ...otherNodes.map((node) => onNode(runtimes, node)),
   // Every state of the built widget against its baselines, with the layout check.
   ...engineSteps(
     'screenshots',
@@ -236,6 +216,31 @@ const steps = [
     COUNTS.node,
   ).map((step) => (updateScreenshots ? { ...step, env: { UPDATE_SCREENSHOTS: '1' } } : step)),
   runtimes,
+  {
+    name: 'consumer',
+    command: 'npm',
+    args: ['run', '--silent', 'test:consumer'],
+    counts: COUNTS.node,
+  },
+  ...engineSteps(
+    'end-to-end flows',
+    process.execPath,
+    ['--import', 'tsx', '--test', 'test/engines/flows.test.ts'],
+    COUNTS.node,
+  ),
+  // The static site served by python3 -m http.server: the shop pays in the browser alone.
+  ...engineSteps(
+    'site',
+    process.execPath,
+    ['--import', 'tsx', '--test', 'test/site/site.test.ts'],
+    COUNTS.node,
+  ),
+];
+
+const steps = [
+  ...checks.map((step) => ({ ...step, phase: 'checks' })),
+  ...builds.map((step) => ({ ...step, phase: 'build' })),
+  ...suites.map((step) => ({ weight: 1, ...step, phase: 'suite' })),
 ];
 
 const selected = steps.filter(
@@ -258,10 +263,15 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-// With more than one lane at work, each step's output is kept and printed whole when it ends,
-// so that two steps' lines never mix; with one, it is echoed as it comes.
-const lanes = new Set(selected.map((step) => step.lane).filter(Boolean));
-const buffered = lanes.size > 1;
+// Where steps may run at once (checks beside builds, suites beside each other), each step's
+// output is kept and printed whole when it ends, so that two steps' lines never mix; a build,
+// or a step that runs alone, is echoed as it comes.
+const chosenIn = (phase) => selected.filter((step) => step.phase === phase);
+const buffered = {
+  checks: chosenIn('build').length > 0,
+  build: false,
+  suite: CAPACITY > 1 && chosenIn('suite').length > 1,
+};
 
 /**
  * The CPU time of every child this process has waited for, in seconds, where Linux says
@@ -293,7 +303,7 @@ function stepCpu() {
 function run(step) {
   return new Promise((resolve) => {
     const env = { ...process.env, ...step.env, ...(step.engine && { ENGINE: step.engine }) };
-    const live = !step.lane || !buffered;
+    const live = !buffered[step.phase];
     const stdio = live ? ['inherit', 'pipe', 'inherit'] : ['ignore', 'pipe', 'pipe'];
     const child = spawn(step.command, step.args, { stdio, env });
     let out = '';
@@ -310,7 +320,7 @@ function run(step) {
       cpu = stepCpu();
     });
     child.on('close', (status) => {
-      if (!live) process.stdout.write(`\n=== ${step.name} (${step.lane} lane)\n${out}${err}`);
+      if (!live) process.stdout.write(`\n=== ${step.name}\n${out}${err}`);
       // Colour codes would hide the counts from the patterns.
       resolve({ status, out: stripVTControlCharacters(out), cpu });
     });
@@ -326,31 +336,63 @@ async function runAndCount(step) {
   const unfinished = (counts?.skipped ?? 0) + (counts?.todo ?? 0);
   const ok = status === 0 && (!counts || counts.passed !== undefined) && unfinished === 0;
   console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
-  return { name: step.name, node: step.node ?? process.versions.node, ok, seconds, cpu, counts };
+  return {
+    step,
+    name: step.name,
+    node: step.node ?? process.versions.node,
+    ok,
+    seconds,
+    cpu,
+    counts,
+  };
+}
+
+function announce(step) {
+  const later = buffered[step.phase] ? ' (its output when it ends)' : '';
+  console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(' ')}${later}`);
+  return runAndCount(step);
+}
+
+/**
+ * Runs `queue` in CAPACITY (see there): whenever a step ends, starts every step in the order
+ * listed whose weight fits in the room left and whose exclusive resource is free.
+ */
+function runSuites(queue) {
+  const results = [];
+  const held = new Set();
+  let room = CAPACITY;
+  return new Promise((resolve) => {
+    const fill = () => {
+      if (queue.length === 0 && room === CAPACITY) resolve(results);
+      for (const step of [...queue]) {
+        const weight = Math.min(step.weight, CAPACITY);
+        if (weight > room || held.has(step.exclusive)) continue;
+        queue.splice(queue.indexOf(step), 1);
+        room -= weight;
+        if (step.exclusive) held.add(step.exclusive);
+        announce(step).then((result) => {
+          results.push(result);
+          room += weight;
+          held.delete(step.exclusive);
+          fill();
+        });
+      }
+    };
+    fill();
+  });
 }
 
 const runStarted = Date.now();
-// Each step's result, in the order the steps are listed, whenever it ends.
-const pending = [];
-// Each lane's last step: the next one in the lane starts when it ends.
-const laneTail = new Map();
-for (const step of selected) {
-  if (step.lane) {
-    const after = laneTail.get(step.lane) ?? Promise.resolve();
-    const result = after.then(() => {
-      const where = buffered ? ` (${step.lane} lane; its output when it ends)` : '';
-      console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(' ')}${where}`);
-      return runAndCount(step);
-    });
-    laneTail.set(step.lane, result);
-    pending.push(result);
-  } else {
-    // The checks and builds, one after another, before any lane starts.
-    console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(' ')}`);
-    pending.push(Promise.resolve(await runAndCount(step)));
-  }
-}
-const results = await Promise.all(pending);
+// Lint and typecheck, one after the other, beside the builds.
+const checked = chosenIn('checks').reduce(
+  (before, step) => before.then(async (done) => [...done, await announce(step)]),
+  Promise.resolve([]),
+);
+const built = [];
+for (const step of chosenIn('build')) built.push(await announce(step));
+const done = [...built, ...(await runSuites(chosenIn('suite'))), ...(await checked)];
+// In the order the steps are listed.
+const results = selected.map((step) => done.find((result) => result.step === step));
 
 console.log('\n=== summary');
 let passed = 0;

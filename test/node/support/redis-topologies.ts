@@ -129,6 +129,14 @@ const NAME = 'pw-primary';
  * machine, scaled, so that a busy one does not see a primary that is only slow as gone.
  */
 export const DOWN_AFTER_MS = scaled(1_000);
+/**
+ * Sentinel's failover-timeout. Besides bounding a failover in progress, it paces retries: a
+ * sentinel whose try failed (a split vote, likelier on a busy machine) tries again only after
+ * twice this. Scaled by the load like the deadlines, it was 47 s in a CI run at 4.7x, and the
+ * replica was promoted 100 s after the kill, as a second try would be. Five seconds, unscaled: the
+ * promotion itself is one command to a local replica, and a failed try then costs 10 s.
+ */
+const FAILOVER_TIMEOUT_MS = 5_000;
 
 /**
  * A primary, its replica, and three sentinels (quorum 2) watching them. Resolves once every
@@ -160,7 +168,7 @@ export async function startRedisSentinel(
     const config = [
       `sentinel monitor ${NAME} ${HOST} ${primaryAt} 2`,
       `sentinel down-after-milliseconds ${NAME} ${DOWN_AFTER_MS}`,
-      `sentinel failover-timeout ${NAME} ${scaled(10_000)}`,
+      `sentinel failover-timeout ${NAME} ${FAILOVER_TIMEOUT_MS}`,
       `sentinel parallel-syncs ${NAME} 1`,
     ];
     const sentinels = await Promise.all(
