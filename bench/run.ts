@@ -3,15 +3,16 @@
 // machine. Bounded: every phase has a count and a time cap, every server binds
 // 127.0.0.1 and is stopped at the end.
 //
-//   node --import tsx bench/run.ts [bundle] [render] [keystroke] [handler] [throughput] [telemetry] [prism] [compression] [lighthouse] [journal]
+//   node --import tsx bench/run.ts [bundle] [render] [keystroke] [first-paint] [handler] [throughput] [telemetry] [prism] [compression] [lighthouse] [journal]
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
 //        BENCH_KEYSTROKE_ROUNDS (10) of typing a card number per target,
+//        BENCH_FIRST_PAINT_ROUNDS (10) of a cold and a warm load per build,
 //        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput
 //        (5 for telemetry), BENCH_LOOP_ROUNDS (15) for telemetry's in-process part,
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        BENCH_PERF=dir (Linux perf records each throughput server there),
 //        BENCH_BASELINE=dir (another checkout beside this one: its sandbox in throughput,
-//          its built widget in keystroke; build it there first),
+//          its built widget in keystroke and first-paint; build it there first),
 //        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is),
 //        BENCH_COMPRESSION_REQUESTS (500) per round of the compression part,
 //        BENCH_LIGHTHOUSE_RUNS (3) per page, BENCH_LIGHTHOUSE_PAGES (/,/?redirect=0,/module.html),
@@ -39,6 +40,7 @@ const PHASES = [
   'bundle',
   'render',
   'keystroke',
+  'first-paint',
   'handler',
   'throughput',
   'telemetry',
@@ -49,7 +51,13 @@ const PHASES = [
 ] as const;
 type Phase = (typeof PHASES)[number];
 /** Phases that need none of bench/package.json's dependencies. */
-const SELF_CONTAINED: readonly Phase[] = ['render', 'keystroke', 'compression', 'journal'];
+const SELF_CONTAINED: readonly Phase[] = [
+  'render',
+  'keystroke',
+  'first-paint',
+  'compression',
+  'journal',
+];
 
 function run(command: string, args: string[], cwd: string): void {
   const { status } = spawnSync(command, args, { cwd, stdio: 'inherit' });
@@ -319,6 +327,18 @@ const actions: Record<Phase, () => Promise<void>> = {
   bundle: bundlePhase,
   render: renderPhase,
   keystroke: keystrokePhase,
+  'first-paint': async () => {
+    const { firstPaintPhase } = await import('./first-paint.ts');
+    const baseline = process.env.BENCH_BASELINE;
+    const baselineDist = baseline && join(baseline, 'dist');
+    if (baselineDist && !existsSync(join(baselineDist, 'payment-widget.iife.js'))) {
+      throw new Error(`${baselineDist} has no build: run npm run build in ${baseline}`);
+    }
+    await firstPaintPhase([
+      { name: 'this checkout', dist: join(ROOT, 'dist') },
+      ...(baselineDist ? [{ name: baseline, dist: baselineDist }] : []),
+    ]);
+  },
   handler: handlerPhase,
   throughput: throughputPhase,
   telemetry: telemetryPhase,

@@ -10,7 +10,7 @@ import { chromiumArgs, chromiumPath } from '../scripts/browser.mjs';
 export const SHOP_ORIGIN = 'http://widget.bench.invalid';
 
 /** The checkout the fake backend serves; the page's widget has checkout-id="chk_bench". */
-const CHECKOUT = {
+export const CHECKOUT = {
   id: 'chk_bench',
   checkout_reference: 'bench-1',
   amount: 10,
@@ -20,7 +20,7 @@ const CHECKOUT = {
   date: '2026-01-01T00:00:00.000Z',
   transactions: [],
 };
-const METHODS = {
+export const METHODS = {
   available_payment_methods: ['card', 'ideal', 'bancontact', 'blik', 'boleto'].map((id) => ({
     id,
   })),

@@ -1,0 +1,214 @@
+// What a shopper waits for before the card form, and what their first key costs while the
+// rest of the widget loads: a build's script-tag page loaded in headless Chromium with its
+// main thread slowed 4x (as keystroke.ts), from a static server on loopback that serves the
+// build's folder gzipped, as a CDN would (the parts and locales fetched from beside the
+// bundle), with the handler's two reads answered at once. Every build (this checkout's, and
+// BENCH_BASELINE's beside it) is loaded in turns round by round, so a load that comes and goes
+// weighs on all alike, each round twice: on a cold cache (a new browser context) and on a
+// warm one (the same page loaded again in that context: HTTP and code caches filled).
+// Per load:
+// - first paint: from the navigation's start to the frame that first draws the card-number
+//   field (the first animation frame that finds it laid out);
+// - script before first paint: the gzip bytes of every script whose response had ended by
+//   then (Resource Timing), and of every script the page loaded once the network is idle;
+// - first keystroke: a digit pressed into the field as soon as it is drawn, while the rest
+//   loads: its cost by Event Timing (as keystroke.ts counts one, 16 = under 16), and when the
+//   frame that shows it came, from the navigation's start.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CPU_THROTTLING } from './keystroke.ts';
+import { median } from './load.ts';
+import { intFromEnv, spread, table } from './report.ts';
+import { CHECKOUT, launchChromium, METHODS } from './shop-page.ts';
+
+/** A build to load: the `dist` folder of a checkout. */
+export interface Build {
+  name: string;
+  dist: string;
+}
+
+/** One page load. */
+export interface Load {
+  paintMs: number;
+  scriptBeforePaint: number;
+  scriptInAll: number;
+  keyMs: number;
+  keyShownMs: number;
+}
+
+const PAGE = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>first paint bench</title>
+<script>
+  window.__keys = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.interactionId) window.__keys.push(e.duration);
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  const field = () => document.querySelector('payment-widget')?.shadowRoot?.querySelector('#number');
+  // Each frame until the field is laid out, then until what is typed into it shows.
+  const look = (now) => {
+    const f = field();
+    if (window.__paint === undefined && f && f.getBoundingClientRect().height > 0) window.__paint = now;
+    if (f && f.value.length > 0) window.__shown = now;
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+</script></head>
+<body>
+<payment-widget checkout-id="chk_bench" endpoint="/payments"></payment-widget>
+<script src="/payment-widget.iife.js"></script>
+</body></html>`;
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.css': 'text/css',
+};
+
+/** Serves `dist` gzipped and cacheable, the page at `/`, the handler's reads under /payments. */
+async function serveBuild(dist: string): Promise<{ origin: string; server: Server }> {
+  const root = normalize(dist);
+  const server = createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://bench.invalid');
+    const send = (status: number, type: string, body: string | Buffer, cache = false) => {
+      res.writeHead(status, {
+        'content-type': type,
+        'content-encoding': 'gzip',
+        'cache-control': cache ? 'public, max-age=3600' : 'no-store',
+      });
+      res.end(gzipSync(body, { level: 9 }));
+    };
+    if (pathname === '/') return send(200, 'text/html', PAGE);
+    if (pathname === '/payments/checkouts/chk_bench') {
+      return send(200, 'application/json', JSON.stringify(CHECKOUT));
+    }
+    if (pathname === '/payments/payment-methods') {
+      return send(200, 'application/json', JSON.stringify(METHODS));
+    }
+    const file = normalize(join(root, pathname));
+    const type = TYPES[extname(file)];
+    if (!file.startsWith(`${root}/`) || type === undefined) return send(404, 'text/plain', '');
+    try {
+      send(200, type, readFileSync(file), true);
+    } catch {
+      send(404, 'text/plain', '');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** Loads the page in `context` at 4x, types a digit once the field is drawn, and reads back. */
+async function load(context: BrowserContext, origin: string): Promise<Load> {
+  const page: Page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+    await page.goto(`${origin}/`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as { __paint?: number }).__paint !== undefined, null, {
+      polling: 'raf',
+      timeout: 30_000,
+    });
+    await page.locator('#number').press('4');
+    await page.waitForFunction(() => (window as { __shown?: number }).__shown !== undefined, null, {
+      polling: 'raf',
+      timeout: 30_000,
+    });
+    await page.waitForLoadState('networkidle');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    return await page.evaluate(() => {
+      const w = window as unknown as { __paint: number; __shown: number; __keys: number[] };
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((e): e is PerformanceResourceTiming => e.name.endsWith('.js'));
+      const bytes = (list: PerformanceResourceTiming[]) =>
+        list.reduce((sum, e) => sum + e.encodedBodySize, 0);
+      return {
+        paintMs: w.__paint,
+        scriptBeforePaint: bytes(scripts.filter((e) => e.responseEnd <= w.__paint)),
+        scriptInAll: bytes(scripts),
+        keyMs: Math.max(16, ...w.__keys),
+        keyShownMs: w.__shown,
+      };
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+/** `rounds` rounds over every build in turns, each a cold load then a warm one. */
+export async function measureFirstPaint(
+  builds: readonly Build[],
+  rounds: number,
+): Promise<{ chromium: string; runs: { build: Build; cold: Load[]; warm: Load[] }[] }> {
+  const served = await Promise.all(builds.map((build) => serveBuild(build.dist)));
+  const browser: Browser = await launchChromium();
+  const runs = builds.map((build) => ({ build, cold: [] as Load[], warm: [] as Load[] }));
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [i, run] of runs.entries()) {
+        const context = await browser.newContext();
+        try {
+          run.cold.push(await load(context, served[i]!.origin));
+          run.warm.push(await load(context, served[i]!.origin));
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    return { chromium: browser.version(), runs };
+  } finally {
+    await browser.close();
+    for (const { server } of served) server.close();
+  }
+}
+
+/** `npm run bench -- first-paint`: this build, and BENCH_BASELINE's beside it when given. */
+export async function firstPaintPhase(builds: readonly Build[]): Promise<void> {
+  const rounds = intFromEnv('BENCH_FIRST_PAINT_ROUNDS', 10);
+  const { chromium, runs } = await measureFirstPaint(builds, rounds);
+  console.log(
+    `## First paint (headless Chromium ${chromium}, CPU ${CPU_THROTTLING}x slower, the build's folder served gzipped from loopback; ${rounds} rounds per build, taking turns, each a cold load then a warm one; median (min-max))\n`,
+  );
+  const ms0 = (n: number) => n.toFixed(0);
+  const bytes = (n: number) => n.toLocaleString('en-US');
+  table(
+    [
+      'build',
+      'cache',
+      'script before first paint (B gzip)',
+      'script in all (B gzip)',
+      'first paint (ms)',
+      'first key shown (ms)',
+      'first key (ms, Event Timing)',
+    ],
+    runs.flatMap(({ build, cold, warm }) =>
+      (
+        [
+          ['cold', cold],
+          ['warm', warm],
+        ] as const
+      ).map(([cache, loads]) => [
+        build.name,
+        cache,
+        cache === 'cold' ? bytes(median(loads.map((l) => l.scriptBeforePaint))) : '',
+        cache === 'cold' ? bytes(median(loads.map((l) => l.scriptInAll))) : '',
+        spread(
+          loads.map((l) => l.paintMs),
+          ms0,
+        ),
+        spread(
+          loads.map((l) => l.keyShownMs),
+          ms0,
+        ),
+        spread(
+          loads.map((l) => l.keyMs),
+          ms0,
+        ),
+      ]),
+    ),
+  );
+}
