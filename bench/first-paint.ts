@@ -119,21 +119,25 @@ async function load(context: BrowserContext, origin: string): Promise<Load> {
     });
     await page.waitForLoadState('networkidle');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    return await page.evaluate(() => {
-      const w = window as unknown as { __paint: number; __shown: number; __keys: number[] };
-      const scripts = performance
+    // Plain data out of the page (tsx would wrap a named function defined in it), summed here.
+    const seen = await page.evaluate(() => ({
+      paint: (window as unknown as { __paint: number }).__paint,
+      shown: (window as unknown as { __shown: number }).__shown,
+      keys: (window as unknown as { __keys: number[] }).__keys,
+      scripts: performance
         .getEntriesByType('resource')
-        .filter((e): e is PerformanceResourceTiming => e.name.endsWith('.js'));
-      const bytes = (list: PerformanceResourceTiming[]) =>
-        list.reduce((sum, e) => sum + e.encodedBodySize, 0);
-      return {
-        paintMs: w.__paint,
-        scriptBeforePaint: bytes(scripts.filter((e) => e.responseEnd <= w.__paint)),
-        scriptInAll: bytes(scripts),
-        keyMs: Math.max(16, ...w.__keys),
-        keyShownMs: w.__shown,
-      };
-    });
+        .filter((e) => e.name.endsWith('.js'))
+        .map((e) => e as PerformanceResourceTiming)
+        .map((e) => ({ end: e.responseEnd, bytes: e.encodedBodySize })),
+    }));
+    const bytes = (list: { bytes: number }[]) => list.reduce((sum, e) => sum + e.bytes, 0);
+    return {
+      paintMs: seen.paint,
+      scriptBeforePaint: bytes(seen.scripts.filter((e) => e.end <= seen.paint)),
+      scriptInAll: bytes(seen.scripts),
+      keyMs: Math.max(16, ...seen.keys),
+      keyShownMs: seen.shown,
+    };
   } finally {
     await page.close();
   }
