@@ -26,7 +26,7 @@
 // prints the main thread's CPU time per keystroke, from Chromium traces, for
 // builds beside the bare input: what the widget's own work costs, steadier on a
 // shared machine than any wall-clock number.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { median } from './load.ts';
@@ -110,8 +110,7 @@ function nextFrame(page: Page): Promise<void> {
 /** A fresh context (empty caches, like a first visit) with the target's page, its field focused. */
 async function open(browser: Browser, target: Target): Promise<{ page: Page; cdp: CDPSession }> {
   const context = await browser.newContext();
-  const script = target.iife ? readFileSync(target.iife) : undefined;
-  await serveShop(context, script ? WIDGET_PAGE : BARE_PAGE, script);
+  await serveShop(context, target.iife ? WIDGET_PAGE : BARE_PAGE, target.iife);
   const page = await context.newPage();
   await page.goto(`${SHOP_ORIGIN}/`);
   await page.waitForFunction(() => (window as { __ready?: boolean }).__ready, null, {

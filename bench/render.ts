@@ -6,7 +6,6 @@
 // (fields rendered and payment methods known). The backend is a
 // page.route fake answering at once, so the number is the widget's own work
 // plus two in-process round trips, never the network.
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { median } from './load.ts';
@@ -82,7 +81,6 @@ export async function measureRender(
   file: string = IIFE,
   shared?: Browser,
 ): Promise<RenderResult> {
-  const script = readFileSync(file);
   const browser = shared ?? (await launchChromium());
   const deadline = Date.now() + timeoutMs;
   const result: RenderResult = { samples: [], chromium: browser.version() };
@@ -92,7 +90,7 @@ export async function measureRender(
     for (let i = warmed.has(browser) ? 0 : -1; i < runs && Date.now() < deadline; i++) {
       // A fresh context per run: empty HTTP and code caches, like a first visit.
       const context = await browser.newContext();
-      await serveShop(context, PAGE, script);
+      await serveShop(context, PAGE, file);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable');

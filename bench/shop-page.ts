@@ -3,6 +3,8 @@
 // map every name but loopback to nothing), whose page, widget script and backend
 // are answered in-process by page.route, at once: the numbers are the widget's
 // own work, never the network.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, chromiumPath } from '../scripts/browser.mjs';
@@ -36,22 +38,30 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * Answers every request of `context` to SHOP_ORIGIN: `/` with `page`,
- * `/payment-widget.iife.js` with `script` (when given), and the companion
- * handler's checkout and payment-methods routes under `/payments`.
+ * `/payment-widget.iife.js` with the script-tag build at `iife` (when given) and
+ * the parts and locales it loads from beside itself out of the same folder, and
+ * the companion handler's checkout and payment-methods routes under `/payments`.
  */
 export async function serveShop(
   context: BrowserContext,
   page: string,
-  script?: Uint8Array,
+  iife?: string,
 ): Promise<void> {
+  const folder = iife && dirname(resolve(iife));
   await context.route(`${SHOP_ORIGIN}/**`, (route) => {
     const { pathname } = new URL(route.request().url());
     if (pathname === '/') return route.fulfill({ contentType: 'text/html', body: page });
-    if (pathname === '/payment-widget.iife.js' && script) {
-      return route.fulfill({ contentType: 'text/javascript', body: Buffer.from(script) });
-    }
     if (pathname === '/payments/checkouts/chk_bench') return route.fulfill({ json: CHECKOUT });
     if (pathname === '/payments/payment-methods') return route.fulfill({ json: METHODS });
+    const file = folder && (pathname === '/payment-widget.iife.js' ? iife : join(folder, pathname));
+    if (
+      file &&
+      pathname.endsWith('.js') &&
+      resolve(file).startsWith(`${folder}/`) &&
+      existsSync(file)
+    ) {
+      return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) });
+    }
     return route.fulfill({
       status: 404,
       json: { error: { code: 'NOT_FOUND', message: pathname } },
