@@ -1,25 +1,23 @@
 // What a shopper waits for before the card form, and what their first key costs while the
 // rest of the widget loads: a build's script-tag page loaded in headless Chromium with its
-// main thread slowed 4x (as keystroke.ts), from a static server on loopback that serves the
-// build's folder gzipped, as a CDN would (the parts and locales fetched from beside the
-// bundle), with the handler's two reads answered at once. Every build (this checkout's, and
+// main thread slowed 4x (as keystroke.ts), from a server on loopback that serves the build's
+// folder as the demo does, gzipped (the parts and locales fetched from beside the bundle),
+// with the handler's two reads answered at once. Every build (this checkout's, and
 // BENCH_BASELINE's beside it) is loaded in turns round by round, so a load that comes and goes
 // weighs on all alike, each round twice: on a cold cache (a new browser context) and on a
 // warm one (the same page loaded again in that context: HTTP and code caches filled).
 // Per load:
 // - first paint: from the navigation's start to the frame that first draws the card-number
 //   field (the first animation frame that finds it laid out);
-// - script before first paint: the gzip bytes of every script whose response had ended by
-//   then (Resource Timing), and of every script the page loaded once the network is idle;
+// - script before first paint: the bytes over the wire of every script whose response had
+//   ended by then (Resource Timing; a file under 1 KiB goes uncompressed, as the demo sends it), and of every script the page loaded once the network is idle;
 // - first keystroke: a digit pressed into the field as soon as it is drawn, while the rest
 //   loads: its cost by Event Timing (as keystroke.ts counts one, 16 = under 16), and when the
 //   frame that shows it came, from the navigation's start.
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { serveFile } from '../server-example/static.ts';
 import { CPU_THROTTLING } from './keystroke.ts';
 import { median } from './load.ts';
 import { intFromEnv, spread, table } from './report.ts';
@@ -39,6 +37,9 @@ export interface Load {
   keyMs: number;
   keyShownMs: number;
 }
+
+/** What a versioned script may be cached for: a warm load asks for none of them again. */
+const CACHED = 'public, max-age=3600';
 
 const PAGE = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>first paint bench</title>
@@ -62,40 +63,35 @@ const PAGE = `<!doctype html>
 <script src="/payment-widget.iife.js"></script>
 </body></html>`;
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.json': 'application/json',
-  '.css': 'text/css',
-};
-
-/** Serves `dist` gzipped and cacheable, the page at `/`, the handler's reads under /payments. */
+/**
+ * Serves the page at `/`, the handler's two reads under /payments, and `dist` as the demo
+ * serves its files (server-example/static.ts: compressed once and kept), asked for gzip
+ * alone so that the bytes compare with the budgets, and cacheable for an hour, as a CDN would
+ * answer a versioned script, so a warm load asks for none of them again.
+ */
 async function serveBuild(dist: string): Promise<{ origin: string; server: Server }> {
-  const root = normalize(dist);
-  const server = createServer((req, res) => {
+  const json = (res: ServerResponse, body: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+  const server = createServer(async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://bench.invalid');
-    const send = (status: number, type: string, body: string | Buffer, cache = false) => {
-      res.writeHead(status, {
-        'content-type': type,
-        'content-encoding': 'gzip',
-        'cache-control': cache ? 'public, max-age=3600' : 'no-store',
-      });
-      res.end(gzipSync(body, { level: 9 }));
-    };
-    if (pathname === '/') return send(200, 'text/html', PAGE);
-    if (pathname === '/payments/checkouts/chk_bench') {
-      return send(200, 'application/json', JSON.stringify(CHECKOUT));
+    if (pathname === '/') {
+      res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' });
+      return res.end(PAGE);
     }
-    if (pathname === '/payments/payment-methods') {
-      return send(200, 'application/json', JSON.stringify(METHODS));
+    if (pathname === '/payments/checkouts/chk_bench') return json(res, CHECKOUT);
+    if (pathname === '/payments/payment-methods') return json(res, METHODS);
+    const request = new Request(`http://bench.invalid${pathname}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    const file = await serveFile(dist, pathname, request, { 'cache-control': CACHED });
+    if (file === undefined) {
+      res.writeHead(404);
+      return res.end();
     }
-    const file = normalize(join(root, pathname));
-    const type = TYPES[extname(file)];
-    if (!file.startsWith(`${root}/`) || type === undefined) return send(404, 'text/plain', '');
-    try {
-      send(200, type, readFileSync(file), true);
-    } catch {
-      send(404, 'text/plain', '');
-    }
+    res.writeHead(file.status, Object.fromEntries(file.headers));
+    res.end(Buffer.from(await file.arrayBuffer()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };

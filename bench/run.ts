@@ -148,6 +148,17 @@ async function renderPhase(): Promise<void> {
   );
 }
 
+/** BENCH_BASELINE's built widget (its `dist`), when given; a missing build is an error. */
+function baselineBuild(): { name: string; dist: string } | undefined {
+  const baseline = process.env.BENCH_BASELINE;
+  if (!baseline) return undefined;
+  const dist = join(baseline, 'dist');
+  if (!existsSync(join(dist, 'payment-widget.iife.js'))) {
+    throw new Error(`${dist} has no build: run npm run build in ${baseline}`);
+  }
+  return { name: baseline, dist };
+}
+
 /** The issue's bar for a keystroke: at most twice a bare input's, or at most 50 ms. */
 const KEYSTROKE_RATIO = 2;
 const KEYSTROKE_MS = 50;
@@ -155,17 +166,20 @@ const KEYSTROKE_MS = 50;
 async function keystrokePhase(): Promise<void> {
   const { CARD_NUMBER, CPU_THROTTLING, measureKeystrokes } = await import('./keystroke.ts');
   const rounds = intFromEnv('BENCH_KEYSTROKE_ROUNDS', 10);
-  const baseline = process.env.BENCH_BASELINE;
-  const baselineIife = baseline && join(baseline, 'dist/payment-widget.iife.js');
-  if (baselineIife && !existsSync(baselineIife)) {
-    throw new Error(`${baselineIife} is missing: run npm run build in ${baseline}`);
-  }
+  const baseline = baselineBuild();
   const bare = 'bare <input> on a blank page';
   const loadBefore = loadavg();
   const result = await measureKeystrokes(
     [
       { name: 'widget, this checkout', iife: IIFE },
-      ...(baselineIife ? [{ name: `widget, ${baseline}`, iife: baselineIife }] : []),
+      ...(baseline
+        ? [
+            {
+              name: `widget, ${baseline.name}`,
+              iife: join(baseline.dist, 'payment-widget.iife.js'),
+            },
+          ]
+        : []),
       { name: bare },
     ],
     rounds,
@@ -329,14 +343,10 @@ const actions: Record<Phase, () => Promise<void>> = {
   keystroke: keystrokePhase,
   'first-paint': async () => {
     const { firstPaintPhase } = await import('./first-paint.ts');
-    const baseline = process.env.BENCH_BASELINE;
-    const baselineDist = baseline && join(baseline, 'dist');
-    if (baselineDist && !existsSync(join(baselineDist, 'payment-widget.iife.js'))) {
-      throw new Error(`${baselineDist} has no build: run npm run build in ${baseline}`);
-    }
+    const baseline = baselineBuild();
     await firstPaintPhase([
       { name: 'this checkout', dist: join(ROOT, 'dist') },
-      ...(baselineDist ? [{ name: baseline, dist: baselineDist }] : []),
+      ...(baseline ? [baseline] : []),
     ]);
   },
   handler: handlerPhase,
