@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
-import { chromiumArgs, chromiumPath } from './scripts/browser.mjs';
+import { chromiumArgs, headlessChromiumPath } from './scripts/browser.mjs';
 import { scaled } from './test/shared/time-scale.mjs';
 
 export default defineConfig({
@@ -19,7 +19,10 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath() as string, args: chromiumArgs as string[] },
+    launchOptions: {
+      executablePath: headlessChromiumPath() as string,
+      args: chromiumArgs as string[],
+    },
     trace: 'off',
   },
 });

@@ -7,12 +7,12 @@ import { WebdriverLauncher } from '@web/test-runner-webdriver';
 import * as puppeteer from 'puppeteer-core';
 import {
   chromiumArgs,
-  chromiumPath,
   ENGINE_NAMES,
   firefoxMediaPrefs,
   firefoxPath,
   firefoxPrefs,
   firefoxSystemAccessArgs,
+  headlessChromiumPath,
   setFirefoxPrefs,
   startWebKitDriver,
   webkitCapabilities,
@@ -177,7 +177,10 @@ export function launcherFor(engine) {
   if (engine === 'webkit') return new WebKitLauncher();
   return playwrightLauncher({
     product: 'chromium',
-    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    launchOptions: { executablePath: headlessChromiumPath(), args: chromiumArgs },
+    // Chrome lets a page write to the clipboard on a user gesture; the headless shell only
+    // with the permission, granted here as Chrome would.
+    createBrowserContext: ({ browser }) => browser.newContext({ permissions: ['clipboard-write'] }),
   });
 }
 

@@ -5,11 +5,11 @@
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import {
   chromiumArgs,
-  chromiumPath,
   firefoxMediaPrefs,
   firefoxPath,
   firefoxPrefs,
   firefoxSystemAccessArgs,
+  headlessChromiumPath,
   setFirefoxPrefs,
   // @ts-expect-error -- a plain .mjs helper shared with the other runners; it has no type declarations
 } from '../../scripts/browser.mjs';
@@ -51,7 +51,7 @@ export class PuppeteerDriver implements Driver {
             args: firefoxSystemAccessArgs as string[],
           })
         : await puppeteer.launch({
-            executablePath: chromiumPath() as string,
+            executablePath: headlessChromiumPath() as string,
             headless: true,
             // Playwright adds --no-sandbox itself when run as root; puppeteer does not.
             args: [

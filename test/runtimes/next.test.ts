@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { type Browser, chromium, type Page } from '@playwright/test';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
-import { chromiumArgs, chromiumPath } from '../../scripts/browser.mjs';
+import { chromiumArgs, headlessChromiumPath } from '../../scripts/browser.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { EXPIRY } from '../e2e/shop.ts';
 import { installProject, packProject, ROOT } from '../shared/packed.ts';
@@ -76,7 +76,7 @@ before(async () => {
   });
   await answering(`${origin}/`, server);
   browser = await chromium.launch({
-    executablePath: chromiumPath() as string,
+    executablePath: headlessChromiumPath() as string,
     args: chromiumArgs as string[],
   });
 });

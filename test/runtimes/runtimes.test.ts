@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { build } from 'esbuild';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
-import { chromiumArgs, chromiumPath } from '../../scripts/browser.mjs';
+import { chromiumArgs, headlessChromiumPath } from '../../scripts/browser.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { toNodeListener } from '../../src/server/index.ts';
 import { installProject, packProject, ROOT, run } from '../shared/packed.ts';
@@ -67,7 +67,7 @@ after(() => {
 /** Chromium, as the other suites launch it. */
 function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath() as string,
+    executablePath: headlessChromiumPath() as string,
     args: chromiumArgs as string[],
   });
 }
