@@ -1,5 +1,6 @@
-// `payment-sandbox` as a real child process (the CLI from source, through tsx), for the tests
-// that must kill it the way a crash would, or read what it prints.
+// `payment-sandbox` as a real child process (the CLI from source, its types stripped by Node
+// as the test files' are), for the tests that must kill it the way a crash would, or read
+// what it prints.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { until } from '../../shared/until.ts';
@@ -14,7 +15,7 @@ export interface CliProcess {
 }
 
 export function runCli(args: string[]): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['src/sandbox/cli.ts', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

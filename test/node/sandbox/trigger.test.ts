@@ -23,11 +23,9 @@ interface Run {
 }
 
 function trigger(args: string[]): Promise<Run> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/sandbox/cli.ts', 'trigger', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, ['src/sandbox/cli.ts', 'trigger', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => {
