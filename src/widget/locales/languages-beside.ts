@@ -2,7 +2,7 @@
 // each locale is one ready-merged file beside the bundle (`locales/de-CH.js`), and this
 // module, built as `parts/languages.js` beside the bundle too, finds it from its own URL.
 
-import type { LocaleModule } from '../parts/types.ts';
+import type { LocaleModule } from './module.ts';
 
 /** Where `locale`'s file lives: `locales/{locale}.js`, beside the `parts/` folder at `base`. */
 export function localeUrl(locale: string, base: string = import.meta.url): string {

@@ -4,7 +4,7 @@
 // (dist/index.js) use; the self-contained builds load each locale's file from beside
 // themselves instead (./languages-beside.ts, put in this file's place by
 // vite.parts.config.ts). English is built into the element.
-import type { LocaleModule } from '../parts/types.ts';
+import type { LocaleModule } from './module.ts';
 
 const LANGUAGES: Record<string, () => Promise<LocaleModule>> = {
   bg: () => import('./bg.ts'),

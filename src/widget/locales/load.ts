@@ -1,7 +1,7 @@
 import { importPart } from '../parts/imports.ts';
-import type { LocaleModule } from '../parts/types.ts';
 import type { Strings } from './en.ts';
 import { languageOf } from './language.ts';
+import type { LocaleModule } from './module.ts';
 
 export { format } from './format.ts';
 export { languageOf } from './language.ts';

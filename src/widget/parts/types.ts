@@ -1,6 +1,5 @@
-// The parts of the widget that load when they are needed, by name, and the shape of a
-// locale module: what ./imports.ts and ./imports-beside.ts both hand back.
-import type { Strings } from '../locales/en.ts';
+// The parts of the widget that load when they are needed, by name: what ./imports.ts and
+// ./imports-beside.ts both hand back.
 
 /**
  * Each part's module. A part may export `styles` (they join the element's when it loads)
@@ -21,9 +20,3 @@ export interface PartModules {
 }
 
 export type PartName = keyof PartModules;
-
-/** A locale module: its strings, and (in source only) what each region changes. */
-export interface LocaleModule {
-  default?: Partial<Strings>;
-  regions?: Record<string, Partial<Strings>>;
-}

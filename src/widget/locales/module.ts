@@ -1,0 +1,9 @@
+// The shape of a locale module (de.ts, pt.ts, and the built locales/{tag}.js beside the
+// script-tag build): what each way of importing a language hands back.
+import type { Strings } from './en.ts';
+
+/** A locale module: its strings, and (in source only) what each region changes. */
+export interface LocaleModule {
+  default?: Partial<Strings>;
+  regions?: Record<string, Partial<Strings>>;
+}
