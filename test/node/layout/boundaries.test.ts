@@ -5,10 +5,9 @@
 // Type-only imports count: they couple the two sides as surely as values do.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, sourceFiles, ts } from './source.ts';
+import { type Import, importsOf, sourceFiles } from './source.ts';
 
 type Side = 'browser' | 'server' | 'shared';
 
@@ -41,17 +40,6 @@ function sideOf(file: string): Side | undefined {
   const side = SIDES[parts[1]!];
   if (side === undefined) throw new Error(`${file}: src/${parts[1]} has no side in SIDES`);
   return side;
-}
-
-export interface Import {
-  file: string;
-  specifier: string;
-}
-
-/** Every import of `file` (static, re-export, dynamic `import()`, type-only alike). */
-function importsOf(file: string): Import[] {
-  const info = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
-  return info.importedFiles.map(({ fileName }) => ({ file, specifier: fileName }));
 }
 
 /** The imports that cross the line, as `from -> to` lines. */

@@ -27,3 +27,14 @@ export function parse(file: string) {
   const text = readFileSync(join(ROOT, file), 'utf8');
   return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
 }
+
+export interface Import {
+  file: string;
+  specifier: string;
+}
+
+/** Every import of `file` (static, re-export, dynamic `import()`, type-only alike). */
+export function importsOf(file: string): Import[] {
+  const info = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
+  return info.importedFiles.map(({ fileName }) => ({ file, specifier: fileName }));
+}
