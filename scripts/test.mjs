@@ -239,7 +239,7 @@ const buffered = {
  * reap is that step's CPU, whatever ran beside it. Shown per step in the summary: it is what
  * two cores have to share, where a step's seconds depend on what ran beside it. It misses the
  * browser processes that are handed to init rather than reaped by the step (Chromium's
- * zygote children, WebKit's): a full CI run uses about a third more CPU than it adds up.
+ * zygote children, WebKit's): a full CI run uses a quarter to a third more CPU than it adds up.
  */
 let cpuSeen = childrenCpu() ?? 0;
 function childrenCpu() {
