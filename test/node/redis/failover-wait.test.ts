@@ -92,9 +92,11 @@ test('a failover that loses writes: hooks run twice without waitForReplicas, onc
   const waitingMs = await claimMs({ waitForReplicas: WAIT });
   const plain = await handler('plain');
   const waiting = await handler('waiting', { waitForReplicas: WAIT });
-  // The watermarks start now, and reach the replica.
+  // The watermarks start now, and reach the replica: without them there, the new primary
+  // would start the sweep afresh, and plain's lost claims would never be found again.
   await plain.handle.reconcile();
   await waiting.handle.reconcile();
+  await sentinel.replicated();
 
   gate.hold();
   const plainIds: string[] = [];
@@ -137,6 +139,13 @@ test('a failover that loses writes: hooks run twice without waitForReplicas, onc
     30_000,
   );
   const waitingDone = Date.now();
+  // Then one pass of plain's that reached the store and the provider whole, so that the
+  // count below is final: a pass that failed while the new primary was being found has not
+  // swept yet, and waiting's hooks may have run in a pass where plain's did not get through.
+  await until('a whole reconciliation pass of plain’s after the failover', async () => {
+    const report = await plain.handle.reconcile().catch(() => undefined);
+    return report !== undefined && report.errors === 0;
+  });
   const plainTwice = plainIds.filter((id) => runs(plain, id) > 1).length;
   const waitingTwice = waitingIds.filter((id) => runs(waiting, id) > 1).length;
   console.log(

@@ -117,6 +117,12 @@ export interface RedisSentinel {
    * a second later: only then can a client find the new primary.
    */
   nextFailover(): { promoted: Promise<number>; announced: Promise<number> };
+  /**
+   * Resolves once the replica has applied everything the primary has taken so far: what a
+   * client was told is written may still be on its way (in the primary's buffers, or in the
+   * gate's socket, unread by a busy test process).
+   */
+  replicated(): Promise<void>;
   /** With `gated`: the proxy everyone reaches the primary through (redis-gate.ts). */
   gate?: RedisGate;
   stop(): Promise<void>;
@@ -217,6 +223,15 @@ export async function startRedisSentinel(
             failoverMs,
           ).then(at),
         };
+      },
+      async replicated() {
+        const offset = async (port: number, field: string) =>
+          Number(fields(await cli(port, 'INFO', 'replication')).get(field));
+        const taken = await offset(primary.port, 'master_repl_offset');
+        await until(
+          `the replica to apply the primary's writes up to offset ${taken}`,
+          async () => (await offset(replica.port, 'slave_repl_offset')) >= taken,
+        );
       },
       ...(gate === undefined ? {} : { gate }),
       async stop() {
