@@ -62,6 +62,8 @@ function recordsOf(store: PaymentStore): Records {
 
 /** The kept text as a step, or undefined when it is not one this handler would give out. */
 function decode(text: string | undefined): OpenStep | undefined {
+  // None kept, the usual answer for a pending checkout: no parse, no validation error built.
+  if (text === undefined) return undefined;
   const parsed = OpenStepSchema.safeParse(parseJson(text));
   // Checked again on the way out, as when it came in: the store is not the provider.
   if (!parsed.success || unsafeNextStepField(parsed.data.next_step) !== undefined) return undefined;
