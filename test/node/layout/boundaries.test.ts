@@ -5,9 +5,9 @@
 // Type-only imports count: they couple the two sides as surely as values do.
 
 import assert from 'node:assert/strict';
-import { dirname, join, normalize, relative } from 'node:path';
+import { normalize } from 'node:path';
 import { test } from 'node:test';
-import { type Import, importsOf, sourceFiles } from './source.ts';
+import { type Import, importsOf, sourceFiles, targetOf } from './source.ts';
 
 type Side = 'browser' | 'server' | 'shared';
 
@@ -45,13 +45,13 @@ function sideOf(file: string): Side | undefined {
 /** The imports that cross the line, as `from -> to` lines. */
 export function crossings(imports: readonly Import[]): string[] {
   const out: string[] = [];
-  for (const { file, specifier } of imports) {
-    if (!specifier.startsWith('.')) continue;
-    const target = relative('.', join(dirname(file), specifier));
-    const from = sideOf(file);
+  for (const imported of imports) {
+    const target = targetOf(imported);
+    if (target === undefined) continue;
+    const from = sideOf(imported.file);
     const to = sideOf(target);
     if (from === undefined || to === undefined) continue;
-    if (!ALLOWED[from].includes(to)) out.push(`${file} (${from}) -> ${target} (${to})`);
+    if (!ALLOWED[from].includes(to)) out.push(`${imported.file} (${from}) -> ${target} (${to})`);
   }
   return out;
 }

@@ -3,16 +3,16 @@
 // `npx madge --circular --extensions ts src`, which finds the same cycles.
 
 import assert from 'node:assert/strict';
-import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
-import { type Import, importsOf, sourceFiles } from './source.ts';
+import { type Import, importsOf, sourceFiles, targetOf } from './source.ts';
 
 /** A cycle of relative imports for each one a depth-first walk meets, as `a.ts > b.ts > a.ts`. */
 export function cycles(imports: readonly Import[]): string[] {
   const edges = new Map<string, string[]>();
-  for (const { file, specifier } of imports) {
-    if (!specifier.startsWith('.')) continue;
-    edges.set(file, [...(edges.get(file) ?? []), relative('.', join(dirname(file), specifier))]);
+  for (const imported of imports) {
+    const target = targetOf(imported);
+    if (target === undefined) continue;
+    edges.set(imported.file, [...(edges.get(imported.file) ?? []), target]);
   }
   const found: string[] = [];
   const state = new Map<string, 'open' | 'done'>();

@@ -38,3 +38,8 @@ export function importsOf(file: string): Import[] {
   const info = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
   return info.importedFiles.map(({ fileName }) => ({ file, specifier: fileName }));
 }
+
+/** The file a relative import names, as a path from the repository root; undefined for a package. */
+export function targetOf({ file, specifier }: Import): string | undefined {
+  return specifier.startsWith('.') ? join(dirname(file), specifier) : undefined;
+}
