@@ -164,9 +164,10 @@ describe('secrets stay out of the log', () => {
     const log = h.logs.join('\n');
     assert.ok(log.includes(`PUT /v0.1/checkouts/${c.id} 200`));
     assert.ok(!log.includes('4111111111111111'));
-    // What this payment logged, its id masked: a random id can hold the digits 987 by chance.
-    const logged = h.logs.slice(from).join('\n').replaceAll(String(c.id), '<id>');
-    assert.ok(!logged.includes('987'), logged);
+    // The CVV as a value of its own: random ids (the checkout's, the request's) can hold the
+    // digits 987 by chance, next to letters or digits.
+    const logged = h.logs.slice(from).join('\n');
+    assert.doesNotMatch(logged, /(^|[^0-9A-Za-z])987([^0-9A-Za-z]|$)/);
     assert.ok(!log.includes(h.sandbox.apiKey));
   });
 });

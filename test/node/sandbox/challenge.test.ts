@@ -233,14 +233,19 @@ describe('webhooks', () => {
   });
 
   test('a return_url that never answers does not delay the API response', async () => {
-    // Accepts connections and never answers: a delivery awaited inline would hang 5 s.
+    // Accepts connections and never answers: a delivery awaited inline would hang until the
+    // sandbox gave the attempt up and closed its connection, before the API answered.
     const sockets: Socket[] = [];
+    let givenUp = false;
     let connected = () => {};
     const delivering = new Promise<void>((resolve) => {
       connected = resolve;
     });
     const silent = createNetServer((socket) => {
       sockets.push(socket);
+      socket.on('close', () => {
+        givenUp = true;
+      });
       connected();
     });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -252,10 +257,9 @@ describe('webhooks', () => {
         checkoutBody({ return_url: `http://127.0.0.1:${port}/hooks` }),
       );
       const c = expectValid(CheckoutSchema, created.body);
-      const started = performance.now();
       const res = await h.api('PUT', `/v0.1/checkouts/${c.id}`, cardBody('4200000000000091'));
       assert.equal(res.status, 200);
-      assert.ok(performance.now() - started < 2000);
+      assert.equal(givenUp, false, 'the API answered only after a delivery attempt ended');
       await delivering;
     } finally {
       for (const s of sockets) s.destroy();
