@@ -4,6 +4,7 @@ import {
   expect,
   fillBoleto,
   fillCard,
+  hookRunsOf,
   openShop,
   pay,
   providerStatus,
@@ -36,9 +37,7 @@ test('boleto: the voucher is shown, and once the bank settles it the shop sees P
   const settled = await shop.provider('POST', `/sandbox/checkouts/${id}/settle`, {});
   expect(settled.status).toBe(200);
   // The backend confirms (its webhook reads the provider) and the result page says so.
-  await expect
-    .poll(() => shop.hooks.filter((h) => h.id === id))
-    .toEqual([{ hook: 'paid', id, status: 'PAID' }]);
+  expect(await hookRunsOf(shop, id)).toEqual([{ hook: 'paid', id, status: 'PAID' }]);
   await page.goto(new URL(`/result?checkout_id=${id}`, shop.url).href);
   await expect(page.getByText('Payment successful')).toBeVisible();
 });

@@ -3,6 +3,7 @@ import {
   challengeFrame,
   expect,
   fillCard,
+  hookRunsOf,
   openShop,
   pay,
   providerStatus,
@@ -20,9 +21,7 @@ test.describe('3DS in the iframe', () => {
     await expect(page.getByText('Payment successful')).toBeVisible();
     expect(await providerStatus(shop, id)).toBe('PAID');
     // onPaid runs behind the answer the shopper got, so it is waited for, not assumed.
-    await expect
-      .poll(() => shop.hooks.filter((h) => h.id === id))
-      .toEqual([{ hook: 'paid', id, status: 'PAID' }]);
+    expect(await hookRunsOf(shop, id)).toEqual([{ hook: 'paid', id, status: 'PAID' }]);
   });
 
   test('fail: Payment failed', async ({ page, shop }) => {

@@ -98,7 +98,12 @@ test('an endpoint where no handler answers: one error naming the URL called', as
   });
   await again;
   await expect(page.getByText('The payment could not be processed.')).toBeVisible();
-  await expect.poll(() => said.length).toBe(1);
+  // Another URL after it: told, and after whatever the repeat would have said.
+  await page.locator('payment-widget').evaluate((el: PaymentWidget) => {
+    el.endpoint = '/elsewhere-nope';
+  });
+  await expect.poll(() => said.at(-1) ?? '').toContain(`${origin}/elsewhere-nope/checkouts`);
+  expect(said).toHaveLength(2);
   expect(said[0]).toMatch(
     new RegExp(
       `^error: payment-widget: POST ${origin}/nope/checkouts answered 404: Not Found\\. .*\`endpoint\``,

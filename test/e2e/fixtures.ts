@@ -9,6 +9,7 @@ import { EXPIRY, type Shop, startShop } from './shop.ts';
 export {
   CARDS,
   EXPIRY,
+  hookRunsOf,
   providerStatus,
   type Shop,
   startShop,

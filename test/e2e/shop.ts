@@ -74,7 +74,9 @@ export async function providerStatus(shop: Shop, id: string): Promise<string> {
  * Waits until the sandbox has sent every webhook about checkout `id` and the shop has
  * answered each (the shop's webhook route answers once the hook it runs is done), at least
  * one of them. Those are what would run a checkout's hook a second time: once they are
- * answered, a count of its hook runs is final.
+ * answered, a count of its hook runs is final. A delivery answered 503 (its hook still
+ * running) stays pending through the sandbox's retries, 0.5, 1, 2, 4 then 8 s apart: the
+ * wait covers the whole schedule.
  */
 export async function webhooksAnswered(shop: Shop, id: string): Promise<void> {
   let seen: { state: string; payload: { id?: string } }[] = [];
@@ -86,7 +88,18 @@ export async function webhooksAnswered(shop: Shop, id: string): Promise<void> {
       seen = all.filter((d) => d.payload?.id === id);
       return seen.length > 0 && seen.every((d) => d.state !== 'pending');
     },
+    20_000,
   );
+}
+
+/**
+ * Checkout `id`'s hook runs once their count is final: waited for the first, then for every
+ * webhook about it to be answered (webhooksAnswered). A second run would be among them.
+ */
+export async function hookRunsOf(shop: Shop, id: string): Promise<Shop['hooks']> {
+  await until(`a hook to run for ${id}`, () => shop.hooks.some((h) => h.id === id));
+  await webhooksAnswered(shop, id);
+  return shop.hooks.filter((h) => h.id === id);
 }
 
 /** Any future expiry works in the sandbox. */
