@@ -126,7 +126,7 @@ async function payOnProductPage(page: Page): Promise<string> {
 }
 
 async function paidOnce(id: string): Promise<void> {
-  await webhookDelivered(sandboxLog, origin);
+  await webhookDelivered(sandbox, id, sandboxLog);
   assert.deepEqual(
     paidLines(server?.output() ?? '', PAID).filter((paid) => paid === id),
     [id],

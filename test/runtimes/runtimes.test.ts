@@ -94,7 +94,7 @@ async function paysThrough(
     running = await launch({ ...providerSettings(sandbox), SHOP_ORIGIN: origin, PORT: `${port}` });
     await answering(`${origin}/payments/checkouts/none`, running);
     const id = await payByCard(`${origin}/payments`, origin);
-    await webhookDelivered(log, origin);
+    await webhookDelivered(sandbox, id, log);
     assert.deepEqual(paidLines(running.output(), PAID), [id], running.output());
   } finally {
     await running?.stop();

@@ -110,15 +110,21 @@ export function paidLines(output: string, pattern: RegExp): string[] {
 }
 
 /**
- * Waits until the provider's webhook for the checkout got a 2xx: the handler answers one
+ * Waits until the provider's webhook for checkout `id` got a 2xx: the handler answers one
  * only once the outcome's hook has run (it waits for it, or finds it done), so after it
  * every report of this payment (the PUT's answer, the confirmation, the webhook) has
- * been handled and onPaid's count is final.
+ * been handled and onPaid's count for it is final. `log` is the sandbox's, for the message.
  */
-export async function webhookDelivered(sandboxLog: string[], origin: string): Promise<void> {
+export async function webhookDelivered(sandbox: Sandbox, id: string, log: string[]): Promise<void> {
   await until(
-    () => `a 2xx webhook to ${origin}; the sandbox logged:\n${sandboxLog.join('\n')}`,
-    () => sandboxLog.some((line) => line.startsWith(`webhook ${origin}/`) && / 2\d\d$/.test(line)),
+    () => `a 2xx webhook for ${id}; the sandbox logged:\n${log.join('\n')}`,
+    async () => {
+      const res = await fetch(`${sandbox.url}/sandbox/webhook-deliveries`, {
+        headers: { authorization: `Bearer ${sandbox.apiKey}` },
+      });
+      const deliveries = (await res.json()) as { payload: { id?: unknown }; state: string }[];
+      return deliveries.some((d) => d.payload.id === id && d.state === 'delivered');
+    },
     30_000,
   );
 }
