@@ -8,10 +8,11 @@
 //        BENCH_KEYSTROKE_ROUNDS (10) of typing a card number per target,
 //        BENCH_FIRST_PAINT_ROUNDS (10) of a cold and a warm load per build,
 //        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput
-//        (5 for telemetry), BENCH_LOOP_ROUNDS (15) for telemetry's in-process part,
+//        (5 for telemetry), BENCH_LOOP_ROUNDS (15) for the in-process parts of telemetry
+//        and of throughput with a baseline,
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        BENCH_PERF=dir (Linux perf records each throughput server there),
-//        BENCH_BASELINE=dir (another checkout beside this one: its sandbox in throughput,
+//        BENCH_BASELINE=dir (another checkout beside this one: its sandbox and handler in throughput,
 //          its built widget in keystroke and first-paint; build it there first),
 //        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is),
 //        BENCH_COMPRESSION_REQUESTS (500) per round of the compression part,

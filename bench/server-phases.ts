@@ -126,6 +126,30 @@ export async function throughputPhase(): Promise<void> {
   const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
   console.log(`- load average before: ${load(r.loadBefore)}; after: ${load(r.loadAfter)}\n`);
   voidIfBad(r.targets);
+  if (shape.baseline !== undefined) await baselineLoops(shape.baseline);
+}
+
+/** The sandbox and the handler against the baseline's, each called in process (./in-process.ts). */
+async function baselineLoops(baseline: string): Promise<void> {
+  const { measureBaselineLoops } = await import('./in-process.ts');
+  const loops = await measureBaselineLoops(baseline, intFromEnv('BENCH_LOOP_ROUNDS', 15), 20_000);
+  console.log(
+    `### In process, against the baseline (each called with a Request, no socket; ${loops.runs[0].cpuUs.length} rounds of ${loops.requests} requests each, taking turns; median (min-max))\n`,
+  );
+  table(
+    ['server', 'requests/s', 'CPU µs/req'],
+    loops.runs.map((run) => [
+      run.name,
+      spread(
+        run.wallUs.map((us) => 1e6 / us),
+        rate,
+      ),
+      spread(run.cpuUs, (n) => n.toFixed(1)),
+    ]),
+  );
+  console.log(
+    `- CPU per request, this / baseline, per round (below 1: less): sandbox ${spread(loops.sandboxCpu, times)}, handler ${spread(loops.handlerCpu, times)}\n`,
+  );
 }
 
 /** The acceptance floors of OpenTelemetry's cost, against the handler with `telemetry: false`. */

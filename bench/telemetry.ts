@@ -23,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxInfo } from './http.ts';
+import { type InProcessRun, loopsInTurns } from './in-process.ts';
 import { type Child, startTsChild } from './servers/spawn.ts';
 import {
   createCheckout,
@@ -177,40 +178,11 @@ export async function measureTelemetry(
   }
 }
 
-/** One variant's in-process rounds: CPU and wall time per request, µs. */
-export interface InProcessRun {
-  name: string;
-  cpuUs: number[];
-  wallUs: number[];
-}
-
 export interface InProcessReport {
   runs: InProcessRun[];
   /** Per round, of requests per second (wall): each variant / telemetry: false. */
   ratios: number[][];
   requests: number;
-}
-
-/** Sends `run N` to an in-process child and waits for its answer line. */
-function runIn(
-  child: Child<unknown>,
-  requests: number,
-): Promise<{ cpuUs: number; wallUs: number }> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const onExit = (code: number | null) => reject(new Error(`handler-loop exited with ${code}`));
-    const onData = (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      const line = text.split('\n').find((l) => l.startsWith('{"cpuUs"'));
-      if (line === undefined) return;
-      child.process.stdout?.off('data', onData);
-      child.process.off('exit', onExit);
-      resolve(JSON.parse(line) as { cpuUs: number; wallUs: number });
-    };
-    child.process.stdout?.on('data', onData);
-    child.process.once('exit', onExit);
-    child.process.stdin?.write(`run ${requests}\n`);
-  });
 }
 
 /**
@@ -231,15 +203,8 @@ export async function measureInProcess(rounds: number, requests: number): Promis
         }),
       );
     }
-    const runs: InProcessRun[] = VARIANTS.map((v) => ({ name: v.name, cpuUs: [], wallUs: [] }));
-    for (const child of children) await runIn(child, requests);
-    for (let round = 0; round < rounds; round += 1) {
-      for (const [k, child] of children.entries()) {
-        const result = await runIn(child, requests);
-        runs[k]!.cpuUs.push(result.cpuUs);
-        runs[k]!.wallUs.push(result.wallUs);
-      }
-    }
+    const named = VARIANTS.map((v, k) => ({ name: v.name, child: children[k]! }));
+    const runs = await loopsInTurns(named, rounds, requests);
     const floor = runs[0]!;
     const ratios = runs.map((r) => r.wallUs.map((us, i) => (floor.wallUs[i] ?? Number.NaN) / us));
     return { runs, ratios, requests };
