@@ -8,8 +8,8 @@
 //        BENCH_KEYSTROKE_ROUNDS (10) of typing a card number per target,
 //        BENCH_FIRST_PAINT_ROUNDS (10) of a cold and a warm load per build,
 //        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput
-//        (5 for telemetry), BENCH_LOOP_ROUNDS (15) for the in-process parts of telemetry
-//        and of throughput with a baseline,
+//        (5 for telemetry), BENCH_LOOP_ROUNDS for the in-process parts of telemetry (15)
+//        and of throughput with a baseline (60),
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        BENCH_PERF=dir (Linux perf records each throughput server there),
 //        BENCH_BASELINE=dir (another checkout beside this one: its sandbox and handler in throughput,

@@ -132,7 +132,10 @@ export async function throughputPhase(): Promise<void> {
 /** The sandbox and the handler against the baseline's, each called in process (./in-process.ts). */
 async function baselineLoops(baseline: string): Promise<void> {
   const { measureBaselineLoops } = await import('./in-process.ts');
-  const loops = await measureBaselineLoops(baseline, intFromEnv('BENCH_LOOP_ROUNDS', 15), 20_000);
+  // Short turns, many rounds: this machine's speed shifts in phases of seconds, and a round
+  // whose turns fall in one phase compares like with like (turns of 20,000 requests, 15
+  // rounds, gave per-round ratios of 0.4-1.6x where 5,000 and 60 gave 0.9-1.1x).
+  const loops = await measureBaselineLoops(baseline, intFromEnv('BENCH_LOOP_ROUNDS', 60), 5_000);
   console.log(
     `### In process, against the baseline (each called with a Request, no socket; ${loops.runs[0].cpuUs.length} rounds of ${loops.requests} requests each, taking turns; median (min-max))\n`,
   );
