@@ -3,8 +3,8 @@
 // handler's own work and nothing else (no socket, no sandbox, no other process on the same
 // cores), which is what telemetry adds to. BENCH_TELEMETRY as ./otel.ts says. Prints one JSON
 // line, then answers each `run N` on stdin with one JSON line: CPU µs and wall µs per request.
-import { createInterface } from 'node:readline';
 import { createPaymentHandler } from '../../src/server/index.ts';
+import { serveLoop } from './loop.ts';
 import { benchTelemetry } from './otel.ts';
 
 const telemetry = await benchTelemetry(process.env.BENCH_TELEMETRY);
@@ -32,25 +32,7 @@ const handler = createPaymentHandler({
   ...telemetry,
 });
 
-async function run(count: number): Promise<{ cpuUs: number; wallUs: number }> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  for (let i = 0; i < count; i += 1) {
-    const answer = await handler(new Request('http://127.0.0.1/payments/checkouts/co_bench'));
-    await answer.text();
-  }
-  const used = process.cpuUsage(cpu);
-  return {
-    cpuUs: (used.user + used.system) / count,
-    wallUs: ((performance.now() - started) * 1000) / count,
-  };
-}
-
-process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
-const lines = createInterface({ input: process.stdin });
-lines.on('line', (line) => {
-  const count = Number(/^run (\d+)$/.exec(line)?.[1]);
-  if (!Number.isInteger(count)) return;
-  void run(count).then((result) => process.stdout.write(`${JSON.stringify(result)}\n`));
+serveLoop(async () => {
+  const answer = await handler(new Request('http://127.0.0.1/payments/checkouts/co_bench'));
+  await answer.text();
 });
-lines.on('close', () => process.exit(0));

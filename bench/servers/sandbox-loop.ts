@@ -3,17 +3,10 @@
 // nothing else (no socket, no load generator on the same cores). BENCH_SANDBOX_SOURCE names
 // another checkout's src/sandbox/index.ts, as for ./sandbox.ts. Prints one JSON line, then
 // answers each `run N` on stdin with one JSON line: CPU µs and wall µs per request.
-import { isAbsolute } from 'node:path';
-import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
+import { serveLoop } from './loop.ts';
+import { sandboxModule } from './sandbox-source.ts';
 
-type SandboxModule = typeof import('../../src/sandbox/index.ts');
-const source = process.env.BENCH_SANDBOX_SOURCE;
-const { createSandbox }: SandboxModule =
-  source !== undefined && isAbsolute(source)
-    ? await import(pathToFileURL(source).href)
-    : await import('../../src/sandbox/index.ts');
-
+const { createSandbox } = await sandboxModule();
 const sandbox = await createSandbox({ port: 0, host: '127.0.0.1' });
 const authorization = `Bearer ${sandbox.apiKey}`;
 const created = await sandbox.handle(
@@ -34,28 +27,11 @@ if (created.status !== 201 || id === undefined) {
 }
 const url = `${sandbox.url}/v0.1/checkouts/${id}`;
 
-async function run(count: number): Promise<{ cpuUs: number; wallUs: number }> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  for (let i = 0; i < count; i += 1) {
+serveLoop(
+  async () => {
     const answer = await sandbox.handle(new Request(url, { headers: { authorization } }));
     if (answer.status !== 200) throw new Error(`GET ${url}: HTTP ${answer.status}`);
     await answer.text();
-  }
-  const used = process.cpuUsage(cpu);
-  return {
-    cpuUs: (used.user + used.system) / count,
-    wallUs: ((performance.now() - started) * 1000) / count,
-  };
-}
-
-process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
-const lines = createInterface({ input: process.stdin });
-lines.on('line', (line) => {
-  const count = Number(/^run (\d+)$/.exec(line)?.[1]);
-  if (!Number.isInteger(count)) return;
-  void run(count).then((result) => process.stdout.write(`${JSON.stringify(result)}\n`));
-});
-lines.on('close', () => {
-  void sandbox.close().then(() => process.exit(0));
-});
+  },
+  () => sandbox.close(),
+);
