@@ -5,6 +5,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { engineFromEnv } from './scripts/browser.mjs';
 import { engineCommands, engineSummary, launcherFor } from './scripts/wtr-engines.mjs';
+import { freePort } from './test/shared/free-port.mjs';
 import { scaled, TIME_SCALE } from './test/shared/time-scale.mjs';
 
 const engine = engineFromEnv();
@@ -13,6 +14,9 @@ export default {
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: { exportConditions: ['production'] },
   rootDir: '.',
+  // npm test starts the three engines' runners together: each is given a port of its own, where
+  // the runner's default (the first free from 8000) let two of them pick the same one.
+  port: await freePort(),
   concurrency: 1,
   // Every deadline is for an idle machine, scaled to this one (test/shared/time-scale.mjs);
   // the test pages get the runner's factor, so their own waits scale alike.

@@ -3,21 +3,11 @@
  * `npm start`'s script), on ports the OS just gave out.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { scaled } from '../shared/until.ts';
 
-const ROOT = new URL('../../', import.meta.url);
+export { freePort } from '../shared/free-port.mjs';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+const ROOT = new URL('../../', import.meta.url);
 
 /**
  * Runs `node args` from the repository's root until it prints a line matching `ready`

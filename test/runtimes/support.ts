@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -13,6 +12,8 @@ import type { Sandbox } from '../../src/sandbox/index.ts';
 import { cardBody } from '../node/support/cards.ts';
 import { exited, killAtExit } from '../node/support/children.ts';
 import { until } from '../shared/until.ts';
+
+export { freePort } from '../shared/free-port.mjs';
 
 const RUNTIMES = fileURLToPath(new URL('./', import.meta.url));
 
@@ -39,18 +40,6 @@ export function runtimeBinary(wrapper: string, name: string): string {
     }
   }
   throw new Error(`${wrapper}: no binary for ${process.platform}-${process.arch} was installed`);
-}
-
-/** A port the OS just gave out on 127.0.0.1, for a runtime that must be told its port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Running {
