@@ -4,8 +4,8 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { engineFromEnv } from './scripts/browser.mjs';
+import { freePort } from './scripts/free-port.mjs';
 import { engineCommands, engineSummary, launcherFor } from './scripts/wtr-engines.mjs';
-import { freePort } from './test/shared/free-port.mjs';
 import { scaled, TIME_SCALE } from './test/shared/time-scale.mjs';
 
 const engine = engineFromEnv();

@@ -11,9 +11,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 /** The engines every browser suite runs in, in the order `npm test` runs them. */
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
@@ -202,17 +202,6 @@ export function webkitCapabilities() {
     'wdio:enforceWebDriverClassic': true,
     'webkitgtk:browserOptions': { binary: webkitPaths().browser, args: ['--automation'] },
   };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** An XSETTINGS file: the GTK settings WebKitGTK reads its colour scheme and motion preference from. */

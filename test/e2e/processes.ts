@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { scaled } from '../shared/until.ts';
 
-export { freePort } from '../shared/free-port.mjs';
+export { freePort } from '../../scripts/free-port.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
 

@@ -13,7 +13,7 @@ import { cardBody } from '../node/support/cards.ts';
 import { exited, killAtExit } from '../node/support/children.ts';
 import { until } from '../shared/until.ts';
 
-export { freePort } from '../shared/free-port.mjs';
+export { freePort } from '../../scripts/free-port.mjs';
 
 const RUNTIMES = fileURLToPath(new URL('./', import.meta.url));
 
