@@ -1,8 +1,9 @@
 // Servers called in process, a Web Request in and a Response out, in child processes that
 // answer `run N` with the CPU and wall time per request (./servers/handler-loop.ts,
 // ./servers/sandbox-loop.ts). One child is busy at a time and no socket is involved, so what
-// is compared is each one's own work: the machine's other load moves all rounds alike, and
-// the ratio taken per round holds where the loopback rounds of ./throughput.ts swing.
+// is compared is each one's own work. The machine's speed still shifts in phases of seconds;
+// with short turns both sides of a round mostly fall in one phase, so the ratio taken per
+// round holds where the loopback rounds of ./throughput.ts swing.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Child, startTsChild } from './servers/spawn.ts';
