@@ -7,17 +7,18 @@ import {
   type OutcomeOptions,
   type OutcomeProblem,
 } from '../../../src/server/outcomes/report.ts';
-import { sleep, until } from '../../shared/until.ts';
+import { scaled, sleep, until } from '../../shared/until.ts';
 import { heldHook } from '../support/held-hook.ts';
 
 const checkout = (status: Checkout['status'], id = 'co_1'): Checkout => ({ id, status });
 /**
  * A lease (or done TTL) the tests wait out, and how long they wait: the calls a test makes
  * while it must still hold take microseconds, but a loaded machine can stall a process for
- * tens of milliseconds, so the lease leaves room for that.
+ * tens of milliseconds (hundreds while the suites share two cores), so the lease is an idle
+ * machine's 200 ms scaled to this one's load (test/shared/time-scale.mjs).
  */
-const SHORT_MS = 200;
-const PAST_SHORT_MS = 250;
+const SHORT_MS = scaled(200);
+const PAST_SHORT_MS = SHORT_MS + 50;
 
 function reporter(overrides: Partial<OutcomeOptions> & { problems?: OutcomeProblem[] } = {}) {
   const problems = overrides.problems ?? [];

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createMemoryStore } from '../../../src/server/index.ts';
-import { sleep, until } from '../../shared/until.ts';
+import { scaled, sleep, until } from '../../shared/until.ts';
 import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
 import { openSetContract } from '../support/open-set.ts';
 import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
@@ -34,8 +34,10 @@ describe('the memory store keeps open checkouts', () => {
 /**
  * The hooks' lease, which is also how long reconciliation holds a checkout it read before
  * reading it again: waited out to see that a checkout left the set rather than being held.
+ * A hook's run must end within it (else another instance takes it over and runs it again),
+ * so it is an idle machine's 100 ms scaled to this one's load (test/shared/time-scale.mjs).
  */
-const HOLD_MS = 100;
+const HOLD_MS = scaled(100);
 
 /**
  * A card with 3DS paid through `h` as far as the challenge, then authenticated at the
