@@ -56,12 +56,16 @@ test('the basket cookie is signed, HttpOnly and Lax, and brings the basket’s c
 });
 
 test('“Buy again” starts a new basket from the shop’s pages only', async () => {
+  // The shopper's basket, with its checkout, before they press "Buy again".
+  const before = await page();
+  const oldCookie = basketCookie(before.setCookie)!;
   const post = (origin: string | undefined) =>
     fetch(new URL('/basket', shop!.url), {
       method: 'POST',
       redirect: 'manual',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
+        cookie: oldCookie,
         ...(origin === undefined ? {} : { origin }),
       },
       body: 'return=/',
@@ -71,9 +75,18 @@ test('“Buy again” starts a new basket from the shop’s pages only', async (
   assert.equal(foreign.headers.get('set-cookie'), null);
   assert.equal(((await foreign.json()) as { error: { field: string } }).error.field, 'origin');
   assert.equal((await post(undefined)).status, 403);
+  // Refused: the shopper's basket is still the one they had.
+  assert.equal((await page(oldCookie)).checkoutId, before.checkoutId);
 
   const own = await post(new URL(shop!.url).origin);
   assert.equal(own.status, 303);
   assert.equal(own.headers.get('location'), '/');
-  assert.ok(basketCookie(own.headers.get('set-cookie')));
+  const newCookie = basketCookie(own.headers.get('set-cookie'));
+  assert.ok(newCookie, 'a new basket cookie');
+  assert.notEqual(newCookie, oldCookie);
+  // The browser now sends the new cookie: a new basket, with a checkout of its own.
+  const after = await page(newCookie);
+  assert.notEqual(after.checkoutId, '');
+  assert.notEqual(after.checkoutId, before.checkoutId);
+  assert.equal(after.setCookie, null, 'the new basket is known: no other cookie');
 });
