@@ -37,14 +37,25 @@ export interface BasketCheckout {
   created: boolean;
 }
 
+/**
+ * Called once, before a call makes a new checkout (or retires a stale one to make it): the
+ * card-testing limit on creations, which may refuse by throwing. Finding the basket's
+ * checkout calls nothing.
+ */
+export type BeforeMaking = () => Promise<void>;
+
 export interface Baskets {
   /** The basket's checkout for these terms: its open or paid one, or a new one. */
-  checkoutFor(resolved: ResolvedCheckout, at?: CallContext): Promise<BasketCheckout>;
+  checkoutFor(
+    resolved: ResolvedCheckout,
+    at?: CallContext,
+    beforeMaking?: BeforeMaking,
+  ): Promise<BasketCheckout>;
   /**
    * After checkout `id` failed or expired, its basket's next checkout, on the failed one's
    * terms; the paid one when the basket is paid. 409 while `id` can still be paid.
    */
-  retry(id: string, at?: CallContext): Promise<BasketCheckout>;
+  retry(id: string, at?: CallContext, beforeMaking?: BeforeMaking): Promise<BasketCheckout>;
   /** Whether a paid checkout is its basket's payment (`keep`) or a second one, now refunded. */
   paidOnce(checkout: PaidCheckout): Promise<'keep' | 'refunded'>;
 }
@@ -143,6 +154,7 @@ export function createBaskets(deps: BasketDeps): Baskets {
   async function checkoutFor(
     resolved: ResolvedCheckout,
     at?: CallContext,
+    beforeMaking?: BeforeMaking,
   ): Promise<BasketCheckout> {
     const basket = resolved.reference ?? crypto.randomUUID();
     const problem = referenceProblem(basket);
@@ -160,8 +172,15 @@ export function createBaskets(deps: BasketDeps): Baskets {
     }
     let current = resolved.reference === undefined ? undefined : await remembered(basket);
     let stale = false;
+    // Once per call, however many rounds a race with another request takes.
+    let asked: Promise<void> | undefined;
+    const aboutToMake = () => {
+      asked ??= beforeMaking?.() ?? Promise.resolve();
+      return asked;
+    };
     for (let round = 0; round < ROUNDS; round += 1) {
       if (current === undefined) {
+        await aboutToMake();
         const made = await make(resolved, basket, 1, at, stale);
         if (made !== undefined) return { checkout: made, created: true };
         current = await latest(basket, 1, at, stale);
@@ -190,7 +209,10 @@ export function createBaskets(deps: BasketDeps): Baskets {
       }
       if (!isFinalStatus(checkout.status)) {
         if (payableOnTerms(checkout, resolved, Date.now())) return { checkout, created: false };
+        await aboutToMake();
         await retire(checkout);
+      } else {
+        await aboutToMake();
       }
       const next = current.attempt + 1;
       const made = await make(resolved, basket, next, at);
@@ -200,7 +222,11 @@ export function createBaskets(deps: BasketDeps): Baskets {
     throw new PaymentHandlerError(409, 'CONFLICT', 'This basket is changing; try again');
   }
 
-  async function retry(id: string, at?: CallContext): Promise<BasketCheckout> {
+  async function retry(
+    id: string,
+    at?: CallContext,
+    beforeMaking?: BeforeMaking,
+  ): Promise<BasketCheckout> {
     const found = await client.checkouts.get(id, at);
     const checkout = { ...found, id };
     if (checkout.status === 'PAID') return { checkout, created: false };
@@ -215,7 +241,7 @@ export function createBaskets(deps: BasketDeps): Baskets {
       known !== undefined && known.attempt > attempt
         ? { ...(await client.checkouts.get(known.id, at)), id: known.id }
         : checkout;
-    return checkoutFor(termsOf(last, basket, Date.now()), at);
+    return checkoutFor(termsOf(last, basket, Date.now()), at, beforeMaking);
   }
 
   return { checkoutFor, retry, paidOnce: createPaidOnce(deps, history) };

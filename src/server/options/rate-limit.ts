@@ -12,7 +12,8 @@ export interface RateLimit {
 
 export interface RateLimitOptions {
   /**
-   * `POST /checkouts` per client. Default 30 per 10 minutes. `false` switches it off; a
+   * New checkouts per client (`POST /checkouts` and `/retry` that make one; an answer that
+   * finds the basket's checkout counts nothing). Default 30 per 10 minutes. `false` switches it off; a
    * partial value keeps the default of the other half.
    */
   checkoutsPerClient?: Partial<RateLimit> | false;

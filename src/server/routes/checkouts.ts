@@ -4,12 +4,13 @@
  * reports a final status, and gives a pending one's open step), process it after checking
  * the body and any next step the provider answers with (kept as the open step), and after a
  * failure make the basket's next one (`/:id/retry`).
- * Creating and paying are rate-limited (middleware/rate-limit.ts, mounted after the checks
- * that answer 400 or 403) before the provider is called.
+ * Paying is rate-limited (middleware/rate-limit.ts, mounted after the checks that answer 400
+ * or 403) before the provider is called; creating is, once the basket is about to make a new
+ * checkout (an answer that finds its checkout counts nothing).
  * Reports of a final status run the hooks in the background (outcomes/dispatch.ts): these
  * answers never wait on the merchant.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { errorJson } from '../../http/errors.ts';
 import { json } from '../../http/json.ts';
 import { CheckoutProcessBodySchema, describeIssue } from '../../schemas/index.ts';
@@ -72,7 +73,11 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
   const { config, client, outcomes, baskets } = deps;
   const { log } = config;
   const fromPage = requireAllowedOrigin(config.allowedOrigins);
-  const creating = rateLimit({ limiter: deps.limits, perClient: 'checkoutsPerClient' });
+  // Only a new checkout counts as created, checked as the basket is about to make one (before
+  // the provider's create): a reload or a second tab that finds the basket's checkout counts
+  // nothing, so reloading a page never locks its developer out, while a card tester making
+  // checkouts is held.
+  const creating = (c: Context<HandlerEnv>) => () => deps.limits.check(c, 'checkoutsPerClient');
   const paying = rateLimit({
     limiter: deps.limits,
     perClient: 'paymentsPerClient',
@@ -80,16 +85,16 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
   });
   const app = new Hono<HandlerEnv>();
 
-  // Counted before the merchant's resolveCheckout and the provider see it.
-  app.post('/', fromPage, ...jsonBody(deps), orderBody, creating, async (c) => {
+  app.post('/', fromPage, ...jsonBody(deps), orderBody, async (c) => {
     const resolved = await config.resolveCheckout(c.get('order'), c.req.raw);
-    return answer(await baskets.checkoutFor(resolved, callContext(c)));
+    return answer(await baskets.checkoutFor(resolved, callContext(c), creating(c)));
   });
 
   // After a failure, the basket's next checkout on the failed one's terms: nothing in the
-  // request decides them. Counted as a creation: a bot retrying cards is held the same.
-  app.post('/:id/retry', fromPage, checkoutIdParam, creating, async (c) =>
-    answer(await baskets.retry(c.get('checkoutId'), callContext(c))),
+  // request decides them. Counted as a creation when it makes one: a bot retrying cards is
+  // held the same.
+  app.post('/:id/retry', fromPage, checkoutIdParam, async (c) =>
+    answer(await baskets.retry(c.get('checkoutId'), callContext(c), creating(c))),
   );
 
   app.get('/:id', async (c) => {

@@ -14,6 +14,7 @@ import {
 } from '../../../src/server/index.ts';
 import { until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
+import { countingFetch } from '../support/clients.ts';
 import { type Harness, makeHandler, request, startSandbox, webhookRequest } from './fixtures.ts';
 
 let sb: Sandbox;
@@ -263,15 +264,40 @@ describe('POST /checkouts/:id/retry', () => {
     assert.equal((await h.handle(request('POST', '/checkouts/a%20b/retry'))).status, 400);
   });
 
-  test('a flood of retries is held by the card-testing limits before the provider', async () => {
+  test('retries that make checkouts are held by the card-testing limits before the provider; one that finds the basket’s checkout counts nothing', async () => {
+    const counted = countingFetch();
     const h = makeHandler(sb, {
+      provider: { fetch: counted.fetch },
       rateLimit: { checkoutsPerClient: { limit: 3 }, clientAddress: () => '192.0.2.7' },
+      // Every payment of 11.00 is declined: a bot testing cards retries after each.
+      resolveCheckout: (order) => ({
+        reference: (order as Order).basket,
+        amount: 11,
+        currency: 'EUR',
+        redirect: false,
+      }),
     });
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      statuses.push((await h.handle(request('POST', '/checkouts/no-such-checkout/retry'))).status);
-    }
-    assert.deepEqual(statuses, [404, 404, 404, 429, 429]);
+    const creates = () => counted.calls.filter((c) => c === 'POST /v0.1/checkouts').length;
+    const retry = async (id: string) => {
+      const res = await h.handle(request('POST', `/checkouts/${id}/retry`));
+      return { status: res.status, id: ((await res.json()) as { id?: string }).id };
+    };
+    const first = (await post(h, { basket: fresh() })).checkout.id;
+    await pay(h, first);
+    const second = await retry(first);
+    assert.equal(second.status, 201);
+    // Another tab retrying the same failed checkout finds the basket's next one.
+    assert.deepEqual(await retry(first), { status: 200, id: second.id });
+    await pay(h, second.id as string);
+    const third = await retry(second.id as string);
+    assert.equal(third.status, 201);
+    await pay(h, third.id as string);
+    const made = creates();
+    assert.equal(made, 3);
+    assert.equal((await retry(third.id as string)).status, 429);
+    assert.equal(creates(), made, 'the refused retry never reached the provider’s create');
+    // An unknown checkout is the provider's 404, whatever the count.
+    assert.equal((await retry('no-such-checkout')).status, 404);
   });
 });
 

@@ -172,6 +172,43 @@ describe('rate limits, from clients at different addresses', () => {
     assert.equal(s.payments(), 2);
   });
 
+  test('an answer that finds the basket’s checkout counts nothing: reloads are never refused, new checkouts still are', async (t) => {
+    const windowMs = 60_000;
+    const s = await serve(t, {
+      rateLimit: { checkoutsPerClient: { limit: 3, windowMs } },
+      // The basket is the shop's cookie, as the README's backend keeps it.
+      resolveCheckout: (_order, req) => ({
+        amount: 10,
+        currency: 'EUR',
+        reference: /(?:^|; )basket=([\w-]+)/.exec(req.headers.get('cookie') ?? '')?.[1],
+      }),
+    });
+    const developer = s.client('127.0.0.2');
+    const reload = () => developer.create(undefined, { cookie: 'basket=b-1' });
+    const reloads = await times(10, reload);
+    assert.deepEqual(
+      [...new Set(reloads.map((a) => a.status))],
+      [201, 200],
+      'the first made it, every reload found it',
+    );
+    assert.equal(new Set(reloads.map((a) => a.body.id)).size, 1);
+    assert.equal(s.creates(), 1);
+    // The same client making new checkouts (a new basket each time, or none) is still held.
+    const made = await times(3, (i) =>
+      developer.create(undefined, i === 2 ? {} : { cookie: `basket=b-${i + 2}` }),
+    );
+    assert.deepEqual(
+      made.map((a) => a.status),
+      [201, 201, 429],
+    );
+    assertRefused(made[2] as Answer, windowMs);
+    assert.equal(s.creates(), 3, 'the refused one never reached the provider');
+    // Over the limit, the basket's own checkout is still answered.
+    const again = await reload();
+    assert.equal(again.status, 200);
+    assert.equal(again.body.id, reloads[0]?.body.id);
+  });
+
   test('the limits are on by default', async (t) => {
     const s = await serve(t, {});
     const { limit, windowMs } = RATE_LIMIT_DEFAULTS.checkoutsPerClient;
