@@ -83,16 +83,27 @@ function countScripts(page: Page, hold?: (request: Request) => Promise<void> | u
   };
 }
 
-/** Resolves, in the page, with the time (page clock) of the first frame that shows the card form ready to type in. */
+/**
+ * Resolves, in the page, with the time (page clock) of the first frame that shows the card
+ * form ready to type in: the real form, not the placeholder drawn while the checkout loads.
+ * The placeholder is the same template, inert and hidden from assistive technology, the host
+ * busy through its ElementInternals (which a page cannot read): so the form counts once it is
+ * no longer inert and the "Loading…" line is gone.
+ */
 function formPainted(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const look = () => {
-          const widget = document.querySelector('payment-widget');
-          const input = widget?.shadowRoot?.querySelector<HTMLInputElement>('#number');
+          const root = document.querySelector('payment-widget')?.shadowRoot;
+          const form = root?.querySelector('form');
+          const input = form?.querySelector<HTMLInputElement>('#number');
           const shown =
-            input && widget?.getAttribute('aria-busy') !== 'true' && input.getClientRects().length;
+            form &&
+            !form.inert &&
+            form.getAttribute('aria-hidden') !== 'true' &&
+            !root?.querySelector('[part~="loading"]') &&
+            input?.getClientRects().length;
           // The frame that draws it: the next rAF callback runs after it was painted.
           if (shown) requestAnimationFrame(() => resolve(performance.now()));
           else requestAnimationFrame(look);
