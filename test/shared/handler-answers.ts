@@ -5,8 +5,8 @@
  * checked against in the node suite (so these schemas never drift from it).
  *
  * Built from the handler's parts: the provider's checkout without the two fields the handler
- * drops (src/server/routes/public.ts), the open step it keeps (src/server/outcomes/
- * open-steps.ts), and its error body with each code's usual status (src/domain/errors.ts).
+ * drops (src/server/routes/public.ts), the open step it answers a found checkout with
+ * (src/server/routes/answer.ts), and its error body with each code's usual status (src/domain/errors.ts).
  * Objects are strict: a field the handler never sends is refused, not ignored.
  */
 import * as z from 'zod/mini';
@@ -24,8 +24,12 @@ const { pay_to_email: _email, return_url: _webhook, ...publicFields } = Checkout
 /** A checkout as the handler answers it: `toPublicCheckout` of the provider's. */
 const PublicCheckoutSchema = z.strictObject(publicFields);
 
-/** `GET /checkouts/:id`: a pending checkout may carry its open step, and the method it is for. */
-const ReadCheckoutSchema = z.strictObject({
+/**
+ * A checkout some route found (`GET /checkouts/:id`, and `POST /checkouts` or `/retry`
+ * answering the basket's checkout with 200): a pending one may carry its open step, and the
+ * method it is for (src/server/routes/answer.ts).
+ */
+const FoundCheckoutSchema = z.strictObject({
   ...publicFields,
   next_step: z.optional(NextStepSchema),
   payment_type: z.optional(z.enum(PAYMENT_METHOD_IDS)),
@@ -47,14 +51,14 @@ const ROUTES: { method: string; path: RegExp; answers: Answers }[] = [
   {
     method: 'POST',
     path: /^\/checkouts$/,
-    answers: { 200: PublicCheckoutSchema, 201: PublicCheckoutSchema },
+    answers: { 200: FoundCheckoutSchema, 201: PublicCheckoutSchema },
   },
   {
     method: 'POST',
     path: /^\/checkouts\/[^/]+\/retry$/,
-    answers: { 200: PublicCheckoutSchema, 201: PublicCheckoutSchema },
+    answers: { 200: FoundCheckoutSchema, 201: PublicCheckoutSchema },
   },
-  { method: 'GET', path: /^\/checkouts\/[^/]+$/, answers: { 200: ReadCheckoutSchema } },
+  { method: 'GET', path: /^\/checkouts\/[^/]+$/, answers: { 200: FoundCheckoutSchema } },
   {
     method: 'PUT',
     path: /^\/checkouts\/[^/]+$/,

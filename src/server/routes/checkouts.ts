@@ -1,9 +1,9 @@
 /**
  * `/checkouts`: the basket's checkout for the amount the merchant's server decides (its open
  * or paid one, or a new one: baskets/), read it (the widget's confirmation, which also
- * reports a final status, and gives a pending one's open step), process it after checking
- * the body and any next step the provider answers with (kept as the open step), and after a
- * failure make the basket's next one (`/:id/retry`).
+ * reports a final status), each answered with a pending checkout's open step (answer.ts);
+ * process it after checking the body and any next step the provider answers with (kept as
+ * the open step), and after a failure make the basket's next one (`/:id/retry`).
  * Paying is rate-limited (middleware/rate-limit.ts, mounted after the checks that answer 400
  * or 403) before the provider is called; creating is, once the basket is about to make a new
  * checkout (an answer that finds its checkout counts nothing).
@@ -23,6 +23,7 @@ import type { HandlerConfig } from '../options/index.ts';
 import type { ProcessResult } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { HandlerEnv } from '../types.ts';
+import { checkoutAnswers } from './answer.ts';
 import {
   callContext,
   checkoutIdParam,
@@ -31,10 +32,6 @@ import {
   requireJsonBody,
 } from './context.ts';
 import { toPublicCheckout, unsafeNextStepField } from './public.ts';
-
-/** A basket's checkout: 201 when this request made it, 200 when it was there already. */
-const answer = ({ checkout, created }: BasketCheckout) =>
-  json(toPublicCheckout(checkout), created ? 201 : 200);
 
 /** `POST /checkouts`: the body's `order` (400 when missing), as `c.var.order`. */
 const orderBody: MiddlewareHandler<HandlerEnv> = async (c, next) => {
@@ -83,6 +80,12 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     perClient: 'paymentsPerClient',
     perCheckout: true,
   });
+  const answerOf = checkoutAnswers(deps.steps);
+  /** A basket's checkout: 201 when this request made it (no step yet), 200 when it was there. */
+  const answer = async ({ checkout, created }: BasketCheckout) =>
+    created
+      ? json(toPublicCheckout(checkout), 201)
+      : json(await answerOf(checkout, checkout.id), 200);
   const app = new Hono<HandlerEnv>();
 
   app.post('/', fromPage, ...jsonBody(deps), orderBody, async (c) => {
@@ -102,9 +105,8 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     const checkout = await client.checkouts.get(id, callContext(c));
     // The widget polls here: a final status seen here counts as a confirmation.
     await outcomes.inBackground(checkout, c.env.waitUntil);
-    // A pending checkout's open step, for a widget loaded again mid-step (open-steps.ts).
-    const step = checkout.status === 'PENDING' ? await deps.steps.find(id) : undefined;
-    return json({ ...toPublicCheckout(checkout), ...step });
+    // With a pending checkout's open step, for a widget loaded again mid-step (answer.ts).
+    return json(await answerOf(checkout, id));
   });
 
   // The limits are the last check before the provider: a refused attempt is not a payment to watch.

@@ -133,6 +133,60 @@ describe('the open step', () => {
   });
 });
 
+describe('one answer for a basket’s checkout, whichever route finds it', () => {
+  /** The basket is named by the order, as a shop's cookie would name it. */
+  const shop = () =>
+    makeHandler(sb, {
+      resolveCheckout: (order) => ({
+        reference: (order as { basket: string }).basket,
+        amount: 10,
+        currency: 'EUR',
+      }),
+    });
+  const post = async (h: Harness, path: string, body?: unknown) => {
+    const res = await h.handle(request('POST', path, body === undefined ? {} : { body }));
+    return { status: res.status, body: (await res.json()) as Answer & { id: string } };
+  };
+
+  test('POST /checkouts finding the basket’s checkout carries its open step, as GET does', async () => {
+    const h = shop();
+    const order = { basket: `steps-${process.pid}-1` };
+    const made = await post(h, '/checkouts', { order });
+    assert.equal(made.status, 201);
+    const challenge = await pay(h, made.body.id, cardBody('4200000000000042'));
+    assert.equal(challenge.status, 202);
+    // The page loaded again (a reload mid-challenge), naming its checkout by its order.
+    const found = await post(h, '/checkouts', { order });
+    assert.equal(found.status, 200);
+    assert.deepEqual(found.body.next_step, challenge.body.next_step);
+    assert.equal(found.body.payment_type, 'card');
+    assert.deepEqual(found.body, await read(h, made.body.id));
+
+    // Back from the bank's page: the bank step, its method with it.
+    const bank = await pay(h, made.body.id, { payment_type: 'ideal' });
+    const back = await post(h, '/checkouts', { order });
+    assert.equal(back.body.payment_type, 'ideal');
+    assert.deepEqual(back.body.next_step, bank.body.next_step);
+  });
+
+  test('a retry from an old tab that finds the basket’s next checkout mid-challenge carries its step', async () => {
+    const h = shop();
+    const order = { basket: `steps-${process.pid}-2` };
+    const first = (await post(h, '/checkouts', { order })).body.id;
+    assert.equal((await pay(h, first, cardBody('4012001037461114'))).body.status, 'FAILED');
+    // Another tab tried another card: the basket's next checkout, its challenge open.
+    const next = await post(h, `/checkouts/${first}/retry`);
+    assert.equal(next.status, 201);
+    assert.equal(next.body.next_step, undefined, 'a new checkout has no step');
+    const challenge = await pay(h, next.body.id, cardBody('4200000000000042'));
+    const old = await post(h, `/checkouts/${first}/retry`);
+    assert.equal(old.status, 200);
+    assert.equal(old.body.id, next.body.id);
+    assert.deepEqual(old.body.next_step, challenge.body.next_step);
+    assert.deepEqual(old.body, await read(h, next.body.id));
+  });
+});
+
 describe('the open step when the store cannot help', () => {
   test('a store that is away: the payment goes on, GET answers without a step, and says why', async () => {
     const broken = createMemoryStore();
