@@ -2,7 +2,7 @@
  * Where the handler is mounted and who may call it: `publicUrl`, `basePath`,
  * `allowedOrigins` and `maxBodyBytes`.
  */
-import { httpUrl, refuse, wholeNumber } from './check.ts';
+import { httpUrl, refuse, shown, wholeNumber } from './check.ts';
 import type { PaymentHandlerOptions } from './types.ts';
 
 /** Bodies the widget sends are a few hundred bytes; 16 KiB leaves room and stops floods. */
@@ -25,10 +25,16 @@ type MountOptions = Pick<
 >;
 
 export function resolveMount(options: MountOptions): ResolvedMount {
-  const publicUrl = httpUrl('publicUrl', options.publicUrl).href.replace(/\/+$/, '');
-  const given = options.basePath ?? '/payments';
+  const url = httpUrl('publicUrl', options.publicUrl);
+  const publicUrl = url.href.replace(/\/+$/, '');
+  // One fact, one place: the routes are where the browser and the provider reach them.
+  const publicPath = url.pathname.replace(/\/+$/, '');
+  const given = options.basePath ?? publicPath;
   if (typeof given !== 'string' || (given !== '' && !given.startsWith('/'))) {
     refuse('basePath', 'a path that starts with /', given);
+  }
+  if (given.replace(/\/+$/, '') !== publicPath) {
+    refuse('basePath', `publicUrl's path, ${shown(publicPath)} (its default: leave it out)`, given);
   }
   const origins = options.allowedOrigins;
   if (!Array.isArray(origins) || origins.length === 0) {

@@ -115,7 +115,10 @@ export interface PaymentHandlerOptions {
    * redirect_url and `${publicUrl}/webhook` as return_url.
    */
   publicUrl: string;
-  /** Mount path the routes are relative to. Default `/payments`. */
+  /**
+   * Mount path the routes are relative to: the path of `publicUrl` (its default), which it
+   * must equal when given (`https://shop.example/api/payments` → `/api/payments`).
+   */
   basePath?: string;
   /** Origins allowed to create and process checkouts, e.g. `['https://shop.example']`. */
   allowedOrigins: string[];

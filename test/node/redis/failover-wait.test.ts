@@ -53,7 +53,7 @@ async function handler(name: string, options: RedisStoreOptions = {}): Promise<H
   const { client } = await connected();
   return makeHandler(sb, {
     // Its own return_url: each handler's reconciliation finds only its own checkouts.
-    publicUrl: `http://127.0.0.1:9/${name}`,
+    publicUrl: `http://${name}.localhost:9/payments`,
     store: testRedisStore(client, { prefix: `${name}:`, ...options }),
   });
 }

@@ -138,6 +138,10 @@ test('every group and sub-option is checked: types, ranges, URLs', () => {
     ],
     [withExtra({ basePath: 'payments' }), /basePath must be a path that starts with \//],
     [
+      withExtra({ basePath: '/api/payments' }),
+      /basePath must be publicUrl's path, "\/payments" \(its default: leave it out\), got "\/api\/payments"/,
+    ],
+    [
       { ...grouped, resultPages: { success: '/ok', failure: '//evil.example/x' } },
       /resultPages\.failure must be a path/,
     ],
@@ -179,4 +183,21 @@ test('every group and sub-option is checked: types, ranges, URLs', () => {
       logger: () => {},
     }),
   );
+});
+
+test('basePath is the path of publicUrl unless given, and one that disagrees with it is refused', async () => {
+  const at = (options: Partial<PaymentHandlerOptions>) =>
+    createPaymentHandler({ ...grouped, publicUrl: 'https://shop.example/api/payments', ...options });
+  const answer = await at({})(new Request('https://shop.example/api/payments/no-such-route'));
+  assert.equal(answer.status, 404);
+  const { error } = (await answer.json()) as { error: { message: string } };
+  assert.match(error.message, /the routes are \/api\/payments\/checkouts, /);
+  // Given, it must name the same path (a trailing slash is the same path).
+  at({ basePath: '/api/payments/' });
+  assert.throws(
+    () => at({ basePath: '/payments' }),
+    /createPaymentHandler: basePath must be publicUrl's path, "\/api\/payments" \(its default: leave it out\), got "\/payments"/,
+  );
+  // A handler at the root of its own host.
+  createPaymentHandler({ ...grouped, publicUrl: 'https://pay.shop.example', basePath: '' });
 });

@@ -34,7 +34,7 @@ before(async () => {
   h = makeHandler(sb);
   // Another shop on the same merchant account (its own store and return URL): each
   // reconcile() sweeps only its own handler's checkouts from the provider's list.
-  off = makeHandler(sb, { telemetry: false, publicUrl: 'http://127.0.0.1:9/other-shop/payments' });
+  off = makeHandler(sb, { telemetry: false, publicUrl: 'http://127.0.0.2:9/payments' });
 });
 after(async () => {
   await sdk.tracerProvider.shutdown();

@@ -29,8 +29,7 @@ function paymentHandler(): PaymentHandler {
       apiKey: setting('PROVIDER_API_KEY'), // stays on the server
       merchantCode: setting('MERCHANT_CODE'),
     },
-    basePath: '/api/payments',
-    publicUrl: `${shop}/api/payments`,
+    publicUrl: `${shop}/api/payments`, // the routes are under its path, /api/payments
     allowedOrigins: [shop],
     resultPages: { success: '/result', failure: '/result' },
     // A Route Handler is not told the client's address: the one your host or proxy added
