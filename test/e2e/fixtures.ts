@@ -8,6 +8,7 @@ import { EXPIRY, type Shop, startShop } from './shop.ts';
 
 export {
   CARDS,
+  chargesOf,
   EXPIRY,
   hookRunsOf,
   providerStatus,

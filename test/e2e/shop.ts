@@ -71,6 +71,29 @@ export async function providerStatus(shop: Shop, id: string): Promise<string> {
 }
 
 /**
+ * How many times checkout `id` charged the shopper, as the provider has it: its successful
+ * payments, less those refunded in full (a second payment for a basket already paid is
+ * refunded by the handler).
+ */
+export async function chargesOf(shop: Shop, id: string): Promise<number> {
+  const response = await shop.provider('GET', `/v0.1/checkouts/${id}`);
+  const { transactions = [] } = (await response.json()) as {
+    transactions?: { id: string; type?: string; status: string }[];
+  };
+  let charged = 0;
+  for (const t of transactions.filter((t) => t.status === 'SUCCESSFUL')) {
+    const merchant = shop.sandbox.merchantCode;
+    const full = await shop.provider(
+      'GET',
+      `/v2.1/merchants/${merchant}/transactions?id=${encodeURIComponent(t.id)}`,
+    );
+    const { simple_status } = (await full.json()) as { simple_status?: string };
+    if (simple_status !== 'REFUNDED') charged += 1;
+  }
+  return charged;
+}
+
+/**
  * Waits until the sandbox has sent every webhook about checkout `id` and the shop has
  * answered each (the shop's webhook route answers once the hook it runs is done), at least
  * one of them. Those are what would run a checkout's hook a second time: once they are
