@@ -187,7 +187,11 @@ test('every group and sub-option is checked: types, ranges, URLs', () => {
 
 test('basePath is the path of publicUrl unless given, and one that disagrees with it is refused', async () => {
   const at = (options: Partial<PaymentHandlerOptions>) =>
-    createPaymentHandler({ ...grouped, publicUrl: 'https://shop.example/api/payments', ...options });
+    createPaymentHandler({
+      ...grouped,
+      publicUrl: 'https://shop.example/api/payments',
+      ...options,
+    });
   const answer = await at({})(new Request('https://shop.example/api/payments/no-such-route'));
   assert.equal(answer.status, 404);
   const { error } = (await answer.json()) as { error: { message: string } };
