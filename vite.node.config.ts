@@ -1,7 +1,7 @@
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
-// The Node entry points (`payment-widget/server`, `/sandbox`, `/schemas` and the
+// The Node entry points (`payment-widget/server`, `/server/testing`, `/sandbox`, `/schemas` and the
 // `payment-sandbox` CLI), built as plain ES modules for Node 22 and later (package.json
 // `engines`) so that a merchant's install needs no TypeScript loader.
 export default defineConfig({
@@ -15,6 +15,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         server: 'src/server/index.ts',
+        'server-testing': 'src/server/testing/index.ts',
         sandbox: 'src/sandbox/index.ts',
         'sandbox-cli': 'src/sandbox/cli.ts',
         schemas: 'src/schemas/index.ts',

@@ -2,8 +2,15 @@
 // hooks' claims, the baskets' current checkouts, open 3DS steps, the checkouts reconciliation
 // watches) outlives the worker. One worker serves the site at a time, and it runs one event at
 // a time: the compare-and-set the interface asks for needs no lock here. Without `hit`, the
-// handler counts its rate limits in memory.
-import { type ClaimState, DONE_TTL_MS, type PaymentStore } from '../../src/server/store/types.ts';
+// handler counts its rate limits in memory. It passes the store contract
+// (test/browser/site/payment-store.test.ts).
+import {
+  type ClaimState,
+  type ClaimStore,
+  DONE_TTL_MS,
+  type RecordStore,
+  type WatchStore,
+} from '../../src/server/store/types.ts';
 import type { Records } from './records.ts';
 
 interface Claim {
@@ -28,7 +35,7 @@ function live<T extends { expires: number }>(records: Records, key: string): T |
   return undefined;
 }
 
-export function createBrowserStore(records: Records): PaymentStore {
+export function createBrowserStore(records: Records): ClaimStore & WatchStore & RecordStore {
   const setOf = (name: string) =>
     new Map(Object.entries((records.get(SET + name) as Record<string, number>) ?? {}));
   const saveSet = (name: string, set: Map<string, number>) =>

@@ -41,6 +41,7 @@ import { confirmRoutes } from './routes/confirm.ts';
 import type { RouteDeps } from './routes/context.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { createMemoryStore } from './store/memory.ts';
+import { partsOf } from './store/parts.ts';
 import { createTelemetry, type Telemetry } from './telemetry/telemetry.ts';
 import type { HandlerEnv, PlatformContext } from './types.ts';
 
@@ -86,19 +87,19 @@ function createParts(config: HandlerConfig, telemetry: Telemetry): RouteDeps {
   const { provider, hooks } = config;
   const providerClient = createProviderClient({ ...provider, instrument: telemetry.exchange });
   const client = telemetry.client(providerClient);
-  const store = config.store ?? createMemoryStore();
+  const store = config.store ?? partsOf(createMemoryStore());
   // The reporter runs the basket check, whose new checkouts join the watchlist, which reports
   // through the reporter: the set is reached through a function, called only once it exists.
   const baskets = createBaskets({
     config,
     client,
-    store,
+    records: store.records,
     watchlist: { watch: (id, soon) => watchlist.watch(id, soon) },
   });
   const onPaid = telemetry.hook('onPaid', hooks.onPaid);
   const report = createOutcomeReporter({
     merchantCode: provider.merchantCode,
-    store,
+    claims: store.claims,
     leaseMs: config.leaseMs,
     // Under onPaid's claim, so once: a basket's second payment is refunded, not fulfilled.
     async onPaid(checkout) {
@@ -109,7 +110,8 @@ function createParts(config: HandlerConfig, telemetry: Telemetry): RouteDeps {
     onProblem: (hook, checkoutId, problem) => config.log(problemEntry(hook, checkoutId, problem)),
   });
   const watchlist = createWatchlist({
-    store,
+    watchStore: store.watch,
+    records: store.records,
     merchantCode: provider.merchantCode,
     client,
     report,
@@ -119,7 +121,11 @@ function createParts(config: HandlerConfig, telemetry: Telemetry): RouteDeps {
   });
   // The sweep's watermark starts now, if the store answers (else when it first does).
   void watchlist.start();
-  const steps = createOpenSteps({ store, merchantCode: provider.merchantCode, log: config.log });
+  const steps = createOpenSteps({
+    records: store.records,
+    merchantCode: provider.merchantCode,
+    log: config.log,
+  });
   const outcomes = createDispatcher({
     report,
     watchlist,
@@ -128,7 +134,7 @@ function createParts(config: HandlerConfig, telemetry: Telemetry): RouteDeps {
     log: config.log,
   });
   const limits = createRateLimiter(config.rateLimit, {
-    store,
+    counters: store.counters,
     merchantCode: provider.merchantCode,
     log: config.log,
     refused: telemetry.refused,

@@ -58,7 +58,20 @@ export {
   type RedisClientLike,
   type RedisStoreOptions,
 } from './store/redis.ts';
-export type { ClaimState, Counter, CounterState, PaymentStore } from './store/types.ts';
+export type {
+  ClaimHolder,
+  ClaimState,
+  ClaimStore,
+  CompleteStore,
+  Counter,
+  CounterState,
+  CounterStore,
+  PaymentStore,
+  RecordStore,
+  SqlTransaction,
+  StoreParts,
+  WatchStore,
+} from './store/types.ts';
 export type {
   CallContext,
   FailedCheckout,

@@ -5,13 +5,14 @@
  */
 import type { Checkout } from '../../schemas/index.ts';
 import { PaymentHandlerError } from '../errors.ts';
-import { DONE_TTL_MS, type PaymentStore } from '../store/types.ts';
+import { DONE_TTL_MS, type RecordStore } from '../store/types.ts';
 import type { CallContext } from '../types.ts';
 import type { CreateDeps } from './create.ts';
 import { attemptReference, type BasketRecord, decodeRecord, encodeRecord } from './reference.ts';
 
 export interface BasketDeps extends CreateDeps {
-  store: PaymentStore;
+  /** The store's records; undefined when it keeps none (the provider's list decides). */
+  records: RecordStore | undefined;
 }
 
 /** A basket's record lives as long as the provider may still report its checkouts. */
@@ -38,15 +39,15 @@ export interface BasketHistory {
 }
 
 export function createBasketHistory(deps: BasketDeps): BasketHistory {
-  const { config, client, store } = deps;
+  const { config, client, records } = deps;
   const { log } = config;
   const keyOf = (basket: string) => `basket:${config.provider.merchantCode}:${basket}`;
 
   /** What the store remembers of a basket; undefined when it keeps nothing or is away. */
   async function remembered(basket: string): Promise<BasketRecord | undefined> {
-    if (store.read === undefined) return undefined;
+    if (records === undefined) return undefined;
     try {
-      return decodeRecord(await store.read(keyOf(basket)));
+      return decodeRecord(await records.read(keyOf(basket)));
     } catch (error) {
       log({ level: 'warn', message: `baskets: the store could not be read: ${String(error)}` });
       return undefined;
@@ -58,16 +59,16 @@ export function createBasketHistory(deps: BasketDeps): BasketHistory {
    * the record names a checkout the provider no longer knows (a sandbox reset).
    */
   async function remember(basket: string, record: BasketRecord, stale = false): Promise<void> {
-    if (store.read === undefined || store.swap === undefined) return;
+    if (records === undefined) return;
     const key = keyOf(basket);
     try {
       for (let round = 0; round < ROUNDS; round += 1) {
-        const raw = await store.read(key);
+        const raw = await records.read(key);
         const known = decodeRecord(raw);
         if (!stale && known !== undefined && known.attempt >= record.attempt) return;
         const paid = stale ? undefined : known?.paid;
         const next = paid === undefined ? record : { ...record, paid };
-        if (await store.swap(key, raw, encodeRecord(next), RECORD_TTL_MS)) return;
+        if (await records.swap(key, raw, encodeRecord(next), RECORD_TTL_MS)) return;
       }
     } catch (error) {
       // The provider's records still say which attempt is current.

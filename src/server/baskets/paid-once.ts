@@ -6,7 +6,7 @@
  */
 import type { Checkout } from '../../schemas/index.ts';
 import { ProviderError } from '../provider/errors.ts';
-import type { PaymentStore } from '../store/types.ts';
+import type { RecordStore } from '../store/types.ts';
 import type { PaidCheckout } from '../types.ts';
 import { type BasketDeps, type BasketHistory, RECORD_TTL_MS, ROUNDS } from './history.ts';
 import { type BasketRecord, decodeRecord, encodeRecord, placeOf } from './reference.ts';
@@ -23,7 +23,7 @@ export function createPaidOnce(
   deps: BasketDeps,
   history: BasketHistory,
 ): (checkout: PaidCheckout) => Promise<'keep' | 'refunded'> {
-  const { config, client, store } = deps;
+  const { config, client, records } = deps;
   const { log } = config;
   const { keyOf, listed } = history;
 
@@ -69,11 +69,14 @@ export function createPaidOnce(
    * The checkout that paid the basket: the first one reported paid, as the store records it
    * (by compare-and-set, so two reports of two payments at once agree).
    */
-  async function keeperFromStore(checkout: PaidCheckout, basket: string): Promise<Checkout> {
-    const { read, swap } = store as Required<Pick<PaymentStore, 'read' | 'swap'>>;
+  async function keeperFromStore(
+    checkout: PaidCheckout,
+    basket: string,
+    store: RecordStore,
+  ): Promise<Checkout> {
     const key = keyOf(basket);
     for (let round = 0; round < ROUNDS; round += 1) {
-      const raw = await read.call(store, key);
+      const raw = await store.read(key);
       const known = decodeRecord(raw);
       if (known?.paid === checkout.id) return checkout;
       if (known?.paid !== undefined) {
@@ -86,7 +89,7 @@ export function createPaidOnce(
         ...(known ?? { id: checkout.id, attempt }),
         paid: checkout.id,
       };
-      if (await swap.call(store, key, raw, encodeRecord(next), RECORD_TTL_MS)) return checkout;
+      if (await store.swap(key, raw, encodeRecord(next), RECORD_TTL_MS)) return checkout;
     }
     throw new Error(`basket ${basket} kept changing while its payment was recorded`);
   }
@@ -99,8 +102,8 @@ export function createPaidOnce(
       let keeper: Checkout;
       try {
         keeper =
-          store.read !== undefined && store.swap !== undefined
-            ? await keeperFromStore(checkout, basket)
+          records !== undefined
+            ? await keeperFromStore(checkout, basket, records)
             : await keeperFromProvider(checkout, basket);
       } catch (error) {
         // The store is away (a failover, an outage): the provider's records decide, so the

@@ -13,7 +13,7 @@ import type { Context } from 'hono';
 import { PaymentHandlerError } from '../errors.ts';
 import type { LimitName, RateLimit, ResolvedRateLimit } from '../options/rate-limit.ts';
 import { createMemoryCounters } from '../store/counters.ts';
-import type { Counter, CounterState, PaymentStore } from '../store/types.ts';
+import type { Counter, CounterState, CounterStore } from '../store/types.ts';
 import type { HandlerEnv, Logger } from '../types.ts';
 import { addressBucket, clientAddressOf } from './client-address.ts';
 
@@ -43,7 +43,8 @@ const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 export function createRateLimiter(
   options: ResolvedRateLimit | false,
   deps: {
-    store: PaymentStore;
+    /** The store's counters; undefined when it keeps none. */
+    counters: CounterStore | undefined;
     merchantCode: string;
     log: Logger;
     /** Told of each refused request, with the limit whose window it must wait out. */
@@ -54,13 +55,13 @@ export function createRateLimiter(
   if (options === false) return off;
   const { limits, clientKey, ipv6Prefix } = options;
   const sources = { clientAddress: options.clientAddress, trustedProxies: options.trustedProxies };
-  const { store, log } = deps;
+  const { counters: store, log } = deps;
   // One hash tag for the merchant's counters: a request's counters go to Redis in one script,
   // whose keys must share a slot on a Redis Cluster.
   const keyPrefix = `rate:{${deps.merchantCode}}:`;
 
   const local = createMemoryCounters();
-  const shared = store.hit?.bind(store);
+  const shared = store?.hit;
   if (shared === undefined) {
     log({
       level: 'warn',

@@ -5,7 +5,7 @@
  * are refused at every level, and options of the earlier flat shape are refused with the
  * place they moved to. The routes read only the resolved `HandlerConfig`.
  */
-import type { PaymentStore } from '../store/types.ts';
+import { type ResolvedStore, resolveStore } from '../store/parts.ts';
 import type { TelemetryOptions } from '../telemetry/options.ts';
 import type { LogEntry } from '../types.ts';
 import { optionalFunction } from './check.ts';
@@ -33,8 +33,8 @@ export interface HandlerConfig extends ResolvedMount {
   resultPages: Required<ResultPages>;
   resolveCheckout: PaymentHandlerOptions['resolveCheckout'];
   authorizeCustomer: PaymentHandlerOptions['authorizeCustomer'];
-  /** The merchant's store, or undefined for this process's memory. */
-  store: PaymentStore | undefined;
+  /** The merchant's store, by part, or undefined for this process's memory. */
+  store: ResolvedStore | undefined;
   rateLimit: ResolvedRateLimit | false;
   telemetry: TelemetryOptions | false;
   /** Whether the merchant gave a logger (the access log and trace ids are written only then). */
@@ -97,34 +97,6 @@ function refuseUnknown(options: object): void {
         : `createPaymentHandler: the option ${name} has moved; pass it as ${moved}`,
     );
   }
-}
-
-/** The store functions of the earlier names, and their names now. */
-const RENAMED_STORE_FUNCTIONS: Readonly<Record<string, string>> = {
-  track: 'watch',
-  untrack: 'unwatch',
-};
-
-/** The store's own functions, checked so a wrong object fails at start, not at the first payment. */
-function resolveStore(store: PaymentStore | undefined): PaymentStore | undefined {
-  if (store === undefined) return undefined;
-  for (const name of ['claim', 'complete', 'release'] as const) {
-    if (typeof (store as Partial<PaymentStore> | null)?.[name] !== 'function') {
-      throw new TypeError(
-        `createPaymentHandler: store must be a PaymentStore (createMemoryStore() or createRedisStore(client)); it has no ${name}()`,
-      );
-    }
-  }
-  // A store written for the earlier names would watch nothing, silently: refused by name.
-  const functions = store as unknown as Record<string, unknown>;
-  for (const [old, now] of Object.entries(RENAMED_STORE_FUNCTIONS)) {
-    if (typeof functions[old] === 'function' && typeof functions[now] !== 'function') {
-      throw new TypeError(
-        `createPaymentHandler: the store's ${old}() is now called ${now}(); rename it (the watched checkouts of reconcile())`,
-      );
-    }
-  }
-  return store;
 }
 
 export function resolveOptions(options: PaymentHandlerOptions): HandlerConfig {

@@ -5,7 +5,7 @@
  * the logger and where telemetry goes. Types only: options/index.ts resolves them.
  */
 import type { CheckoutPurpose } from '../../schemas/index.ts';
-import type { PaymentStore } from '../store/types.ts';
+import type { PaymentStore, StoreParts } from '../store/types.ts';
 import type { TelemetryOptions } from '../telemetry/options.ts';
 import type { FailedCheckout, Logger, PaidCheckout } from '../types.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
@@ -140,11 +140,13 @@ export interface PaymentHandlerOptions {
   /** `onPaid`, `onFailed`, and how they run. */
   hooks?: HookOptions;
   /**
-   * The state instances share: hook claims, watched checkouts, rate counters. Default: this
-   * process's memory (`createMemoryStore()`), right for one instance; several instances
-   * share one, e.g. `createRedisStore(client)`.
+   * The state instances share: hook claims, watched checkouts, rate counters, baskets'
+   * records. Default: this process's memory (`createMemoryStore()`), right for one instance;
+   * several instances share one, e.g. `createPostgresStore(pool)` or `createRedisStore(client)`.
+   * Or its parts from different stores: `{ claims, watch?, counters?, records? }` (a part
+   * left out is kept in this process's memory, or not at all for `watch`).
    */
-  store?: PaymentStore;
+  store?: PaymentStore | StoreParts;
   /**
    * The card-testing defence: how many checkouts one client may create and payments it may
    * attempt per window, and how many attempts one checkout may take. On by default; over a

@@ -18,7 +18,7 @@ import { type NextStep, NextStepSchema } from '../../schemas/index.ts';
 import { parseJson } from '../../shared/record.ts';
 import { unsafeNextStepField } from '../routes/public.ts';
 import { createMemoryStore } from '../store/memory.ts';
-import type { PaymentStore } from '../store/types.ts';
+import type { RecordStore } from '../store/types.ts';
 import type { Logger } from '../types.ts';
 
 /**
@@ -49,16 +49,8 @@ export interface OpenSteps {
   close(id: string): Promise<void>;
 }
 
-type Records = Required<Pick<PaymentStore, 'read' | 'write' | 'remove'>>;
-
 /** The store's records, or (for a store that keeps none) this instance's memory. */
-function recordsOf(store: PaymentStore): Records {
-  const { read, write, remove } = store;
-  if (read !== undefined && write !== undefined && remove !== undefined) {
-    return { read: read.bind(store), write: write.bind(store), remove: remove.bind(store) };
-  }
-  return recordsOf(createMemoryStore());
-}
+const recordsOf = (records: RecordStore | undefined): RecordStore => records ?? createMemoryStore();
 
 /** The kept text as a step, or undefined when it is not one this handler would give out. */
 function decode(text: string | undefined): OpenStep | undefined {
@@ -71,12 +63,13 @@ function decode(text: string | undefined): OpenStep | undefined {
 }
 
 export function createOpenSteps(deps: {
-  store: PaymentStore;
+  /** The store's records; undefined when it keeps none. */
+  records: RecordStore | undefined;
   /** Scopes the keys when several handlers (merchants) share one store. */
   merchantCode: string;
   log: Logger;
 }): OpenSteps {
-  const records = recordsOf(deps.store);
+  const records = recordsOf(deps.records);
   const keyOf = (id: string) => `step:${deps.merchantCode}:${id}`;
   const warn = (what: string, id: string, error: unknown) =>
     deps.log({

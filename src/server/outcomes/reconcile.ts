@@ -21,7 +21,7 @@ import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
-import type { PaymentStore } from '../store/types.ts';
+import type { RecordStore, WatchStore } from '../store/types.ts';
 import type { Logger } from '../types.ts';
 import type { OutcomeResult } from './report.ts';
 import { createSweep } from './sweep.ts';
@@ -78,7 +78,10 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const YOUNG_MS = 60 * 60 * 1000;
 
 export interface WatchlistDeps {
-  store: PaymentStore;
+  /** The store's watched checkouts; undefined when it keeps none (nothing to reconcile). */
+  watchStore: WatchStore | undefined;
+  /** The store's records, for the sweep's watermark; undefined when it keeps none. */
+  records: RecordStore | undefined;
   merchantCode: string;
   client: ProviderClient;
   report(checkout: Checkout): Promise<OutcomeResult>;
@@ -98,23 +101,57 @@ function nextCheck(checkout: Checkout, at: number): number | undefined {
   return age < YOUNG_MS ? at : at + Math.min(age / 4, 6 * YOUNG_MS);
 }
 
+/** A watchlist for a store that keeps no watched checkouts: `reconcile()` says so, once. */
+function unwatched(log: Logger): Watchlist {
+  let warned = false;
+  const empty = (): ReconcileReport => ({
+    checked: 0,
+    ran: 0,
+    open: 0,
+    closed: 0,
+    errors: 0,
+    swept: 0,
+  });
+  return {
+    watch: async () => {},
+    unwatch: async () => {},
+    start: async () => {},
+    async reconcile(options = {}) {
+      checkLimit(options.limit ?? 100);
+      if (!warned) {
+        warned = true;
+        log({
+          level: 'warn',
+          message: 'reconcile: the store keeps no open checkouts (watch, due, unwatch)',
+        });
+      }
+      return empty();
+    },
+  };
+}
+
+function checkLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new TypeError('reconcile: limit must be a whole number of checkouts, 1 or more');
+  }
+}
+
 export function createWatchlist(deps: WatchlistDeps): Watchlist {
-  const { store, client, report, holdMs, log } = deps;
+  const { watchStore, client, report, holdMs, log } = deps;
+  if (watchStore === undefined) return unwatched(log);
+  const store: WatchStore = watchStore;
   const now = deps.now ?? Date.now;
   // The merchant's hash tag: the set shares a Cluster slot with the sweep's watermark.
   const set = `open:{${deps.merchantCode}}`;
   // The set's name before it had a tag; what instances of that version watched is moved over.
   const untagged = `open:${deps.merchantCode}`;
-  const supported =
-    store.watch !== undefined && store.due !== undefined && store.unwatch !== undefined;
-  let warned = false;
   const { sweep, start } = createSweep({
-    store,
+    records: deps.records,
     merchantCode: deps.merchantCode,
     client,
     report,
     watch: async (id) => {
-      await store.watch?.(set, id, now());
+      await store.watch(set, id, now());
     },
     unwatch,
     webhookUrl: deps.webhookUrl,
@@ -124,16 +161,16 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
 
   /** Moves the due checkouts of the untagged set into the set, due now. */
   async function moveUntagged(limit: number): Promise<void> {
-    const ids = (await store.due?.(untagged, now(), limit, holdMs)) ?? [];
+    const ids = await store.due(untagged, now(), limit, holdMs);
     for (const id of ids) {
-      await store.watch?.(set, id, now());
-      await store.unwatch?.(untagged, id);
+      await store.watch(set, id, now());
+      await store.unwatch(untagged, id);
     }
   }
 
   async function unwatch(id: string): Promise<void> {
     try {
-      await store.unwatch?.(set, id);
+      await store.unwatch(set, id);
     } catch (error) {
       // Still in the set: the next reconciliation reads it, finds its hook done, and drops it.
       log({ level: 'warn', message: `reconcile: could not unwatch ${id}: ${String(error)}` });
@@ -163,7 +200,7 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
         await unwatch(id);
       } else {
         result.open += 1;
-        await store.watch?.(set, id, at);
+        await store.watch(set, id, at);
       }
       return;
     }
@@ -180,10 +217,9 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
 
   return {
     async watch(id, soon) {
-      if (!supported) return;
       try {
         // Not due at once when only created: most carts are read only if they linger.
-        await store.watch?.(set, id, soon ? now() : now() + holdMs);
+        await store.watch(set, id, soon ? now() : now() + holdMs);
       } catch (error) {
         log({
           level: 'warn',
@@ -199,9 +235,7 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
     unwatch,
     async reconcile(options = {}) {
       const limit = options.limit ?? 100;
-      if (!Number.isInteger(limit) || limit < 1) {
-        throw new TypeError('reconcile: limit must be a whole number of checkouts, 1 or more');
-      }
+      checkLimit(limit);
       const result: ReconcileReport = {
         checked: 0,
         ran: 0,
@@ -210,18 +244,8 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
         errors: 0,
         swept: 0,
       };
-      if (!supported) {
-        if (!warned) {
-          warned = true;
-          log({
-            level: 'warn',
-            message: 'reconcile: the store keeps no open checkouts (watch, due, unwatch)',
-          });
-        }
-        return result;
-      }
       await moveUntagged(limit);
-      const ids = (await store.due?.(set, now(), limit, holdMs)) ?? [];
+      const ids = await store.due(set, now(), limit, holdMs);
       // One at a time: the provider is asked at a steady pace, never in a burst.
       for (const id of ids) await reconcileOne(id, result);
       const swept = await sweep(limit);

@@ -10,7 +10,7 @@
  */
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
-import type { ClaimState, PaymentStore } from '../store/types.ts';
+import type { ClaimState, ClaimStore } from '../store/types.ts';
 import type { FailedCheckout, LogEntry, PaidCheckout } from '../types.ts';
 
 type HookName = 'onPaid' | 'onFailed';
@@ -31,7 +31,7 @@ export type OutcomeProblem =
 export interface OutcomeOptions {
   /** Scopes the keys when several handlers (merchants) share one store. */
   merchantCode: string;
-  store: PaymentStore;
+  claims: ClaimStore;
   /** How long a claim is `running` before another report may take it over. */
   leaseMs: number;
   onPaid?: ((checkout: PaidCheckout) => unknown) | undefined;
@@ -70,7 +70,7 @@ const sleep = (ms: number) =>
 
 /** Returns `report(checkout)`. */
 export function createOutcomeReporter(options: OutcomeOptions) {
-  const { store, leaseMs } = options;
+  const { claims: store, leaseMs } = options;
   const completeRetries = options.completeRetryDelaysMs ?? defaultCompleteRetries();
 
   interface Held {

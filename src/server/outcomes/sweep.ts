@@ -27,7 +27,7 @@
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
 import type { ProviderClient } from '../provider/client.ts';
-import type { PaymentStore } from '../store/types.ts';
+import type { RecordStore } from '../store/types.ts';
 import type { Logger } from '../types.ts';
 import type { OutcomeResult } from './report.ts';
 
@@ -63,7 +63,8 @@ export interface SweepResult {
 }
 
 export interface SweepDeps {
-  store: PaymentStore;
+  /** The store's records, where the watermark is kept; undefined when it keeps none. */
+  records: RecordStore | undefined;
   merchantCode: string;
   client: ProviderClient;
   report(checkout: Checkout): Promise<OutcomeResult>;
@@ -165,11 +166,36 @@ function nextMark(
   return full || !after(reached, settled) ? reached : after(settled, since) ? settled : since;
 }
 
-export function createSweep(deps: SweepDeps) {
-  const { store, client, log, now } = deps;
-  const key = `sweep:{${deps.merchantCode}}`;
-  const supported = store.read !== undefined && store.swap !== undefined;
+/** The sweep of a store that keeps no records: it reads nothing, and says so once. */
+function noSweep(log: SweepDeps['log']): Sweep {
   let warned = false;
+  return {
+    async sweep() {
+      if (!warned) {
+        warned = true;
+        log({
+          level: 'warn',
+          message:
+            "reconcile: the store keeps no records (read, swap), so the provider's list is not " +
+            'read: a checkout whose watch failed while the store was down is not found',
+        });
+      }
+      return { swept: 0, ran: 0, errors: 0 };
+    },
+    start: async () => {},
+  };
+}
+
+export interface Sweep {
+  sweep(limit: number): Promise<SweepResult>;
+  start(): Promise<void>;
+}
+
+export function createSweep(deps: SweepDeps): Sweep {
+  const { client, log, now } = deps;
+  if (deps.records === undefined) return noSweep(log);
+  const records: RecordStore = deps.records;
+  const key = `sweep:{${deps.merchantCode}}`;
   /** When this handler was made: a store that has no watermark yet starts it here. */
   const startedAt = now();
   /** Whether this handler has seen (or written) a watermark in the store. */
@@ -196,8 +222,8 @@ export function createSweep(deps: SweepDeps) {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const mark = parseMark(current);
       if (mark !== undefined && !after(to, mark)) return;
-      if (await store.swap!(key, current, formatMark(to), WATERMARK_TTL_MS)) return;
-      current = await store.read!(key);
+      if (await records.swap(key, current, formatMark(to), WATERMARK_TTL_MS)) return;
+      current = await records.read(key);
     }
   }
 
@@ -206,9 +232,9 @@ export function createSweep(deps: SweepDeps) {
    * after it has. Never throws: an unreachable store is tried again on the next call.
    */
   async function start(): Promise<void> {
-    if (!supported || placed) return;
+    if (placed) return;
     try {
-      const stored = await store.read!(key);
+      const stored = await records.read(key);
       const mark = parseMark(stored);
       if (mark === undefined) await place0(stored);
       else known = mark;
@@ -220,19 +246,7 @@ export function createSweep(deps: SweepDeps) {
 
   async function sweep(limit: number): Promise<SweepResult> {
     const result: SweepResult = { swept: 0, ran: 0, errors: 0 };
-    if (!supported) {
-      if (!warned) {
-        warned = true;
-        log({
-          level: 'warn',
-          message:
-            "reconcile: the store keeps no records (read, swap), so the provider's list is not " +
-            'read: a checkout whose watch failed while the store was down is not found',
-        });
-      }
-      return result;
-    }
-    let stored = await store.read!(key);
+    let stored = await records.read(key);
     let since = parseMark(stored);
     if (since === undefined) {
       // Never reached before (the store was down when the handler was made): from its start.

@@ -3,7 +3,7 @@
  * need a shared store (`createRedisStore`), or each runs the hooks once.
  */
 import { createMemoryCounters } from './counters.ts';
-import { type ClaimState, DONE_TTL_MS, type PaymentStore } from './types.ts';
+import { type ClaimState, type CompleteStore, DONE_TTL_MS } from './types.ts';
 
 export interface MemoryStoreOptions {
   /** How long a `done` key is kept. Default 7 days. */
@@ -17,7 +17,7 @@ interface Entry {
 }
 
 /** A `PaymentStore` in this process's memory; claims are swept as new ones arrive. */
-export function createMemoryStore(options: MemoryStoreOptions = {}): PaymentStore {
+export function createMemoryStore(options: MemoryStoreOptions = {}): CompleteStore {
   const doneTtlMs = options.doneTtlMs ?? DONE_TTL_MS;
   const entries = new Map<string, Entry>();
   function live(key: string, now: number): Entry | undefined {

@@ -30,7 +30,7 @@ import {
   type RedisConnection,
   redisConnection,
 } from './redis-client.ts';
-import { DONE_TTL_MS, type PaymentStore } from './types.ts';
+import { type CompleteStore, DONE_TTL_MS } from './types.ts';
 
 export type {
   IoRedisClientLike,
@@ -202,7 +202,7 @@ function timedCommands(
 export function createRedisStore(
   client: RedisClientLike,
   options: RedisStoreOptions = {},
-): PaymentStore {
+): CompleteStore {
   const connection: RedisConnection = redisConnection(client);
   const prefix = options.prefix ?? 'payment-widget:';
   if (typeof prefix !== 'string') throw new TypeError('prefix must be a string');

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import {
+  type CompleteStore,
   createProviderClient,
   type PaymentStore,
   type ProviderClient,
@@ -36,7 +37,7 @@ after(async () => {
 
 let n = 0;
 /** A handler on its own keys (no watermark yet), and how to make its open set forget. */
-function handlerWithOwnKeys(wrap: (store: PaymentStore) => PaymentStore = (s) => s) {
+function handlerWithOwnKeys(wrap: (store: CompleteStore) => PaymentStore = (s) => s) {
   n += 1;
   const prefix = `sweep-${n}:`;
   const h = makeHandler(sb, { store: wrap(testRedisStore(connected.client, { prefix })) });
@@ -183,8 +184,10 @@ test('what an instance of the earlier version tracked in the untagged set is mov
   assert.equal(Number(await connected.command('EXISTS', `${prefix}open:${sb.merchantCode}`)), 0);
 });
 
-test('a store without records (read, swap): no sweep, and the log says so once', async () => {
-  const { h } = handlerWithOwnKeys(({ read: _read, swap: _swap, ...store }) => store);
+test('a store without records (read, swap, write, remove): no sweep, and the log says so once', async () => {
+  const { h } = handlerWithOwnKeys(
+    ({ read: _read, swap: _swap, write: _write, remove: _remove, ...store }) => store,
+  );
   await h.handle.reconcile();
   assert.equal((await h.handle.reconcile()).swept, 0);
   const warnings = h.logs.filter((line) => line.includes('keeps no records'));

@@ -210,11 +210,13 @@ describe('the open step when the store cannot help', () => {
   });
 
   test('a store without records: each instance keeps its own steps', async () => {
-    const bare = createMemoryStore();
-    delete bare.read;
-    delete bare.write;
-    delete bare.remove;
-    delete bare.swap;
+    const {
+      read: _read,
+      swap: _swap,
+      write: _write,
+      remove: _remove,
+      ...bare
+    } = createMemoryStore();
     const h = makeHandler(sb, { store: bare });
     const { id } = await createCheckout(h);
     const paid = await pay(h, id, cardBody('4200000000000042'));

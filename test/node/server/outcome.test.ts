@@ -24,7 +24,7 @@ function reporter(overrides: Partial<OutcomeOptions> & { problems?: OutcomeProbl
   const problems = overrides.problems ?? [];
   return createOutcomeReporter({
     merchantCode: 'M1',
-    store: createMemoryStore(),
+    claims: createMemoryStore(),
     leaseMs: 30_000,
     onProblem: (_hook, _id, problem) => problems.push(problem),
     ...overrides,
@@ -83,7 +83,7 @@ test('a store that is down does not throw; the report says unavailable so the we
   const problems: OutcomeProblem[] = [];
   let paid = 0;
   const report = reporter({
-    store: {
+    claims: {
       claim: async () => {
         throw new Error('redis unreachable');
       },
@@ -119,7 +119,7 @@ test('a claim whose holder died is taken over once its lease runs out', async ()
   assert.equal(await store.claim('onPaid:M1:co_1', 'dead-instance', SHORT_MS), 'claimed');
   let calls = 0;
   const report = reporter({
-    store,
+    claims: store,
     onPaid: () => {
       calls += 1;
     },
@@ -165,7 +165,7 @@ test('a hook that throws is released; a release that rejects is reported, and th
   };
   let calls = 0;
   const report = reporter({
-    store,
+    claims: store,
     leaseMs: SHORT_MS,
     onPaid: () => {
       calls += 1;
@@ -208,7 +208,7 @@ test('a hook that ran while the store could not record it is recorded in the bac
   };
   let calls = 0;
   const report = reporter({
-    store,
+    claims: store,
     completeRetryDelaysMs: [10, 10, 10],
     onPaid: () => {
       calls += 1;
@@ -235,7 +235,7 @@ test('a hook that ran while the store could not record it is recorded in the bac
 test('recording a hook that ran gives up after its retries, and says so', async () => {
   const problems: OutcomeProblem[] = [];
   const report = reporter({
-    store: {
+    claims: {
       claim: async () => 'claimed',
       complete: async () => {
         throw new Error('redis unreachable');

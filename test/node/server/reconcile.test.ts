@@ -3,12 +3,11 @@
 // and the shopper never came back. (test/node/redis/reconcile.test.ts runs it on two
 // instances sharing one Redis.)
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createMemoryStore } from '../../../src/server/index.ts';
 import { scaled, sleep, until } from '../../shared/until.ts';
 import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
-import { openSetContract } from '../support/open-set.ts';
 import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
 
 let sb: Sandbox;
@@ -17,18 +16,6 @@ before(async () => {
 });
 after(async () => {
   await sb.close();
-});
-
-describe('the memory store keeps open checkouts', () => {
-  const store = createMemoryStore();
-  let n = 0;
-  openSetContract(
-    () => store,
-    () => {
-      n += 1;
-      return `open:M${n}`;
-    },
-  );
 });
 
 /**

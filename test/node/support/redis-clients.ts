@@ -11,8 +11,8 @@ import {
   createSentinel as createSentinel5,
 } from 'redis5';
 import {
+  type CompleteStore,
   createRedisStore,
-  type PaymentStore,
   type RedisClientLike,
   type RedisStoreOptions,
 } from '../../../src/server/index.ts';
@@ -27,7 +27,7 @@ import type { RedisTarget } from './redis-topologies.ts';
 export function testRedisStore(
   client: RedisClientLike,
   options: RedisStoreOptions = {},
-): PaymentStore {
+): CompleteStore {
   return createRedisStore(client, { commandTimeoutMs: scaled(2_000), ...options });
 }
 

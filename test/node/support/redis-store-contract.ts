@@ -1,14 +1,13 @@
 // What createRedisStore must do on every topology and through every client package: the
-// lease protocol (claim, complete, release, compare on the token), the open checkouts, the
-// records, the rate counters (several hash tags in one call included), and its scripts sent
-// again after a node forgot them. Registered inside a `describe` by store.test.ts (one Redis)
+// store contract every store keeps (payment-widget/server/testing), then what only Redis
+// shows: the keys' values and lifetimes under the lease protocol, and its scripts sent again
+// after a node forgot them. Registered inside a `describe` by store.test.ts (one Redis)
 // and the Cluster and Sentinel files, with a store whose keys start with `prefix`.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 import type { PaymentStore } from '../../../src/server/index.ts';
+import { storeContract } from '../../../src/server/testing/index.ts';
 import { until } from '../../shared/until.ts';
-import { openSetContract } from './open-set.ts';
-import { recordContract } from './records.ts';
 
 export interface StoreUnderTest {
   store: PaymentStore;
@@ -29,20 +28,10 @@ export function redisStoreContract(get: () => StoreUnderTest, label: string): vo
   const read = (key: string) => get().command('GET', get().prefix + key);
   const pttl = async (key: string) => Number(await get().command('PTTL', get().prefix + key));
 
-  describe('records', () => {
-    recordContract(
-      () => get().store,
-      () => fresh('basket'),
-    );
-  });
+  // What every store keeps, read through the store alone.
+  storeContract(test, () => get().store, { name: label });
 
-  describe('open checkouts', () => {
-    openSetContract(
-      () => get().store,
-      () => `open:{M${fresh('set')}}`,
-    );
-  });
-
+  // What only Redis shows: the values and lifetimes of its keys, and its scripts.
   test('one of many concurrent claims wins; the key holds its token for the lease', async () => {
     const { store } = get();
     const key = fresh('onPaid');
@@ -91,28 +80,6 @@ export function redisStoreContract(get: () => StoreUnderTest, label: string): vo
     assert.equal(await store.complete(key, 'dead'), false);
     assert.equal(await store.release(key, 'dead'), false);
     assert.equal(await read(key), 'running:next');
-  });
-
-  test('counters under several hash tags in one call: each counted, each with its window', async () => {
-    const { store } = get();
-    const hit = store.hit?.bind(store);
-    assert.ok(hit, 'the Redis store counts');
-    const tag = fresh('rate');
-    // Two keys sharing a tag (one script), one with another tag, one with none.
-    const counters = [
-      { key: `rate:{${tag}}:a`, windowMs: 60_000 },
-      // Two windows far apart, so no hit falls out of either however slow the machine.
-      { key: `rate:{${tag}}:b`, windowMs: 20_000 },
-      { key: `rate:{${tag}-other}:c`, windowMs: 60_000 },
-      { key: `rate:${tag}:d`, windowMs: 60_000 },
-    ];
-    const first = await hit(counters);
-    const second = await hit(counters);
-    assert.deepEqual(
-      [...first, ...second].map((s) => s.hits),
-      [1, 1, 1, 1, 2, 2, 2, 2],
-    );
-    assert.ok((second[1]?.resetInMs ?? 0) <= 20_000 && (second[0]?.resetInMs ?? 0) > 20_000);
   });
 
   test('the scripts are sent again after every node forgot them', async () => {
