@@ -50,6 +50,16 @@ export { ProviderError, type ProviderErrorKind, parseProviderError } from './pro
 export type { PublicCheckout } from './routes/public.ts';
 export { createMemoryStore, type MemoryStoreOptions } from './store/memory.ts';
 export {
+  createPostgresStore,
+  type PgPoolLike,
+  type PostgresClientLike,
+  type PostgresJsLike,
+  type PostgresSchemaOptions,
+  type PostgresStore,
+  type PostgresStoreOptions,
+  postgresStoreSchema,
+} from './store/postgres.ts';
+export {
   createRedisStore,
   type IoRedisClientLike,
   type NodeRedisClientLike,

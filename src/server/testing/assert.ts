@@ -8,8 +8,15 @@ export class StoreContractError extends Error {
   override name = 'StoreContractError';
 }
 
+/** JSON with each object's keys in order, so that `{ a, b }` and `{ b, a }` read the same. */
 const show = (value: unknown): string =>
-  value === undefined ? 'undefined' : JSON.stringify(value);
+  value === undefined
+    ? 'undefined'
+    : JSON.stringify(value, (_key, v: unknown) =>
+        v !== null && typeof v === 'object' && !Array.isArray(v)
+          ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+          : v,
+      );
 
 export function equal(actual: unknown, expected: unknown, what: string): void {
   if (show(actual) !== show(expected)) {

@@ -54,8 +54,9 @@ export function claimTests(c: ContractContext): void {
   test('a lease that ran out is taken over; its old holder can neither complete nor free it', async () => {
     const s = await store();
     const k = key();
+    // (That a claim inside the lease finds it running is the tests above, with long leases:
+    // here a slow machine may take the whole short lease between two calls.)
     equal(await s.claim(k, 'dead', shortMs), 'claimed', 'the first claim');
-    equal(await s.claim(k, 'early', LONG), 'running', 'a claim inside the lease');
     await pause(shortMs);
     await eventually('the lease to run out', shortMs * 4, async () => {
       const state = await s.claim(k, 'next', LONG);

@@ -120,7 +120,6 @@ export function counterTests(c: ContractContext): void {
     const s = await counting();
     const counter = [{ key: `rate:{${fresh('M')}}:short`, windowMs: shortMs }];
     equal((await s.hit(counter))[0]?.hits, 1, 'the first hit');
-    equal((await s.hit(counter))[0]?.hits, 2, 'the second hit');
     await pause(shortMs);
     await eventually('the window to end', shortMs * 4, async () => {
       const hits = (await s.hit(counter))[0]?.hits;

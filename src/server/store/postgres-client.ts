@@ -1,0 +1,138 @@
+/**
+ * The PostgreSQL clients the store takes, told apart by their shape, and one way to run a
+ * statement through each. Nothing here imports a PostgreSQL package: the merchant's client is
+ * only called.
+ *
+ * - `pg` (node-postgres): a `Pool` (or a `Client`) answers `query(text, values)` with
+ *   `{ rows }`. With values it sends an unnamed prepared statement, parsed and run in one go.
+ * - `postgres` (postgres.js): the `sql` function, whose `unsafe(text, values, { prepare: false })`
+ *   answers the rows; `prepare: false` keeps it from naming statements that PgBouncer's
+ *   transaction mode would send to another server.
+ *
+ * Each call is one statement, in a transaction of its own (autocommit): the store keeps no
+ * session state, so a pooler in transaction mode may hand every call to another server.
+ */
+import type { SqlTransaction } from './types.ts';
+
+/** A `pg` (node-postgres) `Pool` or `Client`. */
+export interface PgPoolLike {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** A postgres.js `sql` (from `postgres(url)`). */
+export interface PostgresJsLike {
+  unsafe(text: string, values?: unknown[], options?: { prepare?: boolean }): PromiseLike<unknown>;
+}
+
+export type PostgresClientLike = PgPoolLike | PostgresJsLike;
+
+/** A row as the store reads it. */
+export type Row = Record<string, unknown>;
+
+export interface SqlConnection {
+  /** How the merchant made it, for messages. */
+  readonly made: string;
+  /** Runs one statement; answers its rows. */
+  run(text: string, values: unknown[]): Promise<Row[]>;
+  /** Runs several statements in one transaction, as one simple query (no values). */
+  script(text: string): Promise<void>;
+}
+
+const SUPPORTED =
+  'a pg (node-postgres) Pool, or a postgres.js sql (postgres(url)): an object with query() or a function with unsafe()';
+
+function describe(value: unknown): string {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+    return `got ${String(value)}`;
+  }
+  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+  const what =
+    typeof name === 'string' && name !== '' && name !== 'Object' ? `a ${name}` : 'an object';
+  return `got ${what} with neither query() nor unsafe()`;
+}
+
+/** The rows of whatever a driver answered: an array of rows, `{ rows }`, or a count. */
+function rowsOf(answer: unknown): Row[] | number {
+  if (Array.isArray(answer)) return answer as Row[];
+  if (typeof answer === 'number') return answer;
+  const rows = (answer as { rows?: unknown } | null)?.rows;
+  if (Array.isArray(rows)) return rows as Row[];
+  // pg answers a multi-statement query with one result per statement.
+  throw new TypeError('the database answered a statement with neither rows nor a count');
+}
+
+const asRows = (answer: unknown): Row[] => {
+  const rows = rowsOf(answer);
+  return typeof rows === 'number' ? [] : rows;
+};
+
+/** The connection for `client`, or a TypeError naming what is supported. */
+export function sqlConnection(client: unknown): SqlConnection {
+  const shape = client as Record<string, unknown> | null | undefined;
+  if (typeof shape?.unsafe === 'function') {
+    const sql = client as PostgresJsLike;
+    return {
+      made: 'postgres.js sql',
+      run: async (text, values) => asRows(await sql.unsafe(text, values, { prepare: false })),
+      async script(text) {
+        const pending = sql.unsafe(text) as PromiseLike<unknown> & { simple?: () => unknown };
+        // The simple protocol runs several statements in one implicit transaction.
+        await (typeof pending.simple === 'function'
+          ? (pending.simple() as PromiseLike<unknown>)
+          : pending);
+      },
+    };
+  }
+  if (typeof shape?.query === 'function') {
+    const pool = client as PgPoolLike;
+    return {
+      made: 'pg Pool',
+      run: async (text, values) => asRows(await pool.query(text, values)),
+      async script(text) {
+        // No values: pg sends a simple query, several statements in one implicit transaction.
+        await pool.query(text);
+      },
+    };
+  }
+  throw new TypeError(`createPostgresStore needs ${SUPPORTED}; ${describe(client)}`);
+}
+
+const TX_SUPPORTED =
+  'a pg client inside your transaction (its query()), a postgres.js transaction sql (its unsafe()), or { executeSql(text, values) }';
+
+/**
+ * Runs one statement in the merchant's transaction `tx`; answers how many rows it returned
+ * or changed.
+ */
+export async function runInTransaction(
+  tx: SqlTransaction,
+  text: string,
+  values: unknown[],
+): Promise<number> {
+  const shape = tx as unknown as Record<string, unknown> | null | undefined;
+  let answer: unknown;
+  if (typeof shape?.executeSql === 'function') {
+    answer = await (tx as { executeSql(t: string, v: unknown[]): Promise<unknown> }).executeSql(
+      text,
+      values,
+    );
+  } else if (typeof shape?.unsafe === 'function') {
+    answer = await (tx as PostgresJsLike).unsafe(text, values, { prepare: false });
+  } else if (typeof shape?.query === 'function') {
+    // A pg Pool also has query(), but each of its calls may take another connection, outside
+    // the transaction: only a client checked out of it (pool.connect()) is refused nothing here,
+    // so the pool is told apart by what only a pool has.
+    if (typeof shape.totalCount === 'number' && typeof shape.connect === 'function') {
+      throw new TypeError(
+        `done(tx) was given a pg Pool: pass the client inside your transaction (const tx = await pool.connect(); await tx.query('BEGIN') ...)`,
+      );
+    }
+    answer = await (tx as PgPoolLike).query(text, values);
+  } else {
+    throw new TypeError(
+      `done(tx) needs ${TX_SUPPORTED}; ${describe(tx).replace('query() nor unsafe()', 'query(), unsafe() nor executeSql()')}`,
+    );
+  }
+  const rows = rowsOf(answer);
+  return typeof rows === 'number' ? rows : rows.length;
+}

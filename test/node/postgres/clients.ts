@@ -1,0 +1,58 @@
+// The two PostgreSQL client packages the store takes, each connected to a URL, with the
+// merchant's transaction as each opens one: a pg Pool's client between BEGIN and COMMIT, and
+// postgres.js's sql.begin().
+import pg from 'pg';
+import postgres from 'postgres';
+import type { PostgresClientLike, SqlTransaction } from '../../../src/server/index.ts';
+
+export const CLIENT_KINDS = ['pg', 'postgres.js'] as const;
+export type ClientKind = (typeof CLIENT_KINDS)[number];
+
+export interface Connected {
+  kind: ClientKind;
+  client: PostgresClientLike;
+  /** Runs `work` in a transaction: committed when it resolves, rolled back (and rethrown) when it throws. */
+  transaction(work: (tx: SqlTransaction) => Promise<void>): Promise<void>;
+  /** One statement outside any transaction, for the test's own reads. */
+  query(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+export function connect(kind: ClientKind, url: string, max = 10): Connected {
+  if (kind === 'pg') {
+    const pool = new pg.Pool({ connectionString: url, max });
+    // A server that went away is the tests' doing; the pool reconnects on the next query.
+    pool.on('error', () => {});
+    return {
+      kind,
+      client: pool,
+      async transaction(work) {
+        const tx = await pool.connect();
+        try {
+          await tx.query('BEGIN');
+          await work(tx);
+          await tx.query('COMMIT');
+        } catch (error) {
+          await tx.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          tx.release();
+        }
+      },
+      query: async (text, values) => (await pool.query(text, values)).rows,
+      close: () => pool.end(),
+    };
+  }
+  const sql = postgres(url, { max, prepare: false, onnotice: () => {} });
+  return {
+    kind,
+    client: sql,
+    async transaction(work) {
+      await sql.begin(async (tx) => {
+        await work(tx);
+      });
+    },
+    query: async (text, values) => [...(await sql.unsafe(text, values as never[]))],
+    close: () => sql.end({ timeout: 1 }),
+  };
+}

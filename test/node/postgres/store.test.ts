@@ -1,0 +1,124 @@
+// createPostgresStore against a real PostgreSQL, through pg and postgres.js, straight and
+// behind PgBouncer in transaction mode: the store contract every store keeps (with the done
+// mark inside the merchant's transaction), the tables made at start by instances starting
+// together, expired rows purged, and clients and options that are refused.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  createPostgresStore,
+  type PostgresClientLike,
+  postgresStoreSchema,
+} from '../../../src/server/index.ts';
+import { storeContract } from '../../../src/server/testing/index.ts';
+import { until } from '../../shared/until.ts';
+import {
+  type Bouncer,
+  type PostgresServer,
+  startPgBouncer,
+  startPostgres,
+} from '../support/postgres-server.ts';
+import { CLIENT_KINDS, type Connected, connect } from './clients.ts';
+
+let server: PostgresServer;
+let bouncer: Bouncer;
+const opened: Connected[] = [];
+const open = (kind: Connected['kind'], url: string, max?: number) => {
+  const c = connect(kind, url, max);
+  opened.push(c);
+  return c;
+};
+
+before(async () => {
+  server = await startPostgres();
+  bouncer = await startPgBouncer(server);
+  const admin = open('pg', server.url);
+  await admin.query(postgresStoreSchema());
+});
+
+after(async () => {
+  await Promise.all(opened.map((c) => c.close()));
+  await bouncer?.stop();
+  await server?.stop();
+});
+
+// The four ways in at once (each test keeps to keys of its own): a quarter of the time.
+describe('the store contract', { concurrency: true }, () => {
+  for (const kind of CLIENT_KINDS) {
+    for (const via of ['direct', 'PgBouncer (transaction mode)'] as const) {
+      describe(`the PostgreSQL store on ${kind}, ${via}`, () => {
+        let c: Connected;
+        before(() => {
+          c = open(kind, via === 'direct' ? server.url : bouncer.url);
+        });
+        storeContract(test, () => createPostgresStore(c.client), {
+          transaction: (work) => c.transaction(work),
+        });
+      });
+    }
+  }
+});
+
+test('instances starting together on an empty schema create the tables once', async () => {
+  const c = open('pg', server.url, 20);
+  const stores = Array.from({ length: 6 }, () =>
+    createPostgresStore(c.client, { schema: 'fresh_start', createTables: true }),
+  );
+  const states = await Promise.all(
+    stores.map((s, i) => s.claim('onPaid:M1:co_1', `t${i}`, 60_000)),
+  );
+  assert.equal(states.filter((s) => s === 'claimed').length, 1, states.join(' '));
+  const tables = await c.query(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'fresh_start' ORDER BY 1",
+  );
+  assert.deepEqual(
+    tables.map((t) => t.table_name),
+    [
+      'payment_widget_claims',
+      'payment_widget_counters',
+      'payment_widget_records',
+      'payment_widget_watch',
+    ],
+  );
+});
+
+test('rows past their end are deleted a batch at a time, by the calls that come later', async () => {
+  const c = open('pg', server.url);
+  const store = createPostgresStore(c.client, {
+    schema: 'purged',
+    createTables: true,
+    purgeEveryMs: 1,
+  });
+  for (let i = 0; i < 5; i += 1) await store.write(`step:M1:co_${i}`, 'gone soon', 1);
+  await store.write('step:M1:kept', 'kept', 60_000);
+  await until('the expired records to be deleted', async () => {
+    await store.read('step:M1:kept');
+    const [row] = await c.query('SELECT count(*)::int AS n FROM purged.payment_widget_records');
+    return row?.n === 1;
+  });
+  assert.equal(await store.read('step:M1:kept'), 'kept');
+});
+
+test('a client of neither package, a pool given as the transaction, and bad options are refused', async () => {
+  const unsupported = (client: unknown) => client as PostgresClientLike;
+  assert.throws(
+    () => createPostgresStore(unsupported({})),
+    /createPostgresStore needs a pg \(node-postgres\) Pool, or a postgres\.js sql .* got an object with neither query\(\) nor unsafe\(\)$/,
+  );
+  assert.throws(() => createPostgresStore(unsupported(undefined)), /got undefined$/);
+  const c = open('pg', server.url);
+  assert.throws(() => createPostgresStore(c.client, { doneTtlMs: 0 }), /doneTtlMs/);
+  assert.throws(
+    () => createPostgresStore(c.client, { schema: 'x"; DROP' }),
+    /schema must be a PostgreSQL identifier/,
+  );
+  const store = createPostgresStore(c.client);
+  assert.equal(await store.claim('onPaid:M1:pool-tx', 'a', 60_000), 'claimed');
+  await assert.rejects(
+    store.completeIn(c.client as never, 'onPaid:M1:pool-tx', 'a'),
+    /done\(tx\) was given a pg Pool: pass the client inside your transaction/,
+  );
+  await assert.rejects(
+    store.completeIn({} as never, 'onPaid:M1:pool-tx', 'a'),
+    /done\(tx\) needs a pg client inside your transaction/,
+  );
+});
