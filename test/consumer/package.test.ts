@@ -174,7 +174,7 @@ test('payment-widget/react renders on the server (react-dom/server, in Node)', (
   assert.match(result.output, /renders on the server/);
 });
 
-test('Vue templates (vue-tsc) know the element’s properties and event details', () => {
+test('Vue templates (vue-tsc) know the element’s properties and event details, and refuse a misspelt event under strictTemplates', () => {
   const vueTsc = ['node_modules/vue-tsc/bin/vue-tsc.js', '--pretty', 'false', '-p'];
   assertTypeChecks(run('node', [...vueTsc, 'tsconfig.vue.json'], frameworks), 'vue');
 });
