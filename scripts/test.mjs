@@ -3,8 +3,9 @@
 // typecheck run beside the builds; once the builds are done, the suites share the machine
 // (see CAPACITY), each step's output printed whole when it ends. The browser
 // suites run once per engine, and the summary names each engine with its count; the runtimes
-// step names each runtime (Bun, Deno, workerd, Next.js) with its result. Each line names the
-// Node it ran on; TEST_NODE_BINARIES adds the node and runtimes suites on other Nodes.
+// step names each runtime (Bun, Deno, workerd, Next.js, Nuxt) with its result. Each line
+// names the Node it ran on; TEST_NODE_BINARIES adds the node and runtimes suites on other
+// Nodes.
 //
 //   node scripts/test.mjs                          everything
 //   node scripts/test.mjs "browser tests" end-to-end   only steps whose names start so
@@ -93,7 +94,8 @@ const nodeTests = {
   counts: COUNTS.node,
   weight: 2,
 };
-// The handler from the packed package on Bun, Deno, workerd and Next.js, one test each.
+// The handler from the packed package on Bun, Deno, workerd and Next.js, one test each, and
+// the Nuxt app (frameworks.test.ts: on this Node only, see below).
 const runtimes = {
   name: 'runtimes',
   command: process.execPath,
@@ -103,8 +105,14 @@ const runtimes = {
     '--test',
     'test/runtimes/runtimes.test.ts',
     'test/runtimes/next.test.ts',
+    'test/runtimes/frameworks.test.ts',
   ],
   counts: COUNTS.named,
+};
+/** The runtimes step on another Node: a framework app's build and pages do not depend on it. */
+const runtimesOnOtherNodes = {
+  ...runtimes,
+  args: runtimes.args.filter((arg) => arg !== 'test/runtimes/frameworks.test.ts'),
 };
 
 const checks = [
@@ -166,7 +174,7 @@ const suites = [
   // On the other lines, the files whose subject differs by line (scripts/node-tests.mjs).
   ...otherNodes.map((node) => onNode(nodeTests, node, ['--other-line'])),
   ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),
-  ...otherNodes.map((node) => onNode(runtimes, node)),
+  ...otherNodes.map((node) => onNode(runtimesOnOtherNodes, node)),
   // Every state of the built widget against its baselines, with the layout check.
   ...engineSteps(
     'screenshots',

@@ -15,26 +15,29 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, headlessChromiumPath } from '../../scripts/browser.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { EXPIRY } from '../e2e/shop.ts';
 import { installProject, packProject, ROOT } from '../shared/packed.ts';
+import {
+  type App,
+  PAY,
+  paidOnce,
+  payOnProductPage,
+  resultPageAfterAFailedChallenge,
+  shopper,
+} from './shop-pages.ts';
 import {
   answering,
   freePort,
-  paidLines,
   providerSettings,
   type Running,
   showsDutch,
   start,
-  webhookDelivered,
 } from './support.ts';
 
 const EXAMPLE = join(ROOT, 'examples/next');
-/** What the route handler's onPaid prints: `paid: <reference> (checkout <id>)`. */
-const PAID = /^paid: \S+ \(checkout (\S+)\)$/gm;
 const quiet = { NEXT_TELEMETRY_DISABLED: '1' };
 
 let workspace = '';
@@ -44,6 +47,8 @@ let sandbox: Sandbox;
 const sandboxLog: string[] = [];
 let server: Running | undefined;
 let browser: Browser;
+/** The running app, as the shared flows take it. */
+let shop: App;
 
 before(async () => {
   workspace = mkdtempSync(join(tmpdir(), 'payment-widget-next-'));
@@ -75,6 +80,7 @@ before(async () => {
     env: { ...quiet, ...providerSettings(sandbox), SHOP_ORIGIN: origin },
   });
   await answering(`${origin}/`, server);
+  shop = { origin, server, sandbox, sandboxLog };
   browser = await chromium.launch({
     executablePath: headlessChromiumPath() as string,
     args: chromiumArgs as string[],
@@ -89,62 +95,18 @@ after(async () => {
   else if (workspace) rmSync(workspace, { recursive: true, force: true });
 });
 
-/** A shopper of their own (a new basket), and what went wrong in their browser. */
-async function shopper(): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return { page, problems };
-}
-
-async function typeCard(page: Page, number: string): Promise<void> {
-  await page.getByRole('radio', { name: 'Card' }).check();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date').fill(EXPIRY);
-  await page.getByLabel('Security code').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
-}
-
-/** Pays by card on the product page; the id of the checkout the page names as paid. */
-async function payOnProductPage(page: Page): Promise<string> {
-  await typeCard(page, '4200000000000091');
-  await page.getByRole('button', { name: 'Pay €12.50' }).click();
-  await page.getByText('Payment successful').waitFor();
-  const status = page.locator('main > p[role=status]');
-  const id = /^Paid: (\S+)$/.exec((await status.textContent({ timeout: 10_000 })) ?? '')?.[1];
-  assert.ok(id, 'the page names the paid checkout');
-  return id;
-}
-
-async function paidOnce(id: string): Promise<void> {
-  await webhookDelivered(sandbox, id, sandboxLog);
-  assert.deepEqual(
-    paidLines(server?.output() ?? '', PAID).filter((paid) => paid === id),
-    [id],
-  );
-}
-
 test('loaded directly and reloaded, the server-rendered page pays, its console quiet', async () => {
-  const { page, problems } = await shopper();
+  const { page, problems } = await shopper(browser);
   const html = await (await fetch(`${origin}/`)).text();
   // Rendered by the server: the element, with the attribute the reserve-height rule reads.
   assert.match(html, /<payment-widget payment-methods="card ideal bancontact"><\/payment-widget>/);
   await page.goto(`${origin}/`);
-  await page.getByRole('button', { name: 'Pay €12.50' }).waitFor();
+  await page.getByRole('button', { name: PAY }).waitFor();
   await page.reload();
   // The basket's cookie: the reload shows the same checkout, and pays it.
-  await page.getByRole('button', { name: 'Pay €12.50' }).waitFor();
+  await page.getByRole('button', { name: PAY }).waitFor();
   const id = await payOnProductPage(page);
-  await paidOnce(id);
+  await paidOnce(shop, id);
   // The basket is paid: the page shows it so, never a second form.
   await page.reload();
   await page.getByText('Payment successful').waitFor();
@@ -153,43 +115,23 @@ test('loaded directly and reloaded, the server-rendered page pays, its console q
 });
 
 test('reached by client-side navigation, the same page pays, its console quiet', async () => {
-  const { page, problems } = await shopper();
+  const { page, problems } = await shopper(browser);
   await page.goto(`${origin}/start`);
   await page.getByRole('link', { name: 'To the mug' }).click();
   await page.waitForURL(`${origin}/`);
-  await page.getByRole('button', { name: 'Pay €12.50' }).waitFor();
+  await page.getByRole('button', { name: PAY }).waitFor();
   const id = await payOnProductPage(page);
-  await paidOnce(id);
+  await paidOnce(shop, id);
   assert.deepEqual(problems, []);
   await page.context().close();
 });
 
 test('after a failed 3-D Secure, the result page offers another card, a card only', async () => {
-  const { page, problems } = await shopper();
-  await page.goto(`${origin}/`);
-  await page.getByRole('button', { name: 'Pay €12.50' }).waitFor();
-  await typeCard(page, '4200000000000042');
-  await page.getByRole('button', { name: 'Pay €12.50' }).click();
-  // The bank's page (the sandbox's), then back through the handler's return route.
-  await page.getByRole('button', { name: 'Fail authentication' }).click();
-  await page.waitForURL(/\/result\?checkout_id=/);
-  await page.getByText('Payment failed').waitFor();
-  await page.getByRole('button', { name: 'Try another card' }).click();
-  await page.getByRole('button', { name: 'Pay €12.50' }).waitFor();
-  // The page named no methods, and the shopper asked for a card: no iDEAL, no Bancontact.
-  assert.equal(await page.getByRole('radio').count(), 0);
-  await page.getByLabel('Card number').fill('4200000000000091');
-  await page.getByLabel('Expiry date').fill(EXPIRY);
-  await page.getByLabel('Security code').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
-  await page.getByRole('button', { name: 'Pay €12.50' }).click();
-  await page.getByText('Payment successful').waitFor();
-  assert.deepEqual(problems, []);
-  await page.context().close();
+  await resultPageAfterAFailedChallenge(browser, shop);
 });
 
 test('in Dutch (app/nl: `locale="nl-NL"` and nothing else), the page shows Dutch labels', async () => {
-  const { page, problems } = await shopper();
+  const { page, problems } = await shopper(browser);
   await page.goto(`${origin}/nl`);
   // Next.js split the Dutch strings into a chunk of its own, which the widget loaded.
   await showsDutch(page, '12,50', problems);

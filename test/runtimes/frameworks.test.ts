@@ -1,0 +1,128 @@
+// The README's Nuxt recipe as an app (examples/nuxt: the handler as a Nitro server route,
+// given `toWebRequest(event)` and Node's request; the basket's cookie, the product page naming
+// its `order`, and a result page), built for production from the packed package, started as
+// Nitro's node-server output starts, and paid through in Chromium: the basket's one checkout
+// found again by a reload and paid, onPaid once, and a failed full-page 3-D Secure ending on
+// the result page, which offers another card. The console stays quiet throughout.
+//
+// The app's packages come from its own lock (examples/nuxt), installed with the tarball
+// outside this checkout; npm test runs this file on its own Node only (a framework's build
+// does not depend on Node's line). Set KEEP_RUNTIMES=1 to keep the apps.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { type Browser, chromium } from '@playwright/test';
+// @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
+import { chromiumArgs, headlessChromiumPath } from '../../scripts/browser.mjs';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { installProject, packProject, ROOT } from '../shared/packed.ts';
+import {
+  type App,
+  paysTheBasketsCheckoutAfterAReload,
+  resultPageAfterAFailedChallenge,
+} from './shop-pages.ts';
+import { answering, freePort, providerSettings, type Running, start } from './support.ts';
+
+/** What the tests start: an app's build and its server, with what it prints. */
+interface Recipe {
+  /** Its folder under examples/. */
+  name: string;
+  /** The commands that build it, run in order from its folder (a binary of its node_modules, then arguments). */
+  build: string[][];
+  /** Its production server, given the port and the shop's origin. */
+  serve(port: number, origin: string): { args: string[]; env: Record<string, string> };
+}
+
+const NUXT: Recipe = {
+  name: 'nuxt',
+  build: [['node_modules/nuxt/bin/nuxt.mjs', 'build']],
+  // Nitro's node-server output.
+  serve: (port, origin) => ({
+    args: ['.output/server/index.mjs'],
+    env: { HOST: '127.0.0.1', PORT: `${port}`, SHOP_ORIGIN: origin },
+  }),
+};
+
+/** Folders an app writes as it installs and builds: never copied from a developer's checkout. */
+const GENERATED = new Set(['node_modules', '.svelte-kit', 'build', '.nuxt', '.output', '.data']);
+const quiet = { NUXT_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
+
+let workspace = '';
+let tarball = '';
+let sandbox: Sandbox;
+const sandboxLog: string[] = [];
+let browser: Browser;
+
+before(async () => {
+  workspace = mkdtempSync(join(tmpdir(), 'payment-widget-frameworks-'));
+  ({ tarball } = packProject(workspace));
+  sandbox = await createSandbox({ port: 0, log: (line) => sandboxLog.push(line) });
+  browser = await chromium.launch({
+    executablePath: headlessChromiumPath() as string,
+    args: chromiumArgs as string[],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await sandbox?.close();
+  if (process.env.KEEP_RUNTIMES) console.log(`the apps kept in ${workspace}`);
+  else if (workspace) rmSync(workspace, { recursive: true, force: true });
+});
+
+/** Installs `recipe`'s app beside the tarball, builds it, and starts its server. */
+async function startApp(recipe: Recipe): Promise<App> {
+  const example = join(ROOT, 'examples', recipe.name);
+  const dir = join(workspace, recipe.name);
+  cpSync(example, dir, {
+    recursive: true,
+    filter: (source) => !GENERATED.has(basename(source)) && basename(source) !== 'package.json',
+  });
+  const manifest = JSON.parse(readFileSync(join(example, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  installProject(dir, tarball, manifest);
+  for (const [script, ...args] of recipe.build) {
+    const built = start(process.execPath, [join(dir, script ?? ''), ...args], {
+      cwd: dir,
+      env: quiet,
+    });
+    assert.equal(await built.exitCode(), 0, built.output());
+  }
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const { args, env } = recipe.serve(port, origin);
+  const server = start(process.execPath, args, {
+    cwd: dir,
+    env: { ...quiet, ...providerSettings(sandbox), ...env },
+  });
+  await answering(`${origin}/`, server);
+  return { origin, server, sandbox, sandboxLog };
+}
+
+for (const [title, recipe] of [['Nuxt', NUXT]] as const) {
+  describe(title, () => {
+    let app: App | undefined;
+    let server: Running | undefined;
+    before(async () => {
+      app = await startApp(recipe);
+      server = app.server;
+    });
+    after(async () => {
+      await server?.stop();
+    });
+
+    test('a reload finds the basket’s checkout, which pays by card; onPaid once; console quiet', async () => {
+      assert.ok(app);
+      await paysTheBasketsCheckoutAfterAReload(browser, app, '/api/payments');
+    });
+
+    test('a failed full-page 3-D Secure ends on the result page, where another card pays', async () => {
+      assert.ok(app);
+      await resultPageAfterAFailedChallenge(browser, app);
+    });
+  });
+}

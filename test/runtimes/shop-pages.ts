@@ -1,0 +1,141 @@
+// The product page and the result page of a framework's example app (examples/next,
+// examples/nuxt), as a shopper uses them in Chromium: each shopper a
+// browser context of their own (a new basket), every console error or warning, uncaught
+// error and failed request of their page kept, so that a test can say the console stayed
+// quiet. The apps sell one mug for 12.50 EUR, say `Paid: <checkout id>` in a status line
+// once paid, and print `paid: <reference> (checkout <id>)` from onPaid.
+import assert from 'node:assert/strict';
+import type { Browser, Page } from '@playwright/test';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import { EXPIRY } from '../e2e/shop.ts';
+import { paidLines, type Running, webhookDelivered } from './support.ts';
+
+/** What an app's onPaid prints: `paid: <reference> (checkout <id>)`. */
+const PAID = /^paid: \S+ \(checkout (\S+)\)$/gm;
+
+export const PAY = 'Pay €12.50';
+
+/** An app as the tests started it: where it answers, its process, and its sandbox. */
+export interface App {
+  origin: string;
+  server: Running;
+  sandbox: Sandbox;
+  /** The sandbox's log, for the messages of failed waits. */
+  sandboxLog: string[];
+}
+
+export interface Shopper {
+  page: Page;
+  /** Console errors and warnings, uncaught errors and 4xx/5xx answers, as they came. */
+  problems: string[];
+}
+
+/** A shopper of their own (a new basket), and what went wrong in their browser. */
+export async function shopper(browser: Browser): Promise<Shopper> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  return { page, problems };
+}
+
+/** Types a card into the widget, choosing "Card" first when the page offers other methods. */
+export async function typeCard(page: Page, number: string): Promise<void> {
+  const card = page.getByRole('radio', { name: 'Card' });
+  if ((await card.count()) > 0) await card.check();
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill(EXPIRY);
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+}
+
+/** Pays by card on the product page; the id of the checkout the page names as paid. */
+export async function payOnProductPage(page: Page): Promise<string> {
+  await typeCard(page, '4200000000000091');
+  await page.getByRole('button', { name: PAY }).click();
+  await page.getByText('Payment successful').waitFor();
+  const status = page.locator('main > p[role=status]');
+  const id = /^Paid: (\S+)$/.exec((await status.textContent({ timeout: 10_000 })) ?? '')?.[1];
+  assert.ok(id, 'the page names the paid checkout');
+  return id;
+}
+
+/** onPaid ran exactly once for checkout `id`, once every report of its payment was handled. */
+export async function paidOnce(app: App, id: string): Promise<void> {
+  await webhookDelivered(app.sandbox, id, app.sandboxLog);
+  assert.deepEqual(
+    paidLines(app.server.output(), PAID).filter((paid) => paid === id),
+    [id],
+  );
+}
+
+/** The ids of the checkouts the handler at `endpoint` answered `POST /checkouts` with on `page`. */
+export function checkoutsAnswered(page: Page, endpoint: string): string[] {
+  const ids: string[] = [];
+  page.on('response', async (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.request().method() !== 'POST' || pathname !== `${endpoint}/checkouts`) return;
+    if (!response.ok()) return;
+    const body = (await response.json()) as { id?: string };
+    if (body.id) ids.push(body.id);
+  });
+  return ids;
+}
+
+/**
+ * The product page, loaded and reloaded, shows its basket's one checkout (the basket's cookie
+ * came with the page, so both loads name it), pays it by card, runs onPaid once, and after
+ * another reload shows it paid, never a second form; the console quiet throughout.
+ */
+export async function paysTheBasketsCheckoutAfterAReload(
+  browser: Browser,
+  app: App,
+  endpoint: string,
+): Promise<void> {
+  const { page, problems } = await shopper(browser);
+  const answered = checkoutsAnswered(page, endpoint);
+  await page.goto(`${app.origin}/`);
+  await page.getByRole('button', { name: PAY }).waitFor();
+  await page.reload();
+  await page.getByRole('button', { name: PAY }).waitFor();
+  const id = await payOnProductPage(page);
+  assert.deepEqual(answered, [id, id], 'both loads show the basket’s one checkout, the one paid');
+  await paidOnce(app, id);
+  await page.reload();
+  await page.getByText('Payment successful').waitFor();
+  assert.equal(await page.getByRole('button', { name: PAY }).count(), 0);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+}
+
+/**
+ * 3-D Secure failed on the bank's page (a full-page flow) comes back through the handler's
+ * return route to the app's result page: "Payment failed", then "Try another card", a card
+ * only (the page named no methods), which pays; the console quiet throughout.
+ */
+export async function resultPageAfterAFailedChallenge(browser: Browser, app: App): Promise<void> {
+  const { page, problems } = await shopper(browser);
+  await page.goto(`${app.origin}/`);
+  await page.getByRole('button', { name: PAY }).waitFor();
+  await typeCard(page, '4200000000000042');
+  await page.getByRole('button', { name: PAY }).click();
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+  await page.waitForURL(/\/result\?checkout_id=/);
+  await page.getByText('Payment failed').waitFor();
+  await page.getByRole('button', { name: 'Try another card' }).click();
+  await page.getByRole('button', { name: PAY }).waitFor();
+  assert.equal(await page.getByRole('radio').count(), 0);
+  await typeCard(page, '4200000000000091');
+  await page.getByRole('button', { name: PAY }).click();
+  await page.getByText('Payment successful').waitFor();
+  assert.deepEqual(problems, []);
+  await page.context().close();
+}
