@@ -7,6 +7,8 @@ import {
 } from '../../../src/next-step/index.ts';
 import { isLoopbackHost } from '../../../src/shared/url.ts';
 import { BROWSER_URL_CASES, LOOPBACK_HOST_CASES } from '../../shared/browser-urls.ts';
+import { notAHandlerAnswer } from '../../shared/handler-answers.ts';
+import { checkoutWith } from './helpers.ts';
 
 describe('isSafeBrowserUrl: the one URL rule, as the widget imports it', () => {
   for (const [url, safe] of BROWSER_URL_CASES) {
@@ -39,6 +41,11 @@ describe('actionFor', () => {
   });
   const kind = (a: Action | undefined): string | undefined => a?.kind;
 
+  it("is given what the handler answers a payment with (the cases below that are not are a proxy's or a broken backend's)", () => {
+    expect(notAHandlerAnswer('PUT', '/checkouts/chk_1', 202, threeDs)).to.equal(undefined);
+    expect(notAHandlerAnswer('PUT', '/checkouts/chk_1', 202, apm)).to.equal(undefined);
+  });
+
   it('sends a card 3DS step to the iframe or a full page as the challenge mode says', () => {
     expect(kind(actionFor(202, threeDs, card('iframe', true)))).to.equal('challenge-iframe');
     expect(kind(actionFor(202, threeDs, card('iframe', false)))).to.equal('challenge-iframe');
@@ -57,11 +64,7 @@ describe('actionFor', () => {
   });
 
   it('shows a voucher for a 200 with a boleto', () => {
-    const body = {
-      id: 'c1',
-      status: 'PENDING',
-      boleto: { barcode: '123', url: 'https://x.example/b' },
-    };
+    const body = checkoutWith({ boleto: { barcode: '123', url: 'https://x.example/b' } });
     const a = actionFor(200, body, {
       mode: 'auto',
       hasRedirectUrl: false,
@@ -72,7 +75,7 @@ describe('actionFor', () => {
 
   it('has nothing to do for a final 200, an error, or a body it does not understand', () => {
     const ctx = card('auto', false);
-    expect(actionFor(200, { id: 'c1', status: 'PAID' }, ctx)).to.equal(undefined);
+    expect(actionFor(200, checkoutWith({ status: 'PAID' }), ctx)).to.equal(undefined);
     expect(actionFor(400, { error: { code: 'INVALID' } }, ctx)).to.equal(undefined);
     expect(actionFor(202, {}, ctx)).to.equal(undefined);
     expect(actionFor(202, { next_step: 'https://x.example' }, ctx)).to.equal(undefined);

@@ -4,15 +4,17 @@ import type { NextStepFields } from '../../../src/next-step/types.ts';
 import { narrowViewport } from '../commands.ts';
 import {
   afterTimersDue,
+  checkoutWith,
   dispose,
   fixtureUrl,
   type Harness,
   harness,
   nextMessage,
+  PENDING_CHECKOUT,
   STRINGS,
 } from './helpers.ts';
 
-const PAID = { id: 'chk_1', status: 'PAID' };
+const PAID = checkoutWith({ status: 'PAID' });
 
 /** The message the fixture page posts for `?post=object`. */
 const isCompletion = (data: unknown) =>
@@ -164,26 +166,23 @@ describe('challenge-iframe', () => {
   });
 
   it('keeps polling after a completion while the backend still says PENDING', async () => {
-    h.answers = [
-      { id: 'chk_1', status: 'PENDING' },
-      { id: 'chk_1', status: 'FAILED' },
-    ];
+    h.answers = [checkoutWith({ status: 'PENDING' }), checkoutWith({ status: 'FAILED' })];
     h.ctx.poll = { firstMs: 30, maxMs: 30, totalMs: 5000 };
     const { outcome } = start(h, step({ post: 'object' }));
     expect(await outcome).to.deep.equal({
       kind: 'final',
-      checkout: { id: 'chk_1', status: 'FAILED' },
+      checkout: checkoutWith({ status: 'FAILED' }),
     });
     expect(h.confirmCalls()).to.equal(2);
   });
 
   it('falls back to polling the backend when no message comes', async () => {
-    h.answers = [{ status: 'PENDING' }, { status: 'PENDING' }, { id: 'chk_1', status: 'FAILED' }];
+    h.answers = [PENDING_CHECKOUT, PENDING_CHECKOUT, checkoutWith({ status: 'FAILED' })];
     h.ctx.poll = { firstMs: 20, maxMs: 40, totalMs: 5000 };
     const { outcome } = start(h, step({}));
     expect(await outcome).to.deep.equal({
       kind: 'final',
-      checkout: { id: 'chk_1', status: 'FAILED' },
+      checkout: checkoutWith({ status: 'FAILED' }),
     });
     expect(h.confirmCalls()).to.equal(3);
     expect(h.container.childElementCount).to.equal(0);
@@ -197,7 +196,7 @@ describe('challenge-iframe', () => {
   });
 
   it('reports pending with the last checkout when time runs out', async () => {
-    const pending = { id: 'chk_1', status: 'PENDING' };
+    const pending = checkoutWith({ status: 'PENDING' });
     h.answers = [pending];
     h.ctx.poll = { firstMs: 20, maxMs: 40, totalMs: 150 };
     const { outcome } = start(h, step({}));

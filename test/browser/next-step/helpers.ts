@@ -2,6 +2,7 @@ import { adoptStyles } from 'lit';
 import { isFinalStatus } from '../../../src/domain/checkout.ts';
 import type { CheckoutView, NextStepContext, StringKey } from '../../../src/next-step/index.ts';
 import { nextStepStyles } from '../../../src/next-step/index.ts';
+import { notAHandlerAnswer } from '../../shared/handler-answers.ts';
 
 export const STRINGS: Record<StringKey, string> = {
   challengeTitle: 'Card verification',
@@ -25,9 +26,40 @@ export interface Harness {
   navigations: Parameters<NonNullable<NextStepContext['navigate']>>[0][];
   challenges: { mode: 'iframe' | 'redirect'; url: string }[];
   confirmCalls: () => number;
-  /** Answers of successive confirm() calls; the last repeats. */
+  /**
+   * Answers of successive confirm() calls; the last repeats. Each is what the widget's
+   * confirm() resolves with: the handler's answer to `GET /checkouts/:id`, so each is checked
+   * to be one the handler can give (test/shared/handler-answers.ts); an Error stands for a
+   * call that failed.
+   */
   answers: (CheckoutView | Error)[];
 }
+
+/** A pending checkout as the handler answers `GET /checkouts/chk_1`. */
+export const PENDING_CHECKOUT: CheckoutView = {
+  id: 'chk_1',
+  checkout_reference: 'order-1',
+  amount: 10,
+  currency: 'EUR',
+  merchant_code: 'MSANDBOX1',
+  status: 'PENDING',
+};
+
+/** `checkout` (PENDING_CHECKOUT by default) with `changes`: a checkout the handler can answer. */
+export function checkoutWith(changes: Partial<CheckoutView>): CheckoutView {
+  return { ...PENDING_CHECKOUT, ...changes };
+}
+
+/**
+ * Why the handler could not have answered `GET /checkouts/:id` with `answer` (what the
+ * widget's confirm() resolves with), or undefined when it could.
+ */
+export function notAConfirmation(answer: CheckoutView): string | undefined {
+  return notAHandlerAnswer('GET', `/checkouts/${String(answer.id)}`, 200, answer);
+}
+
+/** Answers confirm() gave that the handler cannot: `dispose()` fails the test on them. */
+const wrongAnswers = new WeakMap<Harness, string[]>();
 
 /**
  * Mimics the element: a shadow root that adopts nextStepStyles, a container
@@ -50,7 +82,7 @@ export function harness(width = '100%'): Harness {
     navigations: [],
     challenges: [],
     confirmCalls: () => calls,
-    answers: [{ id: 'chk_1', status: 'PENDING' }],
+    answers: [PENDING_CHECKOUT],
     ctx: {
       container,
       signal: controller.signal,
@@ -61,18 +93,25 @@ export function harness(width = '100%'): Harness {
         const answer = h.answers[Math.min(calls, h.answers.length - 1)];
         calls += 1;
         if (answer === undefined || answer instanceof Error) throw answer ?? new Error('no answer');
+        const wrong = notAConfirmation(answer);
+        if (wrong) wrongAnswers.get(h)?.push(wrong);
         return answer;
       },
       isFinal: isFinalStatus,
       poll: { firstMs: 60_000, maxMs: 60_000, totalMs: 600_000 },
     },
   };
+  wrongAnswers.set(h, []);
   return h;
 }
 
 export function dispose(h: Harness): void {
   h.controller.abort();
   h.host.remove();
+  const wrong = wrongAnswers.get(h) ?? [];
+  if (wrong.length > 0) {
+    throw new Error(`confirm() answered what the handler cannot:\n${wrong.join('\n')}`);
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { type Outcome, runAction } from '../../../src/next-step/index.ts';
 import type { Action } from '../../../src/next-step/types.ts';
 import { until } from '../../shared/until.ts';
-import { dispose, type Harness, harness, STRINGS } from './helpers.ts';
+import { checkoutWith, dispose, type Harness, harness, STRINGS } from './helpers.ts';
 
 const PAGE_CHALLENGE: Action = {
   kind: 'offer',
@@ -85,7 +85,7 @@ describe('waiting: a step that cannot be shown again', () => {
   afterEach(() => dispose(h));
 
   it('says so in a status region and ends with what the backend reads', async () => {
-    h.answers = [{ id: 'chk_1', status: 'PAID' }];
+    h.answers = [checkoutWith({ status: 'PAID' })];
     h.ctx.poll = { firstMs: 10, maxMs: 10, totalMs: 5_000 };
     const outcome = start(h, { kind: 'waiting', bank: false });
     const status = h.container.querySelector('[role=status]');
@@ -93,13 +93,13 @@ describe('waiting: a step that cannot be shown again', () => {
     expect(buttons(h)).to.deep.equal([STRINGS.tryAnotherCard]);
     expect(await outcome).to.deep.equal({
       kind: 'final',
-      checkout: { id: 'chk_1', status: 'PAID' },
+      checkout: checkoutWith({ status: 'PAID' }),
     });
     expect(h.container.children).to.have.length(0);
   });
 
   it("a bank's page awaited: another way to pay offered", async () => {
-    h.answers = [{ id: 'chk_1', status: 'PAID' }];
+    h.answers = [checkoutWith({ status: 'PAID' })];
     h.ctx.poll = { firstMs: 10, maxMs: 10, totalMs: 5_000 };
     const outcome = start(h, { kind: 'waiting', bank: true });
     expect(buttons(h)).to.deep.equal([STRINGS.tryAnotherWay]);
@@ -107,18 +107,11 @@ describe('waiting: a step that cannot be shown again', () => {
   });
 
   it('still pending when the time is up: the checkout without its step, which no event carries', async () => {
-    h.answers = [
-      {
-        id: 'chk_1',
-        status: 'PENDING',
-        next_step: { url: 'https://acs.example' },
-        payment_type: 'card',
-      },
-    ];
+    h.answers = [checkoutWith({ next_step: { url: 'https://acs.example' }, payment_type: 'card' })];
     h.ctx.poll = { firstMs: 10, maxMs: 10, totalMs: 60 };
     expect(await start(h, { kind: 'waiting', bank: false })).to.deep.equal({
       kind: 'pending',
-      checkout: { id: 'chk_1', status: 'PENDING' },
+      checkout: checkoutWith({ status: 'PENDING' }),
     });
   });
 

@@ -1,14 +1,14 @@
 import { expect } from '@open-wc/testing';
 import { type CheckoutView, runAction } from '../../../src/next-step/index.ts';
 import { until } from '../../shared/until.ts';
-import { dispose, type Harness, harness, STRINGS } from './helpers.ts';
+import { checkoutWith, dispose, type Harness, harness, STRINGS } from './helpers.ts';
 
 const DIGITS = '23793381286000782713695000063305975520000370000';
 const GROUPED = '23793.38128 60007.827136 95000.063305 9 75520000370000';
 const VOUCHER_URL = 'https://boleto.example.com/v/chk_1.pdf';
 
 function boletoCheckout(boleto: CheckoutView['boleto']): CheckoutView {
-  return { id: 'chk_1', status: 'PENDING', boleto };
+  return checkoutWith({ boleto });
 }
 
 function stubClipboard(writeText: (text: string) => Promise<void>): () => void {

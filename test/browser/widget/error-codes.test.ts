@@ -4,6 +4,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { HANDLER_ERRORS, type HandlerErrorCode } from '../../../src/domain/errors.ts';
 import { en } from '../../../src/widget/locales/en.ts';
+import { ROUTES } from '../../shared/handler-answers.ts';
 import { $, errorReply, FakeBackend, fillCard, widget } from './fake-backend.ts';
 
 describe('payment-widget: every handler error code reaches payment-error unchanged', () => {
@@ -13,14 +14,22 @@ describe('payment-widget: every handler error code reaches payment-error unchang
   });
   afterEach(() => backend.restore());
 
-  const codes = Object.entries(HANDLER_ERRORS) as [
-    HandlerErrorCode,
-    { status: number; retryable: boolean },
-  ][];
+  const route = (name: string): readonly HandlerErrorCode[] =>
+    ROUTES.find((r) => r.name === name)?.errors ?? [];
+  const paying = route('PUT /checkouts/:id');
+  const creating = route('POST /checkouts');
+  const all = Object.keys(HANDLER_ERRORS) as HandlerErrorCode[];
+  /** The handler's answer with `code`, as it sends it (a 429 with its Retry-After). */
+  const answer = (code: HandlerErrorCode, status: number, message: string) =>
+    errorReply(status, code, message, {
+      ...(status === 429 ? { headers: { 'retry-after': '60' } } : {}),
+    });
 
-  for (const [code, { status, retryable }] of codes) {
-    it(`${code} (${status}): code and retryable ${retryable}`, async () => {
-      backend.process = () => errorReply(status, code, `the handler says ${code}`);
+  // Each code the handler answers a payment with, on the payment.
+  for (const code of paying) {
+    const { status, retryable } = HANDLER_ERRORS[code];
+    it(`${code} (${status}) on the payment: code and retryable ${retryable}`, async () => {
+      backend.process = () => answer(code, status, `the handler says ${code}`);
       const el = await widget(backend, 'checkout-id="chk_1"');
       await fillCard(el);
       const error = oneEvent(el, 'payment-error');
@@ -31,6 +40,41 @@ describe('payment-widget: every handler error code reaches payment-error unchang
       expect(detail.message).to.equal(`the handler says ${code}`);
       // Whatever the error, the checkout was read back or kept: never a payment shown twice.
       expect(backend.puts()).to.have.length(1);
+    });
+  }
+
+  // Those it answers only the creation of a checkout with, on the creation.
+  for (const code of creating.filter((c) => !paying.includes(c))) {
+    const { status, retryable } = HANDLER_ERRORS[code];
+    it(`${code} (${status}) on the creation: code and retryable ${retryable}`, async () => {
+      backend.overrides.set('POST /checkouts', () =>
+        answer(code, status, `the handler says ${code}`),
+      );
+      const error = new Promise<CustomEvent>((resolve) => {
+        document.addEventListener('payment-error', (e) => resolve(e as CustomEvent), {
+          once: true,
+        });
+      });
+      await widget(backend, `order='{"sku":"tea"}'`, { waitFor: 'payment-error' });
+      const { detail } = await error;
+      expect(detail).to.include({ code, retryable, message: `the handler says ${code}` });
+    });
+  }
+
+  // The rest never reach the widget from the handler (the webhook's, the node adapter's):
+  // from a backend of the merchant's own, they are passed on all the same.
+  for (const code of all.filter((c) => !paying.includes(c) && !creating.includes(c))) {
+    const { status, retryable } = HANDLER_ERRORS[code];
+    it(`${code} (${status}) from a backend of the merchant’s own: passed on`, async () => {
+      backend.process = () => ({
+        ...errorReply(status, code, `the backend says ${code}`),
+        notFromHandler: 'a backend of the merchant’s own, sending a code of the handler’s',
+      });
+      const el = await widget(backend, 'checkout-id="chk_1"');
+      await fillCard(el);
+      const error = oneEvent(el, 'payment-error');
+      $(el, 'button[part~=button]').click();
+      expect((await error).detail).to.include({ code, retryable });
     });
   }
 

@@ -60,6 +60,7 @@ export class FakeBackend {
     amount: 10,
     currency: 'EUR',
     checkout_reference: 'order-1',
+    merchant_code: 'MSANDBOX1',
   };
   methods: string[] = ['card'];
   instruments: unknown[] = [];
@@ -124,7 +125,7 @@ export class FakeBackend {
     });
     const wrong = reply.notFromHandler
       ? undefined
-      : notAHandlerAnswer(method, path, reply.status, reply.body);
+      : notAHandlerAnswer(method, path, reply.status, reply.body, reply.headers);
     if (wrong) this.notHandlerAnswers.push(wrong);
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,

@@ -62,7 +62,10 @@ describe('payment-widget: over the rate limit', () => {
   });
 
   it('a 429 without Retry-After (not the handler’s contract) shows the generic error', async () => {
-    backend.process = () => tooMany();
+    backend.process = () => ({
+      ...tooMany(),
+      notFromHandler: 'a backend of the merchant’s own (the handler always sends Retry-After)',
+    });
     const el = await widget(backend, 'checkout-id="chk_1"');
     const detail = await payAndFail(el);
     expect(detail).to.include({ code: 'TOO_MANY_REQUESTS', retryable: false });

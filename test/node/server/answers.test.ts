@@ -1,6 +1,7 @@
 // The handler's own answers, route by route, against the schemas the browser tests' fake
 // answers are checked with (test/shared/handler-answers.ts): a widget test can only be
-// given what the real handler, in front of a real sandbox, gives.
+// given what the real handler, in front of a real sandbox, gives. (answer-codes.test.ts shows
+// the other direction: each error code the schemas allow on a route, the handler answers there.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
@@ -25,7 +26,7 @@ async function call(
   const res = await handle(request(method, path, body === undefined ? {} : { body }));
   const answer: unknown = await res.json();
   const route = path.split('?')[0] ?? path;
-  assert.equal(notAHandlerAnswer(method, route, res.status, answer), undefined);
+  assert.equal(notAHandlerAnswer(method, route, res.status, answer, res.headers), undefined);
   return { status: res.status, body: answer as Record<string, unknown> };
 }
 
@@ -113,19 +114,58 @@ test('each route answers within the schemas, whatever the outcome', async () => 
 });
 
 test('an answer the handler cannot give is named with why', () => {
-  const checkout = { id: 'chk_1', status: 'PENDING', amount: 10, currency: 'EUR' };
-  assert.equal(notAHandlerAnswer('GET', '/checkouts/chk_1', 200, checkout), undefined);
+  const checkout = {
+    id: 'chk_1',
+    checkout_reference: 'order-1',
+    amount: 10,
+    currency: 'EUR',
+    merchant_code: 'MSANDBOX1',
+    status: 'PENDING',
+  };
+  const read = (body: unknown) => notAHandlerAnswer('GET', '/checkouts/chk_1', 200, body);
+  assert.equal(read(checkout), undefined);
+  assert.match(read({ ...checkout, return_url: 'x' }) ?? '', /return_url/);
+  assert.match(read({ ...checkout, status: 'DONE' }) ?? '', /status/);
+  // Every checkout the provider answers has these.
+  assert.match(read({}) ?? '', /id.*checkout_reference.*amount.*currency.*merchant_code.*status/);
+  const { merchant_code: _code, ...noMerchant } = checkout;
+  assert.match(read(noMerchant) ?? '', /merchant_code/);
+  // An open step is a pending checkout's only: a paid one's step is over.
+  const step = { next_step: { url: 'https://acs.example/challenge' }, payment_type: 'card' };
+  assert.equal(read({ ...checkout, ...step }), undefined);
+  assert.match(read({ ...checkout, ...step, status: 'PAID' }) ?? '', /only a pending checkout/);
+  // A checkout the handler just made is pending.
   assert.match(
-    notAHandlerAnswer('GET', '/checkouts/chk_1', 200, { ...checkout, return_url: 'x' }) ?? '',
-    /return_url/,
-  );
-  assert.match(
-    notAHandlerAnswer('GET', '/checkouts/chk_1', 200, { ...checkout, status: 'DONE' }) ?? '',
+    notAHandlerAnswer('POST', '/checkouts', 201, { ...checkout, status: 'PAID' }) ?? '',
     /status/,
   );
   assert.match(notAHandlerAnswer('PUT', '/checkouts/chk_1', 201, checkout) ?? '', /200 or 202/);
+  // A 429 always says when to try again.
   const tooMany = { error: { code: 'TOO_MANY_REQUESTS', message: 'slow down', retryable: false } };
-  assert.equal(notAHandlerAnswer('PUT', '/checkouts/chk_1', 429, tooMany), undefined);
-  assert.match(notAHandlerAnswer('PUT', '/checkouts/chk_1', 503, tooMany) ?? '', /429/);
+  const wait = { 'retry-after': '60' };
+  assert.equal(notAHandlerAnswer('PUT', '/checkouts/chk_1', 429, tooMany, wait), undefined);
+  assert.match(notAHandlerAnswer('PUT', '/checkouts/chk_1', 429, tooMany) ?? '', /Retry-After/);
+  assert.match(notAHandlerAnswer('PUT', '/checkouts/chk_1', 503, tooMany, wait) ?? '', /429/);
+  // A code the route never answers; a route's code on another route.
+  const error = (code: string) => ({ error: { code, message: 'no', retryable: false } });
+  assert.match(
+    notAHandlerAnswer('GET', '/checkouts/chk_1', 409, error('CHECKOUT_PROCESSED')) ?? '',
+    /never answers CHECKOUT_PROCESSED/,
+  );
+  assert.match(
+    notAHandlerAnswer('PUT', '/checkouts/chk_1', 503, error('HOOK_RUNNING')) ?? '',
+    /never answers HOOK_RUNNING/,
+  );
+  assert.equal(
+    notAHandlerAnswer('PUT', '/checkouts/chk_1', 409, error('CHECKOUT_PROCESSED')),
+    undefined,
+  );
+  // Where no route matches: 404, or 405 for a known path.
+  assert.equal(notAHandlerAnswer('GET', '/nope', 404, error('NOT_FOUND')), undefined);
+  assert.equal(
+    notAHandlerAnswer('DELETE', '/checkouts/chk_1', 405, error('METHOD_NOT_ALLOWED')),
+    undefined,
+  );
+  assert.match(notAHandlerAnswer('GET', '/nope', 500, error('INTERNAL')) ?? '', /no such route/);
   assert.match(notAHandlerAnswer('PUT', '/checkouts/chk_1', 503, '<html>') ?? '', /error body/);
 });
