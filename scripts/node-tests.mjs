@@ -38,6 +38,12 @@ const SAME_ON_EVERY_LINE = [
   // 500 checkouts reported to two instances at once: the claims under load again, through the
   // clients that reconcile.test.ts and sweep.test.ts meet on every line.
   'test/node/redis/instances.test.ts',
+  // PostgreSQL: leases waited out three times over, servers crashed and promoted, a soak of
+  // three instances: the database's behaviour and ours, met through the same clients that
+  // postgres/store.test.ts runs on every line.
+  'test/node/postgres/transactional-hook.test.ts',
+  'test/node/postgres/crash.test.ts',
+  'test/node/postgres/soak.test.ts',
   // Tens of thousands of journal lines written, torn and read back: our own file format.
   'test/node/sandbox/data-file.test.ts',
   'test/node/sandbox/data-file-startup.test.ts',

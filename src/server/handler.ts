@@ -102,9 +102,9 @@ function createParts(config: HandlerConfig, telemetry: Telemetry): RouteDeps {
     claims: store.claims,
     leaseMs: config.leaseMs,
     // Under onPaid's claim, so once: a basket's second payment is refunded, not fulfilled.
-    async onPaid(checkout) {
+    async onPaid(checkout, run) {
       if ((await baskets.paidOnce(checkout)) === 'refunded') return;
-      await onPaid?.(checkout);
+      await onPaid?.(checkout, run);
     },
     onFailed: telemetry.hook('onFailed', hooks.onFailed),
     onProblem: (hook, checkoutId, problem) => config.log(problemEntry(hook, checkoutId, problem)),

@@ -36,6 +36,7 @@ export {
   type RateLimit,
   type RateLimitOptions,
 } from './options/rate-limit.ts';
+export { type HookRun, LeaseLostError } from './outcomes/done.ts';
 export type { ReconcileOptions, ReconcileReport } from './outcomes/reconcile.ts';
 export type { PayoutsQuery } from './provider/account.ts';
 export {

@@ -5,6 +5,7 @@
  * the logger and where telemetry goes. Types only: options/index.ts resolves them.
  */
 import type { CheckoutPurpose } from '../../schemas/index.ts';
+import type { HookRun } from '../outcomes/done.ts';
 import type { PaymentStore, StoreParts } from '../store/types.ts';
 import type { TelemetryOptions } from '../telemetry/options.ts';
 import type { FailedCheckout, Logger, PaidCheckout } from '../types.ts';
@@ -75,11 +76,14 @@ export interface HookOptions {
   /**
    * Runs once per checkout that reached PAID, whichever report (webhook, return page, the
    * widget's confirmation, `reconcile()`) sees it first. Off the shopper's path: a slow hook
-   * never delays the answer the shopper waits for.
+   * never delays the answer the shopper waits for. With the claims in your database
+   * (`createPostgresStore`), `await run.done(tx)` inside your order's transaction makes the
+   * order and the done mark commit together: at most one run's transaction commits, whatever
+   * the lease (docs/stores.md).
    */
-  onPaid?(checkout: PaidCheckout): unknown;
-  /** Runs once per checkout that reached FAILED or EXPIRED; off the shopper's path too. */
-  onFailed?(checkout: FailedCheckout): unknown;
+  onPaid?(checkout: PaidCheckout, run: HookRun): unknown;
+  /** Runs once per checkout that reached FAILED or EXPIRED; off the shopper's path too; `run` as for `onPaid`. */
+  onFailed?(checkout: FailedCheckout, run: HookRun): unknown;
   /**
    * How long a hook's claim holds while the hook runs: other reports of the checkout do not
    * run it meanwhile (the webhook answers 503 so the provider delivers again). A claim whose

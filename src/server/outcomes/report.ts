@@ -12,6 +12,7 @@ import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
 import type { ClaimState, ClaimStore } from '../store/types.ts';
 import type { FailedCheckout, LogEntry, PaidCheckout } from '../types.ts';
+import { doneMark, type HookRun, LeaseLostError } from './done.ts';
 
 type HookName = 'onPaid' | 'onFailed';
 
@@ -26,7 +27,21 @@ export type OutcomeProblem =
   /** The hook ran; the store could not record it yet (retried in the background). */
   | { kind: 'complete-failed'; error: unknown; final: boolean }
   /** The hook returned after its lease ran out and another report took the claim over. */
-  | { kind: 'lease-lost'; elapsedMs: number };
+  | { kind: 'lease-lost'; elapsedMs: number }
+  /**
+   * The hook's `done(tx)` found the outcome another run's (`LeaseLostError`): its
+   * transaction rolled back, and the other run's stands. Nothing ran twice.
+   */
+  | { kind: 'rolled-back'; elapsedMs: number }
+  /**
+   * The hook called `done(tx)` but its transaction did not commit the mark (it rolled
+   * back, or the hook returned before committing): released, so the next report runs it.
+   */
+  | { kind: 'not-committed' }
+  /** The hook called `done(tx)`; the store could not be asked whether its mark committed. */
+  | { kind: 'readback-failed'; error: unknown }
+  /** The hook threw after its transaction committed the outcome done: it does not run again. */
+  | { kind: 'threw-after-done'; error: unknown };
 
 export interface OutcomeOptions {
   /** Scopes the keys when several handlers (merchants) share one store. */
@@ -34,8 +49,8 @@ export interface OutcomeOptions {
   claims: ClaimStore;
   /** How long a claim is `running` before another report may take it over. */
   leaseMs: number;
-  onPaid?: ((checkout: PaidCheckout) => unknown) | undefined;
-  onFailed?: ((checkout: FailedCheckout) => unknown) | undefined;
+  onPaid?: ((checkout: PaidCheckout, run: HookRun) => unknown) | undefined;
+  onFailed?: ((checkout: FailedCheckout, run: HookRun) => unknown) | undefined;
   onProblem(hook: HookName, checkoutId: string, problem: OutcomeProblem): void;
   /** Waits between tries to record a hook that ran; default 100 ms doubling to 500 ms, 5 minutes in all. */
   completeRetryDelaysMs?: readonly number[];
@@ -111,7 +126,7 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     options.onProblem(held.name, held.id, { kind: 'complete-failed', error: last, final: true });
   }
 
-  return async function report(checkout: Checkout): Promise<OutcomeResult> {
+  async function report(checkout: Checkout): Promise<OutcomeResult> {
     const id = checkout.id;
     if (id == null) return 'none';
     if (!isFinalStatus(checkout.status)) return 'none';
@@ -119,7 +134,7 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     const name: HookName = checkout.status === 'PAID' ? 'onPaid' : 'onFailed';
     // The checks above are what PaidCheckout and FailedCheckout promise: an id, and the
     // status that names the hook.
-    const hook = options[name] as ((checkout: Checkout) => unknown) | undefined;
+    const hook = options[name] as ((checkout: Checkout, run: HookRun) => unknown) | undefined;
     if (hook === undefined) return 'none';
     const key = `${name}:${options.merchantCode}:${id}`;
     const token = crypto.randomUUID();
@@ -135,23 +150,72 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     if (state === 'done') return 'already';
     if (state === 'running') return 'running';
     const started = Date.now();
+    const mark = doneMark(store, { hook: name, checkoutId: id, key, token });
+    let threw: { error: unknown } | undefined;
     try {
-      await hook(checkout);
+      await hook(checkout, mark.run);
     } catch (error) {
-      options.onProblem(name, id, { kind: 'hook-threw', error });
-      try {
-        await store.release(key, token);
-      } catch (releaseError) {
-        options.onProblem(name, id, { kind: 'release-failed', error: releaseError });
-      }
-      return 'failed';
+      threw = { error };
     }
     const held: Held = { name, id, key, token, started };
-    const failed = await completeOnce(held);
+    // The transaction decides: what it committed is read back from the store.
+    if (mark.marked || threw?.error instanceof LeaseLostError) return readBack(held, threw);
+    if (threw !== undefined) return failed(held, threw.error);
+    const completeFailed = await completeOnce(held);
     // Not awaited: the hook has run. onProblem is the handler's logger, which never throws.
-    if (failed !== undefined) void keepCompleting(held, failed.error);
+    if (completeFailed !== undefined) void keepCompleting(held, completeFailed.error);
     return 'ran';
-  };
+  }
+
+  /** The hook threw: its claim is freed for the next report. */
+  async function failed(held: Held, error: unknown): Promise<OutcomeResult> {
+    options.onProblem(held.name, held.id, { kind: 'hook-threw', error });
+    try {
+      await store.release(held.key, held.token);
+    } catch (releaseError) {
+      options.onProblem(held.name, held.id, { kind: 'release-failed', error: releaseError });
+    }
+    return 'failed';
+  }
+
+  /**
+   * The hook marked its outcome in its transaction: whether that committed is read back from
+   * the store, whatever the hook did after (it may have thrown after COMMIT, or caught an
+   * error and rolled back without throwing).
+   */
+  async function readBack(
+    held: Held,
+    threw: { error: unknown } | undefined,
+  ): Promise<OutcomeResult> {
+    let holder: Awaited<ReturnType<NonNullable<ClaimStore['holder']>>>;
+    try {
+      holder = await store.holder?.(held.key);
+    } catch (error) {
+      // Unknown: the claim stays as it is; its lease lets a later report find out.
+      options.onProblem(held.name, held.id, { kind: 'readback-failed', error });
+      return 'unavailable';
+    }
+    if (holder !== undefined && holder.token !== held.token) {
+      // Another run marked it (its transaction stands) or holds it now: this run's did not
+      // commit, and the webhook is answered as for any claim held elsewhere.
+      const elapsedMs = Date.now() - held.started;
+      options.onProblem(held.name, held.id, { kind: 'rolled-back', elapsedMs });
+      return holder.state === 'done' ? 'already' : 'running';
+    }
+    if (holder?.state === 'done') {
+      if (threw !== undefined) {
+        options.onProblem(held.name, held.id, { kind: 'threw-after-done', error: threw.error });
+      }
+      return 'ran';
+    }
+    // Still this run's, or free (its lease ran out): the mark never committed.
+    if (threw !== undefined) return failed(held, threw.error);
+    options.onProblem(held.name, held.id, { kind: 'not-committed' });
+    await store.release(held.key, held.token).catch(() => false);
+    return 'failed';
+  }
+
+  return report;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -186,6 +250,26 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
         'warn',
         `${hook} returned after its lease (hooks.leaseMs) ran out and another report took it over: it may have run twice`,
       ];
+    case 'rolled-back':
+      return [
+        'warn',
+        `${hook} outlived its lease (hooks.leaseMs) and another run took the outcome over: done(tx) threw LeaseLostError and this run's transaction rolled back; the other run's stands`,
+      ];
+    case 'not-committed':
+      return [
+        'error',
+        `${hook} called done(tx) but its transaction did not commit; it will run again on the next report of this checkout`,
+      ];
+    case 'readback-failed':
+      return [
+        'error',
+        `${hook} called done(tx), and the store could not be asked whether it committed; a report after its lease finds out (a webhook is answered 503)`,
+      ];
+    case 'threw-after-done':
+      return [
+        'error',
+        `${hook} threw after its transaction committed done(tx): the outcome counts as done and the hook does not run again`,
+      ];
   }
 }
 
@@ -197,8 +281,10 @@ export function problemEntry(
 ): LogEntry {
   const [level, text] = problemText(hook, problem);
   const detail =
-    problem.kind === 'lease-lost'
+    problem.kind === 'lease-lost' || problem.kind === 'rolled-back'
       ? { elapsedMs: problem.elapsedMs }
-      : { error: message(problem.error) };
+      : problem.kind === 'not-committed'
+        ? {}
+        : { error: message(problem.error) };
   return { level, message: text, hook, checkoutId, ...detail };
 }

@@ -7,6 +7,7 @@
 import type { Attributes } from '@opentelemetry/api';
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
+import type { HookRun } from '../outcomes/done.ts';
 import type { ReconcileReport } from '../outcomes/reconcile.ts';
 import type { ProcessResult, ProviderClient } from '../provider/client.ts';
 import { ATTR, type HookResult, type PaymentOutcome, SPAN } from './names.ts';
@@ -57,7 +58,7 @@ export function countingClient(client: ProviderClient, current: Current): Provid
   };
 }
 
-type Hook<T extends Checkout> = (checkout: T) => unknown;
+type Hook<T extends Checkout> = (checkout: T, run: HookRun) => unknown;
 
 /**
  * The hook, wrapped to record each run. `timed_out`: it returned after its lease
@@ -70,9 +71,9 @@ export function tracedHook<T extends Checkout>(
   current: Current,
 ): Hook<T> | undefined {
   if (hook === undefined) return undefined;
-  return async (checkout) => {
+  return async (checkout, run) => {
     const recorder = current();
-    if (recorder === undefined) return hook(checkout);
+    if (recorder === undefined) return hook(checkout, run);
     const { api, tracer, metrics } = recorder;
     const span = tracer.startSpan(`${SPAN.hook} ${name}`, {
       attributes: { [ATTR.hook]: name, [ATTR.checkoutId]: checkout.id ?? '' },
@@ -82,7 +83,7 @@ export function tracedHook<T extends Checkout>(
     const attributes: Attributes = { [ATTR.hook]: name };
     try {
       return await api.context.with(api.trace.setSpan(api.context.active(), span), () =>
-        hook(checkout),
+        hook(checkout, run),
       );
     } catch (error) {
       result = 'threw';

@@ -9,8 +9,10 @@
  * Each piece asks `current()` at call time and does nothing while it is undefined: the API is
  * not installed, or not loaded yet.
  */
+
 import type { Context, Next } from 'hono';
 import type { Checkout } from '../../schemas/index.ts';
+import type { HookRun } from '../outcomes/done.ts';
 import type { ReconcileReport } from '../outcomes/reconcile.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { Exchange } from '../provider/exchange.ts';
@@ -33,8 +35,8 @@ export interface Telemetry {
   client(client: ProviderClient): ProviderClient;
   hook<T extends Checkout>(
     name: 'onPaid' | 'onFailed',
-    hook: ((checkout: T) => unknown) | undefined,
-  ): ((checkout: T) => unknown) | undefined;
+    hook: ((checkout: T, run: HookRun) => unknown) | undefined,
+  ): ((checkout: T, run: HookRun) => unknown) | undefined;
   reconcile(run: () => Promise<ReconcileReport>): Promise<ReconcileReport>;
   /** Counts one request refused by the named rate limit. */
   refused(limit: string): void;

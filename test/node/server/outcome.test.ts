@@ -257,3 +257,22 @@ test('recording a hook that ran gives up after its retries, and says so', async 
     ['complete-failed final=false', 'complete-failed final=true'],
   );
 });
+
+test('with claims outside the merchant’s database, done(tx) writes nothing in tx and the claim is marked when the hook returns', async () => {
+  const store = createMemoryStore();
+  const statements: unknown[] = [];
+  const tx = { executeSql: async (text: string) => statements.push(text) };
+  let stateInside: string | undefined;
+  const report = reporter({
+    claims: store,
+    async onPaid(_checkout, { done }) {
+      await done(tx);
+      // Not marked yet: the mark follows the hook's return, as for a hook that never calls done.
+      stateInside = await store.claim('onPaid:M1:co_1', 'probe', 30_000);
+    },
+  });
+  assert.equal(await report(checkout('PAID')), 'ran');
+  assert.deepEqual(statements, []);
+  assert.equal(stateInside, 'running');
+  assert.equal(await store.claim('onPaid:M1:co_1', 'later', 30_000), 'done');
+});

@@ -1,0 +1,172 @@
+// onPaid committing in the merchant's own transaction (`done(tx)`), on a real PostgreSQL
+// through pg and postgres.js, with the claims in the same database as the orders: a hook
+// that outlives its lease three times while a second report arrives commits one order row,
+// whichever of the two runs gets to `done` first; the other rolls back with LeaseLostError.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import type { HookRun } from '../../../src/server/index.ts';
+import {
+  createPostgresStore,
+  LeaseLostError,
+  type PaidCheckout,
+  postgresStoreSchema,
+} from '../../../src/server/index.ts';
+import { scaled, sleep } from '../../shared/until.ts';
+import { makeHandler, paidAtProvider, startSandbox, webhookRequest } from '../server/fixtures.ts';
+import { type PostgresServer, startPostgres } from '../support/postgres-server.ts';
+import { CLIENT_KINDS, type Connected, connect } from './clients.ts';
+
+/** The hooks' lease: short, since the test waits three of them out. */
+const LEASE_MS = scaled(200);
+
+let sb: Sandbox;
+let server: PostgresServer;
+const opened: Connected[] = [];
+
+before(async () => {
+  [sb, server] = await Promise.all([startSandbox(), startPostgres()]);
+  const admin = connect('pg', server.url);
+  opened.push(admin);
+  await admin.query(postgresStoreSchema());
+  // No unique key on the checkout: the done mark alone must keep a second row out.
+  await admin.query('CREATE TABLE orders (checkout_id text NOT NULL, run integer NOT NULL)');
+});
+
+after(async () => {
+  await Promise.all(opened.map((c) => c.close()));
+  await server?.stop();
+  await sb?.close();
+});
+
+/** A gate the test opens: the first run waits at it. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let enter = () => {};
+  const entered = new Promise<void>((resolve) => {
+    enter = resolve;
+  });
+  return { opened, open, entered, enter };
+}
+
+for (const kind of CLIENT_KINDS) {
+  describe(`done(tx) on ${kind}`, () => {
+    let orders: Connected;
+    let storeClient: Connected;
+    before(() => {
+      orders = connect(kind, server.url);
+      // The store's own small pool, apart from the merchant's.
+      storeClient = connect(kind, server.url, 3);
+      opened.push(orders, storeClient);
+    });
+
+    /** A handler whose onPaid writes the order and marks done in one transaction. */
+    function shop(hold: (run: number, tx: unknown, done: HookRun['done']) => Promise<void>) {
+      let runs = 0;
+      const errors: unknown[] = [];
+      const h = makeHandler(sb, {
+        store: createPostgresStore(storeClient.client),
+        hooks: {
+          leaseMs: LEASE_MS,
+          async onPaid(checkout: PaidCheckout, { done }) {
+            runs += 1;
+            const run = runs;
+            try {
+              await orders.transaction(async (tx) => {
+                const insert = 'INSERT INTO orders (checkout_id, run) VALUES ($1, $2)';
+                await (kind === 'pg'
+                  ? (tx as { query(t: string, v: unknown[]): Promise<unknown> }).query(insert, [
+                      checkout.id,
+                      run,
+                    ])
+                  : (tx as { unsafe(t: string, v: unknown[]): Promise<unknown> }).unsafe(insert, [
+                      checkout.id,
+                      run,
+                    ]));
+                await hold(run, tx, done);
+              });
+            } catch (error) {
+              errors.push(error);
+              throw error;
+            }
+          },
+        },
+      });
+      return { h, errors, runs: () => runs };
+    }
+    const rows = async (id: string) =>
+      (await orders.query('SELECT run FROM orders WHERE checkout_id = $1', [id])).map((r) => r.run);
+
+    test('the first run stalls before done past three leases: the second commits, the first rolls back', async () => {
+      const first = gate();
+      const { h, errors, runs } = shop(async (run, tx, done) => {
+        if (run === 1) {
+          first.enter();
+          await first.opened;
+        }
+        await done(tx as never);
+      });
+      const { id } = await paidAtProvider(sb, h);
+      const firstReport = h.handle(webhookRequest(id));
+      await first.entered;
+      // The lease runs out three times over while the hook is still inside.
+      await sleep(LEASE_MS * 3);
+      const second = await h.handle(webhookRequest(id));
+      assert.equal(second.status, 204);
+      assert.deepEqual(await rows(id), [2], 'the second run committed its order');
+      first.open();
+      assert.equal((await firstReport).status, 204, 'the first report finds the outcome done');
+      assert.deepEqual(await rows(id), [2], 'one order row');
+      assert.equal(runs(), 2);
+      assert.equal(errors.length, 1);
+      assert.ok(errors[0] instanceof LeaseLostError, String(errors[0]));
+      assert.ok(
+        h.logs.some((l) => l.includes('threw LeaseLostError and this run') && l.includes(id)),
+        h.logs.join('\n'),
+      );
+      // Later reports find it done: no third run.
+      assert.equal((await h.handle(webhookRequest(id))).status, 204);
+      assert.equal(runs(), 2);
+    });
+
+    test('the first run marks done and stalls before COMMIT past three leases: the second report waits and finds it done', async () => {
+      const first = gate();
+      const { h, errors, runs } = shop(async (run, tx, done) => {
+        await done(tx as never);
+        if (run === 1) {
+          first.enter();
+          await first.opened;
+        }
+      });
+      const { id } = await paidAtProvider(sb, h);
+      const firstReport = h.handle(webhookRequest(id));
+      await first.entered;
+      await sleep(LEASE_MS * 3);
+      // Its claim meets the first run's lock on the claim's row, and waits for the COMMIT.
+      const secondReport = h.handle(webhookRequest(id));
+      await sleep(LEASE_MS);
+      first.open();
+      assert.equal((await firstReport).status, 204);
+      assert.equal((await secondReport).status, 204);
+      assert.deepEqual(await rows(id), [1], 'one order row, the first run’s');
+      assert.equal(runs(), 1, 'the hook ran once');
+      assert.deepEqual(errors, []);
+    });
+
+    test('a hook whose transaction rolls back after done runs again on the next report', async () => {
+      const { h, runs } = shop(async (run, tx, done) => {
+        await done(tx as never);
+        if (run === 1) throw new Error('the warehouse refused the order');
+      });
+      const { id } = await paidAtProvider(sb, h);
+      assert.equal((await h.handle(webhookRequest(id))).status, 500);
+      assert.deepEqual(await rows(id), []);
+      assert.equal((await h.handle(webhookRequest(id))).status, 204);
+      assert.deepEqual(await rows(id), [2]);
+      assert.equal(runs(), 2);
+    });
+  });
+}
