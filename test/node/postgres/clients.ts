@@ -28,6 +28,10 @@ export function connect(kind: ClientKind, url: string, max = 10): Connected {
       client: pool,
       async transaction(work) {
         const tx = await pool.connect();
+        // A server that goes away mid-transaction errors the client: the query rejects, and
+        // the event must have a listener (a pg client's pitfall, in docs/stores.md).
+        const ignore = () => {};
+        tx.on('error', ignore);
         try {
           await tx.query('BEGIN');
           await work(tx);
@@ -36,6 +40,7 @@ export function connect(kind: ClientKind, url: string, max = 10): Connected {
           await tx.query('ROLLBACK').catch(() => undefined);
           throw error;
         } finally {
+          tx.off('error', ignore);
           tx.release();
         }
       },
