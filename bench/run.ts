@@ -3,7 +3,7 @@
 // machine. Bounded: every phase has a count and a time cap, every server binds
 // 127.0.0.1 and is stopped at the end.
 //
-//   node --import tsx bench/run.ts [bundle] [render] [keystroke] [first-paint] [handler] [throughput] [telemetry] [prism] [compression] [lighthouse] [journal]
+//   node --import tsx bench/run.ts [bundle] [render] [keystroke] [first-paint] [handler] [throughput] [telemetry] [prism] [compression] [lighthouse] [journal] [stores]
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
 //        BENCH_KEYSTROKE_ROUNDS (10) of typing a card number per target,
 //        BENCH_FIRST_PAINT_ROUNDS (10) of a cold and a warm load per build,
@@ -17,7 +17,8 @@
 //        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is),
 //        BENCH_COMPRESSION_REQUESTS (500) per round of the compression part,
 //        BENCH_LIGHTHOUSE_RUNS (3) per page, BENCH_LIGHTHOUSE_PAGES (/,/?redirect=0,/module.html),
-//        BENCH_JOURNAL_OPS (3000) creates per round and target of the journal phase
+//        BENCH_JOURNAL_OPS (3000) creates per round and target of the journal phase,
+//        BENCH_STORE_OPS (4000) calls per store and measure of the stores phase
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -49,6 +50,7 @@ const PHASES = [
   'compression',
   'lighthouse',
   'journal',
+  'stores',
 ] as const;
 type Phase = (typeof PHASES)[number];
 /** Phases that need none of bench/package.json's dependencies. */
@@ -58,6 +60,7 @@ const SELF_CONTAINED: readonly Phase[] = [
   'first-paint',
   'compression',
   'journal',
+  'stores',
 ];
 
 function run(command: string, args: string[], cwd: string): void {
@@ -290,6 +293,20 @@ async function lighthousePhase(): Promise<void> {
 /** The acceptance floor: creates with `--data` (everysec) against the same sandbox in memory. */
 const JOURNAL_FLOOR = 0.5;
 
+async function storesPhase(): Promise<void> {
+  const { measureStores } = await import('./stores.ts');
+  const shape = { ops: intFromEnv('BENCH_STORE_OPS', 4000) };
+  const rows = await measureStores(shape);
+  console.log(
+    `## The stores (each on its own server on loopback: PostgreSQL with a pg Pool of 10, Redis with one node-redis connection; ms per call)\n`,
+  );
+  table(
+    ['measure', 'store', 'calls', 'p50 ms', 'p99 ms'],
+    rows.map((r) => [r.measure, r.store, r.ops, ms(r.p50), ms(r.p99)]),
+  );
+  console.log('');
+}
+
 async function journalPhase(): Promise<void> {
   const { measureJournal } = await import('./journal.ts');
   const shape = {
@@ -329,7 +346,7 @@ const phases = chosen.length > 0 ? (chosen as Phase[]) : [...PHASES];
 // Phases that bring what they need: no bench-only dependencies (and the journal phase, which
 // runs the CLI from source, no build either).
 if (phases.some((phase) => !SELF_CONTAINED.includes(phase))) ensureBenchDeps();
-if (phases.some((phase) => phase !== 'journal')) {
+if (phases.some((phase) => phase !== 'journal' && phase !== 'stores')) {
   if (process.env.BENCH_NO_BUILD !== '1' || !existsSync(IIFE))
     run('npm', ['run', '--silent', 'build'], ROOT);
 }
@@ -357,6 +374,7 @@ const actions: Record<Phase, () => Promise<void>> = {
   compression: compressionPhase,
   lighthouse: lighthousePhase,
   journal: journalPhase,
+  stores: storesPhase,
 };
 let failed = false;
 for (const phase of phases) {

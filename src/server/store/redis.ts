@@ -193,6 +193,41 @@ function timedCommands(
 }
 
 /**
+ * WAITAOF (Redis 7.2 and later, with its append-only file on): whether the write just made on
+ * this connection is in the primary's AOF, fsynced. A Redis without it (older, or AOF off) is
+ * asked once and then not again; on a Cluster it is not asked (it names no key to route it by).
+ */
+function appendOnlyConfirmer(
+  connection: RedisConnection,
+  command: (key: string, args: string[]) => Promise<unknown>,
+  timeoutMs: number,
+): (key: string) => Promise<void> {
+  let aof: 'unknown' | 'yes' | 'no' = connection.topology === 'cluster' ? 'no' : 'unknown';
+  const aofWaitMs = Math.max(1, Math.min(1_000, Math.floor(timeoutMs / 2)));
+  return async function inAppendOnlyFile(key) {
+    if (aof === 'no') return;
+    let answer: unknown;
+    try {
+      answer = await command(key, ['WAITAOF', '1', '0', String(aofWaitMs)]);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (aof === 'unknown' && /unknown command|appendonly/i.test(text)) {
+        aof = 'no';
+        return;
+      }
+      throw error;
+    }
+    aof = 'yes';
+    const local = Array.isArray(answer) ? Number(answer[0]) : 0;
+    if (local < 1) {
+      throw new Error(
+        `Redis did not confirm the done mark in its append-only file within ${aofWaitMs} ms`,
+      );
+    }
+  };
+}
+
+/**
  * A `PaymentStore` on Redis: `createPaymentHandler({ store: createRedisStore(client) })` on
  * every instance. `client` is connected by the caller (`await createClient({ url }).connect()`,
  * `await createCluster({ rootNodes }).connect()`, `new Redis(url)`, `new Redis.Cluster(nodes)`
@@ -253,6 +288,8 @@ export function createRedisStore(
       `Redis: the ${what} reached ${acks} of ${replicated?.replicas} replicas within ${replicated?.timeoutMs} ms`,
     );
 
+  const inAppendOnlyFile = appendOnlyConfirmer(connection, command, timeoutMs);
+
   return {
     async claim(key, token, leaseMs) {
       const full = prefix + key;
@@ -276,6 +313,9 @@ export function createRedisStore(
     async complete(key, token) {
       const full = prefix + key;
       if (Number(await run(complete, full, [token, doneTtl])) !== 1) return false;
+      // Durable before it counts: a Redis killed within appendfsync everysec's second would
+      // forget a mark it acknowledged. Rejecting keeps the reporter writing it again.
+      await inAppendOnlyFile(full);
       const { ok, acks } = await reachedReplicas(full);
       // The reporter tries again in the background; the key stays this token's meanwhile.
       if (!ok) throw tooFew('done mark', acks);

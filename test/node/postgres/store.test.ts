@@ -3,6 +3,7 @@
 // mark inside the merchant's transaction), the tables made at start by instances starting
 // together, expired rows purged, and clients and options that are refused.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import {
   createPostgresStore,
@@ -120,5 +121,13 @@ test('a client of neither package, a pool given as the transaction, and bad opti
   await assert.rejects(
     store.completeIn({} as never, 'onPaid:M1:pool-tx', 'a'),
     /done\(tx\) needs a pg client inside your transaction/,
+  );
+});
+
+test('docs/stores.md shows the schema postgresStoreSchema() gives', () => {
+  const docs = readFileSync(new URL('../../../docs/stores.md', import.meta.url), 'utf8');
+  assert.ok(
+    docs.includes(`\`\`\`sql\n${postgresStoreSchema()}\`\`\``),
+    'docs/stores.md: the schema block differs',
   );
 });

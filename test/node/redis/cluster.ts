@@ -256,8 +256,8 @@ async function startBalancer(
 interface ClusterOptions {
   /** One Redis (the default), a Redis Cluster of three masters, or a primary under Sentinel. */
   topology?: RedisTarget['kind'];
-  /** The one Redis keeps its keys across a kill and restart (append-only file). */
-  persistentRedis?: boolean;
+  /** The one Redis keeps its keys across a kill and restart (append-only file; redis-server.ts). */
+  persistentRedis?: boolean | 'always';
   /** The sandbox's webhook retry schedule. */
   webhook: NonNullable<SandboxOptions['webhook']>;
   balancer: 'round-robin' | 'first';

@@ -53,6 +53,35 @@ test('a client of neither package, and bad options, are refused up front', async
   );
 });
 
+test('a done mark counts once Redis confirms it in its append-only file (WAITAOF, 7.2 and later)', async () => {
+  const asked: string[] = [];
+  /** A client whose Redis answers WAITAOF with `waitaof` (a value, or an error to throw). */
+  const redisAnswering = (waitaof: () => unknown) => ({
+    async sendCommand(args: string[]) {
+      asked.push(args[0]!);
+      if (args[0] === 'WAITAOF') return waitaof();
+      return 1;
+    },
+  });
+  // Fsynced on the primary: done.
+  assert.equal(await createRedisStore(redisAnswering(() => [1, 0])).complete('k', 't'), true);
+  // Not fsynced in time: not done yet (the reporter writes it again).
+  await assert.rejects(
+    createRedisStore(redisAnswering(() => [0, 0])).complete('k', 't'),
+    /did not confirm the done mark in its append-only file/,
+  );
+  // Before 7.2 (as the redis-server these tests run), or with the AOF off: asked once, then not.
+  asked.length = 0;
+  const older = createRedisStore(
+    redisAnswering(() => {
+      throw new Error("ERR unknown command 'WAITAOF'");
+    }),
+  );
+  assert.equal(await older.complete('k', 't'), true);
+  assert.equal(await older.complete('k', 't'), true);
+  assert.deepEqual(asked, ['EVALSHA', 'WAITAOF', 'EVALSHA']);
+});
+
 for (const kind of CLIENT_KINDS) {
   describe(`the Redis store on ${CLIENT_NAMES[kind]}`, () => {
     let server: RedisServer;

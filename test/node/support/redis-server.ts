@@ -14,10 +14,13 @@ import { listenLoopback } from './loopback.ts';
 
 export interface RedisServerOptions {
   /**
-   * Keep the data across a kill and restart in an append-only file (fsynced every second,
-   * which a killed process loses nothing of), as a Redis that holds claims should.
+   * Keep the data across a kill and restart in an append-only file, as a Redis that holds
+   * claims should: fsynced every second (a SIGKILL loses what the kernel had not written
+   * yet, and a crash of the machine the last second), or with `'always'` before each write
+   * is acknowledged (what Redis 7.2's WAITAOF, which the store asks for, gives with
+   * `everysec`: nothing acknowledged is lost).
    */
-  persistent?: boolean;
+  persistent?: boolean | 'always';
   /** More arguments, given the port it listens on (cluster mode, `--replicaof`). */
   args?: (port: number) => string[] | Promise<string[]>;
   /**
@@ -56,7 +59,7 @@ export async function freePort(): Promise<number> {
 interface Launch {
   port: number;
   dir: string;
-  persistent: boolean;
+  persistent: boolean | 'always';
   extra: string[];
   /** The sentinel config file, when it runs as one. */
   sentinelConfig: string | undefined;
@@ -70,7 +73,7 @@ function launch({ port, dir, persistent, extra, sentinelConfig }: Launch): Promi
     args.push('--save', '');
     args.push(
       ...(persistent
-        ? ['--appendonly', 'yes', '--appendfsync', 'everysec']
+        ? ['--appendonly', 'yes', '--appendfsync', persistent === 'always' ? 'always' : 'everysec']
         : ['--appendonly', 'no']),
     );
   }
