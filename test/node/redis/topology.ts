@@ -192,8 +192,7 @@ export function topologyTests(
 function startTopology(topology: RedisTarget['kind']): Promise<Cluster> {
   return startCluster({
     topology,
-    // The one Redis keeps every write it acknowledged across a kill (docs/stores.md: with
-    // `everysec` before 7.2 a mark of the last second may be lost, and its hook run twice).
+    // Every write acknowledged survives a kill (everysec before 7.2 may lose one: docs/stores.md).
     persistentRedis: topology === 'single' ? 'always' : false,
     webhook: { attempts: 20, initialDelayMs: 100, maxDelayMs: 500 },
     balancer: 'round-robin',
