@@ -14,7 +14,7 @@
 //                                                  write the screenshot baselines (npm run screenshots)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { delimiter, dirname } from 'node:path';
+import { delimiter, dirname, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { checkEngine, ENGINE_NAMES, ENGINES } from './browser.mjs';
 import { COUNTS } from './test-counts.mjs';
@@ -94,8 +94,18 @@ const nodeTests = {
   counts: COUNTS.node,
   weight: 2,
 };
-// The handler from the packed package on Bun, Deno, workerd and Next.js, one test each, and
-// the Nuxt app (frameworks.test.ts: on this Node only, see below).
+/**
+ * What every suite that installs or reads the package as a merchant gets it shares: the build,
+ * packed once by the pack step (test/shared/packed.ts), and the README's Next.js app built once
+ * from it by the next app step (test/runtimes/next-app.ts), which each Node line then serves.
+ */
+const PACKED = resolve('node_modules/.cache/payment-widget/packed');
+const NEXT_APP = resolve('node_modules/.cache/payment-widget/next-app');
+
+// The handler from the packed package on Bun, Deno and workerd, one test each, a Vite page,
+// and the framework apps (frameworks.test.ts): on this Node only, as none of them depends on
+// Node's version (the runtimes are their own; a bundler's output is the same whichever Node ran
+// it).
 const runtimes = {
   name: 'runtimes',
   command: process.execPath,
@@ -104,15 +114,17 @@ const runtimes = {
     'tsx',
     '--test',
     'test/runtimes/runtimes.test.ts',
-    'test/runtimes/next.test.ts',
     'test/runtimes/frameworks.test.ts',
   ],
   counts: COUNTS.named,
 };
-/** The runtimes step on another Node: a framework app's build and pages do not depend on it. */
-const runtimesOnOtherNodes = {
-  ...runtimes,
-  args: runtimes.args.filter((arg) => arg !== 'test/runtimes/frameworks.test.ts'),
+/** The README's Next.js app, served by `next start` on each Node line (after the next app step). */
+const nextJs = {
+  name: 'next.js',
+  command: process.execPath,
+  args: ['--import', 'tsx', '--test', 'test/runtimes/next.test.ts'],
+  counts: COUNTS.node,
+  after: ['next app'],
 };
 
 const checks = [
@@ -122,6 +134,12 @@ const checks = [
 
 const builds = [
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
+  // Once for the run: the consumer, runtimes, README and first-hour suites install or read it.
+  {
+    name: 'pack',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'scripts/pack.ts', PACKED],
+  },
   // The React and Vue pages have their own package (kept out of the main install).
   ...(existsSync('examples/node_modules')
     ? []
@@ -159,6 +177,12 @@ const builds = [
 
 // The longest first (see CAPACITY).
 const suites = [
+  // First: the three next.js steps wait for it.
+  {
+    name: 'next app',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'test/runtimes/next-app.ts', NEXT_APP],
+  },
   // The full Playwright suite; Playwright cannot drive stock Firefox or WebKit builds.
   ...(chosen.includes('chromium')
     ? [
@@ -174,7 +198,8 @@ const suites = [
   // On the other lines, the files whose subject differs by line (scripts/node-tests.mjs).
   ...otherNodes.map((node) => onNode(nodeTests, node, ['--other-line'])),
   ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),
-  ...otherNodes.map((node) => onNode(runtimesOnOtherNodes, node)),
+  nextJs,
+  ...otherNodes.map((node) => onNode(nextJs, node)),
   // Every state of the built widget against its baselines, with the layout check.
   ...engineSteps(
     'screenshots',
@@ -213,6 +238,11 @@ const steps = [
 const selected = steps.filter(
   (step) => only.length === 0 || only.some((o) => step.name.startsWith(o)),
 );
+const selectedNames = new Set(selected.map((step) => step.name));
+// The shared package and app, for the steps that run beside the steps that make them; a step
+// run without them (`npm test -- runtimes`) packs and builds its own.
+if (selectedNames.has('pack')) process.env.PAYMENT_WIDGET_PACKED = PACKED;
+if (selectedNames.has('next app')) process.env.PAYMENT_WIDGET_NEXT_APP = NEXT_APP;
 
 // Say how to get every missing browser before running anything.
 const missing = [...new Set(selected.filter((s) => s.engine).map((s) => s.engine))].flatMap(
@@ -324,23 +354,28 @@ function announce(step) {
 
 /**
  * Runs `queue` in CAPACITY (see there): whenever a step ends, starts every step in the order
- * listed whose weight fits in the room left and whose exclusive resource is free.
+ * listed whose weight fits in the room left, whose exclusive resource is free, and whose
+ * `after` steps (those of this run) have ended.
  */
 function runSuites(queue) {
   const results = [];
   const held = new Set();
+  const ended = new Set();
+  const waiting = (step) =>
+    (step.after ?? []).some((name) => selectedNames.has(name) && !ended.has(name));
   let room = CAPACITY;
   return new Promise((resolve) => {
     const fill = () => {
       if (queue.length === 0 && room === CAPACITY) resolve(results);
       for (const step of [...queue]) {
         const weight = Math.min(step.weight, CAPACITY);
-        if (weight > room || held.has(step.exclusive)) continue;
+        if (weight > room || held.has(step.exclusive) || waiting(step)) continue;
         queue.splice(queue.indexOf(step), 1);
         room -= weight;
         if (step.exclusive) held.add(step.exclusive);
         announce(step).then((result) => {
           results.push(result);
+          ended.add(step.name);
           room += weight;
           held.delete(step.exclusive);
           fill();

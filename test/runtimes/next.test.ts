@@ -2,7 +2,8 @@
 // basket's cookie set there, `rateLimit.clientAddress`, `PaymentWidget` from
 // `payment-widget/react` in a client component and on the result page), built by `next build`
 // from the packed package (installed from the tarball outside this checkout, React
-// StrictMode on), started by `next start`, and paid through in Chromium: on a direct load and
+// StrictMode on: next-app.ts, which `npm test` runs once for every Node line), started by
+// `next start` on this Node, and paid through in Chromium: on a direct load and
 // after a reload, after client-side navigation, and through the result page after a failed
 // 3-D Secure, whose "Try another card" offers a card only. The browser console stays empty
 // throughout (no hydration warning, no error), and onPaid runs once per paid checkout. Its
@@ -11,7 +12,7 @@
 //
 // Next.js and React come from examples/next's own lock. Set KEEP_RUNTIMES=1 to keep the app.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -19,7 +20,7 @@ import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, headlessChromiumPath } from '../../scripts/browser.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { installProject, packProject, ROOT } from '../shared/packed.ts';
+import { NEXT_QUIET, nextApp, nextBin } from './next-app.ts';
 import {
   type App,
   PAY,
@@ -37,9 +38,6 @@ import {
   start,
 } from './support.ts';
 
-const EXAMPLE = join(ROOT, 'examples/next');
-const quiet = { NEXT_TELEMETRY_DISABLED: '1' };
-
 let workspace = '';
 let app = '';
 let origin = '';
@@ -52,32 +50,15 @@ let shop: App;
 
 before(async () => {
   workspace = mkdtempSync(join(tmpdir(), 'payment-widget-next-'));
-  const { tarball } = packProject(workspace);
-  app = join(workspace, 'next');
-  for (const file of ['app', 'next.config.ts', 'tsconfig.json', 'package-lock.json']) {
-    cpSync(join(EXAMPLE, file), join(app, file), { recursive: true });
-  }
-  // The test's own page: a link to the product page, for client-side navigation.
-  mkdirSync(join(app, 'app/start'));
-  writeFileSync(
-    join(app, 'app/start/page.tsx'),
-    `import Link from 'next/link';\n\nexport default function Start() {\n  return <main><Link href="/">To the mug</Link></main>;\n}\n`,
-  );
-  const example = JSON.parse(readFileSync(join(EXAMPLE, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-  };
-  installProject(app, tarball, example);
-  const next = join(app, 'node_modules/next/dist/bin/next');
-  const built = start(process.execPath, [next, 'build'], { cwd: app, env: quiet });
-  assert.equal(await built.exitCode(), 0, built.output());
+  app = await nextApp(workspace);
+  const next = nextBin(app);
 
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   sandbox = await createSandbox({ port: 0, log: (line) => sandboxLog.push(line) });
   server = start(process.execPath, [next, 'start', '-H', '127.0.0.1', '-p', `${port}`], {
     cwd: app,
-    env: { ...quiet, ...providerSettings(sandbox), SHOP_ORIGIN: origin },
+    env: { ...NEXT_QUIET, ...providerSettings(sandbox), SHOP_ORIGIN: origin },
   });
   await answering(`${origin}/`, server);
   shop = { origin, server, sandbox, sandboxLog };
@@ -92,6 +73,7 @@ after(async () => {
   await server?.stop();
   await sandbox?.close();
   if (process.env.KEEP_RUNTIMES) console.log(`the Next.js app kept in ${app}`);
+  // The app npm test built for every Node line is not this run's to remove (nextApp).
   else if (workspace) rmSync(workspace, { recursive: true, force: true });
 });
 

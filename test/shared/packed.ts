@@ -3,7 +3,15 @@
 // imports, linters) and the runtime tests (Bun, Deno, workerd, Next.js serving the handler).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,18 +52,33 @@ export interface Packed {
   packedBytes: number;
 }
 
-/** Packs the checkout as it is built into `workspace` (it must be built: see `npm test`). */
-export function packProject(workspace: string): Packed {
+/**
+ * The newest modification time of the built files (dist/): a packed tarball made before it is
+ * not the build's.
+ */
+function builtAt(): number {
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
+      const path = join(dir, entry.name);
+      return Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+    }, 0);
+  return newest(join(ROOT, 'dist'));
+}
+
+/** What `packed.json` beside a shared tarball records: the Packed, and the build it packed. */
+interface PackedRecord extends Omit<Packed, 'bytes'> {
+  bytes: [string, number][];
+  builtAt: number;
+}
+
+/** Packs the checkout as it is built into `dir` (it must be built: see `npm test`). */
+export function packInto(dir: string): Packed {
   assert.ok(
     existsSync(join(ROOT, 'dist')),
     'the package is not built: run `npm run build` first (`npm test` builds before this suite)',
   );
   // The build is already there: packing must not rebuild it (prepare).
-  const pack = run(
-    'npm',
-    ['pack', '--ignore-scripts', '--json', '--pack-destination', workspace],
-    ROOT,
-  );
+  const pack = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], ROOT);
   assert.equal(pack.status, 0, pack.output);
   const [info] = JSON.parse(pack.stdout) as {
     filename: string;
@@ -65,12 +88,49 @@ export function packProject(workspace: string): Packed {
   }[];
   assert.ok(info);
   return {
-    tarball: join(workspace, info.filename),
+    tarball: join(dir, info.filename),
     files: info.files.map((file) => file.path),
     unpackedBytes: info.unpackedSize,
     bytes: new Map(info.files.map((file) => [file.path, file.size])),
     packedBytes: info.size,
   };
+}
+
+/** The environment variable that names the folder of the tarball `npm test` packed once. */
+export const SHARED_PACK = 'PAYMENT_WIDGET_PACKED';
+
+/**
+ * Packs the build once into `dir` for every suite of a run to share (`npm test`'s pack step,
+ * scripts/pack.ts), with what packProject needs to know of it in `dir/packed.json`.
+ */
+export function packShared(dir: string): Packed {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const packed = packInto(dir);
+  const record: PackedRecord = { ...packed, bytes: [...packed.bytes], builtAt: builtAt() };
+  writeFileSync(join(dir, 'packed.json'), `${JSON.stringify(record)}\n`);
+  return packed;
+}
+
+/**
+ * The checkout as it is built, packed: the tarball `npm test` packed once for the whole run
+ * (SHARED_PACK names its folder) while it is still the build's, else packed here into
+ * `workspace` (a suite run on its own).
+ */
+export function packProject(workspace: string): Packed {
+  const shared = process.env[SHARED_PACK];
+  const file = shared ? join(shared, 'packed.json') : '';
+  if (file && existsSync(file)) {
+    const {
+      builtAt: packedFrom,
+      bytes,
+      ...rest
+    } = JSON.parse(readFileSync(file, 'utf8')) as PackedRecord;
+    if (packedFrom === builtAt() && existsSync(rest.tarball)) {
+      return { ...rest, bytes: new Map(bytes) };
+    }
+  }
+  return packInto(workspace);
 }
 
 export interface ProjectManifest {
