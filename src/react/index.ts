@@ -41,8 +41,11 @@ const EVENTS = {
 
 /** The element's settings as props: its properties, with the methods as a typed list. */
 export type PaymentWidgetOptions = Omit<PaymentWidgetProperties, 'paymentMethods'> & {
-  /** The methods to offer, of those the backend offers; unset: all of them. */
-  paymentMethods?: readonly PaymentMethodId[];
+  /**
+   * The methods to offer, of those the backend offers; unset: all of them. A list, or the
+   * attribute's space-separated text (`"card ideal"`).
+   */
+  paymentMethods?: readonly PaymentMethodId[] | string;
 };
 
 /** What `<PaymentWidget>` takes: the element's settings, its events, and React's own props. */
@@ -76,7 +79,7 @@ const useBrowserLayoutEffect: typeof React.useLayoutEffect =
  */
 export const PaymentWidget = React.forwardRef<PaymentWidgetElement, PaymentWidgetProps>(
   function PaymentWidget({ paymentMethods, checkoutId, ...props }, ref) {
-    const methods = paymentMethods?.join(' ');
+    const methods = typeof paymentMethods === 'string' ? paymentMethods : paymentMethods?.join(' ');
     const element = React.useRef<PaymentWidgetElement | null>(null);
     const attach = React.useCallback(
       (node: PaymentWidgetElement | null) => {

@@ -5,10 +5,13 @@ import type { PaymentEventName } from '../widget/events.ts';
 import type { WidgetOptions } from '../widget/mount.ts';
 import type { PaymentWidget } from '../widget/payment-widget.ts';
 
-/** The element's settable properties, typed as the element types them. */
-export type PaymentWidgetProperties = Partial<
-  Pick<PaymentWidget, Exclude<keyof WidgetOptions, 'onResponse'>>
->;
+type Settable = Pick<PaymentWidget, Exclude<keyof WidgetOptions, 'onResponse'>>;
+
+/**
+ * The element's settable properties, typed as the element types them; `undefined` for any
+ * of them is its default (what React passes for a prop a page leaves out).
+ */
+export type PaymentWidgetProperties = { [K in keyof Settable]?: Settable[K] | undefined };
 
 /** Each event's type, from the same map `addEventListener` reads. */
 export type PaymentWidgetEvents = {

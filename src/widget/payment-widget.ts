@@ -20,11 +20,15 @@ import { methodChoice } from './templates/methods.ts';
 import { saveCardOption } from './templates/saved-cards.ts';
 import { retryButton, statusRegion } from './templates/status.ts';
 
-/** JSON when it parses, else the text; a removed attribute (null) gives null. */
-function parseOrder(value: string | null): unknown {
+/**
+ * `order` as the attribute and the property are read alike: text that parses as JSON is the
+ * value it spells (frameworks set properties from their templates, Svelte the JSON text of
+ * an attribute), other text stays text, anything else stays as it is.
+ */
+function readOrder(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
   try {
-    // JSON.parse(null) reads "null".
-    return JSON.parse(value as string);
+    return JSON.parse(value);
   } catch {
     // Text on purpose, or JSON gone wrong ('{"sku": mug}'): the developer hears of the
     // latter once the pay part is in (checkout/settings.ts).
@@ -108,8 +112,9 @@ export class PaymentWidget extends LitElement {
   static override properties: PropertyDeclarations = {
     checkoutId: { attribute: 'checkout-id' },
     // React and Vue hand over a new but equal object on every render: only a
-    // different order is a reason to create another checkout.
-    order: { converter: { fromAttribute: parseOrder }, hasChanged: orderChanged },
+    // different order is a reason to create another checkout. Lit wraps the element's own
+    // accessor (below, readOrder), which the attribute's text goes through too.
+    order: { hasChanged: orderChanged },
     endpoint: {},
     locale: {},
     paymentMethods: { attribute: 'payment-methods' },
@@ -127,8 +132,6 @@ export class PaymentWidget extends LitElement {
 
   /** Id of a checkout the merchant's backend created; required unless `order` is given. On a return page it shows that checkout's confirmed outcome. */
   declare checkoutId: string | undefined;
-  /** Handed to the backend's create route when the widget creates the checkout itself (the attribute is read as JSON when it parses, else as text). */
-  declare order: unknown;
   /** Base URL of the merchant's companion handler. */
   declare endpoint: string;
   /** BCP 47 tag; unset: the page's `lang`, then `navigator.language`, then `en-GB`. */
@@ -165,6 +168,21 @@ export class PaymentWidget extends LitElement {
    */
   declare translations: Partial<Strings> | undefined;
 
+  private _order: unknown;
+
+  /**
+   * Handed to the backend's create route when the widget creates the checkout itself. The
+   * attribute and the property are read alike: text that parses as JSON is the value it
+   * spells (`'{"sku":"mug"}'` is `{ sku: 'mug' }`), other text stays text.
+   */
+  get order(): unknown {
+    return this._order;
+  }
+
+  set order(value: unknown) {
+    this._order = readOrder(value);
+  }
+
   /**
    * @internal How the page leaves for a bank or full-page 3DS; left unset, a
    * real top-level navigation. Tests set it so the test page stays put.
@@ -186,6 +204,8 @@ export class PaymentWidget extends LitElement {
     parts: this._parts,
   });
 
+  // `undefined` (React's, for a prop the page leaves out), null or '' for any of these is
+  // its default wherever it is read (the endpoint, the installments, the challenge mode).
   constructor() {
     super();
     this.endpoint = '/payments';
@@ -240,6 +260,7 @@ export class PaymentWidget extends LitElement {
   // follows `locale` and `translations` by itself.)
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (this.shadowRoot?.activeElement) this._keepFocus = true;
+
     // After a confirmed outcome only another checkout-id loads: a new order then
     // would open a second checkout for a payment already made.
     const settled = this._checkout.lifecycle.kind === 'done';

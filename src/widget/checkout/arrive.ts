@@ -24,10 +24,11 @@ export async function arriveAt(
 ): Promise<CheckoutView> {
   if (given.checkoutId) return getCheckout(endpoint, given.checkoutId, signal);
   const { order } = given;
-  if (order !== undefined && order !== null && order !== '') {
+  if (order !== undefined && order !== null && order !== '' && order !== String({})) {
     return createCheckout(endpoint, order, signal);
   }
-  // Perhaps still to come (a framework hydrating the page sets it): said only later. The
+  // Perhaps still to come (a framework hydrating the page sets it, over an object its server
+  // render could only write as text, String({}), which nothing can price): said only later. The
   // errors' messages are for the merchant's logs, in English; the shopper reads the pay
   // part's words in the locale (report.ts), which the form's first paint does not carry.
   await settled(signal);

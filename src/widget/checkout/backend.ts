@@ -72,6 +72,8 @@ export const TIMEOUT_MS = { read: 15_000, process: 30_000 };
 export interface BackendAnswer {
   status: number;
   body: unknown;
+  /** What was called, as BackendError's `called` says it. */
+  called: string;
 }
 
 export interface CallInit {
@@ -104,6 +106,8 @@ export async function call(
   if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop);
   const url = endpoint.replace(/\/+$/, '') + path;
+  // What was called, for the console (./report.ts makes the URL whole): `POST /payments/x`.
+  const called = `${init.method ?? 'GET'} ${url}`;
   let response: Response;
   let text: string;
   try {
@@ -130,6 +134,8 @@ export async function call(
       0,
       true,
       requestId,
+      0,
+      called,
     );
   } finally {
     clearTimeout(timer);
@@ -144,8 +150,6 @@ export async function call(
   if (!response.ok) {
     const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
     const status = response.status;
-    // What was called, for the console (./report.ts makes the URL whole): `POST /payments/x`.
-    const called = `${init.method ?? 'GET'} ${url}`;
     // The handler's error body: its code and its `retryable`, passed on as they are.
     if (error && typeof error.code === 'string') {
       throw new BackendError(
@@ -168,7 +172,7 @@ export async function call(
       called,
     );
   }
-  return { status: response.status, body };
+  return { status: response.status, body, called };
 }
 
 /** A call whose answer is a checkout (its id at least); anything else is INVALID_RESPONSE. */
@@ -177,9 +181,18 @@ export async function checkoutAt(
   path: string,
   init: CallInit,
 ): Promise<CheckoutView> {
-  const { body, status } = await call(endpoint, path, init);
+  const { body, status, called } = await call(endpoint, path, init);
   if (!isRecord(body) || typeof body.id !== 'string') {
-    throw new BackendError('INVALID_RESPONSE', formWords.errBackend, status, false);
+    // Not the handler's (an HTML page where it should be): the console says where.
+    throw new BackendError(
+      'INVALID_RESPONSE',
+      'not a checkout',
+      status,
+      false,
+      undefined,
+      0,
+      called,
+    );
   }
   return body as CheckoutView;
 }

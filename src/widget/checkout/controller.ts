@@ -155,14 +155,13 @@ export class CheckoutController implements ReactiveController, PayContext {
       await this.form.ready();
       if (signal.aborted) return;
       emit(host, 'payment-ready', { paymentMethods: methods });
-      const pay = this.parts.get('pay');
-      pay?.diagnoseSettings(this);
-      // A step left open (a reload mid-challenge, back from the bank's page) shows again.
-      await pay?.resume(this, payable);
+      // What of the page's settings the widget ignores is told, and a step left open (a reload
+      // mid-challenge, back from the bank's page) shows again.
+      await this.parts.get('pay')?.shown(this, payable);
     } catch (error) {
       if (signal.aborted) return;
       await strings;
-      // What went wrong is the pay part's to say.
+      // What went wrong is the pay part's to say (and what of the page's settings it ignores).
       const pay = await this.parts.need('pay');
       if (signal.aborted) return;
       if (pay) pay.fail(this, error);

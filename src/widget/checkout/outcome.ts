@@ -8,6 +8,7 @@ import type { StringName } from '../locales/en.ts';
 import { asBackendError, emit, isFinalStatus } from '../parts/kit.ts';
 import type { PayContext } from './context.ts';
 import { report } from './report.ts';
+import { diagnoseSettings } from './settings.ts';
 import { outcomeOf } from './words.ts';
 
 /**
@@ -38,10 +39,15 @@ export async function settle(
   }
 }
 
-/** Nothing to pay: the form goes, and the retry button shows if trying again may help. */
+/**
+ * Nothing to pay: the form goes, and the retry button shows if trying again may help. The
+ * page's developer hears what of its settings the widget ignores (a broken-JSON order the
+ * handler refused, say) as when the form shows.
+ */
 export function fail(c: PayContext, error: unknown, retryable?: boolean, key?: StringName): void {
   const e = asBackendError(error);
   c.to({ kind: 'broken', retryable: retryable ?? e.retryable });
+  diagnoseSettings(c);
   report(c, e, retryable, key);
 }
 

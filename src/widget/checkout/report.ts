@@ -1,7 +1,7 @@
 // A refused form and an error, as the shopper reads them (the live region) and as the page
 // hears them (payment-invalid, payment-error); the page's developer hears, in the console,
-// of an answer that stops every payment because of the page (as of the settings it ignores:
-// ./settings.ts). The pay part's (src/widget/parts/pay.ts), which brings the words.
+// of an answer that stops every payment because of the page, and of a checkout the page
+// never named (as of the settings it ignores: ./settings.ts). The pay part's (src/widget/parts/pay.ts), which brings the words.
 
 import type { FieldError } from '../events.ts';
 import type { FieldName } from '../form/fields.ts';
@@ -10,7 +10,7 @@ import { asBackendError, emit, format } from '../parts/kit.ts';
 import type { BackendError } from './backend.ts';
 import type { PayContext } from './context.ts';
 import { messageFor } from './messages.ts';
-import { diagnose } from './settings.ts';
+import { diagnose, renderedObject } from './settings.ts';
 
 /**
  * Puts an error in the live region (`key`'s text if given, else the code's; over the
@@ -32,16 +32,28 @@ export function report(c: PayContext, error: unknown, retryable?: boolean, key?:
 }
 
 /**
- * An answer that stops the payment because of the page: a 404 (nothing, or no such route
- * or checkout, at `endpoint`) or a 403 (the handler refused this page's origin).
+ * What the page's developer must hear of an error: the handler's own 404 (nothing of that
+ * name at `endpoint`) or 403 (this page's origin refused); any answer at `endpoint` that is
+ * not the handler's (another server's 404 or 405, an HTML page, no answer at all); and a
+ * widget still without its checkout once the page has settled.
  */
 function diagnoseAnswer(c: PayContext, error: BackendError): void {
   const { status, called, message, code } = error;
-  if (status !== 404 && status !== 403) return;
+  if (code === 'MISSING_CHECKOUT') {
+    const { order } = c.host;
+    diagnose(c, 'missing', renderedObject(order) ? String(order) : '');
+    return;
+  }
+  // A call that never went out has nothing to say of the endpoint.
+  if (called === '') return;
   // The URL whole, as the developer finds it in the network panel: `POST https://shop.example/x`.
   const [method, url = ''] = called.split(' ');
   const call = `${method} ${new URL(url, location.href).href}`;
-  diagnose(c, 'endpoint', call, `${status}`, message, code === 'BACKEND_ERROR' ? '' : '1');
+  if (status === 0 || code === 'BACKEND_ERROR' || code === 'INVALID_RESPONSE') {
+    diagnose(c, 'foreign', call, `${status}`, message, code === 'TIMEOUT' ? '1' : '');
+  } else if (status === 404 || status === 403) {
+    diagnose(c, 'endpoint', call, `${status}`, message);
+  }
 }
 
 /**

@@ -11,6 +11,12 @@ import type { PayContext } from './context.ts';
 
 const CHALLENGE_MODES: readonly string[] = ['auto', 'iframe', 'redirect'];
 
+/**
+ * Whether `order` is an object a server render wrote as the attribute ("[object Object]"):
+ * no order, but the sign of one the page's script may still set.
+ */
+export const renderedObject = (order: unknown): boolean => order === String({});
+
 /** The challenge mode to follow: an unknown one is ignored (auto). */
 export function challengeMode(value: string): ChallengeMode {
   return CHALLENGE_MODES.includes(value) ? (value as ChallengeMode) : 'auto';
@@ -33,10 +39,12 @@ export function diagnoseSettings(c: PayContext): void {
   const { paymentMethods: methods = '', challenge, order } = c.host;
   const unknown = methods.split(/\s+/).filter((name) => name && !isPaymentMethodId(name));
   if (unknown.length > 0) diagnose(c, 'methods', methods, unknown.join(' '));
-  if (challengeMode(challenge) !== challenge) diagnose(c, 'challenge', challenge);
+  // Unset (undefined, as React passes it for a prop left out) is the default, no mistake.
+  if (challenge && challengeMode(challenge) !== challenge) diagnose(c, 'challenge', challenge);
   // The attribute's converter keeps what does not parse as text: text on purpose, or JSON
   // gone wrong ('{"sku": mug}'), which the developer hears of.
-  if (typeof order !== 'string' || !/^\s*[[{]/.test(order)) return;
+  // An object a server render wrote as the attribute is told of as a missing checkout.
+  if (typeof order !== 'string' || renderedObject(order) || !/^\s*[[{]/.test(order)) return;
   try {
     JSON.parse(order);
   } catch (error) {

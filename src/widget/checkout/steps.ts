@@ -12,8 +12,17 @@ import type { PayContext } from './context.ts';
 import { settle } from './outcome.ts';
 import { report } from './report.ts';
 import { reopen } from './resume.ts';
-import { challengeMode } from './settings.ts';
+import { challengeMode, diagnoseSettings } from './settings.ts';
 import { stepOf } from './words.ts';
+
+/**
+ * Once the form of a pending checkout shows: what of the page's settings the widget ignores
+ * is told (./settings.ts), and the step the checkout left open shows again (resume).
+ */
+export async function shown(c: PayContext, payable: Payable): Promise<void> {
+  diagnoseSettings(c);
+  await resume(c, payable);
+}
 
 /**
  * After the form of a pending checkout shows: the step the checkout left open (a reload

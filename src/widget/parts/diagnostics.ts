@@ -1,34 +1,43 @@
 // What the widget tells the page's developer in the browser console, once per problem: an
-// error for what stops a payment (the handler's 404 or 403), a warning for what it ignores
-// (an unknown payment method's name, an `order` attribute that is broken JSON, an unknown
-// `challenge`). A part: only a page with a mistake loads its words (the checkout
-// pay part's diagnose(): ../checkout/settings.ts, report.ts).
+// error for what stops a payment (the handler's own 404 or 403, and any answer at `endpoint`
+// that is not the handler's: a 404 or 405 from something else, a page that is not a
+// checkout, no answer), a warning for what it ignores (an unknown payment method's name, an
+// `order` that is broken JSON, an unknown `challenge`) and for a widget still without its
+// checkout once the page has settled. A part: only a page with a mistake loads its words
+// (the pay part's diagnose(): ../checkout/settings.ts, report.ts).
 
 /**
- * `endpoint`: the handler (or whatever answers at `endpoint`) said 404 or 403 (the call,
- * `POST https://...`, its status, the message, and '1' when the answer was the handler's); `methods`: an unknown
- * name in `payment-methods`; `order`: an `order` attribute that looks like JSON and does
- * not parse; `challenge`: an unknown `challenge`.
+ * `endpoint`: the handler said 404 or 403 (the call, `POST https://...`, its status and its
+ * message); `foreign`: what answered at `endpoint` is not the handler (the call, its status,
+ * 0 for no answer, what came, and '1' when the call timed out);
+ * `methods`: an unknown name in `payment-methods`; `order`: an `order` that looks like JSON
+ * and does not parse; `challenge`: an unknown `challenge`; `missing`: neither `order` nor
+ * `checkout-id` once the page has settled ('[object Object]' when a server render wrote an
+ * object as the attribute).
  */
-export type Problem = 'endpoint' | 'methods' | 'order' | 'challenge';
+export type Problem = 'endpoint' | 'foreign' | 'methods' | 'order' | 'challenge' | 'missing';
 
 const told = new Set<string>();
 
+const MOUNT =
+  'set the widget\'s `endpoint` to where the payment handler is mounted (its basePath; default "/payments")';
+
 const TEXTS: Record<Problem, (values: string[]) => string> = {
-  endpoint: ([call, status, message, own]) =>
-    `${call} answered ${status}: ${message}${
-      own
-        ? ''
-        : status === '404'
-          ? '. No payment handler answers there: set the widget\'s `endpoint` to where yours is mounted (its basePath; default "/payments")'
-          : ''
-    }`,
+  endpoint: ([call, status, message]) => `${call} answered ${status}: ${message}`,
+  foreign: ([call, status, message, timedOut]) =>
+    status === '0'
+      ? `${call} got no answer${timedOut ? ' in time' : ''}: is the payment handler running there, and reachable from this page? ${MOUNT}`
+      : `${call} answered ${status}: ${message}. That is not the payment handler's answer: ${MOUNT}`,
   methods: ([attribute, unknown]) =>
     `payment-methods="${attribute}": ${unknown} is not a payment method, and is ignored (the methods: card ideal bancontact blik boleto)`,
   order: ([text, why]) =>
     `the order attribute ${text} looks like JSON but does not parse (${why}), so it is sent as text; write it as JSON ('{"sku":"mug"}') or set the order property`,
   challenge: ([value]) =>
     `challenge="${value}" is not auto, iframe or redirect, and is ignored (auto: an iframe, or the full page when the checkout has a redirect_url)`,
+  missing: ([rendered]) =>
+    rendered
+      ? `order="${rendered}": an object was written as the attribute (a server render), and no script set the order property since, so there is no checkout to pay: give the attribute JSON text (order={JSON.stringify(order)}), or set the property once the page runs (payment-widget/react's PaymentWidget does)`
+      : 'no checkout-id and no order, seconds after the page loaded, so there is no checkout to pay: give the element checkout-id (a checkout your server made) or order (what your resolveCheckout prices), as an attribute or a property',
 };
 
 /** Says `problem` in the console, unless this page was told it already. */
@@ -36,6 +45,6 @@ export function tell(problem: Problem, values: string[]): void {
   const text = `payment-widget: ${TEXTS[problem](values)}`;
   if (told.has(text)) return;
   told.add(text);
-  if (problem === 'endpoint') console.error(text);
+  if (problem === 'endpoint' || problem === 'foreign') console.error(text);
   else console.warn(text);
 }

@@ -28,8 +28,7 @@ export { fail, settle } from '../checkout/outcome.ts';
 export { pay, restore, retry } from '../checkout/pay.ts';
 export { recheck } from '../checkout/recheck.ts';
 export { savedCards } from '../checkout/saved-cards.ts';
-export { diagnoseSettings } from '../checkout/settings.ts';
-export { resume } from '../checkout/steps.ts';
+export { shown } from '../checkout/steps.ts';
 export {
   arrived,
   beforeInput,

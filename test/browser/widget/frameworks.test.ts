@@ -1,0 +1,221 @@
+// Properties as frameworks set them (Svelte sets `order` as a property holding JSON text,
+// before or after the element is defined; React hands `undefined` for a setting it has
+// none for), and the console on a page's mistakes: each told once to the page's developer,
+// what stops a payment as an error with the URL called, what is ignored as a warning, and
+// nothing at all on a correct page.
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { PaymentWidget } from '../../../src/index.ts';
+import { MISSING_AFTER_MS } from '../../../src/widget/arrival.ts';
+import { scaled, until } from '../../shared/until.ts';
+import { $, errorReply, FakeBackend, text, widget } from './fake-backend.ts';
+
+/** What the page's console is told (`warn: ...`, `error: ...`) from now until `restore()`. */
+function watchConsole(): { said: string[]; restore(): void } {
+  const said: string[] = [];
+  const { warn, error } = console;
+  console.warn = (...args: unknown[]) => said.push(`warn: ${args.join(' ')}`);
+  console.error = (...args: unknown[]) => said.push(`error: ${args.join(' ')}`);
+  return {
+    said,
+    restore() {
+      console.warn = warn;
+      console.error = error;
+    },
+  };
+}
+
+/** An element made by script, as a framework makes it, with `set` applied before it is attached. */
+async function made(
+  set: (el: PaymentWidget) => void,
+  event = 'payment-ready',
+): Promise<PaymentWidget> {
+  const el = document.createElement('payment-widget');
+  el.locale = 'en-GB';
+  set(el);
+  const heard = oneEvent(el, event);
+  await fixture(html`<div>${el}</div>`);
+  await heard;
+  await el.updateComplete;
+  return el;
+}
+
+describe('payment-widget: properties as frameworks set them', () => {
+  let backend: FakeBackend;
+  let console_: ReturnType<typeof watchConsole>;
+  beforeEach(() => {
+    backend = new FakeBackend().install();
+    console_ = watchConsole();
+  });
+  afterEach(() => {
+    console_.restore();
+    backend.restore();
+  });
+
+  it('order as a property holding JSON text is the object it spells, set after the element is defined', async () => {
+    const el = await made((e) => {
+      e.order = '{"sku":"mug","size":2}';
+    });
+    expect(backend.calls[0]).to.deep.include({ method: 'POST', path: '/checkouts' });
+    expect(backend.calls[0]?.body).to.deep.equal({ order: { sku: 'mug', size: 2 } });
+    expect(el.order).to.deep.equal({ sku: 'mug', size: 2 });
+    // Text that is not JSON stays text, as the attribute's does.
+    const again = oneEvent(el, 'payment-ready');
+    el.order = 'poster';
+    await again;
+    expect(backend.calls.at(-2)?.body).to.deep.equal({ order: 'poster' });
+  });
+
+  it('order as a property holding JSON text, set before the element is defined', async () => {
+    const tag = 'payment-widget-json-order-test';
+    const early = document.createElement(tag) as PaymentWidget;
+    // A plain own property until the class is defined, as Svelte sets it on a page whose
+    // script tag runs after the framework rendered.
+    early.order = '{"sku":"poster"}';
+    early.locale = 'en-GB';
+    await fixture(html`<div>${early}</div>`);
+    const ready = oneEvent(early, 'payment-ready');
+    customElements.define(tag, class extends PaymentWidget {});
+    await ready;
+    expect(backend.calls[0]?.body).to.deep.equal({ order: { sku: 'poster' } });
+    expect(early.order).to.deep.equal({ sku: 'poster' });
+  });
+
+  it('undefined for any setting is its default, and no mistake', async () => {
+    const el = await made((e) => {
+      e.checkoutId = 'chk_1';
+      e.showInstallments = true;
+      // What React passes for the props a page leaves out.
+      for (const name of [
+        'challenge',
+        'endpoint',
+        'maxInstallments',
+        'noSubmitButton',
+        'showZipCode',
+        'showEmail',
+        'saveCard',
+        'donate',
+        'customerId',
+        'translations',
+      ] as const) {
+        (e as unknown as Record<string, unknown>)[name] = undefined;
+      }
+      // One real mistake, so that the warnings are known to have been said.
+      e.paymentMethods = 'card undefined-test-method';
+    });
+    await until('the diagnosis of the settings', () => console_.said.length > 0);
+    expect(console_.said).to.deep.equal([
+      'warn: payment-widget: payment-methods="card undefined-test-method": undefined-test-method is not a payment method, and is ignored (the methods: card ideal bancontact blik boleto)',
+    ]);
+    expect(el.shadowRoot!.querySelectorAll('#installments option')).to.have.length(12);
+    expect(backend.calls.map((c) => `${c.method} ${c.path}`)).to.deep.equal([
+      'GET /checkouts/chk_1',
+      'GET /payment-methods',
+    ]);
+    expect(text(el)).to.include('Pay €10.00');
+  });
+});
+
+describe('payment-widget: the console on a page’s mistakes', () => {
+  let backend: FakeBackend;
+  let console_: ReturnType<typeof watchConsole>;
+  beforeEach(() => {
+    backend = new FakeBackend().install();
+    console_ = watchConsole();
+  });
+  afterEach(() => {
+    console_.restore();
+    backend.restore();
+  });
+
+  const endpoint = (path: string) => new URL(`/payments${path}`, location.href).href;
+
+  it('an order that looks like JSON and does not parse is warned of when the create fails', async () => {
+    backend.overrides.set('POST /checkouts', () =>
+      errorReply(400, 'INVALID', 'order.sku is not a product of this shop', { field: 'order.sku' }),
+    );
+    const el = await widget(backend, `order='{"sku": broken-create}'`, {
+      waitFor: 'payment-error',
+    });
+    await until('the warning', () => console_.said.length > 0);
+    expect(console_.said).to.have.length(1);
+    expect(console_.said[0]).to.match(
+      /^warn: payment-widget: the order attribute \{"sku": broken-create\} looks like JSON but does not parse/,
+    );
+    expect(text(el)).to.include('The payment could not be processed');
+  });
+
+  for (const [status, what] of [
+    [404, 'Not Found'],
+    [405, 'Method Not Allowed'],
+  ] as const) {
+    it(`an endpoint answered ${status} by something that is not the handler: an error with the URL`, async () => {
+      const path = `/checkouts/chk_${status}`;
+      backend.overrides.set(`GET ${path}`, () => ({
+        status,
+        body: { message: what },
+        notFromHandler: 'a framework’s own router, mounted where the handler is not',
+      }));
+      await widget(backend, `checkout-id="chk_${status}"`, { waitFor: 'payment-error' });
+      await until('the error', () => console_.said.length > 0);
+      expect(console_.said).to.have.length(1);
+      expect(console_.said[0]).to.match(
+        new RegExp(`^error: payment-widget: GET ${endpoint(path)} answered ${status}[^]*endpoint`),
+      );
+    });
+  }
+
+  it('an HTML page where the handler should answer: an error with the URL', async () => {
+    backend.overrides.set('POST /checkouts', () => ({
+      status: 200,
+      body: '<!doctype html><title>Shop</title>',
+      headers: { 'content-type': 'text/html' },
+      notFromHandler: 'a single-page app’s fallback page',
+    }));
+    await widget(backend, `order='{"sku":"html-page"}'`, { waitFor: 'payment-error' });
+    await until('the error', () => console_.said.length > 0);
+    expect(console_.said).to.have.length(1);
+    expect(console_.said[0]).to.match(
+      new RegExp(
+        `^error: payment-widget: POST ${endpoint('/checkouts')} answered 200: not a checkout\\. That is not the payment handler's answer`,
+      ),
+    );
+  });
+
+  it('no answer at all from the endpoint: an error with the URL', async () => {
+    backend.overrides.set('GET /checkouts/chk_gone', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await widget(backend, 'checkout-id="chk_gone"', { waitFor: 'payment-error' });
+    await until('the error', () => console_.said.length > 0);
+    expect(console_.said).to.have.length(1);
+    expect(console_.said[0]).to.match(
+      new RegExp(`^error: payment-widget: GET ${endpoint('/checkouts/chk_gone')} got no answer`),
+    );
+  });
+
+  it('neither order nor checkout-id a few seconds after the page loaded: a warning saying what to do', async function () {
+    this.timeout(scaled(MISSING_AFTER_MS * 4));
+    const el = await made(() => {}, 'payment-error');
+    await until('the warning', () => console_.said.length > 0);
+    expect(console_.said).to.have.length(1);
+    expect(console_.said[0]).to.match(/^warn: payment-widget: no checkout-id and no order/);
+    expect(console_.said[0]).to.include('checkout-id');
+    expect(text(el)).to.include('missing its checkout');
+  });
+
+  it('an object a server render wrote as order="[object Object]": no create from it, and a warning saying what to do', async function () {
+    this.timeout(scaled(MISSING_AFTER_MS * 4));
+    const el = await widget(backend, 'order="[object Object]"', { waitFor: 'payment-error' });
+    await until('the warning', () => console_.said.length > 0);
+    expect(backend.calls).to.deep.equal([]);
+    expect(console_.said).to.have.length(1);
+    expect(console_.said[0]).to.match(/^warn: payment-widget: order="\[object Object\]"/);
+    expect(console_.said[0]).to.include('JSON.stringify');
+    // Set by the page's script after all: it loads.
+    const ready = oneEvent(el, 'payment-ready');
+    el.order = { sku: 'late' };
+    await ready;
+    expect(backend.calls[0]?.body).to.deep.equal({ order: { sku: 'late' } });
+    expect($(el, 'button[part~=button]').textContent).to.include('Pay');
+  });
+});
