@@ -101,17 +101,18 @@ function nextCheck(checkout: Checkout, at: number): number | undefined {
   return age < YOUNG_MS ? at : at + Math.min(age / 4, 6 * YOUNG_MS);
 }
 
+const emptyReport = (): ReconcileReport => ({
+  checked: 0,
+  ran: 0,
+  open: 0,
+  closed: 0,
+  errors: 0,
+  swept: 0,
+});
+
 /** A watchlist for a store that keeps no watched checkouts: `reconcile()` says so, once. */
 function unwatched(log: Logger): Watchlist {
   let warned = false;
-  const empty = (): ReconcileReport => ({
-    checked: 0,
-    ran: 0,
-    open: 0,
-    closed: 0,
-    errors: 0,
-    swept: 0,
-  });
   return {
     watch: async () => {},
     unwatch: async () => {},
@@ -125,7 +126,7 @@ function unwatched(log: Logger): Watchlist {
           message: 'reconcile: the store keeps no open checkouts (watch, due, unwatch)',
         });
       }
-      return empty();
+      return emptyReport();
     },
   };
 }
@@ -236,14 +237,7 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
     async reconcile(options = {}) {
       const limit = options.limit ?? 100;
       checkLimit(limit);
-      const result: ReconcileReport = {
-        checked: 0,
-        ran: 0,
-        open: 0,
-        closed: 0,
-        errors: 0,
-        swept: 0,
-      };
+      const result = emptyReport();
       await moveUntagged(limit);
       const ids = await store.due(set, now(), limit, holdMs);
       // One at a time: the provider is asked at a steady pace, never in a burst.

@@ -210,6 +210,18 @@ async function started(dir: string): Promise<PostgresServer> {
   }
 }
 
+/** `pg`, whose stop also removes the folder its data folder is in. */
+function inFolder(pg: PostgresServer, dir: string): PostgresServer {
+  const stop = pg.stop;
+  return {
+    ...pg,
+    stop: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A new cluster, started; its `postgres` database is trusted from loopback. */
 export async function startPostgres(): Promise<PostgresServer> {
   const dir = ownFolder('pw-pg-');
@@ -231,15 +243,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     join(data, 'pg_hba.conf'),
     'local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\n',
   );
-  const pg = await started(data);
-  const stop = pg.stop;
-  return {
-    ...pg,
-    stop: async () => {
-      await stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return inFolder(await started(data), dir);
 }
 
 /** A streaming replica of `primary`, started (read-only until promoted). */
@@ -260,15 +264,7 @@ export async function startReplica(primary: PostgresServer): Promise<PostgresSer
     'stream',
   ]);
   await execute(command, args);
-  const pg = await started(data);
-  const stop = pg.stop;
-  return {
-    ...pg,
-    stop: async () => {
-      await stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return inFolder(await started(data), dir);
 }
 
 export interface Bouncer {
