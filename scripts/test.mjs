@@ -3,8 +3,8 @@
 // typecheck run beside the builds; once the builds are done, the suites share the machine
 // (see CAPACITY), each step's output printed whole when it ends. The browser
 // suites run once per engine, and the summary names each engine with its count; the runtimes
-// step names each runtime (Bun, Deno, workerd, Next.js, Nuxt) with its result. Each line
-// names the Node it ran on; TEST_NODE_BINARIES adds the node and runtimes suites on other
+// step names each runtime (Bun, Deno, workerd, Next.js, SvelteKit, Nuxt) with its result. Each
+// line names the Node it ran on; TEST_NODE_BINARIES adds the node and runtimes suites on other
 // Nodes.
 //
 //   node scripts/test.mjs                          everything

@@ -1,13 +1,16 @@
-// The README's Nuxt recipe as an app (examples/nuxt: the handler as a Nitro server route,
-// given `toWebRequest(event)` and Node's request; the basket's cookie, the product page naming
-// its `order`, and a result page), built for production from the packed package, started as
-// Nitro's node-server output starts, and paid through in Chromium: the basket's one checkout
-// found again by a reload and paid, onPaid once, and a failed full-page 3-D Secure ending on
-// the result page, which offers another card. The console stays quiet throughout.
+// The README's SvelteKit and Nuxt recipes as apps (examples/sveltekit: the handler in a
+// `+server.ts` catch-all route, `getClientAddress()` for the rate limits; examples/nuxt: the
+// handler as a Nitro server route, given `toWebRequest(event)` and Node's request; each with
+// the basket's cookie, the product page naming its `order`, and a result page), built for
+// production from the packed package, started as their adapters start them, and paid through
+// in Chromium: the basket's one checkout found again by a reload and paid, onPaid once, and a
+// failed full-page 3-D Secure ending on the result page, which offers another card. The
+// console stays quiet throughout.
 //
-// The app's packages come from its own lock (examples/nuxt), installed with the tarball
-// outside this checkout; npm test runs this file on its own Node only (a framework's build
-// does not depend on Node's line). Set KEEP_RUNTIMES=1 to keep the apps.
+// One tarball for both. Each app's packages come from its own lock (examples/sveltekit,
+// examples/nuxt), installed with the tarball outside this checkout; npm test runs this file on
+// its own Node only (a framework's build does not depend on Node's line). Set KEEP_RUNTIMES=1
+// to keep the apps.
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +37,21 @@ interface Recipe {
   /** Its production server, given the port and the shop's origin. */
   serve(port: number, origin: string): { args: string[]; env: Record<string, string> };
 }
+
+const SVELTEKIT: Recipe = {
+  name: 'sveltekit',
+  // `svelte-kit sync` is the package's `prepare`, which npm runs on install (here, with
+  // --ignore-scripts, it is run by hand): it writes the tsconfig the build extends.
+  build: [
+    ['node_modules/@sveltejs/kit/svelte-kit.js', 'sync'],
+    ['node_modules/vite/bin/vite.js', 'build'],
+  ],
+  // adapter-node's server: `node build`, told where shoppers reach it (ORIGIN).
+  serve: (port, origin) => ({
+    args: ['build'],
+    env: { HOST: '127.0.0.1', PORT: `${port}`, ORIGIN: origin },
+  }),
+};
 
 const NUXT: Recipe = {
   name: 'nuxt',
@@ -103,7 +121,10 @@ async function startApp(recipe: Recipe): Promise<App> {
   return { origin, server, sandbox, sandboxLog };
 }
 
-for (const [title, recipe] of [['Nuxt', NUXT]] as const) {
+for (const [title, recipe] of [
+  ['SvelteKit', SVELTEKIT],
+  ['Nuxt', NUXT],
+] as const) {
   describe(title, () => {
     let app: App | undefined;
     let server: Running | undefined;

@@ -1,5 +1,5 @@
 // The product page and the result page of a framework's example app (examples/next,
-// examples/nuxt), as a shopper uses them in Chromium: each shopper a
+// examples/sveltekit, examples/nuxt), as a shopper uses them in Chromium: each shopper a
 // browser context of their own (a new basket), every console error or warning, uncaught
 // error and failed request of their page kept, so that a test can say the console stayed
 // quiet. The apps sell one mug for 12.50 EUR, say `Paid: <checkout id>` in a status line
