@@ -6,7 +6,10 @@ import { css } from 'lit';
  *
  * The build takes the CSS's whitespace out (scripts/minify-css.ts). Notes:
  * - the challenge frame is EMVCo's 390x400 window, never wider than the widget;
- *   on small screens it takes the full width, as EMVCo allows;
+ *   on small screens it takes the full width, as EMVCo allows. It sits in a box of its own
+ *   (a border, and a head saying what the bank asks), so the issuer's page
+ *   never reads as part of the shop's: the box is the window's width and its border (392px),
+ *   the head wraps inside it, apart from the window (its margin);
  * - the voucher's paragraphs have no margins: the element's styles reset every p;
  * - a challenge, and a step shown again (runners/resume.ts), are a centred column (`.step`);
  * - Cancel is the secondary action beside the bank's page: outlined in the accent
@@ -30,11 +33,24 @@ export const nextStepStyles = css`
     border: 1px solid currentColor;
   }
 
+  .challenge-box {
+    width: 392px;
+    max-width: 100%;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow: hidden;
+  }
+
+  .challenge-head {
+    margin: 0.5rem 0.75rem;
+    font-size: 0.875em;
+    font-weight: 600;
+  }
+
   .challenge-frame {
     display: block;
-    width: 390px;
+    width: 100%;
     height: 400px;
-    max-width: 100%;
     border: 0;
     background: #fff;
   }
@@ -43,8 +59,8 @@ export const nextStepStyles = css`
     .step {
       align-items: stretch;
     }
-    .challenge-frame {
-      width: 100%;
+    .challenge-box {
+      width: auto;
     }
   }
 

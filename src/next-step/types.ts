@@ -51,6 +51,8 @@ export type StringKey =
   | 'challengeTitle'
   | 'cancel'
   | 'pending'
+  | 'pendingWait'
+  | 'resumeWhy'
   | 'tryAnotherCard'
   | 'tryAnotherWay'
   | 'voucherTitle'
@@ -75,7 +77,7 @@ export interface NextStepContext {
   returnOrigin?: string;
   /** Called just before an iframe challenge shows or a navigation starts (emits payment-challenge). */
   onChallenge(detail: { mode: 'iframe' | 'redirect'; url: string }): void;
-  /** Localised strings. */
+  /** Localised strings, with `{amount}` filled in (the checkout's, as the locale writes money). */
   t(key: StringKey): string;
   /** Aborts polling and removes what the runner rendered (element disconnected or reset). */
   signal: AbortSignal;

@@ -82,6 +82,7 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @csspart save-card - the "save this card" checkbox row
  * @csspart button - the pay button, and the retry button
  * @csspart retry - the retry button shown when loading failed, and "Try another card" (or "Try another way to pay") after a failure or beside a step shown again
+ * @csspart outcome-detail - under the outcome: the amount paid, or what happens next while it is pending
  * @csspart outcome-reason - why a payment failed, under "Payment failed"
  * @csspart status - the live region for submit errors
  * @csspart outcome-region - the live region that announces the confirmed outcome
@@ -328,7 +329,7 @@ export class PaymentWidget extends LitElement {
     const shown = outcome && (now.kind === 'done' || now.kind === 'pending') ? now : undefined;
     const s = this._locale.strings;
     return html`<div part="outcome-region" role="status">
-        ${shown ? outcome?.outcomeView(shown, s) : nothing}
+        ${shown ? outcome?.outcomeView(shown, s, this._locale.tag) : nothing}
       </div>
       ${shown ? outcome?.offerView(shown, s, () => this._checkout.retry()) : nothing}`;
   }

@@ -29,7 +29,8 @@ export interface Payable {
  * - broken: nothing to pay (it failed to load, or cannot be paid any more);
  * - form: the shopper fills in the form; busy: the process request is out;
  * - step: a next step (3DS, a bank) is on screen;
- * - pending: accepted, not final (a boleto voucher); done: final, confirmed by the backend.
+ * - pending: accepted, not final (a boleto voucher); done: final, confirmed by the backend
+ *   (it stays on screen while the basket's next checkout loads, until that one's form shows).
  */
 export type Lifecycle =
   | { kind: 'loading' }
@@ -46,6 +47,8 @@ export type Lifecycle =
       reason?: 'declined' | 'authFailed' | 'bankUnreachable' | 'noLongerValid' | undefined;
       /** After a failure, the button that pays the basket after all; none when nothing may. */
       offer?: 'tryAnotherCard' | 'tryAnotherWay' | undefined;
+      /** That button was pressed: the basket's next checkout is on its way. */
+      retrying?: boolean;
     };
 
 /** The checkout and its methods, in the states that show the form. */

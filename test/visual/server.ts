@@ -49,6 +49,11 @@ export interface VisualServer {
    * request has arrived.
    */
   holdNextPayment(): { held: Promise<void>; release(): void };
+  /**
+   * Starts the companion handler afresh, with a new memory store, as a restarted server does:
+   * the checkouts stay at the provider, the steps they left open are forgotten.
+   */
+  restartHandler(): void;
   close(): Promise<void>;
 }
 
@@ -116,20 +121,26 @@ export async function startVisualServer(): Promise<VisualServer> {
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
 
-  const payments = createPaymentHandler({
-    provider: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, merchantCode: sandbox.merchantCode },
-    publicUrl: `${origin}/payments`,
-    allowedOrigins: [origin],
-    resultPages: { success: '/shop', failure: '/shop' },
-    // Every checkout is made by page() below, never from the browser's order.
-    resolveCheckout: () => {
-      throw new Error('the screenshot pages create their checkouts on the server');
-    },
-    authorizeCustomer: (_request, customerId) => customerId === SHOPPER,
-    // One client pays a hundred times a run: the card-testing limits would refuse it.
-    rateLimit: false,
-    logger: () => {},
-  });
+  const handler = () =>
+    createPaymentHandler({
+      provider: {
+        baseUrl: sandbox.url,
+        apiKey: sandbox.apiKey,
+        merchantCode: sandbox.merchantCode,
+      },
+      publicUrl: `${origin}/payments`,
+      allowedOrigins: [origin],
+      resultPages: { success: '/shop', failure: '/shop' },
+      // Every checkout is made by page() below, never from the browser's order.
+      resolveCheckout: () => {
+        throw new Error('the screenshot pages create their checkouts on the server');
+      },
+      authorizeCustomer: (_request, customerId) => customerId === SHOPPER,
+      // One client pays a hundred times a run: the card-testing limits would refuse it.
+      rateLimit: false,
+      logger: () => {},
+    });
+  let payments = handler();
 
   let hold: { arrived(): void; released: Promise<void> } | undefined;
   const app = new Hono();
@@ -194,6 +205,9 @@ export async function startVisualServer(): Promise<VisualServer> {
       });
       hold = { arrived, released };
       return { held, release };
+    },
+    restartHandler() {
+      payments = handler();
     },
     async close() {
       await new Promise<void>((resolve) => {

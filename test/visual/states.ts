@@ -48,8 +48,12 @@ async function shows(driver: Driver, text: string): Promise<boolean> {
 
 /** Loads a URL into the frame the driver is in, and waits until its widget has rendered. */
 export async function open(driver: Driver, url: string): Promise<void> {
-  // The frame's own element: a page in a frame of its origin may navigate it.
-  await driver.run('window.frameElement.src = arguments[0];', url);
+  // The frame's own element: a page in a frame of its origin may navigate it. A page of
+  // another origin (the issuer's challenge page) cannot reach it, and leaves by itself.
+  await driver.run(
+    'if (window.frameElement) window.frameElement.src = arguments[0]; else location.href = arguments[0];',
+    url,
+  );
   await waitFor(`the page ${url}`, () =>
     driver.run<boolean>(
       `return location.href === arguments[0] && document.readyState === 'complete' &&
@@ -282,6 +286,32 @@ export const STATES: State[] = [
       if (!open) await challengeOpen(scene);
       await scene.driver.inFrame(() => scene.driver.click('Fail authentication'));
       await seeText(scene.driver, 'Authentication failed');
+    },
+  },
+  {
+    // The shopper reloads during the full-page challenge (or comes Back from it): the
+    // challenge is offered again, with its amount and why, behind a button.
+    name: 'resumed-offer',
+    async reach(scene) {
+      await openForm(scene, { ...CARD, redirect: true }, CARD_ONLY);
+      await fillCard(scene.driver, CARDS.challenge);
+      await scene.driver.click(PAY);
+      // The merchant's page leaves for the issuer's challenge page.
+      await waitFor('the challenge page', () => shows(scene.driver, 'Complete authentication'));
+      await open(scene.driver, scene.server.pageOf(scene.checkoutId, CARD_ONLY));
+      await seeText(scene.driver, 'is not finished');
+    },
+  },
+  {
+    // The shopper reloads during the challenge in the widget after the merchant's server
+    // restarted (a memory store, as in development): the handler no longer holds the step, so
+    // the widget waits for the bank's answer, and says what happens next.
+    name: 'resumed-pending',
+    async reach(scene) {
+      await challengeOpen(scene);
+      scene.server.restartHandler();
+      await open(scene.driver, scene.server.pageOf(scene.checkoutId, CARD_ONLY));
+      await seeText(scene.driver, 'Payment pending');
     },
   },
   {

@@ -49,7 +49,16 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
     { type: 'button', class: 'challenge-cancel', part: 'challenge-cancel' },
     ctx.t('cancel'),
   );
-  const wrapper = h('div', { class: 'step', part: 'challenge' }, frame, form, cancel);
+  // The bank's page in a frame of its own, headed by what it asks (the page itself says for
+  // how much, as EMVCo's challenge pages must): the issuer's page is not the shop's, and must
+  // not read as part of it.
+  const box = h(
+    'div',
+    { class: 'challenge-box', part: 'challenge-box' },
+    h('p', { class: 'challenge-head' }, ctx.t('challengeTitle')),
+    frame,
+  );
+  const wrapper = h('div', { class: 'step', part: 'challenge' }, box, form, cancel);
 
   return hold(ctx, wrapper, ({ end, nudge }) => {
     const onMessage = (event: MessageEvent): void => {

@@ -15,7 +15,7 @@ import { challengeRedirect } from './challenge-redirect.ts';
  * Shows `first` (what the step is), then "Try another card" ("Try another way to pay" for a
  * `bank` step): the form again, still payable.
  */
-function shownAgain(ctx: NextStepContext, bank: boolean, first: (end: Held['end']) => HTMLElement) {
+function shownAgain(ctx: NextStepContext, bank: boolean, first: (end: Held['end']) => Node[]) {
   const view = h('div', { class: 'step', part: 'resume' });
   return hold(ctx, view, ({ end }) => {
     const other = h(
@@ -24,7 +24,7 @@ function shownAgain(ctx: NextStepContext, bank: boolean, first: (end: Held['end'
       ctx.t(bank ? 'tryAnotherWay' : 'tryAnotherCard'),
     );
     other.addEventListener('click', () => end({ kind: 'cancelled' }));
-    view.append(first(end), other);
+    view.append(...first(end), other);
     return undefined;
   });
 }
@@ -48,13 +48,26 @@ export const offer: StepRunner<'offer'> = ({ step }, ctx) =>
         step.kind === 'challenge-redirect' ? challengeRedirect(step, ctx) : apmRedirect(step, ctx),
       ),
     );
-    return go;
+    // Why the shopper is asked, and for how much, before the button that leads on.
+    return [h('p', { part: 'resume-why' }, ctx.t('resumeWhy')), go];
   });
 
 /**
  * A step that was open and cannot be shown again (the handler no longer holds it): the
- * widget says the payment waits for the bank's answer ("Payment pending"), and reads the
+ * widget says the payment waits for the bank's answer ("Payment pending") and what happens
+ * next, drawn as the pending outcome is (the pay part's `.outcome-box`), and reads the
  * checkout back.
  */
 export const waiting: StepRunner<'waiting'> = ({ bank }, ctx) =>
-  shownAgain(ctx, bank, () => h('p', { role: 'status' }, ctx.t('pending')));
+  shownAgain(ctx, bank, () => [
+    h(
+      'div',
+      { class: 'outcome-box', role: 'status' },
+      h(
+        'div',
+        { class: 'outcome-text' },
+        h('p', { class: 'outcome' }, ctx.t('pending')),
+        h('p', {}, ctx.t('pendingWait')),
+      ),
+    ),
+  ]);

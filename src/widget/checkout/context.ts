@@ -47,6 +47,8 @@ export interface PayContext {
   readonly lifecycle: Lifecycle;
   readonly endpoint: string;
   readonly strings: Strings;
+  /** The locale the words are in (`tag`: what the page asked for), for amounts. */
+  readonly locale: { readonly tag: string };
   /** The next step on screen: aborted when it goes away. */
   stepAbort: AbortController | undefined;
   /** What a failure kept of the form for the basket's next checkout: no card data, ever. */

@@ -74,10 +74,16 @@ export class CheckoutController implements ReactiveController, PayContext {
   }
 
   hostConnected(): void {
-    // Re-attached after a move in the DOM: disconnecting aborted the load or the
-    // challenge, so start the load again, or show the form (still payable).
+    // Re-attached after a move in the DOM: disconnecting aborted the load (a first one, or
+    // the next checkout's behind an outcome) or the challenge, so start the load again, or
+    // show the form (still payable).
     const now = this._lifecycle;
-    if (this.host.hasUpdated && now.kind === 'loading') void this.load();
+    // Only an outcome has `retrying` (state.ts): read from any state, it is undefined.
+    if (
+      this.host.hasUpdated &&
+      (now.kind === 'loading' || (now as { retrying?: boolean }).retrying)
+    )
+      void this.load();
     if (now.kind === 'step') this.to({ ...now, kind: 'form' });
     document.addEventListener('visibilitychange', this._recheck);
     addEventListener('pageshow', this._recheck);
@@ -107,7 +113,9 @@ export class CheckoutController implements ReactiveController, PayContext {
     const controller = new AbortController();
     this._loadAbort = controller;
     const { signal } = controller;
-    this.to({ kind: 'loading' });
+    // After an outcome ("Try another card", or the page names another checkout) the outcome
+    // stays until the next form shows: it is not a form to draw a placeholder of.
+    if (this._lifecycle.kind !== 'done') this.to({ kind: 'loading' });
     // The placeholder shown meanwhile is the form of the method expected first.
     this.form.offer(expectedMethods(host.paymentMethods), []);
     this.form.setStatus('');

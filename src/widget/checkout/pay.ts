@@ -108,9 +108,10 @@ export async function pay(c: PayContext): Promise<void> {
 /** "Try another card" (or way to pay): the basket's next checkout, made by the handler. */
 export async function retry(c: PayContext): Promise<void> {
   const now = c.lifecycle;
-  if (now.kind !== 'done' || !now.checkout.id) return;
-  // Loading at once: the button is gone, so a second press cannot ask for a second checkout.
-  c.to({ kind: 'loading' });
+  if (now.kind !== 'done' || now.retrying || !now.checkout.id) return;
+  // The outcome stays, its button busy, until the next checkout's form replaces it (no
+  // placeholder between them); a second press cannot ask for a second checkout.
+  c.to({ ...now, retrying: true });
   // After a bank's page or a boleto the shopper asked for another way to pay, not a card.
   c.cardOnly = now.offer === 'tryAnotherCard';
   try {

@@ -6,7 +6,9 @@
 // once the part is in, after the form's first paint.
 
 import type { Action, NextStepContext, Outcome } from '../../next-step/types.ts';
-import { BackendError, emit, getCheckout, isFinalStatus } from '../parts/kit.ts';
+// Not through the kit, as ../templates/outcome.ts says.
+import { formatMoney } from '../locales/format.ts';
+import { BackendError, emit, format, getCheckout, isFinalStatus } from '../parts/kit.ts';
 import type { Lifecycle, Payable } from '../state.ts';
 import type { PayContext } from './context.ts';
 import { settle } from './outcome.ts';
@@ -60,6 +62,8 @@ export async function runStep(c: PayContext, action: Action, payable: Payable): 
   const controller = new AbortController();
   c.stepAbort = controller;
   c.to({ ...payable, kind: 'step' });
+  const { amount, currency } = payable.checkout;
+  const money = formatMoney(c.locale.tag, amount, currency);
   const outcome = await showStep(c, step.runAction, action, id, {
     confirm: (signal) => getCheckout(c.endpoint, id, signal),
     isFinal: isFinalStatus,
@@ -69,7 +73,7 @@ export async function runStep(c: PayContext, action: Action, payable: Payable): 
       ? { returnOrigin: new URL(c.endpoint, location.href).origin }
       : {}),
     onChallenge: (detail) => emit(host, 'payment-challenge', detail),
-    t: (key) => c.strings[key],
+    t: (key) => format(c.strings[key], { amount: money }),
     signal: controller.signal,
     ...(host.navigate ? { navigate: host.navigate } : {}),
   });

@@ -41,6 +41,13 @@ const cs: Strings = {
   tryAnotherCard: 'Zkusit jinou kartu',
   tryAnotherWay: 'Zkusit jiný způsob platby',
   pending: 'Platba čeká na dokončení',
+  paid: 'Zaplatili jste {amount}',
+  pendingLater:
+    'Vaše banka platbu zatím nepotvrdila. Neplaťte znovu: výsledek uvidíte, když tuto stránku později znovu načtete.',
+  pendingVoucher: 'Po zaplacení boleta může jeho potvrzení trvat až 3 pracovní dny.',
+  pendingWait:
+    'Pokud vás o to banka požádá, potvrďte platbu v její aplikaci. Tato stránka se sama aktualizuje, jakmile banka odpoví.',
+  resumeWhy: 'Vaše platba {amount} není dokončená: banka potřebuje vaše potvrzení.',
   redirecting: 'Přesměrování…',
   errRequired: 'Toto pole je povinné',
   errNumber: 'Zadejte platné číslo karty',

@@ -41,6 +41,13 @@ const da: Strings = {
   tryAnotherCard: 'Prøv et andet kort',
   tryAnotherWay: 'Prøv en anden betalingsmetode',
   pending: 'Betalingen afventer',
+  paid: 'Du har betalt {amount}',
+  pendingLater:
+    'Din bank har endnu ikke bekræftet betalingen. Betal ikke igen: genindlæs siden senere for at se resultatet.',
+  pendingVoucher: 'Når du har betalt boletoen, kan bekræftelsen tage op til 3 hverdage.',
+  pendingWait:
+    'Hvis din bank beder om det, skal du godkende betalingen i bankens app. Siden opdaterer sig selv, så snart banken svarer.',
+  resumeWhy: 'Din betaling på {amount} er ikke afsluttet: din bank beder dig godkende den.',
   redirecting: 'Viderestiller…',
   errRequired: 'Feltet skal udfyldes',
   errNumber: 'Indtast et gyldigt kortnummer',

@@ -41,6 +41,15 @@ const de: Strings = {
   tryAnotherCard: 'Andere Karte verwenden',
   tryAnotherWay: 'Andere Zahlungsart verwenden',
   pending: 'Zahlung ausstehend',
+  paid: 'Sie haben {amount} bezahlt',
+  pendingLater:
+    'Ihre Bank hat die Zahlung noch nicht bestätigt. Bitte nicht erneut bezahlen: Laden Sie diese Seite später neu, um das Ergebnis zu sehen.',
+  pendingVoucher:
+    'Nachdem Sie den Boleto bezahlt haben, kann die Bestätigung bis zu 3 Werktage dauern.',
+  pendingWait:
+    'Falls Ihre Bank Sie darum bittet, bestätigen Sie die Zahlung in ihrer App. Diese Seite aktualisiert sich von selbst, sobald Ihre Bank antwortet.',
+  resumeWhy:
+    'Ihre Zahlung über {amount} ist noch nicht abgeschlossen: Ihre Bank bittet Sie, sie zu bestätigen.',
   redirecting: 'Weiterleitung…',
   errRequired: 'Dieses Feld ist erforderlich',
   errNumber: 'Geben Sie eine gültige Kartennummer ein',

@@ -41,6 +41,13 @@ const es: Strings = {
   tryAnotherCard: 'Probar con otra tarjeta',
   tryAnotherWay: 'Probar con otro método de pago',
   pending: 'Pago pendiente',
+  paid: 'Has pagado {amount}',
+  pendingLater:
+    'Tu banco aún no ha confirmado el pago. No vuelvas a pagar: recarga esta página más tarde para ver el resultado.',
+  pendingVoucher: 'Una vez pagado el boleto, su confirmación puede tardar hasta 3 días hábiles.',
+  pendingWait:
+    'Si tu banco te lo pide, confirma el pago en su app. Esta página se actualiza sola en cuanto tu banco responda.',
+  resumeWhy: 'Tu pago de {amount} no ha terminado: tu banco necesita que lo confirmes.',
   redirecting: 'Redirigiendo…',
   errRequired: 'Este campo es obligatorio',
   errNumber: 'Introduce un número de tarjeta válido',
@@ -89,6 +96,10 @@ const latinAmerica: Partial<Strings> = {
   declined: 'Tu tarjeta fue rechazada',
   errTooMany: 'Demasiados intentos de pago. Inténtalo de nuevo en {minutes} min.',
   copyManual: 'Código de barras seleccionado: cópialo con Ctrl+C (⌘C en una Mac)',
+  paid: 'Pagaste {amount}',
+  pendingLater:
+    'Tu banco aún no confirma el pago. No vuelvas a pagar: recarga esta página más tarde para ver el resultado.',
+  resumeWhy: 'Tu pago de {amount} no está completo: tu banco necesita que lo confirmes.',
 };
 
 /** What each country says differently from Spain. */

@@ -41,6 +41,13 @@ const et: Strings = {
   tryAnotherCard: 'Proovi teist kaarti',
   tryAnotherWay: 'Proovi teist makseviisi',
   pending: 'Makse ootel',
+  paid: 'Maksid {amount}',
+  pendingLater:
+    'Sinu pank ei ole makset veel kinnitanud. Ära maksa uuesti: laadi see leht hiljem uuesti, et tulemust näha.',
+  pendingVoucher: 'Kui oled boleto tasunud, võib selle kinnitamine võtta kuni 3 tööpäeva.',
+  pendingWait:
+    'Kui pank seda palub, kinnita makse panga rakenduses. See leht uueneb ise, kui pank vastab.',
+  resumeWhy: 'Sinu makse summas {amount} ei ole lõpule viidud: pank vajab sinu kinnitust.',
   redirecting: 'Suuname edasi…',
   errRequired: 'See väli on kohustuslik',
   errNumber: 'Sisesta kehtiv kaardi number',

@@ -41,6 +41,13 @@ const fi: Strings = {
   tryAnotherCard: 'Kokeile toista korttia',
   tryAnotherWay: 'Kokeile toista maksutapaa',
   pending: 'Maksu odottaa',
+  paid: 'Maksoit {amount}',
+  pendingLater:
+    'Pankkisi ei ole vielä vahvistanut maksua. Älä maksa uudelleen: lataa sivu myöhemmin uudelleen nähdäksesi tuloksen.',
+  pendingVoucher: 'Kun olet maksanut boleton, sen vahvistus voi kestää enintään 3 arkipäivää.',
+  pendingWait:
+    'Jos pankkisi pyytää, vahvista maksu pankin sovelluksessa. Sivu päivittyy itsestään, kun pankki vastaa.',
+  resumeWhy: 'Maksusi {amount} on kesken: pankkisi tarvitsee vahvistuksesi.',
   redirecting: 'Ohjataan eteenpäin…',
   errRequired: 'Tämä kenttä on pakollinen',
   errNumber: 'Anna kelvollinen kortin numero',

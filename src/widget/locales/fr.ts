@@ -41,6 +41,15 @@ const fr: Strings = {
   tryAnotherCard: 'Essayer une autre carte',
   tryAnotherWay: 'Essayer un autre moyen de paiement',
   pending: 'Paiement en attente',
+  paid: 'Vous avez payé {amount}',
+  pendingLater:
+    'Votre banque n’a pas encore confirmé le paiement. Ne payez pas une deuxième fois : rechargez cette page plus tard pour connaître le résultat.',
+  pendingVoucher:
+    'Une fois le boleto payé, sa confirmation peut prendre jusqu’à 3 jours ouvrables.',
+  pendingWait:
+    'Si votre banque vous le demande, confirmez le paiement dans son application. Cette page se met à jour d’elle-même dès que votre banque répond.',
+  resumeWhy:
+    'Votre paiement de {amount} n’est pas terminé : votre banque a besoin que vous le confirmiez.',
   redirecting: 'Redirection…',
   errRequired: 'Ce champ est obligatoire',
   errNumber: 'Saisissez un numéro de carte valide',

@@ -41,6 +41,13 @@ const hr: Strings = {
   tryAnotherCard: 'Pokušajte drugom karticom',
   tryAnotherWay: 'Pokušajte drugim načinom plaćanja',
   pending: 'Plaćanje na čekanju',
+  paid: 'Platili ste {amount}',
+  pendingLater:
+    'Vaša banka još nije potvrdila plaćanje. Nemojte platiti ponovno: kasnije ponovno učitajte ovu stranicu da biste vidjeli ishod.',
+  pendingVoucher: 'Nakon što platite boleto, potvrda može potrajati do 3 radna dana.',
+  pendingWait:
+    'Ako banka to zatraži, potvrdite plaćanje u njezinoj aplikaciji. Ova se stranica sama ažurira čim banka odgovori.',
+  resumeWhy: 'Vaše plaćanje od {amount} nije dovršeno: banka treba vašu potvrdu.',
   redirecting: 'Preusmjeravanje…',
   errRequired: 'Ovo polje je obavezno',
   errNumber: 'Unesite ispravan broj kartice',

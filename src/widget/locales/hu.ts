@@ -41,6 +41,13 @@ const hu: Strings = {
   tryAnotherCard: 'Másik kártya',
   tryAnotherWay: 'Másik fizetési mód',
   pending: 'A fizetés függőben van',
+  paid: 'Kifizetett összeg: {amount}',
+  pendingLater:
+    'A bankja még nem erősítette meg a fizetést. Ne fizessen újra: töltse be később újra ezt az oldalt az eredmény megtekintéséhez.',
+  pendingVoucher: 'A boleto befizetése után a visszaigazolás akár 3 munkanapig is tarthat.',
+  pendingWait:
+    'Ha a bankja kéri, erősítse meg a fizetést a bank alkalmazásában. Ez az oldal magától frissül, amint a bank válaszol.',
+  resumeWhy: 'Fizetése ({amount}) még nincs befejezve: a bankja megerősítést kér Öntől.',
   redirecting: 'Átirányítás…',
   errRequired: 'Kötelező mező',
   errNumber: 'Adjon meg érvényes kártyaszámot',

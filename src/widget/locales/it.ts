@@ -41,6 +41,15 @@ const it: Strings = {
   tryAnotherCard: 'Prova un’altra carta',
   tryAnotherWay: 'Prova un altro metodo di pagamento',
   pending: 'Pagamento in sospeso',
+  paid: 'Hai pagato {amount}',
+  pendingLater:
+    'La tua banca non ha ancora confermato il pagamento. Non pagare di nuovo: ricarica questa pagina più tardi per vedere l’esito.',
+  pendingVoucher:
+    'Dopo aver pagato il boleto, la conferma può richiedere fino a 3 giorni lavorativi.',
+  pendingWait:
+    'Se la tua banca te lo chiede, conferma il pagamento nella sua app. Questa pagina si aggiorna da sola non appena la banca risponde.',
+  resumeWhy:
+    'Il tuo pagamento di {amount} non è completato: la tua banca ha bisogno della tua conferma.',
   redirecting: 'Reindirizzamento…',
   errRequired: 'Campo obbligatorio',
   errNumber: 'Inserisci un numero di carta valido',

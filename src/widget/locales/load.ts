@@ -3,7 +3,7 @@ import type { Strings } from './en.ts';
 import { languageOf } from './language.ts';
 import type { LocaleModule } from './module.ts';
 
-export { format } from './format.ts';
+export { format, formatMoney } from './format.ts';
 export { languageOf } from './language.ts';
 export type { LocaleModule };
 
@@ -61,17 +61,4 @@ export function withOverrides(strings: Strings, overrides: unknown): Strings {
     if (typeof value === 'string') merged[key] = value;
   }
   return merged;
-}
-
-/** An amount in the locale's way of writing money; '' when there is no amount. */
-export function formatMoney(locale: string, amount: unknown, currency: unknown): string {
-  if (typeof amount !== 'number') return '';
-  const options: Intl.NumberFormatOptions =
-    typeof currency === 'string' && currency ? { style: 'currency', currency } : {};
-  try {
-    return new Intl.NumberFormat(locale, options).format(amount);
-  } catch {
-    // A malformed locale or currency must not break the form.
-    return new Intl.NumberFormat('en-GB', options).format(amount);
-  }
 }

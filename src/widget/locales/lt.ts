@@ -41,6 +41,13 @@ const lt: Strings = {
   tryAnotherCard: 'Bandyti kitą kortelę',
   tryAnotherWay: 'Bandyti kitą mokėjimo būdą',
   pending: 'Mokėjimas laukia patvirtinimo',
+  paid: 'Sumokėjote {amount}',
+  pendingLater:
+    'Jūsų bankas dar nepatvirtino mokėjimo. Nemokėkite dar kartą: vėliau iš naujo įkelkite šį puslapį, kad pamatytumėte rezultatą.',
+  pendingVoucher: 'Apmokėjus boleto, patvirtinimas gali užtrukti iki 3 darbo dienų.',
+  pendingWait:
+    'Jei bankas paprašys, patvirtinkite mokėjimą jo programėlėje. Šis puslapis atsinaujins pats, kai tik bankas atsakys.',
+  resumeWhy: 'Jūsų {amount} mokėjimas nebaigtas: bankas prašo, kad jį patvirtintumėte.',
   redirecting: 'Nukreipiama…',
   errRequired: 'Šis laukas privalomas',
   errNumber: 'Įveskite galiojantį kortelės numerį',

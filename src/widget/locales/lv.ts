@@ -41,6 +41,14 @@ const lv: Strings = {
   tryAnotherCard: 'Izmēģināt citu karti',
   tryAnotherWay: 'Izmēģināt citu maksājuma veidu',
   pending: 'Maksājums gaida apstiprinājumu',
+  paid: 'Jūs samaksājāt {amount}',
+  pendingLater:
+    'Jūsu banka vēl nav apstiprinājusi maksājumu. Nemaksājiet vēlreiz: vēlāk atkārtoti ielādējiet šo lapu, lai redzētu rezultātu.',
+  pendingVoucher: 'Pēc boleto apmaksas apstiprināšana var ilgt līdz 3 darba dienām.',
+  pendingWait:
+    'Ja banka to lūdz, apstipriniet maksājumu tās lietotnē. Šī lapa atjaunosies pati, tiklīdz banka atbildēs.',
+  resumeWhy:
+    'Jūsu maksājums {amount} apmērā nav pabeigts: bankai nepieciešams jūsu apstiprinājums.',
   redirecting: 'Novirza…',
   errRequired: 'Šis lauks ir obligāts',
   errNumber: 'Ievadiet derīgu kartes numuru',

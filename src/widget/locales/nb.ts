@@ -41,6 +41,13 @@ const nb: Strings = {
   tryAnotherCard: 'Prøv et annet kort',
   tryAnotherWay: 'Prøv en annen betalingsmåte',
   pending: 'Betalingen venter',
+  paid: 'Du har betalt {amount}',
+  pendingLater:
+    'Banken din har ikke bekreftet betalingen ennå. Ikke betal på nytt: last inn siden på nytt senere for å se resultatet.',
+  pendingVoucher: 'Når du har betalt boletoen, kan bekreftelsen ta opptil 3 virkedager.',
+  pendingWait:
+    'Hvis banken din ber om det, bekrefter du betalingen i bankens app. Siden oppdaterer seg selv så snart banken svarer.',
+  resumeWhy: 'Betalingen din på {amount} er ikke fullført: banken din trenger bekreftelsen din.',
   redirecting: 'Videresender…',
   errRequired: 'Dette feltet må fylles ut',
   errNumber: 'Skriv inn et gyldig kortnummer',

@@ -41,6 +41,13 @@ const nl: Strings = {
   tryAnotherCard: 'Probeer een andere kaart',
   tryAnotherWay: 'Probeer een andere betaalmethode',
   pending: 'Betaling in behandeling',
+  paid: 'Je hebt {amount} betaald',
+  pendingLater:
+    'Je bank heeft de betaling nog niet bevestigd. Betaal niet opnieuw: laad deze pagina later opnieuw om de uitkomst te zien.',
+  pendingVoucher: 'Nadat je de boleto hebt betaald, kan de bevestiging tot 3 werkdagen duren.',
+  pendingWait:
+    'Vraagt je bank erom, bevestig de betaling dan in de app van je bank. Deze pagina werkt zichzelf bij zodra je bank antwoordt.',
+  resumeWhy: 'Je betaling van {amount} is nog niet afgerond: je bank vraagt je die te bevestigen.',
   redirecting: 'Doorsturen…',
   errRequired: 'Dit veld is verplicht',
   errNumber: 'Vul een geldig kaartnummer in',
@@ -74,5 +81,12 @@ export default nl;
 export const regions: Record<string, Partial<Strings>> = {
   BE: {
     challengeTitle: 'Bevestig de betaling bij uw bank',
+    paid: 'U hebt {amount} betaald',
+    pendingLater:
+      'Uw bank heeft de betaling nog niet bevestigd. Betaal niet opnieuw: laad deze pagina later opnieuw om de uitkomst te zien.',
+    pendingVoucher: 'Nadat u de boleto hebt betaald, kan de bevestiging tot 3 werkdagen duren.',
+    pendingWait:
+      'Vraagt uw bank erom, bevestig de betaling dan in de app van uw bank. Deze pagina werkt zichzelf bij zodra uw bank antwoordt.',
+    resumeWhy: 'Uw betaling van {amount} is nog niet afgerond: uw bank vraagt u die te bevestigen.',
   },
 };

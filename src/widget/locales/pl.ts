@@ -41,6 +41,14 @@ const pl: Strings = {
   tryAnotherCard: 'Użyj innej karty',
   tryAnotherWay: 'Użyj innej metody płatności',
   pending: 'Płatność oczekuje na realizację',
+  paid: 'Zapłacono {amount}',
+  pendingLater:
+    'Twój bank jeszcze nie potwierdził płatności. Nie płać ponownie: odśwież tę stronę później, aby zobaczyć wynik.',
+  pendingVoucher: 'Po opłaceniu boleto jego potwierdzenie może potrwać do 3 dni roboczych.',
+  pendingWait:
+    'Jeśli bank o to poprosi, potwierdź płatność w jego aplikacji. Ta strona zaktualizuje się sama, gdy tylko bank odpowie.',
+  resumeWhy:
+    'Twoja płatność na kwotę {amount} nie została zakończona: bank prosi o jej potwierdzenie.',
   redirecting: 'Przekierowywanie…',
   errRequired: 'To pole jest wymagane',
   errNumber: 'Wpisz prawidłowy numer karty',

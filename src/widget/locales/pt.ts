@@ -41,6 +41,13 @@ const pt: Strings = {
   tryAnotherCard: 'Tentar outro cartão',
   tryAnotherWay: 'Tentar outro método de pagamento',
   pending: 'Pagamento pendente',
+  paid: 'Pagou {amount}',
+  pendingLater:
+    'O seu banco ainda não confirmou o pagamento. Não volte a pagar: recarregue esta página mais tarde para ver o resultado.',
+  pendingVoucher: 'Depois de pagar o boleto, a confirmação pode demorar até 3 dias úteis.',
+  pendingWait:
+    'Se o seu banco lho pedir, confirme o pagamento na aplicação do banco. Esta página atualiza-se sozinha assim que o banco responder.',
+  resumeWhy: 'O seu pagamento de {amount} não está concluído: o seu banco precisa que o confirme.',
   redirecting: 'A redirecionar…',
   errRequired: 'Este campo é obrigatório',
   errNumber: 'Introduza um número de cartão válido',
@@ -110,5 +117,13 @@ export const regions: Record<string, Partial<Strings>> = {
     tryAnotherCard: 'Tentar outro cartão',
     tryAnotherWay: 'Tentar outra forma de pagamento',
     errNotFound: 'Este pagamento não foi encontrado.',
+    paid: 'Você pagou {amount}',
+    pendingLater:
+      'Seu banco ainda não confirmou o pagamento. Não pague de novo: recarregue esta página mais tarde para ver o resultado.',
+    pendingVoucher: 'Depois que você pagar o boleto, a confirmação pode levar até 3 dias úteis.',
+    pendingWait:
+      'Se o seu banco pedir, confirme o pagamento no aplicativo dele. Esta página se atualiza sozinha assim que o banco responder.',
+    resumeWhy:
+      'Seu pagamento de {amount} não foi concluído: seu banco precisa que você o confirme.',
   },
 };

@@ -41,6 +41,13 @@ const ro: Strings = {
   tryAnotherCard: 'Încercați alt card',
   tryAnotherWay: 'Încercați altă metodă de plată',
   pending: 'Plată în așteptare',
+  paid: 'Ai plătit {amount}',
+  pendingLater:
+    'Banca ta nu a confirmat încă plata. Nu plăti din nou: reîncarcă pagina mai târziu pentru a vedea rezultatul.',
+  pendingVoucher: 'După ce plătești boleto, confirmarea poate dura până la 3 zile lucrătoare.',
+  pendingWait:
+    'Dacă banca îți cere, confirmă plata în aplicația ei. Pagina se actualizează singură imediat ce banca răspunde.',
+  resumeWhy: 'Plata ta de {amount} nu este finalizată: banca are nevoie de confirmarea ta.',
   redirecting: 'Redirecționare…',
   errRequired: 'Acest câmp este obligatoriu',
   errNumber: 'Introdu un număr de card valid',

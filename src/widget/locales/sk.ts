@@ -41,6 +41,13 @@ const sk: Strings = {
   tryAnotherCard: 'Skúsiť inú kartu',
   tryAnotherWay: 'Skúsiť iný spôsob platby',
   pending: 'Platba čaká na dokončenie',
+  paid: 'Zaplatili ste {amount}',
+  pendingLater:
+    'Vaša banka platbu zatiaľ nepotvrdila. Neplaťte znova: výsledok uvidíte, keď túto stránku neskôr znova načítate.',
+  pendingVoucher: 'Po zaplatení boleta môže jeho potvrdenie trvať až 3 pracovné dni.',
+  pendingWait:
+    'Ak vás o to banka požiada, potvrďte platbu v jej aplikácii. Táto stránka sa sama aktualizuje, hneď ako banka odpovie.',
+  resumeWhy: 'Vaša platba {amount} nie je dokončená: banka potrebuje vaše potvrdenie.',
   redirecting: 'Presmerovanie…',
   errRequired: 'Toto pole je povinné',
   errNumber: 'Zadajte platné číslo karty',

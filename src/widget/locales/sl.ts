@@ -41,6 +41,13 @@ const sl: Strings = {
   tryAnotherCard: 'Poskusite z drugo kartico',
   tryAnotherWay: 'Poskusite z drugim načinom plačila',
   pending: 'Plačilo je v obdelavi',
+  paid: 'Plačali ste {amount}',
+  pendingLater:
+    'Vaša banka plačila še ni potrdila. Ne plačajte znova: pozneje znova naložite to stran, da vidite izid.',
+  pendingVoucher: 'Ko plačate boleto, lahko potrditev traja do 3 delovne dni.',
+  pendingWait:
+    'Če vas banka pozove, potrdite plačilo v njeni aplikaciji. Ta stran se bo sama posodobila, takoj ko banka odgovori.',
+  resumeWhy: 'Vaše plačilo v znesku {amount} ni dokončano: banka potrebuje vašo potrditev.',
   redirecting: 'Preusmerjanje…',
   errRequired: 'To polje je obvezno',
   errNumber: 'Vnesite veljavno številko kartice',

@@ -41,6 +41,13 @@ const sv: Strings = {
   tryAnotherCard: 'Försök med ett annat kort',
   tryAnotherWay: 'Försök med ett annat betalsätt',
   pending: 'Betalningen väntar',
+  paid: 'Du har betalat {amount}',
+  pendingLater:
+    'Din bank har inte bekräftat betalningen än. Betala inte igen: ladda om sidan senare för att se resultatet.',
+  pendingVoucher: 'När du har betalat boleton kan bekräftelsen ta upp till 3 bankdagar.',
+  pendingWait:
+    'Om banken ber dig, bekräfta betalningen i bankens app. Sidan uppdateras av sig själv så snart banken svarar.',
+  resumeWhy: 'Din betalning på {amount} är inte slutförd: din bank behöver din bekräftelse.',
   redirecting: 'Skickar dig vidare…',
   errRequired: 'Fältet är obligatoriskt',
   errNumber: 'Ange ett giltigt kortnummer',

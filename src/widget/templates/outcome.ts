@@ -1,32 +1,57 @@
-// The confirmed outcome ("Payment successful", "Payment failed" and why, and the button that
-// pays the basket after all) and "Payment pending": the pay part's (src/widget/parts/pay.ts),
-// as only a payment ends in one.
+// The confirmed outcome ("Payment successful" and the amount paid, "Payment failed" and why,
+// and the button that pays the basket after all) and "Payment pending" with what happens
+// next: the pay part's (src/widget/parts/pay.ts), as only a payment ends in one.
 
 import type { Strings } from '../locales/en.ts';
-import { css, html, nothing } from '../parts/kit.ts';
+// Not through the kit: the script-tag build's pay part carries its own copy of this one
+// function, so that the card form's first paint, which lends the kit, is not the bigger for it.
+import { formatMoney } from '../locales/format.ts';
+import { css, format, html, nothing, svg } from '../parts/kit.ts';
 import type { Lifecycle } from '../state.ts';
 
-// The outcome is centred in its box, and why a payment failed is centred under it, as far
-// from it as the button that follows is from the reason: the widget's gap.
+// An outcome is a status, never drawn like a button (filled, or outlined all round): a bar of
+// its colour at its start, its words left-aligned beside a mark (paid: a tick, failed: a
+// cross; pending has none, it is not an outcome yet), and what it means under it in the text
+// colour. No background: a wash would need color-mix(), newer than the browsers supported,
+// or colours of its own that a merchant's theme would not reach, and the contrast checks
+// read the text against the page. A step that waits for the bank's answer
+// (src/next-step/runners/resume.ts) draws its "Payment pending" with the same box. The
+// button that follows is the widget's gap below it.
 export const outcomeStyles = css`
   [part~='outcome-region'] {
     display: grid;
     gap: var(--_gap);
-    text-align: center;
   }
   .next-step:not(:empty) ~ [part~='outcome-region'] {
     margin-top: var(--_gap);
   }
+  .outcome-box {
+    display: flex;
+    align-items: flex-start;
+    gap: 0.75rem;
+    padding: 0.25rem 0.75rem;
+    border-left: 4px solid;
+    text-align: start;
+  }
+  .outcome-box > svg {
+    flex: none;
+    width: 1.5rem;
+    height: 1.5rem;
+  }
+  .outcome-text {
+    display: grid;
+    gap: 0.25rem;
+  }
   .outcome {
-    padding: var(--_gap);
-    border: 1px solid currentColor;
-    border-radius: var(--_radius);
     font-weight: 600;
   }
-  .outcome.success {
+  .outcome + p {
+    color: var(--_fg);
+  }
+  .success {
     color: var(--_success);
   }
-  .outcome.failure {
+  .failure {
     color: var(--_error);
   }
 `;
@@ -34,19 +59,54 @@ export const outcomeStyles = css`
 /** What the outcome region shows: a confirmed outcome, or a payment accepted and not final. */
 type Shown = Extract<Lifecycle, { kind: 'done' | 'pending' }>;
 
-/** The outcome, and why a failure failed: the content of the region that announces them. */
-export function outcomeView(now: Shown, s: Strings) {
+/** The mark beside a confirmed outcome: a tick in a circle, or a cross. */
+const mark = (success: boolean) =>
+  svg`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><circle cx="12" cy="12" r="10"/><path d="${success ? 'M7.5 12.5l3 3 6-6.5' : 'M9 9l6 6m0-6-6 6'}"/></svg>`;
+
+/**
+ * The outcome and what it means, the content of the region that announces them: paid, and
+ * how much; failed, and why; pending, and what happens next (a boleto is confirmed once it
+ * is paid; any other payment when the bank answers). `tag`: the locale the amount is
+ * written in.
+ */
+export function outcomeView(now: Shown, s: Strings, tag: string) {
+  const { amount, currency } = now.checkout;
   const kind = now.kind === 'done' ? now.outcome : 'pending';
   const reason = now.kind === 'done' ? now.reason : undefined;
-  return html`<p class="outcome ${kind}" part="outcome">
-      ${kind === 'success' ? s.success : kind === 'failure' ? s.failure : s.pending}
-    </p>
-    ${reason ? html`<p part="outcome-reason">${s[reason]}</p>` : nothing}`;
+  const detail =
+    kind === 'success'
+      ? format(s.paid, { amount: formatMoney(tag, amount, currency) })
+      : kind === 'pending'
+        ? now.checkout.boleto
+          ? s.pendingVoucher
+          : s.pendingLater
+        : undefined;
+  return html`<div class="outcome-box ${kind}">
+    ${kind === 'pending' ? nothing : mark(kind === 'success')}
+    <div class="outcome-text">
+      <p class="outcome" part="outcome">
+        ${kind === 'success' ? s.success : kind === 'failure' ? s.failure : s.pending}
+      </p>
+      ${detail ? html`<p part="outcome-detail">${detail}</p>` : nothing}
+      ${reason ? html`<p part="outcome-reason">${s[reason]}</p>` : nothing}
+    </div>
+  </div>`;
 }
 
-/** After a failure, the button that pays the basket after all: another card, or another way. */
+/**
+ * After a failure, the button that pays the basket after all: another card, or another way.
+ * While it brings the basket's next checkout (`retrying`) it stays, and says it is busy: the
+ * form replaces it when that checkout is ready, with no placeholder between them.
+ */
 export function offerView(now: Shown, s: Strings, retry: () => void) {
   const offer = now.kind === 'done' ? now.offer : undefined;
   if (!offer) return nothing;
-  return html`<button type="button" part="button retry" @click=${retry}>${s[offer]}</button>`;
+  return html`<button
+    type="button"
+    part="button retry"
+    aria-disabled=${now.kind === 'done' && now.retrying ? 'true' : nothing}
+    @click=${retry}
+  >
+    ${s[offer]}
+  </button>`;
 }

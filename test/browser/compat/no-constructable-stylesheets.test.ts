@@ -47,7 +47,9 @@ describe('payment-widget without constructable stylesheets', () => {
     await success;
     await el.updateComplete;
     expect(text(el)).to.include('Payment successful');
-    expect(getComputedStyle($(el, '[part=outcome]')).borderTopStyle).to.equal('solid');
+    // The pay part's styles, which arrive after the element's: the outcome's bar.
+    const box = $(el, '[part=outcome]').closest('.outcome-box') as HTMLElement;
+    expect(getComputedStyle(box).borderLeftStyle).to.equal('solid');
     await expect(el).to.be.accessible();
   });
 

@@ -93,11 +93,26 @@ describe('challenge-iframe', () => {
     try {
       h.host.style.width = 'auto';
       box = frame.getBoundingClientRect();
-      expect(box.width).to.equal(h.container.getBoundingClientRect().width);
-      expect(box.width).to.be.within(280, 320);
+      // Its frame of its own takes the width, and the challenge all of the frame's inside.
+      const own = frame.parentElement as HTMLElement;
+      expect(own.getBoundingClientRect().width).to.equal(h.container.getBoundingClientRect().width);
+      expect(box.width).to.equal(own.clientWidth);
+      expect(box.width).to.be.within(278, 318);
     } finally {
       await restore();
     }
+    h.controller.abort();
+    await outcome.catch(() => {});
+  });
+
+  it('sits in a frame of its own, headed by what the bank asks', async () => {
+    const { frame, outcome } = start(h, step({}));
+    const own = frame.parentElement as HTMLElement;
+    expect(own.getAttribute('part')).to.equal('challenge-box');
+    expect(own.firstElementChild?.textContent).to.equal(STRINGS.challengeTitle);
+    expect(getComputedStyle(own).borderTopStyle).to.equal('solid');
+    // Cancel is outside it: the widget's, not the bank's.
+    expect(own.querySelector('button')).to.equal(null);
     h.controller.abort();
     await outcome.catch(() => {});
   });

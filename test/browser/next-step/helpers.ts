@@ -1,4 +1,4 @@
-import { adoptStyles } from 'lit';
+import { adoptStyles, css } from 'lit';
 import { isFinalStatus } from '../../../src/domain/checkout.ts';
 import type { CheckoutView, NextStepContext, StringKey } from '../../../src/next-step/index.ts';
 import { nextStepStyles } from '../../../src/next-step/index.ts';
@@ -8,6 +8,8 @@ export const STRINGS: Record<StringKey, string> = {
   challengeTitle: 'Card verification',
   cancel: 'Cancel',
   pending: 'Payment pending',
+  pendingWait: 'This page updates by itself once your bank answers.',
+  resumeWhy: 'Your payment of {amount} is not finished.',
   tryAnotherCard: 'Try another card',
   tryAnotherWay: 'Try another way to pay',
   voucherTitle: 'Pay with Boleto',
@@ -17,6 +19,9 @@ export const STRINGS: Record<StringKey, string> = {
   copyManual: 'Selected: copy it with your keyboard',
   openVoucher: 'Open the voucher',
 };
+
+/** The amount the element hands its steps, written as its locale writes money. */
+export const AMOUNT = '€10.00';
 
 export interface Harness {
   ctx: NextStepContext;
@@ -68,9 +73,12 @@ const wrongAnswers = new WeakMap<Harness, string[]>();
 export function harness(width = '100%'): Harness {
   const host = document.createElement('div');
   host.style.width = width;
+  // The element's border colour, which its own styles give the steps (the challenge's frame).
+  host.style.setProperty('--_border', '#8a9199');
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
-  adoptStyles(root, [nextStepStyles]);
+  // Every box of the element is sized by its border box (its own styles say so).
+  adoptStyles(root, [css`* { box-sizing: border-box; }`, nextStepStyles]);
   const container = document.createElement('div');
   root.append(container);
   const controller = new AbortController();
@@ -86,7 +94,7 @@ export function harness(width = '100%'): Harness {
     ctx: {
       container,
       signal: controller.signal,
-      t: (key) => STRINGS[key],
+      t: (key) => STRINGS[key].replace('{amount}', AMOUNT),
       onChallenge: (detail) => h.challenges.push(detail),
       navigate: (request) => h.navigations.push(request),
       confirm: async () => {

@@ -35,10 +35,13 @@ describe('offer: a page step still open', () => {
   });
   afterEach(() => dispose(h));
 
-  it('shows what it is and two buttons; leaves only when asked, by the redirect rules', async () => {
+  it('says why and for how much, then two buttons; leaves only when asked, by the redirect rules', async () => {
     const outcome = start(h, PAGE_CHALLENGE);
     await until('the two buttons', () => buttons(h).length === 2);
     expect(buttons(h)).to.deep.equal([STRINGS.challengeTitle, STRINGS.tryAnotherCard]);
+    const why = h.container.querySelector('[part~=resume-why]');
+    expect(why?.textContent).to.equal('Your payment of €10.00 is not finished.');
+    expect(why?.nextElementSibling?.textContent).to.equal(STRINGS.challengeTitle);
     expect(h.navigations).to.deep.equal([]);
     expect(h.challenges).to.deep.equal([]);
     h.container.querySelector<HTMLButtonElement>('[part~=resume-continue]')?.click();
@@ -89,7 +92,8 @@ describe('waiting: a step that cannot be shown again', () => {
     h.ctx.poll = { firstMs: 10, maxMs: 10, totalMs: 5_000 };
     const outcome = start(h, { kind: 'waiting', bank: false });
     const status = h.container.querySelector('[role=status]');
-    expect(status?.textContent).to.equal(STRINGS.pending);
+    // What it is and what happens next, in one status.
+    expect(status?.textContent).to.equal(STRINGS.pending + STRINGS.pendingWait);
     expect(buttons(h)).to.deep.equal([STRINGS.tryAnotherCard]);
     expect(await outcome).to.deep.equal({
       kind: 'final',
