@@ -326,12 +326,11 @@ export class PaymentWidget extends LitElement {
   private _renderOutcome(): TemplateResult {
     const now = this._checkout.lifecycle;
     const outcome = this._parts.get('pay');
-    const shown = outcome && (now.kind === 'done' || now.kind === 'pending') ? now : undefined;
-    const s = this._locale.strings;
+    const shown = outcome && (now.kind === 'done' || now.kind === 'pending');
     return html`<div part="outcome-region" role="status">
-        ${shown ? outcome?.outcomeView(shown, s, this._locale.tag) : nothing}
+        ${shown ? outcome.outcomeView(this._checkout) : nothing}
       </div>
-      ${shown ? outcome?.offerView(shown, s, () => this._checkout.retry()) : nothing}`;
+      ${shown ? outcome.offerView(this._checkout) : nothing}`;
   }
 
   private _renderFields({ methods, savedCards }: Omit<Payable, 'checkout'>): TemplateResult {

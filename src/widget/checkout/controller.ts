@@ -191,11 +191,6 @@ export class CheckoutController implements ReactiveController, PayContext {
     return this._inFlight;
   }
 
-  /** "Try another card" (or another way to pay): the basket's next checkout, with the name and email kept. */
-  retry(): void {
-    void this.parts.need('pay').then((part) => part?.retry(this));
-  }
-
   /** Leaves a next step on screen (a challenge) for the form, still payable. */
   leaveStep(): void {
     const now = this._lifecycle;

@@ -2,7 +2,8 @@
 // and the button that pays the basket after all) and "Payment pending" with what happens
 // next: the pay part's (src/widget/parts/pay.ts), as only a payment ends in one.
 
-import type { Strings } from '../locales/en.ts';
+import type { PayContext } from '../checkout/context.ts';
+import { retry } from '../checkout/pay.ts';
 // Not through the kit: the script-tag build's pay part carries its own copy of this one
 // function, so that the card form's first paint, which lends the kit, is not the bigger for it.
 import { formatMoney } from '../locales/format.ts';
@@ -59,23 +60,31 @@ export const outcomeStyles = css`
 /** What the outcome region shows: a confirmed outcome, or a payment accepted and not final. */
 type Shown = Extract<Lifecycle, { kind: 'done' | 'pending' }>;
 
+/** Where the payment stands, when it is an outcome to show (the element shows none else). */
+function shownOf(c: PayContext): Shown | undefined {
+  const now = c.lifecycle;
+  return now.kind === 'done' || now.kind === 'pending' ? now : undefined;
+}
+
 /** The mark beside a confirmed outcome: a tick in a circle, or a cross. */
 const mark = (success: boolean) =>
   svg`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><circle cx="12" cy="12" r="10"/><path d="${success ? 'M7.5 12.5l3 3 6-6.5' : 'M9 9l6 6m0-6-6 6'}"/></svg>`;
 
 /**
  * The outcome and what it means, the content of the region that announces them: paid, and
- * how much; failed, and why; pending, and what happens next (a boleto is confirmed once it
- * is paid; any other payment when the bank answers). `tag`: the locale the amount is
- * written in.
+ * how much (written as the locale writes money); failed, and why; pending, and what happens
+ * next (a boleto is confirmed once it is paid; any other payment when the bank answers).
  */
-export function outcomeView(now: Shown, s: Strings, tag: string) {
+export function outcomeView(c: PayContext) {
+  const now = shownOf(c);
+  if (!now) return nothing;
+  const s = c.strings;
   const { amount, currency } = now.checkout;
   const kind = now.kind === 'done' ? now.outcome : 'pending';
   const reason = now.kind === 'done' ? now.reason : undefined;
   const detail =
     kind === 'success'
-      ? format(s.paid, { amount: formatMoney(tag, amount, currency) })
+      ? format(s.paid, { amount: formatMoney(c.locale.tag, amount, currency) })
       : kind === 'pending'
         ? now.checkout.boleto
           ? s.pendingVoucher
@@ -98,15 +107,15 @@ export function outcomeView(now: Shown, s: Strings, tag: string) {
  * While it brings the basket's next checkout (`retrying`) it stays, and says it is busy: the
  * form replaces it when that checkout is ready, with no placeholder between them.
  */
-export function offerView(now: Shown, s: Strings, retry: () => void) {
-  const offer = now.kind === 'done' ? now.offer : undefined;
-  if (!offer) return nothing;
+export function offerView(c: PayContext) {
+  const now = shownOf(c);
+  if (now?.kind !== 'done' || !now.offer) return nothing;
   return html`<button
     type="button"
     part="button retry"
-    aria-disabled=${now.kind === 'done' && now.retrying ? 'true' : nothing}
-    @click=${retry}
+    aria-disabled=${now.retrying ? 'true' : nothing}
+    @click=${() => retry(c)}
   >
-    ${s[offer]}
+    ${c.strings[now.offer]}
   </button>`;
 }
