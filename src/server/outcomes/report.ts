@@ -116,15 +116,30 @@ export function createOutcomeReporter(options: OutcomeOptions) {
    */
   async function keepCompleting(held: Held, first: unknown): Promise<void> {
     options.onProblem(held.name, held.id, { kind: 'complete-failed', error: first, final: false });
+    pending.set(held.key, held);
     let last = first;
-    for (const delay of completeRetries) {
-      await sleep(delay);
-      const failed = await completeOnce(held);
-      if (failed === undefined) return;
-      last = failed.error;
+    try {
+      for (const delay of completeRetries) {
+        await sleep(delay);
+        // A report of the same outcome may have written it meanwhile (below).
+        if (pending.get(held.key) !== held) return;
+        const failed = await completeOnce(held);
+        if (failed === undefined) return;
+        last = failed.error;
+      }
+      options.onProblem(held.name, held.id, { kind: 'complete-failed', error: last, final: true });
+    } finally {
+      if (pending.get(held.key) === held) pending.delete(held.key);
     }
-    options.onProblem(held.name, held.id, { kind: 'complete-failed', error: last, final: true });
   }
+
+  /**
+   * Done marks this instance keeps until the store takes them, by key. A report of the same
+   * outcome writes its mark first, under the hook's own token, before it claims: once the
+   * store answers again, the first thing this instance asks of it for that outcome is the
+   * mark, not a claim that a lease run out would let in.
+   */
+  const pending = new Map<string, Held>();
 
   async function report(checkout: Checkout): Promise<OutcomeResult> {
     const id = checkout.id;
@@ -137,6 +152,12 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     const hook = options[name] as ((checkout: Checkout, run: HookRun) => unknown) | undefined;
     if (hook === undefined) return 'none';
     const key = `${name}:${options.merchantCode}:${id}`;
+    const kept = pending.get(key);
+    if (kept !== undefined) {
+      if ((await completeOnce(kept)) !== undefined) return 'unavailable';
+      pending.delete(key);
+      return 'already';
+    }
     const token = crypto.randomUUID();
     let state: ClaimState;
     try {

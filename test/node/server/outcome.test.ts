@@ -220,7 +220,8 @@ test('a hook that ran while the store could not record it is recorded in the bac
     'ran',
     'the hook ran: the webhook need not come back',
   );
-  assert.equal(await report(checkout('PAID')), 'running', 'nobody else runs it meanwhile');
+  // A report meanwhile writes the kept mark first (the store still refuses it): no claim, no run.
+  assert.equal(await report(checkout('PAID')), 'unavailable', 'nobody else runs it meanwhile');
   // Polled, not awaited as a promise: the reporter's retry timers are unref'd and would not
   // keep this process alive.
   await until('the background retry to record the hook', () => recorded);
@@ -275,4 +276,37 @@ test('with claims outside the merchant’s database, done(tx) writes nothing in 
   assert.deepEqual(statements, []);
   assert.equal(stateInside, 'running');
   assert.equal(await store.claim('onPaid:M1:co_1', 'later', 30_000), 'done');
+});
+
+test('a report of an outcome whose done mark this instance still keeps writes that mark first, under the hook’s token, and runs nothing', async () => {
+  const memory = createMemoryStore();
+  let storeDown = true;
+  const completedBy: string[] = [];
+  const claims: PaymentStore = {
+    claim: (key, token, lease) => memory.claim(key, token, lease),
+    complete: async (key, token) => {
+      if (storeDown) throw new Error('redis unreachable');
+      completedBy.push(token);
+      return memory.complete(key, token);
+    },
+    release: (key, token) => memory.release(key, token),
+  };
+  let calls = 0;
+  // The background retries wait far longer than this test: the next report comes first.
+  const report = reporter({
+    claims,
+    leaseMs: SHORT_MS,
+    completeRetryDelaysMs: [60_000],
+    onPaid: () => {
+      calls += 1;
+    },
+  });
+  assert.equal(await report(checkout('PAID')), 'ran');
+  // The store is back after the hook's lease ran out: a claim now would be let in.
+  await sleep(PAST_SHORT_MS);
+  storeDown = false;
+  assert.equal(await report(checkout('PAID')), 'already');
+  assert.equal(completedBy.length, 1);
+  assert.equal(await memory.claim('onPaid:M1:co_1', 'later', 30_000), 'done');
+  assert.equal(calls, 1);
 });
