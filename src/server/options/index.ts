@@ -1,9 +1,8 @@
 /**
  * The handler's options resolved in one place: each group by its own resolver (provider.ts,
  * mount.ts, result-pages.ts, hooks.ts, rate-limit.ts, telemetry.ts, logger.ts), composed
- * here once, at start. Every option and sub-option is checked with its name, unknown ones
- * are refused at every level, and options of the earlier flat shape are refused with the
- * place they moved to. The routes read only the resolved `HandlerConfig`.
+ * here once, at start. Every option and sub-option is checked with its name, and unknown
+ * ones are refused at every level. The routes read only the resolved `HandlerConfig`.
  */
 import { type ResolvedStore, resolveStore } from '../store/parts.ts';
 import type { TelemetryOptions } from '../telemetry/options.ts';
@@ -47,26 +46,6 @@ export interface HandlerConfig extends ResolvedMount {
   log(entry: LogEntry): void;
 }
 
-/** Where each option of the earlier flat shape went. */
-const MOVED: Readonly<Record<string, string>> = {
-  baseUrl: 'provider.baseUrl',
-  apiKey: 'provider.apiKey',
-  merchantCode: 'provider.merchantCode',
-  payToEmail: 'provider.payToEmail',
-  timeoutMs: 'provider.timeoutMs',
-  retries: 'provider.retries',
-  fetch: 'provider.fetch',
-  successUrl: 'resultPages.success',
-  failureUrl: 'resultPages.failure',
-  pendingUrl: 'resultPages.pending',
-  onPaid: 'hooks.onPaid',
-  onFailed: 'hooks.onFailed',
-  hookTimeoutMs: 'hooks.leaseMs',
-  hookWaitMs: 'hooks.waitMs',
-  waitUntil: 'hooks.waitUntil',
-  idempotencyStore: 'store',
-};
-
 const TOP: readonly (keyof PaymentHandlerOptions)[] = [
   'provider',
   'publicUrl',
@@ -84,17 +63,14 @@ const TOP: readonly (keyof PaymentHandlerOptions)[] = [
 ];
 
 /**
- * Refuses, by name, a top-level option of the earlier flat shape (saying where it moved) or
- * one this handler does not know; each group's resolver does the same for its own keys.
+ * Refuses, by name, a top-level option this handler does not know; each group's resolver
+ * does the same for its own keys.
  */
 function refuseUnknown(options: object): void {
   for (const name of Object.keys(options)) {
     if ((TOP as readonly string[]).includes(name)) continue;
-    const moved = MOVED[name];
     throw new TypeError(
-      moved === undefined
-        ? `createPaymentHandler: unknown option ${name}; the options takes ${TOP.join(', ')}`
-        : `createPaymentHandler: the option ${name} has moved; pass it as ${moved}`,
+      `createPaymentHandler: unknown option ${name}; the options takes ${TOP.join(', ')}`,
     );
   }
 }

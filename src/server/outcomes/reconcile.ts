@@ -144,8 +144,6 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
   const now = deps.now ?? Date.now;
   // The merchant's hash tag: the set shares a Cluster slot with the sweep's watermark.
   const set = `open:{${deps.merchantCode}}`;
-  // The set's name before it had a tag; what instances of that version watched is moved over.
-  const untagged = `open:${deps.merchantCode}`;
   const { sweep, start } = createSweep({
     records: deps.records,
     merchantCode: deps.merchantCode,
@@ -159,15 +157,6 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
     log,
     now,
   });
-
-  /** Moves the due checkouts of the untagged set into the set, due now. */
-  async function moveUntagged(limit: number): Promise<void> {
-    const ids = await store.due(untagged, now(), limit, holdMs);
-    for (const id of ids) {
-      await store.watch(set, id, now());
-      await store.unwatch(untagged, id);
-    }
-  }
 
   async function unwatch(id: string): Promise<void> {
     try {
@@ -238,7 +227,6 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
       const limit = options.limit ?? 100;
       checkLimit(limit);
       const result = emptyReport();
-      await moveUntagged(limit);
       const ids = await store.due(set, now(), limit, holdMs);
       // One at a time: the provider is asked at a steady pace, never in a burst.
       for (const id of ids) await reconcileOne(id, result);

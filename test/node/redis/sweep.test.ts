@@ -172,18 +172,6 @@ test('a provider list that cannot be read is an error of the call; the next call
   assert.equal((await h.handle.reconcile()).errors, 0);
 });
 
-test('what an instance of the earlier version tracked in the untagged set is moved over', async () => {
-  const { h, prefix } = handlerWithOwnKeys();
-  const id = await paidBehind(h);
-  // An instance before the hash tag tracked it under `open:<merchant>`.
-  await connected.command('ZADD', `${prefix}open:${sb.merchantCode}`, '1', id);
-  await connected.command('DEL', `${prefix}open:{${sb.merchantCode}}`);
-  const report = await h.handle.reconcile();
-  assert.equal(report.ran, 1);
-  assert.equal(report.checked, 1);
-  assert.equal(Number(await connected.command('EXISTS', `${prefix}open:${sb.merchantCode}`)), 0);
-});
-
 test('a store without records (read, swap, write, remove): no sweep, and the log says so once', async () => {
   const { h } = handlerWithOwnKeys(
     ({ read: _read, swap: _swap, write: _write, remove: _remove, ...store }) => store,
