@@ -21,7 +21,7 @@ const grouped: PaymentHandlerOptions = {
 const withExtra = (extra: Record<string, unknown>) =>
   ({ ...grouped, ...extra }) as unknown as PaymentHandlerOptions;
 
-test('a group\'s option given at the top is refused by its name, with the options the top takes', () => {
+test('an option of a group given at the top is refused by its name, with the options the top takes', () => {
   for (const [name, value] of [
     ['apiKey', 'sk_test_x'],
     ['onPaid', () => {}],
