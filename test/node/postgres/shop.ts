@@ -4,6 +4,7 @@
 // (`crashAt`): before done, between done and COMMIT, or after COMMIT.
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createPostgresStore, type PaidCheckout } from '../../../src/server/index.ts';
+import { scaled } from '../../shared/until.ts';
 import { type Harness, makeHandler } from '../server/fixtures.ts';
 import { type Connected, connect } from './clients.ts';
 
@@ -37,7 +38,7 @@ export function postgresShop(
     await new Promise(() => {});
   };
   const h = makeHandler(sb as Sandbox, {
-    store: createPostgresStore(storePool.client, { commandTimeoutMs: 2_000 }),
+    store: createPostgresStore(storePool.client, { commandTimeoutMs: scaled(2_000) }),
     hooks: {
       leaseMs: options.leaseMs,
       async onPaid(checkout: PaidCheckout, { done }) {

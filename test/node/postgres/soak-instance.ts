@@ -12,6 +12,7 @@ import {
   type PaymentHandler,
   toNodeListener,
 } from '../../../src/server/index.ts';
+import { scaled } from '../../shared/until.ts';
 
 export interface SoakInstanceConfig {
   name: string;
@@ -49,7 +50,7 @@ export async function startInstance(
       reference: String((order as { basket: unknown }).basket),
     }),
     rateLimit: false,
-    store: createPostgresStore(storePool),
+    store: createPostgresStore(storePool, { commandTimeoutMs: scaled(5_000) }),
     hooks: {
       leaseMs: config.leaseMs,
       async onPaid(checkout, { done }) {

@@ -11,7 +11,7 @@ import {
   postgresStoreSchema,
 } from '../../../src/server/index.ts';
 import { storeContract } from '../../../src/server/testing/index.ts';
-import { until } from '../../shared/until.ts';
+import { scaled, until } from '../../shared/until.ts';
 import {
   type Bouncer,
   type PostgresServer,
@@ -51,7 +51,9 @@ describe('the store contract', { concurrency: true }, () => {
         before(() => {
           c = open(kind, via === 'direct' ? server.url : bouncer.url);
         });
-        storeContract(test, () => createPostgresStore(c.client), {
+        // A statement may wait its turn for seconds on a loaded machine: not what is tested.
+        const options = { commandTimeoutMs: scaled(5_000) };
+        storeContract(test, () => createPostgresStore(c.client, options), {
           transaction: (work) => c.transaction(work),
         });
       });

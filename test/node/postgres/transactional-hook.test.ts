@@ -68,7 +68,7 @@ for (const kind of CLIENT_KINDS) {
       let runs = 0;
       const errors: unknown[] = [];
       const h = makeHandler(sb, {
-        store: createPostgresStore(storeClient.client),
+        store: createPostgresStore(storeClient.client, { commandTimeoutMs: scaled(5_000) }),
         hooks: {
           leaseMs: LEASE_MS,
           async onPaid(checkout: PaidCheckout, { done }) {

@@ -290,7 +290,7 @@ export async function startPgBouncer(pg: PostgresServer): Promise<Bouncer> {
       'auth_type = trust',
       `auth_file = ${join(dir, 'users.txt')}`,
       'pool_mode = transaction',
-      'default_pool_size = 4',
+      'default_pool_size = 10',
       'max_client_conn = 200',
       // postgres.js asks for it at start; a pooler in transaction mode keeps no session setting.
       'ignore_startup_parameters = extra_float_digits,options',
