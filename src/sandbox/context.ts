@@ -6,10 +6,10 @@ import type { Context, Hono } from 'hono';
 import type { LiveUpdates } from './control/live.ts';
 import type { MerchantSeed } from './defaults/merchant.ts';
 import type { ReaderTiming } from './defaults/readers.ts';
-import type { RequestLog } from './middleware/request-log.ts';
-import type { Sessions } from './middleware/sessions.ts';
 import type { Clock } from './simulation/clock.ts';
 import type { Webhooks } from './simulation/webhooks.ts';
+import type { RequestLog } from './state/request-log.ts';
+import type { Sessions } from './state/sessions.ts';
 import type { Store } from './state/store.ts';
 
 export interface SandboxConfig {
@@ -62,7 +62,7 @@ export interface SandboxBindings {
 export interface SandboxEnv {
   Bindings: SandboxBindings;
   Variables: {
-    /** Set by `unrecorded` (middleware/request-log.ts): kept out of the request log. */
+    /** Set by `unrecorded` (middleware/record-requests.ts): kept out of the request log. */
     unrecorded: true;
   };
 }

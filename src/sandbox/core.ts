@@ -6,15 +6,15 @@
 
 import { createApp, type HandleOptions } from './app.ts';
 import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.ts';
+import { type DashboardScript, dashboardRoutes } from './control/dashboard.ts';
 import { LiveUpdates } from './control/live.ts';
-import { type DashboardScript, dashboardRoutes } from './dashboard/serve.ts';
 import { buildMerchant, type MerchantOverrides } from './defaults/merchant.ts';
 import { type ReaderOptions, resolveReaderTiming } from './defaults/readers.ts';
-import { RequestLog } from './middleware/request-log.ts';
-import { Sessions } from './middleware/sessions.ts';
 import { Clock } from './simulation/clock.ts';
 import { resumeStartWindows } from './simulation/readers.ts';
 import { type WebhookOptions, Webhooks } from './simulation/webhooks.ts';
+import { RequestLog } from './state/request-log.ts';
+import { Sessions } from './state/sessions.ts';
 import { Store } from './state/store.ts';
 
 /** What the simulated provider is: its keys, its merchant, its readers, its webhooks. */

@@ -8,8 +8,8 @@ import { providerErrorBody } from '../http/errors.ts';
 import { toNodeListener } from '../http/node.ts';
 import { newRequestId, REQUEST_ID_PATTERN } from '../shared/request-id.ts';
 import { isLoopbackHost } from '../shared/url.ts';
+import { builtScript } from './control/dashboard-script.ts';
 import { createSandboxCore, type SandboxCoreOptions } from './core.ts';
-import { builtScript } from './dashboard/built-script.ts';
 import { type FsyncPolicy, isFsyncPolicy, Journal } from './state/journal.ts';
 
 export interface SandboxOptions extends SandboxCoreOptions {

@@ -1,7 +1,7 @@
 // Every route module, registered in one place, by part: the provider's API, the pages a
 // shopper's browser opens and the simulator's control surface under /sandbox/. Each module
 // is a Hono sub-app (`Routes`) of full paths; `app.ts` mounts them in this order. A new area
-// is a new module plus one line here. The dashboard's page and script (dashboard/serve.ts)
+// is a new module plus one line here. The dashboard's page and script (control/dashboard.ts)
 // are mounted by `index.ts`, which reads the built script from disk.
 
 import { checkoutRoutes } from './api/checkouts.ts';

@@ -48,7 +48,7 @@ export {
   type TransactionLookup,
 } from './provider/client.ts';
 export { ProviderError, type ProviderErrorKind, parseProviderError } from './provider/errors.ts';
-export type { PublicCheckout } from './routes/public.ts';
+export type { PublicCheckout } from './provider/public.ts';
 export { createMemoryStore, type MemoryStoreOptions } from './store/memory.ts';
 export {
   createPostgresStore,

@@ -7,7 +7,7 @@
  * either way).
  *
  * Built from the handler's parts: the provider's checkout without the two fields the handler
- * drops (src/server/routes/public.ts), with the fields every checkout the provider answers
+ * drops (src/server/provider/public.ts), with the fields every checkout the provider answers
  * has; the open step it answers a found pending checkout with (src/server/routes/answer.ts);
  * its error body, each route's codes and each code's status (src/domain/errors.ts, the routes
  * and middleware under src/server/); and the `Retry-After` every 429 carries

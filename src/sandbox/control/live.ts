@@ -6,7 +6,7 @@
 // only those. While nobody listens, a change costs one check: the provider routes pay nothing
 // for a dashboard that is not open.
 
-import type { RequestLog } from '../middleware/request-log.ts';
+import type { RequestLog } from '../state/request-log.ts';
 import type { Change, Kind, Store } from '../state/store.ts';
 
 export type Topic = 'state' | 'deliveries' | 'webhook-faults' | 'outcomes' | 'requests' | 'clock';

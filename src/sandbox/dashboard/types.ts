@@ -10,9 +10,9 @@ export type {
   ReaderView,
   TransactionView,
 } from '../control/overview.ts';
-export type { RequestJson as RequestEntry } from '../middleware/request-log.ts';
 export type {
   DeliveryRecord as Delivery,
   OutcomeRecord as OutcomeRule,
   WebhookFaultRecord as WebhookFault,
 } from '../state/records.ts';
+export type { RequestJson as RequestEntry } from '../state/request-log.ts';

@@ -1,13 +1,13 @@
 // Who may call a route, as middleware mounted on each route: `allow(PAYMENTS)`. Bearer keys
 // and their scopes; a request without an Authorization header may instead carry the
-// dashboard's session cookie (sessions.ts), which stands for the sandbox's own key. 401/403
+// dashboard's session cookie (state/sessions.ts), which stands for the sandbox's own key. 401/403
 // bodies carry both `message` (the flat provider error) and `error_message` (the provider's
 // authentication form) so that clients written against either shape read them.
 
 import type { MiddlewareHandler } from 'hono';
 import { json } from '../../http/json.ts';
 import type { SandboxConfig, SandboxEnv } from '../context.ts';
-import type { Sessions } from './sessions.ts';
+import type { Sessions } from '../state/sessions.ts';
 
 /**
  * Who may call a route:

@@ -1,7 +1,7 @@
 // The middleware around every request of the sandbox: its `X-Request-Id` (the caller's own
 // when it is a short token, so a merchant's server can pass its id through and find the call
 // in the log, else a new one), the access log line and the request log's record
-// (request-log.ts), and `unrecorded` for the routes kept out of that log.
+// (state/request-log.ts), and `unrecorded` for the routes kept out of that log.
 //
 // On a socket the id is settled before the app runs (`adoptRequestId` in index.ts) and set on
 // Node's response (`setHeader`), which writes it with whatever the app answers. Measured with

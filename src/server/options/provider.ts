@@ -3,7 +3,7 @@
  * on loopback) is the provider client's own, so the handler and a merchant's own client
  * refuse the same base URLs with the same words.
  */
-import { assertSafeBaseUrl } from '../provider/url-safety.ts';
+import { assertSafeBaseUrl } from '../provider/base-url.ts';
 import { group, milliseconds, optionalFunction, refuse, text, wholeNumber } from './check.ts';
 import type { ProviderOptions } from './types.ts';
 

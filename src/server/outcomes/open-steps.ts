@@ -16,7 +16,7 @@ import * as z from 'zod/mini';
 import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../../domain/checkout.ts';
 import { type NextStep, NextStepSchema } from '../../schemas/index.ts';
 import { parseJson } from '../../shared/record.ts';
-import { unsafeNextStepField } from '../routes/public.ts';
+import { unsafeNextStepField } from '../provider/public.ts';
 import { createMemoryStore } from '../store/memory.ts';
 import type { RecordStore } from '../store/types.ts';
 import type { Logger } from '../types.ts';

@@ -4,6 +4,7 @@
  * The bytes travel through exchange.ts: undici's keep-alive pool, or a given `fetch`.
  */
 import type { CallContext } from '../types.ts';
+import { assertSafeBaseUrl } from './base-url.ts';
 import { ProviderError, parseProviderError } from './errors.ts';
 import {
   connectFailure,
@@ -12,7 +13,6 @@ import {
   fetchExchange,
   poolExchange,
 } from './exchange.ts';
-import { assertSafeBaseUrl } from './url-safety.ts';
 
 /** Anything with zod's `safeParse` (zod and zod/mini schemas both qualify). */
 interface ResponseSchema<T> {

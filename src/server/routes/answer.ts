@@ -8,7 +8,7 @@
  */
 import type { Checkout } from '../../schemas/index.ts';
 import type { OpenStep, OpenSteps } from '../outcomes/open-steps.ts';
-import { type PublicCheckout, toPublicCheckout } from './public.ts';
+import { type PublicCheckout, toPublicCheckout } from '../provider/public.ts';
 
 /** The public checkout, with its open step while it is pending. */
 export type CheckoutAnswer = PublicCheckout & Partial<OpenStep>;

@@ -22,6 +22,7 @@ import { rateLimit } from '../middleware/rate-limit.ts';
 import type { HandlerConfig } from '../options/index.ts';
 import type { ProcessResult } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
+import { toPublicCheckout, unsafeNextStepField } from '../provider/public.ts';
 import type { HandlerEnv } from '../types.ts';
 import { checkoutAnswers } from './answer.ts';
 import {
@@ -31,7 +32,6 @@ import {
   type RouteDeps,
   requireJsonBody,
 } from './context.ts';
-import { toPublicCheckout, unsafeNextStepField } from './public.ts';
 
 /** `POST /checkouts`: the body's `order` (400 when missing), as `c.var.order`. */
 const orderBody: MiddlewareHandler<HandlerEnv> = async (c, next) => {

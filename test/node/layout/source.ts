@@ -39,6 +39,40 @@ export function importsOf(file: string): Import[] {
   return info.importedFiles.map(({ fileName }) => ({ file, specifier: fileName }));
 }
 
+/**
+ * Whether `imported` brings only types: every statement of its file that names the specifier
+ * is an `import type` or `export type` (or a `typeof import()`), so nothing of the target is
+ * bundled or run. `import { type A }` is not: under `verbatimModuleSyntax` it stays an import.
+ * A specifier the file does not name is not either.
+ */
+export function isTypeOnly({ file, specifier }: Import): boolean {
+  const names = (node: import('typescript5').Node | undefined): boolean =>
+    node !== undefined && ts.isStringLiteral(node) && node.text === specifier;
+  let types = 0;
+  let values = 0;
+  const visit = (node: import('typescript5').Node): void => {
+    if (ts.isImportDeclaration(node) && names(node.moduleSpecifier)) {
+      if (node.importClause?.isTypeOnly) types++;
+      else values++;
+    } else if (ts.isExportDeclaration(node) && names(node.moduleSpecifier)) {
+      if (node.isTypeOnly) types++;
+      else values++;
+    } else if (ts.isImportTypeNode(node)) {
+      const argument = node.argument;
+      if (ts.isLiteralTypeNode(argument) && names(argument.literal)) types++;
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      names(node.arguments[0])
+    ) {
+      values++;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parse(file));
+  return types > 0 && values === 0;
+}
+
 /** The file a relative import names, as a path from the repository root; undefined for a package. */
 export function targetOf({ file, specifier }: Import): string | undefined {
   return specifier.startsWith('.') ? join(dirname(file), specifier) : undefined;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { type IncomingMessage, request } from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { RequestJson } from '../../../src/sandbox/middleware/request-log.ts';
+import type { RequestJson } from '../../../src/sandbox/state/request-log.ts';
 import { cardBody } from '../support/cards.ts';
 import { checkoutBody, type Harness, startSandbox } from './helpers.ts';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import type { RequestJson } from '../../../src/sandbox/middleware/request-log.ts';
+import type { RequestJson } from '../../../src/sandbox/state/request-log.ts';
 import type { Checkout } from '../../../src/schemas/index.ts';
 import {
   createMemoryStore,

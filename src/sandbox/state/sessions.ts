@@ -13,7 +13,7 @@
 //   page on the same machine (another port is the same site) cannot ride on the cookie.
 
 import { isLoopbackHost } from '../../shared/url.ts';
-import { randomBytes, toBase64 } from '../state/ids.ts';
+import { randomBytes, toBase64 } from './ids.ts';
 
 /** More than enough for every browser a developer opens; the oldest is forgotten first. */
 const MAX_SESSIONS = 64;

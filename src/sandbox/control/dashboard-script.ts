@@ -1,6 +1,6 @@
 // The dashboard's built script as `index.ts` serves it: read once from
 // dist/sandbox-dashboard/dashboard.js (`npm run build`) beside this package, whether this
-// module runs from src/ or from dist/node/. Node only; serve.ts takes any reader.
+// module runs from src/ or from dist/node/. Node only; dashboard.ts takes any reader.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

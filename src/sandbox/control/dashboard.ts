@@ -4,13 +4,13 @@
 //
 // The page is under a strict CSP: scripts and styles only from the sandbox itself, no inline
 // code, no framing. It never holds a key: on loopback, loading it opens a session cookie
-// (sessions.ts); elsewhere the page asks for the key once and trades it for one.
+// (state/sessions.ts); elsewhere the page asks for the key once and trades it for one.
 //
 // The page names its script and icon relative to itself (it is the sandbox's root), as the
 // script names the routes it calls: a sandbox served under a path prefix works the same.
 //
 // No file is read here: whoever builds the app says where the built script comes from
-// (`index.ts` reads it from dist/ with built-script.ts), so this module runs where there is no
+// (`index.ts` reads it from dist/ with dashboard-script.ts), so this module runs where there is no
 // file system too.
 
 import { Hono } from 'hono';
