@@ -211,7 +211,9 @@ function appendOnlyConfirmer(
       answer = await command(key, ['WAITAOF', '1', '0', String(aofWaitMs)]);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      if (aof === 'unknown' && /unknown command|appendonly/i.test(text)) {
+      // Not `aof === 'unknown'`: calls sent together before the first answer all meet the
+      // same refusal, and each must take it as the first did.
+      if (aof !== 'yes' && /unknown command|appendonly/i.test(text)) {
         aof = 'no';
         return;
       }

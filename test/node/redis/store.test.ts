@@ -80,6 +80,16 @@ test('a done mark counts once Redis confirms it in its append-only file (WAITAOF
   assert.equal(await older.complete('k', 't'), true);
   assert.equal(await older.complete('k', 't'), true);
   assert.deepEqual(asked, ['EVALSHA', 'WAITAOF', 'EVALSHA']);
+  // Several marks sent together, before the first refusal comes back, as on a busy
+  // instance: each takes the refusal as the first did, and every mark is done.
+  const together = createRedisStore(
+    redisAnswering(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      throw new Error("ERR unknown command 'WAITAOF'");
+    }),
+  );
+  const marks = ['a', 'b', 'c'].map((key) => together.complete(key, 't'));
+  assert.deepEqual(await Promise.all(marks), [true, true, true]);
 });
 
 for (const kind of CLIENT_KINDS) {
