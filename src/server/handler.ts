@@ -29,12 +29,13 @@ import {
 } from './options/index.ts';
 import { createDispatcher } from './outcomes/dispatch.ts';
 import { createOpenSteps } from './outcomes/open-steps.ts';
+import { problemEntry } from './outcomes/problems.ts';
 import {
   createWatchlist,
   type ReconcileOptions,
   type ReconcileReport,
 } from './outcomes/reconcile.ts';
-import { createOutcomeReporter, problemEntry } from './outcomes/report.ts';
+import { createOutcomeReporter } from './outcomes/report.ts';
 import { createProviderClient } from './provider/client.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { confirmRoutes } from './routes/confirm.ts';

@@ -2,11 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Checkout } from '../../../src/schemas/index.ts';
 import { createMemoryStore, type PaymentStore } from '../../../src/server/index.ts';
-import {
-  createOutcomeReporter,
-  type OutcomeOptions,
-  type OutcomeProblem,
-} from '../../../src/server/outcomes/report.ts';
+import type { OutcomeProblem } from '../../../src/server/outcomes/problems.ts';
+import { createOutcomeReporter, type OutcomeOptions } from '../../../src/server/outcomes/report.ts';
 import { scaled, sleep, until } from '../../shared/until.ts';
 import { heldHook } from '../support/held-hook.ts';
 

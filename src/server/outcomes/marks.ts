@@ -1,0 +1,102 @@
+/**
+ * Writing a hook's done mark: once, and, when the store cannot take it, again in the
+ * background until it does. The marks not yet taken are kept by key, so that a report of the
+ * same outcome writes its mark first (under the hook's own token) instead of claiming.
+ */
+import type { ClaimStore } from '../store/types.ts';
+import type { HookName, OutcomeProblem } from './problems.ts';
+
+/** A claim this instance holds (or held) for a hook run. */
+export interface Held {
+  name: HookName;
+  id: string;
+  key: string;
+  token: string;
+  started: number;
+}
+
+export interface MarkOptions {
+  claims: ClaimStore;
+  onProblem(hook: HookName, checkoutId: string, problem: OutcomeProblem): void;
+  /** Waits between tries; default 100 ms doubling to 500 ms, 5 minutes in all. */
+  retryDelaysMs?: readonly number[] | undefined;
+}
+
+function defaultRetries(): number[] {
+  const delays: number[] = [];
+  let total = 0;
+  // Short waits: once the store is back, the hook must be recorded before its lease ends
+  // and a retried webhook takes the claim over. A failed try costs one refused command.
+  for (let delay = 100; total < 5 * 60_000; delay = Math.min(delay * 2, 500)) {
+    delays.push(delay);
+    total += delay;
+  }
+  return delays;
+}
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    // Waiting to record a finished hook must not keep a stopping process alive.
+    (timer as { unref?: () => void }).unref?.();
+  });
+
+export function createMarkWriter(options: MarkOptions) {
+  const { claims: store } = options;
+  const retries = options.retryDelaysMs ?? defaultRetries();
+  /** The marks this instance keeps until the store takes them, by key. */
+  const pending = new Map<string, Held>();
+
+  /** One try to mark the key done; a lost lease is told, a store error is returned. */
+  async function writeOnce(held: Held): Promise<{ error: unknown } | undefined> {
+    try {
+      if (!(await store.complete(held.key, held.token))) {
+        const elapsedMs = Date.now() - held.started;
+        options.onProblem(held.name, held.id, { kind: 'lease-lost', elapsedMs });
+      }
+      return undefined;
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /**
+   * The hook ran but the store could not record it: keep trying in the background. The key
+   * stays `running` meanwhile (until its lease ends), so no other report runs the hook; and
+   * the report does not fail, since the hook has run and the provider need not deliver again.
+   */
+  async function keepWriting(held: Held, first: unknown): Promise<void> {
+    options.onProblem(held.name, held.id, { kind: 'complete-failed', error: first, final: false });
+    pending.set(held.key, held);
+    let last = first;
+    try {
+      for (const delay of retries) {
+        await sleep(delay);
+        // A report of the same outcome may have written it meanwhile (writeKept).
+        if (pending.get(held.key) !== held) return;
+        const failed = await writeOnce(held);
+        if (failed === undefined) return;
+        last = failed.error;
+      }
+      options.onProblem(held.name, held.id, { kind: 'complete-failed', error: last, final: true });
+    } finally {
+      if (pending.get(held.key) === held) pending.delete(held.key);
+    }
+  }
+
+  /**
+   * A report of an outcome whose mark this instance still keeps: writes that mark, before any
+   * claim, so that once the store answers again the first thing this instance asks of it for
+   * that outcome is the mark, not a claim that a lease run out would let in. `undefined` when
+   * no mark is kept; otherwise whether the store took it.
+   */
+  async function writeKept(key: string): Promise<'written' | 'unavailable' | undefined> {
+    const kept = pending.get(key);
+    if (kept === undefined) return undefined;
+    if ((await writeOnce(kept)) !== undefined) return 'unavailable';
+    pending.delete(key);
+    return 'written';
+  }
+
+  return { writeOnce, keepWriting, writeKept };
+}

@@ -1,0 +1,105 @@
+/**
+ * What can go wrong around a hook, and how the handler's log says it: what happened, and what
+ * happens next.
+ */
+import type { LogEntry } from '../types.ts';
+
+export type HookName = 'onPaid' | 'onFailed';
+
+/** Something went wrong around a hook; the reporter never throws. */
+export type OutcomeProblem =
+  /** The hook threw; its claim was released for the next report. */
+  | { kind: 'hook-threw'; error: unknown }
+  /** The store could not take the claim: no hook ran. */
+  | { kind: 'claim-failed'; error: unknown }
+  /** The hook threw and the store could not free its claim: it runs again once the lease ends. */
+  | { kind: 'release-failed'; error: unknown }
+  /** The hook ran; the store could not record it yet (retried in the background). */
+  | { kind: 'complete-failed'; error: unknown; final: boolean }
+  /** The hook returned after its lease ran out and another report took the claim over. */
+  | { kind: 'lease-lost'; elapsedMs: number }
+  /**
+   * The hook's `done(tx)` found the outcome another run's (`LeaseLostError`): its
+   * transaction rolled back, and the other run's stands. Nothing ran twice.
+   */
+  | { kind: 'rolled-back'; elapsedMs: number }
+  /**
+   * The hook called `done(tx)` but its transaction did not commit the mark (it rolled
+   * back, or the hook returned before committing): released, so the next report runs it.
+   */
+  | { kind: 'not-committed' }
+  /** The hook called `done(tx)`; the store could not be asked whether its mark committed. */
+  | { kind: 'readback-failed'; error: unknown }
+  /** The hook threw after its transaction committed the outcome done: it does not run again. */
+  | { kind: 'threw-after-done'; error: unknown };
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What each problem means for the hook, by kind: the log level and what happens next. */
+function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'], string] {
+  switch (problem.kind) {
+    case 'hook-threw':
+      return ['error', `${hook} threw; it will run again on the next report of this checkout`];
+    case 'claim-failed':
+      return [
+        'error',
+        `the store could not be asked; ${hook} did not run: a webhook is answered 503 so the provider delivers again`,
+      ];
+    case 'release-failed':
+      return [
+        'error',
+        `${hook} threw and the store could not release its claim; it runs again once the claim's lease (hooks.leaseMs) ends`,
+      ];
+    case 'complete-failed':
+      return problem.final
+        ? [
+            'error',
+            `${hook} ran but the store never recorded it; a report after its lease may run it again`,
+          ]
+        : [
+            'warn',
+            `${hook} ran but the store could not record it yet; trying again in the background`,
+          ];
+    case 'lease-lost':
+      return [
+        'warn',
+        `${hook} returned after its lease (hooks.leaseMs) ran out and another report took it over: it may have run twice`,
+      ];
+    case 'rolled-back':
+      return [
+        'warn',
+        `${hook} outlived its lease (hooks.leaseMs) and another run took the outcome over: done(tx) threw LeaseLostError and this run's transaction rolled back; the other run's stands`,
+      ];
+    case 'not-committed':
+      return [
+        'error',
+        `${hook} called done(tx) but its transaction did not commit; it will run again on the next report of this checkout`,
+      ];
+    case 'readback-failed':
+      return [
+        'error',
+        `${hook} called done(tx), and the store could not be asked whether it committed; a report after its lease finds out (a webhook is answered 503)`,
+      ];
+    case 'threw-after-done':
+      return [
+        'error',
+        `${hook} threw after its transaction committed done(tx): the outcome counts as done and the hook does not run again`,
+      ];
+  }
+}
+
+/** The log entry for a problem: what happened, what happens next, and its error or timing. */
+export function problemEntry(
+  hook: HookName,
+  checkoutId: string,
+  problem: OutcomeProblem,
+): LogEntry {
+  const [level, text] = problemText(hook, problem);
+  const detail =
+    problem.kind === 'lease-lost' || problem.kind === 'rolled-back'
+      ? { elapsedMs: problem.elapsedMs }
+      : problem.kind === 'not-committed'
+        ? {}
+        : { error: message(problem.error) };
+  return { level, message: text, hook, checkoutId, ...detail };
+}
