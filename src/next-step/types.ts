@@ -71,8 +71,8 @@ export interface NextStepContext {
    */
   confirm(signal: AbortSignal): Promise<CheckoutView>;
   /**
-   * The origin of the merchant's handler, whose return page ends a challenge shown in the
-   * iframe when the checkout has a redirect_url: trusted beside the provider's.
+   * The origin of the merchant's handler, whose return ends a challenge shown in the iframe
+   * when the checkout has a redirect_url: a page of that origin in the frame is over.
    */
   returnOrigin?: string;
   /** Called just before an iframe challenge shows or a navigation starts (emits payment-challenge). */

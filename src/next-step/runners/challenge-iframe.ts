@@ -4,8 +4,22 @@ import { hold } from '../hold.ts';
 import { buildForm } from '../navigate.ts';
 import { methodOf, refusal, type StepRunner } from '../runner.ts';
 
-// Blocks the challenge page from navigating the merchant's page (top
-// navigation) while letting an issuer's page run its scripts and forms.
+// What the issuer's challenge page may do in the frame, and no more. It needs its scripts
+// (allow-scripts) and forms (allow-forms, the answer it posts to TermUrl), its own origin
+// (allow-same-origin: its cookies and storage, and the origin its completion message comes
+// from, which the widget checks), and windows for its help links (allow-popups, themselves
+// sandboxed). Everything else stays refused: navigating the merchant's page (no
+// allow-top-navigation: a hostile or hijacked challenge page cannot send the shopper away),
+// dialogs over the shop (no allow-modals), downloads, pointer lock and the rest.
+//
+// allow-scripts beside allow-same-origin lets a document of the page's own origin take the
+// sandbox off its frame, which browsers warn of ("can escape its sandboxing") whenever one
+// loads in such a frame. None does: the flags are set once the frame is on the page, so
+// they apply from the challenge's own navigation on and the frame's first, empty document
+// (the page's origin) is never sandboxed; and the handler's return page, the one page of
+// the merchant's origin a challenge ends on, sandboxes itself to an opaque origin
+// (src/server/routes/return-frame.ts). The issuer's pages are of other origins, which no
+// flag lets reach the merchant's page.
 const FRAME_SANDBOX = 'allow-forms allow-scripts allow-same-origin allow-popups';
 
 /** The end page's message: the bare string, or `{ type }` as some ACS pages send. */
@@ -25,10 +39,11 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
   const refused = refusal({ 'next_step.url': url, 'next_step.payload.TermUrl': termUrl });
   if (refused) return refused;
 
-  // The end page lives at TermUrl's origin (the provider's); without a TermUrl
-  // the challenge page itself must report. When the checkout has a redirect_url, the
-  // challenge ends at the merchant's handler instead (its return page, at returnOrigin).
-  const trusted = [new URL(termUrl ?? url).origin, ctx.returnOrigin];
+  // The end page lives at TermUrl's origin (the provider's); without a TermUrl the challenge
+  // page itself must report. When the checkout has a redirect_url, the challenge ends at the
+  // merchant's handler instead: its return page, of an opaque origin, says nothing the
+  // widget trusts, and the checkout read back shows the outcome.
+  const trusted = new URL(termUrl ?? url).origin;
   // Unique per challenge, so a late answer can never land in a newer frame.
   const name = `payment-widget-challenge-${Math.random().toString(36).slice(2)}`;
 
@@ -38,7 +53,6 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
     title: ctx.t('challengeTitle'),
     class: 'challenge-frame',
     part: 'challenge-frame',
-    sandbox: FRAME_SANDBOX,
     width: '390',
     height: '400',
   });
@@ -62,15 +76,15 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
 
   return hold(ctx, wrapper, ({ end, nudge }) => {
     const onMessage = (event: MessageEvent): void => {
-      if (!trusted.includes(event.origin)) return;
+      if (event.origin !== trusted) return;
       if (event.source === null || event.source !== frame.contentWindow) return;
       if (!isCompletion(event.data)) return;
       nudge();
     };
-    // Back at the merchant's own origin (its return page, or the shop's page where a browser
-    // sent no Sec-Fetch-Dest): the challenge is over, and that page is not the widget's to
-    // show. Cross-origin pages (the issuer's) throw on the read and are left alone; the
-    // frame's first about:blank shares the page's origin but not its URL.
+    // Back at the merchant's own origin (the shop's page, where a browser sent no
+    // Sec-Fetch-Dest and the handler's return redirected): the challenge is over, and that
+    // page is not the widget's to show. Pages of other origins (the issuer's, the handler's
+    // self-sandboxed return page) throw on the read and are left alone.
     frame.addEventListener('load', () => {
       try {
         if (frame.contentWindow?.location.href.startsWith(`${ctx.returnOrigin}/`)) {
@@ -82,6 +96,8 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
     window.addEventListener('message', onMessage);
     cancel.addEventListener('click', () => end({ kind: 'cancelled' }));
     ctx.onChallenge({ mode: 'iframe', url });
+    // On the page now, its first document loaded: the sandbox holds from the challenge on.
+    frame.setAttribute('sandbox', FRAME_SANDBOX);
     // The form must be connected to submit; the frame must be connected to be a target.
     form.submit();
     return () => window.removeEventListener('message', onMessage);

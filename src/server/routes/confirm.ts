@@ -48,10 +48,8 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       });
     }
     let target = resultPages.pending;
-    let status: string | undefined;
     try {
       const checkout = await client.checkouts.get(id, callContext(c));
-      status = checkout.status ?? undefined;
       // The shopper is redirected at once; the hook runs behind the redirect.
       await outcomes.inBackground(checkout, c.env.waitUntil);
       if (isFinalStatus(checkout.status)) {
@@ -68,7 +66,7 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       });
     }
     // A challenge shown in the widget's iframe ends here: the widget, not the shop's page.
-    if (forFrame(c.req.raw)) return returnFramePage(id, status, config.allowedOrigins);
+    if (forFrame(c.req.raw)) return returnFramePage(config.allowedOrigins);
     return empty(303, {
       location: withParam(own.page ?? target, 'checkout_id', id),
       'cache-control': 'no-store',

@@ -170,6 +170,22 @@ describe('challenge-iframe', () => {
     expect(await outcome).to.deep.equal({ kind: 'cancelled' });
   });
 
+  it('keeps the challenge page from navigating the shop’s page, and lets it run its scripts and forms', async () => {
+    const { frame, outcome } = start(h, step({ frameOtherOrigin: true, post: 'top' }));
+    const tried = nextMessage((data) => (data as { type?: unknown })?.type === 'tried-top');
+    // The page's script ran (allow-scripts) and its message came (it tried).
+    expect((await tried).source).to.equal(frame.contentWindow);
+    expect(location.hash).to.equal('');
+    expect(frame.getAttribute('sandbox')?.split(' ').sort()).to.deep.equal([
+      'allow-forms',
+      'allow-popups',
+      'allow-same-origin',
+      'allow-scripts',
+    ]);
+    h.controller.abort();
+    await outcome.catch(() => {});
+  });
+
   it('ignores other messages from its iframe', async () => {
     h.answers = [PAID];
     const { frame, outcome } = start(h, step({ post: 'other' }));
