@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import type { PaymentWidget } from '../../src/index.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { createPaymentHandler, toNodeListener } from '../../src/server/index.ts';
-import { CARDS, expect, fillCard, pay, test } from './fixtures.ts';
+import { CARDS, expect, fillCard, pay, type Quiet, test } from './fixtures.ts';
 
 let sandbox: Sandbox;
 let server: Server;
@@ -102,7 +102,20 @@ async function heardAll(page: Page): Promise<void> {
   await seen;
 }
 
-test('an endpoint where no handler answers: one error naming the URL called', async ({ page }) => {
+/** What a test that makes a page's mistake on purpose expects the console to say. */
+function expectTold(quiet: Quiet, failedStatus?: number): void {
+  quiet.allow(/^(error|warning): payment-widget: /);
+  // The browser's own line for the answer the widget is told of.
+  if (failedStatus) {
+    quiet.allow(new RegExp(`^error: Failed to load resource: .* status of ${failedStatus} `));
+  }
+}
+
+test('an endpoint where no handler answers: one error naming the URL called', async ({
+  page,
+  quiet,
+}) => {
+  expectTold(quiet, 404);
   const said = await open(page, `order='{"sku":"poster"}' endpoint="/nope"`);
   await expect(page.getByText('The payment could not be processed.')).toBeVisible();
   // The same problem again (the same URL called): not told twice.
@@ -127,7 +140,9 @@ test('an endpoint where no handler answers: one error naming the URL called', as
 
 test('a handler that refuses the page’s origin: one error with the handler’s message', async ({
   page,
+  quiet,
 }) => {
+  expectTold(quiet, 403);
   const said = await open(page, `order='{"sku":"poster"}' endpoint="/elsewhere"`);
   await expect(page.getByText('The payment could not be processed.')).toBeVisible();
   await heardAll(page);
@@ -139,7 +154,11 @@ test('a handler that refuses the page’s origin: one error with the handler’s
   );
 });
 
-test('what the widget ignores: one warning each, and the card still pays', async ({ page }) => {
+test('what the widget ignores: one warning each, and the card still pays', async ({
+  page,
+  quiet,
+}) => {
+  expectTold(quiet);
   const said = await open(
     page,
     `order='{"sku": poster}' payment-methods="card idael" challenge="popup"`,

@@ -3,7 +3,14 @@
  * started by the tests themselves. Each test's browser context is a new shopper with a
  * basket of their own, so tests share them without interfering.
  */
-import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
+import {
+  type BrowserContext,
+  test as base,
+  expect,
+  type Frame,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { EXPIRY, type Shop, startShop } from './shop.ts';
 
 export {
@@ -17,7 +24,69 @@ export {
   webhooksAnswered,
 } from './shop.ts';
 
-export const test = base.extend<{ widget: Locator }, { shop: Shop }>({
+/**
+ * The console of every page a test opens (its own, the pages of any context it makes, the
+ * provider's pages it is sent to), checked once the test is over: an error or a warning
+ * the test did not `allow()`, a browser's own included ("Failed to load resource", a
+ * sandbox flag, a CSP violation), or an uncaught error fails the test. A correct page says
+ * nothing; a test that makes a mistake on purpose allows what it expects to be told.
+ */
+export interface Quiet {
+  /** Allows the errors and warnings `pattern` matches (`error: text (url)`), in this test. */
+  allow(pattern: RegExp): void;
+  /**
+   * Allows the browser's own line for a request of the page's that the test makes fail on
+   * purpose: answered `status` (409), or lost (`net::ERR_CONNECTION_RESET`). A browser
+   * reports any failed request of a page, whatever the page then does with the answer.
+   */
+  failed(status: number | `net::${string}`): void;
+}
+
+/** What the console of `page` says that would count: errors, warnings, uncaught errors. */
+function listen(page: Page, said: string[]): void {
+  page.on('console', (message) => {
+    const type = message.type();
+    if (type === 'error' || type === 'warning') {
+      said.push(`${type}: ${message.text()} (${message.location().url || page.url()})`);
+    }
+  });
+  page.on('pageerror', (error) => said.push(`uncaught: ${error.message} (${page.url()})`));
+}
+
+export const test = base.extend<{ widget: Locator; quiet: Quiet }, { shop: Shop }>({
+  quiet: [
+    async ({ context, browser }, use) => {
+      const said: string[] = [];
+      const allowed: RegExp[] = [];
+      const watch = (c: BrowserContext) => {
+        for (const page of c.pages()) listen(page, said);
+        c.on('page', (page) => listen(page, said));
+      };
+      watch(context);
+      // The contexts a test makes itself: a phone, a second shopper.
+      const newContext = browser.newContext;
+      browser.newContext = async (...args) => {
+        const made = await newContext.apply(browser, args);
+        watch(made);
+        return made;
+      };
+      await use({
+        allow: (pattern) => allowed.push(pattern),
+        failed: (status) =>
+          allowed.push(
+            new RegExp(
+              `^error: Failed to load resource: ${typeof status === 'number' ? `the server responded with a status of ${status}` : status} `,
+            ),
+          ),
+      });
+      browser.newContext = newContext;
+      const unexpected = said.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, 'errors and warnings in the console that the test did not expect').toEqual(
+        [],
+      );
+    },
+    { auto: true },
+  ],
   shop: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use) => {

@@ -66,7 +66,12 @@ test('terminate a waiting checkout: "failed" shows, then another can start', asy
   expect(problems).toEqual([]);
 });
 
-test('an offline reader refuses a checkout and the page says why', async ({ page, shop }) => {
+test('an offline reader refuses a checkout and the page says why', async ({
+  page,
+  shop,
+  quiet,
+}) => {
+  quiet.failed(422);
   await openWithReader(page, shop);
   await page.getByRole('button', { name: 'Take the reader offline' }).click();
   await expect(page.locator('#simulator-note')).toContainText('offline');
@@ -78,7 +83,12 @@ test('an offline reader refuses a checkout and the page says why', async ({ page
   await expect(page.locator('#payment-status')).toHaveText('failed');
 });
 
-test('a bad amount is a 400 naming the field, and the page shows it', async ({ page, shop }) => {
+test('a bad amount is a 400 naming the field, and the page shows it', async ({
+  page,
+  shop,
+  quiet,
+}) => {
+  quiet.failed(400);
   await openWithReader(page, shop);
   await page.getByLabel(/^Amount/).fill('-3');
   await page.getByRole('button', { name: 'Start checkout' }).click();

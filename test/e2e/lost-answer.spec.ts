@@ -17,7 +17,9 @@ const isPay = (url: URL, method: string) =>
 test('lost after the backend forwarded it: Payment successful with no further click, charged once', async ({
   page,
   shop,
+  quiet,
 }) => {
+  quiet.failed('net::ERR_CONNECTION_RESET');
   const id = await openShop(page, shop, '/?redirect=0');
   await page.route(
     (url) => url.pathname.startsWith('/payments/checkouts/'),
@@ -42,7 +44,9 @@ test('lost after the backend forwarded it: Payment successful with no further cl
 test('lost before it reached the backend: a retryable error, the card kept, and Pay succeeds', async ({
   page,
   shop,
+  quiet,
 }) => {
+  quiet.failed('net::ERR_INTERNET_DISCONNECTED');
   const id = await openShop(page, shop, '/?redirect=0');
   let dropped = 0;
   await page.route(

@@ -21,7 +21,12 @@ test('amount 11.00 is declined: Payment failed, onFailed runs once', async ({ pa
   expect(await hookRunsOf(shop, id)).toEqual([{ hook: 'failed', id, status: 'FAILED' }]);
 });
 
-test('a backend failure is a retryable error, and trying again pays', async ({ page, shop }) => {
+test('a backend failure is a retryable error, and trying again pays', async ({
+  page,
+  shop,
+  quiet,
+}) => {
+  quiet.failed(500);
   const id = await openShop(page, shop, '/?redirect=0');
   // The provider answers the next process call with a 500 (the sandbox's fault route).
   const fault = await shop.provider('POST', '/sandbox/faults', {
@@ -47,7 +52,12 @@ test('a backend failure is a retryable error, and trying again pays', async ({ p
 });
 
 test.describe('an expired checkout', () => {
-  test('past its valid_until: paying is refused and nothing is charged', async ({ page }) => {
+  test('past its valid_until: paying is refused and nothing is charged', async ({
+    page,
+    quiet,
+  }) => {
+    // The process route's 409: the checkout is over.
+    quiet.failed(409);
     // A shop of its own: the sandbox's clock is moved, which no other test should see.
     const shop = await startShop();
     try {
@@ -73,7 +83,8 @@ test.describe('an expired checkout', () => {
     }
   });
 
-  test('deactivated by the shop: its page shows Payment failed', async ({ page, shop }) => {
+  test('deactivated by the shop: its page shows Payment failed', async ({ page, shop, quiet }) => {
+    quiet.failed(409);
     const id = await openShop(page, shop, '/?redirect=0');
     // The merchant's server gives up on the order (e.g. the stock ran out).
     expect((await shop.provider('DELETE', `/v0.1/checkouts/${id}`)).status).toBe(200);

@@ -44,6 +44,14 @@ export interface Driver {
   /** Forgets the cookies of every site: the next page is a new shopper's (a new basket). */
   clearCookies(): Promise<void>;
   /**
+   * The errors and warnings the pages' consoles said since the last call (`error: text`,
+   * `warn: text`, `uncaught: message`), then forgets them. Chromium's include its own
+   * (a resource that failed to load, a sandbox flag); Firefox's, what pages log and throw
+   * (WebDriver BiDi carries no other); WebKit's, what the shop's pages log and throw once the
+   * driver has been in them (WebKitWebDriver gives no console at all: see webdriver.ts).
+   */
+  said(): Promise<string[]>;
+  /**
    * Runs `steps` with every action above aimed inside the first iframe of the page, or of
    * the frame the driver is in already (frames nest): the widget's 3DS challenge, or the
    * frame that stands for a phone's screen in the screenshot suite.

@@ -4,7 +4,7 @@
  * Each flow checks what the shopper sees and what the shop's server saw.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { providerStatus, type Shop, startShop } from '../e2e/shop.ts';
 import { scaled } from '../shared/until.ts';
 import { type Driver, EXISTS, nameArg, waitFor } from './driver.ts';
@@ -38,6 +38,22 @@ describe('payment flows', () => {
   after(async () => {
     await driver?.close();
     await shop?.close();
+  });
+
+  // A correct page says nothing in the console, in any engine (driver.ts `said()`): each
+  // flow ends with what its pages said, and fails on anything it did not expect.
+  let expected: RegExp[] = [];
+  beforeEach(async () => {
+    expected = [];
+    await driver.said();
+  });
+  afterEach(async () => {
+    const said = await driver.said();
+    assert.deepEqual(
+      said.filter((line) => !expected.some((pattern) => pattern.test(line))),
+      [],
+      `${driver.engine}: errors and warnings in the console`,
+    );
   });
 
   it('a card without 3DS: Payment successful, onPaid once', FLOW, async () => {

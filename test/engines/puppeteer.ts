@@ -32,11 +32,29 @@ export class PuppeteerDriver implements Driver {
   readonly engine: 'chromium' | 'firefox';
   private readonly browser: Browser;
   private readonly page: Page;
+  /** What the console said since said() last asked. */
+  private heard: string[] = [];
 
   private constructor(engine: 'chromium' | 'firefox', browser: Browser, page: Page) {
     this.engine = engine;
     this.browser = browser;
     this.page = page;
+    // Every frame's, the 3DS challenge's included, and the browser's own (CDP's log entries).
+    page.on('console', (message) => {
+      const type = message.type();
+      if (type === 'error' || type === 'warn') {
+        this.heard.push(`${type}: ${message.text()} (${message.location().url ?? page.url()})`);
+      }
+    });
+    page.on('pageerror', (error) => {
+      this.heard.push(`uncaught: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  async said(): Promise<string[]> {
+    const said = this.heard;
+    this.heard = [];
+    return said;
   }
 
   static async launch(engine: 'chromium' | 'firefox'): Promise<PuppeteerDriver> {

@@ -56,6 +56,38 @@ for (let w = window; w !== w.top; w = w.parent) {
 return { left, top, width: rect.width, height: rect.height, viewWidth: window.top.innerWidth };
 `;
 
+/** Where a page keeps what its console said, across its reloads and its origin's pages. */
+const SAID = 'engines:said';
+
+/**
+ * Page script: WebKitWebDriver gives no console (classic WebDriver has none, and MiniBrowser
+ * under automation writes none out), so each page the driver enters records its own errors
+ * and warnings, and its uncaught errors, from then on, in its tab's sessionStorage: they
+ * outlive a reload or a navigation to another page of the shop. The engine's own messages
+ * are not seen, nor what a page says before the driver first runs a script in it.
+ */
+const RECORD = `
+if (!window.__enginesSaid) {
+  window.__enginesSaid = true;
+  const keep = (line) => {
+    try {
+      const all = JSON.parse(sessionStorage.getItem(${JSON.stringify(SAID)}) || '[]');
+      all.push(line + ' (' + location.href + ')');
+      sessionStorage.setItem(${JSON.stringify(SAID)}, JSON.stringify(all));
+    } catch {}
+  };
+  for (const type of ['error', 'warn']) {
+    const original = console[type];
+    console[type] = function (...args) {
+      keep(type + ': ' + args.map(String).join(' '));
+      return original.apply(this, args);
+    };
+  }
+  addEventListener('error', (event) => keep('uncaught: ' + event.message));
+  addEventListener('unhandledrejection', (event) => keep('uncaught: ' + String(event.reason)));
+}
+`;
+
 interface WebKitDriverServer {
   port: number;
   emulateMedia(media: { colorScheme?: ColorScheme }): void;
@@ -91,6 +123,7 @@ export class WebKitDriver implements Driver {
 
   async goto(url: string): Promise<void> {
     await this.browser.navigateTo(url);
+    await this.run('');
   }
 
   async url(): Promise<string> {
@@ -110,9 +143,23 @@ export class WebKitDriver implements Driver {
     );
   }
 
+  async said(): Promise<string[]> {
+    // Before the first page (about:blank) there is no storage, and nothing was said.
+    return this.run<string[]>(
+      `try {
+        const all = JSON.parse(sessionStorage.getItem(${JSON.stringify(SAID)}) || '[]');
+        sessionStorage.removeItem(${JSON.stringify(SAID)});
+        return all;
+      } catch {
+        return [];
+      }`,
+    );
+  }
+
   async run<T>(body: string, ...args: unknown[]): Promise<T> {
-    // Execute Script awaits a promise the script returns.
-    const script = `return (async function () {\n${body}\n}).apply(null, arguments);`;
+    // Execute Script awaits a promise the script returns. Each page records its console
+    // from the driver's first script in it (RECORD).
+    const script = `${RECORD}\nreturn (async function () {\n${body}\n}).apply(null, arguments);`;
     return (await this.browser.execute(script, ...args)) as T;
   }
 

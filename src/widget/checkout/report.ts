@@ -49,7 +49,10 @@ function diagnoseAnswer(c: PayContext, error: BackendError): void {
   // The URL whole, as the developer finds it in the network panel: `POST https://shop.example/x`.
   const [method, url = ''] = called.split(' ');
   const call = `${method} ${new URL(url, location.href).href}`;
-  if (status === 0 || code === 'BACKEND_ERROR' || code === 'INVALID_RESPONSE') {
+  // No answer is the page's mistake only where nothing answered yet (a payment whose answer
+  // was lost is the shopper's network).
+  const none = status === 0 && !('checkout' in c.lifecycle);
+  if (none || code === 'BACKEND_ERROR' || code === 'INVALID_RESPONSE') {
     diagnose(c, 'foreign', call, `${status}`, message, code === 'TIMEOUT' ? '1' : '');
   } else if (status === 404 || status === 403) {
     diagnose(c, 'endpoint', call, `${status}`, message);
