@@ -28,7 +28,13 @@ for (const name of NAMES) {
 }
 
 // Paid: the shop offers to start a new basket (the page itself would show this basket's
-// order again on a reload).
-document.addEventListener('payment-success', () => {
+// order again on a reload). Found paid already (a page that names its checkout by its order
+// learns it from the widget): the order's confirmation too.
+document.addEventListener('payment-success', (event) => {
   for (const form of document.querySelectorAll('form.buy-again')) form.hidden = false;
+  const confirmed = document.querySelector('.order-confirmed[hidden]');
+  if (!event.detail.resumed || !confirmed) return;
+  const reference = confirmed.querySelector('.order-reference');
+  if (reference) reference.textContent = event.detail.checkout.checkout_reference ?? '';
+  confirmed.hidden = false;
 });

@@ -25,16 +25,13 @@ export interface Baskets {
 }
 
 /** 32 random bytes as hex: a signing secret. */
-function randomSecret(): string {
+export function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * `secret` signs the cookies (HMAC-SHA256, Hono's signed cookies); without one, a random one
- * per process (baskets end on restart).
- */
-export function cookieBaskets(secret: string = randomSecret()): Baskets {
+/** `secret` signs the cookies (HMAC-SHA256, Hono's signed cookies). */
+export function cookieBaskets(secret: string): Baskets {
   return {
     async current(request) {
       const cookies = await parseSigned(request.headers.get('cookie') ?? '', secret, COOKIE);

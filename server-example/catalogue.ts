@@ -25,11 +25,10 @@ export function findProduct(sku: unknown): Product | undefined {
 }
 
 /**
- * `resolveCheckout` for orders the widget sends (`order='{"sku":"mug"}'` or
- * `order="mug"`): everything but the product name is ignored, so a tampered
- * amount in the order changes nothing.
+ * The product an order the widget sends names (`order='{"sku":"mug"}'` or `order="mug"`);
+ * a 400 naming `order.sku` when it names none of this shop's.
  */
-export function resolveOrder(order: unknown): ResolvedCheckout {
+export function productOf(order: unknown): Product {
   const sku =
     typeof order === 'object' && order !== null && 'sku' in order
       ? (order as { sku: unknown }).sku
@@ -43,5 +42,14 @@ export function resolveOrder(order: unknown): ResolvedCheckout {
       'order.sku',
     );
   }
+  return product;
+}
+
+/**
+ * `resolveCheckout` for orders the widget sends: everything but the product name is
+ * ignored, so a tampered amount in the order changes nothing.
+ */
+export function resolveOrder(order: unknown): ResolvedCheckout {
+  const product = productOf(order);
   return { amount: product.amount, currency: product.currency, description: product.name };
 }

@@ -81,3 +81,13 @@ export function readKnobs(query: URLSearchParams): KnobsResult {
     },
   };
 }
+
+/** The knobs of a page whose URL sets none. */
+export const DEFAULT_KNOBS: DemoKnobs = {
+  amount: DEFAULT_PRODUCT.amount,
+  currency: DEFAULT_PRODUCT.currency,
+  redirect: true,
+  expiresIn: undefined,
+  account: false,
+  locale: undefined,
+};

@@ -42,25 +42,28 @@ export function formatPrice(amount: number, currency: string): string {
 }
 
 /**
- * The order block of a shop page. A paid basket shows its order's confirmation instead of a
- * new payment; any other page carries the same "Buy again" form hidden, which the page's
- * script shows once the widget says the payment went through. "Buy again" starts a new
- * basket and comes back to `page`, the page the shopper is on.
+ * The order block of a shop page. A basket the page knows to be paid shows its order's
+ * confirmation instead of a new payment; any other page carries the same block and "Buy
+ * again" form hidden, which the page's script (demo/events.js) shows once the widget says the
+ * payment went through (the confirmation when the widget found the basket paid already, as
+ * a page that names its checkout by `order` learns it). "Buy again" starts a new basket and
+ * comes back to `page`, the page the shopper is on.
  */
 export function orderBlock(
   paid: { checkout_reference?: string | null | undefined } | undefined,
   page: URL,
 ): string {
-  const again = `<form class="buy-again" method="post" action="basket"${paid ? '' : ' hidden'}>
+  const hidden = paid ? '' : ' hidden';
+  const again = `<form class="buy-again" method="post" action="basket"${hidden}>
     <input type="hidden" name="return" value="${escapeHtml(page.pathname + page.search)}" />
     <button type="submit">Buy again</button>
   </form>`;
-  if (paid === undefined) return again;
-  return `<div class="order-confirmed" role="status">
+  const confirmed = `<div class="order-confirmed" role="status"${hidden}>
   <h2>Order confirmed</h2>
-  <p>Order <strong>${escapeHtml(paid.checkout_reference ?? '')}</strong> is paid. Thank you!</p>
-  ${again}
+  <p>Order <strong class="order-reference">${escapeHtml(paid?.checkout_reference ?? '')}</strong> is paid. Thank you!</p>
+  ${paid ? again : ''}
 </div>`;
+  return paid ? confirmed : confirmed + again;
 }
 
 /** The strict policy of the `csp.html` page: the widget needs nothing beyond it. */

@@ -20,10 +20,11 @@ import {
   type RateLimitOptions,
   toNodeListener,
 } from 'payment-widget/server';
-import { cookieBaskets, orderReference } from './basket.ts';
-import { resolveOrder } from './catalogue.ts';
+import { cookieBaskets, randomSecret } from './basket.ts';
 import { empty, errorJson } from './http.ts';
 import { createInPerson } from './in-person/index.ts';
+import { resolveShopOrder } from './orders.ts';
+import { signedQuotes } from './quote.ts';
 import { connectRedisStore } from './redis.ts';
 import { DEMO_CUSTOMER_ID, hasSession } from './session.ts';
 import { createShopPages, shopRoutes } from './shop-page.ts';
@@ -70,7 +71,10 @@ export interface ServerExampleOptions {
   hooks?: Pick<HookOptions, 'waitMs' | 'leaseMs'>;
   /** The handler's `rateLimit`. Default: the handler's defaults. */
   rateLimit?: RateLimitOptions;
-  /** Signs the basket cookies. Default: random per start (a restart forgets the baskets). */
+  /**
+   * Signs the basket cookies and the pages' quotes. Default: random per start (a restart
+   * forgets the baskets, and a page loaded before it is priced again on a reload).
+   */
   basketSecret?: string;
 }
 
@@ -85,7 +89,10 @@ const LOCALE_FILE = /^\/assets\/locales\/[a-z]{2,3}-[A-Z]{2}\.js$/;
 
 export async function startServerExample(options: ServerExampleOptions): Promise<ServerExample> {
   const log = options.log ?? (() => {});
-  const baskets = cookieBaskets(options.basketSecret);
+  // One secret signs the basket cookies and the pages' quotes (quote.ts).
+  const secret = options.basketSecret ?? randomSecret();
+  const baskets = cookieBaskets(secret);
+  const quotes = signedQuotes(secret);
   const assetsDir = options.assetsDir ?? fileURLToPath(new URL('../dist/', import.meta.url));
   const examplesDir =
     options.examplesDir ?? fileURLToPath(new URL('../examples/dist/', import.meta.url));
@@ -133,15 +140,9 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       success: '/result',
       failure: '/result',
     },
-    // Orders the widget sends itself (the React and Vue pages): priced here, and the
-    // shopper's basket, when they have one, is the checkout's reference.
-    async resolveCheckout(order, request) {
-      const basket = await baskets.current(request);
-      return {
-        ...resolveOrder(order),
-        ...(basket === undefined ? {} : { reference: orderReference(basket) }),
-      };
-    },
+    // Orders the widget sends itself (the shop's pages, the React and Vue pages): priced
+    // here, and the shopper's basket, when they have one, is the checkout's reference.
+    resolveCheckout: resolveShopOrder({ baskets, quotes }),
     authorizeCustomer: (request, customerId) =>
       customerId === DEMO_CUSTOMER_ID && hasSession(request),
     hooks: {
@@ -198,6 +199,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     provider,
     payments,
     baskets,
+    quotes,
     merchantCode: options.merchantCode,
     providerOrigin: new URL(options.providerBaseUrl).origin,
     allowedOrigins: shopOrigins,

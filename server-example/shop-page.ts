@@ -1,18 +1,23 @@
 /**
- * The shop's page route: it prices the basket (the demo's knobs stand in for a catalogue),
- * asks the payment handler for the basket's checkout (its open one on a reload, its paid one
- * once paid, a new one otherwise) and renders the page with the widget given only that
- * checkout's id. A paid basket shows its order's confirmation and "Buy again". The result
- * page, where full-page flows end, is here too. Nothing here needs Node: the static site's
+ * The shop's page route, in the two shapes the README teaches. By default the page names its
+ * checkout by `order` (the product, and the demo's knobs signed as its `quote`), and the
+ * widget asks the handler for the basket's checkout, whose `reference` the handler's
+ * `resolveCheckout` takes from the basket's cookie (orders.ts). With `?checkout-id=1` the
+ * route itself prices the basket and asks the handler for its checkout (its open one on a
+ * reload, its paid one once paid, a new one otherwise), and gives the widget only that
+ * checkout's id; a paid basket then shows its order's confirmation and "Buy again" at once
+ * (the `order` page shows them once the widget says the basket is paid). The result page,
+ * where full-page flows end, is here too. Nothing here needs Node: the static site's
  * Service Worker serves the same pages.
  */
 import { type Context, Hono } from 'hono';
 import type { Checkout } from 'payment-widget/schemas';
 import { type PaymentHandler, type ProviderClient, ProviderError } from 'payment-widget/server';
-import { type Baskets, orderReference } from './basket.ts';
+import type { Baskets } from './basket.ts';
 import { DEFAULT_PRODUCT } from './catalogue.ts';
 import { type DemoKnobs, readKnobs } from './demo-knobs.ts';
 import { empty, errorJson, html } from './http.ts';
+import { basketTerms } from './orders.ts';
 import {
   attributes,
   formatPrice,
@@ -22,10 +27,9 @@ import {
   strictCsp,
   variantParts,
 } from './pages.ts';
+import { defaultKnobs, type Quotes } from './quote.ts';
 import { DEMO_CUSTOMER_ID, SESSION_SET_COOKIE } from './session.ts';
 
-/** The shop's default: an unpaid checkout lapses after 30 minutes. */
-const CHECKOUT_LIFETIME_S = 30 * 60;
 /** Where "Buy again" may send the shopper back to, below the shop's base: one of its pages. */
 const SHOP_PAGE = /^(?:index\.html|module\.html|csp\.html)?(?:\?[\w=&.%-]*)?$/;
 const CHECKOUT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
@@ -34,6 +38,8 @@ export interface ShopPageDeps {
   provider: ProviderClient;
   payments: PaymentHandler;
   baskets: Baskets;
+  /** Signs the knobs a page was priced with, for its order (quote.ts). */
+  quotes: Quotes;
   merchantCode: string;
   providerOrigin: string;
   /** The shop's own origins: where its pages (and so "Buy again") come from. */
@@ -73,23 +79,29 @@ export function createShopPages(deps: ShopPageDeps) {
   }
 
   /**
-   * The page route prices the order and creates the checkout through the handler (which
-   * gives it the return and webhook routes and watches it for reconciliation); the page
-   * gets only its id.
+   * How the page names its checkout. `checkout-id`: the route creates it through the handler
+   * (which gives it the return and webhook routes and watches it for reconciliation), and the
+   * page gets only its id. `order`: the README's shape, the product and the page's signed
+   * knobs, which the widget hands the handler; the route makes nothing.
    */
-  async function createPageCheckout(knobs: DemoKnobs, basket: string): Promise<Checkout> {
+  async function namedCheckout(
+    knobs: DemoKnobs,
+    basket: string,
+    byId: boolean,
+  ): Promise<{ attribute: Record<string, string>; paid?: Checkout }> {
     if (knobs.account) await ensureDemoCustomer();
-    const lifetime = knobs.expiresIn ?? CHECKOUT_LIFETIME_S;
-    // The basket's checkout: its open one on a reload, its paid one once paid.
-    return payments.createCheckout({
-      reference: orderReference(basket),
-      amount: knobs.amount,
-      currency: knobs.currency,
-      description: DEFAULT_PRODUCT.name,
-      redirect: knobs.redirect,
-      ...(knobs.account ? { customerId: DEMO_CUSTOMER_ID } : {}),
-      validUntil: new Date(Date.now() + lifetime * 1000).toISOString(),
-    });
+    if (!byId) {
+      const order = {
+        sku: DEFAULT_PRODUCT.sku,
+        ...(defaultKnobs(knobs) ? {} : { quote: await deps.quotes.sign(knobs) }),
+      };
+      return { attribute: { order: JSON.stringify(order) } };
+    }
+    const checkout = await payments.createCheckout(basketTerms(knobs, basket));
+    return {
+      attribute: { 'checkout-id': checkout.id ?? '' },
+      ...(checkout.status === 'PAID' ? { paid: checkout } : {}),
+    };
   }
 
   async function shopPage(request: Request, variant: PageVariant): Promise<Response> {
@@ -103,9 +115,9 @@ export function createShopPages(deps: ShopPageDeps) {
     // Asked beside the creation, not after it: the page waits for the slower of the two.
     // Without a redirect_url the bank methods cannot come back: cards only.
     const methods = knobs.redirect ? offeredMethods(knobs) : Promise.resolve('card');
-    let checkout: Checkout;
+    let named: Awaited<ReturnType<typeof namedCheckout>>;
     try {
-      checkout = await createPageCheckout(knobs, basket);
+      named = await namedCheckout(knobs, basket, url.searchParams.get('checkout-id') === '1');
     } catch (error) {
       const code = error instanceof ProviderError ? error.errorCode : 'INTERNAL';
       log(`page: the checkout could not be created (${code})`);
@@ -116,7 +128,7 @@ export function createShopPages(deps: ShopPageDeps) {
     }
     const parts = variantParts(variant);
     const widget = `<payment-widget ${attributes({
-      'checkout-id': checkout.id ?? '',
+      ...named.attribute,
       endpoint: 'payments',
       // Named up front, the methods get their room from the widget's first paint
       // (its placeholder form has their radio group).
@@ -133,7 +145,7 @@ export function createShopPages(deps: ShopPageDeps) {
       productName: DEFAULT_PRODUCT.name,
       price: formatPrice(knobs.amount, knobs.currency),
       // Paid: the order's confirmation, until the shopper starts a new basket.
-      order: orderBlock(checkout.status === 'PAID' ? checkout : undefined, url),
+      order: orderBlock(named.paid, url),
       widget,
       head: parts.head,
       scripts: parts.scripts,

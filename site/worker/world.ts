@@ -6,9 +6,10 @@
 import { Hono } from 'hono';
 import resultTemplate from '../../demo/result.html?raw';
 import shopTemplate from '../../demo/shop.html?raw';
-import { type Baskets, orderReference } from '../../server-example/basket.ts';
-import { resolveOrder } from '../../server-example/catalogue.ts';
+import { type Baskets, randomSecret } from '../../server-example/basket.ts';
+import { resolveShopOrder } from '../../server-example/orders.ts';
 import { fill, type TemplateName } from '../../server-example/pages.ts';
+import { signedQuotes } from '../../server-example/quote.ts';
 import { DEMO_CUSTOMER_ID } from '../../server-example/session.ts';
 import { createShopPages, shopRoutes } from '../../server-example/shop-page.ts';
 import { createSandboxCore, type SandboxCore } from '../../src/sandbox/core.ts';
@@ -25,6 +26,8 @@ import { rebuild } from './request.ts';
 const API_KEY = 'sk_test_sandbox';
 const MERCHANT_CODE = 'MSANDBOX1';
 const BASKET = 'shop:basket';
+/** The secret that signs the shop pages' quotes (server-example/quote.ts), kept with the basket. */
+const QUOTE_SECRET = 'shop:quote-secret';
 
 /**
  * The shop page without its links to what the site does not have: the React and Vue builds
@@ -77,6 +80,15 @@ function browserBaskets(records: Records): Baskets {
   };
 }
 
+/** The site's quote secret: made once per browser, kept as the basket is. */
+function quoteSecret(records: Records): string {
+  const kept = records.get(QUOTE_SECRET);
+  if (typeof kept === 'string') return kept;
+  const made = randomSecret();
+  records.set(QUOTE_SECRET, made);
+  return made;
+}
+
 export function createWorld(options: WorldOptions): World {
   const { origin, base, records } = options;
   const providerPath = `${base}provider`;
@@ -113,19 +125,14 @@ export function createWorld(options: WorldOptions): World {
 
   const provider = { baseUrl: providerUrl, apiKey: API_KEY, fetch: inside };
   const baskets = browserBaskets(records);
+  const quotes = signedQuotes(quoteSecret(records));
   const handler = createPaymentHandler({
     provider: { ...provider, merchantCode: MERCHANT_CODE },
     basePath: paymentsPath,
     publicUrl: origin + paymentsPath,
     allowedOrigins: [origin],
     resultPages: { success: `${base}result.html`, failure: `${base}result.html` },
-    async resolveCheckout(order, request) {
-      const basket = await baskets.current(request);
-      return {
-        ...resolveOrder(order),
-        ...(basket === undefined ? {} : { reference: orderReference(basket) }),
-      };
-    },
+    resolveCheckout: resolveShopOrder({ baskets, quotes }),
     // One shopper per browser, and no cookie reaches a worker: the demo's account is theirs.
     authorizeCustomer: (_request, customerId) => customerId === DEMO_CUSTOMER_ID,
     store: createBrowserStore(records),
@@ -138,6 +145,7 @@ export function createWorld(options: WorldOptions): World {
     provider: createProviderClient(provider),
     payments: handler,
     baskets,
+    quotes,
     merchantCode: MERCHANT_CODE,
     providerOrigin: origin,
     allowedOrigins: [origin],

@@ -1,5 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
 import {
+  basketCheckouts,
   CARDS,
   challengeFrame,
   expect,
@@ -16,19 +17,6 @@ import {
 // the truth after a reload or the bank's app, and one checkout per basket. Each test is a
 // shopper of their own (a browser context, so a basket cookie of their own).
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-
-/** The shop's order: the basket's checkouts as the provider has them, attempt by attempt. */
-async function basketCheckouts(shop: Shop, reference: string) {
-  const found: { id: string; status: string; transactions: { status: string }[] }[] = [];
-  for (let attempt = 1; attempt < 10; attempt += 1) {
-    const ref = attempt === 1 ? reference : `${reference}~${attempt}`;
-    const res = await shop.provider('GET', `/v0.1/checkouts?checkout_reference=${ref}`);
-    const [checkout] = (await res.json()) as (typeof found)[number][];
-    if (!checkout) break;
-    found.push(checkout);
-  }
-  return found;
-}
 
 async function referenceOf(shop: Shop, id: string): Promise<string> {
   const res = await shop.provider('GET', `/v0.1/checkouts/${id}`);

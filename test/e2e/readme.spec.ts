@@ -132,7 +132,7 @@ test('scripts/start.ts serves the shop, prints its URL and stops on Ctrl-C', asy
   expect(started.match[1]).toBe(`http://127.0.0.1:${port}/`);
   const home = await fetch(started.match[1] ?? '');
   expect(home.status).toBe(200);
-  expect(await home.text()).toContain('<payment-widget checkout-id="');
+  expect(await home.text()).toContain('<payment-widget order="');
   started.child.kill('SIGINT');
   expect(await exitCode(started.child)).toBe(0);
   // Both ports are free again.

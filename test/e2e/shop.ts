@@ -45,8 +45,9 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     // Every shopper of a test run pays from 127.0.0.1: one shop serves a whole Playwright
     // worker, well over a hundred payments in a few minutes, which the default per-address
     // limit (60 per 10 minutes, for an office behind one address) refuses with 429 part way
-    // through. The per-checkout limit stays as it is.
-    rateLimit: { paymentsPerClient: { limit: 100_000 } },
+    // through; and as many new baskets, whose checkout the home page's widget asks for. The
+    // per-checkout limit stays as it is.
+    rateLimit: { paymentsPerClient: { limit: 100_000 }, checkoutsPerClient: { limit: 100_000 } },
   });
   const provider: Shop['provider'] = (method, path, body) =>
     fetch(new URL(path, sandbox.url), {
@@ -62,6 +63,52 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     await sandbox.close();
   };
   return { url: example.url, sandbox, example, hooks, provider, close };
+}
+
+/**
+ * The two page shapes the README teaches, as the shop serves them: its pages name their
+ * checkout by `order` (the widget asks the handler for the basket's checkout), and with
+ * `checkout-id=1` by the id of a checkout the page route made. Every flow that reloads, goes
+ * Back, opens a second tab or resumes runs on both.
+ */
+export const SHAPES = ['order', 'checkout-id'] as const;
+export type Shape = (typeof SHAPES)[number];
+
+/** `path` (`/?redirect=0`) as a page of `shape`. */
+export function shaped(path: string, shape: Shape): string {
+  if (shape === 'order') return path;
+  const url = new URL(path, 'http://shop.invalid');
+  url.searchParams.set('checkout-id', '1');
+  return `${url.pathname}${url.search}`;
+}
+
+/** A basket's checkouts as the provider has them, attempt by attempt (`order-1`, `order-1~2`). */
+export async function basketCheckouts(shop: Shop, reference: string) {
+  const found: { id: string; status: string; transactions: { status: string }[] }[] = [];
+  for (let attempt = 1; attempt < 10; attempt += 1) {
+    const ref = attempt === 1 ? reference : `${reference}~${attempt}`;
+    const res = await shop.provider(
+      'GET',
+      `/v0.1/checkouts?checkout_reference=${encodeURIComponent(ref)}`,
+    );
+    const [checkout] = (await res.json()) as (typeof found)[number][];
+    if (!checkout) break;
+    found.push(checkout);
+  }
+  return found;
+}
+
+/**
+ * The checkout of the basket the shop's cookie (`shop_basket`, signed: `id.signature`)
+ * names, its latest attempt: the one a page that names its checkout by `order` shows.
+ */
+export async function basketCheckout(shop: Shop, cookie: string | undefined): Promise<string> {
+  const basket = decodeURIComponent(cookie ?? '').split('.')[0];
+  if (!basket) throw new Error('the shop gave this shopper no basket cookie');
+  const checkouts = await basketCheckouts(shop, `order-${basket}`);
+  const latest = checkouts.at(-1);
+  if (!latest) throw new Error(`the basket ${basket} has no checkout at the provider`);
+  return latest.id;
 }
 
 /** The checkout as the provider has it (the truth the widget must agree with). */

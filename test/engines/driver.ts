@@ -43,6 +43,8 @@ export interface Driver {
   type(text: string): Promise<void>;
   /** Forgets the cookies of every site: the next page is a new shopper's (a new basket). */
   clearCookies(): Promise<void>;
+  /** The value of the cookie `name` the browser keeps for the page's site, if any. */
+  cookie(name: string): Promise<string | undefined>;
   /**
    * The errors and warnings the pages' consoles said since the last call (`error: text`,
    * `warn: text`, `uncaught: message`), then forgets them. Chromium's include its own

@@ -99,6 +99,10 @@ export class PuppeteerDriver implements Driver {
     await this.browser.deleteCookie(...(await this.browser.cookies()));
   }
 
+  async cookie(name: string): Promise<string | undefined> {
+    return (await this.browser.cookies()).find((cookie) => cookie.name === name)?.value;
+  }
+
   async run<T>(body: string, ...args: unknown[]): Promise<T> {
     // A string is evaluated as the page's own script would be, so nothing crosses
     // from this process but JSON.

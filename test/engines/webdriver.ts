@@ -143,6 +143,10 @@ export class WebKitDriver implements Driver {
     );
   }
 
+  async cookie(name: string): Promise<string | undefined> {
+    return (await this.browser.getCookies([name]))[0]?.value;
+  }
+
   async said(): Promise<string[]> {
     // Before the first page (about:blank) there is no storage, and nothing was said.
     return this.run<string[]>(

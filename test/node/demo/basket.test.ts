@@ -1,7 +1,9 @@
 // The demo shop's basket, as a shopper's browser meets it: the first page gives a signed
 // basket cookie and the basket's one checkout, the same cookie brings the same checkout back,
 // a cookie whose signature does not hold is a new basket, and "Buy again" (POST /basket)
-// starts a new basket only from the shop's own pages, never from another site's form.
+// starts a new basket only from the shop's own pages, never from another site's form. The
+// page that names its checkout by id (`?checkout-id=1`) shows it; the home page, as the
+// README's page, names it by `order`, and the widget's create finds the same basket's one.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type ServerExample, startServerExample } from '../../../server-example/index.ts';
@@ -25,9 +27,11 @@ after(async () => {
   await sandbox?.close();
 });
 
-/** The shop page's checkout id and the cookie it set, if any. */
+/** The `?checkout-id=1` shop page's checkout id and the cookie it set, if any. */
 async function page(cookie?: string): Promise<{ checkoutId: string; setCookie: string | null }> {
-  const res = await fetch(new URL('/', shop!.url), { headers: cookie ? { cookie } : {} });
+  const res = await fetch(new URL('/?checkout-id=1', shop!.url), {
+    headers: cookie ? { cookie } : {},
+  });
   assert.equal(res.status, 200);
   const checkoutId = /checkout-id="([^"]+)"/.exec(await res.text())?.[1] ?? '';
   return { checkoutId, setCookie: res.headers.get('set-cookie') };
@@ -89,4 +93,47 @@ test('“Buy again” starts a new basket from the shop’s pages only', async (
   assert.notEqual(after.checkoutId, '');
   assert.notEqual(after.checkoutId, before.checkoutId);
   assert.equal(after.setCookie, null, 'the new basket is known: no other cookie');
+});
+
+test('the home page names its checkout by order: the widget’s create finds the basket’s one, at the page’s price', async () => {
+  const home = async (path: string, cookie?: string) => {
+    const res = await fetch(new URL(path, shop!.url), { headers: cookie ? { cookie } : {} });
+    const html = await res.text();
+    assert.doesNotMatch(html, /checkout-id=/, 'the page makes no checkout itself');
+    const order = /<payment-widget order="([^"]+)"/.exec(html)?.[1]?.replaceAll('&#34;', '"');
+    assert.ok(order, 'the page names its order');
+    return { order: JSON.parse(order) as { sku: string; quote?: string }, res };
+  };
+  const first = await home('/?redirect=0&amount=12.50');
+  const cookie = basketCookie(first.res.headers.get('set-cookie'))!;
+  // What the widget sends: the page's order, with the shopper's cookie, from the shop's page.
+  const create = (order: unknown) =>
+    fetch(new URL('/payments/checkouts', shop!.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(shop!.url).origin, cookie },
+      body: JSON.stringify({ order }),
+    });
+  const made = await create(first.order);
+  assert.equal(made.status, 201);
+  const checkout = (await made.json()) as { id: string; amount: number };
+  assert.equal(checkout.amount, 12.5, 'priced as the page was');
+  // A reload: the same basket's checkout, answered again.
+  const again = await create((await home('/?redirect=0&amount=12.50', cookie)).order);
+  assert.equal(again.status, 200);
+  assert.equal(((await again.json()) as { id: string }).id, checkout.id);
+  // The basket is the checkout's reference (the cookie's id, before its signature).
+  const basket = decodeURIComponent(cookie.split('=')[1]!).split('.')[0];
+  const listed = await fetch(
+    new URL(`/v0.1/checkouts?checkout_reference=order-${basket}`, sandbox!.url),
+    { headers: { authorization: `Bearer ${sandbox!.apiKey}` } },
+  );
+  assert.deepEqual(
+    ((await listed.json()) as { id: string }[]).map((c) => c.id),
+    [checkout.id],
+  );
+  // A quote the shop did not sign (the browser changed it): refused, naming it.
+  assert.ok(first.order.quote, 'a page priced off the product’s own price carries its quote');
+  const forged = await create({ ...first.order, quote: `${first.order.quote}x` });
+  assert.equal(forged.status, 400);
+  assert.equal(((await forged.json()) as { error: { field: string } }).error.field, 'order.quote');
 });

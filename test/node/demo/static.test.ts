@@ -191,10 +191,10 @@ describe('pages', () => {
     assert.equal(zipped.status, 200);
     assert.equal(zipped.headers['content-encoding'], 'gzip');
     assert.match(vary(zipped), /accept-encoding/);
-    assert.match(gunzipSync(zipped.body).toString('utf8'), /<payment-widget checkout-id="/);
+    assert.match(gunzipSync(zipped.body).toString('utf8'), /<payment-widget order="/);
     const plain = await get('/?redirect=0');
     assert.equal(plain.headers['content-encoding'], undefined);
-    assert.match(plain.body.toString('utf8'), /<payment-widget checkout-id="/);
+    assert.match(plain.body.toString('utf8'), /<payment-widget order="/);
   });
 });
 
