@@ -9,13 +9,16 @@ import {
   openShop,
   pay,
   providerStatus,
+  SHAPES,
   type Shop,
+  shaped,
   test,
 } from './fixtures.ts';
 
 // The shopper's journey beyond the happy path, on a phone: another card after a decline,
 // the truth after a reload or the bank's app, and one checkout per basket. Each test is a
-// shopper of their own (a browser context, so a basket cookie of their own).
+// shopper of their own (a browser context, so a basket cookie of their own). What reloads or
+// opens a second tab runs on both of the README's page shapes (`order`, `checkout-id`).
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 async function referenceOf(shop: Shop, id: string): Promise<string> {
@@ -117,109 +120,112 @@ test.describe('another card after a failure', () => {
   });
 });
 
-test.describe('the truth after a reload or the bank’s app', () => {
-  test('reload during 3DS while the bank approves it in another tab: paid, no form', async ({
-    page,
-    shop,
-  }) => {
-    const id = await openShop(page, shop, '/?redirect=0');
-    await fillCard(page, CARDS.challenge);
-    await pay(page);
-    const handle = await challengeHandle(await challengeFrame(page));
-    // The bank's app approves it; meanwhile the phone discarded the tab.
-    const approved = await approveElsewhere(page, handle);
-    expect(approved.status()).toBeLessThan(400);
-    await page.reload();
-    await expect(page.getByText('Order confirmed')).toBeVisible();
-    await expect(page.getByText('Payment successful')).toBeVisible();
-    await expect(page.getByLabel('Card number')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
-    expect(await providerStatus(shop, id)).toBe('PAID');
+for (const shape of SHAPES) {
+  test.describe(`the truth after a reload or the bank’s app (${shape})`, () => {
+    test('reload during 3DS while the bank approves it in another tab: paid, no form', async ({
+      page,
+      shop,
+    }) => {
+      const id = await openShop(page, shop, shaped('/?redirect=0', shape));
+      await fillCard(page, CARDS.challenge);
+      await pay(page);
+      const handle = await challengeHandle(await challengeFrame(page));
+      // The bank's app approves it; meanwhile the phone discarded the tab.
+      const approved = await approveElsewhere(page, handle);
+      expect(approved.status()).toBeLessThan(400);
+      await page.reload();
+      await expect(page.getByText('Order confirmed')).toBeVisible();
+      await expect(page.getByText('Payment successful')).toBeVisible();
+      await expect(page.getByLabel('Card number')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+      expect(await providerStatus(shop, id)).toBe('PAID');
+    });
+
+    test('a reload after success shows the order’s confirmation, never a new payment', async ({
+      page,
+      shop,
+    }) => {
+      const id = await openShop(page, shop, shaped('/?redirect=0', shape));
+      await fillCard(page, CARDS.paid);
+      await pay(page);
+      await expect(page.getByText('Payment successful')).toBeVisible();
+      await page.reload();
+      await expect(page.getByText('Order confirmed')).toBeVisible();
+      await expect(page.locator('#event-log')).toContainText('"resumed":true');
+      await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+      // The same checkout, paid: the page's order, not a new payment.
+      await expect(page.locator('#event-log')).toContainText(`"id":"${id}"`);
+    });
+
+    test('reload during an unfinished challenge: the basket is paid once, a late approval is refused', async ({
+      page,
+      shop,
+    }) => {
+      const id = await openShop(page, shop, shaped('/?redirect=0', shape));
+      const order = await referenceOf(shop, id);
+      await fillCard(page, CARDS.challenge);
+      await pay(page);
+      const abandoned = await challengeHandle(await challengeFrame(page));
+      await page.reload();
+      // The same checkout, its challenge shown again: the shopper leaves it for another card.
+      await challengeFrame(page);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      expect(await openShop(page, shop, shaped('/?redirect=0', shape))).toBe(id);
+      await fillCard(page, CARDS.paid);
+      await pay(page);
+      await expect(page.getByText('Payment successful')).toBeVisible();
+      // The bank's app approves the abandoned challenge, late.
+      const late = await approveElsewhere(page, abandoned);
+      expect(late.status()).toBeGreaterThanOrEqual(400);
+      const checkouts = await basketCheckouts(shop, order);
+      expect(checkouts).toHaveLength(1);
+      const successful = checkouts[0]?.transactions.filter((t) => t.status === 'SUCCESSFUL');
+      expect(successful).toHaveLength(1);
+    });
   });
 
-  test('a reload after success shows the order’s confirmation, never a new payment', async ({
-    page,
-    shop,
-  }) => {
-    const id = await openShop(page, shop, '/?redirect=0');
-    await fillCard(page, CARDS.paid);
-    await pay(page);
-    await expect(page.getByText('Payment successful')).toBeVisible();
-    await page.reload();
-    await expect(page.getByText('Order confirmed')).toBeVisible();
-    await expect(page.locator('#event-log')).toContainText('"resumed":true');
-    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
-    expect(await page.locator('payment-widget').getAttribute('checkout-id')).toBe(id);
-  });
+  test.describe(`one checkout per basket (${shape})`, () => {
+    test('two tabs on one basket: paying in one flips the other to paid when it is seen', async ({
+      context,
+      shop,
+    }) => {
+      const [a, b] = [await context.newPage(), await context.newPage()];
+      const idA = await openShop(a, shop, shaped('/?redirect=0', shape));
+      const idB = await openShop(b, shop, shaped('/?redirect=0', shape));
+      expect(idB, 'the basket has one checkout').toBe(idA);
+      await fillCard(b, CARDS.paid);
+      await pay(b);
+      await expect(b.getByText('Payment successful')).toBeVisible();
+      // Tab A comes to the front.
+      await a.bringToFront();
+      await a.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await expect(a.getByText('Payment successful')).toBeVisible();
+      await expect(a.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    });
 
-  test('reload during an unfinished challenge: the basket is paid once, a late approval is refused', async ({
-    page,
-    shop,
-  }) => {
-    const id = await openShop(page, shop, '/?redirect=0');
-    const order = await referenceOf(shop, id);
-    await fillCard(page, CARDS.challenge);
-    await pay(page);
-    const abandoned = await challengeHandle(await challengeFrame(page));
-    await page.reload();
-    // The same checkout, its challenge shown again: the shopper leaves it for another card.
-    await challengeFrame(page);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    expect(await openShop(page, shop, '/?redirect=0')).toBe(id);
-    await fillCard(page, CARDS.paid);
-    await pay(page);
-    await expect(page.getByText('Payment successful')).toBeVisible();
-    // The bank's app approves the abandoned challenge, late.
-    const late = await approveElsewhere(page, abandoned);
-    expect(late.status()).toBeGreaterThanOrEqual(400);
-    const checkouts = await basketCheckouts(shop, order);
-    expect(checkouts).toHaveLength(1);
-    const successful = checkouts[0]?.transactions.filter((t) => t.status === 'SUCCESSFUL');
-    expect(successful).toHaveLength(1);
+    test('a changed basket deactivates the old checkout: the old tab cannot pay it', async ({
+      context,
+      shop,
+      quiet,
+    }) => {
+      // The process route's 409 for the old tab's checkout.
+      quiet.failed(409);
+      const old = await context.newPage();
+      const oldId = await openShop(old, shop, shaped('/?redirect=0', shape));
+      const now = await context.newPage();
+      // The shopper adds to the basket in another tab: a new amount, a new checkout.
+      const newId = await openShop(now, shop, shaped('/?redirect=0&amount=12.50', shape));
+      expect(newId).not.toBe(oldId);
+      expect(await providerStatus(shop, oldId)).toBe('EXPIRED');
+      await old.bringToFront();
+      await fillCard(old, CARDS.paid);
+      await pay(old);
+      await expect(old.getByText('This payment is no longer valid')).toBeVisible();
+      expect(await providerStatus(shop, oldId)).toBe('EXPIRED');
+      await expect(now.getByRole('button', { name: 'Pay €12.50' })).toBeEnabled();
+    });
   });
-});
-
-test.describe('one checkout per basket', () => {
-  test('two tabs on one basket: paying in one flips the other to paid when it is seen', async ({
-    context,
-    shop,
-  }) => {
-    const [a, b] = [await context.newPage(), await context.newPage()];
-    const idA = await openShop(a, shop, '/?redirect=0');
-    const idB = await openShop(b, shop, '/?redirect=0');
-    expect(idB, 'the basket has one checkout').toBe(idA);
-    await fillCard(b, CARDS.paid);
-    await pay(b);
-    await expect(b.getByText('Payment successful')).toBeVisible();
-    // Tab A comes to the front.
-    await a.bringToFront();
-    await a.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await expect(a.getByText('Payment successful')).toBeVisible();
-    await expect(a.getByRole('button', { name: /^Pay / })).toHaveCount(0);
-  });
-
-  test('a changed basket deactivates the old checkout: the old tab cannot pay it', async ({
-    context,
-    shop,
-    quiet,
-  }) => {
-    // The process route's 409 for the old tab's checkout.
-    quiet.failed(409);
-    const old = await context.newPage();
-    const oldId = await openShop(old, shop, '/?redirect=0');
-    const now = await context.newPage();
-    // The shopper adds to the basket in another tab: a new amount, a new checkout.
-    const newId = await openShop(now, shop, '/?redirect=0&amount=12.50');
-    expect(newId).not.toBe(oldId);
-    expect(await providerStatus(shop, oldId)).toBe('EXPIRED');
-    await old.bringToFront();
-    await fillCard(old, CARDS.paid);
-    await pay(old);
-    await expect(old.getByText('This payment is no longer valid')).toBeVisible();
-    expect(await providerStatus(shop, oldId)).toBe('EXPIRED');
-    await expect(now.getByRole('button', { name: 'Pay €12.50' })).toBeEnabled();
-  });
-});
+}
 
 test.describe('methods and challenge mode agree with the checkout', () => {
   test('a checkout without a redirect_url offers the card only, whatever the merchant accepts', async ({

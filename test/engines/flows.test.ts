@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { providerStatus, type Shop, startShop } from '../e2e/shop.ts';
+import { providerStatus, SHAPES, type Shop, shaped, startShop } from '../e2e/shop.ts';
 import { scaled } from '../shared/until.ts';
 import { type Driver, EXISTS, nameArg, waitFor } from './driver.ts';
 import { launch } from './launch.ts';
@@ -200,65 +200,70 @@ describe('payment flows', () => {
     },
   );
 
-  it(
-    'a reload during 3DS in the iframe: the challenge again, approved on another device, Payment successful',
-    FLOW,
-    async () => {
-      const id = await openShop(driver, shop, '/?redirect=0');
-      await fillCard(driver, CARDS.challenge);
-      await driver.click(PAY);
-      const challengeMd = () =>
-        driver.inFrame(() =>
-          waitFor('the challenge page', () =>
-            driver.run<string>("return document.querySelector('input[name=MD]')?.value;"),
-          ),
-        );
-      const md = await challengeMd();
-      // The same page again, as a reload: the same basket, its challenge shown again.
-      await driver.goto(await driver.url());
-      assert.equal(await challengeMd(), md);
-      // The bank's app on the phone answers it; this page stays in front all along.
-      const term = `${shop.sandbox.url}/v0.1/checkouts/${id}/complete_payment`;
-      const approved = await fetch(term, {
-        method: 'POST',
-        body: new URLSearchParams({ MD: md, PaRes: 'Y' }),
-        redirect: 'manual',
-      });
-      assert.equal(approved.status, 200);
-      const at = Date.now();
-      await seeText(driver, 'Payment successful');
-      console.log(`${driver.engine}: approved elsewhere, shown ${Date.now() - at} ms later`);
-      assert.equal(await providerStatus(shop, id), 'PAID');
-      await shopSaw(shop, id, 'paid');
-    },
-  );
+  // The flows that resume a payment, on both of the README's page shapes (shop.ts SHAPES).
+  for (const shape of SHAPES) {
+    it(
+      `a reload during 3DS in the iframe (${shape}): the challenge again, approved on another device, Payment successful`,
+      FLOW,
+      async () => {
+        const id = await openShop(driver, shop, shaped('/?redirect=0', shape));
+        await fillCard(driver, CARDS.challenge);
+        await driver.click(PAY);
+        const challengeMd = () =>
+          driver.inFrame(() =>
+            waitFor('the challenge page', () =>
+              driver.run<string>("return document.querySelector('input[name=MD]')?.value;"),
+            ),
+          );
+        const md = await challengeMd();
+        // The same page again, as a reload: the same basket, its challenge shown again.
+        await driver.goto(await driver.url());
+        assert.equal(await challengeMd(), md);
+        // The bank's app on the phone answers it; this page stays in front all along.
+        const term = `${shop.sandbox.url}/v0.1/checkouts/${id}/complete_payment`;
+        const approved = await fetch(term, {
+          method: 'POST',
+          body: new URLSearchParams({ MD: md, PaRes: 'Y' }),
+          redirect: 'manual',
+        });
+        assert.equal(approved.status, 200);
+        const at = Date.now();
+        await seeText(driver, 'Payment successful');
+        console.log(`${driver.engine}: approved elsewhere, shown ${Date.now() - at} ms later`);
+        assert.equal(await providerStatus(shop, id), 'PAID');
+        await shopSaw(shop, id, 'paid');
+      },
+    );
 
-  it(
-    'back on the shop during a full-page 3DS: offered again, by keyboard, then Payment successful',
-    FLOW,
-    async () => {
-      const id = await openShop(driver, shop, '/');
-      await fillCard(driver, CARDS.challenge);
-      await driver.click(PAY);
-      await waitFor('the challenge page', () =>
-        driver.run<boolean>(EXISTS, 'control', nameArg('Complete authentication')),
-      );
-      await driver.goto(new URL('/', shop.url).href);
-      const offered = 'Confirm the payment with your bank';
-      await waitFor('the challenge offered again', () =>
-        driver.run<boolean>(EXISTS, 'control', nameArg(offered)),
-      );
-      assert.equal(new URL(await driver.url()).pathname, '/', 'not sent away by itself');
-      await tabTo(driver, offered);
-      await driver.press('Enter');
-      await driver.click('Complete authentication');
-      await waitFor('the result page', async () =>
-        new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
-      );
-      await seeText(driver, 'Payment successful');
-      assert.equal(await providerStatus(shop, id), 'PAID');
-    },
-  );
+    it(
+      `back on the shop during a full-page 3DS (${shape}): offered again, by keyboard, then Payment successful`,
+      FLOW,
+      async () => {
+        const page = shaped('/', shape);
+        const id = await openShop(driver, shop, page);
+        await fillCard(driver, CARDS.challenge);
+        await driver.click(PAY);
+        await waitFor('the challenge page', () =>
+          driver.run<boolean>(EXISTS, 'control', nameArg('Complete authentication')),
+        );
+        await driver.goto(new URL(page, shop.url).href);
+        const offered = 'Confirm the payment with your bank';
+        await waitFor('the challenge offered again', () =>
+          driver.run<boolean>(EXISTS, 'control', nameArg(offered)),
+        );
+        const back = new URL(await driver.url());
+        assert.equal(back.pathname + back.search, page, 'not sent away by itself');
+        await tabTo(driver, offered);
+        await driver.press('Enter');
+        await driver.click('Complete authentication');
+        await waitFor('the result page', async () =>
+          new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
+        );
+        await seeText(driver, 'Payment successful');
+        assert.equal(await providerStatus(shop, id), 'PAID');
+      },
+    );
+  }
 
   it('axe finds nothing in the form, nor once it shows errors', FLOW, async () => {
     await openShop(driver, shop, '/');
