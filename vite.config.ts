@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
+import { minifyHtmlTemplates } from './scripts/minify-html.ts';
 import { localeModuleSource, TAGS } from './src/widget/locales/all.ts';
 
 /**
@@ -105,6 +106,7 @@ export default defineConfig({
   plugins: [
     localeFiles(),
     minifyCssTemplates(),
+    minifyHtmlTemplates(),
     replaceModule('./src/widget/parts/imports.ts', './src/widget/parts/imports-beside.ts'),
   ],
   build: {

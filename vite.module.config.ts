@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
+import { minifyHtmlTemplates } from './scripts/minify-html.ts';
 import browserBuild from './vite.config.ts';
 
 /**
@@ -18,8 +19,9 @@ import browserBuild from './vite.config.ts';
  * in this file to be avoided, and the merchant's Lit may be a later 3.x.
  */
 export default defineConfig({
-  // The styles' whitespace goes here too: a merchant's bundler leaves template text alone.
-  plugins: [minifyCssTemplates()],
+  // The styles' and the templates' whitespace goes here too: a merchant's bundler leaves
+  // template text alone.
+  plugins: [minifyCssTemplates(), minifyHtmlTemplates()],
   build: {
     outDir: 'dist',
     // Beside the other builds and `locales/`, which the widget loads from its own URL.

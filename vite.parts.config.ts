@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
+import { minifyHtmlTemplates } from './scripts/minify-html.ts';
 import browserBuild, { replaceModule } from './vite.config.ts';
 
 /** Each part of the widget that loads when needed, by its `parts/{name}.js`. */
@@ -28,7 +29,10 @@ if (!entry) throw new Error(`PART=${part}: build one of ${Object.keys(PARTS).joi
 export default defineConfig({
   plugins: [
     minifyCssTemplates(),
+    minifyHtmlTemplates(),
     replaceModule('./src/widget/parts/kit.ts', './src/widget/parts/kit-lent.ts'),
+    // The stylesheets' tag (the next steps' styles import it), lent by the bundle like the kit's.
+    replaceModule('./src/widget/css.ts', './src/widget/parts/kit-lent.ts'),
     // The domain's functions that the bundle holds too, lent by it like the kit's.
     replaceModule('./src/domain/checkout.ts', './src/widget/parts/domain-lent.ts'),
     replaceModule('./src/shared/record.ts', './src/widget/parts/domain-lent.ts'),
@@ -36,7 +40,7 @@ export default defineConfig({
     replaceModule('./src/widget/locales/languages.ts', './src/widget/locales/languages-beside.ts'),
   ],
   resolve: {
-    // The next steps' styles take css from Lit itself: from the bundle's, too.
+    // A module shared with the bundle that takes html or svg from Lit itself takes the bundle's.
     alias: [
       {
         find: /^lit$/,

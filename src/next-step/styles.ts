@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../widget/css.ts';
 
 /**
  * Styles for what the next-step runners render into the element's shadow

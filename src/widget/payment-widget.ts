@@ -227,7 +227,8 @@ export class PaymentWidget extends LitElement {
 
   /** Empties every field and hides every error; leaves a confirmed outcome on screen. */
   reset(): void {
-    this._checkout.leaveStep();
+    // A step is on screen only once the pay part (which ran it) is in.
+    this._parts.get('pay')?.leaveStep(this._checkout);
     this._form.reset();
   }
 
@@ -340,7 +341,7 @@ export class PaymentWidget extends LitElement {
     const card = method === 'card';
     return html`<div class="fields">
       ${methodChoice(methods, method, s, form.chooseMethod)}
-      ${card ? this._parts.get('pay')?.savedCardChoice(savedCards, savedToken, s, form.chooseSaved) : nothing}
+      ${card ? this._parts.get('pay')?.savedCardChoice(savedCards, savedToken, s, form) : nothing}
       ${fieldRows(form.fields(), {
         strings: s,
         mark: form.mark,

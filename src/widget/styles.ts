@@ -33,7 +33,7 @@
 //   outranks a theme's ::part() rules, so a shopper who asked for no motion gets
 //   none, whatever the merchant animates.
 
-import { css } from 'lit';
+import { css } from './css.ts';
 
 export const styles = css`
   :host {

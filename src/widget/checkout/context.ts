@@ -5,7 +5,7 @@
 
 import type { ReactiveControllerHost } from 'lit';
 import type { ChallengeMode, NextStepContext } from '../../next-step/types.ts';
-import type { FormView } from '../form/context.ts';
+import type { TypingForm } from '../form/context.ts';
 import type { FieldName, Shown, Values } from '../form/fields.ts';
 import type { Strings } from '../locales/en.ts';
 import type { Problem } from '../parts/diagnostics.ts';
@@ -26,17 +26,11 @@ export interface CheckoutHost extends ReactiveControllerHost, HTMLElement, Shown
   navigate: NextStepContext['navigate'];
 }
 
-/** The form, as paying reads it (the form controller). */
-export interface PayForm {
-  /** The chosen method and saved card, what is wrong with each field, the network. */
-  readonly view: FormView;
-  /** Checks every field as a submit does; the invalid ones in focus order. */
-  check(): FieldName[];
+/** The form, as paying reads it (the form controller; its inputs by ../form/inputs.ts). */
+export interface PayForm extends TypingForm {
   message(field: FieldName): string;
   /** The customer's saved cards offered with this checkout. */
   readonly savedCards: SavedCard[];
-  control(field: FieldName): HTMLInputElement | HTMLSelectElement | null;
-  values(): Values;
   setStatus(text: string): void;
 }
 

@@ -85,24 +85,12 @@ export class CheckoutController implements ReactiveController, PayContext {
     )
       void this.load();
     if (now.kind === 'step') this.to({ ...now, kind: 'form' });
-    document.addEventListener('visibilitychange', this._recheck);
-    addEventListener('pageshow', this._recheck);
   }
 
   hostDisconnected(): void {
     this._loadAbort?.abort();
     this.stepAbort?.abort();
-    document.removeEventListener('visibilitychange', this._recheck);
-    removeEventListener('pageshow', this._recheck);
   }
-
-  /**
-   * The page is seen again (back from the bank's app, another tab, the back-forward cache):
-   * the pay part reads the checkout back while the form or a step shows (./recheck.ts).
-   */
-  private readonly _recheck = (event: Event): void => {
-    this.parts.get('pay')?.recheck(this, event);
-  };
 
   /** Loads the checkout (or creates it from the order), its methods and saved cards. */
   async load(): Promise<void> {
@@ -163,8 +151,9 @@ export class CheckoutController implements ReactiveController, PayContext {
       await this.form.ready();
       if (signal.aborted) return;
       emit(host, 'payment-ready', { paymentMethods: methods });
-      // What of the page's settings the widget ignores is told, and a step left open (a reload
-      // mid-challenge, back from the bank's page) shows again.
+      // What of the page's settings the widget ignores is told, the page seen again from now
+      // on reads the checkout back, and a step left open (a reload mid-challenge, back from
+      // the bank's page) shows again.
       await this.parts.get('pay')?.shown(this, payable);
     } catch (error) {
       if (signal.aborted) return;
@@ -189,14 +178,6 @@ export class CheckoutController implements ReactiveController, PayContext {
       this._inFlight = undefined;
     });
     return this._inFlight;
-  }
-
-  /** Leaves a next step on screen (a challenge) for the form, still payable. */
-  leaveStep(): void {
-    const now = this._lifecycle;
-    if (now.kind !== 'step') return;
-    this.stepAbort?.abort();
-    this.to({ ...now, kind: 'form' });
   }
 
   /**

@@ -4,6 +4,7 @@
 
 import type { CheckoutView } from '../../next-step/types.ts';
 import type { PublicCheckout } from '../../schemas/checkout.ts';
+import { controlOf, valuesOf } from '../form/inputs.ts';
 import type { StringName } from '../locales/en.ts';
 import { asBackendError, emit, isFinalStatus } from '../parts/kit.ts';
 import type { PayContext } from './context.ts';
@@ -57,10 +58,10 @@ export function fail(c: PayContext, error: unknown, retryable?: boolean, key?: S
  * checkout (./pay.ts restore()); after a payment, nothing.
  */
 function keep(c: PayContext, forAnotherCard: boolean): void {
-  const { number: _number, expiry: _expiry, cvv: _cvv, ...kept } = c.form.values();
+  const { number: _number, expiry: _expiry, cvv: _cvv, ...kept } = valuesOf(c.form);
   c.kept = forAnotherCard ? kept : {};
   for (const field of ['number', 'cvv'] as const) {
-    const input = c.form.control(field);
+    const input = controlOf(c.form, field);
     if (input) input.value = '';
   }
 }

@@ -6,6 +6,8 @@
 
 import { actionFor } from '../../next-step/action.ts';
 import type { FieldName } from '../form/fields.ts';
+import { controlOf, valuesOf } from '../form/inputs.ts';
+import { check } from '../form/typing.ts';
 import { BackendError, emit, getCheckout, isFinalStatus } from '../parts/kit.ts';
 import { buildProcessBody } from './body.ts';
 import type { PayContext } from './context.ts';
@@ -28,7 +30,7 @@ export async function pay(c: PayContext): Promise<void> {
   const { checkout } = payable;
   const id = payable.checkout.id;
   // Checked synchronously: submit() relies on pay() reaching 'busy' before it awaits.
-  const invalid = form.check();
+  const invalid = check(form);
   if (invalid.length > 0) return refuseInvalid(c, invalid);
 
   const { method, network, savedToken } = form.view;
@@ -41,7 +43,7 @@ export async function pay(c: PayContext): Promise<void> {
   const body = buildProcessBody(
     {
       method,
-      values: form.values(),
+      values: valuesOf(form),
       saved: saved ? { token: saved.token, customerId: host.customerId ?? '' } : undefined,
       saveCard: host.saveCard && Boolean(ticked),
       userAgent: navigator.userAgent,
@@ -128,7 +130,7 @@ export async function retry(c: PayContext): Promise<void> {
  */
 export function restore(c: PayContext): void {
   for (const [field, value] of Object.entries(c.kept)) {
-    const input = c.form.control(field as FieldName);
+    const input = controlOf(c.form, field as FieldName);
     if (input) input.value = value;
   }
   c.kept = {};

@@ -9,7 +9,7 @@ import type { PayContext } from './context.ts';
 import { settle } from './outcome.ts';
 
 /** On `visibilitychange` or `pageshow`: reads the checkout back and shows what is final. */
-export function recheck(c: PayContext, event: Event): void {
+function recheck(c: PayContext, event: Event): void {
   const now = c.lifecycle;
   if (document.hidden || (event.type === 'pageshow' && !(event as PageTransitionEvent).persisted))
     return;
@@ -22,4 +22,26 @@ export function recheck(c: PayContext, event: Event): void {
     // Unless something else moved the widget meanwhile.
     if (c.lifecycle === now && isFinalStatus(checkout.status)) void settle(c, checkout, true);
   }, String);
+}
+
+const watched = new WeakSet<PayContext>();
+
+/**
+ * From now on, while its element is on the page, `c`'s checkout is read back whenever the page
+ * is seen again (once per element: the form shown again after "Try another card" asks again).
+ */
+export function watchVisibility(c: PayContext): void {
+  if (watched.has(c)) return;
+  watched.add(c);
+  const seen = (event: Event) => recheck(c, event);
+  c.host.addController({
+    hostConnected() {
+      document.addEventListener('visibilitychange', seen);
+      addEventListener('pageshow', seen);
+    },
+    hostDisconnected() {
+      document.removeEventListener('visibilitychange', seen);
+      removeEventListener('pageshow', seen);
+    },
+  });
 }

@@ -5,6 +5,7 @@
 
 import type { FieldError } from '../events.ts';
 import type { FieldName } from '../form/fields.ts';
+import { controlOf } from '../form/inputs.ts';
 import type { StringName } from '../locales/en.ts';
 import { asBackendError, emit, format } from '../parts/kit.ts';
 import type { BackendError } from './backend.ts';
@@ -74,5 +75,5 @@ export async function refuseInvalid(c: PayContext, invalid: readonly FieldName[]
   emit(host, 'payment-invalid', { errors });
   await host.updateComplete;
   const [first] = invalid;
-  if (first) form.control(first)?.focus();
+  if (first) controlOf(form, first)?.focus();
 }

@@ -12,6 +12,7 @@ import { BackendError, emit, format, getCheckout, isFinalStatus } from '../parts
 import type { Lifecycle, Payable } from '../state.ts';
 import type { PayContext } from './context.ts';
 import { settle } from './outcome.ts';
+import { watchVisibility } from './recheck.ts';
 import { report } from './report.ts';
 import { reopen } from './resume.ts';
 import { challengeMode, diagnoseSettings } from './settings.ts';
@@ -19,10 +20,12 @@ import { stepOf } from './words.ts';
 
 /**
  * Once the form of a pending checkout shows: what of the page's settings the widget ignores
- * is told (./settings.ts), and the step the checkout left open shows again (resume).
+ * is told (./settings.ts), the page seen again from now on reads the checkout back
+ * (./recheck.ts), and the step the checkout left open shows again (resume).
  */
 export async function shown(c: PayContext, payable: Payable): Promise<void> {
   diagnoseSettings(c);
+  watchVisibility(c);
   await resume(c, payable);
 }
 
@@ -119,4 +122,12 @@ async function showStep(
     if (signal.aborted) return undefined;
     throw error;
   }
+}
+
+/** Leaves a next step on screen (a challenge) for the form, still payable. */
+export function leaveStep(c: PayContext): void {
+  const now = c.lifecycle;
+  if (now.kind !== 'step') return;
+  c.stepAbort?.abort();
+  c.to({ ...now, kind: 'form' });
 }

@@ -7,7 +7,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { PaymentMethodId } from '../../domain/checkout.ts';
 import type { CardNetwork } from '../../shared/card-networks.ts';
 import type { Strings } from '../locales/en.ts';
-import type { Errors, FieldName, FormState, Values } from './fields.ts';
+import type { Errors, FieldName, FormState } from './fields.ts';
 
 /** What the form shows besides what is typed; plain JSON data (see FormController.set). */
 export interface FormView {
@@ -23,16 +23,16 @@ export interface FormView {
 
 export type Control = HTMLInputElement | HTMLSelectElement;
 
-/** The form controller, as typing acts through it. */
+/** The form controller, as typing acts through it (its inputs are read by ./inputs.ts). */
 export interface TypingForm {
-  readonly host: ReactiveControllerHost & HTMLElement;
+  readonly host: ReactiveControllerHost &
+    HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
   readonly view: FormView;
   /** Changes what the form shows; a render follows when something differs. */
   set(next: Partial<FormView>): void;
   /** The fields on screen, in focus order. */
   fields(): FieldName[];
-  control(field: FieldName): Control | null;
-  /** The values of the fields on screen, read from the inputs at this moment. */
-  values(): Values;
+  /** Another method or saved card was chosen: its fields start anew (not yet submitted). */
+  choose(): void;
   strings(): Strings;
 }

@@ -5,15 +5,7 @@ import type { PartsController } from '../parts/controller.ts';
 import type { PartModules } from '../parts/types.ts';
 import type { SavedCard } from '../state.ts';
 import type { Control, FormView, TypingForm } from './context.ts';
-import {
-  emptyForm,
-  errorShown,
-  type FieldName,
-  fieldsFor,
-  mark,
-  type Shown,
-  type Values,
-} from './fields.ts';
+import { emptyForm, errorShown, type FieldName, fieldsFor, mark, type Shown } from './fields.ts';
 
 /** What the form controller reads from its element. */
 interface FormHost extends ReactiveControllerHost, HTMLElement, Shown {
@@ -132,7 +124,7 @@ export class FormController implements ReactiveController, TypingForm {
     // Loading never shrinks the widget: the form it ends in keeps at least the
     // placeholder's height (a saved card needs less room than the card fields
     // expected), so nothing under the widget moves up, until the shopper
-    // chooses something else (_choose). A new load measures afresh.
+    // chooses something else (choose()). A new load measures afresh.
     const form = host.renderRoot.querySelector('form');
     if (form) form.style.minHeight = loading ? '' : `${form.getBoundingClientRect().height}px`;
   }
@@ -173,27 +165,8 @@ export class FormController implements ReactiveController, TypingForm {
     return fieldsFor(this._view.method, card && this._view.savedToken !== '', this.host);
   }
 
-  control(field: FieldName): Control | null {
-    return this.host.renderRoot.querySelector(`#${field}`);
-  }
-
-  /** The values of the visible fields, read from the inputs at this moment. */
-  values(): Values {
-    const values: Values = {};
-    for (const field of this.fields()) values[field] = this.control(field)?.value ?? '';
-    return values;
-  }
-
   setStatus(text: string): void {
     this.set({ status: text });
-  }
-
-  /**
-   * Checks every field as a submit does, so every error shows; the invalid fields in
-   * focus order. Called by the pay part, which brings the card rules.
-   */
-  check(): FieldName[] {
-    return this._typing()?.check(this) ?? [];
   }
 
   /** What the shopper reads under a field; '' while it has no error (none before the pay part). */
@@ -254,14 +227,8 @@ export class FormController implements ReactiveController, TypingForm {
 
   readonly chooseMethod = (method: PaymentMethodId): void => {
     this.set({ method });
-    this._choose();
+    this.choose();
     void this.host.updateComplete.then(() => this._changed());
-  };
-
-  readonly chooseSaved = (token: string): void => {
-    this.set({ savedToken: token });
-    this._choose();
-    void this.host.updateComplete.then(() => this._typing()?.refresh(this));
   };
 
   /**
@@ -295,7 +262,7 @@ export class FormController implements ReactiveController, TypingForm {
    * Another choice shows other fields: none of them has been submitted yet, and
    * the form takes the size they need (the space kept since loading is let go).
    */
-  private _choose(): void {
+  choose(): void {
     this.set({ formState: { ...this._view.formState, submitted: false }, status: '' });
     const form = this.host.renderRoot.querySelector('form');
     if (form) form.style.minHeight = '';

@@ -9,6 +9,7 @@ import type { StringName } from '../locales/en.ts';
 import { emit } from '../parts/kit.ts';
 import type { Control, TypingForm } from './context.ts';
 import type { FieldName } from './fields.ts';
+import { controlOf, valuesOf } from './inputs.ts';
 import { networkOf, validate } from './rules.ts';
 
 /** A card field's text regrouped as its rules write it, the caret after the same digit. */
@@ -47,7 +48,7 @@ export function beforeInput(event: InputEvent): void {
 
 /** Re-derives errors and the network from the inputs. */
 export function refresh(form: TypingForm): void {
-  const values = form.values();
+  const values = valuesOf(form);
   form.set({
     errors: validate(form.fields(), values),
     network: form.view.method === 'card' ? networkOf(values.number) : undefined,
@@ -60,7 +61,7 @@ export function edited(form: TypingForm): void {
   const { errors, network, method } = form.view;
   emit(form.host, 'payment-change', {
     valid: Object.keys(errors).length === 0,
-    complete: form.fields().every((f) => (form.control(f)?.value ?? '') !== ''),
+    complete: form.fields().every((f) => (controlOf(form, f)?.value ?? '') !== ''),
     network,
     paymentMethod: method,
   });
@@ -71,7 +72,7 @@ export function arrived(form: TypingForm): void {
   // The number first: its network sets the security code's length.
   refresh(form);
   for (const field of form.fields()) {
-    const input = form.control(field);
+    const input = controlOf(form, field);
     if (input?.value) regroup(form, input, field);
   }
   refresh(form);
@@ -80,7 +81,7 @@ export function arrived(form: TypingForm): void {
 /** Checks every field as a submit does, so every error shows; the invalid ones in focus order. */
 export function check(form: TypingForm): FieldName[] {
   const fields = form.fields();
-  const errors = validate(fields, form.values());
+  const errors = validate(fields, valuesOf(form));
   form.set({ errors, formState: { ...form.view.formState, submitted: true } });
   return fields.filter((f) => errors[f]);
 }
@@ -96,4 +97,11 @@ export function message(form: TypingForm, field: FieldName): string {
       ? 'errRequired'
       : (`err${field[0]?.toUpperCase()}${field.slice(1)}` as StringName)
   ];
+}
+
+/** Another saved card (or "Use a new card", token '') is chosen: errors derived again once shown. */
+export function chooseSaved(form: TypingForm, token: string): void {
+  form.set({ savedToken: token });
+  form.choose();
+  void form.host.updateComplete.then(() => refresh(form));
 }

@@ -8,7 +8,7 @@
 // build 'lit' itself resolves to ./kit-lent.ts, so a module that parts and tests share may
 // import it as usual. A name added here is added to ./kit-lent.ts too (the parts build
 // fails on a name it cannot find there).
-export { css, html, nothing, svg } from 'lit';
+export { html, nothing, svg } from 'lit';
 export { isFinalStatus, isPaymentMethodId, isRedirectMethod } from '../../domain/checkout.ts';
 export { isRecord } from '../../shared/record.ts';
 export {
@@ -20,5 +20,6 @@ export {
   getCheckout,
   TIMEOUT_MS,
 } from '../checkout/backend.ts';
+export { css } from '../css.ts';
 export { emit } from '../events.ts';
 export { format } from '../locales/format.ts';

@@ -26,9 +26,8 @@ export { pageSettled } from '../arrival.ts';
 export { handOnFocus } from '../checkout/focus.ts';
 export { fail, settle } from '../checkout/outcome.ts';
 export { pay, restore, retry } from '../checkout/pay.ts';
-export { recheck } from '../checkout/recheck.ts';
 export { savedCards } from '../checkout/saved-cards.ts';
-export { shown } from '../checkout/steps.ts';
+export { leaveStep, shown } from '../checkout/steps.ts';
 export {
   arrived,
   beforeInput,

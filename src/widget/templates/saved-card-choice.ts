@@ -2,6 +2,8 @@
 // who has some, so drawn by the pay part (src/widget/parts/pay.ts), which such a page asks
 // for with the checkout.
 
+import type { TypingForm } from '../form/context.ts';
+import { chooseSaved } from '../form/typing.ts';
 import type { Strings } from '../locales/en.ts';
 import { css, format, html, nothing } from '../parts/kit.ts';
 import type { SavedCard } from '../state.ts';
@@ -12,12 +14,15 @@ export const savedCardStyles = css`
   }
 `;
 
-/** The saved card radio group, ending in "Use a new card" (token ''); nothing without saved cards. */
+/**
+ * The saved card radio group, ending in "Use a new card" (token ''), whose choice is `form`'s;
+ * nothing without saved cards.
+ */
 export function savedCardChoice(
   cards: readonly SavedCard[],
   chosen: string,
   s: Strings,
-  choose: (token: string) => void,
+  form: TypingForm,
 ) {
   if (cards.length === 0) return nothing;
   const option = (token: string, label: string) =>
@@ -27,7 +32,7 @@ export function savedCardChoice(
         name="saved"
         .value=${token}
         .checked=${chosen === token}
-        @change=${() => choose(token)}
+        @change=${() => chooseSaved(form, token)}
       />${label}</label
     >`;
   return html`<fieldset part="saved-cards">
