@@ -1,31 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { builtFiles, builtIntegrity, CARRIED } from './scripts/integrity.ts';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { minifyHtmlTemplates } from './scripts/minify-html.ts';
-import { localeModuleSource, TAGS } from './src/widget/locales/all.ts';
-
-/**
- * Writes `locales/{tag}.js` beside the bundles, one small ES module per
- * non-English locale (English is bundled). The widget imports them at run time
- * from its own URL (src/widget/locales/load.ts), so the IIFE and the ES build
- * share the same files, and a shopper downloads only the locale they read.
- */
-function localeFiles(): Plugin {
-  return {
-    name: 'payment-widget-locales',
-    generateBundle() {
-      for (const tag of TAGS) {
-        if (tag.startsWith('en-')) continue;
-        this.emitFile({
-          type: 'asset',
-          fileName: `locales/${tag}.js`,
-          source: localeModuleSource(tag),
-        });
-      }
-    },
-  };
-}
 
 /**
  * Builds with the module `replacement` wherever the sources import `original` (both paths
@@ -100,14 +78,17 @@ const BROWSERS: string[] = JSON.parse(
 
 // The self-contained browser builds: an ES module for pages without a bundler and one IIFE
 // for a script tag (`dist/payment-widget.iife.js`, global `PaymentWidget`). Each is one file
-// with what the card form needs; the rest loads from beside it (`parts/`, `locales/`,
-// `steps/`) when needed.
+// with what the card form needs; the rest loads from beside it (`parts/`, and `locales/`
+// through the languages part) when needed, each checked against the hash built in here
+// (scripts/build.ts builds the parts first).
 export default defineConfig({
   plugins: [
-    localeFiles(),
     minifyCssTemplates(),
     minifyHtmlTemplates(),
     replaceModule('./src/widget/parts/imports.ts', './src/widget/parts/imports-beside.ts'),
+    builtIntegrity('src/widget/parts/integrity.ts', 'PART_INTEGRITY', () =>
+      builtFiles('parts', CARRIED.bundle),
+    ),
   ],
   build: {
     outDir: 'dist',

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { builtFiles, builtIntegrity, CARRIED } from './scripts/integrity.ts';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { minifyHtmlTemplates } from './scripts/minify-html.ts';
 import browserBuild, { replaceModule } from './vite.config.ts';
@@ -38,6 +39,15 @@ export default defineConfig({
     replaceModule('./src/shared/record.ts', './src/widget/parts/domain-lent.ts'),
     // Each locale's ready-merged file beside the bundle, instead of each language's module.
     replaceModule('./src/widget/locales/languages.ts', './src/widget/locales/languages-beside.ts'),
+    // The languages part checks each locale file against its hash (scripts/build.ts writes
+    // the files first).
+    builtIntegrity('src/widget/locales/integrity.ts', 'LOCALE_INTEGRITY', () =>
+      builtFiles('locales'),
+    ),
+    // The pay part checks the parts it loads (scripts/build.ts builds them before it).
+    builtIntegrity('src/widget/parts/integrity.ts', 'PART_INTEGRITY', () =>
+      builtFiles('parts', CARRIED.parts[part] ?? []),
+    ),
   ],
   resolve: {
     // A module shared with the bundle that takes html or svg from Lit itself takes the bundle's.

@@ -1,25 +1,34 @@
 // `npm run build` (also run by `prepare`, so a git checkout or `npm install`
 // of the repository gets it): everything the package ships, into a clean dist/.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { rewriteDeclarations } from './declarations.ts';
+import { writeLocales, writeManifest } from './integrity.ts';
 
 const VITE = 'node_modules/vite/bin/vite.js';
 
-const STEPS: (string[] | { part: string })[] = [
-  // The self-contained browser bundles (ES module and script tag) and the locales.
-  ['node_modules/vite/bin/vite.js', 'build'],
-  // The parts those bundles load when needed (parts/), beside them, each on its own.
-  { part: 'pay' },
+// Each file is built before whatever carries its hash (scripts/integrity.ts): the locale
+// files before the languages part, the parts before the bundles that load them, and every
+// browser file before dist/integrity.json, which the Node build carries for widgetTags().
+const STEPS: (string[] | { part: string } | (() => void))[] = [
+  // The locale files (locales/), which the languages part loads beside the bundles.
+  () => writeLocales(),
+  // The parts the self-contained bundles load when needed (parts/), beside them, each on its
+  // own; the pay part last, which carries the hashes of the others it loads.
   { part: 'step' },
-  { part: 'languages' },
   { part: 'diagnostics' },
+  { part: 'languages' },
+  { part: 'pay' },
+  // The self-contained browser bundles (ES module and script tag), with the parts' hashes.
+  ['node_modules/vite/bin/vite.js', 'build'],
   // The package's entry: the widget with Lit left as an import.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.module.config.ts'],
   // `payment-widget/react`: the React component, importing the entry above.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.react.config.ts'],
   // The sandbox dashboard's script (served by the sandbox; never part of the widget).
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.dashboard.config.ts'],
+  // dist/integrity.json: every file above that a browser may load.
+  () => void writeManifest(),
   // The Node entries and the sandbox CLI.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.node.config.ts'],
   // Declarations and declaration maps for every entry, in dist/types.
@@ -35,7 +44,12 @@ const STEPS: (string[] | { part: string })[] = [
 ];
 
 rmSync('dist', { recursive: true, force: true });
+mkdirSync('dist/locales', { recursive: true });
 for (const step of STEPS) {
+  if (typeof step === 'function') {
+    step();
+    continue;
+  }
   const args = 'part' in step ? [VITE, 'build', '-c', 'vite.parts.config.ts'] : step;
   const env = 'part' in step ? { ...process.env, PART: step.part } : process.env;
   const { status } = spawnSync(process.execPath, args, { stdio: 'inherit', env });

@@ -53,8 +53,9 @@ export type HandlerErrorCode = keyof typeof HANDLER_ERRORS;
  * the handler's (a proxy's error page, say); `INVALID_RESPONSE` a successful answer the widget
  * cannot use; `INVALID_NEXT_STEP` a 202 whose next step it does not know how to run;
  * `MISSING_CHECKOUT` neither `checkout-id` nor `order` is set; `NO_PAYMENT_METHODS` the
- * checkout can be paid with none of the methods the page offers; `UNEXPECTED` a bug in the
- * widget. (A list, not a table: the widget decides `retryable` where it throws.)
+ * checkout can be paid with none of the methods the page offers; `WIDGET_INTEGRITY` a file
+ * of the widget (a part, a locale) whose bytes are not the ones built, which it did not run;
+ * `UNEXPECTED` a bug in the widget. (A list, not a table: the widget decides `retryable` where it throws.)
  */
 export const WIDGET_ERROR_CODES = [
   'NETWORK_ERROR',
@@ -64,6 +65,7 @@ export const WIDGET_ERROR_CODES = [
   'INVALID_NEXT_STEP',
   'MISSING_CHECKOUT',
   'NO_PAYMENT_METHODS',
+  'WIDGET_INTEGRITY',
   'UNEXPECTED',
 ] as const;
 

@@ -38,6 +38,7 @@ export {
 } from './options/rate-limit.ts';
 export { type HookRun, LeaseLostError } from './outcomes/done.ts';
 export type { ReconcileOptions, ReconcileReport } from './outcomes/reconcile.ts';
+export type { CheckedBy, IntegrityManifest, ManifestFile } from './page/manifest.ts';
 export type { PayoutsQuery } from './provider/account.ts';
 export {
   createProviderClient,

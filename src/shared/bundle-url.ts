@@ -11,13 +11,10 @@ const SCRIPT_URL: string =
   (typeof document !== 'undefined' ? document.baseURI : '');
 
 /**
- * The URL of a module that ships beside the bundle. From a build, the file `built` beside it
- * (`locales/de-DE.js`); from source (tests, a dev server), where `base` is a `.ts` file under
- * `src/`, the module `source` named from `src/` (`widget/locales/de.ts`): the bundle flattens
- * every source file into itself, so only there do they stand apart.
+ * The URL of a file that ships beside the built bundle (`parts/pay.js`). Only the
+ * self-contained builds load files from beside themselves (src/widget/parts/imports-beside.ts);
+ * from the sources, every part is a module imported by its own path.
  */
-export function besideBundle(source: string, built: string, base: string = SCRIPT_URL): string {
-  const { pathname } = new URL(base);
-  if (!pathname.endsWith('.ts')) return new URL(built, base).href;
-  return new URL(`${pathname.slice(0, pathname.lastIndexOf('/src/'))}/src/${source}`, base).href;
+export function besideBundle(built: string, base: string = SCRIPT_URL): string {
+  return new URL(built, base).href;
 }

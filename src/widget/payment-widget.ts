@@ -192,7 +192,7 @@ export class PaymentWidget extends LitElement {
 
   // Behaviour, each controller with the state it owns: the words, the form, the checkout's
   // lifecycle. Each asks for a render when its state changes.
-  private readonly _locale = new LocaleController(this);
+  private readonly _locale = new LocaleController(this, (error) => this._parts.failed(error));
   private readonly _parts = new PartsController(this, (words) => this._locale.addEnglish(words));
   private readonly _form: FormController = new FormController(this, {
     loading: () => this._checkout.lifecycle.kind === 'loading',
@@ -276,6 +276,8 @@ export class PaymentWidget extends LitElement {
 
   protected override render(): TemplateResult {
     const s = this._locale.strings;
+    // A file of the widget was not the one built: nothing of it runs, and it says so only.
+    if (this._parts.tampered) return statusRegion(s.errNotLoaded);
     const now = this._checkout.lifecycle;
     const { kind } = now;
     const loading = kind === 'loading';

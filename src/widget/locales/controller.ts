@@ -30,9 +30,12 @@ export class LocaleController implements ReactiveController {
   private _for: Pick<LocaleHost, 'locale' | 'translations'> | undefined;
 
   private readonly _host: LocaleHost;
+  /** Told why a locale's strings could not load (a file that failed its integrity check). */
+  private readonly _failed: (error: unknown) => void;
 
-  constructor(host: LocaleHost) {
+  constructor(host: LocaleHost, failed: (error: unknown) => void) {
     this._host = host;
+    this._failed = failed;
     host.addController(this);
   }
 
@@ -85,7 +88,8 @@ export class LocaleController implements ReactiveController {
     this._for = { locale: host.locale, translations: host.translations };
     const request = loadOwnStrings(this.tag);
     this._request = request;
-    return request.then(({ locale, strings }) => {
+    return request.then(({ locale, strings, failed }) => {
+      if (failed) this._failed(failed);
       if (this._request !== request) return;
       this._lang = host.locale ? locale : '';
       this._own = strings;

@@ -60,6 +60,7 @@ const cs: Strings = {
   fixFields: 'Zkontrolujte označená pole',
   errNetwork: 'Nepodařilo se spojit s platební službou. Zkontrolujte připojení a zkuste to znovu.',
   errBackend: 'Platbu se nepodařilo zpracovat.',
+  errNotLoaded: 'Platební formulář se nepodařilo načíst',
   errNotFound: 'Tato platba nebyla nalezena.',
   errNoMethods: 'Pro tuto platbu není k dispozici žádný způsob platby.',
   errNoCheckout: 'Tento platební formulář není propojen s žádnou platbou.',

@@ -61,6 +61,7 @@ const da: Strings = {
   errNetwork:
     'Vi kunne ikke få forbindelse til betalingstjenesten. Tjek din forbindelse, og prøv igen.',
   errBackend: 'Betalingen kunne ikke gennemføres.',
+  errNotLoaded: 'Betalingsformularen kunne ikke indlæses',
   errNotFound: 'Betalingen blev ikke fundet.',
   errNoMethods: 'Der er ingen betalingsmetode til rådighed for denne betaling.',
   errNoCheckout: 'Betalingsformularen er ikke knyttet til en betaling.',

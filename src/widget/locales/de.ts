@@ -63,6 +63,7 @@ const de: Strings = {
   errNetwork:
     'Der Zahlungsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   errBackend: 'Die Zahlung konnte nicht verarbeitet werden.',
+  errNotLoaded: 'Das Zahlungsformular konnte nicht geladen werden',
   errNotFound: 'Diese Zahlung wurde nicht gefunden.',
   errNoMethods: 'Für diese Zahlung ist keine Zahlungsart verfügbar.',
   errNoCheckout: 'Dieses Zahlungsformular ist mit keiner Zahlung verknüpft.',

@@ -9,6 +9,7 @@
 
 import { fieldWords } from './english/fields.ts';
 import { formWords } from './english/form.ts';
+import { integrityWords } from './english/integrity.ts';
 import { outcomeWords } from './english/outcome.ts';
 import { payWords } from './english/pay.ts';
 import { savedCardWords } from './english/saved-cards.ts';
@@ -16,6 +17,7 @@ import { stepWords } from './english/step.ts';
 
 export const en = {
   ...formWords,
+  ...integrityWords,
   ...fieldWords,
   ...payWords,
   ...outcomeWords,

@@ -61,6 +61,7 @@ const es: Strings = {
   errNetwork:
     'No hemos podido conectar con el servicio de pago. Comprueba tu conexión y vuelve a intentarlo.',
   errBackend: 'No se ha podido procesar el pago.',
+  errNotLoaded: 'No se ha podido cargar el formulario de pago',
   errNotFound: 'No se ha encontrado este pago.',
   errNoMethods: 'No hay ningún método de pago disponible para este pago.',
   errNoCheckout: 'Este formulario de pago no está vinculado a ningún pago.',
@@ -92,6 +93,7 @@ const latinAmerica: Partial<Strings> = {
   errNetwork:
     'No pudimos conectarnos con el servicio de pago. Revisa tu conexión e inténtalo de nuevo.',
   errBackend: 'No se pudo procesar el pago.',
+  errNotLoaded: 'No se pudo cargar el formulario de pago',
   errNotFound: 'No se encontró este pago.',
   declined: 'Tu tarjeta fue rechazada',
   errTooMany: 'Demasiados intentos de pago. Inténtalo de nuevo en {minutes} min.',

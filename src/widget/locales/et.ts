@@ -61,6 +61,7 @@ const et: Strings = {
   errNetwork:
     'Makseteenusega ei õnnestunud ühendust saada. Kontrolli internetiühendust ja proovi uuesti.',
   errBackend: 'Makset ei õnnestunud töödelda.',
+  errNotLoaded: 'Maksevormi ei õnnestunud laadida',
   errNotFound: 'Seda makset ei leitud.',
   errNoMethods: 'Selle makse jaoks pole ühtegi makseviisi saadaval.',
   errNoCheckout: 'See maksevorm ei ole seotud ühegi maksega.',

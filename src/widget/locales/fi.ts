@@ -60,6 +60,7 @@ const fi: Strings = {
   fixFields: 'Tarkista merkityt kentät',
   errNetwork: 'Maksupalveluun ei saatu yhteyttä. Tarkista verkkoyhteys ja yritä uudelleen.',
   errBackend: 'Maksua ei voitu käsitellä.',
+  errNotLoaded: 'Maksulomaketta ei voitu ladata',
   errNotFound: 'Maksua ei löytynyt.',
   errNoMethods: 'Tälle maksulle ei ole käytettävissä maksutapaa.',
   errNoCheckout: 'Tätä maksulomaketta ei ole liitetty maksuun.',

@@ -63,6 +63,7 @@ const fr: Strings = {
   errNetwork:
     'Impossible de joindre le service de paiement. Vérifiez votre connexion et réessayez.',
   errBackend: 'Le paiement n’a pas pu être traité.',
+  errNotLoaded: 'Le formulaire de paiement n’a pas pu être chargé',
   errNotFound: 'Ce paiement est introuvable.',
   errNoMethods: 'Aucun moyen de paiement n’est disponible pour ce paiement.',
   errNoCheckout: 'Ce formulaire de paiement n’est lié à aucun paiement.',

@@ -60,6 +60,7 @@ const hr: Strings = {
   fixFields: 'Provjerite označena polja',
   errNetwork: 'Nije moguće povezati se s uslugom plaćanja. Provjerite vezu i pokušajte ponovno.',
   errBackend: 'Plaćanje nije bilo moguće obraditi.',
+  errNotLoaded: 'Obrazac za plaćanje nije se mogao učitati',
   errNotFound: 'Ovo plaćanje nije pronađeno.',
   errNoMethods: 'Za ovo plaćanje nije dostupan nijedan način plaćanja.',
   errNoCheckout: 'Ovaj obrazac za plaćanje nije povezan ni s jednim plaćanjem.',

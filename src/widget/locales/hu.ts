@@ -61,6 +61,7 @@ const hu: Strings = {
   errNetwork:
     'Nem sikerült elérni a fizetési szolgáltatást. Ellenőrizze az internetkapcsolatot, és próbálja újra.',
   errBackend: 'A fizetést nem sikerült feldolgozni.',
+  errNotLoaded: 'A fizetési űrlapot nem sikerült betölteni',
   errNotFound: 'Ez a fizetés nem található.',
   errNoMethods: 'Ehhez a fizetéshez nem érhető el fizetési mód.',
   errNoCheckout: 'Ez a fizetési űrlap nincs fizetéshez rendelve.',

@@ -63,6 +63,7 @@ const it: Strings = {
   errNetwork:
     'Impossibile contattare il servizio di pagamento. Controlla la connessione e riprova.',
   errBackend: 'Non è stato possibile elaborare il pagamento.',
+  errNotLoaded: 'Non è stato possibile caricare il modulo di pagamento',
   errNotFound: 'Pagamento non trovato.',
   errNoMethods: 'Nessun metodo di pagamento disponibile per questo pagamento.',
   errNoCheckout: 'Questo modulo di pagamento non è collegato a nessun pagamento.',

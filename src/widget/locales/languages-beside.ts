@@ -1,7 +1,10 @@
 // ./languages.ts for the self-contained builds (the script tag's, and dist/payment-widget.js):
 // each locale is one ready-merged file beside the bundle (`locales/de-CH.js`), and this
-// module, built as `parts/languages.js` beside the bundle too, finds it from its own URL.
-
+// module, built as `parts/languages.js` beside the bundle too, finds it from its own URL and
+// runs it only when its bytes are the ones built (the bundle's importChecked(), against the
+// hash the build wrote into ./integrity.ts).
+import { importChecked } from '../parts/kit.ts';
+import { LOCALE_INTEGRITY } from './integrity.ts';
 import type { LocaleModule } from './module.ts';
 
 /** Where `locale`'s file lives: `locales/{locale}.js`, beside the `parts/` folder at `base`. */
@@ -10,5 +13,5 @@ export function localeUrl(locale: string, base: string = import.meta.url): strin
 }
 
 export function importLanguage(locale: string): Promise<LocaleModule> {
-  return import(/* @vite-ignore */ localeUrl(locale));
+  return importChecked(localeUrl(locale), LOCALE_INTEGRITY[locale] as string);
 }

@@ -1,17 +1,11 @@
 import { importPart } from '../parts/imports.ts';
 import type { Strings } from './en.ts';
 import { languageOf } from './language.ts';
-import type { LocaleModule } from './module.ts';
+import type { LocaleModule, OwnStrings } from './module.ts';
 
 export { format, formatMoney } from './format.ts';
 export { languageOf } from './language.ts';
-export type { LocaleModule };
-
-/** A locale's own words, and the supported locale they are for. */
-export interface OwnStrings {
-  locale: string;
-  strings: Partial<Strings>;
-}
+export type { LocaleModule, OwnStrings };
 
 const cache = new Map<string, Promise<OwnStrings>>();
 
@@ -19,8 +13,8 @@ const cache = new Map<string, Promise<OwnStrings>>();
  * The words `tag`'s locale has of its own: none for English (whose words come with the
  * element and each part of it), else every key, from the locale's module loaded on first
  * use (with the languages part, which finds the supported locale closest to the tag); none
- * when either is missing or broken, which the console is told, so that the form shows
- * English rather than nothing. An English tag loads nothing.
+ * when either is missing or broken, which the console is told (and `failed` says why), so
+ * that the form shows English rather than nothing. An English tag loads nothing.
  */
 export function loadOwnStrings(tag: string): Promise<OwnStrings> {
   const lang = languageOf(tag);
@@ -28,19 +22,14 @@ export function loadOwnStrings(tag: string): Promise<OwnStrings> {
   let pending = cache.get(tag);
   if (!pending) {
     pending = importPart('languages')
-      .then(async ({ importLanguage, resolveLocale }) => {
-        const locale = resolveLocale(tag);
-        if (locale.startsWith('en-')) return { locale, strings: {} };
-        const mod = await importLanguage(locale);
-        return { locale, strings: { ...mod.default, ...mod.regions?.[locale.slice(3)] } };
-      })
+      .then(({ closestStrings }) => closestStrings(tag))
       .catch((error: unknown) => {
         console.error(
           `payment-widget: the ${tag} strings could not load, so the widget shows English (${error instanceof Error ? error.message : String(error)})`,
         );
         // Not kept: the next load (another checkout, "Try again") asks again.
         cache.delete(tag);
-        return { locale: 'en-GB', strings: {} };
+        return { locale: 'en-GB', strings: {}, failed: error };
       });
     cache.set(tag, pending);
   }

@@ -60,6 +60,7 @@ const lt: Strings = {
   fixFields: 'Patikrinkite pažymėtus laukus',
   errNetwork: 'Nepavyko susisiekti su mokėjimo paslauga. Patikrinkite ryšį ir bandykite dar kartą.',
   errBackend: 'Mokėjimo apdoroti nepavyko.',
+  errNotLoaded: 'Nepavyko įkelti mokėjimo formos',
   errNotFound: 'Šis mokėjimas nerastas.',
   errNoMethods: 'Šiam mokėjimui nėra galimų mokėjimo būdų.',
   errNoCheckout: 'Ši mokėjimo forma nesusieta su jokiu mokėjimu.',

@@ -62,6 +62,7 @@ const lv: Strings = {
   errNetwork:
     'Neizdevās sazināties ar maksājumu pakalpojumu. Pārbaudiet savienojumu un mēģiniet vēlreiz.',
   errBackend: 'Maksājumu neizdevās apstrādāt.',
+  errNotLoaded: 'Maksājuma veidlapu neizdevās ielādēt',
   errNotFound: 'Šis maksājums netika atrasts.',
   errNoMethods: 'Šim maksājumam nav pieejams neviens maksājuma veids.',
   errNoCheckout: 'Šī maksājuma veidlapa nav saistīta ar maksājumu.',

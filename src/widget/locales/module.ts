@@ -7,3 +7,11 @@ export interface LocaleModule {
   default?: Partial<Strings>;
   regions?: Record<string, Partial<Strings>>;
 }
+
+/** A locale's own words, and the supported locale they are for. */
+export interface OwnStrings {
+  locale: string;
+  strings: Partial<Strings>;
+  /** Why they could not load, when they could not (English then). */
+  failed?: unknown;
+}

@@ -60,6 +60,7 @@ const nb: Strings = {
   fixFields: 'Sjekk de markerte feltene',
   errNetwork: 'Vi fikk ikke kontakt med betalingstjenesten. Sjekk tilkoblingen og prøv igjen.',
   errBackend: 'Betalingen kunne ikke behandles.',
+  errNotLoaded: 'Betalingsskjemaet kunne ikke lastes inn',
   errNotFound: 'Fant ikke denne betalingen.',
   errNoMethods: 'Ingen betalingsmåte er tilgjengelig for denne betalingen.',
   errNoCheckout: 'Dette betalingsskjemaet er ikke knyttet til noen betaling.',

@@ -61,6 +61,7 @@ const nl: Strings = {
   errNetwork:
     'De betaaldienst is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
   errBackend: 'De betaling kon niet worden verwerkt.',
+  errNotLoaded: 'Het betaalformulier kon niet worden geladen',
   errNotFound: 'Deze betaling is niet gevonden.',
   errNoMethods: 'Er is geen betaalmethode beschikbaar voor deze betaling.',
   errNoCheckout: 'Dit betaalformulier is aan geen enkele betaling gekoppeld.',

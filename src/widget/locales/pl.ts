@@ -61,6 +61,7 @@ const pl: Strings = {
   fixFields: 'Sprawdź zaznaczone pola',
   errNetwork: 'Nie udało się połączyć z serwisem płatności. Sprawdź połączenie i spróbuj ponownie.',
   errBackend: 'Nie udało się przetworzyć płatności.',
+  errNotLoaded: 'Nie udało się załadować formularza płatności',
   errNotFound: 'Nie znaleziono tej płatności.',
   errNoMethods: 'Dla tej płatności nie jest dostępna żadna metoda płatności.',
   errNoCheckout: 'Ten formularz płatności nie jest powiązany z żadną płatnością.',

@@ -61,6 +61,7 @@ const pt: Strings = {
   errNetwork:
     'Não foi possível contactar o serviço de pagamento. Verifique a sua ligação e tente novamente.',
   errBackend: 'Não foi possível processar o pagamento.',
+  errNotLoaded: 'Não foi possível carregar o formulário de pagamento',
   errNotFound: 'Este pagamento não foi encontrado.',
   errNoMethods: 'Não há nenhum método de pagamento disponível para este pagamento.',
   errNoCheckout: 'Este formulário de pagamento não está associado a nenhum pagamento.',

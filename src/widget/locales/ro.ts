@@ -61,6 +61,7 @@ const ro: Strings = {
   errNetwork:
     'Nu am putut contacta serviciul de plată. Verifică-ți conexiunea și încearcă din nou.',
   errBackend: 'Plata nu a putut fi procesată.',
+  errNotLoaded: 'Formularul de plată nu a putut fi încărcat',
   errNotFound: 'Această plată nu a fost găsită.',
   errNoMethods: 'Nu este disponibilă nicio metodă de plată pentru această plată.',
   errNoCheckout: 'Acest formular de plată nu este asociat niciunei plăți.',

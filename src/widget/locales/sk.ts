@@ -61,6 +61,7 @@ const sk: Strings = {
   errNetwork:
     'Nepodarilo sa spojiť s platobnou službou. Skontrolujte pripojenie a skúste to znova.',
   errBackend: 'Platbu sa nepodarilo spracovať.',
+  errNotLoaded: 'Platobný formulár sa nepodarilo načítať',
   errNotFound: 'Táto platba sa nenašla.',
   errNoMethods: 'Pre túto platbu nie je k dispozícii žiadny spôsob platby.',
   errNoCheckout: 'Tento platobný formulár nie je prepojený so žiadnou platbou.',

@@ -60,6 +60,7 @@ const sl: Strings = {
   fixFields: 'Preverite označena polja',
   errNetwork: 'Povezava s plačilno storitvijo ni uspela. Preverite povezavo in poskusite znova.',
   errBackend: 'Plačila ni bilo mogoče obdelati.',
+  errNotLoaded: 'Plačilnega obrazca ni bilo mogoče naložiti',
   errNotFound: 'Tega plačila ni bilo mogoče najti.',
   errNoMethods: 'Za to plačilo ni na voljo noben način plačila.',
   errNoCheckout: 'Ta plačilni obrazec ni povezan z nobenim plačilom.',

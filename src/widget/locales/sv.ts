@@ -60,6 +60,7 @@ const sv: Strings = {
   fixFields: 'Kontrollera de markerade fälten',
   errNetwork: 'Vi kunde inte nå betaltjänsten. Kontrollera din anslutning och försök igen.',
   errBackend: 'Betalningen kunde inte genomföras.',
+  errNotLoaded: 'Betalformuläret kunde inte läsas in',
   errNotFound: 'Betalningen hittades inte.',
   errNoMethods: 'Det finns inget betalsätt för den här betalningen.',
   errNoCheckout: 'Betalformuläret är inte kopplat till någon betalning.',

@@ -5,12 +5,14 @@ import {
   supportsAdoptingStyleSheets,
 } from 'lit';
 import type { Strings } from '../locales/en.ts';
-import { importPart } from './imports.ts';
+import { checkedFile, importPart } from './imports.ts';
 import type { PartModules, PartName } from './types.ts';
 
 /** What the parts controller needs of its element. */
 interface PartsHost extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
+  /** The companion handler, which hears of a file of the widget that failed its check. */
+  readonly endpoint: string;
 }
 
 /**
@@ -25,6 +27,11 @@ export class PartsController {
   private readonly _pending = new Map<PartName, Promise<unknown>>();
   /** Parts needed now that could not load: the widget says so and offers to try again. */
   private readonly _missing = new Set<PartName>();
+  /**
+   * A file of the widget (a part, a locale) had bytes that were not the ones built, and was
+   * not run: the widget shows only that it could not be loaded, for good (stop()).
+   */
+  tampered?: boolean;
 
   private readonly _host: PartsHost;
   /** Where a part's English words go (the locale controller). */
@@ -66,6 +73,7 @@ export class PartsController {
           console.error(
             `payment-widget: its "${name}" part could not load (${error instanceof Error ? error.message : String(error)})`,
           );
+          this.failed(error, name);
           throw error;
         },
       );
@@ -84,6 +92,28 @@ export class PartsController {
       this._host.requestUpdate();
       return undefined;
     });
+  }
+
+  /**
+   * A file of the widget could not load (`part`, or a locale's strings): when the widget was
+   * checking it, the diagnostics part judges whether its bytes were not the ones built, and
+   * then stops the widget (./tampering.ts). Any other failure is the caller's to say.
+   */
+  failed(error: unknown, part?: PartName): void {
+    const file = checkedFile(error);
+    // The part that judges a failed file does not judge itself.
+    if (file === undefined || part === 'diagnostics') return;
+    // Stops the widget for good, with the words it shows now; says whether it was running.
+    const stop = (words: Partial<Strings>) => {
+      if (this.tampered) return false;
+      this.tampered = true;
+      this._addWords(words);
+      return true;
+    };
+    this.load('diagnostics').then(
+      (part) => part.judge(file, this._host, stop),
+      () => undefined,
+    );
   }
 
   /** "Try again": every part that was needed and could not load. */

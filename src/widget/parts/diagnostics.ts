@@ -4,7 +4,11 @@
 // checkout, no answer), a warning for what it ignores (an unknown payment method's name, an
 // `order` that is broken JSON, an unknown `challenge`) and for a widget still without its
 // checkout once the page has settled. A part: only a page with a mistake loads its words
-// (the pay part's diagnose(): ../checkout/settings.ts, report.ts).
+// (the pay part's diagnose(): ../checkout/settings.ts, report.ts). So does a page where a
+// file of the widget did not load: whether it was refused for bytes that are not the ones
+// built is judged here (./tampering.ts).
+
+export { judge } from './tampering.ts';
 
 /**
  * `endpoint`: the handler said 404 or 403 (the call, `POST https://...`, its status and its

@@ -1,9 +1,14 @@
 // ./imports.ts for the self-contained builds (the script tag's, and dist/payment-widget.js),
 // which vite.config.ts builds with this file in its place: each part is a file built
-// beside the bundle (`parts/pay.js`), loaded from the bundle's own URL (and the languages
-// part finds each locale's file, `locales/de-CH.js`, from its own). The parts were built
-// without Lit (vite.parts.config.ts): the bundle lends them its own, here, as it runs.
+// beside the bundle (`parts/pay.js`), loaded from the bundle's own URL, and run only when its
+// bytes are the ones built (./checked-import.ts), against a hash held by whoever loads it:
+// the bundle the pay and languages parts' (./integrity.ts), the pay part the others'; the
+// languages part finds and checks each locale's file, `locales/de-CH.js`, the same way.
+// The parts were built without Lit (vite.parts.config.ts): the bundle lends them its own,
+// here, as it runs.
 import { besideBundle } from '../../shared/bundle-url.ts';
+import type { CheckedFile } from './checked-import.ts';
+import { PART_INTEGRITY } from './integrity.ts';
 import type * as Kit from './kit.ts';
 import {
   asBackendError,
@@ -16,6 +21,7 @@ import {
   format,
   getCheckout,
   html,
+  importChecked,
   isFinalStatus,
   isPaymentMethodId,
   isRecord,
@@ -41,6 +47,7 @@ const kit: typeof Kit = {
   format,
   getCheckout,
   html,
+  importChecked,
   isFinalStatus,
   isPaymentMethodId,
   isRecord,
@@ -54,5 +61,16 @@ const lent = globalThis as unknown as Record<symbol, typeof Kit | undefined>;
 lent[KIT] ??= kit;
 
 export function importPart<N extends PartName>(name: N): Promise<PartModules[N]> {
-  return import(/* @vite-ignore */ besideBundle(`widget/parts/${name}.ts`, `./parts/${name}.js`));
+  const url = besideBundle(`./parts/${name}.js`);
+  return importChecked<PartModules[N]>(url, PART_INTEGRITY[name]).then((part) => {
+    // The hashes a part brings of the parts it loads (the pay part's; Object.assign() skips
+    // the others' undefined).
+    Object.assign(PART_INTEGRITY, (part as { integrity?: Record<string, string> }).integrity);
+    return part;
+  });
+}
+
+/** The file a failed load was checking (a part, a locale: importChecked's `cause`), if any. */
+export function checkedFile(error: unknown): CheckedFile | undefined {
+  return (error as { cause?: CheckedFile } | undefined)?.cause;
 }

@@ -6,6 +6,7 @@
 // script tag's, and dist/payment-widget.js) cannot split their one file this way: they
 // take ./imports-beside.ts instead (vite.config.ts), which loads the same parts from files
 // built beside them.
+import type { CheckedFile } from './checked-import.ts';
 import type { PartModules, PartName } from './types.ts';
 
 const PARTS: { [N in PartName]: () => Promise<PartModules[N]> } = {
@@ -17,4 +18,13 @@ const PARTS: { [N in PartName]: () => Promise<PartModules[N]> } = {
 
 export function importPart<N extends PartName>(name: N): Promise<PartModules[N]> {
   return PARTS[name]();
+}
+
+/**
+ * The file a failed load was checking, if it was checking one: never here, where the
+ * bundler that built the page checks nothing at run time (./imports-beside.ts checks each
+ * part it loads).
+ */
+export function checkedFile(_error: unknown): CheckedFile | undefined {
+  return undefined;
 }

@@ -19,6 +19,7 @@ export const {
   format,
   getCheckout,
   html,
+  importChecked,
   isFinalStatus,
   isPaymentMethodId,
   isRecord,

@@ -23,3 +23,4 @@ export {
 export { css } from '../css.ts';
 export { emit } from '../events.ts';
 export { format } from '../locales/format.ts';
+export { importChecked } from './checked-import.ts';

@@ -40,6 +40,8 @@ export {
 export { networkMark } from '../templates/icons.ts';
 export { offerView, outcomeView } from '../templates/outcome.ts';
 export { savedCardChoice } from '../templates/saved-card-choice.ts';
+/** The hashes of the parts it loads (in the self-contained builds: ./imports-beside.ts). */
+export { PART_INTEGRITY as integrity } from './integrity.ts';
 
 export const words = {
   ...fieldWords,

@@ -55,22 +55,15 @@ describe('payment-widget: locales', () => {
     }
   });
 
-  it('finds locale modules beside the bundle in a build and beside the loader in source', () => {
+  it('finds the parts beside the bundle, and the locales beside the languages part', () => {
     // The languages part of a build (parts/languages.js) finds each locale in ../locales/.
     expect(localeUrl('de', 'https://cdn.example/pw/parts/languages.js')).to.equal(
       'https://cdn.example/pw/locales/de.js',
     );
-    // What ships beside a build is found beside the bundle; in source, beside the loader.
+    // What ships beside a build is found beside the bundle, wherever the page is.
     expect(
-      besideBundle('x.ts', './locales/de.js', 'https://cdn.example/pw/payment-widget.iife.js'),
-    ).to.equal('https://cdn.example/pw/locales/de.js');
-    expect(
-      besideBundle(
-        'widget/locales/de.ts',
-        './locales/de.js',
-        'http://localhost:8000/src/widget/locales/load.ts',
-      ),
-    ).to.equal('http://localhost:8000/src/widget/locales/de.ts');
+      besideBundle('./parts/pay.js', 'https://cdn.example/pw/payment-widget.iife.js'),
+    ).to.equal('https://cdn.example/pw/parts/pay.js');
     expect(languageOf('pt-BR')).to.equal('pt');
     expect(languageOf('../evil')).to.equal('');
     expect(format('Pay {amount}', { amount: '€1.00' })).to.equal('Pay €1.00');

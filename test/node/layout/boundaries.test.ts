@@ -83,6 +83,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['store/', 'provider/'],
   ['errors.ts', 'outcomes/'],
   ['telemetry/'],
+  ['page/'],
   ['options/'],
   ['guards/', 'baskets/'],
   ['middleware/'],

@@ -1,0 +1,219 @@
+// What the build knows of the files a browser loads from dist/: their subresource-integrity
+// hashes, built into whoever loads them (builtIntegrity(), a Vite plugin: the parts' into the
+// self-contained bundles, each locale's into the languages part), and `dist/integrity.json`,
+// the inventory of all of them (writeManifest()). scripts/build.ts runs the builds in the
+// order this needs: the locale files, the parts, the bundles, then the rest.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import type { IntegrityManifest, ManifestFile } from '../src/server/page/manifest.ts';
+import { localeModuleSource, TAGS } from '../src/widget/locales/all.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const DIST = join(ROOT, 'dist');
+export const MANIFEST = join(DIST, 'integrity.json');
+
+/** `sha384-...` (or another algorithm's) of `bytes`, as a <script integrity> takes it. */
+export function sri(bytes: Uint8Array | string, algorithm: 'sha256' | 'sha384' = 'sha384'): string {
+  return `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`;
+}
+
+/**
+ * `locales/{tag}.js` for every locale but English (which is in the bundle): one small ES
+ * module each, loaded when a page asks for that locale. Written before the parts, whose
+ * languages part carries their hashes.
+ */
+export function writeLocales(dist: string = DIST): void {
+  for (const tag of TAGS) {
+    if (tag.startsWith('en-')) continue;
+    writeFileSync(join(dist, 'locales', `${tag}.js`), localeModuleSource(tag));
+  }
+}
+
+/**
+ * A Vite plugin that builds `module` (a path from the repository's root) as
+ * `export const NAME = { key: 'sha256-...' }`, one hash for each built file that `files()`
+ * names by key. The file is read when the build first needs it, so it must be built by
+ * then; a missing one fails the build (a file loaded without its hash would not be checked).
+ * SHA-256 rather than integrity.json's SHA-384: as safe for a check (subresource integrity
+ * takes either), and a third shorter in a bundle where every byte counts (28 distinct locale
+ * files make the languages part 0.5 KiB gzip smaller).
+ */
+export function builtIntegrity(
+  module: string,
+  name: string,
+  files: () => Record<string, string>,
+): Plugin {
+  const id = join(ROOT, module);
+  return {
+    name: 'payment-widget-built-integrity',
+    enforce: 'pre',
+    load(loaded) {
+      if (loaded !== id) return null;
+      const table: Record<string, string> = {};
+      for (const [key, path] of Object.entries(files())) {
+        if (!existsSync(path)) throw new Error(`${path} is not built: ${module} needs its hash`);
+        table[key] = sri(readFileSync(path), 'sha256');
+      }
+      return `export const ${name} = ${JSON.stringify(table)};\n`;
+    },
+  };
+}
+
+/**
+ * The `.js` files in `folder` under dist/ (`parts`), by their name without `.js`: every one,
+ * or those `names` lists (whether built yet or not).
+ */
+export function builtFiles(folder: string, names?: readonly string[]): Record<string, string> {
+  const dir = join(DIST, folder);
+  const all = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => file.slice(0, -3))
+    : [];
+  return Object.fromEntries((names ?? all).map((name) => [name, join(dir, `${name}.js`)]));
+}
+
+/**
+ * Whose hashes each build carries, by part name: every file is checked against a hash held by
+ * the file that loads it, and only the page's own `integrity` covers the bundle. The bundle
+ * loads the pay part and the languages part (at once, side by side), and the diagnostics part
+ * (for a mistake in the page, or a file that did not load); the pay part loads the next
+ * steps' (only its code asks for it); the languages part carries each locale's.
+ */
+export const CARRIED: { bundle: readonly string[]; parts: Record<string, readonly string[]> } = {
+  bundle: ['pay', 'languages', 'diagnostics'],
+  parts: { pay: ['step'] },
+};
+
+/** What dist/ holds that no browser loads from a page: the Node build, the declarations, the site. */
+const NOT_FOR_BROWSERS = ['node', 'types', 'site'];
+
+/** Every file under dist/ that a browser may load (scripts), by its path under dist/. */
+export function browserFiles(dist: string = DIST): string[] {
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .map((entry) => relative(dist, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((path) => !NOT_FOR_BROWSERS.includes(path.split('/')[0] ?? ''))
+    .sort();
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** A locale's name in English: "German (Switzerland)". */
+function localeName(tag: string): string {
+  return languageNames.of(tag) ?? tag;
+}
+
+const PARTS: Record<string, { when: string; why: string }> = {
+  pay: {
+    when: "right after the card form's first paint, on every page",
+    why: 'the card rules as the shopper types, Pay and the confirmed outcome, saved cards, "Try another card"',
+  },
+  step: {
+    when: 'when a payment’s answer calls for a next step, or a checkout left one open',
+    why: 'a 3-D Secure challenge, a bank’s page, a boleto voucher',
+  },
+  languages: {
+    when: 'on a page in another language than English',
+    why: 'finds the supported locale closest to the page’s, and loads and checks its file',
+  },
+  diagnostics: {
+    when: 'only on a page with a mistake in its markup or settings',
+    why: 'the browser console’s words for that mistake, for the page’s developer',
+  },
+};
+
+/** What the ES entry's shared chunks hold (`chunks/{name}-{hash}.js`). */
+const SHARED_CHUNKS: Record<string, string> = {
+  checkout: 'the checkout’s statuses and payment methods, shared by the entry and its parts',
+  format: 'the calls to the handler and the words’ formatting, shared by the entry and its parts',
+  language: 'reading a language tag, shared by the entry and its languages part',
+  css: "the stylesheets' tag, shared by the entry and its parts",
+};
+
+const BUNDLED = 'never as it is: your bundler reads it';
+
+/** When a file loads, why, and who checks it: from its path. */
+export function describe(path: string): Omit<ManifestFile, 'path' | 'integrity' | 'bytes'> {
+  const [folder = '', file = ''] = path.includes('/') ? path.split('/') : ['', path];
+  const name = file.replace(/\.js$/, '');
+  if (path === 'payment-widget.iife.js' || path === 'payment-widget.js') {
+    const tag = path === 'payment-widget.js' ? '<script type="module">' : '<script>';
+    return {
+      when: `first: the page's own ${tag} (widgetTags())`,
+      why: 'defines <payment-widget>, draws the card form, and loads and checks every file below that it needs',
+      checkedBy: 'page',
+    };
+  }
+  if (folder === 'parts' && PARTS[name]) return { ...PARTS[name], checkedBy: 'widget' };
+  if (folder === 'locales') {
+    return {
+      when: `on a page in ${name}, after parts/languages.js`,
+      why: `the widget's words in ${localeName(name)}`,
+      checkedBy: 'widget',
+    };
+  }
+  if (path === 'index.js') {
+    return {
+      when: `${BUNDLED} (import 'payment-widget') and serves its own files`,
+      why: "the package's ES entry: the widget for bundlers, with Lit left as an import",
+      checkedBy: 'your-build',
+    };
+  }
+  if (path === 'react.js') {
+    return {
+      when: `${BUNDLED} (import 'payment-widget/react')`,
+      why: 'the React component around the element',
+      checkedBy: 'your-build',
+    };
+  }
+  if (folder === 'chunks') return chunk(name.replace(/-[\w-]{8}$/, ''));
+  if (folder === 'sandbox-dashboard') {
+    return {
+      when: "on the sandbox's dashboard only (development): never on a shop's page",
+      why: "the dashboard's live view of the simulated provider",
+      checkedBy: 'page',
+    };
+  }
+  throw new Error(`dist/${path}: the inventory does not know this file (scripts/integrity.ts)`);
+}
+
+function chunk(name: string): Omit<ManifestFile, 'path' | 'integrity' | 'bytes'> {
+  const split = `${BUNDLED} with index.js, and splits it off`;
+  const part = PARTS[name];
+  if (part) return { when: `${split}: ${part.when}`, why: part.why, checkedBy: 'your-build' };
+  const shared = SHARED_CHUNKS[name];
+  if (shared) return { when: `${BUNDLED} with index.js`, why: shared, checkedBy: 'your-build' };
+  if (/^[a-z]{2}$/.test(name)) {
+    return {
+      when: `${split}: on a page in ${localeName(name)}`,
+      why: `the widget's words in ${localeName(name)}, every region's`,
+      checkedBy: 'your-build',
+    };
+  }
+  throw new Error(
+    `dist/chunks/${name}-*.js: the inventory does not know this chunk (scripts/integrity.ts)`,
+  );
+}
+
+/** `dist/integrity.json`, from what dist/ holds now: every file a browser may load. */
+export function manifest(dist: string = DIST): IntegrityManifest {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
+  const files = browserFiles(dist).map((path): ManifestFile => {
+    const bytes = readFileSync(join(dist, path));
+    return { path, integrity: sri(bytes), bytes: bytes.byteLength, ...describe(path) };
+  });
+  return { name: pkg.name, version: pkg.version, files };
+}
+
+export function writeManifest(dist: string = DIST): IntegrityManifest {
+  const written = manifest(dist);
+  writeFileSync(join(dist, 'integrity.json'), `${JSON.stringify(written, null, 2)}\n`);
+  return written;
+}

@@ -1,0 +1,63 @@
+// How the self-contained builds load a file of theirs (a part, a locale) so that it runs only
+// when its bytes are the ones built, in every browser we support: as a module <script> with
+// `integrity` (subresource integrity: Chrome 45, Firefox 43, Safari 11.1), whose fetch the
+// browser checks before it runs anything, then `import()` of the same URL, which the
+// browser answers from its module map without fetching again. A plain import() checks
+// nothing, and an import map's `integrity` reaches Chrome 127, Firefox 138, Safari 18 only.
+// The hashes are built into whoever loads the file (./integrity.ts, in the bundle; each
+// locale's, in the languages part), so the page's one `integrity` on the bundle's own
+// <script> covers every file after it.
+
+/** A file the widget checks before it runs it: where it is, and the hash its bytes must have. */
+export interface CheckedFile {
+  url: string;
+  integrity: string;
+}
+
+/** What of a Trusted Types policy the widget uses (TypeScript's DOM types lack the API). */
+interface ScriptUrlPolicy {
+  createScriptURL(url: string): string;
+}
+
+declare global {
+  interface Window {
+    trustedTypes?: {
+      createPolicy(name: string, rules: { createScriptURL(url: string): string }): ScriptUrlPolicy;
+    };
+  }
+}
+
+/** The widget's own Trusted Types policy for script URLs: only ever given a checked file's. */
+let policy: ScriptUrlPolicy | undefined;
+
+/**
+ * The ES module at `url`, run only when its bytes hash to `integrity` (none: refused). A load
+ * that fails rejects with an error whose `cause` is the CheckedFile: the <script> does not say
+ * why it failed (bytes not the ones built, or no answer), which the diagnostics part finds out
+ * (./tampering.ts), and only when one did.
+ */
+export function importChecked<T>(url: string, integrity: string | undefined): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    // No hash would check nothing: a file loaded without one would run whatever it holds.
+    if (!integrity) throw new Error(`${url}: no integrity`);
+    try {
+      // A Trusted Types page (`require-trusted-types-for 'script'`) takes a script's URL only
+      // from a policy its `trusted-types` names: `payment-widget`. One that does not name it
+      // refuses the policy, and the URL as a string if it enforces the types.
+      policy ??= window.trustedTypes?.createPolicy('payment-widget', { createScriptURL: String });
+    } catch {}
+    document.head.append(
+      Object.assign(document.createElement('script'), {
+        type: 'module',
+        integrity,
+        // A page with a nonce-based policy gave the bundle's own <script> its nonce
+        // (../define.ts): 'strict-dynamic' admits what the bundle adds without it, an older
+        // browser only with it.
+        nonce: window.litNonce ?? '',
+        onload: () => resolve(import(/* @vite-ignore */ url)),
+        onerror: () => reject(new Error(url, { cause: { url, integrity } })),
+        src: policy ? policy.createScriptURL(url) : url,
+      }),
+    );
+  });
+}

@@ -1,0 +1,54 @@
+// The diagnostics part's verdict on a file of the widget that did not load (a part, a locale:
+// ./checked-import.ts): was it refused because its bytes are not the ones built? The file is
+// fetched again, plainly and then with its integrity: it answers, and fails the check. Then
+// the widget stops for good and says it could not be loaded (in the page's language when its
+// words came), `payment-error` says `WIDGET_INTEGRITY`, and the companion handler hears of it
+// (`POST /reports`, a beacon in the Reporting API's shape) beside the browser's own CSP
+// reports. Anything else (no answer) is a network failure, which the widget says as ever.
+//
+// Here, not in the bundle, where every byte of the card form's first paint counts: a file
+// that failed is a mistake in the page, as the rest of this part's problems are. Should this
+// part fail too, its own failure is the one the widget shows (it could not reach a file).
+import type { PaymentErrorDetail } from '../events.ts';
+import type { Strings } from '../locales/en.ts';
+import { integrityWords } from '../locales/english/integrity.ts';
+import type { CheckedFile } from './checked-import.ts';
+
+/** Whether the file answers with bytes that fail its integrity (not: no answer at all). */
+async function tampered({ url, integrity }: CheckedFile): Promise<boolean> {
+  const answer = await fetch(url).catch(() => undefined);
+  if (!answer?.ok) return false;
+  return fetch(url, { integrity }).then(
+    () => false,
+    () => true,
+  );
+}
+
+/**
+ * Judges a file that did not load, for the widget `host` (whose `endpoint` hears of it);
+ * `stop` stops that widget with the words it now shows, and says whether it was still
+ * running (a second file that failed is not reported again).
+ */
+export async function judge(
+  file: CheckedFile,
+  host: HTMLElement & { endpoint: string },
+  stop: (words: Partial<Strings>) => boolean,
+): Promise<void> {
+  if (!(await tampered(file)) || !stop(integrityWords)) return;
+  const message = `${file.url} is not the file this widget was built with (integrity ${file.integrity}), so it did not run it`;
+  console.error(`payment-widget: ${message}`);
+  // As ../events.ts emit() sends it; not taken from there, which the package's ES entry would
+  // then split into a file of its own for this part and the element to share.
+  const detail: PaymentErrorDetail = { code: 'WIDGET_INTEGRITY', message, retryable: false };
+  host.dispatchEvent(new CustomEvent('payment-error', { detail, bubbles: true, composed: true }));
+  navigator.sendBeacon(
+    `${host.endpoint.replace(/\/+$/, '')}/reports`,
+    JSON.stringify([
+      {
+        type: 'payment-widget-integrity',
+        url: location.href,
+        body: { blockedURL: file.url, integrity: file.integrity },
+      },
+    ]),
+  );
+}
