@@ -1,10 +1,33 @@
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { MANIFEST } from './scripts/integrity.ts';
+
+/**
+ * `payment-widget/server` carries dist/integrity.json (written before this build, by
+ * scripts/build.ts): widgetTags() names the hash of the very files it ships beside, on any
+ * runtime, with no file to read. src/server/page/built.ts reads the file instead when run
+ * from the sources.
+ */
+function builtManifest(): Plugin {
+  const id = fileURLToPath(new URL('./src/server/page/built.ts', import.meta.url));
+  return {
+    name: 'payment-widget-built-manifest',
+    enforce: 'pre',
+    load(loaded) {
+      if (loaded !== id) return null;
+      const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+      return `const MANIFEST = ${JSON.stringify(manifest)};\nexport function builtManifest() { return MANIFEST; }\n`;
+    },
+  };
+}
 
 // The Node entry points (`payment-widget/server`, `/server/testing`, `/sandbox`, `/schemas` and the
 // `payment-sandbox` CLI), built as plain ES modules for Node 22 and later (package.json
 // `engines`) so that a merchant's install needs no TypeScript loader.
 export default defineConfig({
+  plugins: [builtManifest()],
   build: {
     outDir: 'dist/node',
     emptyOutDir: true,

@@ -38,7 +38,10 @@ export {
 } from './options/rate-limit.ts';
 export { type HookRun, LeaseLostError } from './outcomes/done.ts';
 export type { ReconcileOptions, ReconcileReport } from './outcomes/reconcile.ts';
+export type { CspSources } from './page/csp.ts';
+export { type PageSecurityOptions, pageSecurityHeaders } from './page/headers.ts';
 export type { CheckedBy, IntegrityManifest, ManifestFile } from './page/manifest.ts';
+export { type WidgetTags, type WidgetTagsOptions, widgetTags } from './page/tags.ts';
 export type { PayoutsQuery } from './provider/account.ts';
 export {
   createProviderClient,
