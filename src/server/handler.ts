@@ -36,11 +36,14 @@ import {
   type ReconcileReport,
 } from './outcomes/reconcile.ts';
 import { createOutcomeReporter } from './outcomes/report.ts';
+import { createViolationReceiver } from './page/reports.ts';
 import { createProviderClient } from './provider/client.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { confirmRoutes } from './routes/confirm.ts';
 import type { RouteDeps } from './routes/context.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
+import { reportRoutes } from './routes/reports.ts';
+import { countingWith } from './store/counting.ts';
 import { createMemoryStore } from './store/memory.ts';
 import { partsOf } from './store/parts.ts';
 import { createTelemetry, type Telemetry } from './telemetry/telemetry.ts';
@@ -140,7 +143,19 @@ function createParts(config: HandlerConfig, telemetry: Telemetry): RouteDeps {
     log: config.log,
     refused: telemetry.refused,
   });
-  return { config, client, baskets, outcomes, watchlist, steps, limits };
+  const violations = createViolationReceiver({
+    hit: countingWith(store.counters?.hit, (error) =>
+      config.log({
+        level: 'warn',
+        message: `payment page reports: the store failed (${String(error)}); counting in this instance until it is back`,
+      }),
+    ),
+    merchantCode: provider.merchantCode,
+    log: config.log,
+    onPageViolation: hooks.onPageViolation,
+    count: telemetry.violation,
+  });
+  return { config, client, baskets, outcomes, watchlist, steps, limits, violations };
 }
 
 /**
@@ -161,6 +176,7 @@ function createApp(deps: RouteDeps, telemetry: Telemetry): Hono<HandlerEnv> {
   app.route(`${basePath}/checkouts`, checkoutRoutes(deps));
   app.route(basePath || '/', paymentMethodRoutes(deps));
   app.route(basePath || '/', confirmRoutes(deps));
+  app.route(basePath || '/', reportRoutes(deps));
   app.notFound(notFound(app, { basePath, log }));
   app.onError((error, c) =>
     errorResponse(error, {

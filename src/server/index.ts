@@ -42,6 +42,7 @@ export type { CspSources } from './page/csp.ts';
 export { type PageSecurityOptions, pageSecurityHeaders } from './page/headers.ts';
 export type { CheckedBy, IntegrityManifest, ManifestFile } from './page/manifest.ts';
 export { type WidgetTags, type WidgetTagsOptions, widgetTags } from './page/tags.ts';
+export type { PageViolation } from './page/violations.ts';
 export type { PayoutsQuery } from './provider/account.ts';
 export {
   createProviderClient,

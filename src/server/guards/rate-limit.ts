@@ -12,17 +12,16 @@
 import type { Context } from 'hono';
 import { PaymentHandlerError } from '../errors.ts';
 import type { LimitName, RateLimit, ResolvedRateLimit } from '../options/rate-limit.ts';
-import { createMemoryCounters } from '../store/counters.ts';
-import type { Counter, CounterState, CounterStore } from '../store/types.ts';
+import { countingWith } from '../store/counting.ts';
+import type { CounterStore } from '../store/types.ts';
 import type { HandlerEnv, Logger } from '../types.ts';
 import { addressBucket, clientAddressOf } from './client-address.ts';
-
-const MINUTE = 60_000;
 
 const WHAT: Record<LimitName, string> = {
   checkoutsPerClient: 'Too many checkouts were created from this client',
   paymentsPerClient: 'Too many payment attempts from this client',
   paymentsPerCheckout: 'Too many payment attempts on this checkout',
+  reportsPerClient: 'Too many reports from this client',
 };
 
 export interface RateLimiter {
@@ -32,7 +31,7 @@ export interface RateLimiter {
    */
   check(
     c: Context<HandlerEnv>,
-    perClient: 'checkoutsPerClient' | 'paymentsPerClient',
+    perClient: 'checkoutsPerClient' | 'paymentsPerClient' | 'reportsPerClient',
     checkoutId?: string,
   ): Promise<void>;
 }
@@ -60,32 +59,19 @@ export function createRateLimiter(
   // whose keys must share a slot on a Redis Cluster.
   const keyPrefix = `rate:{${deps.merchantCode}}:`;
 
-  const local = createMemoryCounters();
-  const shared = store?.hit;
-  if (shared === undefined) {
+  if (store === undefined) {
     log({
       level: 'warn',
       message: 'rate limits: the store has no hit(), so each instance counts requests on its own',
     });
   }
-  let storeFailedAt = Number.NEGATIVE_INFINITY;
-  async function hit(counters: Counter[]): Promise<CounterState[]> {
-    if (shared === undefined) return local(counters);
-    try {
-      return await shared(counters);
-    } catch (error) {
-      // Refusing every payment while the store is away would turn its outage into the shop's.
-      const now = Date.now();
-      if (now - storeFailedAt > MINUTE) {
-        log({
-          level: 'warn',
-          message: `rate limits: the store failed (${String(error)}); counting in this instance until it is back`,
-        });
-      }
-      storeFailedAt = now;
-      return local(counters);
-    }
-  }
+  // Refusing every payment while the store is away would turn its outage into the shop's.
+  const hit = countingWith(store?.hit, (error) =>
+    log({
+      level: 'warn',
+      message: `rate limits: the store failed (${String(error)}); counting in this instance until it is back`,
+    }),
+  );
 
   const warned = new Set<string>();
   const warnOnce = (topic: string, message: string) => {

@@ -22,7 +22,7 @@ export function notFound(
     const { path } = c.req;
     const inside = path === basePath || path.startsWith(`${basePath}/`);
     const message = inside
-      ? `No payment route ${c.req.method} ${path}: the routes are ${basePath}/checkouts, ${basePath}/payment-methods, ${basePath}/return and ${basePath}/webhook`
+      ? `No payment route ${c.req.method} ${path}: the routes are ${basePath}/checkouts, ${basePath}/payment-methods, ${basePath}/return, ${basePath}/webhook and ${basePath}/reports`
       : `The payment handler got ${path}, outside its basePath ${basePath || '/'}: set basePath to the path it is mounted at, and the widget's endpoint to the same`;
     log({ level: 'warn', message, problem: inside ? 'no-such-route' : 'outside-base-path' });
     return errorJson(404, 'NOT_FOUND', message);

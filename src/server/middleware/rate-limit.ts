@@ -11,7 +11,7 @@ import type { HandlerEnv } from '../types.ts';
 export interface RateLimitOptions {
   limiter: RateLimiter;
   /** The client's limit this route counts against. */
-  perClient: 'checkoutsPerClient' | 'paymentsPerClient';
+  perClient: 'checkoutsPerClient' | 'paymentsPerClient' | 'reportsPerClient';
   /** Also the limit per checkout, on the route's checked `:id` (`c.var.checkoutId`). */
   perCheckout?: boolean;
 }

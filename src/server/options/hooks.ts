@@ -1,4 +1,7 @@
-/** The `hooks` group: `onPaid`, `onFailed`, and how long they may hold a claim or an answer. */
+/**
+ * The `hooks` group: `onPaid`, `onFailed`, and how long they may hold a claim or an answer;
+ * `onPageViolation`, told of what goes wrong on the payment pages.
+ */
 import { group, milliseconds, optionalFunction } from './check.ts';
 import type { HookOptions } from './types.ts';
 
@@ -9,9 +12,17 @@ export type ResolvedHooks = HookOptions & { leaseMs: number; waitMs: number };
 
 export function resolveHooks(value: HookOptions | undefined): ResolvedHooks {
   const hooks =
-    group('hooks', value, ['onPaid', 'onFailed', 'leaseMs', 'waitMs', 'waitUntil']) ?? {};
+    group('hooks', value, [
+      'onPaid',
+      'onFailed',
+      'onPageViolation',
+      'leaseMs',
+      'waitMs',
+      'waitUntil',
+    ]) ?? {};
   optionalFunction('hooks.onPaid', hooks.onPaid);
   optionalFunction('hooks.onFailed', hooks.onFailed);
+  optionalFunction('hooks.onPageViolation', hooks.onPageViolation);
   optionalFunction('hooks.waitUntil', hooks.waitUntil);
   const leaseMs = milliseconds('hooks.leaseMs', hooks.leaseMs, LEASE_MS, 1);
   const waitMs = milliseconds('hooks.waitMs', hooks.waitMs, 0, 0);

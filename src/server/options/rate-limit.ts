@@ -22,6 +22,11 @@ export interface RateLimitOptions {
   /** `PUT /checkouts/:id` per checkout, whoever sends them. Default 5 per hour. */
   paymentsPerCheckout?: Partial<RateLimit> | false;
   /**
+   * `POST /reports` (the browsers' violation reports from the payment pages) per client.
+   * Default 100 per 10 minutes: a page's violations, many times over.
+   */
+  reportsPerClient?: Partial<RateLimit> | false;
+  /**
    * How many proxies in front of the handler append to `X-Forwarded-For` (a load balancer,
    * a CDN): the client is the address that many hops back. Default 0: the connecting
    * address, and the header is ignored (anyone can write it). Set it to exactly the number
@@ -60,6 +65,7 @@ export const RATE_LIMIT_DEFAULTS = {
   checkoutsPerClient: { limit: 30, windowMs: 10 * MINUTE },
   paymentsPerClient: { limit: 60, windowMs: 10 * MINUTE },
   paymentsPerCheckout: { limit: 5, windowMs: 60 * MINUTE },
+  reportsPerClient: { limit: 100, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 export type LimitName = keyof typeof RATE_LIMIT_DEFAULTS;

@@ -6,6 +6,7 @@
  */
 import type { CheckoutPurpose } from '../../schemas/index.ts';
 import type { HookRun } from '../outcomes/done.ts';
+import type { PageViolation } from '../page/violations.ts';
 import type { PaymentStore, StoreParts } from '../store/types.ts';
 import type { TelemetryOptions } from '../telemetry/options.ts';
 import type { FailedCheckout, Logger, PaidCheckout } from '../types.ts';
@@ -84,6 +85,15 @@ export interface HookOptions {
   onPaid?(checkout: PaidCheckout, run: HookRun): unknown;
   /** Runs once per checkout that reached FAILED or EXPIRED; off the shopper's path too; `run` as for `onPaid`. */
   onFailed?(checkout: FailedCheckout, run: HookRun): unknown;
+  /**
+   * Told of each distinct violation on the merchant's payment pages, once a day: what their
+   * Content-Security-Policy blocked (a script injected into the page, say) and any file of the
+   * widget whose bytes were not the ones built, which it refused to run. Reports reach the
+   * handler's `POST /reports` (`pageSecurityHeaders()` points the page's policy there). For
+   * alerts (PCI DSS 11.6.1): a page that changed without you is a page to look at now. What
+   * it throws is logged; the report is not sent again.
+   */
+  onPageViolation?(report: PageViolation): unknown;
   /**
    * How long a hook's claim holds while the hook runs: other reports of the checkout do not
    * run it meanwhile (the webhook answers 503 so the provider delivers again). A claim whose

@@ -13,6 +13,7 @@ import type { HandlerConfig } from '../options/index.ts';
 import type { Dispatcher } from '../outcomes/dispatch.ts';
 import type { OpenSteps } from '../outcomes/open-steps.ts';
 import type { Watchlist } from '../outcomes/reconcile.ts';
+import type { ViolationReceiver } from '../page/reports.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { CallContext, HandlerEnv } from '../types.ts';
 
@@ -29,6 +30,8 @@ export interface RouteDeps {
   steps: OpenSteps;
   /** The limits checked before a checkout is created or paid (guards/rate-limit.ts). */
   limits: RateLimiter;
+  /** What becomes of the payment pages' violation reports (page/reports.ts). */
+  violations: ViolationReceiver;
 }
 
 /** The provider calls of a request carry its id. */

@@ -23,6 +23,7 @@ export const METRIC = {
   hookDuration: 'payment_widget.hook.duration',
   reconcileOpen: 'payment_widget.reconcile.open',
   rateLimitRefused: 'payment_widget.rate_limit.refused',
+  pageViolations: 'payment_widget.page.violations',
 } as const;
 
 export const ATTR = {
@@ -43,6 +44,8 @@ export const ATTR = {
   hook: 'payment_widget.hook',
   hookResult: 'payment_widget.hook.result',
   limit: 'payment_widget.limit',
+  violationKind: 'payment_widget.violation.kind',
+  violationDirective: 'payment_widget.violation.directive',
   reconcile: {
     checked: 'payment_widget.reconcile.checked',
     ran: 'payment_widget.reconcile.ran',

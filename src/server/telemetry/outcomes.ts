@@ -131,3 +131,40 @@ export async function tracedReconcile(
 export function countRefusal(limit: string, current: Current): void {
   current()?.metrics?.rateLimitRefused.add(1, { [ATTR.limit]: limit });
 }
+
+/**
+ * One violation reported on a payment page. The directive is one of a short list (a
+ * browser's own word otherwise counts as `_OTHER`): what a report says is the sender's, and
+ * a metric's attributes must stay few.
+ */
+export function countViolation(kind: string, directive: string, current: Current): void {
+  current()?.metrics?.pageViolations.add(1, {
+    [ATTR.violationKind]: kind,
+    [ATTR.violationDirective]: DIRECTIVES.has(directive) ? directive : '_OTHER',
+  });
+}
+
+const DIRECTIVES = new Set([
+  'integrity',
+  'default-src',
+  'script-src',
+  'script-src-elem',
+  'script-src-attr',
+  'style-src',
+  'style-src-elem',
+  'style-src-attr',
+  'img-src',
+  'font-src',
+  'connect-src',
+  'frame-src',
+  'child-src',
+  'worker-src',
+  'media-src',
+  'object-src',
+  'manifest-src',
+  'form-action',
+  'frame-ancestors',
+  'base-uri',
+  'require-trusted-types-for',
+  'trusted-types',
+]);

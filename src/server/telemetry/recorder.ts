@@ -30,6 +30,7 @@ export interface Instruments {
   payments: Counter;
   hookDuration: Histogram;
   rateLimitRefused: Counter;
+  pageViolations: Counter;
 }
 
 export interface Recorder {
@@ -80,6 +81,11 @@ function instruments(api: Api, meterProvider: MeterProvider): Instruments | unde
     rateLimitRefused: meter.createCounter(METRIC.rateLimitRefused, {
       description: 'Requests refused by a card-testing limit, by limit',
       unit: '{request}',
+    }),
+    pageViolations: meter.createCounter(METRIC.pageViolations, {
+      description:
+        "Violations reported on the merchant's payment pages (CSP, the widget's integrity checks), by kind and directive",
+      unit: '{violation}',
     }),
   };
 }

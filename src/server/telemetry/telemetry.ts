@@ -20,7 +20,13 @@ import type { HandlerEnv, Logger } from '../types.ts';
 import { clientSpans } from './client.ts';
 import { loadApi } from './load.ts';
 import type { TelemetryOptions } from './options.ts';
-import { countingClient, countRefusal, tracedHook, tracedReconcile } from './outcomes.ts';
+import {
+  countingClient,
+  countRefusal,
+  countViolation,
+  tracedHook,
+  tracedReconcile,
+} from './outcomes.ts';
 import { createRecorder, type Recorder } from './recorder.ts';
 import { serverSpans } from './server.ts';
 
@@ -40,6 +46,8 @@ export interface Telemetry {
   reconcile(run: () => Promise<ReconcileReport>): Promise<ReconcileReport>;
   /** Counts one request refused by the named rate limit. */
   refused(limit: string): void;
+  /** Counts one violation reported on a payment page (`POST /reports`). */
+  violation(kind: string, directive: string): void;
   /** The logger, with the trace and request ids of the request an entry is written in. */
   logger(log: Logger): Logger;
 }
@@ -53,6 +61,7 @@ export const noTelemetry: Telemetry = {
   hook: (_name, hook) => hook,
   reconcile: (run) => run(),
   refused: () => {},
+  violation: () => {},
   logger: (log) => log,
 };
 
@@ -84,6 +93,7 @@ export function createTelemetry(
     hook: (name, hook) => tracedHook(name, hook, settings.leaseMs, current),
     reconcile: (run) => tracedReconcile(run, current),
     refused: (limit) => countRefusal(limit, current),
+    violation: (kind, directive) => countViolation(kind, directive, current),
     logger(log) {
       return (entry) => {
         if (recorder === undefined) return log(entry);

@@ -42,7 +42,7 @@ test('an unknown option, at the top or in a group, is refused by its name', () =
   );
   assert.throws(
     () => createPaymentHandler({ ...grouped, hooks: { leaseMS: 10 } as never }),
-    /unknown option hooks\.leaseMS; hooks takes onPaid, onFailed, leaseMs, waitMs, waitUntil/,
+    /unknown option hooks\.leaseMS; hooks takes onPaid, onFailed, onPageViolation, leaseMs, waitMs, waitUntil/,
   );
   assert.throws(
     () =>
