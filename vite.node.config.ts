@@ -24,7 +24,7 @@ function builtManifest(): Plugin {
 }
 
 // The Node entry points (`payment-widget/server`, `/server/testing`, `/sandbox`, `/schemas` and the
-// `payment-sandbox` CLI), built as plain ES modules for Node 22 and later (package.json
+// `payment-sandbox` and `payment-widget` CLIs), built as plain ES modules for Node 22 and later (package.json
 // `engines`) so that a merchant's install needs no TypeScript loader.
 export default defineConfig({
   plugins: [builtManifest()],
@@ -41,6 +41,7 @@ export default defineConfig({
         'server-testing': 'src/server/testing/index.ts',
         sandbox: 'src/sandbox/index.ts',
         'sandbox-cli': 'src/sandbox/cli.ts',
+        'check-page-cli': 'src/server/page/check-cli.ts',
         schemas: 'src/schemas/index.ts',
       },
       external: [...builtinModules, /^node:/, /^zod/],
