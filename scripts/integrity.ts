@@ -217,3 +217,46 @@ export function writeManifest(dist: string = DIST): IntegrityManifest {
   writeFileSync(join(dist, 'integrity.json'), `${JSON.stringify(written, null, 2)}\n`);
   return written;
 }
+
+/** Where docs/pci.md holds the inventory table (scripts/pci-inventory.ts rewrites it). */
+export const INVENTORY_MARKERS = [
+  '<!-- inventory: scripts/pci-inventory.ts -->',
+  '<!-- /inventory -->',
+];
+
+const WHO: Record<ManifestFile['checkedBy'], string> = {
+  page: "the browser, against the page's `integrity` (widgetTags())",
+  widget: 'the widget, against the hash built into the file that loads it',
+  'your-build': 'your bundler reads it; your page serves what it outputs',
+};
+
+/**
+ * The inventory as a Markdown table, one row per file, from integrity.json: a chunk's content
+ * hash is written `*` and the locale files are one row, so the table changes only when the
+ * package's files do (their hashes and sizes are in dist/integrity.json, shipped).
+ */
+export function inventoryMarkdown(manifest: IntegrityManifest): string {
+  const rows = new Map<string, ManifestFile>();
+  let locales = 0;
+  for (const file of manifest.files) {
+    if (file.path.startsWith('locales/')) {
+      locales += 1;
+      continue;
+    }
+    rows.set(file.path.replace(/^(chunks\/[a-z]+)-[\w-]{8}\.js$/, '$1-*.js'), file);
+  }
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const lines = [...rows].map(
+    ([path, f]) => `| \`${path}\` | ${cell(f.when)} | ${cell(f.why)} | ${WHO[f.checkedBy]} |`,
+  );
+  if (locales > 0) {
+    lines.push(
+      `| \`locales/{tag}.js\` (${locales} files) | on a page in that locale, after \`parts/languages.js\` | the widget's words in that locale | ${WHO.widget} |`,
+    );
+  }
+  return [
+    '| file | when a browser loads it | why | checked by |',
+    '|---|---|---|---|',
+    ...lines.sort(),
+  ].join('\n');
+}

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { test } from 'node:test';
+import { INVENTORY_MARKERS, inventoryMarkdown } from '../../../scripts/integrity.ts';
 import type { IntegrityManifest } from '../../../src/server/index.ts';
 
 const DIST = 'dist';
@@ -98,4 +99,16 @@ test('the ES entry and its chunks are listed as what a bundler reads, never load
   assert.ok(forBundlers.includes('react.js'));
   const chunks = readdirSync(join(DIST, 'chunks')).map((name) => `chunks/${name}`);
   assert.deepEqual(forBundlers.filter((path) => path.startsWith('chunks/')).sort(), chunks.sort());
+});
+
+test("docs/pci.md's inventory is the one integrity.json gives", () => {
+  const doc = readFileSync('docs/pci.md', 'utf8');
+  const [open = '', close = ''] = INVENTORY_MARKERS;
+  const table = doc.slice(doc.indexOf(open) + open.length, doc.indexOf(close)).trim();
+  assert.ok(table.startsWith('| file |'), `docs/pci.md has no table between ${open} and ${close}`);
+  assert.equal(
+    table,
+    inventoryMarkdown(manifest()),
+    'docs/pci.md is out of date: node --import tsx scripts/pci-inventory.ts',
+  );
 });
