@@ -4,6 +4,7 @@
 // FUZZ_SEED=<seed printed below>; `npm run fuzz` runs far more.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { VIOLATION_CAPS } from '../../../src/server/page/violations.ts';
 import { scaled } from '../../shared/until.ts';
 import { fuzz, fuzzSeed, summary } from './run.ts';
 import { handlerTarget } from './targets.ts';
@@ -28,6 +29,17 @@ test(`the handler answers ${RUNS} hostile requests with 2xx-4xx and named fields
       0,
       'a log line carries the API key',
     );
+    // POST /reports took some of them, and nothing it passed on is over its caps.
+    const violations = target.violations ?? [];
+    assert.ok(violations.length > 0, 'no report reached onPageViolation');
+    for (const v of violations) {
+      for (const url of [v.documentUrl, v.blockedUrl, v.sourceFile ?? '']) {
+        assert.ok(url.length <= VIOLATION_CAPS.url && !/[?#]/.test(url), url);
+      }
+      assert.ok(v.directive.length <= VIOLATION_CAPS.directive, v.directive);
+      assert.ok((v.sample ?? '').length <= VIOLATION_CAPS.sample, v.sample);
+      assert.ok((v.integrity ?? '').length <= VIOLATION_CAPS.integrity, v.integrity);
+    }
   } finally {
     await target.close();
   }

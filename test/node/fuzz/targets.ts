@@ -7,6 +7,7 @@ import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
   createPaymentHandler,
   type LogEntry,
+  type PageViolation,
   PaymentHandlerError,
 } from '../../../src/server/index.ts';
 import { cardBody } from '../support/cards.ts';
@@ -54,6 +55,8 @@ export interface Target {
   /** The error body's field name and code, or undefined when the shape is wrong. */
   readError(body: unknown): { code: string; message: string; field?: string } | undefined;
   logs: string[];
+  /** What the handler's `hooks.onPageViolation` was given (the handler's target only). */
+  violations?: PageViolation[];
   close(): Promise<void>;
 }
 
@@ -63,6 +66,25 @@ const ideal = {
   personal_details: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
 };
 const tokenBody = { payment_type: 'card', token: 'tok_missing', customer_id: 'cus_ok' };
+const REPORT = {
+  type: 'csp-violation',
+  url: `${ORIGIN}/checkout?basket=1`,
+  body: {
+    documentURL: `${ORIGIN}/checkout?basket=1`,
+    blockedURL: 'https://skimmer.example/x.js?c=1',
+    effectiveDirective: 'script-src-elem',
+    disposition: 'enforce',
+    sourceFile: `${ORIGIN}/checkout`,
+    lineNumber: 3,
+    sample: '',
+  },
+};
+const CSP_REPORT = {
+  'document-uri': `${ORIGIN}/checkout`,
+  'blocked-uri': 'inline',
+  'effective-directive': 'script-src-elem',
+  'script-sample': 'alert(1)',
+};
 
 const amountQuery = fc.oneof(
   fc.constant('?amount=10.00&currency=EUR'),
@@ -277,6 +299,7 @@ export async function sandboxTarget(): Promise<Target> {
  */
 export async function handlerTarget(): Promise<Target> {
   const logs: string[] = [];
+  const violations: PageViolation[] = [];
   const sb = await createSandbox({ webhook: { attempts: 1 }, log: (line) => logs.push(line) });
   const handle = createPaymentHandler({
     provider: {
@@ -301,6 +324,7 @@ export async function handlerTarget(): Promise<Target> {
     hooks: {
       onPaid() {},
       onFailed() {},
+      onPageViolation: (violation) => void violations.push(violation),
     },
     logger: (entry: LogEntry) => logs.push(JSON.stringify(entry)),
   });
@@ -332,6 +356,9 @@ export async function handlerTarget(): Promise<Target> {
       body: { event_type: 'CHECKOUT_STATUS_CHANGED', id: CHECKOUT },
       weight: 2,
     },
+    // A payment page's CSP report, both ways browsers send it, and the widget's own.
+    { method: 'POST', path: '/payments/reports', body: [REPORT] },
+    { method: 'POST', path: '/payments/reports', body: { 'csp-report': CSP_REPORT } },
     { method: 'GET', path: '/payments/:any/:any' },
     { method: 'GET', path: '/:any' },
   ];
@@ -342,6 +369,7 @@ export async function handlerTarget(): Promise<Target> {
     handle,
     url: server.url,
     logs,
+    violations,
     credentials(kind, wrong): Record<string, string> {
       if (kind === 'none') return {};
       return { origin: kind === 'wrong' ? wrong : ORIGIN };
