@@ -1,7 +1,8 @@
-// The words every part of the project uses for a checkout's state and for how it is paid:
-// one definition, imported by the schemas, the sandbox, the handler, the widget and the
-// next-step module. No imports and nothing but a few strings, so the widget's bundle can
-// take it whole.
+// The words every part of the project uses for a checkout's state: one definition,
+// imported by the schemas, the sandbox, the handler, the widget and the next-step module.
+// (The payment methods are each side's own list: src/widget/methods/, src/schemas/methods/,
+// src/sandbox/methods/.) No imports and nothing but a few strings, so the widget's bundle
+// can take it whole.
 
 /** Every status the provider documents for a checkout. */
 export const CHECKOUT_STATUSES = ['PENDING', 'FAILED', 'PAID', 'EXPIRED'] as const;
@@ -18,25 +19,6 @@ export type FinalStatus = Exclude<CheckoutStatus, 'PENDING'>;
  */
 export function isFinalStatus(status: unknown): status is FinalStatus {
   return status === 'PAID' || status === 'FAILED' || status === 'EXPIRED';
-}
-
-/** The payment methods, in the order the widget offers them. */
-export const PAYMENT_METHOD_IDS = ['card', 'ideal', 'bancontact', 'blik', 'boleto'] as const;
-export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
-
-export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
-  return (PAYMENT_METHOD_IDS as readonly unknown[]).includes(value);
-}
-
-/**
- * The methods paid on the bank's own page: the shopper is sent there and comes back to the
- * checkout's `redirect_url`, so a checkout without one cannot take them.
- */
-export const REDIRECT_METHOD_IDS = ['ideal', 'bancontact', 'blik'] as const;
-export type RedirectMethodId = (typeof REDIRECT_METHOD_IDS)[number];
-
-export function isRedirectMethod(value: unknown): value is RedirectMethodId {
-  return (REDIRECT_METHOD_IDS as readonly unknown[]).includes(value);
 }
 
 /**

@@ -1,11 +1,15 @@
-import { isRedirectMethod, type PaymentMethodId } from '../domain/checkout.ts';
 import { isRecord } from '../shared/record.ts';
 import type { Action, ChallengeMode, CheckoutView, NextStepFields } from './types.ts';
 
 export interface ActionContext {
   mode: ChallengeMode;
   hasRedirectUrl: boolean;
-  paymentMethod: PaymentMethodId;
+  /**
+   * The step the payment's method expects (a card's 3-D Secure challenge, the bank's page
+   * of iDEAL and the like, a boleto's voucher); undefined for a method the widget does not
+   * know.
+   */
+  expects: 'challenge' | 'bank' | 'voucher' | undefined;
 }
 
 /**
@@ -41,10 +45,10 @@ export function actionFor(status: number, body: unknown, ctx: ActionContext): Ac
     const nextStep = readNextStep(body.next_step);
     // A `full` URL is the provider's way of saying "just send the shopper
     // there": that is an APM redirect whatever method was chosen.
-    if (isRedirectMethod(ctx.paymentMethod) || nextStep.full !== undefined) {
+    if (ctx.expects === 'bank' || nextStep.full !== undefined) {
       return { kind: 'apm-redirect', nextStep };
     }
-    if (ctx.paymentMethod !== 'card') return undefined;
+    if (ctx.expects !== 'challenge') return undefined;
     const redirect = ctx.mode === 'redirect' || (ctx.mode === 'auto' && ctx.hasRedirectUrl);
     return { kind: redirect ? 'challenge-redirect' : 'challenge-iframe', nextStep };
   }

@@ -10,9 +10,9 @@
 // what the server sent. The build puts 'use client' on top (vite.react.config.ts).
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
-import type { PaymentMethodId } from '../domain/checkout.ts';
 import { PaymentWidget as PaymentWidgetElement } from '../index.ts';
 import type { PaymentWidgetEvents, PaymentWidgetProperties } from '../typings/element.ts';
+import type { PaymentMethodId } from '../widget/methods/index.ts';
 
 export type { PaymentWidgetJsxProps } from '../typings/react.ts';
 

@@ -1,8 +1,10 @@
 // Request bodies of the checkout endpoints: create and process, with the URL,
 // timestamp and IP validators they need; what the provider answers is checkout.ts.
 import * as z from 'zod/mini';
-import { CheckoutPurposeSchema, PaymentTypeSchema } from './checkout.ts';
-import { CardNetworkSchema, CurrencyCodeSchema, must, PersonalDetailsSchema } from './common.ts';
+import { CheckoutPurposeSchema } from './checkout.ts';
+import { CurrencyCodeSchema, must, PersonalDetailsSchema } from './common.ts';
+import { CardDetailsSchema, MandateBodySchema } from './methods/card.ts';
+import { PaymentTypeSchema } from './methods/index.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: must('must be an http or https URL') });
 
@@ -44,52 +46,6 @@ export const CheckoutCreateBodySchema = z
     }),
   );
 export type CheckoutCreateBody = z.infer<typeof CheckoutCreateBodySchema>;
-
-export const CardDetailsSchema = z
-  .object({
-    name: z
-      .string({ error: must('must be a string') })
-      .check(z.trim(), z.minLength(1, { error: 'must not be empty' })),
-    number: z
-      .string({ error: must('must be a string of digits') })
-      .check(z.regex(/^\d{12,19}$/, { error: 'must be 12 to 19 digits without spaces' })),
-    expiry_month: z
-      .string({ error: must('must be a string') })
-      .check(z.regex(/^(0[1-9]|1[0-2])$/, { error: 'must be 01 to 12' })),
-    expiry_year: z
-      .string({ error: must('must be a string') })
-      .check(z.regex(/^(\d{2}|\d{4})$/, { error: 'must be YY or YYYY' })),
-    cvv: z
-      .string({ error: must('must be a string') })
-      .check(z.regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' })),
-    last_4_digits: z
-      .string({ error: must('must be a string') })
-      .check(z.regex(/^\d{4}$/, { error: 'must be 4 digits' })),
-    type: CardNetworkSchema,
-    zip_code: z.optional(
-      z
-        .string({ error: must('must be a string') })
-        .check(z.regex(/^\d{5}$/, { error: 'must be 5 digits' })),
-    ),
-  })
-  .check(
-    z.refine((card) => card.number.endsWith(card.last_4_digits), {
-      error: 'must be the last four digits of card.number',
-      path: ['last_4_digits'],
-    }),
-  );
-export type CardDetails = z.infer<typeof CardDetailsSchema>;
-
-export const MandateBodySchema = z.object({
-  type: z.enum(['recurrent'], { error: must('must be "recurrent"') }),
-  user_agent: z
-    .string({ error: must('must be a string') })
-    .check(z.minLength(1, { error: 'must not be empty' })),
-  user_ip: z.optional(
-    z.union([z.ipv4(), z.ipv6()], { error: must('must be an IPv4 or IPv6 address') }),
-  ),
-});
-export type MandateBody = z.infer<typeof MandateBodySchema>;
 
 export const CheckoutProcessBodySchema = z
   .object({

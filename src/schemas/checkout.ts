@@ -1,8 +1,9 @@
-// Checkouts as the provider returns them, the 202 next step and the payment
-// methods; request bodies live in checkout-body.ts.
+// Checkouts as the provider returns them, the 202 next step and the payment methods
+// offered; request bodies live in checkout-body.ts, each method's own parts in methods/.
 import * as z from 'zod/mini';
-import { CHECKOUT_STATUSES, PAYMENT_METHOD_IDS } from '../domain/checkout.ts';
+import { CHECKOUT_STATUSES } from '../domain/checkout.ts';
 import { MandateResponseSchema, maybe, must, TransactionEmbeddedSchema } from './common.ts';
+import { BoletoSchema } from './methods/boleto.ts';
 
 export const CheckoutStatusSchema = z.enum(CHECKOUT_STATUSES);
 // `payment-widget/schemas` names the type too; its one definition is domain/checkout.ts's.
@@ -12,17 +13,6 @@ export const CheckoutPurposeSchema = z.enum(['CHECKOUT', 'SETUP_RECURRING_PAYMEN
   error: must('must be CHECKOUT or SETUP_RECURRING_PAYMENT'),
 });
 export type CheckoutPurpose = z.infer<typeof CheckoutPurposeSchema>;
-
-export const PaymentTypeSchema = z.enum(PAYMENT_METHOD_IDS, {
-  error: must(`must be one of ${PAYMENT_METHOD_IDS.join(', ')}`),
-});
-export type PaymentType = z.infer<typeof PaymentTypeSchema>;
-
-export const BoletoSchema = z.object({
-  barcode: maybe(z.string()),
-  url: maybe(z.string()),
-});
-export type Boleto = z.infer<typeof BoletoSchema>;
 
 export const CheckoutSchema = z.object({
   id: maybe(z.string()),

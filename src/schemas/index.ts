@@ -9,6 +9,7 @@ export * from './customer.ts';
 export * from './error.ts';
 export * from './issues.ts';
 export * from './merchant.ts';
+export * from './methods/index.ts';
 export * from './operator.ts';
 export * from './payout.ts';
 export * from './reader.ts';

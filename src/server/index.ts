@@ -5,8 +5,6 @@ export {
   type CheckoutStatus,
   type FinalStatus,
   isFinalStatus,
-  PAYMENT_METHOD_IDS,
-  type PaymentMethodId,
 } from '../domain/checkout.ts';
 export {
   HANDLER_ERRORS,
@@ -21,6 +19,7 @@ export {
   type NodeListenerOptions,
   toNodeListener,
 } from '../http/node.ts';
+export { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../schemas/methods/index.ts';
 export { isLoopbackHost, isSafeBrowserUrl } from '../shared/url.ts';
 export { PaymentHandlerError } from './errors.ts';
 export { createPaymentHandler, type PaymentHandler } from './handler.ts';

@@ -3,9 +3,9 @@
 // roots. No detail ever carries a card number or a security code: only the
 // network and the last four digits, which the provider itself shows on receipts.
 
-import type { PaymentMethodId } from '../domain/checkout.ts';
 import type { PaymentErrorCode } from '../domain/errors.ts';
 import type { PublicCheckout } from '../schemas/checkout.ts';
+import type { PaymentMethodId } from './methods/index.ts';
 
 export interface PaymentReadyDetail {
   paymentMethods: PaymentMethodId[];

@@ -4,8 +4,8 @@
 // locales/controller.ts, the form's choices and errors in form/controller.ts, the
 // lifecycle below in checkout/controller.ts.
 
-import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../domain/checkout.ts';
 import type { CheckoutView } from '../next-step/types.ts';
+import { METHOD_IDS, type PaymentMethodId } from './methods/index.ts';
 
 /** One of the customer's saved cards, as the form offers it. */
 export interface SavedCard {
@@ -62,7 +62,7 @@ export function payable(lifecycle: Lifecycle): Payable | undefined {
  */
 export function namedMethods(attribute: string | undefined): PaymentMethodId[] {
   const named = (attribute ?? '').split(/\s+/);
-  return PAYMENT_METHOD_IDS.filter((m) => named.includes(m));
+  return METHOD_IDS.filter((m) => named.includes(m));
 }
 
 /**

@@ -15,12 +15,12 @@
  * not ignored.
  */
 import * as z from 'zod/mini';
-import { PAYMENT_METHOD_IDS } from '../../src/domain/checkout.ts';
 import { HANDLER_ERRORS, type HandlerErrorCode } from '../../src/domain/errors.ts';
 import {
   CheckoutSchema,
   CheckoutStatusSchema,
   NextStepSchema,
+  PAYMENT_METHOD_IDS,
   PaymentInstrumentListSchema,
   PaymentMethodsResponseSchema,
 } from '../../src/schemas/index.ts';

@@ -1,4 +1,6 @@
 // Checkouts: create, list, retrieve, process, deactivate, and the merchant's payment methods.
+// How each method pays is its own module (../methods/); this file checks what every process
+// request must be and hands it to the method.
 //
 // State table (the seed's, plus what the reference spec shows beyond it):
 //   (none)  --POST-->                    PENDING
@@ -18,13 +20,8 @@
 
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { isRedirectMethod, type RedirectMethodId } from '../../domain/checkout.ts';
 import { json } from '../../http/json.ts';
-import {
-  CheckoutCreateBodySchema,
-  type CheckoutProcessBody,
-  CheckoutProcessBodySchema,
-} from '../../schemas/index.ts';
+import { CheckoutCreateBodySchema, CheckoutProcessBodySchema } from '../../schemas/index.ts';
 import {
   baseUrl,
   type RouteContext,
@@ -33,24 +30,14 @@ import {
   type SandboxEnv,
 } from '../context.ts';
 import { ApiError, invalid, missing, notFound, readApiJson } from '../errors.ts';
+import { availableMethods, methodAvailable, SANDBOX_METHODS } from '../methods/index.ts';
 import { allow, PAYMENTS } from '../middleware/access.ts';
 import { capBody } from '../middleware/body-limit.ts';
-import { cardOutcome, detectNetwork, expiryInFuture, luhnValid } from '../simulation/cards.ts';
-import { takeOutcome } from '../simulation/outcomes.ts';
-import { availableMethods, methodAvailable } from '../simulation/payment-methods.ts';
-import { authorizeCard, issueBoleto, newToken, setStatus } from '../simulation/payments.ts';
-import type { CheckoutRecord, Frozen, KeptCard } from '../state/records.ts';
+import { setStatus } from '../simulation/payments.ts';
+import type { CheckoutRecord, Frozen } from '../state/records.ts';
 import { parse } from '../validate.ts';
+import { checkoutAnswer, findCheckout } from './lookups.ts';
 import { checkoutJson } from './serialize.ts';
-
-export function findCheckout(ctx: SandboxContext, id: string): Frozen<CheckoutRecord> {
-  const checkout = ctx.store.get('checkouts', id);
-  if (!checkout) throw notFound('Checkout not found');
-  return checkout;
-}
-
-const respond = (ctx: SandboxContext, c: Frozen<CheckoutRecord>, status = 200) =>
-  json(checkoutJson(c, ctx.store, ctx.config), status);
 
 async function create(c: RouteContext): Promise<Response> {
   const ctx = c.env.sandbox;
@@ -89,7 +76,7 @@ async function create(c: RouteContext): Promise<Response> {
     ...(body.customer_id !== undefined && { customer_id: body.customer_id }),
     ...(body.valid_until != null && { valid_until: body.valid_until }),
   });
-  return respond(ctx, checkout, 201);
+  return checkoutAnswer(ctx, checkout, 201);
 }
 
 function list(c: RouteContext): Response {
@@ -102,7 +89,7 @@ function list(c: RouteContext): Response {
 
 function retrieve(c: RouteContext): Response {
   const ctx = c.env.sandbox;
-  return respond(ctx, findCheckout(ctx, c.req.param('id')!));
+  return checkoutAnswer(ctx, findCheckout(ctx, c.req.param('id')!));
 }
 
 function refuseUnprocessable(ctx: SandboxContext, checkout: Frozen<CheckoutRecord>): void {
@@ -142,174 +129,8 @@ async function processCheckout(c: RouteContext): Promise<Response> {
       throw invalid('installments', 'installments apply only to card payments');
     }
   }
-  if (body.payment_type === 'card') {
-    return body.token !== undefined
-      ? payWithToken(ctx, checkout, body, body.token)
-      : payWithCard(ctx, checkout, body, origin);
-  }
-  if (isRedirectMethod(body.payment_type)) {
-    return payWithBank(ctx, checkout, body.payment_type, origin);
-  }
-  return payWithBoleto(ctx, checkout, origin);
-}
-
-function payWithToken(
-  ctx: SandboxContext,
-  checkout: Frozen<CheckoutRecord>,
-  body: CheckoutProcessBody,
-  token: string,
-): Response {
-  // The schema guarantees customer_id whenever a token is given.
-  const customerId = body.customer_id!;
-  if (checkout.customer_id !== undefined && checkout.customer_id !== customerId) {
-    throw invalid('customer_id', "customer_id must be the checkout's customer");
-  }
-  const instrument = ctx.store.get('instruments', token);
-  if (!instrument || instrument.customer_id !== customerId || !instrument.active) {
-    throw invalid('token', 'token must be an active payment instrument of this customer');
-  }
-  authorizeCard(ctx, checkout, {
-    card: { ...instrument.card },
-    installments: body.installments ?? 1,
-    saveCard: false,
-    token,
-    authenticated: true,
-    // A saved card needs no challenge: any open one is abandoned.
-    pending: 'replace',
-  });
-  return respond(ctx, checkout);
-}
-
-/** The control's outcome as the card table names it. */
-const OVERRIDDEN = {
-  declined: 'paid',
-  paid: 'paid',
-  challenge: 'challenge',
-  technical_error: 'technical-error',
-} as const;
-
-function payWithCard(
-  ctx: SandboxContext,
-  checkout: Frozen<CheckoutRecord>,
-  body: CheckoutProcessBody,
-  origin: string,
-): Response {
-  const card = body.card;
-  if (!card) throw missing('card', 'card is required when payment_type is card');
-  if (!luhnValid(card.number)) throw invalid('card.number', 'card.number fails the Luhn check');
-  if (!expiryInFuture(card.expiry_month, card.expiry_year, new Date(ctx.clock.now()))) {
-    throw invalid('card.expiry_year', 'card.expiry_year and card.expiry_month are in the past');
-  }
-  if (ctx.config.country === 'US' && card.zip_code === undefined) {
-    throw missing('card.zip_code', 'card.zip_code is required for merchants in the USA');
-  }
-  if (ctx.config.country !== 'US' && card.zip_code !== undefined) {
-    throw invalid('card.zip_code', 'card.zip_code applies only to merchants in the USA');
-  }
-  const saveCard = body.mandate !== undefined;
-  if (saveCard || checkout.purpose === 'SETUP_RECURRING_PAYMENT') {
-    if (!saveCard) throw missing('mandate', 'mandate is required to set up recurring payments');
-    if (checkout.customer_id === undefined) {
-      throw missing('customer_id', 'the checkout needs a customer_id to save a card');
-    }
-    if (!ctx.store.has('customers', checkout.customer_id)) {
-      throw invalid('customer_id', "the checkout's customer_id names no customer");
-    }
-  }
-  const detected = detectNetwork(card.number);
-  // Only the last four digits and the network are kept: never the number or the CVV.
-  const summary: KeptCard = {
-    last_4_digits: card.number.slice(-4),
-    type: detected === 'UNKNOWN' ? card.type : detected,
-  };
-  const installments = body.installments ?? 1;
-  // The outcome control first (POST /sandbox/outcomes), else the card table.
-  const chosen = takeOutcome(ctx.store, card.number, checkout.amount);
-  const outcome = chosen === undefined ? cardOutcome(card.number) : OVERRIDDEN[chosen];
-  if (outcome !== 'challenge') {
-    authorizeCard(ctx, checkout, {
-      card: summary,
-      installments,
-      saveCard,
-      authenticated: true,
-      verdict:
-        outcome === 'technical-error'
-          ? 'technical_error'
-          : chosen === 'declined'
-            ? 'decline'
-            : chosen === 'paid'
-              ? 'approve'
-              : undefined,
-      // This attempt replaces any open challenge or bank page.
-      pending: 'replace',
-    });
-    return respond(ctx, checkout);
-  }
-  const md = newToken();
-  // Only ASCII (a uuid and a hex token), so btoa takes it as it is.
-  const paReq = btoa(JSON.stringify({ checkout: checkout.id, md }));
-  ctx.store.update('checkouts', checkout.id, (c) => {
-    c.pending = {
-      kind: 'challenge',
-      md,
-      paReq,
-      attempt: { card: summary, installments, saveCard },
-      settled: false,
-    };
-  });
-  const nextStep: Record<string, unknown> = {
-    url: `${origin}/sandbox/3ds/${encodeURIComponent(checkout.id)}`,
-    method: 'POST',
-    mechanism: ['iframe', 'browser'],
-    payload: {
-      PaReq: paReq,
-      MD: md,
-      TermUrl: termUrl(origin, checkout.id),
-    },
-  };
-  if (checkout.redirect_url !== undefined) nextStep.redirect_url = checkout.redirect_url;
-  return json({ next_step: nextStep }, 202);
-}
-
-export const termUrl = (origin: string, id: string) =>
-  `${origin}/v0.1/checkouts/${encodeURIComponent(id)}/complete_payment`;
-
-function payWithBank(
-  ctx: SandboxContext,
-  checkout: Frozen<CheckoutRecord>,
-  method: RedirectMethodId,
-  origin: string,
-): Response {
-  if (checkout.redirect_url === undefined) {
-    throw missing('redirect_url', `the checkout needs a redirect_url to pay with ${method}`);
-  }
-  const tx = newToken();
-  ctx.store.update('checkouts', checkout.id, (c) => {
-    c.pending = { kind: 'bank', method, tx, settled: false };
-  });
-  const url = `${origin}/sandbox/bank/${method}/${encodeURIComponent(checkout.id)}`;
-  return json(
-    {
-      next_step: {
-        url,
-        method: 'GET',
-        redirect_url: checkout.redirect_url,
-        mechanism: ['browser'],
-        payload: { tx },
-        full: `${url}?tx=${tx}`,
-      },
-    },
-    202,
-  );
-}
-
-function payWithBoleto(
-  ctx: SandboxContext,
-  checkout: Frozen<CheckoutRecord>,
-  origin: string,
-): Response {
-  issueBoleto(ctx, checkout, `${origin}/sandbox/boleto/${encodeURIComponent(checkout.id)}`);
-  return respond(ctx, checkout);
+  const method = SANDBOX_METHODS[body.payment_type];
+  return method.process(ctx, checkout, body, origin) ?? checkoutAnswer(ctx, checkout);
 }
 
 function deactivate(c: RouteContext): Response {
@@ -325,7 +146,7 @@ function deactivate(c: RouteContext): Response {
     // An open challenge or bank page dies with the checkout.
     delete c.pending;
   });
-  return respond(ctx, checkout);
+  return checkoutAnswer(ctx, checkout);
 }
 
 function paymentMethods(c: RouteContext): Response {

@@ -7,7 +7,8 @@
 // The types below are the answer's: the dashboard (browser code) imports them, type only,
 // instead of spelling the shapes out again.
 
-import type { CheckoutStatus, RedirectMethodId } from '../../domain/checkout.ts';
+import type { CheckoutStatus } from '../../domain/checkout.ts';
+import type { PaymentMethodId } from '../../schemas/index.ts';
 import {
   type CheckoutJson,
   checkoutJson,
@@ -50,7 +51,7 @@ export type TransactionView = Pick<
 
 /** The challenge or bank page a shopper would be sent to now, openable in a browser. */
 export interface NextStepView {
-  kind: '3ds' | RedirectMethodId;
+  kind: '3ds' | PaymentMethodId;
   url: string;
 }
 

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { json } from '../../http/json.ts';
-import { findCheckout } from '../api/checkouts.ts';
+import { findCheckout } from '../api/lookups.ts';
 import { checkoutJson, transactionFull } from '../api/serialize.ts';
 import { baseUrl, type RouteContext, type Routes, type SandboxEnv } from '../context.ts';
 import { roundToMinorUnit } from '../defaults/currencies.ts';

@@ -135,21 +135,16 @@ export function tellParentEnded(checkoutId: string, status: string): string {
 }
 
 export interface BankView {
-  method: string;
+  /** The bank's method as its page names it (iDEAL, BLIK, ...). */
+  bank: string;
   merchantName: string;
   amount: string;
   action: string;
   tx: string;
 }
 
-const BANK_NAMES: Record<string, string> = {
-  ideal: 'iDEAL',
-  bancontact: 'Bancontact',
-  blik: 'BLIK',
-};
-
 export function bankPage(v: BankView): Response {
-  const bank = BANK_NAMES[v.method] ?? v.method;
+  const { bank } = v;
   return page({
     title: `${bank} payment (sandbox)`,
     body: `<h1>${escapeHtml(bank)} sandbox bank</h1>

@@ -7,9 +7,11 @@
 
 import { Hono } from 'hono';
 import { readFormBody } from '../../http/body.ts';
-import { findCheckout, termUrl } from '../api/checkouts.ts';
+import { findCheckout } from '../api/lookups.ts';
 import { baseUrl, type RouteContext, type Routes, type SandboxEnv } from '../context.ts';
 import { ApiError, invalid, notFound } from '../errors.ts';
+import { termUrl } from '../methods/card.ts';
+import { SANDBOX_METHODS } from '../methods/index.ts';
 import { allow, PUBLIC } from '../middleware/access.ts';
 import { capBody } from '../middleware/body-limit.ts';
 import { authorizeCard, settleBank } from '../simulation/payments.ts';
@@ -132,7 +134,7 @@ function bank(c: RouteContext): Response {
   const { checkout, pending } = openBank(c, url.searchParams.get('tx'));
   if (pending.settled) throw new ClosedStep('tx', 'The bank payment of this tx is already settled');
   return bankPage({
-    method: pending.method,
+    bank: SANDBOX_METHODS[pending.method].name,
     merchantName: c.env.sandbox.config.merchantName,
     amount: displayAmount(checkout.amount, checkout.currency),
     action: c.env.sandbox.basePath + url.pathname,

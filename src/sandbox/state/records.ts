@@ -4,8 +4,9 @@
 // types, personal details) come from src/schemas; a record names its own type only where its
 // shape differs from the provider's answer.
 
-import type { CheckoutStatus, RedirectMethodId } from '../../domain/checkout.ts';
+import type { CheckoutStatus } from '../../domain/checkout.ts';
 import type {
+  PaymentMethodId,
   PersonalDetails,
   ReaderModel,
   ReaderStatus,
@@ -43,7 +44,7 @@ export interface PendingCard {
 /** An open customer action: a 3DS challenge or an APM bank page. */
 export type PendingAction =
   | { kind: 'challenge'; md: string; paReq: string; attempt: PendingCard; settled: boolean }
-  | { kind: 'bank'; method: RedirectMethodId; tx: string; settled: boolean };
+  | { kind: 'bank'; method: PaymentMethodId; tx: string; settled: boolean };
 
 export interface CheckoutRecord {
   id: string;

@@ -13,8 +13,12 @@
  * The store may be away: the step is a convenience, so no payment waits on it or fails by it.
  */
 import * as z from 'zod/mini';
-import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../../domain/checkout.ts';
-import { type NextStep, NextStepSchema } from '../../schemas/index.ts';
+import {
+  type NextStep,
+  NextStepSchema,
+  type PaymentMethodId,
+  PaymentTypeSchema,
+} from '../../schemas/index.ts';
 import { parseJson } from '../../shared/record.ts';
 import { unsafeNextStepField } from '../provider/public.ts';
 import { createMemoryStore } from '../store/memory.ts';
@@ -36,7 +40,7 @@ export interface OpenStep {
 }
 
 const OpenStepSchema = z.object({
-  payment_type: z.enum(PAYMENT_METHOD_IDS),
+  payment_type: PaymentTypeSchema,
   next_step: NextStepSchema,
 });
 

@@ -3,12 +3,9 @@
  * which methods it offers (what the handler accepts, narrowed by the element's
  * payment-methods and by the checkout itself).
  */
-import {
-  isRedirectMethod,
-  PAYMENT_METHOD_IDS,
-  type PaymentMethodId,
-} from '../../domain/checkout.ts';
 import type { CheckoutView } from '../../next-step/types.ts';
+import { METHOD_IDS, METHODS, type PaymentMethodId } from '../methods/index.ts';
+import type { MethodForm } from '../methods/types.ts';
 import { BackendError, createCheckout, getCheckout } from './backend.ts';
 
 /**
@@ -45,11 +42,11 @@ export function methodsToOffer(
   named: readonly string[],
   checkout: CheckoutView,
 ): PaymentMethodId[] {
-  const methods = PAYMENT_METHOD_IDS.filter(
+  const methods = METHOD_IDS.filter(
     (m) =>
       offered.includes(m) &&
       (named.length === 0 || named.includes(m)) &&
-      (checkout.redirect_url || !isRedirectMethod(m)),
+      (checkout.redirect_url || !(METHODS[m] as MethodForm).redirect),
   );
   if (methods.length === 0) {
     throw new BackendError('NO_PAYMENT_METHODS', 'no payment method offered', 0, false);

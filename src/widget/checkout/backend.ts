@@ -9,12 +9,12 @@
 // Responses are checked by hand rather than with zod: the element reads five
 // fields, and zod/mini would add about 3 KB gzip to a 14 KiB budget.
 
-import { isPaymentMethodId, type PaymentMethodId } from '../../domain/checkout.ts';
 import type { PaymentErrorCode } from '../../domain/errors.ts';
 import type { CheckoutView } from '../../next-step/types.ts';
 import { isRecord } from '../../shared/record.ts';
 import { newRequestId } from '../../shared/request-id.ts';
 import { formWords } from '../locales/english/form.ts';
+import { isPaymentMethodId, type PaymentMethodId } from '../methods/index.ts';
 
 /** A failed call, in the shape the element turns into `payment-error`. */
 export class BackendError extends Error {

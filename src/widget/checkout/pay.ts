@@ -8,8 +8,8 @@ import { actionFor } from '../../next-step/action.ts';
 import type { FieldName } from '../form/fields.ts';
 import { controlOf, valuesOf } from '../form/inputs.ts';
 import { check } from '../form/typing.ts';
+import { PAYING, processBody } from '../methods/pay.ts';
 import { BackendError, emit, getCheckout, isFinalStatus } from '../parts/kit.ts';
-import { buildProcessBody } from './body.ts';
 import type { PayContext } from './context.ts';
 import { fail, settle } from './outcome.ts';
 import { processCheckout, retryCheckout } from './process.ts';
@@ -40,9 +40,9 @@ export async function pay(c: PayContext): Promise<void> {
       ? form.savedCards.find((card) => card.token === savedToken)
       : undefined;
   const ticked = host.renderRoot.querySelector<HTMLInputElement>('#save')?.checked;
-  const body = buildProcessBody(
+  const body = processBody(
+    method,
     {
-      method,
       values: valuesOf(form),
       saved: saved ? { token: saved.token, customerId: host.customerId ?? '' } : undefined,
       saveCard: host.saveCard && Boolean(ticked),
@@ -69,7 +69,7 @@ export async function pay(c: PayContext): Promise<void> {
     const action = actionFor(result.status, result.body, {
       mode: challengeMode(c.host.challenge),
       hasRedirectUrl: Boolean(checkout.redirect_url),
-      paymentMethod: method,
+      expects: PAYING[method].step,
     });
     if (action) return await runStep(c, action, payable);
     if (result.status === 202) {

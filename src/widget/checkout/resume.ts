@@ -5,9 +5,10 @@
 // (words.ts `stepOf`). What to show then is decided here: the step again, the bank's answer
 // awaited when the step cannot be shown again, or the form.
 
-import type { PaymentMethodId } from '../../domain/checkout.ts';
 import { actionFor } from '../../next-step/action.ts';
 import type { Action, ChallengeMode, CheckoutView } from '../../next-step/types.ts';
+import { PAYING } from '../methods/pay.ts';
+import { isPaymentMethodId } from '../parts/kit.ts';
 
 /**
  * What to show instead of the form for checkout `answer` as the handler read it (with its
@@ -35,7 +36,7 @@ export function reopen(
       {
         mode,
         hasRedirectUrl: Boolean(answer.redirect_url),
-        paymentMethod: method as PaymentMethodId,
+        expects: isPaymentMethodId(method) ? PAYING[method].step : undefined,
       },
     );
     if (action?.kind === 'challenge-redirect' || action?.kind === 'apm-redirect') {

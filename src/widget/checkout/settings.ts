@@ -4,9 +4,9 @@
 // JSON and does not parse. The pay part's (src/widget/parts/pay.ts): checked once the form
 // is on screen, so the form's first paint carries none of it.
 
-import { isPaymentMethodId } from '../../domain/checkout.ts';
 import type { ChallengeMode } from '../../next-step/types.ts';
 import type { Problem } from '../parts/diagnostics.ts';
+import { isPaymentMethodId, METHOD_IDS } from '../parts/kit.ts';
 import type { PayContext } from './context.ts';
 
 const CHALLENGE_MODES: readonly string[] = ['auto', 'iframe', 'redirect'];
@@ -38,7 +38,7 @@ export function diagnose(c: PayContext, problem: Problem, ...values: string[]): 
 export function diagnoseSettings(c: PayContext): void {
   const { paymentMethods: methods = '', challenge, order } = c.host;
   const unknown = methods.split(/\s+/).filter((name) => name && !isPaymentMethodId(name));
-  if (unknown.length > 0) diagnose(c, 'methods', methods, unknown.join(' '));
+  if (unknown.length > 0) diagnose(c, 'methods', methods, unknown.join(' '), METHOD_IDS.join(' '));
   // Unset (undefined, as React passes it for a prop left out) is the default, no mistake.
   if (challenge && challengeMode(challenge) !== challenge) diagnose(c, 'challenge', challenge);
   // The attribute's converter keeps what does not parse as text: text on purpose, or JSON

@@ -4,9 +4,9 @@
 // may start with `_`, which the script-tag build shortens in its own code only.
 
 import type { ReactiveControllerHost } from 'lit';
-import type { PaymentMethodId } from '../../domain/checkout.ts';
 import type { CardNetwork } from '../../shared/card-networks.ts';
 import type { Strings } from '../locales/en.ts';
+import type { PaymentMethodId } from '../methods/index.ts';
 import type { Errors, FieldName, FormState } from './fields.ts';
 
 /** What the form shows besides what is typed; plain JSON data (see FormController.set). */

@@ -1,11 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost, SVGTemplateResult } from 'lit';
-import type { PaymentMethodId } from '../../domain/checkout.ts';
 import type { Strings } from '../locales/en.ts';
+import { METHODS, type PaymentMethodId } from '../methods/index.ts';
 import type { PartsController } from '../parts/controller.ts';
 import type { PartModules } from '../parts/types.ts';
 import type { SavedCard } from '../state.ts';
 import type { Control, FormView, TypingForm } from './context.ts';
-import { emptyForm, errorShown, type FieldName, fieldsFor, mark, type Shown } from './fields.ts';
+import { emptyForm, errorShown, type FieldName, mark, type Shown } from './fields.ts';
 
 /** What the form controller reads from its element. */
 interface FormHost extends ReactiveControllerHost, HTMLElement, Shown {
@@ -161,8 +161,8 @@ export class FormController implements ReactiveController, TypingForm {
 
   /** The fields on screen, in focus order. */
   fields(): FieldName[] {
-    const card = this._view.method === 'card';
-    return fieldsFor(this._view.method, card && this._view.savedToken !== '', this.host);
+    const { method, savedToken } = this._view;
+    return METHODS[method].fields(this.host, savedToken !== '');
   }
 
   setStatus(text: string): void {

@@ -1,9 +1,8 @@
-// Form state, free of the DOM: which fields a payment method needs, and when an error may
-// show. What is wrong with each field is ./rules.ts's (the typing part's). The element
+// Form state, free of the DOM: the fields, and when an error may show. Which fields a
+// method shows is its own (../methods/); what is wrong with each field is ./rules.ts's (the
+// pay part's). The element
 // reads values from its inputs at the moment it needs them, so the card number and
 // security code never sit in element state.
-
-import type { PaymentMethodId } from '../../domain/checkout.ts';
 
 export type FieldName =
   | 'number'
@@ -30,27 +29,6 @@ export interface Shown {
   showZipCode: boolean;
   showEmail: boolean;
   showInstallments: boolean;
-}
-
-/** The fields shown for a method, in screen (and focus) order. */
-export function fieldsFor(
-  method: PaymentMethodId,
-  /** A saved card is chosen: it needs no card fields at all. */
-  savedCard: boolean,
-  o: Shown,
-): FieldName[] {
-  if (method === 'card') {
-    const fields: FieldName[] = savedCard ? [] : ['number', 'expiry', 'cvv', 'name'];
-    if (o.showZipCode && !savedCard) fields.push('zip');
-    if (o.showEmail) fields.push('email');
-    if (o.showInstallments) fields.push('installments');
-    return fields;
-  }
-  // Alternative methods need only who pays (personal_details); boleto, a
-  // Brazilian voucher, also the payer's tax id and address.
-  const fields: FieldName[] = ['firstName', 'lastName', 'email'];
-  if (method === 'boleto') fields.push('taxId', 'line1', 'city', 'state', 'postalCode');
-  return fields;
 }
 
 interface FieldMeta {

@@ -1,56 +1,33 @@
-// What is wrong with each field, and the card's network as typed: the rules the pay part
-// (src/widget/parts/pay.ts) brings, so they load after the form's first paint.
+// What is wrong with each field: the pay part's (src/widget/parts/pay.ts), so it loads after
+// the form's first paint. Every field is required; an email must read as one; and each
+// method checks its own fields (its `checks`, ../methods/).
 
-import {
-  type CardNetwork,
-  checkCvv,
-  checkExpiry,
-  checkNumber,
-  checkZip,
-  detectNetwork,
-  digitsOnly,
-} from '../../card/index.ts';
+import type { FieldCheck } from '../methods/types.ts';
 import type { Errors, FieldName, Values } from './fields.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The network the number belongs to, as far as it is typed. */
-export function networkOf(number: string | undefined): CardNetwork | undefined {
-  return number ? detectNetwork(number) : undefined;
-}
+/** The checks of the fields any method may show. */
+const COMMON: Partial<Record<FieldName, FieldCheck>> = {
+  email: (value) => EMAIL.test(value),
+};
 
-function check(field: FieldName, value: string, values: Values, now: Date): boolean {
-  switch (field) {
-    case 'number':
-      return checkNumber(digitsOnly(value)).isValid;
-    case 'expiry':
-      return checkExpiry(value, now).isValid;
-    case 'cvv':
-      return checkCvv(value, networkOf(values.number) ?? 'UNKNOWN').isValid;
-    case 'zip':
-      return checkZip(value).isValid;
-    case 'email':
-      return EMAIL.test(value);
-    case 'taxId': {
-      const n = digitsOnly(value).length;
-      return n === 11 || n === 14;
-    }
-    case 'installments': {
-      const n = Number(value);
-      return Number.isInteger(n) && n >= 1 && n <= 12;
-    }
-    default:
-      return true;
-  }
-}
-
-/** What is wrong with each of `fields`; a field missing from the result is fine. */
-export function validate(fields: FieldName[], values: Values, now: Date = new Date()): Errors {
+/**
+ * What is wrong with each of `fields`, by the method's `checks`; a field missing from the
+ * result is fine.
+ */
+export function validate(
+  fields: FieldName[],
+  values: Values,
+  checks: Partial<Record<FieldName, FieldCheck>>,
+  now: Date = new Date(),
+): Errors {
   const errors: Errors = {};
   for (const field of fields) {
     const value = (values[field] ?? '').trim();
+    const check = checks[field] ?? COMMON[field];
     if (!value) errors[field] = 'required';
-    else if (!check(field, value, values, now)) errors[field] = 'invalid';
+    else if (check && !check(value, values, now)) errors[field] = 'invalid';
   }
   return errors;
 }

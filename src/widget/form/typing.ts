@@ -6,11 +6,12 @@
 
 import { backspaceOverSeparator, isTypedField, retype } from '../../card/index.ts';
 import type { StringName } from '../locales/en.ts';
+import { PAYING } from '../methods/pay.ts';
 import { emit } from '../parts/kit.ts';
 import type { Control, TypingForm } from './context.ts';
 import type { FieldName } from './fields.ts';
 import { controlOf, valuesOf } from './inputs.ts';
-import { networkOf, validate } from './rules.ts';
+import { validate } from './rules.ts';
 
 /** A card field's text regrouped as its rules write it, the caret after the same digit. */
 export function regroup(form: TypingForm, input: Control, field: FieldName): void {
@@ -49,9 +50,10 @@ export function beforeInput(event: InputEvent): void {
 /** Re-derives errors and the network from the inputs. */
 export function refresh(form: TypingForm): void {
   const values = valuesOf(form);
+  const method = PAYING[form.view.method];
   form.set({
-    errors: validate(form.fields(), values),
-    network: form.view.method === 'card' ? networkOf(values.number) : undefined,
+    errors: validate(form.fields(), values, method.checks),
+    network: method.network?.(values),
   });
 }
 
@@ -81,7 +83,7 @@ export function arrived(form: TypingForm): void {
 /** Checks every field as a submit does, so every error shows; the invalid ones in focus order. */
 export function check(form: TypingForm): FieldName[] {
   const fields = form.fields();
-  const errors = validate(fields, valuesOf(form));
+  const errors = validate(fields, valuesOf(form), PAYING[form.view.method].checks);
   form.set({ errors, formState: { ...form.view.formState, submitted: true } });
   return fields.filter((f) => errors[f]);
 }

@@ -14,7 +14,8 @@ export { judge } from './tampering.ts';
  * `endpoint`: the handler said 404 or 403 (the call, `POST https://...`, its status and its
  * message); `foreign`: what answered at `endpoint` is not the handler (the call, its status,
  * 0 for no answer, what came, and '1' when the call timed out);
- * `methods`: an unknown name in `payment-methods`; `order`: an `order` that looks like JSON
+ * `methods`: an unknown name in `payment-methods` (the attribute, the unknown names and the
+ * widget's methods); `order`: an `order` that looks like JSON
  * and does not parse; `challenge`: an unknown `challenge`; `missing`: neither `order` nor
  * `checkout-id` once the page has settled ('[object Object]' when a server render wrote an
  * object as the attribute).
@@ -32,8 +33,8 @@ const TEXTS: Record<Problem, (values: string[]) => string> = {
     status === '0'
       ? `${call} got no answer${timedOut ? ' in time' : ''}: is the payment handler running there, and reachable from this page? ${MOUNT}`
       : `${call} answered ${status}: ${message}. That is not the payment handler's answer: ${MOUNT}`,
-  methods: ([attribute, unknown]) =>
-    `payment-methods="${attribute}": ${unknown} is not a payment method, and is ignored (the methods: card ideal bancontact blik boleto)`,
+  methods: ([attribute, unknown, methods]) =>
+    `payment-methods="${attribute}": ${unknown} is not a payment method, and is ignored (the methods: ${methods})`,
   order: ([text, why]) =>
     `the order attribute ${text} looks like JSON but does not parse (${why}), so it is sent as text; write it as JSON ('{"sku":"mug"}') or set the order property`,
   challenge: ([value]) =>

@@ -5,4 +5,4 @@
 // knows nothing of the kit, still shares them with the bundle.
 export * from '../../domain/checkout.ts';
 export * from '../../shared/record.ts';
-export { isFinalStatus, isPaymentMethodId, isRecord, isRedirectMethod } from './kit-lent.ts';
+export { isFinalStatus, isRecord } from './kit-lent.ts';

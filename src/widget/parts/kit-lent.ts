@@ -23,7 +23,7 @@ export const {
   isFinalStatus,
   isPaymentMethodId,
   isRecord,
-  isRedirectMethod,
+  METHOD_IDS,
   nothing,
   svg,
   TIMEOUT_MS,

@@ -9,7 +9,7 @@
 // import it as usual. A name added here is added to ./kit-lent.ts too (the parts build
 // fails on a name it cannot find there).
 export { html, nothing, svg } from 'lit';
-export { isFinalStatus, isPaymentMethodId, isRedirectMethod } from '../../domain/checkout.ts';
+export { isFinalStatus } from '../../domain/checkout.ts';
 export { isRecord } from '../../shared/record.ts';
 export {
   asBackendError,
@@ -23,4 +23,5 @@ export {
 export { css } from '../css.ts';
 export { emit } from '../events.ts';
 export { format } from '../locales/format.ts';
+export { isPaymentMethodId, METHOD_IDS } from '../methods/index.ts';
 export { importChecked } from './checked-import.ts';

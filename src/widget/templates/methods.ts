@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { PaymentMethodId } from '../../domain/checkout.ts';
 import type { Strings } from '../locales/en.ts';
+import type { PaymentMethodId } from '../methods/index.ts';
 
 /** The payment method radio group; nothing when only one method is offered. */
 export function methodChoice(

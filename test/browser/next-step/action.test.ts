@@ -6,6 +6,7 @@ import {
   isSafeBrowserUrl,
 } from '../../../src/next-step/index.ts';
 import { isLoopbackHost } from '../../../src/shared/url.ts';
+import { PAYING } from '../../../src/widget/methods/pay.ts';
 import { BROWSER_URL_CASES, LOOPBACK_HOST_CASES } from '../../shared/browser-urls.ts';
 import { notAHandlerAnswer } from '../../shared/handler-answers.ts';
 import { checkoutWith } from './helpers.ts';
@@ -37,7 +38,7 @@ describe('actionFor', () => {
   const card = (mode: ActionContext['mode'], hasRedirectUrl: boolean): ActionContext => ({
     mode,
     hasRedirectUrl,
-    paymentMethod: 'card',
+    expects: PAYING.card.step,
   });
   const kind = (a: Action | undefined): string | undefined => a?.kind;
 
@@ -56,8 +57,9 @@ describe('actionFor', () => {
   });
 
   it('sends iDEAL, Bancontact and BLIK, and any step with a full URL, to an APM redirect', () => {
-    for (const paymentMethod of ['ideal', 'bancontact', 'blik'] as const) {
-      const a = actionFor(202, apm, { mode: 'iframe', hasRedirectUrl: true, paymentMethod });
+    for (const method of ['ideal', 'bancontact', 'blik'] as const) {
+      const expects = PAYING[method].step;
+      const a = actionFor(202, apm, { mode: 'iframe', hasRedirectUrl: true, expects });
       expect(kind(a)).to.equal('apm-redirect');
     }
     expect(kind(actionFor(202, apm, card('iframe', false)))).to.equal('apm-redirect');
@@ -68,7 +70,7 @@ describe('actionFor', () => {
     const a = actionFor(200, body, {
       mode: 'auto',
       hasRedirectUrl: false,
-      paymentMethod: 'boleto',
+      expects: PAYING.boleto.step,
     });
     expect(a).to.deep.equal({ kind: 'voucher', checkout: body });
   });

@@ -37,7 +37,6 @@ const SAFE: Record<string, string> = {
   properties:
     "the element's static `properties` table (Lit's), which the build assigns to the class",
   capture: 'the `capture` option of addEventListener, which Lit compares between renders',
-  address: 'a key of the process body the widget builds (personal_details.address)',
   reason:
     "why a payment failed, a field of the widget's own lifecycle (src/widget/state.ts); AbortSignal's is read in the pay part, behind a feature test",
 };

@@ -41,7 +41,7 @@ const PUBLIC: Record<string, string[]> = {
     'unmount',
   ],
   'string keys': Object.keys(en),
-  'the process body': declaredNames('src/widget/checkout/body.ts'),
+  'the process body': declaredNames('src/widget/methods/types.ts'),
   'DOM, fetch and Intl options': [
     'bubbles',
     'composed',
