@@ -12,6 +12,7 @@ import {
 } from '../../../src/server/index.ts';
 import { cardBody } from '../support/cards.ts';
 import { encode, pathSegment, queryString, weirdString } from './inputs.ts';
+import { reportRoutes } from './reports.ts';
 import { inProcessFetch, listen } from './transport.ts';
 
 export const ORIGIN = 'https://shop.example';
@@ -66,25 +67,6 @@ const ideal = {
   personal_details: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
 };
 const tokenBody = { payment_type: 'card', token: 'tok_missing', customer_id: 'cus_ok' };
-const REPORT = {
-  type: 'csp-violation',
-  url: `${ORIGIN}/checkout?basket=1`,
-  body: {
-    documentURL: `${ORIGIN}/checkout?basket=1`,
-    blockedURL: 'https://skimmer.example/x.js?c=1',
-    effectiveDirective: 'script-src-elem',
-    disposition: 'enforce',
-    sourceFile: `${ORIGIN}/checkout`,
-    lineNumber: 3,
-    sample: '',
-  },
-};
-const CSP_REPORT = {
-  'document-uri': `${ORIGIN}/checkout`,
-  'blocked-uri': 'inline',
-  'effective-directive': 'script-src-elem',
-  'script-sample': 'alert(1)',
-};
 
 const amountQuery = fc.oneof(
   fc.constant('?amount=10.00&currency=EUR'),
@@ -356,9 +338,7 @@ export async function handlerTarget(): Promise<Target> {
       body: { event_type: 'CHECKOUT_STATUS_CHANGED', id: CHECKOUT },
       weight: 2,
     },
-    // A payment page's CSP report, both ways browsers send it, and the widget's own.
-    { method: 'POST', path: '/payments/reports', body: [REPORT] },
-    { method: 'POST', path: '/payments/reports', body: { 'csp-report': CSP_REPORT } },
+    ...reportRoutes(ORIGIN),
     { method: 'GET', path: '/payments/:any/:any' },
     { method: 'GET', path: '/:any' },
   ];
