@@ -180,10 +180,17 @@ export function testSteps({ chosen, updateScreenshots }) {
       args: ['run', '--silent', 'test:consumer'],
       counts: COUNTS.node,
     },
+    // The payment flows, and a payment page under pageSecurityHeaders() (about 15 s more).
     ...engineSteps(
       'end-to-end flows',
       process.execPath,
-      ['--import', 'tsx', '--test', 'test/engines/flows.test.ts'],
+      [
+        '--import',
+        'tsx',
+        '--test',
+        'test/engines/flows.test.ts',
+        'test/engines/page-security.test.ts',
+      ],
       COUNTS.node,
     ),
     // The static site served by python3 -m http.server: the shop pays in the browser alone.

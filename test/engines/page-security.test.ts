@@ -1,0 +1,157 @@
+/**
+ * A payment page built as docs/pci.md teaches (widgetTags(), pageSecurityHeaders() with a new
+ * nonce per response, the handler's POST /reports), in the engine ENGINE names: a card is paid
+ * under that policy; a tampered parts/pay.js or locale file never runs (the marker it would
+ * set stays unset), the widget says it could not be loaded and onPageViolation hears of it;
+ * a script injected into the page is blocked and its CSP report reaches onPageViolation.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import {
+  type PageViolation,
+  pageSecurityHeaders,
+  toNodeListener,
+  widgetTags,
+} from '../../src/server/index.ts';
+import { CARDS } from '../e2e/shop.ts';
+import { makeHandler, startSandbox } from '../node/server/fixtures.ts';
+import { scaled, until } from '../shared/until.ts';
+import type { Driver } from './driver.ts';
+import { launch } from './launch.ts';
+import { fillCard, PAY, seeText } from './shopper.ts';
+
+const FLOW = { timeout: scaled(60_000) };
+const DIST = 'dist';
+/** What a tampered file would do if it ran: the test looks for it. */
+const MARKER = 'document.documentElement.dataset.tampered = "ran";';
+
+describe('a payment page under pageSecurityHeaders()', () => {
+  let sb: Sandbox;
+  let server: Server;
+  let driver: Driver;
+  let origin = '';
+  const violations: PageViolation[] = [];
+  /** Files of dist/ served with other bytes, and markup injected into the page. */
+  const tampered = new Map<string, string>();
+  let injected = '';
+
+  before(async () => {
+    assert.ok(existsSync(join(DIST, 'integrity.json')), 'dist/ is missing: run `npm run build`');
+    sb = await startSandbox();
+    let payments: ReturnType<typeof toNodeListener> | undefined;
+    server = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path.startsWith('/payments/') && payments) return void payments(req, res);
+      if (path === '/pay') return void page(new URL(req.url ?? '/', origin), res);
+      if (path === '/injected.js') return void res.end(MARKER.replace('tampered', 'injected'));
+      const file = path.replace(/^\/assets\//, '');
+      const bytes = tampered.get(file);
+      if (path.startsWith('/assets/') && !file.includes('..') && existsSync(join(DIST, file))) {
+        res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
+        return void res.end(bytes ?? readFileSync(join(DIST, file)));
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const harness = makeHandler(sb, {
+      publicUrl: `${origin}/payments`,
+      allowedOrigins: [origin],
+      hooks: { onPageViolation: (v) => void violations.push(v) },
+    });
+    payments = toNodeListener(harness.handle);
+    driver = await launch();
+  });
+
+  after(async () => {
+    await driver?.close();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    await sb?.close();
+  });
+
+  /** The page, as the docs write it: a new nonce, the widget's tag, the policy's headers. */
+  function page(url: URL, res: ServerResponse): void {
+    const nonce = randomBytes(16).toString('base64');
+    const tags = widgetTags({ assetsUrl: '/assets/', nonce });
+    const headers = pageSecurityHeaders({
+      nonce,
+      // Plain http on loopback: the full URL, named in report-uri alone.
+      reportPath: `${origin}/payments/reports`,
+      // The sandbox's 3-D Secure pages, on loopback over http.
+      extra: { ...tags.csp, 'frame-src': [sb.url], 'form-action': [sb.url] },
+    });
+    const locale = url.searchParams.get('locale');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers });
+    res.end(`<!doctype html><html lang="en"><head><title>Pay</title>${tags.html}</head><body>
+      <payment-widget endpoint="/payments" order='{"sku":"tea","redirect":false}'${locale ? ` locale="${locale}"` : ''}></payment-widget>
+      ${injected}</body></html>`);
+  }
+
+  const marker = (name: string) =>
+    driver.run<string | null>(`return document.documentElement.dataset.${name} ?? null;`);
+
+  it('a card is paid under the policy', FLOW, async () => {
+    await driver.goto(`${origin}/pay`);
+    await fillCard(driver, CARDS.paid);
+    await driver.click(PAY);
+    await seeText(driver, 'Payment successful');
+    assert.deepEqual(violations, [], 'the policy blocked something the payment needed');
+  });
+
+  for (const file of ['parts/pay.js', 'locales/de-DE.js']) {
+    it(
+      `a tampered ${file} never runs; the widget says so and onPageViolation hears`,
+      FLOW,
+      async () => {
+        tampered.set(file, MARKER);
+        try {
+          const before = violations.length;
+          await driver.goto(`${origin}/pay${file.startsWith('locales/') ? '?locale=de-DE' : ''}`);
+          await seeText(driver, 'The payment form could not be loaded');
+          await until(
+            () => `a report of ${file} (got ${JSON.stringify(violations)})`,
+            () => violations.length > before,
+            scaled(10_000),
+          );
+          const [report] = violations.slice(before);
+          assert.equal(report?.kind, 'integrity');
+          assert.equal(report?.blockedUrl, `${origin}/assets/${file}`);
+          assert.equal(report?.documentUrl, `${origin}/pay`);
+          assert.equal(await marker('tampered'), null, `${file} ran`);
+        } finally {
+          tampered.clear();
+        }
+      },
+    );
+  }
+
+  it(
+    'a script injected into the page is blocked, and its report reaches onPageViolation',
+    FLOW,
+    async () => {
+      injected = '<script src="/injected.js"></script>';
+      try {
+        const before = violations.length;
+        await driver.goto(`${origin}/pay`);
+        await until(
+          () => `a CSP report (got ${JSON.stringify(violations)})`,
+          () => violations.slice(before).some((v) => v.blockedUrl === `${origin}/injected.js`),
+          scaled(15_000),
+        );
+        const report = violations.slice(before).find((v) => v.blockedUrl.endsWith('/injected.js'));
+        assert.equal(report?.kind, 'csp');
+        assert.match(report?.directive ?? '', /^script-src/);
+        assert.equal(await marker('injected'), null, 'the injected script ran');
+      } finally {
+        injected = '';
+      }
+    },
+  );
+});
