@@ -6,6 +6,8 @@ import { rewriteDeclarations } from './declarations.ts';
 import { writeLocales, writeManifest } from './integrity.ts';
 
 const VITE = 'node_modules/vite/bin/vite.js';
+/** tsconfig.build.json's outDir, which rollup.declarations.config.mjs bundles into dist/types. */
+const UNBUNDLED = 'dist/declarations';
 
 // Each file is built before whatever carries its hash (scripts/integrity.ts): the locale
 // files before the languages part, the parts before the bundles that load them, and every
@@ -31,8 +33,12 @@ const STEPS: (string[] | { part: string } | (() => void))[] = [
   () => void writeManifest(),
   // The Node entries and the sandbox CLI.
   ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.node.config.ts'],
-  // Declarations and declaration maps for every entry, in dist/types.
+  // Declarations for every source file the entries reach, in dist/declarations.
   ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'],
+  // Their `./x.ts` imports made `./x.js` (scripts/declarations.ts).
+  () => void rewriteDeclarations(UNBUNDLED),
+  // One declaration file per entry, in dist/types (rollup.declarations.config.mjs).
+  ['node_modules/rollup/dist/bin/rollup', '--silent', '-c', 'rollup.declarations.config.mjs'],
   // dist/custom-elements.json, from the element's JSDoc.
   [
     'node_modules/@custom-elements-manifest/analyzer/cem.js',
@@ -55,4 +61,4 @@ for (const step of STEPS) {
   const { status } = spawnSync(process.execPath, args, { stdio: 'inherit', env });
   if (status !== 0) process.exit(status ?? 1);
 }
-rewriteDeclarations('dist/types');
+rmSync(UNBUNDLED, { recursive: true, force: true });

@@ -4,7 +4,13 @@ import './widget/define.ts';
 
 export type { PaymentErrorCode } from './domain/errors.ts';
 export type { PublicCheckout } from './schemas/checkout.ts';
+export type {
+  PaymentWidgetEventProps,
+  PaymentWidgetEvents,
+  PaymentWidgetProperties,
+} from './typings/element.ts';
 export type * from './widget/events.ts';
+export type { PaymentMethodId } from './widget/methods/index.ts';
 export {
   type MountedWidget,
   type MountOptions,
