@@ -143,7 +143,10 @@ export function testSteps({ chosen, updateScreenshots }) {
 
   // The longest first (see CAPACITY).
   const suites = [
-    // First: the three next.js steps wait for it.
+    // First the node suite, two rooms of the three, beside the next app step (the three next.js
+    // steps wait for it), then the Playwright suite; the other Node lines take the node
+    // suite's two rooms as each ends.
+    nodeTests,
     {
       name: 'next app',
       command: process.execPath,
@@ -160,7 +163,6 @@ export function testSteps({ chosen, updateScreenshots }) {
           },
         ]
       : []),
-    nodeTests,
     // On the other lines, the files whose subject differs by line (scripts/node-tests.mjs).
     ...otherNodes.map((node) => onNode(nodeTests, node, ['--other-line'])),
     ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),

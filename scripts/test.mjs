@@ -179,9 +179,11 @@ function announce(step) {
 }
 
 /**
- * Runs `queue` in CAPACITY (see there): whenever a step ends, starts every step in the order
- * listed whose weight fits in the room left, whose exclusive resource is free, and whose
- * `after` steps (those of this run) have ended.
+ * Runs `queue` in CAPACITY (see there): whenever a step ends, starts the steps in the order
+ * listed, skipping those whose exclusive resource is busy or whose `after` steps (those of
+ * this run) have not ended, until one does not fit in the room left. None overtakes that one:
+ * were the one-room steps let past a two-room node suite, each end would hand its room to the
+ * next of them, and the node suites, the longest, would start last.
  */
 function runSuites(queue) {
   const results = [];
@@ -195,7 +197,8 @@ function runSuites(queue) {
       if (queue.length === 0 && room === CAPACITY) resolve(results);
       for (const step of [...queue]) {
         const weight = Math.min(step.weight, CAPACITY);
-        if (weight > room || held.has(step.exclusive) || waiting(step)) continue;
+        if (held.has(step.exclusive) || waiting(step)) continue;
+        if (weight > room) break;
         queue.splice(queue.indexOf(step), 1);
         room -= weight;
         if (step.exclusive) held.add(step.exclusive);
