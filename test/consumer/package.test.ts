@@ -133,8 +133,9 @@ test('installing the tarball into an empty project prints no warning', () => {
 // and the documents the README links. 1.35 MB leaves room for those, not for a stray folder
 // (1,310,896 B with one declaration file per entry; about 1.69 MB with one per source file);
 // the documents (which ship so that the README's links resolve where it is installed,
-// test/node/package/readme.test.ts) are bounded apart, so that they cannot crowd out code.
-test('the tarball is lean: no TypeScript source, test or source map, at most 1.35 MB unpacked, 200 kB of it documents', () => {
+// test/node/package/readme.test.ts) are bounded apart, so that they cannot crowd out code
+// (209,698 B once docs/pci.md and CONTRIBUTING's builds table and method recipe came).
+test('the tarball is lean: no TypeScript source, test or source map, at most 1.35 MB unpacked, 220 kB of it documents', () => {
   const sources = packed.filter((file) => /\.(ts|tsx)$/.test(file) && !file.endsWith('.d.ts'));
   assert.deepEqual(sources, []);
   assert.deepEqual(
@@ -145,7 +146,7 @@ test('the tarball is lean: no TypeScript source, test or source map, at most 1.3
   const isDoc = (file: string) => file.endsWith('.md') || file.startsWith('docs/');
   let docs = 0;
   for (const [file, size] of bytes) if (isDoc(file)) docs += size;
-  assert.ok(docs <= 200_000, `${docs} bytes of documents unpacked`);
+  assert.ok(docs <= 220_000, `${docs} bytes of documents unpacked`);
   console.log(
     `# the tarball: ${packed.length} files, ${packedBytes} bytes packed; ${unpackedBytes} bytes unpacked, ${docs} of them documents`,
   );
