@@ -160,10 +160,15 @@ async function fullPage3ds(driver: Driver, site: StaticServer, seen: Seen[]): Pr
   seen.push([id, 'PAID']);
 }
 
-/** iDEAL approved at the simulated bank, back on the result page. */
+/**
+ * iDEAL approved at the simulated bank, back on the result page; at 11.00, an amount that
+ * declines every card and no bank method.
+ */
 async function ideal(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
-  await driver.goto(new URL('./', site.url).href);
+  await driver.goto(new URL('./?amount=11.00', site.url).href);
   const id = await buyAgain(driver);
+  const { amount } = await provider<{ amount: number }>(driver, `/v0.1/checkouts/${id}`);
+  assert.equal(amount, 11);
   await driver.click('iDEAL');
   await fillPerson(driver);
   await driver.click(PAY);
@@ -213,6 +218,50 @@ async function dashboardShows(driver: Driver, site: StaticServer, seen: Seen[]):
   await driver.click(/^Webhooks/);
   for (const [id] of seen) await seeText(driver, `Checkout ${id} changed`);
   await seeText(driver, 'delivered');
+}
+
+/** Page script: the dashboard's connection, as its header says it (Live, Reconnecting…). */
+const CONNECTION = `
+return document.querySelector('sandbox-dashboard')?.shadowRoot?.querySelector('header [role=status]')?.textContent.trim() ?? null;
+`;
+
+/**
+ * Page script: from now on, every connection state the dashboard shows, sampled at each frame
+ * (`window.connections`).
+ */
+const WATCH_CONNECTION = `
+const read = new Function(arguments[0]);
+window.connections = [];
+const sample = () => {
+  const now = read();
+  if (window.connections.at(-1) !== now) window.connections.push(now);
+  requestAnimationFrame(sample);
+};
+sample();
+`;
+
+/**
+ * The dashboard's live feed connects and stays so: a checkout made elsewhere shows without a
+ * reload, the header never leaves "Live" (the stream retries after a second: two seconds see a
+ * failing one go), and nothing is logged on the console meanwhile (what the engine tells: Driver.said).
+ */
+async function liveFeedHolds(driver: Driver, site: StaticServer): Promise<void> {
+  await driver.goto(new URL('provider/', site.url).href);
+  await waitFor('the live feed', async () => (await driver.run<string>(CONNECTION)) === 'Live');
+  // From here: what the page before logged as it went (Firefox: its stream cut) is not this.
+  await driver.said();
+  await driver.run(WATCH_CONNECTION, CONNECTION);
+  const started = Date.now();
+  const made = await provider<{ id: string }>(driver, '/v0.1/checkouts', 'POST', {
+    checkout_reference: `live-${started}`,
+    amount: 5,
+    currency: 'EUR',
+    merchant_code: 'MSANDBOX1',
+  });
+  await seeText(driver, made.id);
+  await waitFor('two seconds of the feed', async () => Date.now() - started >= 2_000);
+  assert.deepEqual(await driver.run<string[]>('return window.connections;'), ['Live']);
+  assert.deepEqual(await driver.said(), []);
 }
 
 /**
@@ -309,7 +358,7 @@ for (const [path, all] of [
       );
     }
     if (all) {
-      it('iDEAL approved at the bank comes back paid on the result page', FLOW, () =>
+      it('iDEAL approved at the bank comes back paid on the result page, at 11.00 too', FLOW, () =>
         ideal(driver, site, seen),
       );
     }
@@ -322,6 +371,9 @@ for (const [path, all] of [
       );
     }
     if (!all) {
+      it('the dashboard’s live feed stays connected, with nothing on the console', FLOW, () =>
+        liveFeedHolds(driver, site),
+      );
       it('every link of the shop page leads to a page of the site', FLOW, () =>
         linksHold(driver, site),
       );

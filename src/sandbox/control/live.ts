@@ -86,8 +86,12 @@ export class LiveUpdates {
       start: (controller) => {
         listener = (chunk) => controller.enqueue(encoder.encode(chunk));
         this.#listeners.add(listener);
-        this.#keepalive ??= setInterval(() => this.#broadcast(': keepalive\n\n'), KEEPALIVE_MS);
-        this.#keepalive.unref();
+        if (this.#keepalive === undefined) {
+          this.#keepalive = setInterval(() => this.#broadcast(': keepalive\n\n'), KEEPALIVE_MS);
+          // Node's timer lets the process exit while only streams are open; a browser's (the
+          // site's worker runs the sandbox) is a number, with nothing to call.
+          (this.#keepalive as { unref?: () => void }).unref?.();
+        }
         // Tells the page it is connected, and how long to wait before reconnecting.
         listener('retry: 1000\nevent: ready\ndata: {}\n\n');
       },

@@ -88,7 +88,8 @@ export class Clock {
       () => (this.now() >= timer.due ? this.#fire(timer) : this.#arm(timer)),
       Math.max(0, timer.due - this.now()),
     );
-    if (timer.unref) timer.handle.unref();
+    // Node's timers only: in a browser (the site's worker) the handle is a number.
+    if (timer.unref) (timer.handle as { unref?: () => void }).unref?.();
   }
 
   #fire(timer: Armed): void {
