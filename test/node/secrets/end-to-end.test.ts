@@ -153,8 +153,10 @@ function api(method: string, path: string, body?: unknown) {
   });
 }
 
+/** The shop page whose checkout the server made (`checkout-id=1`), and that checkout's id. */
 async function openShop(query = ''): Promise<string> {
-  const page = await browse(new URL(`/${query}`, shop.url).href);
+  const named = `${query === '' ? '?' : `${query}&`}checkout-id=1`;
+  const page = await browse(new URL(`/${named}`, shop.url).href);
   assert.equal(page.status, 200);
   const id = /checkout-id="([^"]+)"/.exec(page.body)?.[1];
   assert.ok(id, 'the shop page names no checkout');
