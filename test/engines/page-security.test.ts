@@ -22,7 +22,7 @@ import {
 import { CARDS } from '../e2e/shop.ts';
 import { makeHandler, startSandbox } from '../node/server/fixtures.ts';
 import { scaled, until } from '../shared/until.ts';
-import type { Driver } from './driver.ts';
+import { type Driver, EXISTS, nameArg, waitFor } from './driver.ts';
 import { launch } from './launch.ts';
 import { fillCard, PAY, seeText } from './shopper.ts';
 
@@ -99,6 +99,8 @@ describe('a payment page under pageSecurityHeaders()', () => {
 
   it('a card is paid under the policy', FLOW, async () => {
     await driver.goto(`${origin}/pay`);
+    // The form is payable once the Pay button shows (what is typed before may be drawn over).
+    await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
     await fillCard(driver, CARDS.paid);
     await driver.click(PAY);
     await seeText(driver, 'Payment successful');
