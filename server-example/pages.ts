@@ -76,10 +76,11 @@ export function strictCsp(providerOrigin: string): string {
     "base-uri 'none'",
     "object-src 'none'",
     "frame-ancestors 'none'",
-    // Trusted Types: no string reaches an HTML or script sink. Lit renders through
-    // its own policy, named 'lit-html'; the widget needs no other.
+    // Trusted Types: no string reaches an HTML or script sink. Lit renders through its own
+    // policy, named 'lit-html'; the widget loads its parts' checked scripts through its own,
+    // 'payment-widget'.
     "require-trusted-types-for 'script'",
-    'trusted-types lit-html',
+    'trusted-types lit-html payment-widget',
   ].join('; ');
 }
 

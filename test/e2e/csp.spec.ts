@@ -15,8 +15,9 @@ import {
 
 // Every payment flow on /csp.html, whose policy is `default-src 'self'` plus the provider's
 // origin for frames and form posts, with Trusted Types enforced
-// (`require-trusted-types-for 'script'; trusted-types lit-html`): the widget renders
-// through Lit's 'lit-html' policy and writes no other HTML or script sink. A flow passes
+// (`require-trusted-types-for 'script'; trusted-types lit-html payment-widget`): the widget
+// renders through Lit's 'lit-html' policy, loads its parts through its own 'payment-widget'
+// policy, and writes no other HTML or script sink. A flow passes
 // when the shopper sees the outcome, the provider agrees, and the browser reported no
 // violation and no console error on the shop's pages.
 
@@ -57,7 +58,7 @@ test('the page enforces Trusted Types: a raw HTML string is refused', async ({
   const response = await page.goto(new URL('/csp.html?redirect=0', shop.url).href);
   const csp = response?.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("require-trusted-types-for 'script'");
-  expect(csp).toContain('trusted-types lit-html');
+  expect(csp).toContain('trusted-types lit-html payment-widget');
   await expect(page.getByRole('button', { name: /^Pay / })).toBeEnabled();
   const refused = await page.evaluate(() => {
     try {

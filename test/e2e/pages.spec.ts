@@ -31,7 +31,8 @@ test('the home page sells 10.00 EUR and offers card, iDEAL and Bancontact', asyn
 
 test('/module.html pays through the ES module build', async ({ page, shop }) => {
   const id = await openShop(page, shop, '/module.html?redirect=0');
-  await expect(page.locator('script[type="module"]')).toHaveAttribute('src', 'demo/module.js');
+  // The page's own module (the widget adds its parts' checked scripts beside it).
+  await expect(page.locator('script[type="module"][src="demo/module.js"]')).toHaveCount(1);
   await expect(page.locator('script[src$=".iife.js"]')).toHaveCount(0);
   await fillCard(page, CARDS.paid);
   await pay(page);
