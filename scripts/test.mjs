@@ -253,6 +253,12 @@ console.log(
   `\ntime: ${((Date.now() - runStarted) / 1000).toFixed(1)} s${totalCpu === undefined ? '' : ` (CPU ${totalCpu.toFixed(1)} s)`}`,
 );
 console.log(`Failed: ${broken.length > 0 ? broken.join(', ') : 'none'}`);
+// The failed tests by name (the first few of each step), so the end of the log says where to look.
+for (const r of results.filter((result) => !result.ok)) {
+  const names = r.counts?.failures ?? [];
+  for (const name of names.slice(0, 10)) console.log(`  ${r.name}: ${name}`);
+  if (names.length > 10) console.log(`  ${r.name}: and ${names.length - 10} more`);
+}
 console.log(`suites: ${results.length - broken.length} passed, ${broken.length} failed`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped or todo`);
 process.exit(broken.length > 0 ? 1 : 0);

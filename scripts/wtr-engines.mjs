@@ -1,6 +1,7 @@
 // web-test-runner in three engines: a launcher per engine, the two commands the
 // suite needs that the stock ones cannot do outside Chromium (media emulation and
 // the viewport), and a one-line summary that names the engine.
+import { relative } from 'node:path';
 import { ChromeLauncher } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { WebdriverLauncher } from '@web/test-runner-webdriver';
@@ -210,29 +211,39 @@ export function engineCommands() {
   };
 }
 
-function count(suite, totals) {
+function count(suite, totals, file, path = []) {
   for (const test of suite.tests) {
     if (test.skipped) totals.skipped += 1;
     else if (test.passed) totals.passed += 1;
-    else totals.failed += 1;
+    else {
+      totals.failed += 1;
+      totals.names.push([file, ...path, test.name].join(' › '));
+    }
   }
-  for (const child of suite.suites) count(child, totals);
+  for (const child of suite.suites) count(child, totals, file, [...path, child.name]);
 }
 
 /**
- * Ends the run with `browser tests (Firefox): 168 passed, 0 failed, 0 skipped`; a
- * test file that failed to load counts as one failure.
+ * Ends the run with `browser tests (Firefox): 168 passed, 0 failed, 0 skipped`, then a
+ * `failed: file › suite › test` line for each test that failed; a test file that failed to
+ * load counts as one failure.
  */
 export function engineSummary(engine) {
   let line = '';
   return {
     onTestRunFinished({ sessions }) {
-      const totals = { passed: 0, failed: 0, skipped: 0 };
+      const totals = { passed: 0, failed: 0, skipped: 0, names: [] };
       for (const session of sessions) {
-        if (session.testResults) count(session.testResults, totals);
-        if (session.errors?.length) totals.failed += 1;
+        const file = relative(process.cwd(), session.testFile);
+        if (session.testResults) count(session.testResults, totals, file);
+        if (session.errors?.length) {
+          totals.failed += 1;
+          totals.names.push(`${file} (did not load)`);
+        }
       }
       line = `browser tests (${ENGINE_NAMES[engine]}): ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
+      // Read back by npm test (scripts/test-counts.mjs), which names them in its summary.
+      for (const name of totals.names) line += `\nfailed: ${name}`;
     },
     stop() {
       if (line) console.log(`\n${line}`);
