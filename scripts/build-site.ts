@@ -2,7 +2,8 @@
 // widget, the payment handler and the sandbox, all running in the browser (site/). It takes
 // the widget's and the dashboard's builds from dist/ (`npm run build` first) and adds:
 //
-//   sw.js          the Service Worker: the handler, the sandbox and the shop's pages
+//   sw.js          the Service Worker: the handler, the sandbox and the shop's pages, and
+//                  the list of every other file here, which it caches when it installs
 //   boot.js        installs the worker from whichever page a visit starts on
 //   index.html …   those first pages (the shop's, the result page's, the dashboard's)
 //   assets/        the widget's builds, as the demo serves them
@@ -11,6 +12,8 @@
 // Every URL in it is relative, so the site works under any path.
 //
 //   node --import tsx scripts/build-site.ts
+
+import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   cpSync,
@@ -21,7 +24,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
@@ -98,12 +101,6 @@ export async function buildSite(): Promise<void> {
     logLevel: 'warning',
     tsconfig: join(ROOT, 'tsconfig.json'),
   } as const;
-  await build({
-    ...common,
-    entryPoints: [join(ROOT, 'site/worker/sw.ts')],
-    outfile: join(SITE, 'sw.js'),
-    plugins: [raw, browserOnly],
-  });
   for (const [entry, out] of [
     ['boot.ts', 'boot.js'],
     ['page.ts', 'site.js'],
@@ -132,6 +129,24 @@ export async function buildSite(): Promise<void> {
     writeFileSync(join(SITE, name), bootPage(''));
   }
   writeFileSync(join(SITE, 'provider', 'index.html'), bootPage('../'));
+
+  // The worker last: it carries the list of every file above and a hash of their bytes
+  // (site/worker/precache.ts), so that any change to one of them is a new worker.
+  const list = files(SITE)
+    .map((path) => relative(SITE, path).split(sep).join('/'))
+    .sort();
+  const version = createHash('sha256');
+  for (const file of list) version.update(`${file}\0`).update(readFileSync(join(SITE, file)));
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, 'site/worker/sw.ts')],
+    outfile: join(SITE, 'sw.js'),
+    plugins: [raw, browserOnly],
+    define: {
+      SITE_FILES: JSON.stringify(list),
+      SITE_VERSION: JSON.stringify(version.digest('hex').slice(0, 16)),
+    },
+  });
 }
 
 /** Every file below `dir`. */

@@ -27,7 +27,17 @@ async function start(): Promise<void> {
   const taken = new Promise((resolve) => {
     workers.addEventListener('controllerchange', resolve, { once: true });
   });
-  await workers.register(new URL('sw.js', root), { scope: root.pathname });
+  const registration = await workers.register(new URL('sw.js', root), { scope: root.pathname });
+  // The worker stores every file of the site before it takes over: one that could not be
+  // fetched fails its install, and nothing else would tell.
+  const installing = registration.installing;
+  installing?.addEventListener('statechange', () => {
+    if (installing.state === 'redundant' && !workers.controller) {
+      say(
+        'The simulation could not be installed: a file of the site did not load. Reload the page to try again.',
+      );
+    }
+  });
   await taken;
   location.reload();
 }

@@ -1,10 +1,12 @@
 // The site's Service Worker: it answers the shop's pages, the payment handler's routes
 // (`payments/`) and the provider's (`provider/`, the sandbox and its dashboard) from the
-// world (world.ts), and leaves every other file of the site to the static server. It is
-// installed by the first page (boot.ts) and takes that page over at once.
+// world (world.ts), and every other file of the site from the set it cached when it
+// installed (precache.ts), so that after the first visit nothing needs the network. It is
+// installed by the first page (boot.ts) and takes that page over once its set is stored.
 import { withBanner } from '../banner.ts';
 import { Database } from './idb.ts';
 import { readSaved } from './journal.ts';
+import { precache } from './precache.ts';
 import { Records } from './records.ts';
 import { fromBrowser } from './request.ts';
 import { createWorld, type World } from './world.ts';
@@ -31,7 +33,9 @@ const { origin } = scope.location;
 /** The site's root path: the worker's scope (`/` or `/some/prefix/`). */
 const base = new URL(scope.registration.scope).pathname;
 
-/** The site's own files below its root, which only the static server has. */
+const files = precache(scope.registration.scope);
+
+/** The site's own files below its root, which the world does not answer. */
 const STATIC = /^(?:assets|demo|examples)\/|^[\w-]+\.(?:js|css)$/;
 
 let world: Promise<World> | undefined;
@@ -44,7 +48,7 @@ function theWorld(): Promise<World> {
       readSaved(db),
       Records.load(db),
       // The dashboard's built script, a file of the site (a worker's own fetch goes past it).
-      fetch(`${base}sandbox-dashboard.js`).then((r) => (r.ok ? r.text() : undefined)),
+      files.text('sandbox-dashboard.js'),
     ]);
     return createWorld({
       origin,
@@ -69,7 +73,7 @@ async function answer(event: FetchEvent): Promise<Response> {
   );
   // What the page saw succeed is stored before it sees it.
   await current.flush();
-  if (response === undefined) return fetch(request);
+  if (response === undefined) return files.answer(request);
   // Every page says what the site is; not the 3DS challenge inside the shop's own page.
   const html = response.headers.get('content-type')?.startsWith('text/html');
   if (!html || request.destination === 'iframe') return response;
@@ -80,12 +84,21 @@ async function answer(event: FetchEvent): Promise<Response> {
   });
 }
 
-scope.addEventListener('install', (event) => event.waitUntil(scope.skipWaiting()));
-scope.addEventListener('activate', (event) => event.waitUntil(scope.clients.claim()));
+// A worker whose set could not be stored never takes over (its install fails): the pages keep
+// the one before, or, on a first visit, the boot page says the simulation did not start.
+scope.addEventListener('install', (event) =>
+  event.waitUntil(files.fill().then(() => scope.skipWaiting())),
+);
+scope.addEventListener('activate', (event) =>
+  event.waitUntil(Promise.all([files.dropOthers(), scope.clients.claim()])),
+);
 scope.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  // Files of the site (and anything elsewhere) go to the network untouched.
+  // Anything elsewhere goes to the network untouched; the site's files come from the set.
   if (url.origin !== origin || !url.pathname.startsWith(base)) return;
-  if (STATIC.test(url.pathname.slice(base.length))) return;
+  if (STATIC.test(url.pathname.slice(base.length))) {
+    if (event.request.method === 'GET') event.respondWith(files.answer(event.request));
+    return;
+  }
   event.respondWith(answer(event));
 });

@@ -2,7 +2,8 @@
  * The static site (`npm run build:site`, dist/site/) served by `python3 -m http.server`, in the
  * engine ENGINE names: the first visit installs the worker and shows the shop, and the shop
  * pays through the widget, the handler and the sandbox all running in the browser. Once at the
- * root of an origin and once under a path. One browser, one page: the flows follow each other
+ * root of an origin and once under a path; at the root, after the first visit, also with the
+ * server stopped (offline.ts). One browser, one page: the flows follow each other
  * as a visitor's would (each paid order, then "Buy again").
  */
 import assert from 'node:assert/strict';
@@ -14,83 +15,23 @@ import { type Driver, EXISTS, nameArg, TEXT, waitFor } from '../engines/driver.t
 import { launch } from '../engines/launch.ts';
 import { CARDS, fillCard, fillPerson, PAY, seeText } from '../engines/shopper.ts';
 import { scaled } from '../shared/until.ts';
+import { paysOffline } from './offline.ts';
 import { type StaticServer, serveStatic } from './static-server.ts';
+import {
+  buyAgain,
+  checkoutOn,
+  FOREIGN,
+  onResultPage,
+  openShop,
+  provider,
+  type Seen,
+  statusOf,
+} from './visitor.ts';
 
 const SITE = fileURLToPath(new URL('../../dist/site/', import.meta.url));
 const FLOW = { timeout: scaled(60_000) };
-
-/** Page script: every URL the page loaded (itself included) that is not of its own origin. */
-const FOREIGN = `
-return performance.getEntries()
-  .map((e) => e.name)
-  .filter((name) => /^[a-z]+:/.test(name) && !name.startsWith(location.origin + '/'));
-`;
-
-/** Page script: the checkout the widget on the page names (by id, or after a retry). */
-const CHECKOUT_ID =
-  "const widget = document.querySelector('payment-widget'); return widget?.checkoutId ?? widget?.getAttribute('checkout-id') ?? null;";
-
-/**
- * The checkout the widget on the page is for: the one it names, or on a page that names its
- * order (the site's home, as the README's page), the newest the site's sandbox made, which
- * the widget was answered (the site has one visitor, whose flows follow each other).
- */
-async function checkoutOn(driver: Driver): Promise<string | null> {
-  const named = await driver.run<string | null>(CHECKOUT_ID);
-  if (named) return named;
-  return (await provider<{ id: string }[]>(driver, '/v0.1/checkouts')).at(-1)?.id ?? null;
-}
-
-/** Opens `path` of the site and waits for the widget's Pay button; returns the checkout id. */
-async function openShop(driver: Driver, site: StaticServer, path: string): Promise<string> {
-  await driver.goto(new URL(path, site.url).href);
-  await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
-  const id = await checkoutOn(driver);
-  assert.ok(id, 'the shop page has its checkout');
-  assert.deepEqual(await driver.run<string[]>(FOREIGN), []);
-  return id;
-}
-
-/**
- * A call to the sandbox running in the page's worker, from the page (it has the site's root in
- * the banner's stylesheet link), with the sandbox's test key: what the dashboard does.
- */
-function provider<T>(driver: Driver, path: string, method = 'GET', body?: unknown): Promise<T> {
-  return driver.run<T>(
-    `const [path, method, body] = arguments;
-     const root = document.querySelector('link[href$="site.css"]').href.replace(/site[.]css$/, '');
-     const res = await fetch(root + 'provider' + path, {
-       method,
-       headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_sandbox' },
-       body: body == null ? undefined : JSON.stringify(body),
-     });
-     if (!res.ok) throw new Error(method + ' ' + path + ': ' + res.status + ' ' + (await res.text()));
-     return res.json();`,
-    path,
-    method,
-    body,
-  );
-}
-
-async function statusOf(driver: Driver, id: string): Promise<string> {
-  return (await provider<{ status: string }>(driver, `/v0.1/checkouts/${id}`)).status;
-}
-
-/** "Buy again" on a paid order: a new basket, and its checkout's id. */
-async function buyAgain(driver: Driver): Promise<string> {
-  const before = await checkoutOn(driver);
-  await driver.click('Buy again');
-  await waitFor('a new checkout', async () => {
-    if (!(await driver.run<boolean>(EXISTS, 'control', nameArg(PAY)))) return false;
-    return (await checkoutOn(driver)) !== before;
-  });
-  const id = await checkoutOn(driver);
-  assert.ok(id);
-  return id;
-}
-
-/** A checkout's id, and the status the sandbox gives it, for the dashboard's check. */
-type Seen = [id: string, status: 'PAID' | 'FAILED'];
+/** Three payments and the dashboard. */
+const OFFLINE = { timeout: scaled(120_000) };
 
 /**
  * The first visit (the worker installed, the shop shown without a reload of the visitor's),
@@ -160,23 +101,6 @@ async function fullPage3ds(driver: Driver, site: StaticServer, seen: Seen[]): Pr
   seen.push([id, 'PAID']);
 }
 
-/**
- * iDEAL approved at the simulated bank, back on the result page; at 11.00, an amount that
- * declines every card and no bank method.
- */
-async function ideal(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
-  await driver.goto(new URL('./?amount=11.00', site.url).href);
-  const id = await buyAgain(driver);
-  const { amount } = await provider<{ amount: number }>(driver, `/v0.1/checkouts/${id}`);
-  assert.equal(amount, 11);
-  await driver.click('iDEAL');
-  await fillPerson(driver);
-  await driver.click(PAY);
-  await driver.click('Approve payment');
-  await onResultPage(driver, site, id);
-  seen.push([id, 'PAID']);
-}
-
 /** Boleto: the voucher, Payment pending; paid once the bank settles it (the control route). */
 async function boleto(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
   await driver.goto(new URL('./?currency=BRL', site.url).href);
@@ -195,14 +119,6 @@ async function boleto(driver: Driver, site: StaticServer, seen: Seen[]): Promise
   await provider(driver, `/sandbox/checkouts/${id}/settle`, 'POST', {});
   assert.equal(await statusOf(driver, id), 'PAID');
   seen.push([id, 'PAID']);
-}
-
-async function onResultPage(driver: Driver, site: StaticServer, id: string): Promise<void> {
-  const page = new URL(`result.html?checkout_id=${id}`, site.url).href;
-  await waitFor('the result page', async () => (await driver.url()) === page);
-  await seeText(driver, 'Payment successful');
-  assert.equal(await statusOf(driver, id), 'PAID');
-  assert.deepEqual(await driver.run<string[]>(FOREIGN), []);
 }
 
 /** The dashboard lists each checkout with its status, and the webhooks the handler answered. */
@@ -320,8 +236,10 @@ after(() => driver?.close());
 
 /**
  * Served under a path, where every relative URL and every URL the worker gives out must hold:
- * every flow. At the root of an origin (a worker of its own), the first visit, a card and the
- * full-page 3DS, where the result page's address is built.
+ * the card flows, 3DS as a full page, the dashboard, a new worker. At the root of an origin (a worker of its own), served with `Cache-Control:
+ * no-cache`: the first visit and a card, boleto, the dashboard, then with the server stopped
+ * 3DS in both modes (the full page's, where the result page's address is built), in German,
+ * and iDEAL, at 11.00.
  */
 for (const [path, all] of [
   ['/try/payment-widget/', true],
@@ -332,7 +250,7 @@ for (const [path, all] of [
     const seen: Seen[] = [];
 
     before(async () => {
-      site = await serveStatic(SITE, path);
+      site = await serveStatic(SITE, path, { noCache: !all });
     });
 
     after(() => site?.close());
@@ -348,18 +266,12 @@ for (const [path, all] of [
       it('3DS in the iframe pays; declined, then another card pays once', FLOW, () =>
         cardFlows(driver, seen),
       );
-    }
-    it('3DS as a full page comes back paid on the result page', FLOW, () =>
-      fullPage3ds(driver, site, seen),
-    );
-    if (!all) {
+      it('3DS as a full page comes back paid on the result page', FLOW, () =>
+        fullPage3ds(driver, site, seen),
+      );
+    } else {
       it('boleto: the voucher, then paid once the bank settles it', FLOW, () =>
         boleto(driver, site, seen),
-      );
-    }
-    if (all) {
-      it('iDEAL approved at the bank comes back paid on the result page, at 11.00 too', FLOW, () =>
-        ideal(driver, site, seen),
       );
     }
     it('the dashboard shows those checkouts and their webhooks', FLOW, () =>
@@ -369,8 +281,7 @@ for (const [path, all] of [
       it('the state outlives the worker: a new one finds the same orders and checkouts', FLOW, () =>
         outlivesWorker(driver, site, seen),
       );
-    }
-    if (!all) {
+    } else {
       it('the dashboard’s live feed stays connected, with nothing on the console', FLOW, () =>
         liveFeedHolds(driver, site),
       );
@@ -379,6 +290,15 @@ for (const [path, all] of [
       );
       it('the dashboard’s reset clears the checkouts, and the shop starts a new basket', FLOW, () =>
         resetClears(driver, site, seen),
+      );
+      it(
+        'with the server stopped, 3DS as a full page (in German) and in the frame, and iDEAL at 11.00 pay; the dashboard shows them',
+        OFFLINE,
+        async () => {
+          const offline: Seen[] = [];
+          await paysOffline(driver, site, offline);
+          await dashboardShows(driver, site, offline);
+        },
       );
     }
   });

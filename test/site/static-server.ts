@@ -1,7 +1,8 @@
 /**
  * The static site served as any static host would: `python3 -m http.server` on a free
  * loopback port, at the root of its origin or under a path (a folder that holds dist/site/
- * deeper down).
+ * deeper down), and if asked with `Cache-Control: no-cache` on every answer (the same server,
+ * its handler adding the header), as hosts that want every file revalidated do.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -19,8 +20,22 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/** http.server's own command line (`test()`), with a handler that adds `Cache-Control: no-cache`. */
+const NO_CACHE = `
+import functools, http.server, sys
+class NoCache(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self):
+        self.send_header('Cache-Control', 'no-cache')
+        super().end_headers()
+http.server.test(HandlerClass=functools.partial(NoCache, directory=sys.argv[3]), port=int(sys.argv[1]), bind=sys.argv[2])
+`;
+
 /** Serves `dir` at `path` ('/' or '/some/prefix/') of a new origin. */
-export async function serveStatic(dir: string, path = '/'): Promise<StaticServer> {
+export async function serveStatic(
+  dir: string,
+  path = '/',
+  { noCache = false } = {},
+): Promise<StaticServer> {
   let root = dir;
   let temp: string | undefined;
   if (path !== '/') {
@@ -31,11 +46,10 @@ export async function serveStatic(dir: string, path = '/'): Promise<StaticServer
     root = temp;
   }
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    'python3',
-    ['-u', '-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const args = noCache
+    ? ['-u', '-c', NO_CACHE, String(port), '127.0.0.1', root]
+    : ['-u', '-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root];
+  const child: ChildProcess = spawn('python3', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
@@ -58,9 +72,11 @@ export async function serveStatic(dir: string, path = '/'): Promise<StaticServer
     url: `http://127.0.0.1:${port}${path}`,
     requested: () => [...log.matchAll(/"[A-Z]+ (\S+) HTTP/g)].map((m) => m[1]!),
     async close() {
-      const exited = once(child, 'exit');
-      child.kill();
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit');
+        child.kill();
+        await exited;
+      }
       if (temp) rmSync(temp, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,71 @@
+/**
+ * The static site after its first visit, with its server stopped: every file a payment needs
+ * comes from what the worker cached when it installed (the 3DS step, the bank method's, a
+ * language the first visit never loaded), not from the browser's HTTP cache, which a server
+ * answering `Cache-Control: no-cache` (as the suite's does here) leaves nothing to give.
+ */
+import assert from 'node:assert/strict';
+import { EXPIRY } from '../e2e/shop.ts';
+import type { Driver } from '../engines/driver.ts';
+import { CARDS, fillCard, fillPerson, PAY, seeText } from '../engines/shopper.ts';
+import type { StaticServer } from './static-server.ts';
+import { buyAgain, onResultPage, openShop, provider, type Seen, statusOf } from './visitor.ts';
+
+/** The widget's Pay button in German ("10,00 € bezahlen"). */
+const ZAHLEN = /bezahlen$/;
+
+/** The server stopped: nothing of the site can be fetched any more. */
+async function stop(site: StaticServer): Promise<void> {
+  await site.close();
+  await assert.rejects(fetch(site.url), 'the static server still answers');
+}
+
+/** In German, 3DS as a full page (the languages part, its German strings, the step part). */
+async function germanFullPage3ds(driver: Driver, site: StaticServer, seen: Seen[]) {
+  const id = await openShop(driver, site, './?locale=de-DE', ZAHLEN);
+  await driver.fill('Kartennummer', CARDS.challenge);
+  await driver.fill('Ablaufdatum', EXPIRY);
+  await driver.fill('Sicherheitscode', '123');
+  await driver.fill('Name auf der Karte', 'Ada Lovelace');
+  await driver.click(ZAHLEN);
+  await driver.click('Complete authentication');
+  await onResultPage(driver, site, id);
+  seen.push([id, 'PAID']);
+}
+
+/** 3DS inside the widget's frame. */
+async function framed3ds(driver: Driver, site: StaticServer, seen: Seen[]) {
+  await driver.goto(new URL('./?redirect=0', site.url).href);
+  const id = await buyAgain(driver);
+  await fillCard(driver, CARDS.challenge);
+  await driver.click(PAY);
+  await driver.inFrame(() => driver.click('Complete authentication'));
+  await seeText(driver, 'Payment successful');
+  assert.equal(await statusOf(driver, id), 'PAID');
+  seen.push([id, 'PAID']);
+}
+
+/**
+ * iDEAL approved at the simulated bank, back on the result page; at 11.00, an amount that
+ * declines every card and no bank method.
+ */
+async function ideal(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
+  await driver.goto(new URL('./?amount=11.00', site.url).href);
+  const id = await buyAgain(driver);
+  const { amount } = await provider<{ amount: number }>(driver, `/v0.1/checkouts/${id}`);
+  assert.equal(amount, 11);
+  await driver.click('iDEAL');
+  await fillPerson(driver);
+  await driver.click(PAY);
+  await driver.click('Approve payment');
+  await onResultPage(driver, site, id);
+  seen.push([id, 'PAID']);
+}
+
+/** Stops the site's server, then pays: in German with 3DS as a full page, 3DS in the frame, iDEAL. */
+export async function paysOffline(driver: Driver, site: StaticServer, seen: Seen[]) {
+  await stop(site);
+  await germanFullPage3ds(driver, site, seen);
+  await framed3ds(driver, site, seen);
+  await ideal(driver, site, seen);
+}
