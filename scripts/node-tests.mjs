@@ -7,10 +7,10 @@
 // `--other-line` is how npm test runs the suite on the Node lines besides the one the
 // repository develops on: every file that exercises what differs from one line to the next
 // (node:http, fetch, streams, Web Crypto, timers, AsyncLocalStorage, child processes, the
-// Redis clients on a single server, the CLI), and not the few whose subject is the same on
+// Redis clients on a single server, the CLI), and not those whose subject is the same on
 // every line, listed in SAME_ON_EVERY_LINE with why. Those are the long load and fault runs
-// (our own algorithms and Redis's failover, minutes of CPU on each line) and the checks of
-// built files; the developing line runs them.
+// (our own algorithms and Redis's failover, minutes of CPU on each line), the checks of
+// built files and the sandbox's resource rules; the developing line runs them.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -47,6 +47,39 @@ const SAME_ON_EVERY_LINE = [
   // Tens of thousands of journal lines written, torn and read back: our own file format.
   'test/node/sandbox/data-file.test.ts',
   'test/node/sandbox/data-file-startup.test.ts',
+  // The sandbox's resources, one file each: the provider's rules as our own code keeps them
+  // (amounts, states, scopes, limits, the clock, webhook faults). What of the sandbox meets
+  // Node stays on every line: every endpoint over node:http and fetch from a client nobody on
+  // the team wrote (sandbox-rest/sdk.test.ts), and the sandbox every handler test pays
+  // against, its CLI as a process, a body still arriving, a torn socket (challenge), the
+  // dashboard's cookies and the README's node:test snippet.
+  ...[
+    'access',
+    'apm',
+    'checkouts',
+    'clock',
+    'closed-steps',
+    'control',
+    'customers',
+    'deliveries',
+    'outcomes',
+    'references',
+    'request-ids',
+    'store',
+    'transactions',
+    'trigger',
+    'webhook-faults',
+  ].map((name) => `test/node/sandbox/${name}.test.ts`),
+  ...[
+    'deprecation',
+    'merchant',
+    'operators',
+    'payouts',
+    'readers-checkouts',
+    'readers-data-file',
+    'readers-pairing',
+    'receipts',
+  ].map((name) => `test/node/sandbox-rest/${name}.test.ts`),
 ];
 
 function find(dir) {
