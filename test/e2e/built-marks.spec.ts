@@ -9,6 +9,26 @@ import { detectNetwork } from '../../src/card/index.ts';
 import { MARKS } from '../../src/widget/templates/icons.ts';
 import { expect, openShop, test } from './fixtures.ts';
 
+/**
+ * What each mark looks like, written here rather than read from the code under test: a card
+ * of the network's colour with its name on it, or two circles on a dark card.
+ */
+const LOOKS: Record<
+  string,
+  { background: string; name: string } | { left: string; right: string }
+> = {
+  VISA: { background: '#1a1f71', name: 'VISA' },
+  MASTERCARD: { left: '#eb001b', right: '#f79e1b' },
+  MAESTRO: { left: '#0099df', right: '#eb001b' },
+  AMEX: { background: '#2e77bc', name: 'AMEX' },
+  DISCOVER: { background: '#f47216', name: 'DISC' },
+  DINERS: { background: '#0079be', name: 'DC' },
+  JCB: { background: '#0b7d3e', name: 'JCB' },
+  ELO: { background: '#000000', name: 'elo' },
+  HIPERCARD: { background: '#b3131b', name: 'HIPER' },
+  CUP: { background: '#d10429', name: 'UP' },
+};
+
 /** A number prefix of each network, enough digits for the widget to name it. */
 const PREFIXES: Record<string, string> = {
   VISA: '4111 11',
@@ -36,12 +56,17 @@ function rgb(hex: string): number[] {
   return [1, 3, 5].map((i) => Number.parseInt(six.slice(i, i + 2), 16));
 }
 
-test('the table covers every mark, with a number of that network', () => {
+test('the tables cover every mark, with a number of that network', () => {
   expect(Object.keys(PREFIXES).sort()).toEqual(Object.keys(MARKS).sort());
+  expect(Object.keys(LOOKS).sort()).toEqual(Object.keys(MARKS).sort());
   for (const [network, prefix] of Object.entries(PREFIXES)) {
     expect(detectNetwork(prefix.replace(/ /g, '')), prefix).toBe(network);
   }
 });
+
+// Four device pixels to a CSS pixel: a 24 by 16 mark is drawn in 96 by 64, where a name
+// left out or a shape drawn wrong changes hundreds of pixels, not a few.
+test.use({ deviceScaleFactor: 4 });
 
 test('every network mark of the built bundle is drawn in its colours, with its name', async ({
   page,
@@ -52,7 +77,7 @@ test('every network mark of the built bundle is drawn in its colours, with its n
   const number = page.getByLabel('Card number');
   const icon = page.locator('payment-widget').locator('svg.icon');
   for (const [network, prefix] of Object.entries(PREFIXES)) {
-    const mark = MARKS[network];
+    const mark = LOOKS[network];
     if (!mark) throw new Error(`no mark for ${network}`);
     await number.fill(prefix);
     const drawn = await icon.evaluate(
@@ -81,13 +106,25 @@ test('every network mark of the built bundle is drawn in its colours, with its n
         const i = (Math.round(y * (height - 1)) * width + Math.round(x * (width - 1))) * 4;
         return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
       };
-      // Near-white pixels: the name written on the card.
+      // Near-white pixels in the middle of the card, where its name is written (the page's
+      // white shows at the rounded corners, outside this box).
       let light = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if ((data[i] ?? 0) > 200 && (data[i + 1] ?? 0) > 200 && (data[i + 2] ?? 0) > 200)
-          light += 1;
+      let middle = 0;
+      for (let y = Math.round(height * 0.25); y < height * 0.75; y += 1) {
+        for (let x = Math.round(width * 0.15); x < width * 0.85; x += 1) {
+          const i = (y * width + x) * 4;
+          middle += 1;
+          if ((data[i] ?? 0) > 200 && (data[i + 1] ?? 0) > 200 && (data[i + 2] ?? 0) > 200) {
+            light += 1;
+          }
+        }
       }
-      return { corner: at(0.12, 0.12), left: at(0.38, 0.5), right: at(0.62, 0.5), light };
+      return {
+        corner: at(0.12, 0.12),
+        left: at(0.38, 0.5),
+        right: at(0.62, 0.5),
+        lightShare: light / middle,
+      };
     }, pixels.toString('base64'));
     const close = (got: number[] | undefined, want: number[], what: string) => {
       const off = Math.max(...want.map((v, i) => Math.abs(v - (got?.[i] ?? -999))));
@@ -97,7 +134,7 @@ test('every network mark of the built bundle is drawn in its colours, with its n
       expect(drawn.shapes.map((s) => [s.tag, s.fill])).toEqual([['rect', mark.background]]);
       expect(drawn.text).toBe(mark.name);
       close(colours.corner, rgb(mark.background), 'the card');
-      expect(colours.light, `${network}: its name is not drawn`).toBeGreaterThan(4);
+      expect(colours.lightShare, `${network}: its name is not drawn`).toBeGreaterThan(0.05);
     } else {
       expect(drawn.shapes.map((s) => [s.tag, s.fill])).toEqual([
         ['rect', '#252525'],
@@ -105,6 +142,12 @@ test('every network mark of the built bundle is drawn in its colours, with its n
         ['circle', mark.right],
       ]);
       close(colours.left, rgb(mark.left), 'the left circle');
+      // The right circle is drawn see-through over the dark card (fill-opacity 0.85).
+      close(
+        colours.right,
+        rgb(mark.right).map((v) => Math.round(v * 0.85 + 0x25 * 0.15)),
+        'the right circle',
+      );
     }
   }
 });
