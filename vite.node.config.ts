@@ -3,11 +3,13 @@ import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { MANIFEST } from './scripts/integrity.ts';
+import type { BuiltFiles, IntegrityManifest } from './src/server/page/manifest.ts';
 
 /**
  * `payment-widget/server` carries dist/integrity.json (written before this build, by
  * scripts/build.ts): widgetTags() names the hash of the very files it ships beside, on any
- * runtime, with no file to read. src/server/page/built.ts reads the file instead when run
+ * runtime, with no file to read. Only what its checks read (BuiltFiles): the words for
+ * people stay in the JSON file, not twice in the package. src/server/page/built.ts reads the file instead when run
  * from the sources.
  */
 function builtManifest(): Plugin {
@@ -17,8 +19,17 @@ function builtManifest(): Plugin {
     enforce: 'pre',
     load(loaded) {
       if (loaded !== id) return null;
-      const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
-      return `const MANIFEST = ${JSON.stringify(manifest)};\nexport function builtManifest() { return MANIFEST; }\n`;
+      const { name, version, files } = JSON.parse(
+        readFileSync(MANIFEST, 'utf8'),
+      ) as IntegrityManifest;
+      const built: BuiltFiles = {
+        name,
+        version,
+        files: files.map(({ path, integrity, checkedBy }) => ({ path, integrity, checkedBy })),
+      };
+      // A string for JSON.parse: the bundler leaves it on one line (an object literal it indents).
+      const json = JSON.stringify(JSON.stringify(built));
+      return `const MANIFEST = JSON.parse(${json});\nexport function builtManifest() { return MANIFEST; }\n`;
     },
   };
 }

@@ -1,8 +1,8 @@
-// dist/integrity.json as this package was built. The Node build writes it into this module
+// dist/integrity.json as this package was built (what the package's checks read of it). The Node build writes it into this module
 // (vite.node.config.ts), so `payment-widget/server` carries the hashes of the very files it
 // ships beside itself, on every runtime. Run from the sources (the repository's tests and
 // demo, before any Node build), it is read from dist/ when asked, with Node's fs.
-import type { IntegrityManifest } from './manifest.ts';
+import type { BuiltFiles } from './manifest.ts';
 
 /** Node's `process.getBuiltinModule`, where there is one. */
 interface NodeProcess {
@@ -12,12 +12,12 @@ interface NodeProcess {
   };
 }
 
-export function builtManifest(): IntegrityManifest {
+export function builtManifest(): BuiltFiles {
   const file = new URL('../../../dist/integrity.json', import.meta.url);
   const process = (globalThis as { process?: NodeProcess }).process;
   const fs = process?.getBuiltinModule?.('node:fs');
   if (!fs?.existsSync(file)) {
     throw new Error('payment-widget: dist/integrity.json is missing: run `npm run build` first');
   }
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as IntegrityManifest;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as BuiltFiles;
 }

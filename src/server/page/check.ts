@@ -5,8 +5,7 @@
 // own files (its parts and locales, which the page never names) are fetched beside its bundle
 // and checked against the package's dist/integrity.json. ./check-cli.ts is the command.
 import { createHash } from 'node:crypto';
-import type { IntegrityManifest } from './manifest.ts';
-import { BUNDLES } from './manifest.ts';
+import { BUNDLES, type BuiltFiles } from './manifest.ts';
 
 /** The response headers that make a page's security, recorded and compared. */
 export const SECURITY_HEADERS = [
@@ -134,7 +133,7 @@ export function scriptsIn(html: string): { attributes: Map<string, string>; text
  */
 export async function snapshotPage(
   url: string,
-  manifest: IntegrityManifest,
+  manifest: BuiltFiles,
   limits: CheckLimits = CHECK_LIMITS,
 ): Promise<PageSnapshot> {
   const page = await fetchBounded(url, limits);
@@ -177,7 +176,7 @@ export async function snapshotPage(
 async function widgetFiles(
   src: string,
   sha384: string,
-  manifest: IntegrityManifest,
+  manifest: BuiltFiles,
   limits: CheckLimits,
   problems: string[],
 ): Promise<PageScript[]> {

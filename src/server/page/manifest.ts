@@ -31,6 +31,17 @@ export interface IntegrityManifest {
   files: ManifestFile[];
 }
 
+/**
+ * What the package's own checks read of integrity.json (widgetTags(), `check-page`): each
+ * file's path, hash and checker. The Node build carries only this much (vite.node.config.ts);
+ * the words for people, `when` and `why`, stay in dist/integrity.json.
+ */
+export interface BuiltFiles {
+  name: string;
+  version: string;
+  files: Pick<ManifestFile, 'path' | 'integrity' | 'checkedBy'>[];
+}
+
 /** The two self-contained builds a page loads with a tag of its own: the script tag's, and the ES module. */
 export const BUNDLES = {
   script: 'payment-widget.iife.js',
