@@ -1,5 +1,6 @@
 /**
- * JSON and empty answers, the same for the handler, the sandbox and the demo.
+ * JSON and empty answers, the same for the handler, the sandbox and the demo, and headers added
+ * to them after the route (withHeaders()).
  */
 
 const JSON_HEADERS: Readonly<Record<string, string>> = {
@@ -9,11 +10,45 @@ const JSON_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
 };
 
+/** What json() and empty() made an answer of: its headers as a plain object, names in lower case. */
+interface Parts {
+  body: string | null;
+  status: number;
+  headers: Readonly<Record<string, string>> | undefined;
+}
+
+const made = new WeakMap<Response, Parts>();
+
+// The runtime's own Response, as it was when this module loaded: a Node server on
+// @hono/node-server (toNodeListener) later puts a lighter one in its place.
+const NativeResponse = globalThis.Response;
+
+function answer(parts: Parts): Response {
+  const { body, status, headers } = parts;
+  const response = new Response(body, headers === undefined ? { status } : { status, headers });
+  // Only the lighter answers are made again for a header (withHeaders()): the runtime's own
+  // builds its Headers as it is made, and setting one there costs less than a second answer.
+  if (Object.getPrototypeOf(response) !== NativeResponse.prototype) made.set(response, parts);
+  return response;
+}
+
+/** `{ ...a, ...b }` as a loop: the spread takes microseconds here once `b`'s keys are new. */
+function merged(
+  a: Readonly<Record<string, string>> | undefined,
+  b: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const all: Record<string, string> = {};
+  for (const name in a) all[name] = a[name] as string;
+  for (const name in b) all[name] = b[name] as string;
+  return all;
+}
+
 /** `body` as JSON with `status` (default 200); `headers` add to or override the defaults. */
 export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
+  return answer({
+    body: JSON.stringify(body),
     status,
-    headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers },
+    headers: headers === undefined ? JSON_HEADERS : merged(JSON_HEADERS, headers),
   });
 }
 
@@ -24,9 +59,42 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
  */
 export function empty(status: number, headers?: Record<string, string>): Response {
   const withLength =
-    status === 204 || status === 304 ? headers : { 'content-length': '0', ...headers };
-  return new Response(null, {
-    status,
-    ...(withLength === undefined ? {} : { headers: withLength }),
-  });
+    status === 204 || status === 304 ? headers : merged({ 'content-length': '0' }, headers ?? {});
+  return answer({ body: null, status, headers: withLength });
+}
+
+/** Header `name` (lower case) of `response`, or null; read without touching its Headers when it can. */
+export function headerOf(response: Response, name: string): string | null {
+  const parts = made.get(response);
+  return parts === undefined ? response.headers.get(name) : (parts.headers?.[name] ?? null);
+}
+
+/**
+ * `response` with `headers` (names in lower case) set: a light answer json() or empty() made is
+ * made again with them, else they are set on its Headers. On Node, touching a light answer's
+ * `headers` makes @hono/node-server build a Headers object and copy it out again when it writes
+ * the answer, which costs a handler's GET microseconds; one made again keeps a plain object.
+ * Every header added after the route goes through here, so that what json() made an answer of
+ * stays what it holds. Assign the result with `replaceAnswer()`.
+ */
+export function withHeaders(
+  response: Response,
+  headers: Readonly<Record<string, string>>,
+): Response {
+  const parts = made.get(response);
+  if (parts === undefined) {
+    for (const name in headers) response.headers.set(name, headers[name] as string);
+    return response;
+  }
+  return answer({ ...parts, headers: merged(parts.headers, headers) });
+}
+
+/**
+ * Makes `answer` the request's answer in Hono's context, in place of the one there: cleared
+ * first, else Hono copies the old answer's headers into the new one (building both Headers).
+ */
+export function replaceAnswer(c: { res: Response | undefined }, answer: Response): void {
+  if (c.res === answer) return;
+  c.res = undefined;
+  c.res = answer;
 }

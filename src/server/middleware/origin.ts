@@ -8,7 +8,7 @@
  * and appending `Vary` after the route rebuilds every response, even without an Origin.
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { empty } from '../../http/json.ts';
+import { empty, headerOf, replaceAnswer, withHeaders } from '../../http/json.ts';
 import { PaymentHandlerError } from '../errors.ts';
 
 /** The refusal names the origin it got and the option that would let it in. */
@@ -49,14 +49,20 @@ async function withCors(
     });
   }
   await next();
-  if (allowedOrigin !== undefined && !c.res.headers.has('access-control-allow-origin')) {
-    c.res.headers.set('access-control-allow-origin', allowedOrigin);
-    c.res.headers.append('vary', 'origin');
-    // A page on another origin reads how long a 429 asks it to wait.
-    if (c.res.headers.has('retry-after')) {
-      c.res.headers.set('access-control-expose-headers', 'retry-after');
-    }
+  const answered = c.res;
+  if (allowedOrigin === undefined || headerOf(answered, 'access-control-allow-origin') !== null) {
+    return undefined;
   }
+  const vary = headerOf(answered, 'vary');
+  const cors: Record<string, string> = {
+    'access-control-allow-origin': allowedOrigin,
+    vary: vary === null ? 'origin' : `${vary}, origin`,
+  };
+  // A page on another origin reads how long a 429 asks it to wait.
+  if (headerOf(answered, 'retry-after') !== null) {
+    cors['access-control-expose-headers'] = 'retry-after';
+  }
+  replaceAnswer(c, withHeaders(answered, cors));
   return undefined;
 }
 

@@ -6,6 +6,7 @@
  * the answer, errors included.
  */
 import type { MiddlewareHandler } from 'hono';
+import { replaceAnswer, withHeaders } from '../../http/json.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../../shared/request-id.ts';
 import type { HandlerEnv } from '../types.ts';
 
@@ -15,11 +16,11 @@ export interface RequestIdOptions {
 }
 
 export function requestId(options: RequestIdOptions = {}): MiddlewareHandler<HandlerEnv> {
-  const header = options.headerName ?? REQUEST_ID_HEADER;
+  const header = (options.headerName ?? REQUEST_ID_HEADER).toLowerCase();
   return async function requestId(c, next) {
     const id = requestIdFrom(c.req.header(header));
     c.set('requestId', id);
     await next();
-    c.res.headers.set(header, id);
+    replaceAnswer(c, withHeaders(c.res, { [header]: id }));
   };
 }

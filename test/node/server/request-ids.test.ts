@@ -33,6 +33,9 @@ test('a short token is kept, answered, logged, and found at the provider', async
   const res = await h.handle(pay);
   assert.equal(res.status, 200);
   assert.equal(res.headers.get('x-request-id'), 'shop-42.pay:1');
+  // Added after the route as the id is: the page's CORS headers stay beside it.
+  assert.equal(res.headers.get('access-control-allow-origin'), 'https://shop.example');
+  assert.equal(res.headers.get('vary'), 'origin');
   const calls = await providerCalls('shop-42.pay:1');
   assert.deepEqual(
     calls.map((c) => `${c.method} ${c.path}`),
