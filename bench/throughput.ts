@@ -2,7 +2,9 @@
 // (the floor), the sandbox's `GET /v0.1/checkouts/{id}`, a bare proxy that passes that GET
 // through to the sandbox and does nothing else (the floor for any server in front of the
 // sandbox), and the companion handler's `GET /payments/checkouts/:id`, which reads that same
-// checkout from the same sandbox.
+// checkout from the same sandbox; and between the last two, the bare proxy's work behind the
+// handler's edge (toNodeListener and one Hono route, ./servers/hono-proxy.ts), which splits the
+// handler's cost beyond the bare proxy into the edge's and the handler's own.
 // autocannon drives each at a fixed number of keep-alive connections on 127.0.0.1; each
 // server runs in its own process. Targets take turns (A B C A B C ...) so that a change of
 // the machine's load during the run hits all of them alike, and the ratios are taken per
@@ -82,6 +84,9 @@ export interface ThroughputReport {
   handlerRatio: number[];
   proxyRatio: number[];
   handlerToProxyRatio: number[];
+  /** Per round: the proxy behind the handler's edge / the bare proxy, the handler / that proxy. */
+  edgeToProxyRatio: number[];
+  handlerToEdgeRatio: number[];
   /** Per round: this sandbox / the baseline checkout's, when one was given. */
   baselineRatio?: number[];
   /** Per round: the baseline checkout's handler / the bare proxy, when one was given. */
@@ -205,6 +210,11 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
       behindSandbox,
     );
     children.push(handler);
+    const edge = await startTsChild<{ url: string }>(
+      join(BENCH, 'servers/hono-proxy.ts'),
+      behindSandbox,
+    );
+    children.push(edge);
     const id = encodeURIComponent(await createCheckout(sandbox.info));
     const baseline =
       shape.baseline === undefined
@@ -247,6 +257,11 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
         options: { url: `${handler.info.url}/checkouts/${id}` },
         pids: [handler.process.pid, sandbox.process.pid],
       },
+      {
+        name: "bare proxy behind the handler's edge",
+        options: { url: `${edge.info.url}/checkouts/${id}` },
+        pids: [edge.process.pid, sandbox.process.pid],
+      },
       ...(baseline === undefined
         ? []
         : [
@@ -284,7 +299,8 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
     const runs = await inTurns(cannon, targets, shape);
     const loadAfter = loadavg();
     for (const stop of stopPerf) await stop();
-    const [b, s, p, h, base, baseHandler] = runs as [
+    const [b, s, p, h, e, base, baseHandler] = runs as [
+      TargetRun,
       TargetRun,
       TargetRun,
       TargetRun,
@@ -298,6 +314,8 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
       handlerRatio: perRound(h, s),
       proxyRatio: perRound(p, s),
       handlerToProxyRatio: perRound(h, p),
+      edgeToProxyRatio: perRound(e, p),
+      handlerToEdgeRatio: perRound(h, e),
       ...(base && { baselineRatio: perRound(s, base) }),
       ...(baseHandler && { baselineHandlerToProxyRatio: perRound(baseHandler, p) }),
       loadBefore,
