@@ -74,3 +74,53 @@ export function compare(actual: Uint8Array, expected: Uint8Array): Comparison {
   if (different <= MAX_DIFFERENT_PIXELS) return { kind: 'same' };
   return { kind: 'pixels', different, diff: PNG.sync.write(diff) };
 }
+
+/**
+ * Where `actual` and `expected` (the same size) part, with `margin` pixels around, as two
+ * crops enlarged `scale` times (each pixel a square, no smoothing): what the review page shows
+ * beside the whole shots, so that a few changed pixels are seen. Undefined when none differ.
+ */
+export function zoomed(
+  actual: Uint8Array,
+  expected: Uint8Array,
+  { margin = 8, scale = 4 } = {},
+): { actual: Buffer; expected: Buffer } | undefined {
+  const a = PNG.sync.read(Buffer.from(actual));
+  const e = PNG.sync.read(Buffer.from(expected));
+  const diff = new PNG({ width: a.width, height: a.height });
+  pixelmatch(a.data, e.data, diff.data, a.width, a.height, {
+    threshold: PIXEL_THRESHOLD,
+    diffMask: true,
+  });
+  let [left, top, right, bottom] = [a.width, a.height, -1, -1];
+  for (let y = 0; y < a.height; y++) {
+    for (let x = 0; x < a.width; x++) {
+      // With diffMask, only the pixels that differ are drawn (opaque, over transparent).
+      if ((diff.data[(y * a.width + x) * 4 + 3] ?? 0) === 0) continue;
+      left = Math.min(left, x);
+      top = Math.min(top, y);
+      right = Math.max(right, x);
+      bottom = Math.max(bottom, y);
+    }
+  }
+  if (right < 0) return undefined;
+  const area = {
+    left: Math.max(0, left - margin),
+    top: Math.max(0, top - margin),
+    width: Math.min(a.width, right + margin + 1) - Math.max(0, left - margin),
+    height: Math.min(a.height, bottom + margin + 1) - Math.max(0, top - margin),
+  };
+  return { actual: enlarge(a, area, scale), expected: enlarge(e, area, scale) };
+}
+
+function enlarge(image: PNG, area: Area, scale: number): Buffer {
+  const out = new PNG({ width: area.width * scale, height: area.height * scale });
+  for (let y = 0; y < out.height; y++) {
+    for (let x = 0; x < out.width; x++) {
+      const from =
+        ((area.top + Math.floor(y / scale)) * image.width + area.left + Math.floor(x / scale)) * 4;
+      image.data.copy(out.data, (y * out.width + x) * 4, from, from + 4);
+    }
+  }
+  return PNG.sync.write(out, { colorType: 2 });
+}

@@ -7,8 +7,9 @@
  *
  *   npm run screenshots        writes the baselines (and the README's shots) instead
  *
- * A shot that differs is written to test-results/visual/<engine>/ beside an image of its
- * differences.
+ * A shot that differs is written to test-results/visual/<engine>/ beside its baseline and an
+ * image of their differences, all three side by side on that folder's review.html (review.ts);
+ * writing the baselines rewrites only those that differ, and lists them on the same page.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,8 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { ENGINE_NAMES, engineFromEnv } from '../../scripts/browser.mjs';
 import type { ColorScheme, Driver, Engine } from '../engines/driver.ts';
 import { launch } from '../engines/launch.ts';
-import { type Area, compact, compare } from './compare.ts';
+import { type Area, compact, compare, zoomed } from './compare.ts';
 import { BOXES, type Box, crowded } from './layout.ts';
+import { type Changed, Review } from './review.ts';
 import { startVisualServer, type VisualServer } from './server.ts';
 import { type Scene, STATES, type State } from './states.ts';
 
@@ -30,6 +32,10 @@ const update = process.env.UPDATE_SCREENSHOTS === '1';
 const baselines = join(root, 'test/visual/baselines', engine);
 const results = join(root, 'test-results/visual', engine);
 const docs = join(root, 'docs/screenshots');
+const review = new Review(
+  results,
+  `Screenshots in ${ENGINE_NAMES[engine]}: ${update ? 'baselines written anew' : 'shots that differ from their baselines'}`,
+);
 
 // The same fonts, drawn the same way, in every browser this process starts (fonts.conf).
 process.env.FONTCONFIG_FILE = fileURLToPath(new URL('./fonts.conf', import.meta.url));
@@ -70,12 +76,19 @@ describe(`every state of the built widget in ${ENGINE_NAMES[engine]}`, () => {
     await driver.setColorScheme(scheme);
     await driver.goto(server.stageUrl);
     scene = { driver, server, checkoutId: '' };
-    mkdirSync(update ? baselines : results, { recursive: true });
+    mkdirSync(baselines, { recursive: true });
+    mkdirSync(results, { recursive: true });
   });
 
   after(async () => {
     await driver?.close();
     await server?.close();
+    const page = review.write();
+    if (review.count > 0) {
+      console.log(
+        `${review.count} shots ${update ? 'written anew' : 'differ'}: before, after and their difference in ${page}`,
+      );
+    }
   });
 
   /**
@@ -101,22 +114,36 @@ describe(`every state of the built widget in ${ENGINE_NAMES[engine]}`, () => {
     );
     const shot = compact(await driver.screenshot('main'), areas);
     const baseline = join(baselines, `${name}.png`);
+    const seen = existsSync(baseline) ? compare(shot, readFileSync(baseline)) : undefined;
+    // Within the tolerance, a baseline stays as it is, bytes and all.
+    if (seen?.kind === 'same') return undefined;
+    const after = join(results, `${name}.png`);
+    writeFileSync(after, shot);
+    let why = 'new';
+    let diff: string | undefined;
+    if (seen?.kind === 'size') why = `${seen.actual} instead of ${seen.expected}`;
+    let zoom: Changed['zoom'];
+    if (seen?.kind === 'pixels') {
+      why = `${seen.different} pixels differ`;
+      diff = join(results, `${name}-diff.png`);
+      writeFileSync(diff, seen.diff);
+      const crops = zoomed(shot, readFileSync(baseline));
+      if (crops) {
+        zoom = {
+          before: join(results, `${name}-zoom-before.png`),
+          after: join(results, `${name}-zoom-after.png`),
+        };
+        writeFileSync(zoom.before, crops.expected);
+        writeFileSync(zoom.after, crops.actual);
+      }
+    }
+    review.add({ name, why, after, ...(diff && { diff }), ...(zoom && { zoom }) }, baseline);
     if (update) {
       writeFileSync(baseline, shot);
       return undefined;
     }
-    if (!existsSync(baseline)) {
-      writeFileSync(join(results, `${name}.png`), shot);
-      return `${name}: no baseline (npm run screenshots writes them)`;
-    }
-    const seen = compare(shot, readFileSync(baseline));
-    if (seen.kind === 'same') return undefined;
-    writeFileSync(join(results, `${name}.png`), shot);
-    if (seen.kind === 'size') {
-      return `${name}: ${seen.actual} instead of ${seen.expected}, in ${join(results, `${name}.png`)}`;
-    }
-    writeFileSync(join(results, `${name}-diff.png`), seen.diff);
-    return `${name}: ${seen.different} pixels differ, see ${join(results, `${name}-diff.png`)}`;
+    if (!seen) return `${name}: no baseline (npm run screenshots writes them)`;
+    return `${name}: ${why}, see ${diff ?? after}`;
   }
 
   /**
