@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { banner } from '../site/banner.ts';
+import { BUNDLES } from '../src/server/page/manifest.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -56,6 +57,26 @@ const browserOnly: Plugin = {
     b.onResolve({ filter: /^node:/ }, (args) => ({
       errors: [{ text: `${args.path} (imported by ${args.importer}) has no place in the site` }],
     }));
+  },
+};
+
+/**
+ * dist/integrity.json built into the worker, as the Node build does (vite.node.config.ts):
+ * the shop's pages take the widget's tag from widgetTags(), and a worker has no file to read.
+ * Only the two files a page's own tag loads: widgetTags() reads nothing else.
+ */
+const builtManifest: Plugin = {
+  name: 'built-manifest',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]server[\\/]page[\\/]built\.ts$/ }, () => {
+      const manifest = JSON.parse(readFileSync(join(DIST, 'integrity.json'), 'utf8'));
+      const bundles: string[] = Object.values(BUNDLES);
+      manifest.files = manifest.files.filter((f: { path: string }) => bundles.includes(f.path));
+      return {
+        contents: `const MANIFEST = ${JSON.stringify(manifest)};\nexport function builtManifest() { return MANIFEST; }\n`,
+        loader: 'js',
+      };
+    });
   },
 };
 
@@ -120,12 +141,12 @@ export async function buildSite(): Promise<void> {
   for (const dir of ['parts', 'locales'])
     cpSync(join(DIST, dir), join(assets, dir), { recursive: true });
   mkdirSync(join(SITE, 'demo'));
-  for (const name of ['demo.css', 'events.js', 'favicon.svg', 'module.js']) {
+  for (const name of ['demo.css', 'events.js', 'favicon.svg']) {
     copyFileSync(join(ROOT, 'demo', name), join(SITE, 'demo', name));
   }
   copyFileSync(join(DIST, 'sandbox-dashboard', 'dashboard.js'), join(SITE, 'sandbox-dashboard.js'));
   copyFileSync(join(ROOT, 'site', 'site.css'), join(SITE, 'site.css'));
-  for (const name of ['index.html', 'module.html', 'csp.html', 'result.html']) {
+  for (const name of ['index.html', 'module.html', 'result.html']) {
     writeFileSync(join(SITE, name), bootPage(''));
   }
   writeFileSync(join(SITE, 'provider', 'index.html'), bootPage('../'));
@@ -141,7 +162,7 @@ export async function buildSite(): Promise<void> {
     ...common,
     entryPoints: [join(ROOT, 'site/worker/sw.ts')],
     outfile: join(SITE, 'sw.js'),
-    plugins: [raw, browserOnly],
+    plugins: [raw, builtManifest, browserOnly],
     define: {
       SITE_FILES: JSON.stringify(list),
       SITE_VERSION: JSON.stringify(version.digest('hex').slice(0, 16)),

@@ -7,6 +7,7 @@
  * Every URL in the pages is relative to the page (`payments`, `assets/...`), and
  * every page sits at the shop's root: the shop works the same under a path prefix.
  */
+import type { PageSecurity } from './page-security.ts';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -66,46 +67,21 @@ export function orderBlock(
   return paid ? confirmed : confirmed + again;
 }
 
-/** The strict policy of the `csp.html` page: the widget needs nothing beyond it. */
-export function strictCsp(providerOrigin: string): string {
-  return [
-    "default-src 'self'",
-    // The 3DS challenge is a form POSTed into an iframe, or the whole page, at the provider.
-    `frame-src ${providerOrigin}`,
-    `form-action 'self' ${providerOrigin}`,
-    "base-uri 'none'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-    // Trusted Types: no string reaches an HTML or script sink. Lit renders through its own
-    // policy, named 'lit-html'; the widget loads its parts' checked scripts through its own,
-    // 'payment-widget'.
-    "require-trusted-types-for 'script'",
-    'trusted-types lit-html payment-widget',
-  ].join('; ');
-}
+/** The two ways the shop page loads the widget: the script-tag build, or the ES module's. */
+export type PageVariant = 'script' | 'module';
 
-/** The three ways the shop page loads the widget. */
-export type PageVariant = 'script' | 'module' | 'csp';
-
-const SCRIPT_TAG = '<script src="assets/payment-widget.iife.js"></script>';
-const EVENTS = '<script src="demo/events.js"></script>';
-
-export function variantParts(variant: PageVariant): {
-  label: string;
-  head: string;
-  scripts: string;
-} {
-  switch (variant) {
-    case 'module':
-      return {
-        label: 'ES module build',
-        // What a bundler does for a shop that writes `import 'payment-widget'`.
-        head: '<script type="importmap">{"imports":{"payment-widget":"./assets/payment-widget.js"}}</script>',
-        scripts: `<script type="module" src="demo/module.js"></script>${EVENTS}`,
-      };
-    case 'csp':
-      return { label: 'Strict Content-Security-Policy', head: '', scripts: SCRIPT_TAG + EVENTS };
-    default:
-      return { label: 'Script-tag build', head: '', scripts: SCRIPT_TAG + EVENTS };
-  }
+/**
+ * The page's label and the scripts at the end of its body: the widget's tag (widgetTags(), in
+ * `security`) and the demo's event log, which carries the page's nonce like every script of
+ * the shop's own.
+ */
+export function variantParts(
+  variant: PageVariant,
+  security: Pick<PageSecurity, 'nonce' | 'widget'>,
+): { label: string; scripts: string } {
+  const events = `<script nonce="${security.nonce}" src="demo/events.js"></script>`;
+  return {
+    label: variant === 'module' ? 'ES module build' : 'Script-tag build',
+    scripts: security.widget + events,
+  };
 }

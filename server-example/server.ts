@@ -155,6 +155,11 @@ export async function startServerExample(options: ServerExampleOptions): Promise
         log(`order ${checkout.checkout_reference} ${checkout.status} (checkout ${checkout.id})`);
         return options.onFailed?.(checkout);
       },
+      // The shop's pages report what their policy blocked (POST /payments/reports): a real shop
+      // would alert someone (docs/pci.md, 11.6.1).
+      onPageViolation: (v) => {
+        log(`page violation: ${v.kind} ${v.directive} blocked ${v.blockedUrl} on ${v.documentUrl}`);
+      },
     },
     logger: (entry: LogEntry) => {
       if (entry.level !== 'info') log(`payments ${entry.level}: ${entry.message}`);

@@ -18,20 +18,20 @@ import { DEFAULT_PRODUCT } from './catalogue.ts';
 import { type DemoKnobs, readKnobs } from './demo-knobs.ts';
 import { empty, errorJson, html } from './http.ts';
 import { basketTerms } from './orders.ts';
+import { pageSecurity } from './page-security.ts';
 import {
   attributes,
   formatPrice,
   orderBlock,
   type PageVariant,
   type Render,
-  strictCsp,
   variantParts,
 } from './pages.ts';
 import { defaultKnobs, type Quotes } from './quote.ts';
 import { DEMO_CUSTOMER_ID, SESSION_SET_COOKIE } from './session.ts';
 
 /** Where "Buy again" may send the shopper back to, below the shop's base: one of its pages. */
-const SHOP_PAGE = /^(?:index\.html|module\.html|csp\.html)?(?:\?[\w=&.%-]*)?$/;
+const SHOP_PAGE = /^(?:index\.html|module\.html)?(?:\?[\w=&.%-]*)?$/;
 const CHECKOUT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
 
 export interface ShopPageDeps {
@@ -126,7 +126,9 @@ export function createShopPages(deps: ShopPageDeps) {
         502,
       );
     }
-    const parts = variantParts(variant);
+    // Every shop page is a payment page: the tags and headers docs/pci.md teaches.
+    const security = pageSecurity(url, deps.providerOrigin, variant === 'module');
+    const parts = variantParts(variant, security);
     const widget = `<payment-widget ${attributes({
       ...named.attribute,
       endpoint: 'payments',
@@ -147,17 +149,14 @@ export function createShopPages(deps: ShopPageDeps) {
       // Paid: the order's confirmation, until the shopper starts a new basket.
       order: orderBlock(named.paid, url),
       widget,
-      head: parts.head,
       scripts: parts.scripts,
     });
-    const headers: Record<string, string> = {};
     const cookies = started?.cookie === undefined ? [] : [started.cookie];
     if (knobs.account) {
       // Stands in for the shop's login: authorizeCustomer accepts this session only.
       cookies.push(SESSION_SET_COOKIE);
     }
-    if (variant === 'csp') headers['content-security-policy'] = strictCsp(deps.providerOrigin);
-    const response = html(body, 200, headers);
+    const response = html(body, 200, security.headers);
     for (const cookie of cookies) response.headers.append('set-cookie', cookie);
     return response;
   }
@@ -192,11 +191,16 @@ export function createShopPages(deps: ShopPageDeps) {
         ? errorJson(400, 'MISSING', 'checkout_id is required', 'checkout_id')
         : errorJson(400, 'INVALID', 'checkout_id is not a checkout id', 'checkout_id');
     }
+    // A payment page too: a checkout still open shows the form again.
+    const security = pageSecurity(url, deps.providerOrigin);
     return html(
       render('result.html', {
         checkoutId: id,
         order: orderBlock(undefined, new URL(base, url)),
+        scripts: variantParts('script', security).scripts,
       }),
+      200,
+      security.headers,
     );
   }
 
@@ -215,7 +219,6 @@ export function shopRoutes(pages: ShopPages): Hono {
     .get('/', shop('script'))
     .get('/index.html', shop('script'))
     .get('/module.html', shop('module'))
-    .get('/csp.html', shop('csp'))
     .get('/result', (c) => pages.result(c.req.raw))
     .get('/result.html', (c) => pages.result(c.req.raw))
     .post('/basket', (c) => pages.newBasket(c.req.raw));

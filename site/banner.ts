@@ -5,8 +5,9 @@
 /**
  * The banner's markup. `root` leads from the page to the site's root: '' or '../' in the
  * static pages (the site may sit under any path), the root's path in the worker's pages.
+ * `nonce`: the page's CSP nonce, which its script needs to run (the shop's pages have one).
  */
-export function banner(root: string): string {
+export function banner(root: string, nonce?: string): string {
   return `<link rel="stylesheet" href="${root}site.css" />
 <aside class="simulation-banner" role="note" aria-label="About this site">
   <p><strong>A simulation.</strong> The shop, its server and the payment provider all run in this
@@ -15,10 +16,10 @@ export function banner(root: string): string {
   <p role="alert"></p>
   <nav aria-label="The simulation"><a href="${root || './'}">Shop</a> <a href="${root}provider/">Sandbox dashboard</a></nav>
 </aside>
-<script src="${root}site.js" defer></script>`;
+<script${nonce === undefined ? '' : ` nonce="${nonce}"`} src="${root}site.js" defer></script>`;
 }
 
-/** `page` with the banner right after its `<body>` tag. */
-export function withBanner(page: string, root: string): string {
-  return page.replace(/<body[^>]*>/i, (tag) => `${tag}\n${banner(root)}`);
+/** `page` with the banner right after its `<body>` tag, its script under the page's `nonce`. */
+export function withBanner(page: string, root: string, nonce?: string): string {
+  return page.replace(/<body[^>]*>/i, (tag) => `${tag}\n${banner(root, nonce)}`);
 }

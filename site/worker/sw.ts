@@ -77,7 +77,9 @@ async function answer(event: FetchEvent): Promise<Response> {
   // Every page says what the site is; not the 3DS challenge inside the shop's own page.
   const html = response.headers.get('content-type')?.startsWith('text/html');
   if (!html || request.destination === 'iframe') return response;
-  return new Response(withBanner(await response.text(), base), {
+  // A payment page's policy admits scripts by its nonce (server-example/page-security.ts).
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+  return new Response(withBanner(await response.text(), base, nonce), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,

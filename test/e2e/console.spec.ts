@@ -21,7 +21,6 @@ const PAGES = [
   '/?locale=de-DE',
   '/?account=1&redirect=0',
   '/module.html',
-  '/csp.html?redirect=0',
   '/in-person',
   '/examples/react/',
   '/examples/vue/',

@@ -17,7 +17,6 @@ const PAGES = [
   '/',
   '/?redirect=0',
   '/module.html',
-  '/csp.html',
   '/?locale=de-DE',
   '/?currency=BRL',
   '/?account=1',

@@ -1,6 +1,7 @@
 // The example shop's HTTP surface without a browser: what a page may learn, and
 // how it answers bad input.
 import { existsSync } from 'node:fs';
+import { pageSecurityHeaders, widgetTags } from '../../src/server/index.ts';
 import { expect, test } from './fixtures.ts';
 
 test('no page or asset the shop serves contains the provider key', async ({ shop }) => {
@@ -9,7 +10,6 @@ test('no page or asset the shop serves contains the provider key', async ({ shop
     '/?redirect=0',
     '/?account=1',
     '/module.html',
-    '/csp.html',
     '/result?checkout_id=abc',
     '/assets/payment-widget.iife.js',
     '/assets/payment-widget.js',
@@ -55,14 +55,36 @@ test('files outside the served folders are not reachable', async ({ shop }) => {
   }
 });
 
-test('the strict-CSP page allows frames and form posts to the provider only', async ({ shop }) => {
-  const response = await fetch(new URL('/csp.html', shop.url));
-  const csp = response.headers.get('content-security-policy') ?? '';
+test('every payment page is sent as docs/pci.md builds it: widgetTags() and pageSecurityHeaders(), a new nonce each time', async ({
+  shop,
+}) => {
   const sandboxOrigin = new URL(shop.sandbox.url).origin;
-  expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain(`frame-src ${sandboxOrigin}`);
-  expect(csp).toContain(`form-action 'self' ${sandboxOrigin}`);
-  expect(csp).not.toMatch(/unsafe-(inline|eval)/);
+  const nonces = new Set<string>();
+  for (const [path, module] of [
+    ['/', false],
+    ['/?redirect=0', false],
+    ['/module.html', true],
+    ['/result?checkout_id=abc', false],
+  ] as const) {
+    const response = await fetch(new URL(path, shop.url));
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
+    expect(nonce, path).not.toBe('');
+    nonces.add(nonce);
+    const tags = widgetTags({ assetsUrl: 'assets/', nonce, module });
+    // Loopback over http: reports go to the handler's full URL (report-uri alone).
+    const expected = pageSecurityHeaders({
+      nonce,
+      reportPath: new URL('/payments/reports', shop.url).href,
+      extra: { ...tags.csp, 'frame-src': [sandboxOrigin], 'form-action': [sandboxOrigin] },
+    });
+    expect(csp, path).toBe(expected['Content-Security-Policy']);
+    const page = await response.text();
+    expect(page, path).toContain(tags.html);
+    // Every script of the page's own carries the nonce too.
+    for (const [tag] of page.matchAll(/<script\b[^>]*>/g)) expect(tag, path).toContain(nonce);
+  }
+  expect(nonces.size).toBe(4);
 });
 
 test('the built React and Vue pages revalidate; their content-hashed scripts are immutable', async ({

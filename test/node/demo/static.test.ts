@@ -208,7 +208,6 @@ test('every demo page has a meta description', async () => {
     '/',
     '/?redirect=0',
     '/module.html',
-    '/csp.html',
     '/result?checkout_id=abc',
     '/in-person',
   ]) {
