@@ -5,10 +5,13 @@
 // bundler empties it), but document.currentScript names the classic script being run, and
 // only during that first synchronous run: read later (in a click handler) it would be null.
 // So it is captured here, as the bundle is evaluated.
+
+/** The classic <script> running the bundle: null in a module, on a server, or read later. */
+export const CURRENT_SCRIPT =
+  typeof document === 'undefined' ? null : (document.currentScript as HTMLScriptElement | null);
+
 const SCRIPT_URL: string =
-  (typeof document !== 'undefined' && (document.currentScript as HTMLScriptElement | null)?.src) ||
-  import.meta.url ||
-  (typeof document !== 'undefined' ? document.baseURI : '');
+  CURRENT_SCRIPT?.src || import.meta.url || (globalThis.document?.baseURI ?? '');
 
 /**
  * The URL of a file that ships beside the built bundle (`parts/pay.js`). Only the

@@ -1,5 +1,6 @@
 // The one module with a side effect: registering the tag. Everything else in
 // src/widget can be imported without defining anything.
+import { CURRENT_SCRIPT } from '../shared/bundle-url.ts';
 import { PaymentWidget } from './payment-widget.ts';
 
 // Where constructable stylesheets are missing (Safari before 16.4), Lit writes
@@ -9,10 +10,8 @@ import { PaymentWidget } from './payment-widget.ts';
 // given its nonce already: take it, unless the page set litNonce itself. Only
 // the script-tag build knows its <script> (a module script has no
 // currentScript), and only while it first runs; a server rendering the
-// element has no document at all.
-const script =
-  typeof document === 'undefined' ? null : (document.currentScript as HTMLScriptElement | null);
-if (script?.nonce && window.litNonce === undefined) window.litNonce = script.nonce;
+// element has no document at all (the script is read once, in ../shared/bundle-url.ts).
+if (CURRENT_SCRIPT?.nonce && window.litNonce === undefined) window.litNonce = CURRENT_SCRIPT.nonce;
 
 if (!customElements.get('payment-widget')) customElements.define('payment-widget', PaymentWidget);
 

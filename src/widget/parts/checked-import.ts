@@ -7,6 +7,7 @@
 // The hashes are built into whoever loads the file (./integrity.ts, in the bundle; each
 // locale's, in the languages part), so the page's one `integrity` on the bundle's own
 // <script> covers every file after it.
+import { besideBundle } from '../../shared/bundle-url.ts';
 
 /** A file the widget checks before it runs it: where it is, and the hash its bytes must have. */
 export interface CheckedFile {
@@ -43,8 +44,17 @@ export function importChecked<T>(url: string, integrity: string | undefined): Pr
     try {
       // A Trusted Types page (`require-trusted-types-for 'script'`) takes a script's URL only
       // from a policy its `trusted-types` names: `payment-widget`. One that does not name it
-      // refuses the policy, and the URL as a string if it enforces the types.
-      policy ??= window.trustedTypes?.createPolicy('payment-widget', { createScriptURL: String });
+      // refuses the policy, and the URL as a string if it enforces the types. The policy makes
+      // URLs of the widget's own files only, below its bundle's folder (after `..` and `%2e`
+      // are resolved): a page that trusts it by name trusts it with no script from elsewhere.
+      // Its refusal names only the URL: every byte of the bundle counts.
+      policy ??= window.trustedTypes?.createPolicy('payment-widget', {
+        createScriptURL(url) {
+          const own = besideBundle('./');
+          if (new URL(url, own).href.startsWith(own)) return url;
+          throw new TypeError(url);
+        },
+      });
     } catch {}
     document.head.append(
       Object.assign(document.createElement('script'), {
