@@ -52,7 +52,9 @@ function checkedReportPath(value: unknown): string {
  * The policy's own directives. 3-D Secure challenges come from each card issuer's server,
  * whose origins nobody lists in advance: they are framed (`frame-src https:`) and posted to
  * (`form-action https:`) over https only; a bank's page is a navigation, which no directive
- * restricts. Lit writes the widget's styles as <style> elements where constructable
+ * restricts. A challenge framed in the widget for a checkout with a `redirect_url` ends on
+ * the handler's `/return`, on the page's own origin: `'self'` frames it when that is not https
+ * (a shop on loopback). Lit writes the widget's styles as <style> elements where constructable
  * stylesheets are missing (Safari before 16.4): the nonce admits them.
  */
 function directives(nonce: string | undefined): CspSources {
@@ -63,7 +65,7 @@ function directives(nonce: string | undefined): CspSources {
     // understand it ignore every origin in favour of the nonce.
     'script-src': nonce === undefined ? ["'self'"] : [...byNonce, "'strict-dynamic'", "'self'"],
     'style-src': ["'self'", ...byNonce],
-    'frame-src': ['https:'],
+    'frame-src': ["'self'", 'https:'],
     'form-action': ["'self'", 'https:'],
     'base-uri': ["'none'"],
     'object-src': ["'none'"],

@@ -93,8 +93,9 @@ describe('pageSecurityHeaders', () => {
     assert.deepEqual(policy.get('base-uri'), ["'none'"]);
     assert.deepEqual(policy.get('require-trusted-types-for'), ["'script'"]);
     assert.deepEqual(policy.get('trusted-types'), ['lit-html', 'payment-widget']);
-    // 3-D Secure pages of any card issuer, framed or posted to, over https only.
-    assert.deepEqual(policy.get('frame-src'), ['https:']);
+    // 3-D Secure pages of any card issuer, framed or posted to, over https only; and the
+    // handler's /return a framed challenge may end on, on the page's own origin.
+    assert.deepEqual(policy.get('frame-src'), ["'self'", 'https:']);
     assert.deepEqual(policy.get('form-action'), ["'self'", 'https:']);
     assert.deepEqual(policy.get('report-uri'), ['/payments/reports']);
     assert.deepEqual(policy.get('report-to'), ['payment-widget']);
@@ -127,7 +128,7 @@ describe('pageSecurityHeaders', () => {
     ]);
     assert.deepEqual(policy.get('connect-src'), ["'self'", 'https://cdn.example']);
     assert.deepEqual(policy.get('img-src'), ["'self'", 'https://img.example']);
-    assert.deepEqual(policy.get('frame-src'), ['https:', 'http://127.0.0.1:4010']);
+    assert.deepEqual(policy.get('frame-src'), ["'self'", 'https:', 'http://127.0.0.1:4010']);
   });
 
   test('an http report URL (a page on loopback) is named in report-uri only, which browsers then use', () => {
