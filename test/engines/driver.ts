@@ -35,7 +35,7 @@ export interface Driver {
   run<T>(body: string, ...args: unknown[]): Promise<T>;
   /** Focuses the field labelled `label`, then types `text` key by key. */
   fill(label: Name, text: string): Promise<void>;
-  /** Clicks the enabled button, link or radio named `name`. */
+  /** Clicks the enabled button, link, radio or details' summary named `name`. */
   click(name: Name): Promise<void>;
   /** Presses and releases one key where the focus is. */
   press(key: Key): Promise<void>;
@@ -104,7 +104,7 @@ export function nameArg(name: Name): unknown {
 
 /**
  * Page script: the element a shopper means, or null. `arguments[0]` is the kind
- * ('field': a form control by its label; 'control': a button, link or radio by
+ * ('field': a form control by its label; 'control': a button, link, radio or summary by
  * its name; 'frame': the first iframe), `arguments[1]` a nameArg. Only rendered,
  * enabled elements count.
  */
@@ -129,7 +129,7 @@ for (const root of roots) {
       if (control && control.type !== 'radio' && matches(label.textContent) && usable(control)) return control;
     }
   } else {
-    for (const el of root.querySelectorAll('button, a[href], input[type=radio], [role=button]')) {
+    for (const el of root.querySelectorAll('button, a[href], input[type=radio], [role=button], summary')) {
       const text = el.labels && el.labels[0] ? el.labels[0].textContent : el.getAttribute('aria-label') || el.textContent;
       if (matches(text) && usable(el)) return el;
     }

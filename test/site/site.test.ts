@@ -134,6 +134,15 @@ async function dashboardShows(driver: Driver, site: StaticServer, seen: Seen[]):
   await driver.click(/^Webhooks/);
   for (const [id] of seen) await seeText(driver, `Checkout ${id} changed`);
   await seeText(driver, 'delivered');
+  // The newest delivery's payload, opened.
+  await driver.click(/^Payload/);
+  const newest = seen.map(([id]) => id);
+  const payload = await waitFor('a payload shown', async () =>
+    /\{ "event_type": "CHECKOUT_STATUS_CHANGED", "id": "([^"]+)" \}/.exec(
+      await driver.run<string>(TEXT),
+    ),
+  );
+  assert.ok(newest.includes(payload[1]!), `${payload[1]} is one of ${newest.join(', ')}`);
 }
 
 /** Page expression: the dashboard's connection, as its header says it (Live, Reconnecting…). */

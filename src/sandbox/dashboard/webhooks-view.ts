@@ -1,6 +1,6 @@
 // `<sandbox-webhooks>`: webhook faults (add, see, clear) and every delivery with each attempt:
-// the merchant's answer or the error, when, and how long it took. Any delivery can be
-// replayed.
+// the merchant's answer or the error, when, and how long it took, and the payload it sends.
+// Any delivery can be replayed.
 
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { act, send } from './api.ts';
@@ -44,6 +44,11 @@ export class SandboxWebhooks extends LitElement {
       h4 {
         margin: 0;
         font-size: 1rem;
+      }
+      .payload {
+        margin: 0.25rem 0 0;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
       }
     `,
   ];
@@ -120,6 +125,10 @@ export class SandboxWebhooks extends LitElement {
           ${d.fault ? html`<span class="badge">fault: ${d.fault}</span>` : nothing}
         </div>
         <p class="mono muted">${d.id} → ${d.url}</p>
+        <details>
+          <summary>Payload<span class="visually-hidden"> of delivery ${d.id}</span></summary>
+          <pre class="mono payload">${JSON.stringify(d.payload, null, 2)}</pre>
+        </details>
         ${d.replay_of ? html`<p class="muted">Replay of ${d.replay_of}</p>` : nothing}
         ${d.duplicate_of ? html`<p class="muted">Duplicate of ${d.duplicate_of}</p>` : nothing}
         ${
