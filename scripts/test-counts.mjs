@@ -13,7 +13,11 @@ export const COUNTS = {
     failed: last(out, /^(?:# |ℹ )fail (\d+)$/gm),
     skipped: last(out, /^(?:# |ℹ )skipped (\d+)$/gm),
     todo: last(out, /^(?:# |ℹ )todo (\d+)$/gm),
-    failures: all(out, /^\s*(?:not ok \d+ - (.+?)(?: # .*)?|✖ (.+?)(?: \([\d.]+m?s\))?)$/gm),
+    // (The spec reporter's list of failures is headed `✖ failing tests:`.)
+    failures: all(
+      out,
+      /^\s*(?:not ok \d+ - (.+?)(?: # .*)?|✖ (?!failing tests:$)(.+?)(?: \([\d.]+m?s\))?)$/gm,
+    ),
   }),
   // The same, plus each top-level test's name and result (TAP's `ok 1 - bun`).
   named: (out) => ({
