@@ -44,7 +44,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node22',
     ssr: true,
-    minify: false,
     sourcemap: false,
     rollupOptions: {
       input: {
@@ -60,9 +59,17 @@ export default defineConfig({
         format: 'es',
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
-        // Readable code, without the sources' comments: the declarations carry the API's
-        // docs, and the sources are the place to read the rest (the package stays small).
+        // Without the sources' comments: the declarations carry the API's docs, and the
+        // sources are the place to read the rest. Whitespace and syntax minified (65 kB of
+        // the package's 389 kB here, no map needed), every name kept: a stack trace names
+        // the very functions and classes of the sources (mangled locals would save 60 kB
+        // more, at the cost of code no one can read where it is installed).
         comments: { legal: true, annotation: true, jsdoc: false },
+        minify: {
+          compress: { target: 'node22', keepNames: { function: true, class: true } },
+          mangle: false,
+          codegen: { removeWhitespace: true, legalComments: 'inline' },
+        },
       },
     },
   },
