@@ -11,6 +11,9 @@ export default defineConfig({
     target: 'es2022',
     minify: true,
     sourcemap: false,
+    // Whitespace too, which Vite's library mode leaves for an ES module (for the bundler
+    // that reads it next; a browser reads this one): 7 kB of 55 kB.
+    rolldownOptions: { output: { minify: true } },
     lib: {
       entry: 'src/sandbox/dashboard/main.ts',
       formats: ['es'],
