@@ -212,9 +212,16 @@ export function manifest(dist: string = DIST): IntegrityManifest {
   return { name: pkg.name, version: pkg.version, files };
 }
 
+/**
+ * Written one file to a line: a person (or `grep`) still reads it file by file, without the
+ * 4 kB that indenting each field took.
+ */
 export function writeManifest(dist: string = DIST): IntegrityManifest {
   const written = manifest(dist);
-  writeFileSync(join(dist, 'integrity.json'), `${JSON.stringify(written, null, 2)}\n`);
+  const { files, ...head } = written;
+  const lines = files.map((file) => `    ${JSON.stringify(file)}`).join(',\n');
+  const json = `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "files": [\n${lines}\n  ]\n}\n`;
+  writeFileSync(join(dist, 'integrity.json'), json);
   return written;
 }
 
