@@ -31,5 +31,16 @@ export default {
   },
   // Packages (lit, hono, zod, react, vue, ...) stay imports.
   external: (id) => !id.startsWith('.') && !id.startsWith('/'),
-  plugins: [dts()],
+  plugins: [dts(), indentWithTabs()],
 };
+
+/**
+ * The compiler indents by four spaces; a tab per level reads the same in an editor (at the
+ * width its user set) and is 12 kB less of the package.
+ */
+function indentWithTabs() {
+  return {
+    name: 'indent-with-tabs',
+    renderChunk: (code) => code.replace(/^(?: {4})+/gm, (spaces) => '\t'.repeat(spaces.length / 4)),
+  };
+}
