@@ -1,6 +1,8 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { minifyHtmlTemplates } from './scripts/minify-html.ts';
+import { TAGS } from './src/widget/locales/all.ts';
 import browserBuild from './vite.config.ts';
 
 /**
@@ -18,10 +20,37 @@ import browserBuild from './vite.config.ts';
  * because Lit's own minified members (short names on the same element) are not
  * in this file to be avoided, and the merchant's Lit may be a later 3.x.
  */
+const LANGUAGES = fileURLToPath(new URL('./src/widget/locales/languages.ts', import.meta.url));
+const LOCALES = fileURLToPath(new URL('./dist/locales/', import.meta.url));
+
+/**
+ * src/widget/locales/languages.ts, as the entry ships it: each locale's ready-merged file in
+ * `locales/` (written first, for the self-contained builds) as an `import()` of a literal path,
+ * which the merchant's bundler splits off as it would a language module of the sources. The
+ * package holds each locale's words once (a chunk per language beside them was 77 kB more).
+ */
+function localesBeside(): Plugin {
+  const tags = TAGS.filter((tag) => !tag.startsWith('en-'));
+  const imports = tags.map((tag) => `  '${tag}': () => import('${LOCALES}${tag}.js'),`);
+  return {
+    name: 'payment-widget-locales-beside',
+    enforce: 'pre',
+    load(id) {
+      if (id !== LANGUAGES) return null;
+      return `const FILES = {\n${imports.join('\n')}\n};
+export function importLanguage(locale) {
+  const load = FILES[locale];
+  return load ? load() : Promise.reject(new Error(\`no strings for the locale "\${locale}"\`));
+}
+`;
+    },
+  };
+}
+
 export default defineConfig({
   // The styles' and the templates' whitespace goes here too: a merchant's bundler leaves
   // template text alone.
-  plugins: [minifyCssTemplates(), minifyHtmlTemplates()],
+  plugins: [minifyCssTemplates(), minifyHtmlTemplates(), localesBeside()],
   build: {
     outDir: 'dist',
     // Beside the other builds and `locales/`, which the widget loads from its own URL.
@@ -30,7 +59,13 @@ export default defineConfig({
     minify: false,
     sourcemap: false,
     rolldownOptions: {
-      external: [/^lit(\/|$)/, /^@lit\//, /^lit-html(\/|$)/, /^lit-element(\/|$)/],
+      external: [
+        /^lit(\/|$)/,
+        /^@lit\//,
+        /^lit-html(\/|$)/,
+        /^lit-element(\/|$)/,
+        new RegExp(`^${LOCALES.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      ],
       checks: browserBuild.build?.rolldownOptions?.checks,
       output: {
         // The declarations carry the docs. Kept: the `@__PURE__` and
@@ -39,6 +74,9 @@ export default defineConfig({
         // What loads on demand (src/widget/parts/imports.ts: the parts, each language),
         // in files of its own that the merchant's bundler splits off in turn.
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // From the languages chunk (in chunks/, as the languages part is only ever imported),
+        // each locale's file beside: `../locales/{tag}.js`.
+        paths: (id) => (id.startsWith(LOCALES) ? `../locales/${id.slice(LOCALES.length)}` : id),
       },
     },
     lib: {

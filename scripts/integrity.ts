@@ -151,7 +151,7 @@ export function describe(path: string): Omit<ManifestFile, 'path' | 'integrity' 
   if (folder === 'parts' && PARTS[name]) return { ...PARTS[name], checkedBy: 'widget' };
   if (folder === 'locales') {
     return {
-      when: `on a page in ${name}, after parts/languages.js`,
+      when: `on a page in ${name}, after parts/languages.js (your bundler splits it off from index.js too)`,
       why: `the widget's words in ${localeName(name)}`,
       checkedBy: 'widget',
     };
@@ -187,13 +187,6 @@ function chunk(name: string): Omit<ManifestFile, 'path' | 'integrity' | 'bytes'>
   if (part) return { when: `${split}: ${part.when}`, why: part.why, checkedBy: 'your-build' };
   const shared = SHARED_CHUNKS[name];
   if (shared) return { when: `${BUNDLED} with index.js`, why: shared, checkedBy: 'your-build' };
-  if (/^[a-z]{2}$/.test(name)) {
-    return {
-      when: `${split}: on a page in ${localeName(name)}`,
-      why: `the widget's words in ${localeName(name)}, every region's`,
-      checkedBy: 'your-build',
-    };
-  }
   throw new Error(
     `dist/chunks/${name}-*.js: the inventory does not know this chunk (scripts/integrity.ts)`,
   );
@@ -258,7 +251,7 @@ export function inventoryMarkdown(manifest: IntegrityManifest): string {
   );
   if (locales > 0) {
     lines.push(
-      `| \`locales/{tag}.js\` (${locales} files) | on a page in that locale, after \`parts/languages.js\` | the widget's words in that locale | ${WHO.widget} |`,
+      `| \`locales/{tag}.js\` (${locales} files) | on a page in that locale, after \`parts/languages.js\` (your bundler splits it off from index.js too) | the widget's words in that locale | ${WHO.widget} |`,
     );
   }
   return [

@@ -1,9 +1,10 @@
 // Each language's module, as a dynamic import() of a literal path: a bundler (Vite, webpack
 // and Next.js, Rollup) sees each one and splits it into a file of its own by itself, so a
-// merchant copies no folder and sets no path. What the sources and the package's ES entry
-// (dist/index.js) use; the self-contained builds load each locale's file from beside
-// themselves instead (./languages-beside.ts, put in this file's place by
-// vite.parts.config.ts). English is built into the element.
+// merchant copies no folder and sets no path. What the sources use; the package's ES entry
+// (dist/index.js) imports each locale's built file the same way instead (vite.module.config.ts
+// writes this module so), and the self-contained builds load and check that file from beside
+// themselves (./languages-beside.ts, put in this file's place by vite.parts.config.ts).
+// English is built into the element.
 import type { LocaleModule } from './module.ts';
 
 const LANGUAGES: Record<string, () => Promise<LocaleModule>> = {
