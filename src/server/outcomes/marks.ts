@@ -1,7 +1,8 @@
 /**
  * Writing a hook's done mark: once, and, when the store cannot take it, again in the
  * background until it does. The marks not yet taken are kept by key, so that a report of the
- * same outcome writes its mark first (under the hook's own token) instead of claiming.
+ * same outcome writes its mark first (under the hook's own token) instead of claiming. And
+ * freeing, in the background too, a claim whose answer never came.
  */
 import type { ClaimStore } from '../store/types.ts';
 import type { HookName, OutcomeProblem } from './problems.ts';
@@ -98,5 +99,27 @@ export function createMarkWriter(options: MarkOptions) {
     return 'written';
   }
 
-  return { writeOnce, keepWriting, writeKept };
+  /**
+   * A claim that failed may still have been written: its answer lost with the connection
+   * (the store carried it out, then went away), or given up while the client still held it
+   * to send later. Such a claim holds the key for its lease with no hook running, and each
+   * report in the meantime is told `running`. Its token is this claim's alone, so releasing
+   * it frees nothing else: released now (a client that queues sends it behind the claim) and,
+   * while the store does not answer, again until the lease would have ended it anyway.
+   */
+  async function releaseUnanswered(key: string, token: string, leaseMs: number): Promise<void> {
+    const until = Date.now() + leaseMs;
+    for (const delay of [0, ...retries]) {
+      if (delay > 0) await sleep(delay);
+      if (Date.now() >= until) return;
+      try {
+        await store.release(key, token);
+        return;
+      } catch {
+        // Still away: the next try.
+      }
+    }
+  }
+
+  return { writeOnce, keepWriting, writeKept, releaseUnanswered };
 }

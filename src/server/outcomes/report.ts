@@ -67,6 +67,8 @@ export function createOutcomeReporter(options: OutcomeOptions) {
       // A shared store that is down must not fail the confirmation itself; the webhook
       // asks the provider to deliver again, which claims once the store is back.
       options.onProblem(name, id, { kind: 'claim-failed', error });
+      // Not awaited, and it never throws: the report answers now.
+      void marks.releaseUnanswered(key, token, leaseMs);
       return 'unavailable';
     }
     if (state === 'done') return 'already';

@@ -48,7 +48,8 @@ export interface RedisStoreOptions {
   /**
    * How long one command may take before the store gives up on it. A claim that gave up
    * runs no hook (its webhook is answered non-2xx, the provider delivers again); if Redis
-   * still carries it out later, the key stays claimed until its lease ends. Default 2 000 ms.
+   * still carries it out later, the handler's release of that claim, sent behind it and
+   * again until Redis answers, frees the key. Default 2 000 ms.
    */
   commandTimeoutMs?: number;
   /**

@@ -11,17 +11,6 @@ import { INTERVAL_MS, paymentsThrough, SLACK_MS, topologyTests } from './topolog
 
 const OUTAGE_MS = 5_000;
 
-/**
- * Known, not yet explained: on a loaded machine (a full `npm test` beside this file, or two
- * busy cores), one order of the 30 is fulfilled about 20 s after Redis is back (20.1 to
- * 20.7 s in four runs, with or without the request-id change of the handler's answers); on an
- * idle machine every order is fulfilled within 1.5 s. 20 s is two attempts of a provider
- * request at the client's 10 s timeout, which would fit a read-back that got no answer; it is
- * still every order fulfilled, once. Until that is found, the bound allows that path rather
- * than fail CI on a busy machine.
- */
-const SLOW_PATH_MS = 2 * 10_000;
-
 const { cluster, ids } = topologyTests('single', { contract: false });
 
 test(`one Redis stopped for ${OUTAGE_MS / 1000} s during payments, webhooks dropped: each order paid meanwhile is fulfilled once`, {
@@ -56,7 +45,7 @@ test(`one Redis stopped for ${OUTAGE_MS / 1000} s during payments, webhooks drop
   assert.ok(report.during.length >= 10, `only ${report.during.length} paid while Redis was down`);
   assert.deepEqual(counts, { once: report.ids.length, more: 0, never: 0 });
   assert.ok(
-    report.latestMs <= 2 * INTERVAL_MS + SLACK_MS + SLOW_PATH_MS,
+    report.latestMs <= 2 * INTERVAL_MS + SLACK_MS,
     `an onPaid ${report.latestMs} ms late`,
   );
 });

@@ -98,6 +98,60 @@ test('a store that is down does not throw; the report says unavailable so the we
   assert.equal(problems[0]?.kind, 'claim-failed');
 });
 
+test('a claim the store carried out but whose answer was lost is freed: the next report runs the hook, not after the lease', async () => {
+  const store = createMemoryStore();
+  let answered = 0;
+  // The store is away for the first two releases, then back; the test waits on the one
+  // that gets through.
+  let refused = 0;
+  let freed: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    freed = resolve;
+  });
+  const problems: OutcomeProblem[] = [];
+  let paid = 0;
+  const report = reporter({
+    claims: {
+      async claim(key, token, leaseMs) {
+        const state = await store.claim(key, token, leaseMs);
+        answered += 1;
+        // The first claim is written, then its answer never comes (the connection died).
+        if (answered === 1) throw new Error('Socket closed unexpectedly');
+        return state;
+      },
+      complete: (key, token) => store.complete(key, token),
+      async release(key, token) {
+        if (refused < 2) {
+          refused += 1;
+          throw new Error('Redis is not connected');
+        }
+        const was = await store.release(key, token);
+        freed();
+        return was;
+      },
+    },
+    leaseMs: 60_000,
+    completeRetryDelaysMs: [1, 1, 1],
+    onPaid: () => {
+      paid += 1;
+    },
+    problems,
+  });
+  assert.equal(await report(checkout('PAID')), 'unavailable');
+  assert.equal(paid, 0, 'no hook on a claim the store did not answer');
+  // Sent at once, so that a client that queues sends it behind the claim.
+  assert.equal(refused, 1, 'the claim released as soon as it failed');
+  await released;
+  assert.equal(refused, 2, 'tried again while the store was away');
+  assert.equal(await report(checkout('PAID')), 'ran', 'the key is free long before its minute');
+  assert.equal(await report(checkout('PAID')), 'already');
+  assert.equal(paid, 1);
+  assert.deepEqual(
+    problems.map((p) => p.kind),
+    ['claim-failed'],
+  );
+});
+
 test('a report that finds the hook running does not run it, nor wait for it', async () => {
   const hook = heldHook();
   const report = reporter({ onPaid: hook.run });
