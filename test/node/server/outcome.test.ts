@@ -141,7 +141,13 @@ test('a claim the store carried out but whose answer was lost is freed: the next
   assert.equal(paid, 0, 'no hook on a claim the store did not answer');
   // Sent at once, so that a client that queues sends it behind the claim.
   assert.equal(refused, 1, 'the claim released as soon as it failed');
-  await released;
+  // The tries' timers never keep a stopping process alive (unref): this wait does.
+  const alive = setInterval(() => {}, 60_000);
+  try {
+    await released;
+  } finally {
+    clearInterval(alive);
+  }
   assert.equal(refused, 2, 'tried again while the store was away');
   assert.equal(await report(checkout('PAID')), 'ran', 'the key is free long before its minute');
   assert.equal(await report(checkout('PAID')), 'already');
