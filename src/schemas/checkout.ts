@@ -2,16 +2,26 @@
 // offered; request bodies live in checkout-body.ts, each method's own parts in methods/.
 import * as z from 'zod/mini';
 import { CHECKOUT_STATUSES } from '../domain/checkout.ts';
-import { MandateResponseSchema, maybe, must, TransactionEmbeddedSchema } from './common.ts';
+import {
+  MandateResponseSchema,
+  maybe,
+  must,
+  type Named,
+  TransactionEmbeddedSchema,
+} from './common.ts';
 import { BoletoSchema } from './methods/boleto.ts';
 
-export const CheckoutStatusSchema = z.enum(CHECKOUT_STATUSES);
+const checkoutStatusEnum = z.enum(CHECKOUT_STATUSES);
+export interface CheckoutStatusSchema extends Named<typeof checkoutStatusEnum> {}
+export const CheckoutStatusSchema: CheckoutStatusSchema = checkoutStatusEnum;
 // `payment-widget/schemas` names the type too; its one definition is domain/checkout.ts's.
 export type { CheckoutStatus } from '../domain/checkout.ts';
 
-export const CheckoutPurposeSchema = z.enum(['CHECKOUT', 'SETUP_RECURRING_PAYMENT'], {
+const checkoutPurposeEnum = z.enum(['CHECKOUT', 'SETUP_RECURRING_PAYMENT'], {
   error: must('must be CHECKOUT or SETUP_RECURRING_PAYMENT'),
 });
+export interface CheckoutPurposeSchema extends Named<typeof checkoutPurposeEnum> {}
+export const CheckoutPurposeSchema: CheckoutPurposeSchema = checkoutPurposeEnum;
 export type CheckoutPurpose = z.infer<typeof CheckoutPurposeSchema>;
 
 export const CheckoutSchema = z.object({

@@ -4,6 +4,7 @@ import {
   CardSummarySchema,
   MandateResponseSchema,
   maybe,
+  type Named,
   PersonalDetailsSchema,
   requiredString,
 } from './common.ts';
@@ -26,7 +27,7 @@ export const CustomerUpdateBodySchema = z.object({
 });
 export type CustomerUpdateBody = z.infer<typeof CustomerUpdateBodySchema>;
 
-export const PaymentInstrumentSchema = z.object({
+const paymentInstrumentObject = z.object({
   token: z.string(),
   active: maybe(z.boolean()),
   type: maybe(z.string()),
@@ -34,6 +35,8 @@ export const PaymentInstrumentSchema = z.object({
   mandate: maybe(MandateResponseSchema),
   created_at: maybe(z.string()),
 });
+export interface PaymentInstrumentSchema extends Named<typeof paymentInstrumentObject> {}
+export const PaymentInstrumentSchema: PaymentInstrumentSchema = paymentInstrumentObject;
 export type PaymentInstrument = z.infer<typeof PaymentInstrumentSchema>;
 
 export const PaymentInstrumentListSchema = z.array(PaymentInstrumentSchema);

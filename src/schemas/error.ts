@@ -4,6 +4,7 @@
 // invalid fields, a problem-style body with `failed_constraints` (payment
 // methods) and the readers' `{ errors: { detail, type } }`.
 import * as z from 'zod/mini';
+import type { Named } from './common.ts';
 
 /**
  * Every `error_code` of the provider's flat errors that the sandbox answers with: the provider's
@@ -23,12 +24,14 @@ export type ProviderErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'INTERNAL_ERROR';
 
-/** The provider's flat error, the shape the sandbox answers with. */
-export const FlatErrorSchema = z.object({
+const flatErrorObject = z.object({
   error_code: z.string(),
   message: z.string(),
   param: z.optional(z.string()),
 });
+/** The provider's flat error, the shape the sandbox answers with. */
+export interface FlatErrorSchema extends Named<typeof flatErrorObject> {}
+export const FlatErrorSchema: FlatErrorSchema = flatErrorObject;
 export type FlatError = z.infer<typeof FlatErrorSchema>;
 
 /** Several invalid fields at once (process checkout 400). */

@@ -1,11 +1,10 @@
 // The merchant account objects (`/v0.1/me` and its parts). Server-side only;
 // every field is optional because the seed marks none required.
 import * as z from 'zod/mini';
-import { maybe } from './common.ts';
+import { maybe, type Named } from './common.ts';
 import { PermissionsSchema } from './operator.ts';
 
-/** Merchant and personal-profile address; not the customer address (other field names). */
-export const MerchantAddressSchema = z.object({
+const merchantAddressObject = z.object({
   address_line1: maybe(z.string()),
   address_line2: maybe(z.string()),
   city: maybe(z.string()),
@@ -35,9 +34,12 @@ export const MerchantAddressSchema = z.object({
     }),
   ),
 });
+/** Merchant and personal-profile address; not the customer address (other field names). */
+export interface MerchantAddressSchema extends Named<typeof merchantAddressObject> {}
+export const MerchantAddressSchema: MerchantAddressSchema = merchantAddressObject;
 export type MerchantAddress = z.infer<typeof MerchantAddressSchema>;
 
-export const PersonalProfileSchema = z.object({
+const personalProfileObject = z.object({
   first_name: maybe(z.string()),
   last_name: maybe(z.string()),
   date_of_birth: maybe(z.string()),
@@ -45,9 +47,11 @@ export const PersonalProfileSchema = z.object({
   address: maybe(MerchantAddressSchema),
   complete: maybe(z.boolean()),
 });
+export interface PersonalProfileSchema extends Named<typeof personalProfileObject> {}
+export const PersonalProfileSchema: PersonalProfileSchema = personalProfileObject;
 export type PersonalProfile = z.infer<typeof PersonalProfileSchema>;
 
-export const DoingBusinessAsSchema = z.object({
+const doingBusinessAsObject = z.object({
   business_name: maybe(z.string()),
   company_registration_number: maybe(z.string()),
   vat_id: maybe(z.string()),
@@ -66,13 +70,11 @@ export const DoingBusinessAsSchema = z.object({
     }),
   ),
 });
+export interface DoingBusinessAsSchema extends Named<typeof doingBusinessAsObject> {}
+export const DoingBusinessAsSchema: DoingBusinessAsSchema = doingBusinessAsObject;
 export type DoingBusinessAs = z.infer<typeof DoingBusinessAsSchema>;
 
-/**
- * Loose on purpose: the acquirer's merchant code arrives under a key named
- * after the acquirer (`<acquirer>_merchant_code`), which a closed object would drop.
- */
-export const MerchantSettingsSchema = z.looseObject({
+const merchantSettingsObject = z.looseObject({
   tax_enabled: maybe(z.boolean()),
   payout_type: maybe(z.string()),
   payout_period: maybe(z.string()),
@@ -85,9 +87,15 @@ export const MerchantSettingsSchema = z.looseObject({
   monthly_payout_email: maybe(z.boolean()),
   gross_settlement: maybe(z.boolean()),
 });
+/**
+ * Loose on purpose: the acquirer's merchant code arrives under a key named
+ * after the acquirer (`<acquirer>_merchant_code`), which a closed object would drop.
+ */
+export interface MerchantSettingsSchema extends Named<typeof merchantSettingsObject> {}
+export const MerchantSettingsSchema: MerchantSettingsSchema = merchantSettingsObject;
 export type MerchantSettings = z.infer<typeof MerchantSettingsSchema>;
 
-export const BankAccountSchema = z.object({
+const bankAccountObject = z.object({
   bank_code: maybe(z.string()),
   branch_code: maybe(z.string()),
   swift: maybe(z.string()),
@@ -101,11 +109,13 @@ export const BankAccountSchema = z.object({
   created_at: maybe(z.string()),
   bank_name: maybe(z.string()),
 });
+export interface BankAccountSchema extends Named<typeof bankAccountObject> {}
+export const BankAccountSchema: BankAccountSchema = bankAccountObject;
 export type BankAccount = z.infer<typeof BankAccountSchema>;
 
 export const BankAccountListSchema = z.array(BankAccountSchema);
 
-export const MerchantProfileSchema = z.object({
+const merchantProfileObject = z.object({
   merchant_code: maybe(z.string()),
   company_name: maybe(z.string()),
   website: maybe(z.string()),
@@ -153,6 +163,8 @@ export const MerchantProfileSchema = z.object({
   payout_zone_migrated: maybe(z.boolean()),
   country: maybe(z.string()),
 });
+export interface MerchantProfileSchema extends Named<typeof merchantProfileObject> {}
+export const MerchantProfileSchema: MerchantProfileSchema = merchantProfileObject;
 export type MerchantProfile = z.infer<typeof MerchantProfileSchema>;
 
 export const AppSettingsSchema = z.object({

@@ -1,16 +1,18 @@
 // Operators (sub-accounts; deprecated endpoints). Server-side only.
 import * as z from 'zod/mini';
-import { maybe, must } from './common.ts';
+import { maybe, must, type Named } from './common.ts';
 
-export const PermissionsSchema = z.object({
+const permissionsObject = z.object({
   create_moto_payments: maybe(z.boolean({ error: must('must be true or false') })),
   full_transaction_history_view: maybe(z.boolean({ error: must('must be true or false') })),
   refund_transactions: maybe(z.boolean({ error: must('must be true or false') })),
   create_referral: maybe(z.boolean({ error: must('must be true or false') })),
 });
+export interface PermissionsSchema extends Named<typeof permissionsObject> {}
+export const PermissionsSchema: PermissionsSchema = permissionsObject;
 export type Permissions = z.infer<typeof PermissionsSchema>;
 
-export const OperatorSchema = z.object({
+const operatorObject = z.object({
   id: z.int(),
   username: z.string(),
   nickname: maybe(z.string()),
@@ -20,6 +22,8 @@ export const OperatorSchema = z.object({
   permissions: maybe(PermissionsSchema),
   account_type: maybe(z.enum(['operator', 'normal'])),
 });
+export interface OperatorSchema extends Named<typeof operatorObject> {}
+export const OperatorSchema: OperatorSchema = operatorObject;
 export type Operator = z.infer<typeof OperatorSchema>;
 
 export const OperatorListSchema = z.array(OperatorSchema);

@@ -1,8 +1,8 @@
 // Payouts received by the merchant. Server-side only.
 import * as z from 'zod/mini';
-import { maybe } from './common.ts';
+import { maybe, type Named } from './common.ts';
 
-export const PayoutSchema = z.object({
+const payoutObject = z.object({
   id: maybe(z.int()),
   amount: maybe(z.number()),
   currency: maybe(z.string()),
@@ -21,6 +21,8 @@ export const PayoutSchema = z.object({
     ]),
   ),
 });
+export interface PayoutSchema extends Named<typeof payoutObject> {}
+export const PayoutSchema: PayoutSchema = payoutObject;
 export type Payout = z.infer<typeof PayoutSchema>;
 
 export const PayoutListSchema = z.array(PayoutSchema);

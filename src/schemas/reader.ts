@@ -1,7 +1,7 @@
 // Card readers (preview feature): pairing, and in-person checkouts with their
 // limits. Server-side only.
 import * as z from 'zod/mini';
-import { CurrencyCodeSchema, maybe, must, requiredString } from './common.ts';
+import { CurrencyCodeSchema, maybe, must, type Named, requiredString } from './common.ts';
 
 export const ReaderStatusSchema = z.enum(['unknown', 'processing', 'paired', 'expired']);
 export type ReaderStatus = z.infer<typeof ReaderStatusSchema>;
@@ -9,7 +9,7 @@ export type ReaderStatus = z.infer<typeof ReaderStatusSchema>;
 export const ReaderModelSchema = z.enum(['solo', 'virtual-solo']);
 export type ReaderModel = z.infer<typeof ReaderModelSchema>;
 
-export const ReaderSchema = z.object({
+const readerObject = z.object({
   id: z.string(),
   name: maybe(z.string()),
   status: ReaderStatusSchema,
@@ -21,6 +21,8 @@ export const ReaderSchema = z.object({
   created_at: maybe(z.string()),
   updated_at: maybe(z.string()),
 });
+export interface ReaderSchema extends Named<typeof readerObject> {}
+export const ReaderSchema: ReaderSchema = readerObject;
 export type Reader = z.infer<typeof ReaderSchema>;
 
 export const ReaderListSchema = z.object({ items: z.array(ReaderSchema) });

@@ -5,6 +5,7 @@ import {
   CardNetworkSchema,
   CardSummarySchema,
   maybe,
+  type Named,
   TransactionEmbeddedSchema,
   TransactionPaymentTypeSchema,
   TransactionStatusSchema,
@@ -12,13 +13,11 @@ import {
 
 export { type TransactionEmbedded, TransactionEmbeddedSchema } from './common.ts';
 
-export const PayoutPlanSchema = z.enum([
-  'SINGLE_PAYMENT',
-  'TRUE_INSTALLMENT',
-  'ACCELERATED_INSTALLMENT',
-]);
+const payoutPlanEnum = z.enum(['SINGLE_PAYMENT', 'TRUE_INSTALLMENT', 'ACCELERATED_INSTALLMENT']);
+export interface PayoutPlanSchema extends Named<typeof payoutPlanEnum> {}
+export const PayoutPlanSchema: PayoutPlanSchema = payoutPlanEnum;
 
-export const SimpleStatusSchema = z.enum([
+const simpleStatusEnum = z.enum([
   'SUCCESSFUL',
   'PAID_OUT',
   'CANCEL_FAILED',
@@ -29,8 +28,10 @@ export const SimpleStatusSchema = z.enum([
   'REFUNDED',
   'NON_COLLECTION',
 ]);
+export interface SimpleStatusSchema extends Named<typeof simpleStatusEnum> {}
+export const SimpleStatusSchema: SimpleStatusSchema = simpleStatusEnum;
 
-export const LinkSchema = z.object({
+const linkObject = z.object({
   rel: maybe(z.string()),
   href: maybe(z.string()),
   type: maybe(z.string()),
@@ -38,9 +39,11 @@ export const LinkSchema = z.object({
   min_amount: maybe(z.number()),
   max_amount: maybe(z.number()),
 });
+export interface LinkSchema extends Named<typeof linkObject> {}
+export const LinkSchema: LinkSchema = linkObject;
 export type Link = z.infer<typeof LinkSchema>;
 
-export const ProductSchema = z.object({
+const productObject = z.object({
   name: maybe(z.string()),
   price: maybe(z.number()),
   vat_rate: maybe(z.number()),
@@ -51,8 +54,10 @@ export const ProductSchema = z.object({
   total_price: maybe(z.number()),
   total_with_vat: maybe(z.number()),
 });
+export interface ProductSchema extends Named<typeof productObject> {}
+export const ProductSchema: ProductSchema = productObject;
 
-export const TransactionEventSchema = z.object({
+const transactionEventObject = z.object({
   id: maybe(z.int()),
   event_type: maybe(z.string()),
   status: maybe(z.string()),
@@ -62,8 +67,10 @@ export const TransactionEventSchema = z.object({
   installment_number: maybe(z.int()),
   timestamp: maybe(z.string()),
 });
+export interface TransactionEventSchema extends Named<typeof transactionEventObject> {}
+export const TransactionEventSchema: TransactionEventSchema = transactionEventObject;
 
-export const EventSchema = z.object({
+const eventObject = z.object({
   id: maybe(z.int()),
   transaction_id: maybe(z.string()),
   type: maybe(z.string()),
@@ -75,6 +82,8 @@ export const EventSchema = z.object({
   deducted_amount: maybe(z.number()),
   deducted_fee_amount: maybe(z.number()),
 });
+export interface EventSchema extends Named<typeof eventObject> {}
+export const EventSchema: EventSchema = eventObject;
 
 const historyFields = {
   product_summary: maybe(z.string()),
@@ -112,7 +121,7 @@ export const TransactionFullSchema = z.extend(TransactionEmbeddedSchema, {
 });
 export type TransactionFull = z.infer<typeof TransactionFullSchema>;
 
-export const TransactionHistoryItemSchema = z.object({
+const transactionHistoryItemObject = z.object({
   id: maybe(z.string()),
   transaction_code: maybe(z.string()),
   amount: maybe(z.number()),
@@ -128,6 +137,9 @@ export const TransactionHistoryItemSchema = z.object({
   type: maybe(z.enum(['PAYMENT', 'REFUND', 'CHARGE_BACK'])),
   card_type: maybe(CardNetworkSchema),
 });
+export interface TransactionHistoryItemSchema extends Named<typeof transactionHistoryItemObject> {}
+export const TransactionHistoryItemSchema: TransactionHistoryItemSchema =
+  transactionHistoryItemObject;
 export type TransactionHistoryItem = z.infer<typeof TransactionHistoryItemSchema>;
 
 export const TransactionHistoryResponseSchema = z.object({

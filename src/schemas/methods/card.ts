@@ -2,9 +2,9 @@
 // handler or the sandbox beyond its last four digits and network) and the mandate that
 // saves it for later payments.
 import * as z from 'zod/mini';
-import { CardNetworkSchema, must } from '../common.ts';
+import { CardNetworkSchema, must, type Named } from '../common.ts';
 
-export const CardDetailsSchema = z
+const cardDetailsObject = z
   .object({
     name: z
       .string({ error: must('must be a string') })
@@ -37,9 +37,11 @@ export const CardDetailsSchema = z
       path: ['last_4_digits'],
     }),
   );
+export interface CardDetailsSchema extends Named<typeof cardDetailsObject> {}
+export const CardDetailsSchema: CardDetailsSchema = cardDetailsObject;
 export type CardDetails = z.infer<typeof CardDetailsSchema>;
 
-export const MandateBodySchema = z.object({
+const mandateBodyObject = z.object({
   type: z.enum(['recurrent'], { error: must('must be "recurrent"') }),
   user_agent: z
     .string({ error: must('must be a string') })
@@ -48,4 +50,6 @@ export const MandateBodySchema = z.object({
     z.union([z.ipv4(), z.ipv6()], { error: must('must be an IPv4 or IPv6 address') }),
   ),
 });
+export interface MandateBodySchema extends Named<typeof mandateBodyObject> {}
+export const MandateBodySchema: MandateBodySchema = mandateBodyObject;
 export type MandateBody = z.infer<typeof MandateBodySchema>;
