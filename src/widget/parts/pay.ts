@@ -11,6 +11,11 @@
 // cannot load, asks for it too: it says how; and a page that names a customer, for the
 // customer's saved cards, which it lists and draws.
 //
+// In forced colours (Windows' high contrast) a button's filled background is the page's own
+// colour: its border, in the forced text colour, is what shows it is a button. Here rather
+// than in the form's first paint, which has no bytes of its budget left; until this part
+// comes, the button is its words alone.
+//
 // One part rather than several: each file a browser loads is compressed on its own, so
 // what every payment needs compresses better together than in a file each.
 import { fieldWords } from '../locales/english/fields.ts';
@@ -70,6 +75,11 @@ export const styles = [
   button:disabled {
     cursor: progress;
     opacity: 0.7;
+  }
+  @media (forced-colors: active) {
+    button {
+      border: 1px solid;
+    }
   }
 `,
 ];
