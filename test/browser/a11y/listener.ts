@@ -10,7 +10,8 @@ import {
   getRole,
 } from 'dom-accessibility-api';
 
-const LIVE = '[role=status], [role=alert], [aria-live]:not([aria-live=off])';
+/** Live regions, and those made quiet by aria-live="off" (which outranks a role's own politeness). */
+const LIVE = '[role=status], [role=alert], [aria-live]';
 
 const clean = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
 
@@ -23,9 +24,11 @@ function focused(root: DocumentOrShadowRoot): Element | null {
 /** How a screen reader announces `el` when it gets focus: role, "name", description, states. */
 export function announce(el: Element): string {
   const role = getRole(el) ?? el.localName;
-  const parts = [role, `"${clean(computeAccessibleName(el))}"`];
+  const name = clean(computeAccessibleName(el));
+  const parts = [role, `"${name}"`];
+  // A title that names an element (a frame's) is not read again as its description.
   const description = clean(computeAccessibleDescription(el));
-  if (description) parts.push(description);
+  if (description && description !== name) parts.push(description);
   if (el.getAttribute('aria-invalid') === 'true') parts.push('invalid entry');
   if (el.matches(':required')) parts.push('required');
   if (el.matches('input[type=radio], input[type=checkbox]')) {
@@ -106,7 +109,10 @@ export class Listener {
     this.lines.push(`focus, changed: ${now}`);
   }
 
-  /** A live region is announced when its text changes to something (a cleared one is silent). */
+  /**
+   * A live region is announced when its text changes to something (a cleared one is silent);
+   * one that is off while it changes says nothing of that change.
+   */
   private readLive(): void {
     for (const region of this.host.shadowRoot?.querySelectorAll(LIVE) ?? []) {
       const text = clean(region.textContent);
@@ -115,7 +121,7 @@ export class Listener {
       const politeness =
         region.getAttribute('aria-live') ??
         (region.matches('[role=alert]') ? 'assertive' : 'polite');
-      if (text) this.lines.push(`live (${politeness}): ${text}`);
+      if (text && politeness !== 'off') this.lines.push(`live (${politeness}): ${text}`);
     }
     this.rereadFocus();
   }
