@@ -7,6 +7,13 @@
 
 import type { Lifecycle } from '../state.ts';
 
+/** After the next frame is drawn; at once in a hidden page, which draws none. */
+export const nextFrame = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (document.hidden) resolve();
+    else requestAnimationFrame(() => setTimeout(resolve));
+  });
+
 /**
  * After a render of `host` that began with focus inside it: hands focus on when the
  * control that had it is gone. Whether to look again after the next render (paying or

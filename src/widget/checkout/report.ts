@@ -10,6 +10,7 @@ import type { StringName } from '../locales/en.ts';
 import { asBackendError, emit, format } from '../parts/kit.ts';
 import type { BackendError } from './backend.ts';
 import type { PayContext } from './context.ts';
+import { nextFrame } from './focus.ts';
 import { messageFor } from './messages.ts';
 import { diagnose, renderedObject } from './settings.ts';
 
@@ -61,19 +62,28 @@ function diagnoseAnswer(c: PayContext, error: BackendError): void {
 }
 
 /**
- * Refuses a form with `invalid` fields: says so in the live region, emits payment-invalid
- * with each field's error, and focuses the first invalid field once drawn.
+ * Refuses a form with `invalid` fields: focuses the first once its error is drawn, then says
+ * so in the live region, and emits payment-invalid with each field's error once both are done.
  */
 export async function refuseInvalid(c: PayContext, invalid: readonly FieldName[]): Promise<void> {
   const { host, form } = c;
-  form.setStatus(c.strings.fixFields);
+  const now = c.lifecycle;
+  // Emptied first, so that the same summary after another refused submit is said again.
+  form.setStatus('');
   const errors: FieldError[] = invalid.map((field) => ({
     field,
     code: form.view.errors[field] ?? 'invalid',
     message: form.message(field),
   }));
-  emit(host, 'payment-invalid', { errors });
   await host.updateComplete;
   const [first] = invalid;
   if (first) controlOf(form, first)?.focus();
+  // Focus first, the summary a frame later. Landing on the field, a screen reader says its
+  // name, "invalid entry" and its error (aria-describedby); the polite summary then waits
+  // its turn behind that. The other way round, the focus move cuts the summary off (readers
+  // stop speaking when focus moves), or it is said after the field as if it were news. The
+  // summary names no field and no error, so it never says the field's words again.
+  await nextFrame();
+  if (c.lifecycle === now && form.view.status === '') form.setStatus(c.strings.fixFields);
+  emit(host, 'payment-invalid', { errors });
 }

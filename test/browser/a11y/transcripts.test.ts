@@ -80,6 +80,7 @@ describe('what a screen reader says', () => {
     void el.submit();
     await invalid;
     await refocused;
+    await el.updateComplete;
     await heard('invalid', listener?.take() ?? []);
   });
 

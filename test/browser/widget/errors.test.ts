@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PaymentInvalidDetail } from '../../../src/index.ts';
 import { $, FakeBackend, fillCard, paste, text, widget } from './fake-backend.ts';
@@ -101,7 +101,10 @@ describe('payment-widget: when errors show', () => {
     await fillCard(el);
     paste($(el, '#zip'), '123');
     paste($(el, '#email'), 'not-an-email');
+    // The summary comes once focus is on the first invalid field, payment-invalid after it.
+    const invalid = oneEvent(el, 'payment-invalid');
     $(el, 'button[part~=button]').click();
+    await invalid;
     await el.updateComplete;
     expect(error(el, 'zip').textContent?.trim()).to.equal('Enter a 5-digit ZIP code');
     expect(error(el, 'email').textContent?.trim()).to.equal('Enter a valid email address');
