@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { minifyHtmlTemplates } from './scripts/minify-html.ts';
-import { TAGS } from './src/widget/locales/all.ts';
+import { fileLocale, TAGS } from './src/widget/locales/all.ts';
 import browserBuild from './vite.config.ts';
 
 /**
@@ -31,7 +31,7 @@ const LOCALES = fileURLToPath(new URL('./dist/locales/', import.meta.url));
  */
 function localesBeside(): Plugin {
   const tags = TAGS.filter((tag) => !tag.startsWith('en-'));
-  const imports = tags.map((tag) => `  '${tag}': () => import('${LOCALES}${tag}.js'),`);
+  const imports = tags.map((tag) => `  '${tag}': () => import('${LOCALES}${fileLocale(tag)}.js'),`);
   return {
     name: 'payment-widget-locales-beside',
     enforce: 'pre',

@@ -9,7 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type { IntegrityManifest, ManifestFile } from '../src/server/page/manifest.ts';
-import { localeModuleSource, TAGS } from '../src/widget/locales/all.ts';
+import { fileLocale, localeModuleSource, TAGS } from '../src/widget/locales/all.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -22,12 +22,14 @@ export function sri(bytes: Uint8Array | string, algorithm: 'sha256' | 'sha384' =
 
 /**
  * `locales/{tag}.js` for every locale but English (which is in the bundle): one small ES
- * module each, loaded when a page asks for that locale. Written before the parts, whose
+ * module each, loaded when a page asks for that locale, but none for a region that words
+ * nothing differently from its language's first locale, whose file it loads (fileLocale();
+ * 17 kB of the package: de-AT, de-LU, el-CY, fr-BE, fr-LU). Written before the parts, whose
  * languages part carries their hashes.
  */
 export function writeLocales(dist: string = DIST): void {
   for (const tag of TAGS) {
-    if (tag.startsWith('en-')) continue;
+    if (tag.startsWith('en-') || fileLocale(tag) !== tag) continue;
     writeFileSync(join(dist, 'locales', `${tag}.js`), localeModuleSource(tag));
   }
 }

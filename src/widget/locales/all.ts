@@ -26,7 +26,7 @@ import * as ro from './ro.ts';
 import * as sk from './sk.ts';
 import * as sl from './sl.ts';
 import * as sv from './sv.ts';
-import { LOCALES } from './tags.ts';
+import { firstOfLanguage, LOCALES } from './tags.ts';
 
 /** The language modules by language; English is bundled with the element. */
 const LANGUAGES: Readonly<Record<string, LocaleModule>> = {
@@ -67,6 +67,16 @@ export function ownStrings(tag: string): Partial<Strings> {
   const mod = LANGUAGES[lang];
   if (!mod) throw new Error(`no language module for ${tag}`);
   return { ...mod.default, ...mod.regions?.[region] };
+}
+
+/**
+ * The locale whose file in the build holds `tag`'s words: its own, or, when its region
+ * words nothing differently, its language's first locale's (`de-AT`: `de-DE`), which has
+ * the file both load (languages-beside.ts finds it so: a locale without a hash of its own).
+ */
+export function fileLocale(tag: string): string {
+  const first = firstOfLanguage(tag);
+  return localeModuleSource(tag) === localeModuleSource(first) ? first : tag;
 }
 
 /** The source of `locales/{tag}.js` in the build: one plain object, no imports. */

@@ -6,12 +6,15 @@
 import { importChecked } from '../parts/kit.ts';
 import { LOCALE_INTEGRITY } from './integrity.ts';
 import type { LocaleModule } from './module.ts';
+import { firstOfLanguage } from './tags.ts';
 
 /** Where `locale`'s file lives: `locales/{locale}.js`, beside the `parts/` folder at `base`. */
 export function localeUrl(locale: string, base: string = import.meta.url): string {
   return new URL(`../locales/${locale}.js`, base).href;
 }
 
+/** `locale`'s file, or its language's first locale's when it has none (the same words). */
 export function importLanguage(locale: string): Promise<LocaleModule> {
-  return importChecked(localeUrl(locale), LOCALE_INTEGRITY[locale] as string);
+  const file = locale in LOCALE_INTEGRITY ? locale : firstOfLanguage(locale);
+  return importChecked(localeUrl(file), LOCALE_INTEGRITY[file] as string);
 }
