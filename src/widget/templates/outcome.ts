@@ -90,14 +90,22 @@ export function outcomeView(c: PayContext) {
           ? s.pendingVoucher
           : s.pendingLater
         : undefined;
-  return html`<div class="outcome-box ${kind}">
+  // A group named by the outcome and described by what it means: focus lands on it when
+  // paying hid the control that had it and there is nothing to press (../checkout/focus.ts).
+  return html`<div
+    class="outcome-box ${kind}"
+    role="group"
+    tabindex="-1"
+    aria-labelledby="outcome"
+    aria-describedby="outcome-more"
+  >
     ${kind === 'pending' ? nothing : mark(kind === 'success')}
     <div class="outcome-text">
-      <p class="outcome" part="outcome">
+      <p class="outcome" part="outcome" id="outcome">
         ${kind === 'success' ? s.success : kind === 'failure' ? s.failure : s.pending}
       </p>
-      ${detail ? html`<p part="outcome-detail">${detail}</p>` : nothing}
-      ${reason ? html`<p part="outcome-reason">${s[reason]}</p>` : nothing}
+      ${detail ? html`<p part="outcome-detail" id="outcome-more">${detail}</p>` : nothing}
+      ${reason ? html`<p part="outcome-reason" id="outcome-more">${s[reason]}</p>` : nothing}
     </div>
   </div>`;
 }
