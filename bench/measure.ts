@@ -23,9 +23,10 @@ export const ALL_GZIP_BUDGET = 24 * 1024;
 /**
  * The next steps' part (a 3DS challenge, a bank's page, a boleto's voucher, a step shown
  * again after a reload): loaded when a payment's answer, or a checkout left pending with a
- * step open, calls for one.
+ * step open, calls for one. 64 B over 3.5 KiB since the challenge's box became a named group
+ * that focus lands on as it opens (it was at 3,583 B then: the 17 B it took had nowhere to go).
  */
-export const STEP_GZIP_BUDGET = 3.5 * 1024;
+export const STEP_GZIP_BUDGET = 3.5 * 1024 + 64;
 /**
  * Each lazily loaded locale module. It carries every key, the outcome's and the steps' too
  * (English splits its words by part; the other locales do not yet), so a page in Greek loads

@@ -5,7 +5,7 @@
 // goes in as typed, and is formatted when the rest arrives. A page with every option on
 // loads at most 24 KiB in all, through a whole payment that the provider settles at once (a
 // next step, a 3DS challenge say, comes in a part of its own, only when an answer calls for
-// one: the budget tests hold it to 3.5 KiB).
+// one: the budget tests hold it to 3,648 B).
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import { CARDS, expect, fillCard, type Shop, test } from './fixtures.ts';

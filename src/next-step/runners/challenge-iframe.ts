@@ -47,10 +47,11 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
   // Unique per challenge, so a late answer can never land in a newer frame.
   const name = `payment-widget-challenge-${Math.random().toString(36).slice(2)}`;
 
+  const title = ctx.t('challengeTitle');
   // Attributes give EMVCo's 390x400 even if the element forgot our styles.
   const frame = h('iframe', {
     name,
-    title: ctx.t('challengeTitle'),
+    title,
     class: 'challenge-frame',
     part: 'challenge-frame',
     width: '390',
@@ -65,11 +66,19 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
   );
   // The bank's page in a frame of its own, headed by what it asks (the page itself says for
   // how much, as EMVCo's challenge pages must): the issuer's page is not the shop's, and must
-  // not read as part of it.
+  // not read as part of it. The box is a group of that name, where focus lands when the
+  // challenge opens from the widget (src/widget/checkout/focus.ts): a screen reader says
+  // what opened, and Tab goes on into the frame.
   const box = h(
     'div',
-    { class: 'challenge-box', part: 'challenge-box' },
-    h('p', { class: 'challenge-head' }, ctx.t('challengeTitle')),
+    {
+      class: 'challenge-box',
+      part: 'challenge-box',
+      role: 'group',
+      'aria-label': title,
+      tabindex: '-1',
+    },
+    h('p', { class: 'challenge-head' }, title),
     frame,
   );
   const wrapper = h('div', { class: 'step', part: 'challenge' }, box, form, cancel);

@@ -1,9 +1,10 @@
 // Where focus goes when what had it goes away (Pay while paying, the form once an outcome
-// shows, the old form after "Try another card"): on to what is on screen now, so a keyboard
-// shopper is not sent back to the top of the page and a screen-reader user hears what
-// happened. Browsers move such focus to the page only at their next frame, if at all, so
-// the control itself is looked at. The pay part's (src/widget/parts/pay.ts): only paying
-// and what follows it hide a control that has focus.
+// shows, the old form after "Try another card", the form under a 3-D Secure challenge, the
+// challenge once it closes): on to what is on screen now, so a keyboard shopper is not sent
+// back to the top of the page and a screen-reader user hears what happened. Browsers move
+// such focus to the page only at their next frame, if at all, so the control itself is
+// looked at. The pay part's (src/widget/parts/pay.ts): only paying and what follows it hide
+// a control that has focus.
 
 import type { Lifecycle } from '../state.ts';
 
@@ -13,6 +14,12 @@ export const nextFrame = (): Promise<void> =>
     if (document.hidden) resolve();
     else requestAnimationFrame(() => setTimeout(resolve));
   });
+
+/** Focus is on nothing: the page itself, or the element with nothing inside it. */
+export const adrift = (host: HTMLElement): boolean => {
+  const page = document.activeElement;
+  return !page || page === document.body || (page === host && !host.shadowRoot?.activeElement);
+};
 
 /**
  * The outcome's region says nothing of its next change, which focus reads instead: quiet
@@ -28,15 +35,18 @@ export function quiet(host: HTMLElement): void {
 /**
  * Focuses what the shopper lands on: an outcome's button ("Try another card"); else the
  * outcome itself when it has nothing to press (paid, pending), so that it is read once,
- * from there; else the first thing to fill in or press.
+ * from there; else Pay (`toPay`: back from a step it opened) or the first thing to fill in
+ * or press.
  */
-function focusNext(host: HTMLElement): void {
+function focusNext(host: HTMLElement, toPay?: boolean): void {
   const root = host.shadowRoot;
   const outcome = root?.querySelector<HTMLElement>('[part~=outcome-region] [tabindex]');
+  const pay = root?.querySelector<HTMLElement>('[type=submit]');
   if (outcome && !root?.querySelector('[part~=retry]')) {
     quiet(host);
     outcome.focus();
-  } else host.focus();
+  } else if (toPay && pay?.getClientRects().length) pay.focus();
+  else host.focus();
 }
 
 /**
@@ -53,4 +63,25 @@ export function handOnFocus(host: HTMLElement, kind: Lifecycle['kind']): boolean
   if (kind === 'busy' || kind === 'loading') return true;
   focusNext(host);
   return false;
+}
+
+/**
+ * A step just put in `container`, opened from inside the widget: focus moves to its named
+ * part (a challenge's box, a group named as its frame), so that a screen reader says what
+ * opened and Tab goes on into it. The form under it is hidden: left where it was, focus
+ * would be on nothing, and the challenge would open unheard. Not the frame itself: Firefox
+ * tells the page nothing of focus that goes into a frame still loading.
+ */
+export function focusStep(container: HTMLElement): void {
+  container.querySelector<HTMLElement>('[tabindex]')?.focus();
+}
+
+/**
+ * A step that had focus has closed, its view and focus with it (`lost`): focus goes to what
+ * replaced it once drawn, the outcome, or Pay when the form is back (the control that
+ * opened it).
+ */
+export async function focusAfterStep(host: HTMLElement & { updateComplete: Promise<unknown> }) {
+  await host.updateComplete;
+  if (adrift(host)) focusNext(host, true);
 }

@@ -32,6 +32,8 @@ export async function pay(c: PayContext): Promise<void> {
   // Checked synchronously: submit() relies on pay() reaching 'busy' before it awaits.
   const invalid = check(form);
   if (invalid.length > 0) return refuseInvalid(c, invalid);
+  // Paid from inside the widget: a step that opens takes focus (./steps.ts).
+  const focused = Boolean(host.shadowRoot?.activeElement);
 
   const { method, network, savedToken } = form.view;
   // A saved card is paid with its token; "save this card" asks for a mandate.
@@ -71,7 +73,7 @@ export async function pay(c: PayContext): Promise<void> {
       hasRedirectUrl: Boolean(checkout.redirect_url),
       expects: PAYING[method].step,
     });
-    if (action) return await runStep(c, action, payable);
+    if (action) return await runStep(c, action, payable, focused);
     if (result.status === 202) {
       throw new BackendError('INVALID_NEXT_STEP', 'a 202 without a next step', 202, false);
     }

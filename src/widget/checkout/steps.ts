@@ -11,12 +11,13 @@ import { formatMoney } from '../locales/format.ts';
 import { BackendError, emit, format, getCheckout, isFinalStatus } from '../parts/kit.ts';
 import type { Lifecycle, Payable } from '../state.ts';
 import type { PayContext } from './context.ts';
+import { adrift, focusAfterStep, focusStep, quiet } from './focus.ts';
 import { settle } from './outcome.ts';
 import { watchVisibility } from './recheck.ts';
 import { report } from './report.ts';
 import { reopen } from './resume.ts';
 import { challengeMode, diagnoseSettings } from './settings.ts';
-import { stepOf } from './words.ts';
+import { outcomeOf, stepOf } from './words.ts';
 
 /**
  * Once the form of a pending checkout shows: what of the page's settings the widget ignores
@@ -42,8 +43,17 @@ export async function resume(c: PayContext, payable: Payable): Promise<void> {
   if (action) await runStep(c, action, payable);
 }
 
-/** Shows `action` for the checkout in `payable` instead of its form, and what it ends in. */
-export async function runStep(c: PayContext, action: Action, payable: Payable): Promise<void> {
+/**
+ * Shows `action` for the checkout in `payable` instead of its form, and what it ends in.
+ * `focused`: opened from inside the widget (Pay, Enter in a field), so focus follows it in
+ * and back out (./focus.ts); a step shown again as the page loads takes no focus.
+ */
+export async function runStep(
+  c: PayContext,
+  action: Action,
+  payable: Payable,
+  focused = false,
+): Promise<void> {
   const host = c.host;
   const id = payable.checkout.id as string;
   // The step part first, the form busy meanwhile (no second payment can start).
@@ -67,22 +77,35 @@ export async function runStep(c: PayContext, action: Action, payable: Payable): 
   c.to({ ...payable, kind: 'step' });
   const { amount, currency } = payable.checkout;
   const money = formatMoney(c.locale.tag, amount, currency);
-  const outcome = await showStep(c, step.runAction, action, id, {
-    confirm: (signal) => getCheckout(c.endpoint, id, signal),
-    isFinal: isFinalStatus,
-    // A challenge shown in the iframe on a checkout with a redirect_url ends at the
-    // handler's return page: its origin is trusted like the provider's.
-    ...(payable.checkout.redirect_url
-      ? { returnOrigin: new URL(c.endpoint, location.href).origin }
-      : {}),
-    onChallenge: (detail) => emit(host, 'payment-challenge', detail),
-    t: (key) => format(c.strings[key], { amount: money }),
-    signal: controller.signal,
-    ...(host.navigate ? { navigate: host.navigate } : {}),
-  });
+  const outcome = await showStep(
+    c,
+    step.runAction,
+    action,
+    id,
+    {
+      confirm: (signal) => getCheckout(c.endpoint, id, signal),
+      isFinal: isFinalStatus,
+      // A challenge shown in the iframe on a checkout with a redirect_url ends at the
+      // handler's return page: its origin is trusted like the provider's.
+      ...(payable.checkout.redirect_url
+        ? { returnOrigin: new URL(c.endpoint, location.href).origin }
+        : {}),
+      onChallenge: (detail) => emit(host, 'payment-challenge', detail),
+      t: (key) => format(c.strings[key], { amount: money }),
+      signal: controller.signal,
+      ...(host.navigate ? { navigate: host.navigate } : {}),
+    },
+    focused,
+  );
   if (!outcome) return;
-  if (outcome.kind === 'final' || outcome.kind === 'pending') await settle(c, outcome.checkout);
-  else if (outcome.kind === 'navigating') c.form.setStatus('');
+  // Focus was in the step, and went with it: it comes back once what follows is drawn.
+  const lost = focused && adrift(host);
+  if (outcome.kind === 'final' || outcome.kind === 'pending') {
+    // An outcome with nothing to press takes that focus, and is read from there: its region
+    // is quiet before it changes, as when Pay hands focus on (./focus.ts).
+    if (lost && (outcome.kind === 'pending' || !outcomeOf(outcome.checkout).offer)) quiet(host);
+    await settle(c, outcome.checkout);
+  } else if (outcome.kind === 'navigating') c.form.setStatus('');
   else {
     // Cancelled, or refused: the form again, still payable.
     controller.abort();
@@ -91,6 +114,7 @@ export async function runStep(c: PayContext, action: Action, payable: Payable): 
       report(c, new BackendError(outcome.code, outcome.message, 0, false));
     }
   }
+  if (lost) await focusAfterStep(host);
 }
 
 /**
@@ -104,6 +128,7 @@ async function showStep(
   action: Action,
   id: string,
   context: Omit<NextStepContext, 'container'>,
+  focused: boolean,
 ): Promise<Outcome | undefined> {
   const { signal } = context;
   // This tab's memory of the step: an offered one by the page it leads to.
@@ -113,7 +138,10 @@ async function showStep(
   const container = c.host.renderRoot.querySelector<HTMLElement>('.next-step');
   if (!container || signal.aborted) return undefined;
   try {
-    const outcome = await runAction(action, { ...context, container });
+    // The runner puts its view on the page at once, before its first await.
+    const running = runAction(action, { ...context, container });
+    if (focused) focusStep(container);
+    const outcome = await running;
     // Cancelled, or refused: this step is not shown again in this tab.
     if (outcome.kind === 'cancelled' || outcome.kind === 'refused')
       stepOf(id, `${stepOf(id)}:left`);

@@ -115,13 +115,25 @@ describe('what a screen reader says', () => {
     await heard('paid', listener?.take() ?? []);
   });
 
-  it('a 3-D Secure challenge opening', async () => {
-    backend.process = () => ({
-      status: 202,
-      body: {
-        next_step: { url: ACS, method: 'GET', payload: { PaReq: 'p', MD: 'm', TermUrl: ACS } },
-      },
-    });
+  /**
+   * Pays into a 3-D Secure challenge in the widget's frame; what opening it said is heard.
+   * `passed`: the challenge page says it ended as soon as it loads, and the backend says PAID.
+   */
+  const challenged = async (passed = false): Promise<PaymentWidget> => {
+    const payload = passed ? { post: 'object' } : {};
+    backend.process = () => {
+      if (passed) backend.checkout = { ...backend.checkout, status: 'PAID' };
+      return {
+        status: 202,
+        body: {
+          next_step: {
+            url: ACS,
+            method: 'GET',
+            payload: { PaReq: 'p', MD: 'm', TermUrl: ACS, ...payload },
+          },
+        },
+      };
+    };
     const el = await open('challenge="iframe"');
     await readyToPay(el);
     const challenge = oneEvent(el, 'payment-challenge');
@@ -129,5 +141,28 @@ describe('what a screen reader says', () => {
     await challenge;
     await el.updateComplete;
     await heard('challenge', listener?.take() ?? []);
+    return el;
+  };
+
+  it('a 3-D Secure challenge opening, then cancelled', async () => {
+    const el = await challenged();
+    // Tab leads from the frame to Cancel.
+    const cancel = $(el, '[part~=challenge-cancel]');
+    cancel.focus();
+    cancel.click();
+    await until('the form back', () => !$(el, 'form').hidden);
+    await el.updateComplete;
+    await heard('challenge-cancelled', listener?.take() ?? []);
+  });
+
+  it('a 3-D Secure challenge opening, then passed', async () => {
+    const paid = new Promise((resolve) =>
+      document.addEventListener('payment-success', resolve, { once: true }),
+    );
+    const el = await challenged(true);
+    await paid;
+    await until('the outcome shown', () => outcome(el) !== '');
+    await el.updateComplete;
+    await heard('challenge-paid', listener?.take() ?? []);
   });
 });
