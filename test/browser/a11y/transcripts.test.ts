@@ -6,7 +6,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import type { PaymentWidget } from '../../../src/index.ts';
 import { until } from '../../shared/until.ts';
-import { $, FakeBackend, fillCard, type Reply, widget } from '../widget/fake-backend.ts';
+import { $, FakeBackend, fillCard, paste, type Reply, widget } from '../widget/fake-backend.ts';
 import { Listener, tabStops } from './listener.ts';
 
 /** The page's own fetch: the fake backend replaces window.fetch while a test runs. */
@@ -164,5 +164,72 @@ describe('what a screen reader says', () => {
     await until('the outcome shown', () => outcome(el) !== '');
     await el.updateComplete;
     await heard('challenge-paid', listener?.take() ?? []);
+  });
+
+  /** Submits a form with nothing in it: what a refused submit says, as focus lands. */
+  const refused = async (el: PaymentWidget): Promise<string[]> => {
+    const invalid = oneEvent(el, 'payment-invalid');
+    const refocused = new Promise((resolve) =>
+      el.shadowRoot?.addEventListener('focusin', resolve, { once: true }),
+    );
+    void el.submit();
+    await invalid;
+    await refocused;
+    await el.updateComplete;
+    return listener?.take() ?? [];
+  };
+
+  it('iDEAL: through its form, a submit refused, then off to the bank', async () => {
+    backend.methods = ['card', 'ideal'];
+    backend.checkout = { ...backend.checkout, redirect_url: 'https://shop.example/return' };
+    const el = await open();
+    const radios = el.shadowRoot?.querySelectorAll<HTMLInputElement>('input[name=method]') ?? [];
+    [...radios].find((radio) => radio.value === 'ideal')?.click();
+    await el.updateComplete;
+    listener?.take();
+    for (const stop of tabStops(el)) stop.focus();
+    await heard('ideal-form', listener?.take() ?? []);
+    await heard('ideal-invalid', await refused(el));
+
+    paste($(el, '#firstName'), 'Ada');
+    paste($(el, '#lastName'), 'Lovelace');
+    paste($(el, '#email'), 'ada@example.com');
+    $(el, 'button[type=submit]').focus();
+    listener?.take();
+    backend.process = () => ({
+      status: 202,
+      body: {
+        next_step: {
+          url: 'https://bank.example/pay',
+          method: 'GET',
+          full: 'https://bank.example/pay?c=1',
+        },
+      },
+    });
+    const leaving = oneEvent(el, 'payment-challenge');
+    void el.submit();
+    await leaving;
+    await el.updateComplete;
+    await heard('ideal-redirect', listener?.take() ?? []);
+  });
+
+  it('in German: through the form, a submit refused, then paid', async () => {
+    const el = await open('locale="de-DE"');
+    await until(
+      'the German words',
+      () => $(el, 'button[type=submit]').textContent?.includes('bezahlen') === true,
+    );
+    listener?.take();
+    for (const stop of tabStops(el)) stop.focus();
+    await heard('de-form', listener?.take() ?? []);
+    await heard('de-invalid', await refused(el));
+
+    await readyToPay(el);
+    const paid = oneEvent(el, 'payment-success');
+    void el.submit();
+    await paid;
+    await until('the outcome shown', () => outcome(el) !== '');
+    await el.updateComplete;
+    await heard('de-paid', listener?.take() ?? []);
   });
 });
