@@ -10,16 +10,28 @@
 // Redis clients on a single server, the CLI), and not those whose subject is the same on
 // every line, listed in SAME_ON_EVERY_LINE with why. Those are the long load and fault runs
 // (our own algorithms and Redis's failover, minutes of CPU on each line), the checks of
-// built files and the sandbox's resource rules; the developing line runs them.
+// built files, functions of their input alone and the sandbox's resource rules; the
+// developing line runs them.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const SAME_ON_EVERY_LINE = [
-  // The bytes of the built bundles, the source layout, the screenshots' own checks: files.
+  // The bytes of the built bundles, the source layout, the screenshots' own checks, the
+  // package's declarations and element manifest: files.
   'test/node/budget/',
   'test/node/layout/',
   'test/node/visual/',
+  'test/node/package/declarations.test.ts',
+  'test/node/package/manifest.test.ts',
+  // Functions of their input alone, with no server, process, socket or timer: the card
+  // fields' rules, the schemas, the next-step URL rule, how a client's address is bucketed,
+  // the memory store's claims.
+  'test/node/card/',
+  'test/node/schemas/',
+  'test/node/next-step/url.test.ts',
+  'test/node/server/client-address.test.ts',
+  'test/node/server/memory-store.test.ts',
   // Thousands of generated requests against our own validation (raw-http.test.ts, which
   // feeds Node's HTTP parser, runs on every line).
   'test/node/fuzz/handler.test.ts',

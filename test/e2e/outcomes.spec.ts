@@ -2,7 +2,6 @@ import {
   CARDS,
   expect,
   fillCard,
-  hookRunsOf,
   openShop,
   pay,
   providerStatus,
@@ -10,16 +9,7 @@ import {
   test,
 } from './fixtures.ts';
 
-test('amount 11.00 is declined: Payment failed, onFailed runs once', async ({ page, shop }) => {
-  const id = await openShop(page, shop, '/?amount=11.00&redirect=0');
-  await expect(page.getByRole('button', { name: 'Pay €11.00' })).toBeVisible();
-  await fillCard(page, CARDS.paid);
-  await pay(page);
-  await expect(page.getByText('Payment failed')).toBeVisible();
-  expect(await providerStatus(shop, id)).toBe('FAILED');
-  // Once every webhook about it is answered, nothing is left that would run it again.
-  expect(await hookRunsOf(shop, id)).toEqual([{ hook: 'failed', id, status: 'FAILED' }]);
-});
+// A declined amount (11.00), onFailed once: test/engines/flows.test.ts, in three engines.
 
 test('a backend failure is a retryable error, and trying again pays', async ({
   page,
