@@ -63,6 +63,12 @@ export function empty(status: number, headers?: Record<string, string>): Respons
   return answer({ body: null, status, headers: withLength });
 }
 
+/** The body json() or empty() made `response` with (null: none); undefined when it made another. */
+export function madeBody(response: Response): string | null | undefined {
+  const parts = made.get(response);
+  return parts === undefined ? undefined : parts.body;
+}
+
 /** Header `name` (lower case) of `response`, or null; read without touching its Headers when it can. */
 export function headerOf(response: Response, name: string): string | null {
   const parts = made.get(response);

@@ -8,6 +8,7 @@ import { readJsonBody } from '../http/body.ts';
 import { HttpError, providerErrorBody } from '../http/errors.ts';
 import { json } from '../http/json.ts';
 import type { ProviderErrorCode } from '../schemas/index.ts';
+import { noteBody } from './state/body-mask.ts';
 
 /**
  * An error answer of the simulated API, thrown anywhere inside a route; the app turns it
@@ -48,7 +49,11 @@ export const notFound = (message = 'Resource not found') => new ApiError(404, 'N
  */
 export async function readApiJson(request: Request): Promise<unknown> {
   const body = await readJsonBody(request);
-  if (body.kind === 'json') return body.value;
+  if (body.kind === 'json') {
+    // For the request log, which keeps it masked (state/body-mask.ts).
+    noteBody(request, body.value);
+    return body.value;
+  }
   if (body.kind === 'empty') return {};
   throw new ApiError(400, 'INVALID', `Request body is invalid: ${body.message}`, 'body');
 }

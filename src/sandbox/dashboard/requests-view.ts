@@ -1,5 +1,7 @@
-// `<sandbox-requests>`: the request log, newest first, and finding one request by the
-// X-Request-Id every answer carries (a merchant's server can send its own and look it up here).
+// `<sandbox-requests>`: the request log, newest first, each request's body and its answer's
+// (as the sandbox kept them: card numbers to their last four digits, no security code), and
+// finding one request by the X-Request-Id every answer carries (a merchant's server can send
+// its own and look it up here).
 
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { time } from './format.ts';
@@ -8,6 +10,27 @@ import type { RequestEntry } from './types.ts';
 
 /** Asks the dashboard to show only this request id (empty: all). */
 export const FILTER_EVENT = 'sandbox-request-filter';
+
+/** A body, as JSON laid out when it is whole (a cut one as kept). */
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function body(
+  title: string,
+  text: string | undefined,
+  id: string,
+): TemplateResult | typeof nothing {
+  if (text === undefined) return nothing;
+  return html`<details>
+    <summary>${title}<span class="visually-hidden"> of request ${id}</span></summary>
+    <pre class="mono body">${pretty(text)}</pre>
+  </details>`;
+}
 
 export class SandboxRequests extends LitElement {
   static override styles = [
@@ -18,6 +41,11 @@ export class SandboxRequests extends LitElement {
       }
       .status.error {
         color: var(--bad-fg);
+      }
+      .body {
+        margin: 0.25rem 0 0;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
       }
     `,
   ];
@@ -49,7 +77,8 @@ export class SandboxRequests extends LitElement {
         <button type="button" @click=${this.#showAll} ?disabled=${this.filter === ''}>Show all</button>
       </form>
       <p id="request-id-hint" class="muted">Every answer's X-Request-Id header. The last 1,000
-        requests are kept; the dashboard's own reads are not.</p>
+        requests are kept, the newest 100 with their bodies (card numbers masked to their last
+        four digits, no security code); the dashboard's own reads are not.</p>
       <p class="muted" aria-live="polite">
         ${
           this.filter === ''
@@ -78,6 +107,8 @@ export class SandboxRequests extends LitElement {
           ? nothing
           : html`<div class="line muted"><span class="mono" title="traceparent">${r.traceparent}</span></div>`
       }
+      ${body('Request body', r.request_body, r.request_id)}
+      ${body('Response body', r.response_body, r.request_id)}
     </li>`;
   }
 

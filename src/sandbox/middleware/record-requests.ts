@@ -11,8 +11,11 @@
 // setHeader costs a few per cent.
 
 import type { Context, MiddlewareHandler } from 'hono';
+import { headerOf, madeBody } from '../../http/json.ts';
 import { requestIdFrom } from '../../shared/request-id.ts';
 import type { SandboxEnv } from '../context.ts';
+import { maskedRequestBody, maskedText } from '../state/body-mask.ts';
+import type { RecordedBodies } from '../state/request-log.ts';
 
 /** The path as the client sent it (still %-encoded): what the log and faults match on. */
 export function rawPath(url: string): string {
@@ -35,8 +38,29 @@ function setRequestId(c: Context<SandboxEnv>, requestId: string): void {
 }
 
 /**
+ * The request's and the answer's JSON bodies, masked: the request's as its route read it, the
+ * answer's as json() made it (else read from a copy, when it says it is JSON).
+ */
+async function bodiesOf(c: Context<SandboxEnv>): Promise<RecordedBodies> {
+  const request = maskedRequestBody(c.req.raw);
+  const res = c.res;
+  let text = madeBody(res);
+  if (text === undefined) {
+    const type = headerOf(res, 'content-type') ?? '';
+    text = /^application\/(?:[\w.+-]+\+)?json/i.test(type)
+      ? await res
+          .clone()
+          .text()
+          .catch(() => '')
+      : '';
+  }
+  return { request, response: maskedText(text ?? '') };
+}
+
+/**
  * Around every request: its `X-Request-Id` on the answer (unless the socket set it), the access
- * log line (path only: query strings and bodies stay out of it), and the request log's record.
+ * log line (path only: query strings and bodies stay out of it), and the request log's record
+ * (with the bodies, masked).
  */
 export const recordRequests: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const { sandbox, requestIdOnSocket } = c.env;
@@ -56,7 +80,8 @@ export const recordRequests: MiddlewareHandler<SandboxEnv> = async (c, next) => 
   }
   if (c.get('unrecorded')) return;
   const traceparent = c.req.header('traceparent') ?? '';
-  sandbox.requests.record(at, method, path, status, durationMs, requestId, traceparent);
+  const bodies = status === 0 ? undefined : await bodiesOf(c);
+  sandbox.requests.record(at, method, path, status, durationMs, requestId, traceparent, bodies);
 };
 
 /**

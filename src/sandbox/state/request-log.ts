@@ -3,8 +3,9 @@
 // Every answer carries `X-Request-Id`: the caller's own when it is a short token (so a
 // merchant's server can pass its id through and find the call here), else a new one. The log
 // keeps the last 1,000 requests in a ring: one small record per request and no other work on
-// the request path, so the provider routes stay as fast as before. Paths only: never a query
-// string, a body, card data or a key.
+// the request path, so the provider routes stay as fast as before. Never a query string or a
+// key; the JSON bodies of the newest BODIES_KEPT requests and their answers, with every card
+// number and security code masked before they are stored (body-mask.ts).
 //
 // `record-requests.ts` is the middleware that fills it and sets the ids.
 
@@ -21,6 +22,10 @@ interface Slot {
   request_id: string;
   /** The W3C trace context the caller sent, as it sent it; '' when none. */
   traceparent: string;
+  /** The request's JSON body, masked; '' when none (or the slot is past BODIES_KEPT). */
+  requestBody: string;
+  /** The answer's JSON body, masked; '' when none. */
+  responseBody: string;
 }
 
 const emptySlot = (): Slot => ({
@@ -31,6 +36,8 @@ const emptySlot = (): Slot => ({
   durationMs: 0,
   request_id: '',
   traceparent: '',
+  requestBody: '',
+  responseBody: '',
 });
 
 export interface RequestJson {
@@ -42,9 +49,21 @@ export interface RequestJson {
   request_id: string;
   /** The caller's `traceparent`, when it sent one: its trace, found in the caller's tracing. */
   traceparent?: string;
+  /** The request's JSON body, masked (card numbers to their last four, no CVV). */
+  request_body?: string;
+  /** The answer's JSON body, masked alike. */
+  response_body?: string;
+}
+
+/** The bodies the log has already masked, for `record`. */
+export interface RecordedBodies {
+  request: string;
+  response: string;
 }
 
 const REQUEST_LOG_SIZE = 1_000;
+/** How many of the newest requests keep their bodies: the list stays a few hundred KB at most. */
+export const BODIES_KEPT = 100;
 
 export class RequestLog {
   readonly #ring: Slot[] = Array.from({ length: REQUEST_LOG_SIZE }, emptySlot);
@@ -65,6 +84,7 @@ export class RequestLog {
     durationMs: number,
     requestId: string,
     traceparent = '',
+    bodies?: RecordedBodies,
   ): void {
     const slot = this.#ring[this.#next]!;
     slot.at = at;
@@ -75,6 +95,12 @@ export class RequestLog {
     slot.request_id = requestId;
     // Kept as sent, but bounded: a header is the caller's to fill.
     slot.traceparent = traceparent.slice(0, 128);
+    slot.requestBody = bodies?.request ?? '';
+    slot.responseBody = bodies?.response ?? '';
+    // The request BODIES_KEPT before this one lets its bodies go.
+    const old = this.#ring[(this.#next - BODIES_KEPT + REQUEST_LOG_SIZE) % REQUEST_LOG_SIZE]!;
+    old.requestBody = '';
+    old.responseBody = '';
     this.#next = this.#next === REQUEST_LOG_SIZE - 1 ? 0 : this.#next + 1;
     this.#onRecord();
   }
@@ -95,6 +121,8 @@ export class RequestLog {
         durationMs: Math.round(r.durationMs * 10) / 10,
         request_id: r.request_id,
         ...(r.traceparent === '' ? {} : { traceparent: r.traceparent }),
+        ...(r.requestBody === '' ? {} : { request_body: r.requestBody }),
+        ...(r.responseBody === '' ? {} : { response_body: r.responseBody }),
       });
     }
     return out;

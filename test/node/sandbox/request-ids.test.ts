@@ -41,7 +41,7 @@ describe('request ids', () => {
     assert.equal(found.length, 1);
     const [r] = found;
     assert.equal(r?.method, 'GET');
-    // The path only: the query string stays out, as do bodies and keys.
+    // The path only: the query string stays out, as do keys.
     assert.equal(r?.path, '/v0.1/checkouts');
     assert.equal(r?.status, 200);
     assert.ok(r!.durationMs >= 0);
