@@ -206,6 +206,19 @@ test('the clock moves forward from the dashboard; expiring and finding a request
   await expect(page.getByText('POST /v0.1/checkouts')).toBeVisible();
 });
 
+test('the Readers tab switches a simulated reader on, and shows its pairing code', async ({
+  page,
+}) => {
+  await openDashboard(page);
+  await page.getByRole('link', { name: /^Readers/ }).click();
+  await expect(page.getByText('No devices yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Switch on a simulated reader' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'A simulated reader is on' }),
+  ).toBeVisible();
+  await expect(page.getByText(/pairing code [A-Z0-9]+/)).toBeVisible();
+});
+
 test('keyboard only: reach a section and add a fault', async ({ page }) => {
   await openDashboard(page);
   const webhooks = page.getByRole('link', { name: /^Webhooks/ });

@@ -1,7 +1,8 @@
-// `<sandbox-readers>`: readers (pairings), the simulated devices and what their screens show,
-// and the reader checkouts.
+// `<sandbox-readers>`: readers (pairings), the simulated devices and what their screens show
+// (a button switches a new one on), and the reader checkouts.
 
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { act, send } from './api.ts';
 import { amount, badge, time } from './format.ts';
 import { shared } from './styles.ts';
 import type { DeviceView, ReaderCheckoutView, ReaderView } from './types.ts';
@@ -32,15 +33,17 @@ export class SandboxReaders extends LitElement {
         <h3 id="devices-heading">Simulated devices</h3>
         ${
           this.devices.length === 0
-            ? html`<p class="empty">No devices: POST /sandbox/devices switches one on.</p>`
+            ? html`<p class="empty">No devices yet.</p>`
             : html`<ul class="items">${this.devices.map((d) => this.#device(d))}</ul>`
         }
+        <button type="button" @click=${this.#switchOn}>Switch on a simulated reader</button>
       </section>
       <section aria-labelledby="readers-heading">
         <h3 id="readers-heading">Readers</h3>
         ${
           this.readers.length === 0
-            ? html`<p class="empty">No readers: create one with a device's pairing code.</p>`
+            ? html`<p class="empty">No readers: your server pairs one through the Readers API
+                with a device's pairing code.</p>`
             : html`<ul class="items">${this.readers.map((r) => this.#reader(r))}</ul>`
         }
       </section>
@@ -69,6 +72,12 @@ export class SandboxReaders extends LitElement {
           : nothing
       }</p>
     </li>`;
+  }
+
+  #switchOn(): Promise<void> {
+    return act(this, 'A simulated reader is on: its screen shows a pairing code', () =>
+      send('POST', '/sandbox/devices', {}),
+    );
   }
 
   #reader(r: ReaderView): TemplateResult {
