@@ -13,17 +13,33 @@ const NAMES = [
   'payment-error',
 ];
 
+/** The most lines the log keeps: on a phone it sits above the test cards. */
+const MAX_LINES = 20;
+
 const log = document.getElementById('event-log');
 for (const name of NAMES) {
   document.addEventListener(name, (event) => {
     if (!log) return;
-    const item = document.createElement('li');
     const detail = JSON.stringify(event.detail, (key, value) =>
       // A checkout is long; its id and status say what happened.
       key === 'checkout' && value ? { id: value.id, status: value.status } : value,
     );
-    item.textContent = `${name} ${detail ?? ''}`;
+    const text = `${name} ${detail ?? ''}`;
+    // The same event again (payment-change at each keystroke): the newest line says it, with
+    // how many times, instead of a line each.
+    const newest = log.firstElementChild;
+    if (newest instanceof HTMLLIElement && newest.dataset.event === name) {
+      const times = Number(newest.dataset.times) + 1;
+      newest.dataset.times = String(times);
+      newest.textContent = `${text} (×${times})`;
+      return;
+    }
+    const item = document.createElement('li');
+    item.dataset.event = name;
+    item.dataset.times = '1';
+    item.textContent = text;
     log.prepend(item);
+    while (log.children.length > MAX_LINES) log.lastElementChild?.remove();
   });
 }
 
