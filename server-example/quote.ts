@@ -8,6 +8,7 @@
  */
 import { sign, verify } from 'hono/jwt';
 import { PaymentHandlerError } from 'payment-widget/server';
+import { DEFAULT_PRODUCT } from './catalogue.ts';
 import { DEFAULT_KNOBS, type DemoKnobs } from './demo-knobs.ts';
 
 export interface Quotes {
@@ -39,4 +40,15 @@ export function signedQuotes(secret: string): Quotes {
       }
     },
   };
+}
+
+/**
+ * A shop page's `order` attribute for `knobs`: the product, and the knobs signed as its quote
+ * when they price it otherwise than by default.
+ */
+export async function orderFor(knobs: DemoKnobs, quotes: Quotes): Promise<string> {
+  return JSON.stringify({
+    sku: DEFAULT_PRODUCT.sku,
+    ...(defaultKnobs(knobs) ? {} : { quote: await quotes.sign(knobs) }),
+  });
 }

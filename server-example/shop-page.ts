@@ -27,7 +27,7 @@ import {
   type Render,
   variantParts,
 } from './pages.ts';
-import { defaultKnobs, type Quotes } from './quote.ts';
+import { orderFor, type Quotes } from './quote.ts';
 import { DEMO_CUSTOMER_ID, SESSION_SET_COOKIE } from './session.ts';
 
 /** Where "Buy again" may send the shopper back to, below the shop's base: one of its pages. */
@@ -91,11 +91,7 @@ export function createShopPages(deps: ShopPageDeps) {
   ): Promise<{ attribute: Record<string, string>; paid?: Checkout }> {
     if (knobs.account) await ensureDemoCustomer();
     if (!byId) {
-      const order = {
-        sku: DEFAULT_PRODUCT.sku,
-        ...(defaultKnobs(knobs) ? {} : { quote: await deps.quotes.sign(knobs) }),
-      };
-      return { attribute: { order: JSON.stringify(order) } };
+      return { attribute: { order: await orderFor(knobs, deps.quotes) } };
     }
     const checkout = await payments.createCheckout(basketTerms(knobs, basket));
     return {

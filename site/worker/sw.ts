@@ -65,6 +65,29 @@ function theWorld(): Promise<World> {
   return world;
 }
 
+/**
+ * `response` as the page gets it: a feed (the dashboard's live updates, an event stream) holds
+ * the worker while it is open. A browser stops a worker it thinks idle, stream or not (Firefox
+ * after 30 s), which cut the feed and left the dashboard reconnecting; an event still being
+ * waited on keeps it (until the browser's cap on one event, some minutes, after which the
+ * page's stream reconnects).
+ */
+function heldOpen(response: Response, event: FetchEvent): Response {
+  const body = response.body;
+  if (!body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    return response;
+  }
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  // Ends when the feed does, or when the page goes away (the next write fails, and the
+  // sandbox's stream is cancelled).
+  event.waitUntil(body.pipeTo(writable).catch(() => {}));
+  return new Response(readable, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 async function answer(event: FetchEvent): Promise<Response> {
   const request = event.request;
   const current = await theWorld();
@@ -76,7 +99,7 @@ async function answer(event: FetchEvent): Promise<Response> {
   if (response === undefined) return files.answer(request);
   // Every page says what the site is; not the 3DS challenge inside the shop's own page.
   const html = response.headers.get('content-type')?.startsWith('text/html');
-  if (!html || request.destination === 'iframe') return response;
+  if (!html || request.destination === 'iframe') return heldOpen(response, event);
   // A payment page's policy admits scripts by its nonce (server-example/page-security.ts).
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
   return new Response(withBanner(await response.text(), base, nonce), {

@@ -7,9 +7,10 @@ import { Hono } from 'hono';
 import resultTemplate from '../../demo/result.html?raw';
 import shopTemplate from '../../demo/shop.html?raw';
 import { type Baskets, randomSecret } from '../../server-example/basket.ts';
+import { readKnobs } from '../../server-example/demo-knobs.ts';
 import { resolveShopOrder } from '../../server-example/orders.ts';
-import { fill, type TemplateName } from '../../server-example/pages.ts';
-import { signedQuotes } from '../../server-example/quote.ts';
+import { fill, formatPrice, type TemplateName } from '../../server-example/pages.ts';
+import { orderFor, type Quotes, signedQuotes } from '../../server-example/quote.ts';
 import { DEMO_CUSTOMER_ID } from '../../server-example/session.ts';
 import { createShopPages, shopRoutes } from '../../server-example/shop-page.ts';
 import { createSandboxCore, type SandboxCore } from '../../src/sandbox/core.ts';
@@ -87,6 +88,21 @@ function quoteSecret(records: Records): string {
   const made = randomSecret();
   records.set(QUOTE_SECRET, made);
   return made;
+}
+
+/**
+ * The playground panel's prices (site/playground/panel.ts): for a shop page's address query
+ * (`?amount=12.00`), the `order` the page would name and the price it would show, as JSON, so
+ * the panel reprices the page it is on without loading or parsing another.
+ */
+async function pricedOrder(url: URL, quotes: Quotes): Promise<Response> {
+  const read = readKnobs(url.searchParams);
+  if (!read.ok) return Response.json({ error: read.message, field: read.field }, { status: 400 });
+  const { knobs } = read;
+  return Response.json({
+    order: await orderFor(knobs, quotes),
+    price: formatPrice(knobs.amount, knobs.currency),
+  });
 }
 
 export function createWorld(options: WorldOptions): World {
@@ -176,6 +192,9 @@ export function createWorld(options: WorldOptions): World {
         headers.set('authorization', `Bearer ${API_KEY}`);
       }
       return sandbox.handle(await rebuild(request, url, headers));
+    }
+    if (path === `${base}playground/order` && request.method === 'GET') {
+      return pricedOrder(url, quotes);
     }
     const response = await shop.fetch(request);
     // Not one of the shop's routes: a file of the site, which the static server has.

@@ -64,6 +64,13 @@ export interface Driver {
   /** What every page sees as the shopper's colour scheme (`prefers-color-scheme`). */
   setColorScheme(scheme: ColorScheme): Promise<void>;
   /**
+   * Has the engine stop a Service Worker it deems idle after `ms` instead of its own delay;
+   * false where it has no such setting. Firefox has (dom.serviceWorkers.idle_timeout, 30 s by
+   * default, and it stops a worker whose only work is an open stream); Chromium and WebKit
+   * kept a worker streaming to a page past a minute, seen here.
+   */
+  workerIdleTimeout(ms: number): Promise<boolean>;
+  /**
    * A PNG of the first element `selector` matches in the page, or in the frame inside
    * inFrame, as the engine paints it (its border box, nothing of the page around it).
    */

@@ -173,6 +173,14 @@ export class PuppeteerDriver implements Driver {
     });
   }
 
+  async workerIdleTimeout(ms: number): Promise<boolean> {
+    if (this.engine !== 'firefox') return false;
+    await setFirefoxPrefs((this.browser as unknown as { connection: unknown }).connection, {
+      'dom.serviceWorkers.idle_timeout': ms,
+    });
+    return true;
+  }
+
   async screenshot(selector: string): Promise<Uint8Array> {
     const element = await waitFor(selector, () => this.context.$(selector));
     try {

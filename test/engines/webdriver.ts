@@ -241,6 +241,11 @@ export class WebKitDriver implements Driver {
 
   // MiniBrowser has no emulation of its own: it follows the desktop's GTK settings, which
   // the driver's XSETTINGS daemon plays.
+  /** WebKitWebDriver has no setting for it. */
+  async workerIdleTimeout(): Promise<boolean> {
+    return false;
+  }
+
   async setColorScheme(scheme: ColorScheme): Promise<void> {
     this.server.emulateMedia({ colorScheme: scheme });
     await waitFor(`prefers-color-scheme: ${scheme}`, async () => {

@@ -9,7 +9,15 @@ import { EXPIRY } from '../e2e/shop.ts';
 import type { Driver } from '../engines/driver.ts';
 import { CARDS, fillCard, fillPerson, PAY, seeText } from '../engines/shopper.ts';
 import type { StaticServer } from './static-server.ts';
-import { buyAgain, onResultPage, openShop, provider, type Seen, statusOf } from './visitor.ts';
+import {
+  bannerStyled,
+  buyAgain,
+  onResultPage,
+  openShop,
+  provider,
+  type Seen,
+  statusOf,
+} from './visitor.ts';
 
 /** The widget's Pay button in German ("10,00 € bezahlen"). */
 const ZAHLEN = /bezahlen$/;
@@ -57,6 +65,8 @@ async function ideal(driver: Driver, site: StaticServer, seen: Seen[]): Promise<
   await driver.click('iDEAL');
   await fillPerson(driver);
   await driver.click(PAY);
+  await seeText(driver, 'Approve payment');
+  await bannerStyled(driver);
   await driver.click('Approve payment');
   await onResultPage(driver, site, id);
   seen.push([id, 'PAID']);

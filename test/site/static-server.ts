@@ -6,9 +6,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { freePort } from '../e2e/processes.ts';
 import { scaled } from '../shared/until.ts';
 
@@ -17,6 +17,8 @@ export interface StaticServer {
   readonly url: string;
   /** Every path the server was asked for, in order (its access log). */
   readonly requested: () => string[];
+  /** Serves `text` as the file `name` of the site's folder from now on; its URL. */
+  put(name: string, text: string): string;
   close(): Promise<void>;
 }
 
@@ -36,15 +38,12 @@ export async function serveStatic(
   path = '/',
   { noCache = false } = {},
 ): Promise<StaticServer> {
-  let root = dir;
-  let temp: string | undefined;
-  if (path !== '/') {
-    temp = mkdtempSync(join(tmpdir(), 'site-'));
-    const at = join(temp, ...path.split('/').filter(Boolean));
-    mkdirSync(dirname(at), { recursive: true });
-    symlinkSync(dir, at);
-    root = temp;
-  }
+  // The site's folder is made of links to the build's files, so that `put` adds a file beside
+  // them without writing into the build.
+  const root = mkdtempSync(join(tmpdir(), 'site-'));
+  const at = join(root, ...path.split('/').filter(Boolean));
+  mkdirSync(at, { recursive: true });
+  for (const entry of readdirSync(dir)) symlinkSync(join(dir, entry), join(at, entry));
   const port = await freePort();
   const args = noCache
     ? ['-u', '-c', NO_CACHE, String(port), '127.0.0.1', root]
@@ -71,13 +70,17 @@ export async function serveStatic(
   return {
     url: `http://127.0.0.1:${port}${path}`,
     requested: () => [...log.matchAll(/"[A-Z]+ (\S+) HTTP/g)].map((m) => m[1]!),
+    put(name, text) {
+      writeFileSync(join(at, name), text);
+      return new URL(name, `http://127.0.0.1:${port}${path}`).href;
+    },
     async close() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = once(child, 'exit');
         child.kill();
         await exited;
       }
-      if (temp) rmSync(temp, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
     },
   };
 }

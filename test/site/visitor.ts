@@ -94,11 +94,29 @@ export async function buyAgain(driver: Driver): Promise<string> {
 /** A checkout's id, and the status the sandbox gives it, for the dashboard's check. */
 export type Seen = [id: string, status: 'PAID' | 'FAILED'];
 
-/** Waits for the result page of checkout `id`, which says it is paid. */
+/** Waits for the result page of checkout `id`, which says it is paid, and the order's number. */
 export async function onResultPage(driver: Driver, site: StaticServer, id: string): Promise<void> {
   const page = new URL(`result.html?checkout_id=${id}`, site.url).href;
   await waitFor('the result page', async () => (await driver.url()) === page);
   await seeText(driver, 'Payment successful');
   assert.equal(await statusOf(driver, id), 'PAID');
+  // The order's number, as the shop knows it (its basket's reference).
+  const { checkout_reference: reference } = await provider<{ checkout_reference: string }>(
+    driver,
+    `/v0.1/checkouts/${id}`,
+  );
+  await seeText(driver, `Order ${reference} is paid`);
   assert.deepEqual(await driver.run<string[]>(FOREIGN), []);
+}
+
+/**
+ * Waits until the page's simulation banner has the site's styles (site.css lays it out as a
+ * flex row): a page whose policy refused the stylesheet shows it unstyled.
+ */
+export async function bannerStyled(driver: Driver): Promise<void> {
+  await waitFor('the banner styled', () =>
+    driver.run<boolean>(
+      "const b = document.querySelector('.simulation-banner'); return !!b && getComputedStyle(b).display === 'flex';",
+    ),
+  );
 }
