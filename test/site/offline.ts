@@ -6,12 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { EXPIRY } from '../e2e/shop.ts';
-import type { Driver } from '../engines/driver.ts';
+import { type Driver, EXISTS, nameArg, waitFor } from '../engines/driver.ts';
 import { CARDS, fillCard, fillPerson, PAY, seeText } from '../engines/shopper.ts';
 import type { StaticServer } from './static-server.ts';
 import {
   bannerStyled,
   buyAgain,
+  checkoutOn,
   onResultPage,
   openShop,
   provider,
@@ -72,10 +73,62 @@ async function ideal(driver: Driver, site: StaticServer, seen: Seen[]): Promise<
   seen.push([id, 'PAID']);
 }
 
-/** Stops the site's server, then pays: in German with 3DS as a full page, 3DS in the frame, iDEAL. */
+/** Boleto: the voucher, Payment pending; paid once the bank settles it (the control route). */
+async function boleto(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
+  await driver.goto(new URL('./?currency=BRL', site.url).href);
+  const id = await buyAgain(driver);
+  await driver.click('Boleto');
+  await fillPerson(driver, 'Ana', 'Silva');
+  await driver.fill('CPF or CNPJ', '529.982.247-25');
+  await driver.fill('Street and number', 'Avenida Paulista 1000');
+  await driver.fill('City', 'São Paulo');
+  await driver.fill('State', 'SP');
+  await driver.fill('Postal code', '01310100');
+  await driver.click(PAY);
+  await seeText(driver, 'Pay this boleto at a bank or online');
+  await seeText(driver, 'Payment pending');
+  assert.equal(await statusOf(driver, id), 'PENDING');
+  await provider(driver, `/sandbox/checkouts/${id}/settle`, 'POST', {});
+  assert.equal(await statusOf(driver, id), 'PAID');
+  seen.push([id, 'PAID']);
+}
+
+/**
+ * The dashboard's outcome control declines the next payment; the card is declined, and
+ * another card pays the new checkout the widget then makes.
+ */
+async function declinedThenAnother(driver: Driver, site: StaticServer, seen: Seen[]) {
+  await driver.goto(new URL('provider/', site.url).href);
+  await seeText(driver, 'Set outcome');
+  // The control's first outcome: Declined, for any card.
+  await driver.click('Set outcome');
+  await seeText(driver, 'Outcome set: Declined');
+  await driver.goto(new URL('./?redirect=0', site.url).href);
+  const declined = await buyAgain(driver);
+  await fillCard(driver, CARDS.paid);
+  await driver.click(PAY);
+  await seeText(driver, 'Your card was declined');
+  await driver.click('Try another card');
+  await waitFor('the form again', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+  await fillCard(driver, CARDS.paid);
+  await driver.click(PAY);
+  await seeText(driver, 'Payment successful');
+  const second = await checkoutOn(driver);
+  assert.ok(second && second !== declined, 'another checkout');
+  assert.equal(await statusOf(driver, declined), 'FAILED');
+  assert.equal(await statusOf(driver, second), 'PAID');
+  seen.push([declined, 'FAILED'], [second, 'PAID']);
+}
+
+/**
+ * Stops the site's server, then pays: in German with 3DS as a full page, 3DS in the frame,
+ * iDEAL, boleto, and declined (the dashboard's outcome control) then another card.
+ */
 export async function paysOffline(driver: Driver, site: StaticServer, seen: Seen[]) {
   await stop(site);
   await germanFullPage3ds(driver, site, seen);
   await framed3ds(driver, site, seen);
   await ideal(driver, site, seen);
+  await boleto(driver, site, seen);
+  await declinedThenAnother(driver, site, seen);
 }

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { NOT_A_TEST_CARD } from '../../site/test-cards.ts';
 import { type Driver, EXISTS, nameArg, TEXT, WAIT_MS, waitFor } from '../engines/driver.ts';
 import { launch } from '../engines/launch.ts';
-import { CARDS, fillCard, fillPerson, PAY, seeText } from '../engines/shopper.ts';
+import { CARDS, fillCard, PAY, seeText } from '../engines/shopper.ts';
 import { scaled } from '../shared/until.ts';
 import { paysOffline } from './offline.ts';
 import { playgroundHolds } from './playground.ts';
@@ -110,26 +110,6 @@ async function fullPage3ds(driver: Driver, site: StaticServer, seen: Seen[]): Pr
   await bannerStyled(driver);
   await driver.click('Complete authentication');
   await onResultPage(driver, site, id);
-  seen.push([id, 'PAID']);
-}
-
-/** Boleto: the voucher, Payment pending; paid once the bank settles it (the control route). */
-async function boleto(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
-  await driver.goto(new URL('./?currency=BRL', site.url).href);
-  const id = await buyAgain(driver);
-  await driver.click('Boleto');
-  await fillPerson(driver, 'Ana', 'Silva');
-  await driver.fill('CPF or CNPJ', '529.982.247-25');
-  await driver.fill('Street and number', 'Avenida Paulista 1000');
-  await driver.fill('City', 'São Paulo');
-  await driver.fill('State', 'SP');
-  await driver.fill('Postal code', '01310100');
-  await driver.click(PAY);
-  await seeText(driver, 'Pay this boleto at a bank or online');
-  await seeText(driver, 'Payment pending');
-  assert.equal(await statusOf(driver, id), 'PENDING');
-  await provider(driver, `/sandbox/checkouts/${id}/settle`, 'POST', {});
-  assert.equal(await statusOf(driver, id), 'PAID');
   seen.push([id, 'PAID']);
 }
 
@@ -283,10 +263,11 @@ after(() => driver?.close());
 
 /**
  * Served under a path, where every relative URL and every URL the worker gives out must hold:
- * the card flows, 3DS as a full page, the dashboard, a new worker. At the root of an origin (a worker of its own), served with `Cache-Control:
- * no-cache`: the first visit and a card, boleto, the dashboard, then with the server stopped
- * 3DS in both modes (the full page's, where the result page's address is built), in German,
- * and iDEAL, at 11.00.
+ * the card flows, 3DS as a full page, the dashboard, a new worker, the panel. At the root of an
+ * origin (a worker of its own), served with `Cache-Control: no-cache`: the first visit and a
+ * card, the dashboard, its live feed, then with the server stopped 3DS in both modes (the full
+ * page's, where the result page's address is built), in German, iDEAL at 11.00, boleto, and a
+ * decline set in the dashboard then another card.
  */
 for (const [path, all] of [
   ['/try/payment-widget/', true],
@@ -316,10 +297,6 @@ for (const [path, all] of [
       it('3DS as a full page comes back paid on the result page', FLOW, () =>
         fullPage3ds(driver, site, seen),
       );
-    } else {
-      it('boleto: the voucher, then paid once the bank settles it', FLOW, () =>
-        boleto(driver, site, seen),
-      );
     }
     it('the dashboard shows those checkouts and their webhooks', FLOW, () =>
       dashboardShows(driver, site, seen),
@@ -344,7 +321,7 @@ for (const [path, all] of [
         resetClears(driver, site, seen),
       );
       it(
-        'with the server stopped, 3DS as a full page (in German) and in the frame, and iDEAL at 11.00 pay; the dashboard shows them',
+        'with the server stopped, 3DS as a full page (in German) and in the frame, iDEAL at 11.00, boleto, and declined by the dashboard’s control then another card; the dashboard shows them',
         OFFLINE,
         async () => {
           const offline: Seen[] = [];
