@@ -79,9 +79,18 @@ export function fileLocale(tag: string): string {
   return localeModuleSource(tag) === localeModuleSource(first) ? first : tag;
 }
 
-/** The source of `locales/{tag}.js` in the build: one plain object, no imports. */
+/** A key as an object literal writes it: bare when it is a name, quoted otherwise. */
+const keyOf = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key));
+
+/**
+ * The source of `locales/{tag}.js` in the build: one plain object of strings, no imports,
+ * its keys bare (JSON's quotes around the same names in 28 files were 4.7 kB of the package).
+ */
 export function localeModuleSource(tag: string): string {
-  return `export default ${JSON.stringify(ownStrings(tag))};\n`;
+  const entries = Object.entries(ownStrings(tag)).map(
+    ([key, text]) => `${keyOf(key)}:${JSON.stringify(text)}`,
+  );
+  return `export default {${entries.join(',')}};\n`;
 }
 
 /**
