@@ -16,6 +16,9 @@ export type ColorScheme = 'light' | 'dark';
 export const COLOR_SCHEME =
   "return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';";
 
+/** Page script: whether the page sees `forced-colors: active`. */
+export const FORCED_COLORS = "return matchMedia('(forced-colors: active)').matches;";
+
 /** The keys flows press, by their DOM `key` names. */
 export type Key = 'Tab' | 'Enter' | 'Space' | 'ArrowRight';
 
@@ -70,6 +73,17 @@ export interface Driver {
    * kept a worker streaming to a page past a minute, seen here.
    */
   workerIdleTimeout(ms: number): Promise<boolean>;
+  /**
+   * Whether the engine can be put in a forced colours mode (Windows' high contrast) by its
+   * driver: Chromium emulates it (DevTools' Emulation.setEmulatedMedia), Firefox forces the
+   * page's colours by preference; WebKitGTK has no such mode to turn on.
+   */
+  readonly forcesColors: boolean;
+  /**
+   * Forced colours on or off for every page (`forced-colors: active` or `none`); throws where
+   * `forcesColors` is false.
+   */
+  setForcedColors(active: boolean): Promise<void>;
   /**
    * A PNG of the first element `selector` matches in the page, or in the frame inside
    * inFrame, as the engine paints it (its border box, nothing of the page around it).

@@ -2,7 +2,13 @@
  * The Driver over puppeteer-core: Chromium through CDP, Firefox ESR through
  * WebDriver BiDi (Playwright cannot drive a stock Firefox).
  */
-import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
+import puppeteer, {
+  type Browser,
+  type CDPSession,
+  type ElementHandle,
+  type Frame,
+  type Page,
+} from 'puppeteer-core';
 import {
   chromiumArgs,
   firefoxMediaPrefs,
@@ -19,6 +25,7 @@ import {
   type ColorScheme,
   type Driver,
   FIND,
+  FORCED_COLORS,
   type Key,
   type Name,
   nameArg,
@@ -180,6 +187,35 @@ export class PuppeteerDriver implements Driver {
     });
     return true;
   }
+
+  readonly forcesColors = true;
+
+  async setForcedColors(active: boolean): Promise<void> {
+    if (this.engine === 'firefox') {
+      // Colours and backgrounds: "override the colours of the page" always (2), or only
+      // under a high contrast theme (0, the default): forced-colors follows it.
+      await setFirefoxPrefs((this.browser as unknown as { connection: unknown }).connection, {
+        'browser.display.document_color_use': active ? 2 : 0,
+      });
+    } else {
+      // Puppeteer's emulateMediaFeatures takes no forced-colors. One call sets every emulated
+      // feature of the page at once, so the colour scheme is set again with it.
+      this.session ??= await this.page.createCDPSession();
+      const scheme = await this.run<ColorScheme>(COLOR_SCHEME);
+      await this.session.send('Emulation.setEmulatedMedia', {
+        features: [
+          { name: 'prefers-color-scheme', value: scheme },
+          { name: 'forced-colors', value: active ? 'active' : '' },
+        ],
+      });
+    }
+    await waitFor(`forced-colors: ${active ? 'active' : 'none'}`, async () => {
+      return (await this.run<boolean>(FORCED_COLORS)) === active;
+    });
+  }
+
+  /** A DevTools session of the page's own, for what puppeteer does not emulate. */
+  private session: CDPSession | undefined;
 
   async screenshot(selector: string): Promise<Uint8Array> {
     const element = await waitFor(selector, () => this.context.$(selector));

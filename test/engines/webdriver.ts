@@ -253,6 +253,14 @@ export class WebKitDriver implements Driver {
     });
   }
 
+  // WebKitGTK has no forced colours mode: its pages match forced-colors: none under GTK's
+  // HighContrast themes too, and neither WebKitWebDriver nor MiniBrowser emulates it.
+  readonly forcesColors = false;
+
+  async setForcedColors(): Promise<void> {
+    throw new Error('WebKitGTK has no forced colours mode to turn on');
+  }
+
   // WebKitGTK's element screenshot comes back black on a virtual display (the whole view's
   // does not): the view's, cut to the element.
   async screenshot(selector: string): Promise<Uint8Array> {

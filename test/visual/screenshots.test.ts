@@ -1,9 +1,9 @@
 /**
  * Every state of the built widget, drawn by the engine ENGINE names (`npm test` runs
- * Chromium, Firefox and WebKit in turn), light and dark, 360 and 768 px wide, compared with
- * the baselines in test/visual/baselines/<engine>/; and in each state, at each width, the
- * layout check (layout.ts). One browser for the whole run, one merchant's page after another
- * in its frame.
+ * Chromium, Firefox and WebKit in turn) at the widths and in the schemes and looks its entry in
+ * states.ts names, compared with the baselines in test/visual/baselines/<engine>/; and in each
+ * state the layout check (layout.ts) at 320, 360, 768 and 1280 px, inside the widget's frames
+ * too. One browser for the whole run, one merchant's page after another in its frame.
  *
  *   npm run screenshots        writes the baselines (and the README's shots) instead
  *
@@ -12,7 +12,7 @@
  * writing the baselines rewrites only those that differ, and lists them on the same page.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +21,10 @@ import { ENGINE_NAMES, engineFromEnv } from '../../scripts/browser.mjs';
 import type { ColorScheme, Driver, Engine } from '../engines/driver.ts';
 import { launch } from '../engines/launch.ts';
 import { type Area, compact, compare, zoomed } from './compare.ts';
-import { BOXES, type Box, crowded } from './layout.ts';
+import { crowded, type Layout, leaving, unlike } from './layout.ts';
+import { LAYOUT } from './layout-page.ts';
 import { type Changed, Review } from './review.ts';
+import { type Extra, type Look, WIDTHS, type Width } from './scene.ts';
 import { startVisualServer, type VisualServer } from './server.ts';
 import { type Scene, STATES, type State } from './states.ts';
 
@@ -40,7 +42,12 @@ const review = new Review(
 // The same fonts, drawn the same way, in every browser this process starts (fonts.conf).
 process.env.FONTCONFIG_FILE = fileURLToPath(new URL('./fonts.conf', import.meta.url));
 
-export const WIDTHS = [360, 768] as const;
+/**
+ * The widest frame each engine draws: the stage page's viewport is that and a margin wide.
+ * WebKitGTK's MiniBrowser stays within 800 px on the suite's virtual display, so WebKit takes
+ * no 1280 px shot (its layout check still reads every state there).
+ */
+const WIDEST: Record<Engine, Width> = { chromium: 1280, firefox: 1280, webkit: 768 };
 
 /**
  * The README's shots: these states, at 360 px, copied from Chromium's baselines by the run
@@ -72,7 +79,7 @@ describe(`every state of the built widget in ${ENGINE_NAMES[engine]}`, () => {
   before(async () => {
     server = await startVisualServer();
     driver = await launch();
-    await driver.setViewport(800, 900);
+    await driver.setViewport(WIDEST[engine] + 32, 900);
     await driver.setColorScheme(scheme);
     await driver.goto(server.stageUrl);
     scene = { driver, server, checkoutId: '' };
@@ -146,38 +153,110 @@ describe(`every state of the built widget in ${ENGINE_NAMES[engine]}`, () => {
     return `${name}: ${why}, see ${diff ?? after}`;
   }
 
+  /** What is wrong with a layout: boxes that meet, text out of its box, a page wider than its frame. */
+  const problems = (layout: Layout, where = '') =>
+    [
+      ...crowded(layout.boxes),
+      ...leaving(layout.texts),
+      ...(layout.pageScrollsSideways ? ['the page scrolls sideways'] : []),
+    ].map((problem) => `${where}${layout.width} px: ${problem}`);
+
   /**
-   * Both schemes at both widths, the layout check at both widths; the second scheme in the
-   * order the first left the page: one change of scheme per state, the slowest step in WebKit.
+   * The layout check at every width (read in this order, ending where the shots start), in the
+   * widget and in any frame it shows; and at each wider width a state is not drawn at, its
+   * layout held to the one it is drawn at below, stretched.
    */
-  async function shootBoth(state: State, layout: string[], differences: string[]): Promise<void> {
-    const schemes: ColorScheme[] = scheme === 'light' ? ['light', 'dark'] : ['dark', 'light'];
-    for (const [round, next] of schemes.entries()) {
-      if (next !== scheme) {
-        await driver.setColorScheme(next);
-        scheme = next;
+  async function checkLayout(state: State): Promise<string[]> {
+    const readAt: Width[] = [1280, 768, 320, 360];
+    const layouts = await driver.run<Layout[]>(LAYOUT, readAt, 'widget');
+    const found = layouts.flatMap((layout) => problems(layout));
+    const drawn = [
+      ...(state.widths ?? [360]),
+      ...(state.extra ?? []).filter((extra) => !extra.look).map((extra) => extra.width),
+    ];
+    const at = (width: Width) => layouts[readAt.indexOf(width)] as Layout;
+    for (const width of WIDTHS) {
+      const below = drawn.filter((w) => w >= 360 && w < width).sort((a, b) => b - a)[0];
+      if (drawn.includes(width) || below === undefined) continue;
+      for (const difference of unlike(at(below), at(width))) {
+        found.push(`not drawn at ${width} px, yet ${difference}: draw it there too (widths)`);
       }
-      for (const width of round === 0 ? WIDTHS : [...WIDTHS].reverse()) {
+    }
+    if (layouts.some((layout) => layout.boxes.some((box) => box.name.startsWith('iframe')))) {
+      for (const width of readAt) {
         await setWidth(driver, width);
-        if (round === 0) {
-          for (const pair of crowded(await driver.run<Box[]>(BOXES))) {
-            layout.push(`${width} px: ${pair}`);
-          }
+        const [inside] = await driver.inFrame(() => driver.run<Layout[]>(LAYOUT, [], 'page'));
+        if (inside) found.push(...problems({ ...inside, width }, 'in its frame at '));
+      }
+    }
+    return found;
+  }
+
+  interface Shot extends Extra {
+    scheme: ColorScheme;
+  }
+
+  /**
+   * A state's shots, in the order they are taken: the scheme the page is in first (one change
+   * of scheme per state, the slowest step in WebKit), the extras in light; forced colours only
+   * where the engine has them.
+   */
+  function shotsOf(state: State): Shot[] {
+    const schemes = state.schemes ?? ['light', 'dark'];
+    const order = schemes.includes(scheme)
+      ? [scheme, ...schemes.filter((s) => s !== scheme)]
+      : schemes;
+    const widths = state.widths ?? [360];
+    return order.flatMap((next, round) => [
+      ...(round === 0 ? widths : [...widths].reverse()).map((width) => ({ width, scheme: next })),
+      ...(next === 'light' ? (state.extra ?? []) : [])
+        .filter((extra) => extra.look !== 'forced' || driver.forcesColors)
+        .filter((extra) => extra.width <= WIDEST[engine])
+        .map((extra) => ({ ...extra, scheme: next })),
+    ]);
+  }
+
+  const shotName = (state: State, { look, scheme, width }: Shot) =>
+    `${state.name}-${look ? `${look}-` : ''}${scheme}-${width}`;
+
+  /** Puts a look on the page (or takes it off). */
+  async function wear(look: Look, on: boolean): Promise<void> {
+    if (look === 'forced') return driver.setForcedColors(on);
+    await driver.run(
+      `document.documentElement.classList.toggle('themed', arguments[0]); ${DRAWN}`,
+      on,
+    );
+  }
+
+  async function shootAll(state: State, layout: string[], differences: string[]): Promise<void> {
+    for (const shot of shotsOf(state)) {
+      if (shot.scheme !== scheme) {
+        await driver.setColorScheme(shot.scheme);
+        scheme = shot.scheme;
+      }
+      await setWidth(driver, shot.width);
+      const { look } = shot;
+      const name = shotName(state, shot);
+      if (look) await wear(look, true);
+      try {
+        // Forced colours change colours, not where anything is (and every box reads as painted).
+        if (look === 'themed') {
+          const [seen] = await driver.run<Layout[]>(LAYOUT, [], 'widget');
+          if (seen) layout.push(...problems(seen, `${look}, `));
         }
-        const name = `${state.name}-${scheme}-${width}`;
         const difference = await shoot(name, state.masks ?? []);
         if (difference) differences.push(difference);
-        if (
-          update &&
-          engine === 'chromium' &&
-          width === 360 &&
-          README_STATES.includes(state.name)
-        ) {
-          writeFileSync(
-            readmeShot(state.name, scheme),
-            readFileSync(join(baselines, `${name}.png`)),
-          );
-        }
+      } finally {
+        if (look) await wear(look, false);
+      }
+      if (
+        update &&
+        engine === 'chromium' &&
+        shot.width === 360 &&
+        !look &&
+        README_STATES.includes(state.name)
+      ) {
+        writeFileSync(readmeShot(state.name, scheme), readFileSync(join(baselines, `${name}.png`)));
       }
     }
   }
@@ -189,19 +268,56 @@ describe(`every state of the built widget in ${ENGINE_NAMES[engine]}`, () => {
       await driver.inFrame(async () => {
         try {
           await state.reach(scene);
-          await shootBoth(state, layout, differences);
+          layout.push(...(await checkLayout(state)));
+          await shootAll(state, layout, differences);
         } finally {
           await state.leave?.(scene);
         }
       });
-      // In every state, at both widths: no two boxes meet.
+      // In every state, at every width: no two boxes meet, no text leaves its box.
       assert.deepEqual(
-        { crowded: layout, differences },
-        { crowded: [], differences: [] },
-        'boxes that overlap or touch, and shots that differ from their baselines',
+        { layout, differences },
+        { layout: [], differences: [] },
+        'boxes that overlap or touch, text out of its box, and shots that differ from their baselines',
       );
     });
   }
+
+  it('lists every state in test/visual/README.md, in order, with the count of states and shots', () => {
+    const readme = readFileSync(join(root, 'test/visual/README.md'), 'utf8');
+    const listed = [...readme.matchAll(/^\| `([^`]+)` \|/gm)].map((row) => row[1]);
+    assert.deepEqual(
+      listed,
+      STATES.map((state) => state.name),
+    );
+    const count = (forced: boolean) =>
+      STATES.reduce(
+        (n, state) =>
+          n +
+          (state.widths ?? [360]).length * (state.schemes ?? ['light', 'dark']).length +
+          (state.extra ?? []).filter(
+            (extra) => (forced || extra.look !== 'forced') && (forced || extra.width < 1280),
+          ).length,
+        0,
+      );
+    const said = `${STATES.length} states, ${count(true)} shots in\nChromium and Firefox, ${count(false)} in WebKit`;
+    assert.ok(readme.includes(said), `the README says: ${said}`);
+  });
+
+  it('keeps no baseline of a shot it no longer takes', () => {
+    const taken = new Set(
+      STATES.flatMap((state) => shotsOf(state).map((shot) => `${shotName(state, shot)}.png`)),
+    );
+    const left = readdirSync(baselines).filter((file) => !taken.has(file));
+    // Writing the baselines removes them; comparing names them.
+    if (update) for (const file of left) rmSync(join(baselines, file));
+    else
+      assert.deepEqual(
+        left,
+        [],
+        'baselines of shots no state takes: npm run screenshots removes them',
+      );
+  });
 
   if (engine === 'chromium' && !update) {
     it("the README's shots are Chromium's baselines", () => {

@@ -18,6 +18,7 @@ import { Hono } from 'hono';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import {
   createPaymentHandler,
+  type PaymentHandlerOptions,
   type ResolvedCheckout,
   toNodeListener,
 } from '../../src/server/index.ts';
@@ -44,14 +45,30 @@ export interface VisualServer {
   /** A provider API call with the sandbox key, as the merchant's server would make. */
   provider(method: string, path: string, body?: unknown): Promise<Response>;
   /**
-   * Holds the next payment the widget sends (its PUT to the handler) before it reaches the
-   * handler, so the widget stays "Processing…" until `release()`; `held` resolves once the
-   * request has arrived.
+   * Holds the widget's next call of `method` to the handler's checkout routes before it reaches
+   * the handler: its PUT (a payment: the widget stays "Processing…"), or its GET (the load: the
+   * form stays a placeholder), until `release()`; `held` resolves once the request has arrived.
    */
-  holdNextPayment(): { held: Promise<void>; release(): void };
+  holdNext(method: 'GET' | 'PUT'): { held: Promise<void>; release(): void };
+  /** An endpoint where nothing answers: a loopback port nothing listens on. */
+  deadEndpoint: string;
+  /**
+   * Restarts the handler with its card-testing limit at one payment per client in 10 minutes,
+   * and spends that one from this machine's address (the browser's too): a payment made
+   * through the handler by another tab, as a card tester's script would. The browser's next
+   * payment is refused, 429 with Retry-After, before the provider is called.
+   */
+  spendPaymentLimit(): Promise<void>;
+  /**
+   * Makes the provider lose the next payment of `checkoutId`: it drops the connection without
+   * charging, and fails the handler's reads of the checkout after it, so the handler cannot
+   * tell whether the card was charged (PROCESS_OUTCOME_UNKNOWN).
+   */
+  loseNextPayment(checkoutId: string): Promise<void>;
   /**
    * Starts the companion handler afresh, with a new memory store, as a restarted server does:
-   * the checkouts stay at the provider, the steps they left open are forgotten.
+   * the checkouts stay at the provider, the steps they left open are forgotten; and with the
+   * suite's settings (no rate limit).
    */
   restartHandler(): void;
   close(): Promise<void>;
@@ -111,6 +128,26 @@ const STAGE = `<!doctype html>
 <body><iframe title="The merchant's page" src="about:blank"></iframe></body>
 </html>`;
 
+/** A card the sandbox pays, as the widget sends it to the handler. */
+const PAID_CARD = {
+  name: 'Ada Lovelace',
+  number: '4200000000000091',
+  expiry_month: '12',
+  expiry_year: '2034',
+  cvv: '123',
+  last_4_digits: '0091',
+  type: 'VISA',
+};
+
+/** A loopback port nothing listens on (one that was free a moment ago). */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 export async function startVisualServer(): Promise<VisualServer> {
   const sandbox = await createSandbox({ port: 0 });
   const server: Server = createServer();
@@ -121,7 +158,7 @@ export async function startVisualServer(): Promise<VisualServer> {
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
 
-  const handler = () =>
+  const handler = (rateLimit: PaymentHandlerOptions['rateLimit'] = false) =>
     createPaymentHandler({
       provider: {
         baseUrl: sandbox.url,
@@ -137,16 +174,16 @@ export async function startVisualServer(): Promise<VisualServer> {
       },
       authorizeCustomer: (_request, customerId) => customerId === SHOPPER,
       // One client pays a hundred times a run: the card-testing limits would refuse it.
-      rateLimit: false,
+      rateLimit,
       logger: () => {},
     });
   let payments = handler();
 
-  let hold: { arrived(): void; released: Promise<void> } | undefined;
+  let hold: { method: string; arrived(): void; released: Promise<void> } | undefined;
   const app = new Hono();
   app.all('/payments/*', async (c) => {
     const request = c.req.raw;
-    if (request.method === 'PUT' && hold) {
+    if (hold?.method === request.method && c.req.path.startsWith('/payments/checkouts/')) {
       const { arrived, released } = hold;
       hold = undefined;
       arrived();
@@ -170,6 +207,16 @@ export async function startVisualServer(): Promise<VisualServer> {
     toNodeListener((request, env) => app.fetch(request, env)),
   );
 
+  const provider = (method: string, path: string, body?: unknown) =>
+    fetch(new URL(path, sandbox.url), {
+      method,
+      headers: {
+        authorization: `Bearer ${sandbox.apiKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
   const pageOf = (checkoutId: string, attributes: Attributes = {}) =>
     `${origin}/shop?${new URLSearchParams({
       checkout_id: checkoutId,
@@ -185,16 +232,8 @@ export async function startVisualServer(): Promise<VisualServer> {
       const { id } = await payments.createCheckout(checkout);
       return { url: pageOf(id, attributes), checkoutId: id };
     },
-    provider: (method, path, body) =>
-      fetch(new URL(path, sandbox.url), {
-        method,
-        headers: {
-          authorization: `Bearer ${sandbox.apiKey}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    holdNextPayment() {
+    provider,
+    holdNext(method) {
       let arrived = () => {};
       let release = () => {};
       const held = new Promise<void>((resolve) => {
@@ -203,8 +242,40 @@ export async function startVisualServer(): Promise<VisualServer> {
       const released = new Promise<void>((resolve) => {
         release = resolve;
       });
-      hold = { arrived, released };
+      hold = { method, arrived, released };
       return { held, release };
+    },
+    deadEndpoint: `http://127.0.0.1:${await closedPort()}/payments`,
+    async spendPaymentLimit() {
+      payments = handler({
+        paymentsPerClient: { limit: 1, windowMs: 10 * 60_000 },
+        checkoutsPerClient: false,
+        paymentsPerCheckout: false,
+        reportsPerClient: false,
+      });
+      const { id } = await payments.createCheckout({
+        amount: 10,
+        currency: 'EUR',
+        redirect: false,
+      });
+      const answer = await fetch(`${origin}/payments/checkouts/${id}`, {
+        method: 'PUT',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ payment_type: 'card', card: PAID_CARD }),
+      });
+      if (!answer.ok)
+        throw new Error(`spending the limit: ${answer.status} ${await answer.text()}`);
+    },
+    async loseNextPayment(checkoutId) {
+      const path = `/v0.1/checkouts/${checkoutId}`;
+      // The handler reads the checkout back once and retries twice (provider.retries).
+      for (const fault of [
+        { method: 'PUT', path, kind: 'drop' },
+        { method: 'GET', path, kind: 'error', status: 503, times: 3 },
+      ]) {
+        const added = await provider('POST', '/sandbox/faults', fault);
+        if (!added.ok) throw new Error(`a sandbox fault: ${added.status} ${await added.text()}`);
+      }
     },
     restartHandler() {
       payments = handler();

@@ -1,198 +1,79 @@
 /**
  * Every state the widget shows a shopper, and how a shopper gets there: through the real
  * handler and sandbox (the sandbox's documented cards, amount 11.00, its bank page's buttons,
- * its provider routes), in the order the suite shoots them. A state may start from where the
- * one before it left the page (the failed 3DS from the open challenge); when it finds the page
- * elsewhere (the state before it failed), it gets there from the start.
+ * its provider routes and faults), in the order the suite shoots them. A state may start from
+ * where the one before it left the page (the failed 3DS from the open challenge, the form from
+ * its loading placeholder); when it finds the page elsewhere (the state before it failed), it
+ * gets there from the start.
  */
-import { detectNetwork } from '../../src/card/index.ts';
-import type { ResolvedCheckout } from '../../src/server/index.ts';
-import { type Driver, EXISTS, nameArg, TEXT, waitFor } from '../engines/driver.ts';
+import { EXISTS, nameArg, waitFor } from '../engines/driver.ts';
 import { CARDS, fillCard, fillPerson, PAY, seeText } from '../engines/shopper.ts';
-import { type Attributes, SHOPPER, type VisualServer } from './server.ts';
+import {
+  BOLETO,
+  CARD,
+  CARD_ONLY,
+  challengeOpen,
+  emptyCardForm,
+  IDEAL,
+  MARKS,
+  methodChosen,
+  networkShown,
+  open,
+  openForm,
+  payable,
+  type Scene,
+  type State,
+  saveCard,
+  shows,
+} from './scene.ts';
+import { SHOPPER } from './server.ts';
 
-/** What a state works with: the browser (inside the merchant's page) and the servers. */
-export interface Scene {
-  driver: Driver;
-  server: VisualServer;
-  /** The checkout of the page last opened. */
-  checkoutId: string;
-}
+export type { Scene, State } from './scene.ts';
 
-export interface State {
-  /** The file name of its shots, and the test's. */
-  name: string;
-  /** Brings the merchant's page to this state. */
-  reach(scene: Scene): Promise<void>;
-  /** Lets go of what the state held on to for its shots, whether they were taken or not. */
-  leave?(scene: Scene): Promise<void>;
-  /**
-   * Parts of the widget whose content differs on every run (`part` names), painted over in
-   * its shots: where they are and how big stays compared.
-   */
-  masks?: string[];
-}
-
-const CARD: ResolvedCheckout = { amount: 10, currency: 'EUR', redirect: false };
-const CARD_ONLY: Attributes = { 'payment-methods': 'card' };
-
-/** Whether the merchant's page shows `text` now. */
-async function shows(driver: Driver, text: string): Promise<boolean> {
-  try {
-    return (await driver.run<string>(TEXT)).includes(text);
-  } catch {
-    // A page between two documents shows nothing yet.
-    return false;
-  }
-}
-
-/** Loads a URL into the frame the driver is in, and waits until its widget has rendered. */
-export async function open(driver: Driver, url: string): Promise<void> {
-  // The frame's own element: a page in a frame of its origin may navigate it. A page of
-  // another origin (the issuer's challenge page) cannot reach it, and leaves by itself.
-  await driver.run(
-    'if (window.frameElement) window.frameElement.src = arguments[0]; else location.href = arguments[0];',
-    url,
-  );
-  await waitFor(`the page ${url}`, () =>
-    driver.run<boolean>(
-      `return location.href === arguments[0] && document.readyState === 'complete' &&
-        !!document.querySelector('payment-widget')?.shadowRoot?.querySelector('form');`,
-      url,
-    ),
-  );
-}
-
-/**
- * Opens a new checkout's page, and waits until its form can be paid: while the checkout
- * loads, the form on screen is an inert placeholder that takes no typing and no clicks.
- */
-async function openForm(
-  scene: Scene,
-  checkout: ResolvedCheckout,
-  attributes: Attributes,
-): Promise<void> {
-  const { url, checkoutId } = await scene.server.page(checkout, attributes);
-  scene.checkoutId = checkoutId;
-  await open(scene.driver, url);
-  await payable(scene.driver);
-}
-
-/** Waits until the widget's form can be paid. */
-async function payable(driver: Driver): Promise<void> {
-  await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
-}
-
-/** A card form with nothing typed: the one on screen when there is one, else a new page. */
-async function emptyCardForm(scene: Scene): Promise<void> {
-  const { driver } = scene;
-  const fresh =
-    (await driver.run<boolean>(EXISTS, 'field', nameArg('Card number'))) &&
-    (await driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
-  if (!fresh) await openForm(scene, CARD, CARD_ONLY);
-  // The public reset(): every field empty, no error shown.
-  await driver.run("document.querySelector('payment-widget').reset();");
-}
-
-/** Waits for the widget's payment-change event naming `network`. */
-async function networkShown(driver: Driver, network: string): Promise<void> {
-  await waitFor(`payment-change naming ${network}`, () =>
-    driver.run<boolean>(
-      `const changes = window.widgetEvents.filter((e) => e.type === 'payment-change');
-       return changes.length > 0 && changes[changes.length - 1].network === arguments[0];`,
-      network,
-    ),
-  );
-}
-
-/** Numbers each network's rules detect (checked below), Luhn-valid. */
-const MARKS: [name: string, network: string, number: string][] = [
-  ['visa', 'VISA', '4200000000000091'],
-  ['mastercard', 'MASTERCARD', '5555555555554444'],
-  ['maestro', 'MAESTRO', '6759649826438453'],
-  ['amex', 'AMEX', '378282246310005'],
-  ['discover', 'DISCOVER', '6011111111111117'],
-  ['diners', 'DINERS', '36227206271667'],
-  ['jcb', 'JCB', '3530111333300000'],
-  ['elo', 'ELO', '6362970000457013'],
-  ['hipercard', 'HIPERCARD', '6062825624254001'],
-  ['unionpay', 'CUP', '6200000000000005'],
-];
-for (const [, network, number] of MARKS) {
-  if (detectNetwork(number) !== network) {
-    throw new Error(`the card rules detect ${number} as ${detectNetwork(number)}, not ${network}`);
-  }
-}
-
-/** Lets the held payment go on; set while the "processing" state is on screen. */
+/** Lets the held request go on; set while "loading" or "processing" is on screen. */
 let release: (() => void) | undefined;
-
-const challengeOpen = async (scene: Scene) => {
-  await openForm(scene, CARD, CARD_ONLY);
-  await fillCard(scene.driver, CARDS.challenge);
-  await scene.driver.click(PAY);
-  await scene.driver.inFrame(() => seeText(scene.driver, 'Complete authentication'));
+const letGo = async () => {
+  release?.();
+  release = undefined;
 };
 
-const methodChosen = async (
-  scene: Scene,
-  checkout: ResolvedCheckout,
-  methods: string,
-  method: string,
-  field: string,
-) => {
-  await openForm(scene, { ...checkout, redirect: true }, { 'payment-methods': methods });
-  await scene.driver.click(method);
-  await waitFor(`the ${field} field`, () =>
-    scene.driver.run<boolean>(EXISTS, 'field', nameArg(field)),
-  );
-};
+/** The checkout whose form the "loading" state held back. */
+let loading: string | undefined;
 
-const IDEAL = (scene: Scene) =>
-  methodChosen(scene, { amount: 10, currency: 'EUR' }, 'card ideal bancontact', 'iDEAL', 'Email');
-const BOLETO = (scene: Scene) =>
-  methodChosen(scene, { amount: 10, currency: 'BRL' }, 'card boleto', 'Boleto', 'CPF or CNPJ');
+/** The German form's Pay button: the amount, then "bezahlen". */
+const GERMAN_PAY = / bezahlen$/;
 
-/** The shopper's customer with one saved Visa ending in 0091, made once per sandbox. */
-let savedCard: Promise<void> | undefined;
-function saveCard(server: VisualServer): Promise<void> {
-  savedCard ??= (async () => {
-    const ok = async (response: Promise<Response>, what: string) => {
-      const answer = await response;
-      if (!answer.ok) throw new Error(`${what}: ${answer.status} ${await answer.text()}`);
-    };
-    await ok(server.provider('POST', '/v0.1/customers', { customer_id: SHOPPER }), 'customer');
-    const { checkoutId } = await server.page({
-      amount: 1,
-      currency: 'EUR',
-      customerId: SHOPPER,
-      purpose: 'SETUP_RECURRING_PAYMENT',
-      redirect: false,
-    });
-    await ok(
-      server.provider('PUT', `/v0.1/checkouts/${checkoutId}`, {
-        payment_type: 'card',
-        card: {
-          name: 'Ada Lovelace',
-          number: CARDS.paid,
-          expiry_month: '12',
-          expiry_year: '2034',
-          cvv: '123',
-          last_4_digits: CARDS.paid.slice(-4),
-          type: 'VISA',
-        },
-        mandate: { type: 'recurrent', user_agent: 'screenshots' },
-      }),
-      'saving a card',
-    );
-  })();
-  return savedCard;
-}
+/** What the themed shots and forced colours are taken of: a form, its errors, an outcome. */
+const LOOKS = [
+  { width: 360, look: 'themed' },
+  { width: 360, look: 'forced' },
+] as const;
 
 export const STATES: State[] = [
   {
+    // The placeholder drawn while the checkout loads: the handler's front door holds the load.
+    name: 'loading',
+    async reach(scene) {
+      const { url, checkoutId } = await scene.server.page(CARD, CARD_ONLY);
+      const hold = scene.server.holdNext('GET');
+      release = hold.release;
+      scene.checkoutId = checkoutId;
+      await open(scene.driver, url);
+      await hold.held;
+      loading = checkoutId;
+    },
+    leave: letGo,
+  },
+  {
     name: 'form',
-    reach: (scene) => openForm(scene, CARD, CARD_ONLY),
+    // Narrower, the expiry date and the security code still share a row.
+    extra: [{ width: 320 }, ...LOOKS],
+    async reach(scene) {
+      // After "loading", its held checkout arrives: the same page becomes this.
+      if (loading === scene.checkoutId) await payable(scene.driver);
+      else await openForm(scene, CARD, CARD_ONLY);
+      loading = undefined;
+    },
   },
   ...MARKS.map(([name, network, number]) => ({
     name: `mark-${name}`,
@@ -204,11 +85,30 @@ export const STATES: State[] = [
   })),
   {
     name: 'field-errors',
+    extra: [{ width: 320 }, ...LOOKS],
     async reach(scene) {
       await emptyCardForm(scene);
       await scene.driver.fill('Card number', '4200 0000 0000');
       await scene.driver.click(PAY);
       await seeText(scene.driver, 'Check the highlighted fields');
+    },
+  },
+  {
+    // Over the handler's card-testing limit: another tab from the shopper's address (the
+    // suite, through the handler) made the one payment the limit allows.
+    name: 'rate-limited',
+    // One line from 768 px on.
+    widths: [360, 768],
+    schemes: ['light'],
+    async reach(scene) {
+      await emptyCardForm(scene);
+      await fillCard(scene.driver, CARDS.paid);
+      await scene.server.spendPaymentLimit();
+      await scene.driver.click(PAY);
+      await seeText(scene.driver, 'Too many payment attempts. Try again in 10 min.');
+    },
+    async leave(scene) {
+      scene.server.restartHandler();
     },
   },
   {
@@ -219,16 +119,13 @@ export const STATES: State[] = [
     async reach(scene) {
       await emptyCardForm(scene);
       await fillCard(scene.driver, CARDS.paid);
-      const hold = scene.server.holdNextPayment();
+      const hold = scene.server.holdNext('PUT');
       release = hold.release;
       await scene.driver.click(PAY);
       await hold.held;
       await seeText(scene.driver, 'Processing…');
     },
-    async leave() {
-      release?.();
-      release = undefined;
-    },
+    leave: letGo,
   },
   {
     name: 'success',
@@ -259,6 +156,7 @@ export const STATES: State[] = [
   },
   {
     name: 'declined',
+    extra: LOOKS,
     async reach(scene) {
       await openForm(scene, { ...CARD, amount: 11 }, CARD_ONLY);
       await fillCard(scene.driver, CARDS.paid);
@@ -276,7 +174,12 @@ export const STATES: State[] = [
       await seeText(scene.driver, 'Your bank could not be reached');
     },
   },
-  { name: 'challenge', reach: challengeOpen },
+  {
+    // From 768 px on, the challenge is a column of its own width.
+    name: 'challenge',
+    widths: [360, 768],
+    reach: challengeOpen,
+  },
   {
     name: 'challenge-failed',
     async reach(scene) {
@@ -292,6 +195,8 @@ export const STATES: State[] = [
     // The shopper reloads during the full-page challenge (or comes Back from it): the
     // challenge is offered again, with its amount and why, behind a button.
     name: 'resumed-offer',
+    // From 768 px on, its words fit a line and its buttons their own width.
+    widths: [360, 768],
     async reach(scene) {
       await openForm(scene, { ...CARD, redirect: true }, CARD_ONLY);
       await fillCard(scene.driver, CARDS.challenge);
@@ -307,6 +212,9 @@ export const STATES: State[] = [
     // restarted (a memory store, as in development): the handler no longer holds the step, so
     // the widget waits for the bank's answer, and says what happens next.
     name: 'resumed-pending',
+    // What happens next takes four lines at 360 px, two at 768 and one at 1280.
+    widths: [360, 768],
+    extra: [{ width: 1280 }],
     async reach(scene) {
       await challengeOpen(scene);
       scene.server.restartHandler();
@@ -326,7 +234,88 @@ export const STATES: State[] = [
       await seeText(scene.driver, 'This payment is no longer valid');
     },
   },
-  { name: 'ideal-fields', reach: IDEAL },
+  {
+    // The handler is down (or the page names the wrong endpoint): the checkout never loads.
+    name: 'try-again',
+    // One line from 768 px on.
+    widths: [360, 768],
+    schemes: ['light'],
+    async reach(scene) {
+      const { server, driver } = scene;
+      const { url, checkoutId } = await server.page(CARD, {
+        ...CARD_ONLY,
+        endpoint: server.deadEndpoint,
+      });
+      scene.checkoutId = checkoutId;
+      await open(driver, url);
+      await waitFor('Try again', () =>
+        driver.run<boolean>(EXISTS, 'control', nameArg('Try again')),
+      );
+      await seeText(driver, 'We could not reach the payment service');
+    },
+  },
+  {
+    // The provider lost the payment's answer and the handler could not read the checkout back
+    // (PROCESS_OUTCOME_UNKNOWN): the card may have been charged, so the widget never offers
+    // Pay again. What a provider that timed out leaves the shopper with.
+    name: 'answer-lost',
+    // What happens next takes four lines at 360 px, two at 768 and one at 1280.
+    widths: [360, 768],
+    schemes: ['light'],
+    extra: [{ width: 1280 }],
+    async reach(scene) {
+      await openForm(scene, CARD, CARD_ONLY);
+      await fillCard(scene.driver, CARDS.paid);
+      await scene.server.loseNextPayment(scene.checkoutId);
+      await scene.driver.click(PAY);
+      await seeText(scene.driver, 'reload this page later');
+    },
+  },
+  {
+    // German, the longest of the widget's languages, where it is tightest.
+    name: 'form-de',
+    widths: [320],
+    schemes: ['light'],
+    reach: (scene) => openForm(scene, CARD, { ...CARD_ONLY, locale: 'de-DE' }, GERMAN_PAY),
+  },
+  {
+    name: 'field-errors-de',
+    widths: [320],
+    schemes: ['light'],
+    async reach(scene) {
+      const { driver } = scene;
+      if (!(await shows(driver, 'Kartennummer'))) {
+        await openForm(scene, CARD, { ...CARD_ONLY, locale: 'de-DE' }, GERMAN_PAY);
+      }
+      await driver.run("document.querySelector('payment-widget').reset();");
+      await driver.fill('Kartennummer', '4200 0000 0000');
+      await driver.click(GERMAN_PAY);
+      await seeText(driver, 'Prüfen Sie die markierten Felder');
+    },
+  },
+  {
+    // Three methods: two rows of choices at 360 px, one from 768 px on.
+    name: 'ideal-fields',
+    widths: [360, 768],
+    reach: IDEAL,
+  },
+  {
+    // Bancontact asks for what iDEAL does; its own choice is checked.
+    name: 'bancontact-fields',
+    // The methods in one row from 768 px on.
+    widths: [360, 768],
+    schemes: ['light'],
+    async reach(scene) {
+      if (!(await shows(scene.driver, 'First name'))) await IDEAL(scene);
+      await scene.driver.click('Bancontact');
+      await waitFor('Bancontact chosen', () =>
+        scene.driver.run<boolean>(
+          `return [...document.querySelector('payment-widget').shadowRoot
+             .querySelectorAll('input[type=radio]')].some((r) => r.checked && r.value === 'bancontact');`,
+        ),
+      );
+    },
+  },
   {
     // Declined on the sandbox's bank page, back on the merchant's page through the handler's
     // return route.
@@ -355,6 +344,8 @@ export const STATES: State[] = [
   { name: 'boleto-fields', reach: BOLETO },
   {
     name: 'boleto-voucher',
+    // The barcode's digits take two lines at 360 px, one from 768 px on.
+    widths: [360, 768],
     async reach(scene) {
       const { driver } = scene;
       if (!(await shows(driver, 'CPF or CNPJ'))) await BOLETO(scene);
