@@ -12,6 +12,7 @@ import { launch } from './launch.ts';
 import {
   axeViolations,
   CARDS,
+  fillBoleto,
   fillCard,
   fillPerson,
   focused,
@@ -149,12 +150,7 @@ describe('payment flows', () => {
     async () => {
       const id = await openShop(driver, shop, '/?currency=BRL');
       await driver.click('Boleto');
-      await fillPerson(driver, 'Ana', 'Silva');
-      await driver.fill('CPF or CNPJ', '529.982.247-25');
-      await driver.fill('Street and number', 'Avenida Paulista 1000');
-      await driver.fill('City', 'São Paulo');
-      await driver.fill('State', 'SP');
-      await driver.fill('Postal code', '01310100');
+      await fillBoleto(driver);
       await driver.click(PAY);
       await seeText(driver, 'Pay this boleto at a bank or online');
       await seeText(driver, 'Payment pending');

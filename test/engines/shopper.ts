@@ -54,6 +54,16 @@ export async function fillPerson(driver: Driver, first = 'Ada', last = 'Lovelace
   await driver.fill('Email', `${first.toLowerCase()}@example.com`);
 }
 
+/** The boleto's fields, as the sandbox's Brazilian shopper fills them (a valid CPF). */
+export async function fillBoleto(driver: Driver): Promise<void> {
+  await fillPerson(driver, 'Ana', 'Silva');
+  await driver.fill('CPF or CNPJ', '529.982.247-25');
+  await driver.fill('Street and number', 'Avenida Paulista 1000');
+  await driver.fill('City', 'São Paulo');
+  await driver.fill('State', 'SP');
+  await driver.fill('Postal code', '01310100');
+}
+
 /** Waits until the page (or the frame the driver is in) shows `text`. */
 export async function seeText(driver: Driver, text: string): Promise<void> {
   await waitFor(`"${text}" on the page`, async () =>

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { EXPIRY } from '../e2e/shop.ts';
 import { type Driver, EXISTS, nameArg, waitFor } from '../engines/driver.ts';
-import { CARDS, fillCard, fillPerson, PAY, seeText } from '../engines/shopper.ts';
+import { CARDS, fillBoleto, fillCard, fillPerson, PAY, seeText } from '../engines/shopper.ts';
 import type { StaticServer } from './static-server.ts';
 import {
   bannerStyled,
@@ -78,12 +78,7 @@ async function boleto(driver: Driver, site: StaticServer, seen: Seen[]): Promise
   await driver.goto(new URL('./?currency=BRL', site.url).href);
   const id = await buyAgain(driver);
   await driver.click('Boleto');
-  await fillPerson(driver, 'Ana', 'Silva');
-  await driver.fill('CPF or CNPJ', '529.982.247-25');
-  await driver.fill('Street and number', 'Avenida Paulista 1000');
-  await driver.fill('City', 'São Paulo');
-  await driver.fill('State', 'SP');
-  await driver.fill('Postal code', '01310100');
+  await fillBoleto(driver);
   await driver.click(PAY);
   await seeText(driver, 'Pay this boleto at a bank or online');
   await seeText(driver, 'Payment pending');

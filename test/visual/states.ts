@@ -7,7 +7,7 @@
  * gets there from the start.
  */
 import { EXISTS, nameArg, waitFor } from '../engines/driver.ts';
-import { CARDS, fillCard, fillPerson, PAY, seeText } from '../engines/shopper.ts';
+import { CARDS, fillBoleto, fillCard, fillPerson, PAY, seeText } from '../engines/shopper.ts';
 import {
   BOLETO,
   CARD,
@@ -354,12 +354,7 @@ export const STATES: State[] = [
     async reach(scene) {
       const { driver } = scene;
       if (!(await shows(driver, 'CPF or CNPJ'))) await BOLETO(scene);
-      await fillPerson(driver, 'Ana', 'Silva');
-      await driver.fill('CPF or CNPJ', '529.982.247-25');
-      await driver.fill('Street and number', 'Avenida Paulista 1000');
-      await driver.fill('City', 'São Paulo');
-      await driver.fill('State', 'SP');
-      await driver.fill('Postal code', '01310100');
+      await fillBoleto(driver);
       await driver.click(PAY);
       await seeText(driver, 'Pay this boleto at a bank or online');
       await seeText(driver, 'Payment pending');
