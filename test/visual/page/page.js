@@ -35,3 +35,26 @@ window.stillWidget = () => {
     }
   }
 };
+
+/**
+ * Forced colours force the caret's colour too (caret-color: transparent is overridden), so
+ * a focused field's caret blinks into one shot and out of the next. A read-only field draws
+ * no caret and keeps its focus and ring: the field that has focus is made read-only for the
+ * shot (`hideCaret`), and editable again after it (`showCaret`).
+ */
+let caretHeld;
+window.hideCaret = () => {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  if (
+    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) &&
+    !active.readOnly
+  ) {
+    active.readOnly = true;
+    caretHeld = active;
+  }
+};
+window.showCaret = () => {
+  if (caretHeld) caretHeld.readOnly = false;
+  caretHeld = undefined;
+};
