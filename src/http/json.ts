@@ -17,7 +17,15 @@ interface Parts {
   headers: Readonly<Record<string, string>> | undefined;
 }
 
-const made = new WeakMap<Response, Parts>();
+/**
+ * Where an answer json() or empty() made keeps its parts: a property of its own. A WeakMap
+ * entry cost every answer a write into an ephemeron table that each garbage collection then
+ * had to walk (BENCHMARKS.md, the throughput section).
+ */
+const PARTS = Symbol('payment-widget.parts');
+type Made = Response & { [PARTS]?: Parts };
+
+const partsOf = (response: Response): Parts | undefined => (response as Made)[PARTS];
 
 // The runtime's own Response, as it was when this module loaded: a Node server on
 // @hono/node-server (toNodeListener) later puts a lighter one in its place.
@@ -28,7 +36,8 @@ function answer(parts: Parts): Response {
   const response = new Response(body, headers === undefined ? { status } : { status, headers });
   // Only the lighter answers are made again for a header (withHeaders()): the runtime's own
   // builds its Headers as it is made, and setting one there costs less than a second answer.
-  if (Object.getPrototypeOf(response) !== NativeResponse.prototype) made.set(response, parts);
+  if (Object.getPrototypeOf(response) !== NativeResponse.prototype)
+    (response as Made)[PARTS] = parts;
   return response;
 }
 
@@ -65,13 +74,13 @@ export function empty(status: number, headers?: Record<string, string>): Respons
 
 /** The body json() or empty() made `response` with (null: none); undefined when it made another. */
 export function madeBody(response: Response): string | null | undefined {
-  const parts = made.get(response);
+  const parts = partsOf(response);
   return parts === undefined ? undefined : parts.body;
 }
 
 /** Header `name` (lower case) of `response`, or null; read without touching its Headers when it can. */
 export function headerOf(response: Response, name: string): string | null {
-  const parts = made.get(response);
+  const parts = partsOf(response);
   return parts === undefined ? response.headers.get(name) : (parts.headers?.[name] ?? null);
 }
 
@@ -87,7 +96,7 @@ export function withHeaders(
   response: Response,
   headers: Readonly<Record<string, string>>,
 ): Response {
-  const parts = made.get(response);
+  const parts = partsOf(response);
   if (parts === undefined) {
     for (const name in headers) response.headers.set(name, headers[name] as string);
     return response;
