@@ -37,22 +37,31 @@ export const rate = (n: number): string => Math.round(n).toLocaleString('en-US')
 export const times = (n: number): string => `${n.toFixed(2)}x`;
 
 /** Servers under load in turns: BENCH_CONNECTIONS, BENCH_SECONDS, BENCH_ROUNDS. */
-export function roundsShape(rounds: number) {
+export function roundsShape(rounds: number, seconds = 5) {
   return {
     connections: intFromEnv('BENCH_CONNECTIONS', 10),
-    seconds: intFromEnv('BENCH_SECONDS', 5),
+    seconds: intFromEnv('BENCH_SECONDS', seconds),
     rounds: intFromEnv('BENCH_ROUNDS', rounds),
     warmSeconds: 2,
   };
 }
 
-export function targetTable(targets: readonly TargetRun[], cpu: string): void {
+export function targetTable(targets: readonly TargetRun[], cpu: string, own?: string): void {
   table(
-    ['target', 'req/s', cpu, 'p50 ms', 'p99 ms', 'non-2xx/errors'],
+    [
+      'target',
+      'req/s',
+      cpu,
+      ...(own === undefined ? [] : [own]),
+      'p50 ms',
+      'p99 ms',
+      'non-2xx/errors',
+    ],
     targets.map((t) => [
       t.name,
       spread(t.rates, rate),
       spread(t.cpuPerRequest, (n) => n.toFixed(0)),
+      ...(own === undefined ? [] : [spread(t.ownCpuPerRequest, (n) => n.toFixed(0))]),
       spread(t.p50, (n) => n.toFixed(1)),
       spread(t.p99, (n) => n.toFixed(1)),
       t.bad,

@@ -7,11 +7,12 @@
 //   env: BENCH_OPS (2000), BENCH_CONCURRENCY (8), BENCH_RENDER_RUNS (20),
 //        BENCH_KEYSTROKE_ROUNDS (10) of typing a card number per target,
 //        BENCH_FIRST_PAINT_ROUNDS (10) of a cold and a warm load per build,
-//        BENCH_CONNECTIONS (10), BENCH_SECONDS (5), BENCH_ROUNDS (3) for throughput
-//        (5 for telemetry), BENCH_LOOP_ROUNDS for the in-process parts of telemetry (15)
+//        BENCH_CONNECTIONS (10), BENCH_SECONDS (2 for throughput, 5 for telemetry),
+//        BENCH_ROUNDS (10 for throughput, 5 for telemetry), BENCH_LOOP_ROUNDS for the in-process parts of telemetry (15)
 //        and of throughput with a baseline (60),
 //        BENCH_CPU_PROF=dir (servers write CPU profiles there),
 //        BENCH_PERF=dir (Linux perf records each throughput server there),
+//        BENCH_PIN=1 (throughput: the servers on CPU 0, autocannon on CPU 1, by taskset),
 //        BENCH_BASELINE=dir (another checkout beside this one: its sandbox and handler in throughput,
 //          its built widget in keystroke and first-paint; build it there first),
 //        PROVIDER_OPENAPI (the spec Prism serves), BENCH_NO_BUILD=1 (measure dist as is),

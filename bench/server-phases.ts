@@ -94,14 +94,16 @@ const HANDLER_PROXY_FLOOR = 0.9;
 export async function throughputPhase(): Promise<void> {
   const { measureThroughput } = await import('./throughput.ts');
   const shape = {
-    ...roundsShape(3),
+    // Short turns, many rounds: a round whose turns fall in one phase of this machine's speed
+    // compares like with like (turns of 5 s, 3 rounds, spread 0.6-1.7x per round).
+    ...roundsShape(10, 2),
     ...(process.env.BENCH_BASELINE && { baseline: process.env.BENCH_BASELINE }),
   };
   const r = await measureThroughput(shape);
   console.log(
-    `## Throughput (autocannon, ${shape.connections} connections, loopback, ${shape.rounds} rounds of ${shape.seconds} s per target, taking turns; median (min-max))\n`,
+    `## Throughput (autocannon, ${shape.connections} connections, loopback, ${shape.rounds} rounds of ${shape.seconds} s per target, taking turns${r.pinned ? '; servers on CPU 0, autocannon on CPU 1' : ''}; median (min-max))\n`,
   );
-  targetTable(r.targets, 'server CPU µs/req');
+  targetTable(r.targets, 'server CPU µs/req', 'own process CPU µs/req');
   console.log(
     `- sandbox / bare node:http: ${spread(r.sandboxRatio, times)}, ${verdict(r.sandboxRatio, SANDBOX_FLOOR)}`,
   );
@@ -112,6 +114,11 @@ export async function throughputPhase(): Promise<void> {
   console.log(`- bare proxy / sandbox direct: ${spread(r.proxyRatio, times)}`);
   console.log(
     `- handler / bare proxy: ${spread(r.handlerToProxyRatio, times)}, ${verdict(r.handlerToProxyRatio, HANDLER_PROXY_FLOOR)}`,
+  );
+  // The same by CPU time per request (steadier than req/s on a shared machine): with the
+  // sandbox, and the handler's process against the proxy's alone (a provider elsewhere).
+  console.log(
+    `- handler / bare proxy by CPU per request: with the sandbox ${spread(r.handlerToProxyCpuRatio, times)}, own process alone ${spread(r.handlerToProxyOwnCpuRatio, times)}`,
   );
   // ... and that work split: the edge (toNodeListener, Hono), then the handler's own.
   console.log(

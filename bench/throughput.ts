@@ -9,10 +9,14 @@
 // server runs in its own process. Targets take turns (A B C A B C ...) so that a change of
 // the machine's load during the run hits all of them alike, and the ratios are taken per
 // round, then their median and spread reported.
+// With BENCH_PIN=1 the servers run on the first CPU and autocannon (this process) on the second
+// (taskset), so the load generator takes nothing from the servers it measures: each target's
+// requests per second is then what one core does for its server and the sandbox together.
 // With BENCH_BASELINE=/path/to/another/checkout, that checkout's sandbox runs as one more target
 // (same GET, same turns), to compare a change of the sandbox with what it was before; and that
 // checkout's handler (its own bench/servers/handler.ts) runs in front of this sandbox, beside
 // this handler, to compare a change of the handler with the bare proxy as both stand.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -71,6 +75,8 @@ export interface TargetRun {
    * request, per round: less sensitive than req/s to what else the machine runs.
    */
   cpuPerRequest: number[];
+  /** The same for the target's own process alone (the server in front of the sandbox), per round. */
+  ownCpuPerRequest: number[];
   p50: number[];
   p99: number[];
   /** Non-2xx answers, socket errors and timeouts over all rounds: any of them voids the run. */
@@ -84,6 +90,12 @@ export interface ThroughputReport {
   handlerRatio: number[];
   proxyRatio: number[];
   handlerToProxyRatio: number[];
+  /**
+   * Per round, handler / bare proxy by CPU time per request, the inverse ratio of what each costs:
+   * with the sandbox (what a core serving both would do) and the front process alone.
+   */
+  handlerToProxyCpuRatio: number[];
+  handlerToProxyOwnCpuRatio: number[];
   /** Per round: the proxy behind the handler's edge / the bare proxy, the handler / that proxy. */
   edgeToProxyRatio: number[];
   handlerToEdgeRatio: number[];
@@ -93,6 +105,8 @@ export interface ThroughputReport {
   baselineHandlerToProxyRatio?: number[];
   loadBefore: number[];
   loadAfter: number[];
+  /** Whether BENCH_PIN put the servers and autocannon on CPUs of their own. */
+  pinned: boolean;
 }
 
 /** CPU seconds (user + system) a process has used so far, from Linux's /proc; NaN elsewhere. */
@@ -130,8 +144,21 @@ export async function createCheckout(sandbox: SandboxInfo): Promise<string> {
 export interface Target {
   name: string;
   options: Omit<CannonOptions, 'duration' | 'connections'>;
-  /** Whose CPU time counts as the request's. */
+  /** Whose CPU time counts as the request's: the target's own process first. */
   pids: (number | undefined)[];
+}
+
+/**
+ * BENCH_PIN=1: `servers` on the first CPU, this process (autocannon) on the second, all threads
+ * of each (taskset, Linux). Off by default; an error where it cannot be done.
+ */
+function pinIfAsked(servers: (number | undefined)[]): boolean {
+  if (process.env.BENCH_PIN !== '1') return false;
+  const pin = (cpu: string, pid: number | undefined) =>
+    execFileSync('taskset', ['-a', '-p', '-c', cpu, String(pid)], { stdio: 'ignore' });
+  for (const pid of servers) pin('0', pid);
+  pin('1', process.pid);
+  return true;
 }
 
 type RoundShape = Pick<ThroughputShape, 'connections' | 'seconds' | 'rounds' | 'warmSeconds'>;
@@ -162,6 +189,7 @@ export async function inTurns(
     name: t.name,
     rates: [],
     cpuPerRequest: [],
+    ownCpuPerRequest: [],
     p50: [],
     p99: [],
     bad: 0,
@@ -169,15 +197,19 @@ export async function inTurns(
   for (let round = 0; round < shape.rounds; round++) {
     for (const [k, target] of targets.entries()) {
       const cpuBefore = cpu(target.pids);
+      const ownBefore = cpu(target.pids.slice(0, 1));
       const result = await cannon({
         ...target.options,
         connections: shape.connections,
         duration: shape.seconds,
       });
       const cpuUsed = cpu(target.pids) - cpuBefore;
+      const ownUsed = cpu(target.pids.slice(0, 1)) - ownBefore;
       const run = runs[k]!;
+      const served = Math.max(1, result['2xx']);
       run.rates.push(result['2xx'] / result.duration);
-      run.cpuPerRequest.push((cpuUsed / Math.max(1, result['2xx'])) * 1e6);
+      run.cpuPerRequest.push((cpuUsed / served) * 1e6);
+      run.ownCpuPerRequest.push((ownUsed / served) * 1e6);
       run.p50.push(result.latency.p50);
       run.p99.push(result.latency.p99);
       run.bad += result.non2xx + result.errors + result.timeouts;
@@ -189,6 +221,11 @@ export async function inTurns(
 /** Per round: `over`'s rate / `under`'s. */
 export function perRound(over: TargetRun, under: TargetRun): number[] {
   return over.rates.map((rate, i) => rate / (under.rates[i] ?? Number.NaN));
+}
+
+/** Per round: `under`'s CPU time per request / `over`'s (so above 1: `over` costs less). */
+function perRoundCpu(over: number[], under: number[]): number[] {
+  return over.map((us, i) => (under[i] ?? Number.NaN) / us);
 }
 
 export async function measureThroughput(shape: ThroughputShape): Promise<ThroughputReport> {
@@ -284,6 +321,7 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
             },
           ]),
     ];
+    const pinned = pinIfAsked(children.map((child) => child.process.pid));
     const perf = perfDir();
     const loadBefore = loadavg();
     await warmUp(cannon, targets, shape);
@@ -314,12 +352,15 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
       handlerRatio: perRound(h, s),
       proxyRatio: perRound(p, s),
       handlerToProxyRatio: perRound(h, p),
+      handlerToProxyCpuRatio: perRoundCpu(h.cpuPerRequest, p.cpuPerRequest),
+      handlerToProxyOwnCpuRatio: perRoundCpu(h.ownCpuPerRequest, p.ownCpuPerRequest),
       edgeToProxyRatio: perRound(e, p),
       handlerToEdgeRatio: perRound(h, e),
       ...(base && { baselineRatio: perRound(s, base) }),
       ...(baseHandler && { baselineHandlerToProxyRatio: perRound(baseHandler, p) }),
       loadBefore,
       loadAfter,
+      pinned,
     };
   } finally {
     for (const child of children.reverse()) await child.stop();
