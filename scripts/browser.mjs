@@ -5,7 +5,7 @@
 //   which measure what a shopper's browser does, keep the whole browser.
 // - Firefox: FIREFOX_PATH, then Debian's /usr/bin/firefox-esr (driven over WebDriver BiDi).
 // - WebKit: Debian's WebKitWebDriver driving WebKitGTK's MiniBrowser on a virtual
-//   display (xvfb-run), since MiniBrowser has no headless mode; xsettingsd plays
+//   display (Xvfb), since MiniBrowser has no headless mode; xsettingsd plays
 //   the desktop whose colour scheme and motion preference the browser follows.
 // Each lookup throws one line saying how to get what is missing.
 import { spawn } from 'node:child_process';
@@ -27,7 +27,7 @@ const HOW_TO = {
   firefox:
     'No Firefox found: install one (Debian: `apt-get install -y firefox-esr`) or set FIREFOX_PATH to a Firefox binary.',
   webkit:
-    'No WebKit found: install WebKitWebDriver, MiniBrowser, xvfb-run and xsettingsd (Debian: `apt-get install -y webkit2gtk-driver xvfb xsettingsd`).',
+    'No WebKit found: install WebKitWebDriver, MiniBrowser, Xvfb and xsettingsd (Debian: `apt-get install -y webkit2gtk-driver xvfb xsettingsd`).',
 };
 
 /**
@@ -96,11 +96,11 @@ export function firefoxPath() {
 const WEBKIT = {
   driver: '/usr/bin/WebKitWebDriver',
   browser: '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
-  display: '/usr/bin/xvfb-run',
+  display: '/usr/bin/Xvfb',
   settings: '/usr/bin/xsettingsd',
 };
 
-/** WebKitWebDriver, MiniBrowser, xvfb-run and xsettingsd, or throws with one line saying how to get them. */
+/** WebKitWebDriver, MiniBrowser, Xvfb and xsettingsd, or throws with one line saying how to get them. */
 export function webkitPaths() {
   if (Object.values(WEBKIT).every((path) => existsSync(path))) return { ...WEBKIT };
   throw new Error(HOW_TO.webkit);
@@ -230,14 +230,22 @@ export async function startWebKitDriver() {
   const pidFile = join(dir, 'xsettingsd.pid');
   const media = { colorScheme: 'light', reducedMotion: 'no-preference' };
   writeFileSync(conf, xsettings(media));
-  const script =
-    '"$1" -c "$2" >/dev/null 2>&1 & echo $! > "$3"; exec "$4" --port="$5" --host=127.0.0.1';
-  // Its own process group, so stop() ends xvfb-run, Xvfb, the daemon, the driver and MiniBrowser at once.
-  const child = spawn(
-    display,
-    ['-a', 'sh', '-c', script, 'sh', settings, conf, pidFile, driver, String(port)],
-    { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  // Xvfb takes the first free display number itself (-displayfd: it claims the number's lock
+  // file before using it, and says which it took once it is ready), so WebKit suites can start
+  // side by side; the same screen as xvfb-run's default.
+  const script = [
+    'mkfifo "$1/display"',
+    '"$2" -displayfd 3 -nolisten tcp -screen 0 1280x1024x24 3>"$1/display" &',
+    'read -r n < "$1/display"',
+    'export DISPLAY=":$n"',
+    '"$3" -c "$1/xsettings" >/dev/null 2>&1 & echo $! > "$1/xsettingsd.pid"',
+    'exec "$4" --port="$5" --host=127.0.0.1',
+  ].join('\n');
+  // Its own process group, so stop() ends Xvfb, the daemon, the driver and MiniBrowser at once.
+  const child = spawn('sh', ['-c', script, 'sh', dir, display, settings, driver, String(port)], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-2000);

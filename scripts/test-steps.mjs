@@ -50,7 +50,6 @@ export function testSteps({ chosen, updateScreenshots }) {
       command,
       args: commandArgs,
       counts,
-      ...(engine === 'webkit' && { exclusive: 'webkit' }),
     }));
 
   const nodeTests = {
