@@ -12,9 +12,15 @@
 // (our own algorithms and Redis's failover, minutes of CPU on each line), the checks of
 // built files, functions of their input alone and the sandbox's resource rules; the
 // developing line runs them.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
+/**
+ * Files whose tests need a process of their own: they register OpenTelemetry's global
+ * providers, which the process keeps, and count what those providers hear.
+ */
+const OWN_PROCESS = ['test/node/telemetry/'];
 
 const SAME_ON_EVERY_LINE = [
   // The bytes of the built bundles, the source layout, the screenshots' own checks, the
@@ -114,13 +120,73 @@ if (files.length === 0) {
   console.error(`no test/node file matches ${filters.join(', ')}`);
   process.exit(2);
 }
-// Each test file runs in a process of its own, which would compile (and strip the types of)
-// the same modules again: Node's compile cache keeps them between processes and runs (a fifth
-// less CPU for the suite), one folder per Node version inside it.
+// Node's compile cache keeps the modules compiled (and their types stripped) between
+// processes and runs, one folder per Node version inside it.
 const cache = resolve('node_modules/.cache/node-compile-cache');
-// Two files at a time: npm test counts this step as two of its capacity (scripts/test.mjs).
-const { status } = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files], {
-  stdio: 'inherit',
-  env: { NODE_COMPILE_CACHE: cache, ...process.env },
-});
-process.exit(status ?? 1);
+const env = { NODE_COMPILE_CACHE: cache, ...process.env };
+
+// Each test file runs in a process of its own, two at a time (npm test counts this step as two
+// of its capacity, scripts/test.mjs), as a developer runs one. On the other lines, where the
+// suite's files are the shorter ones, a process per file spends most of the suite's CPU
+// starting Node and importing the handler and the sandbox (about a second each, against about
+// two for the whole file): there the files share two processes (--test-isolation=none), the
+// files shared out in turn, each process running its files one after another. The files in
+// OWN_PROCESS, whose tests read what another file's tests change for the whole process, run
+// after one of them, a process each.
+if (!otherLine) {
+  const { status } = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files], {
+    stdio: 'inherit',
+    env,
+  });
+  process.exit(status ?? 1);
+}
+const own = files.filter((f) => OWN_PROCESS.some((s) => f.startsWith(s)));
+const shared = files.filter((f) => !own.includes(f));
+const isolation =
+  Number(process.versions.node.split('.')[0]) >= 23
+    ? '--test-isolation=none'
+    : '--experimental-test-isolation=none';
+const shards = [0, 1].map((n) => shared.filter((_, i) => i % 2 === n));
+
+// Each run's output is printed whole when it ends, so that two runs' lines never mix: the
+// spec reporter's on a terminal, TAP otherwise (as node --test chooses for itself).
+const reporter = process.stdout.isTTY ? 'spec' : 'tap';
+const mark = reporter === 'spec' ? 'ℹ ' : '# ';
+const runs = [];
+
+/** Runs node --test over `files`; resolves with its exit code once its output is printed. */
+function run(flags, files) {
+  if (files.length === 0) return Promise.resolve(0);
+  return new Promise((resolveRun) => {
+    const child = spawn(
+      process.execPath,
+      ['--test', `--test-reporter=${reporter}`, ...flags, ...files],
+      { env, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('close', (code) => {
+      process.stdout.write(out);
+      runs.push(out);
+      resolveRun(code ?? 1);
+    });
+  });
+}
+
+const codes = await Promise.all([
+  run([isolation], shards[0]),
+  run([isolation], shards[1]).then(async (code) =>
+    Math.max(code, await run(['--test-concurrency=1'], own)),
+  ),
+]);
+
+// One summary for the whole suite, after each run's own (npm test reads the last one).
+const totals = {};
+const line = /^(?:# |ℹ )(tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/gm;
+for (const out of runs) {
+  for (const [, key, n] of out.matchAll(line)) totals[key] = (totals[key] ?? 0) + Number(n);
+}
+for (const [key, n] of Object.entries(totals)) console.log(`${mark}${key} ${n}`);
+process.exit(Math.max(...codes));
