@@ -142,9 +142,10 @@ export function testSteps({ chosen, updateScreenshots }) {
 
   // The longest first (see CAPACITY).
   const suites = [
-    // First the node suite, two rooms of the three, beside the next app step (the three next.js
-    // steps wait for it), then the Playwright suite; the other Node lines take the node
-    // suite's two rooms as each ends.
+    // First the node suite, two rooms of the four, beside the next app step (the three next.js
+    // steps wait for it) and the Playwright suite; then the runtimes (three to four minutes:
+    // started later, the run ended waiting on it); the other Node lines take the node suite's
+    // two rooms as each ends.
     nodeTests,
     {
       name: 'next app',
@@ -162,6 +163,7 @@ export function testSteps({ chosen, updateScreenshots }) {
           },
         ]
       : []),
+    runtimes,
     // On the other lines, the files whose subject differs by line (scripts/node-tests.mjs).
     ...otherNodes.map((node) => onNode(nodeTests, node, ['--other-line'])),
     ...engineSteps('browser tests', 'npx', ['wtr'], COUNTS.wtr),
@@ -174,7 +176,6 @@ export function testSteps({ chosen, updateScreenshots }) {
       ['--import', 'tsx', '--test', 'test/visual/screenshots.test.ts'],
       COUNTS.node,
     ).map((step) => (updateScreenshots ? { ...step, env: { UPDATE_SCREENSHOTS: '1' } } : step)),
-    runtimes,
     {
       name: 'consumer',
       command: 'npm',
