@@ -6,15 +6,20 @@
 import type { Snapshot } from '../../src/sandbox/state/records.ts';
 import type { Change, Store } from '../../src/sandbox/state/store.ts';
 import type { Database } from './idb.ts';
+import { savedRequests } from './request-journal.ts';
 
 const SNAPSHOT = 'sandbox:snapshot';
 /** Lines after which the journal is folded into a snapshot: replaying them stays quick. */
 const COMPACT_AFTER = 200;
 
-/** What the database held: the snapshot and the changes after it, as JSON text. */
+/**
+ * What the database held: the snapshot and the changes after it, as JSON text, and the request
+ * log (request-journal.ts).
+ */
 export interface Saved {
   snapshot: string | undefined;
   lines: string[];
+  requests: ReturnType<typeof savedRequests>;
 }
 
 export async function readSaved(db: Database): Promise<Saved> {
@@ -23,6 +28,7 @@ export async function readSaved(db: Database): Promise<Saved> {
   return {
     snapshot: typeof snapshot === 'string' ? snapshot : undefined,
     lines: lines.map(([, line]) => String(line)),
+    requests: savedRequests(records),
   };
 }
 

@@ -22,6 +22,7 @@ import { BrowserJournal, type Saved } from './journal.ts';
 import { createBrowserStore } from './payment-store.ts';
 import type { Records } from './records.ts';
 import { rebuild } from './request.ts';
+import { RequestJournal } from './request-journal.ts';
 
 /** The sandbox's defaults, as `npx payment-sandbox` prints them: a test key, in the open. */
 const API_KEY = 'sk_test_sandbox';
@@ -117,14 +118,16 @@ export function createWorld(options: WorldOptions): World {
     new Response('Not part of the simulation', { status: 502 });
 
   let journal: BrowserJournal | undefined;
+  const requestJournal = new RequestJournal(options.db);
   const sandbox: SandboxCore = createSandboxCore(
     { apiKey: API_KEY, merchantCode: MERCHANT_CODE, webhook: { fetch: inside } },
     {
       basePath: providerPath,
       dashboardScript: options.dashboardScript,
-      persist: (store) => {
+      persist: (store, requests) => {
         journal = new BrowserJournal(options.db, store);
         journal.open(options.saved);
+        requestJournal.open(requests, options.saved.requests);
         // The dashboard's reset starts the shop afresh too: no basket, nothing remembered.
         const unsubscribe = store.subscribe((changes) => {
           if (changes.some((change) => change.op === 'reset')) records.clear();
@@ -207,6 +210,7 @@ export function createWorld(options: WorldOptions): World {
     route,
     flush: async () => {
       await journal?.flush();
+      await requestJournal.flush();
       await records.flush();
     },
   };

@@ -52,9 +52,10 @@ export interface SandboxHost {
   /**
    * Called once the store exists, before anyone else follows it: the data file's journal
    * subscribes here (a change is in the file before anyone else hears of it) and fills the
-   * store from the file. What it returns is closed with the core.
+   * store from the file. The request log is handed over too, for a host that keeps it (the
+   * static site's worker). What it returns is closed with the core.
    */
-  persist?: (store: Store) => { close(): void } | undefined;
+  persist?: (store: Store, requests: RequestLog) => { close(): void } | undefined;
 }
 
 export interface SandboxCore {
@@ -109,7 +110,7 @@ export function createSandboxCore(
   const requests = new RequestLog();
   const clock = new Clock(store);
   const webhooks = new Webhooks(options.webhook ?? {}, store, clock, log);
-  const persisted = host.persist?.(store);
+  const persisted = host.persist?.(store, requests);
   live.follow(store, requests);
 
   const ctx: SandboxContext = {

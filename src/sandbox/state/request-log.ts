@@ -7,7 +7,9 @@
 // key; the JSON bodies of the newest BODIES_KEPT requests and their answers, with every card
 // number and security code masked before they are stored (body-mask.ts).
 //
-// `record-requests.ts` is the middleware that fills it and sets the ids.
+// `record-requests.ts` is the middleware that fills it and sets the ids. A host that keeps the
+// log past a restart (the static site's worker, in IndexedDB) follows it with `keep` and fills
+// it again with `restore`.
 
 /** One slot of the ring, written over in place: a request allocates no record of its own. */
 interface Slot {
@@ -61,7 +63,13 @@ export interface RecordedBodies {
   response: string;
 }
 
-const REQUEST_LOG_SIZE = 1_000;
+/** One request as the log holds it (bodies already masked): what a keeper stores. */
+export type LoggedRequest = Readonly<Slot>;
+
+/** What a keeper hears: the request just recorded (the newest), or the log cleared. */
+export type RequestLogChange = { op: 'record'; request: LoggedRequest } | { op: 'clear' };
+
+export const REQUEST_LOG_SIZE = 1_000;
 /** How many of the newest requests keep their bodies: the list stays a few hundred KB at most. */
 export const BODIES_KEPT = 100;
 
@@ -70,10 +78,37 @@ export class RequestLog {
   /** Where the next record goes. */
   #next = 0;
   #onRecord: () => void = () => {};
+  #keeper: ((change: RequestLogChange) => void) | undefined;
 
   /** Called after every record (the dashboard's live updates); one listener. */
   onRecord(listener: () => void): void {
     this.#onRecord = listener;
+  }
+
+  /** Called with every record and clear from now on, in order (a store of the log); one keeper. */
+  keep(keeper: (change: RequestLogChange) => void): void {
+    this.#keeper = keeper;
+  }
+
+  /**
+   * Puts back requests a keeper stored (oldest first), as if recorded again: past the ring's
+   * size the oldest go, past BODIES_KEPT their bodies. Tells no one.
+   */
+  restore(requests: Iterable<LoggedRequest>): void {
+    for (const r of requests) {
+      const { at, method, path, status, durationMs, traceparent } = r;
+      this.#write(
+        at,
+        method,
+        path,
+        status,
+        durationMs,
+        r.request_id,
+        traceparent,
+        r.requestBody,
+        r.responseBody,
+      );
+    }
   }
 
   record(
@@ -86,6 +121,38 @@ export class RequestLog {
     traceparent = '',
     bodies?: RecordedBodies,
   ): void {
+    // Kept as sent, but bounded: a header is the caller's to fill.
+    const bounded = traceparent.slice(0, 128);
+    const request = bodies?.request ?? '';
+    const response = bodies?.response ?? '';
+    const slot = this.#write(
+      at,
+      method,
+      path,
+      status,
+      durationMs,
+      requestId,
+      bounded,
+      request,
+      response,
+    );
+    // A copy, and only for a keeper: without one a request allocates no record here.
+    this.#keeper?.({ op: 'record', request: { ...slot } });
+    this.#onRecord();
+  }
+
+  /** Writes over the oldest slot; the request BODIES_KEPT before it lets its bodies go. */
+  #write(
+    at: number,
+    method: string,
+    path: string,
+    status: number,
+    durationMs: number,
+    requestId: string,
+    traceparent: string,
+    requestBody: string,
+    responseBody: string,
+  ): Slot {
     const slot = this.#ring[this.#next]!;
     slot.at = at;
     slot.method = method;
@@ -93,16 +160,14 @@ export class RequestLog {
     slot.status = status;
     slot.durationMs = durationMs;
     slot.request_id = requestId;
-    // Kept as sent, but bounded: a header is the caller's to fill.
-    slot.traceparent = traceparent.slice(0, 128);
-    slot.requestBody = bodies?.request ?? '';
-    slot.responseBody = bodies?.response ?? '';
-    // The request BODIES_KEPT before this one lets its bodies go.
+    slot.traceparent = traceparent;
+    slot.requestBody = requestBody;
+    slot.responseBody = responseBody;
     const old = this.#ring[(this.#next - BODIES_KEPT + REQUEST_LOG_SIZE) % REQUEST_LOG_SIZE]!;
     old.requestBody = '';
     old.responseBody = '';
     this.#next = this.#next === REQUEST_LOG_SIZE - 1 ? 0 : this.#next + 1;
-    this.#onRecord();
+    return slot;
   }
 
   /** Newest first; only those with this request id when one is given. */
@@ -131,5 +196,6 @@ export class RequestLog {
   clear(): void {
     for (const slot of this.#ring) Object.assign(slot, emptySlot());
     this.#next = 0;
+    this.#keeper?.({ op: 'clear' });
   }
 }
