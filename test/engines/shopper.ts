@@ -64,6 +64,27 @@ export async function fillBoleto(driver: Driver): Promise<void> {
   await driver.fill('Postal code', '01310100');
 }
 
+/**
+ * With the next card payment set to be declined (the sandbox's outcome control): a test card is
+ * declined, "Try another card" shows the form again, and a test card pays. Returns the checkout
+ * the widget then names, which paid (the declined one is over; the widget made another).
+ */
+export async function declinedThenAnotherCard(driver: Driver): Promise<string> {
+  await fillCard(driver, CARDS.paid);
+  await driver.click(PAY);
+  await seeText(driver, 'Your card was declined');
+  await driver.click('Try another card');
+  await waitFor('the form again', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+  await fillCard(driver, CARDS.paid);
+  await driver.click(PAY);
+  await seeText(driver, 'Payment successful');
+  const paid = await driver.run<string | null>(
+    "return document.querySelector('payment-widget').checkoutId;",
+  );
+  assert.ok(paid, 'the widget names the checkout that paid');
+  return paid;
+}
+
 /** Waits until the page (or the frame the driver is in) shows `text`. */
 export async function seeText(driver: Driver, text: string): Promise<void> {
   await waitFor(`"${text}" on the page`, async () =>

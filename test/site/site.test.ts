@@ -2,9 +2,10 @@
  * The static site (`npm run build:site`, dist/site/) served by `python3 -m http.server`, in the
  * engine ENGINE names: the first visit installs the worker and shows the shop, and the shop
  * pays through the widget, the handler and the sandbox all running in the browser. Once at the
- * root of an origin and once under a path; at the root, after the first visit, also with the
- * server stopped (offline.ts). One browser, one page: the flows follow each other
- * as a visitor's would (each paid order, then "Buy again").
+ * root of an origin and once under a path, in each after a few steps with the server stopped
+ * (offline.ts): every flow of the playground runs once, offline unless it needs the server.
+ * One browser, one page: the flows follow each other as a visitor's would (each paid order,
+ * then "Buy again").
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -15,26 +16,22 @@ import { type Driver, EXISTS, nameArg, TEXT, WAIT_MS, waitFor } from '../engines
 import { launch } from '../engines/launch.ts';
 import { CARDS, fillCard, PAY, seeText } from '../engines/shopper.ts';
 import { scaled } from '../shared/until.ts';
-import { paysOffline } from './offline.ts';
+import {
+  clockAhead,
+  paysOfflineAtRoot,
+  paysOfflineUnderPath,
+  resetClears,
+  stop,
+} from './offline.ts';
 import { playgroundHolds } from './playground.ts';
 import { requestBodiesShown } from './requests.ts';
 import { type StaticServer, serveStatic } from './static-server.ts';
-import {
-  bannerStyled,
-  buyAgain,
-  checkoutOn,
-  FOREIGN,
-  onResultPage,
-  openShop,
-  provider,
-  type Seen,
-  statusOf,
-} from './visitor.ts';
+import { checkoutOn, FOREIGN, openShop, provider, type Seen, statusOf } from './visitor.ts';
 
 const SITE = fileURLToPath(new URL('../../dist/site/', import.meta.url));
 const FLOW = { timeout: scaled(60_000) };
-/** Three payments and the dashboard. */
-const OFFLINE = { timeout: scaled(120_000) };
+/** Four or five payments, the dashboard's controls, the dashboard. */
+const OFFLINE = { timeout: scaled(150_000) };
 
 /**
  * The first visit (the worker installed, the shop shown without a reload of the visitor's),
@@ -69,61 +66,12 @@ async function firstCard(driver: Driver, site: StaticServer, seen: Seen[], refus
   await seeText(driver, 'Buy again');
 }
 
-/** 3DS in the iframe, then a decline (the outcome control) and another card. */
-async function cardFlows(driver: Driver, seen: Seen[]): Promise<void> {
-  const challenged = await buyAgain(driver);
-  await fillCard(driver, CARDS.challenge);
-  await driver.click(PAY);
-  await driver.inFrame(() => driver.click('Complete authentication'));
-  await seeText(driver, 'Payment successful');
-  assert.equal(await statusOf(driver, challenged), 'PAID');
-  seen.push([challenged, 'PAID']);
-
-  const declined = await buyAgain(driver);
-  // The card's bank declines the next payment (the sandbox's outcome control).
-  await provider(driver, '/sandbox/outcomes', 'POST', { outcome: 'declined' });
-  await fillCard(driver, CARDS.paid);
-  await driver.click(PAY);
-  await seeText(driver, 'Your card was declined');
-  await driver.click('Try another card');
-  await waitFor('the form again', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
-  await fillCard(driver, CARDS.paid);
-  await driver.click(PAY);
-  await seeText(driver, 'Payment successful');
-  const second = await driver.run<string>(
-    "return document.querySelector('payment-widget').checkoutId;",
-  );
-  assert.notEqual(second, declined);
-  assert.equal(await statusOf(driver, declined), 'FAILED');
-  assert.equal(await statusOf(driver, second), 'PAID');
-  seen.push([declined, 'FAILED'], [second, 'PAID']);
-}
-
-/** 3DS as a full page at the provider's challenge page, back on the result page. */
-async function fullPage3ds(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
-  await driver.goto(new URL('./', site.url).href);
-  const id = await buyAgain(driver);
-  await fillCard(driver, CARDS.challenge);
-  await driver.click(PAY);
-  // The provider's challenge page, its banner styled under the page's own policy.
-  await seeText(driver, 'Complete authentication');
-  await bannerStyled(driver);
-  await driver.click('Complete authentication');
-  await onResultPage(driver, site, id);
-  seen.push([id, 'PAID']);
-}
-
 /**
  * The dashboard lists each checkout with its status, and the webhooks the handler answered
- * (a payload opened), and, with `bodies`, the card payment's request and response bodies, the
- * card masked.
+ * (a payload opened), and the newest card payment's request and response bodies, the card
+ * masked.
  */
-async function dashboardShows(
-  driver: Driver,
-  site: StaticServer,
-  seen: Seen[],
-  bodies = true,
-): Promise<void> {
+async function dashboardShows(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
   assert.ok(seen.length > 0, 'the flows before paid something');
   await driver.goto(new URL('provider/', site.url).href);
   for (const [id, status] of seen) {
@@ -144,7 +92,7 @@ async function dashboardShows(
     ),
   );
   assert.ok(newest.includes(payload[1]!), `${payload[1]} is one of ${newest.join(', ')}`);
-  if (bodies) await requestBodiesShown(driver);
+  await requestBodiesShown(driver);
 }
 
 /** Page expression: the dashboard's connection, as its header says it (Live, Reconnecting…). */
@@ -208,7 +156,9 @@ async function liveFeedHolds(driver: Driver, site: StaticServer): Promise<void> 
 
 /**
  * The state is in the browser, not in the worker: the worker unregistered, the next visit
- * installs a new one, which finds the paid order and the dashboard's checkouts as they were.
+ * installs a new one (a browser closed and opened again starts its worker afresh alike),
+ * which finds the paid order, the dashboard's checkouts and its request log, bodies included,
+ * as they were.
  */
 async function outlivesWorker(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
   await driver.goto(site.url);
@@ -222,21 +172,7 @@ async function outlivesWorker(driver: Driver, site: StaticServer, seen: Seen[]):
   await driver.goto(site.url);
   await seeText(driver, 'Buy again');
   assert.ok(installs() > before, 'the visit installed a new worker');
-  // The request log is the running sandbox's, in memory: the new worker's starts empty.
-  await dashboardShows(driver, site, seen, false);
-}
-
-/** The dashboard's reset clears it all: no checkout left, and the shop starts a new basket. */
-async function resetClears(driver: Driver, site: StaticServer, seen: Seen[]): Promise<void> {
-  await driver.goto(new URL('provider/', site.url).href);
-  await seeText(driver, seen[0]![0]);
-  await driver.click('Reset sandbox…');
-  await driver.click('Reset everything');
-  await seeText(driver, 'Sandbox reset');
-  const left = await provider<unknown[]>(driver, '/v0.1/checkouts');
-  assert.deepEqual(left, []);
-  const id = await openShop(driver, site, './');
-  assert.ok(!seen.some(([old]) => old === id), 'a new basket, a new checkout');
+  await dashboardShows(driver, site, seen);
 }
 
 /** Every link of the shop page leads to a page of the site (the worker's, or a file). */
@@ -262,14 +198,17 @@ before(async () => {
 after(() => driver?.close());
 
 /**
- * Served under a path, where every relative URL and every URL the worker gives out must hold:
- * the card flows, 3DS as a full page, the dashboard, a new worker, the panel. At the root of an
- * origin (a worker of its own), served with `Cache-Control: no-cache`: the first visit and a
- * card, the dashboard, its live feed, then with the server stopped 3DS in both modes (the full
- * page's, where the result page's address is built), in German, iDEAL at 11.00, boleto, and a
- * decline set in the dashboard then another card.
+ * Served under a path, where every relative URL and every URL the worker gives out (or
+ * cached) must hold: the first visit, then with the server stopped the card flows, 3DS in both
+ * modes, Bancontact, the dashboard's outcome and webhook fault, and a replay; the server
+ * started again, a new worker finds it all, the dashboard's request log included. (Not offline after that: WebKit, once
+ * the unregistered worker's page has gone, empties the site's cache under the new worker.) At
+ * the root of an origin (a worker of its own), served with
+ * `Cache-Control: no-cache`: the first visit and a card, the dashboard's live feed, the panel,
+ * then with the server stopped every link, 3DS as a full page in German, iDEAL at 11.00,
+ * boleto, BLIK declined at the bank, the dashboard, its clock and its reset.
  */
-for (const [path, all] of [
+for (const [path, underPath] of [
   ['/try/payment-widget/', true],
   ['/', false],
 ] as const) {
@@ -278,55 +217,54 @@ for (const [path, all] of [
     const seen: Seen[] = [];
 
     before(async () => {
-      site = await serveStatic(SITE, path, { noCache: !all });
+      site = await serveStatic(SITE, path, { noCache: !underPath });
     });
 
     after(() => site?.close());
 
     it(
-      all
+      underPath
         ? 'the first visit shows the shop; a card that is not a test card is refused, a test card pays'
         : 'the first visit shows the shop; a test card pays',
       FLOW,
-      () => firstCard(driver, site, seen, all),
+      () => firstCard(driver, site, seen, underPath),
     );
-    if (all) {
-      it('3DS in the iframe pays; declined, then another card pays once', FLOW, () =>
-        cardFlows(driver, seen),
+    if (underPath) {
+      it(
+        'with the server stopped, 3DS as a full page and in the frame, Bancontact, and declined by the dashboard’s control then another card, its webhook dropped by a fault and replayed',
+        OFFLINE,
+        async () => {
+          await stop(site);
+          await paysOfflineUnderPath(driver, site, seen);
+        },
       );
-      it('3DS as a full page comes back paid on the result page', FLOW, () =>
-        fullPage3ds(driver, site, seen),
+      it(
+        'the server started again, the state outlives the worker: a new one finds the same orders, and the dashboard the same checkouts, webhooks and request log',
+        FLOW,
+        async () => {
+          await site.start();
+          await outlivesWorker(driver, site, seen);
+        },
       );
-    }
-    it('the dashboard shows those checkouts and their webhooks', FLOW, () =>
-      dashboardShows(driver, site, seen),
-    );
-    if (all) {
-      it('the state outlives the worker: a new one finds the same orders and checkouts', FLOW, () =>
-        outlivesWorker(driver, site, seen),
+    } else {
+      it('the dashboard’s live feed stays connected, with nothing on the console', FLOW, () =>
+        liveFeedHolds(driver, site),
       );
       it(
         'the panel beside the widget changes its amount, methods, theme, language and 3DS mode live; its code, copied into a fresh page, renders the same widget',
         FLOW,
         () => playgroundHolds(driver, site),
       );
-    } else {
-      it('the dashboard’s live feed stays connected, with nothing on the console', FLOW, () =>
-        liveFeedHolds(driver, site),
-      );
-      it('every link of the shop page leads to a page of the site', FLOW, () =>
-        linksHold(driver, site),
-      );
-      it('the dashboard’s reset clears the checkouts, and the shop starts a new basket', FLOW, () =>
-        resetClears(driver, site, seen),
-      );
       it(
-        'with the server stopped, 3DS as a full page (in German) and in the frame, iDEAL at 11.00, boleto, and declined by the dashboard’s control then another card; the dashboard shows them',
+        'with the server stopped, every link of the shop page, 3DS as a full page in German, iDEAL at 11.00, boleto, BLIK declined at the bank, a checkout run out by the dashboard’s clock; the dashboard shows them, and its reset clears them',
         OFFLINE,
         async () => {
-          const offline: Seen[] = [];
-          await paysOffline(driver, site, offline);
-          await dashboardShows(driver, site, offline);
+          await stop(site);
+          await linksHold(driver, site);
+          await paysOfflineAtRoot(driver, site, seen);
+          await dashboardShows(driver, site, seen);
+          await clockAhead(driver, site);
+          await resetClears(driver, site, seen);
         },
       );
     }

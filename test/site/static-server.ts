@@ -2,7 +2,8 @@
  * The static site served as any static host would: `python3 -m http.server` on a free
  * loopback port, at the root of its origin or under a path (a folder that holds dist/site/
  * deeper down), and if asked with `Cache-Control: no-cache` on every answer (the same server,
- * its handler adding the header), as hosts that want every file revalidated do.
+ * its handler adding the header), as hosts that want every file revalidated do. It can be
+ * stopped and started again on the same port: the same origin, and so the same browser state.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -19,6 +20,10 @@ export interface StaticServer {
   readonly requested: () => string[];
   /** Serves `text` as the file `name` of the site's folder from now on; its URL. */
   put(name: string, text: string): string;
+  /** Stops the server (nothing of the site can be fetched), keeping its files. */
+  stop(): Promise<void>;
+  /** Starts it again after `stop`, on the same port. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,25 +53,39 @@ export async function serveStatic(
   const args = noCache
     ? ['-u', '-c', NO_CACHE, String(port), '127.0.0.1', root]
     : ['-u', '-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root];
-  const child: ChildProcess = spawn('python3', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`http.server not ready:\n${log}`)),
-      scaled(10_000),
-    );
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Serving HTTP')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`http.server exited with ${code}:\n${log}`)));
-  });
-  await ready;
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    const started = spawn('python3', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    const from = log.length;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`http.server not ready:\n${log.slice(from)}`)),
+        scaled(10_000),
+      );
+      const onData = (chunk: Buffer) => {
+        log += chunk.toString();
+        if (log.slice(from).includes('Serving HTTP')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      started.stdout?.on('data', onData);
+      started.stderr?.on('data', onData);
+      started.once('exit', (code) =>
+        reject(new Error(`http.server exited with ${code}:\n${log.slice(from)}`)),
+      );
+    });
+  };
+  const stop = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit');
+      child.kill();
+      await exited;
+    }
+  };
+  await start();
   return {
     url: `http://127.0.0.1:${port}${path}`,
     requested: () => [...log.matchAll(/"[A-Z]+ (\S+) HTTP/g)].map((m) => m[1]!),
@@ -74,12 +93,10 @@ export async function serveStatic(
       writeFileSync(join(at, name), text);
       return new URL(name, `http://127.0.0.1:${port}${path}`).href;
     },
+    stop,
+    start,
     async close() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = once(child, 'exit');
-        child.kill();
-        await exited;
-      }
+      await stop();
       rmSync(root, { recursive: true, force: true });
     },
   };

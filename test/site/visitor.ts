@@ -4,7 +4,7 @@
  * each other.
  */
 import assert from 'node:assert/strict';
-import { type Driver, EXISTS, type Name, nameArg, waitFor } from '../engines/driver.ts';
+import { type Driver, EXISTS, type Name, nameArg, TEXT, waitFor } from '../engines/driver.ts';
 import { PAY, seeText } from '../engines/shopper.ts';
 import type { StaticServer } from './static-server.ts';
 
@@ -94,18 +94,28 @@ export async function buyAgain(driver: Driver): Promise<string> {
 /** A checkout's id, and the status the sandbox gives it, for the dashboard's check. */
 export type Seen = [id: string, status: 'PAID' | 'FAILED'];
 
-/** Waits for the result page of checkout `id`, which says it is paid, and the order's number. */
-export async function onResultPage(driver: Driver, site: StaticServer, id: string): Promise<void> {
+/**
+ * Waits for the result page of checkout `id`, which says it is paid, and the order's number;
+ * with `FAILED`, that the payment failed (and the order is not said to be paid).
+ */
+export async function onResultPage(
+  driver: Driver,
+  site: StaticServer,
+  id: string,
+  status: Seen[1] = 'PAID',
+): Promise<void> {
   const page = new URL(`result.html?checkout_id=${id}`, site.url).href;
   await waitFor('the result page', async () => (await driver.url()) === page);
-  await seeText(driver, 'Payment successful');
-  assert.equal(await statusOf(driver, id), 'PAID');
+  await seeText(driver, status === 'PAID' ? 'Payment successful' : 'Payment failed');
+  assert.equal(await statusOf(driver, id), status);
   // The order's number, as the shop knows it (its basket's reference).
   const { checkout_reference: reference } = await provider<{ checkout_reference: string }>(
     driver,
     `/v0.1/checkouts/${id}`,
   );
-  await seeText(driver, `Order ${reference} is paid`);
+  const paid = `Order ${reference} is paid`;
+  if (status === 'PAID') await seeText(driver, paid);
+  else assert.ok(!(await driver.run<string>(TEXT)).includes(paid), 'a failed order is not paid');
   assert.deepEqual(await driver.run<string[]>(FOREIGN), []);
 }
 
