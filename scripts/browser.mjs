@@ -234,15 +234,16 @@ export async function startWebKitDriver() {
   // file before using it, and says which it took once it is ready), so WebKit suites can start
   // side by side; the same screen as xvfb-run's default.
   const script = [
-    'mkfifo "$1/display"',
-    '"$2" -displayfd 3 -nolisten tcp -screen 0 1280x1024x24 3>"$1/display" &',
-    'read -r n < "$1/display"',
+    'mkfifo "$1"',
+    '"$2" -displayfd 3 -nolisten tcp -screen 0 1280x1024x24 3>"$1" &',
+    'read -r n < "$1"',
     'export DISPLAY=":$n"',
-    '"$3" -c "$1/xsettings" >/dev/null 2>&1 & echo $! > "$1/xsettingsd.pid"',
-    'exec "$4" --port="$5" --host=127.0.0.1',
+    '"$3" -c "$4" >/dev/null 2>&1 & echo $! > "$5"',
+    'exec "$6" --port="$7" --host=127.0.0.1',
   ].join('\n');
+  const args = [join(dir, 'display'), display, settings, conf, pidFile, driver, String(port)];
   // Its own process group, so stop() ends Xvfb, the daemon, the driver and MiniBrowser at once.
-  const child = spawn('sh', ['-c', script, 'sh', dir, display, settings, driver, String(port)], {
+  const child = spawn('sh', ['-c', script, 'sh', ...args], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

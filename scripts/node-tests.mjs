@@ -154,13 +154,13 @@ const reporter = process.stdout.isTTY ? 'spec' : 'tap';
 const mark = reporter === 'spec' ? 'ℹ ' : '# ';
 const runs = [];
 
-/** Runs node --test over `files`; resolves with its exit code once its output is printed. */
-function run(flags, files) {
-  if (files.length === 0) return Promise.resolve(0);
+/** Runs node --test over `list`; resolves with its exit code once its output is printed. */
+function run(flags, list) {
+  if (list.length === 0) return Promise.resolve(0);
   return new Promise((resolveRun) => {
     const child = spawn(
       process.execPath,
-      ['--test', `--test-reporter=${reporter}`, ...flags, ...files],
+      ['--test', `--test-reporter=${reporter}`, ...flags, ...list],
       { env, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
