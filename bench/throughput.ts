@@ -330,7 +330,7 @@ export async function measureThroughput(shape: ThroughputShape): Promise<Through
       perf === undefined
         ? []
         : await Promise.all(
-            Object.entries({ bare, sandbox, proxy, handler }).map(([name, child]) =>
+            Object.entries({ bare, sandbox, proxy, handler, edge }).map(([name, child]) =>
               recordPerf(perf, name, child.process.pid),
             ),
           );
