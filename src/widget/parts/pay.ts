@@ -80,6 +80,10 @@ export const styles = [
     button {
       border: 1px solid;
     }
+    /* Forced colours drop the error colour and the shadow: a pattern marks the field instead. */
+    [aria-invalid='true'] {
+      border-style: dashed;
+    }
   }
 `,
 ];
