@@ -64,7 +64,7 @@ const cs: Strings = {
   errNotFound: 'Tato platba nebyla nalezena.',
   errNoMethods: 'Pro tuto platbu není k dispozici žádný způsob platby.',
   errNoCheckout: 'Tento platební formulář není propojen s žádnou platbou.',
-  errTooMany: 'Příliš mnoho pokusů o platbu. Zkuste to znovu za {minutes} min.',
+  errTooMany: 'Příliš mnoho pokusů o platbu. Zkuste to znovu za {minutes}\u00a0min.',
   challengeTitle: 'Potvrďte platbu u své banky',
   cancel: 'Zrušit',
   voucherTitle: 'Zaplaťte toto boleto v bance nebo online',

@@ -65,7 +65,7 @@ const da: Strings = {
   errNotFound: 'Betalingen blev ikke fundet.',
   errNoMethods: 'Der er ingen betalingsmetode til rådighed for denne betaling.',
   errNoCheckout: 'Betalingsformularen er ikke knyttet til en betaling.',
-  errTooMany: 'For mange betalingsforsøg. Prøv igen om {minutes} min.',
+  errTooMany: 'For mange betalingsforsøg. Prøv igen om {minutes}\u00a0min.',
   challengeTitle: 'Godkend betalingen hos din bank',
   cancel: 'Annuller',
   voucherTitle: 'Betal denne boleto i en bank eller online',

@@ -67,7 +67,7 @@ const de: Strings = {
   errNotFound: 'Diese Zahlung wurde nicht gefunden.',
   errNoMethods: 'Für diese Zahlung ist keine Zahlungsart verfügbar.',
   errNoCheckout: 'Dieses Zahlungsformular ist mit keiner Zahlung verknüpft.',
-  errTooMany: 'Zu viele Zahlungsversuche. Versuchen Sie es in {minutes} Min. erneut.',
+  errTooMany: 'Zu viele Zahlungsversuche. Versuchen Sie es in {minutes}\u00a0Min. erneut.',
   challengeTitle: 'Bestätigen Sie die Zahlung bei Ihrer Bank',
   cancel: 'Abbrechen',
   voucherTitle: 'Bezahlen Sie diesen Boleto bei einer Bank oder online',

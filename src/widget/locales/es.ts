@@ -65,7 +65,7 @@ const es: Strings = {
   errNotFound: 'No se ha encontrado este pago.',
   errNoMethods: 'No hay ningún método de pago disponible para este pago.',
   errNoCheckout: 'Este formulario de pago no está vinculado a ningún pago.',
-  errTooMany: 'Demasiados intentos de pago. Vuelve a intentarlo dentro de {minutes} min.',
+  errTooMany: 'Demasiados intentos de pago. Vuelve a intentarlo dentro de {minutes}\u00a0min.',
   challengeTitle: 'Confirma el pago con tu banco',
   cancel: 'Cancelar',
   voucherTitle: 'Paga este boleto en un banco o en línea',
@@ -96,7 +96,7 @@ const latinAmerica: Partial<Strings> = {
   errNotLoaded: 'No se pudo cargar el formulario de pago',
   errNotFound: 'No se encontró este pago.',
   declined: 'Tu tarjeta fue rechazada',
-  errTooMany: 'Demasiados intentos de pago. Inténtalo de nuevo en {minutes} min.',
+  errTooMany: 'Demasiados intentos de pago. Inténtalo de nuevo en {minutes}\u00a0min.',
   copyManual: 'Código de barras seleccionado: cópialo con Ctrl+C (⌘C en una Mac)',
   paid: 'Pagaste {amount}',
   pendingLater:

@@ -65,7 +65,7 @@ const et: Strings = {
   errNotFound: 'Seda makset ei leitud.',
   errNoMethods: 'Selle makse jaoks pole ühtegi makseviisi saadaval.',
   errNoCheckout: 'See maksevorm ei ole seotud ühegi maksega.',
-  errTooMany: 'Liiga palju maksekatseid. Proovi uuesti {minutes} min pärast.',
+  errTooMany: 'Liiga palju maksekatseid. Proovi uuesti {minutes}\u00a0min pärast.',
   challengeTitle: 'Kinnita makse oma pangas',
   cancel: 'Tühista',
   voucherTitle: 'Maksa see boleto pangas või internetis',

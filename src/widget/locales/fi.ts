@@ -64,7 +64,7 @@ const fi: Strings = {
   errNotFound: 'Maksua ei löytynyt.',
   errNoMethods: 'Tälle maksulle ei ole käytettävissä maksutapaa.',
   errNoCheckout: 'Tätä maksulomaketta ei ole liitetty maksuun.',
-  errTooMany: 'Liian monta maksuyritystä. Yritä uudelleen {minutes} min kuluttua.',
+  errTooMany: 'Liian monta maksuyritystä. Yritä uudelleen {minutes}\u00a0min kuluttua.',
   challengeTitle: 'Vahvista maksu pankissasi',
   cancel: 'Peruuta',
   voucherTitle: 'Maksa tämä boleto pankissa tai verkossa',

@@ -67,7 +67,7 @@ const fr: Strings = {
   errNotFound: 'Ce paiement est introuvable.',
   errNoMethods: 'Aucun moyen de paiement n’est disponible pour ce paiement.',
   errNoCheckout: 'Ce formulaire de paiement n’est lié à aucun paiement.',
-  errTooMany: 'Trop de tentatives de paiement. Réessayez dans {minutes} min.',
+  errTooMany: 'Trop de tentatives de paiement. Réessayez dans {minutes}\u00a0min.',
   challengeTitle: 'Confirmez le paiement auprès de votre banque',
   cancel: 'Annuler',
   voucherTitle: 'Payez ce boleto dans une banque ou en ligne',

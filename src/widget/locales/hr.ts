@@ -64,7 +64,7 @@ const hr: Strings = {
   errNotFound: 'Ovo plaćanje nije pronađeno.',
   errNoMethods: 'Za ovo plaćanje nije dostupan nijedan način plaćanja.',
   errNoCheckout: 'Ovaj obrazac za plaćanje nije povezan ni s jednim plaćanjem.',
-  errTooMany: 'Previše pokušaja plaćanja. Pokušajte ponovno za {minutes} min.',
+  errTooMany: 'Previše pokušaja plaćanja. Pokušajte ponovno za {minutes}\u00a0min.',
   challengeTitle: 'Potvrdite plaćanje kod svoje banke',
   cancel: 'Odustani',
   voucherTitle: 'Platite ovaj boleto u banci ili na internetu',

@@ -65,7 +65,7 @@ const hu: Strings = {
   errNotFound: 'Ez a fizetés nem található.',
   errNoMethods: 'Ehhez a fizetéshez nem érhető el fizetési mód.',
   errNoCheckout: 'Ez a fizetési űrlap nincs fizetéshez rendelve.',
-  errTooMany: 'Túl sok fizetési kísérlet. Próbálja újra {minutes} perc múlva.',
+  errTooMany: 'Túl sok fizetési kísérlet. Próbálja újra {minutes}\u00a0perc múlva.',
   challengeTitle: 'Erősítse meg a fizetést a bankjánál',
   cancel: 'Mégse',
   voucherTitle: 'Fizesse be ezt a boletót bankban vagy online',

@@ -67,7 +67,7 @@ const it: Strings = {
   errNotFound: 'Pagamento non trovato.',
   errNoMethods: 'Nessun metodo di pagamento disponibile per questo pagamento.',
   errNoCheckout: 'Questo modulo di pagamento non è collegato a nessun pagamento.',
-  errTooMany: 'Troppi tentativi di pagamento. Riprova tra {minutes} min.',
+  errTooMany: 'Troppi tentativi di pagamento. Riprova tra {minutes}\u00a0min.',
   challengeTitle: 'Conferma il pagamento con la tua banca',
   cancel: 'Annulla',
   voucherTitle: 'Paga questo boleto in banca o online',

@@ -64,7 +64,7 @@ const lt: Strings = {
   errNotFound: 'Šis mokėjimas nerastas.',
   errNoMethods: 'Šiam mokėjimui nėra galimų mokėjimo būdų.',
   errNoCheckout: 'Ši mokėjimo forma nesusieta su jokiu mokėjimu.',
-  errTooMany: 'Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes} min.',
+  errTooMany: 'Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes}\u00a0min.',
   challengeTitle: 'Patvirtinkite mokėjimą savo banke',
   cancel: 'Atšaukti',
   voucherTitle: 'Apmokėkite šį boleto banke arba internetu',

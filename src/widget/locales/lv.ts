@@ -66,7 +66,7 @@ const lv: Strings = {
   errNotFound: 'Šis maksājums netika atrasts.',
   errNoMethods: 'Šim maksājumam nav pieejams neviens maksājuma veids.',
   errNoCheckout: 'Šī maksājuma veidlapa nav saistīta ar maksājumu.',
-  errTooMany: 'Pārāk daudz maksājuma mēģinājumu. Mēģiniet vēlreiz pēc {minutes} min.',
+  errTooMany: 'Pārāk daudz maksājuma mēģinājumu. Mēģiniet vēlreiz pēc {minutes}\u00a0min.',
   challengeTitle: 'Apstipriniet maksājumu savā bankā',
   cancel: 'Atcelt',
   voucherTitle: 'Apmaksājiet šo boleto bankā vai internetā',

@@ -64,7 +64,7 @@ const nb: Strings = {
   errNotFound: 'Fant ikke denne betalingen.',
   errNoMethods: 'Ingen betalingsmåte er tilgjengelig for denne betalingen.',
   errNoCheckout: 'Dette betalingsskjemaet er ikke knyttet til noen betaling.',
-  errTooMany: 'For mange betalingsforsøk. Prøv igjen om {minutes} min.',
+  errTooMany: 'For mange betalingsforsøk. Prøv igjen om {minutes}\u00a0min.',
   challengeTitle: 'Bekreft betalingen hos banken din',
   cancel: 'Avbryt',
   voucherTitle: 'Betal denne boletoen i en bank eller på nett',

@@ -65,7 +65,7 @@ const nl: Strings = {
   errNotFound: 'Deze betaling is niet gevonden.',
   errNoMethods: 'Er is geen betaalmethode beschikbaar voor deze betaling.',
   errNoCheckout: 'Dit betaalformulier is aan geen enkele betaling gekoppeld.',
-  errTooMany: 'Te veel betaalpogingen. Probeer het over {minutes} min. opnieuw.',
+  errTooMany: 'Te veel betaalpogingen. Probeer het over {minutes}\u00a0min. opnieuw.',
   challengeTitle: 'Bevestig de betaling bij je bank',
   cancel: 'Annuleren',
   voucherTitle: 'Betaal deze boleto bij een bank of online',

@@ -65,7 +65,7 @@ const pl: Strings = {
   errNotFound: 'Nie znaleziono tej płatności.',
   errNoMethods: 'Dla tej płatności nie jest dostępna żadna metoda płatności.',
   errNoCheckout: 'Ten formularz płatności nie jest powiązany z żadną płatnością.',
-  errTooMany: 'Zbyt wiele prób płatności. Spróbuj ponownie za {minutes} min.',
+  errTooMany: 'Zbyt wiele prób płatności. Spróbuj ponownie za {minutes}\u00a0min.',
   challengeTitle: 'Potwierdź płatność w swoim banku',
   cancel: 'Anuluj',
   voucherTitle: 'Opłać ten boleto w banku lub online',

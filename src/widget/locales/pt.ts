@@ -65,7 +65,7 @@ const pt: Strings = {
   errNotFound: 'Este pagamento não foi encontrado.',
   errNoMethods: 'Não há nenhum método de pagamento disponível para este pagamento.',
   errNoCheckout: 'Este formulário de pagamento não está associado a nenhum pagamento.',
-  errTooMany: 'Demasiadas tentativas de pagamento. Tente novamente dentro de {minutes} min.',
+  errTooMany: 'Demasiadas tentativas de pagamento. Tente novamente dentro de {minutes}\u00a0min.',
   challengeTitle: 'Confirme o pagamento junto do seu banco',
   cancel: 'Cancelar',
   voucherTitle: 'Pague este boleto num banco ou online',
@@ -81,7 +81,7 @@ export default pt;
 /** What Brazil says differently from Portugal; the boleto's digits are its linha digitável. */
 export const regions: Record<string, Partial<Strings>> = {
   BR: {
-    errTooMany: 'Muitas tentativas de pagamento. Tente novamente em {minutes} min.',
+    errTooMany: 'Muitas tentativas de pagamento. Tente novamente em {minutes}\u00a0min.',
     cardName: 'Nome impresso no cartão',
     installments: 'Parcelas',
     lastName: 'Sobrenome',

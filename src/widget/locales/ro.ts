@@ -65,7 +65,7 @@ const ro: Strings = {
   errNotFound: 'Această plată nu a fost găsită.',
   errNoMethods: 'Nu este disponibilă nicio metodă de plată pentru această plată.',
   errNoCheckout: 'Acest formular de plată nu este asociat niciunei plăți.',
-  errTooMany: 'Prea multe încercări de plată. Încearcă din nou peste {minutes} min.',
+  errTooMany: 'Prea multe încercări de plată. Încearcă din nou peste {minutes}\u00a0min.',
   challengeTitle: 'Confirmă plata la banca ta',
   cancel: 'Anulează',
   voucherTitle: 'Plătește acest boleto la o bancă sau online',

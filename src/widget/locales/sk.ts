@@ -65,7 +65,7 @@ const sk: Strings = {
   errNotFound: 'Táto platba sa nenašla.',
   errNoMethods: 'Pre túto platbu nie je k dispozícii žiadny spôsob platby.',
   errNoCheckout: 'Tento platobný formulár nie je prepojený so žiadnou platbou.',
-  errTooMany: 'Príliš veľa pokusov o platbu. Skúste to znova o {minutes} min.',
+  errTooMany: 'Príliš veľa pokusov o platbu. Skúste to znova o {minutes}\u00a0min.',
   challengeTitle: 'Potvrďte platbu vo svojej banke',
   cancel: 'Zrušiť',
   voucherTitle: 'Zaplaťte toto boleto v banke alebo online',

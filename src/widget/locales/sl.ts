@@ -64,7 +64,7 @@ const sl: Strings = {
   errNotFound: 'Tega plačila ni bilo mogoče najti.',
   errNoMethods: 'Za to plačilo ni na voljo noben način plačila.',
   errNoCheckout: 'Ta plačilni obrazec ni povezan z nobenim plačilom.',
-  errTooMany: 'Preveč poskusov plačila. Poskusite znova čez {minutes} min.',
+  errTooMany: 'Preveč poskusov plačila. Poskusite znova čez {minutes}\u00a0min.',
   challengeTitle: 'Potrdite plačilo pri svoji banki',
   cancel: 'Prekliči',
   voucherTitle: 'Plačajte ta boleto na banki ali prek spleta',

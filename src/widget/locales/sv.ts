@@ -64,7 +64,7 @@ const sv: Strings = {
   errNotFound: 'Betalningen hittades inte.',
   errNoMethods: 'Det finns inget betalsätt för den här betalningen.',
   errNoCheckout: 'Betalformuläret är inte kopplat till någon betalning.',
-  errTooMany: 'För många betalningsförsök. Försök igen om {minutes} min.',
+  errTooMany: 'För många betalningsförsök. Försök igen om {minutes}\u00a0min.',
   challengeTitle: 'Bekräfta betalningen hos din bank',
   cancel: 'Avbryt',
   voucherTitle: 'Betala den här boleton på en bank eller online',

@@ -91,6 +91,14 @@ describe('locales', () => {
     }
   });
 
+  it('never lets a line part the minutes to wait from their unit, in any locale', () => {
+    for (const tag of TAGS) {
+      const text = ownStrings(tag).errTooMany ?? '';
+      // "10" at a line's end and "min." at the next's start read as two things.
+      expect(text, tag).to.match(/\{minutes\}\u00a0\S/);
+    }
+  });
+
   it('translates every word a shopper reads outside English (brand names aside)', () => {
     const brands = new Set(['ideal', 'bancontact', 'blik', 'boleto', 'taxId']);
     for (const tag of TAGS.filter((t) => !t.startsWith('en-'))) {

@@ -38,7 +38,7 @@ describe('payment-widget: over the rate limit', () => {
     expect(detail.retryable).to.equal(false);
     expect(detail.message).to.equal('Too many payment attempts from this client');
     // 90 seconds, rounded up to whole minutes: never earlier than the handler allows.
-    expect(status(el)).to.equal('Too many payment attempts. Try again in 2 min.');
+    expect(status(el)).to.equal('Too many payment attempts. Try again in 2\u00a0min.');
     // Not read back or retried behind the shopper's back.
     expect(backend.puts()).to.have.length(1);
     await expect(el).to.be.accessible();
@@ -48,7 +48,9 @@ describe('payment-widget: over the rate limit', () => {
     backend.process = () => tooMany('300');
     const el = await widget(backend, 'checkout-id="chk_1" locale="de-DE"');
     await payAndFail(el);
-    expect(status(el)).to.equal('Zu viele Zahlungsversuche. Versuchen Sie es in 5 Min. erneut.');
+    expect(status(el)).to.equal(
+      'Zu viele Zahlungsversuche. Versuchen Sie es in 5\u00a0Min. erneut.',
+    );
   });
 
   it('a checkout the widget could not create: no retry button, the wait in French', async () => {
@@ -56,7 +58,7 @@ describe('payment-widget: over the rate limit', () => {
     const el = await widget(backend, `order='{"sku":"tea"}' locale="fr-FR"`, {
       waitFor: 'payment-error',
     });
-    expect(status(el)).to.equal('Trop de tentatives de paiement. Réessayez dans 10 min.');
+    expect(status(el)).to.equal('Trop de tentatives de paiement. Réessayez dans 10\u00a0min.');
     expect(el.shadowRoot?.querySelector('button[part~=retry]')).to.equal(null);
     expect(el.shadowRoot?.textContent).not.to.include('Réessayer');
   });

@@ -7,5 +7,5 @@ export const payWords = {
   errNoMethods: 'No payment method is available for this payment.',
   errNoCheckout: 'This payment form is missing its checkout.',
   // Over the handler's rate limit; `{minutes}`: its Retry-After, rounded up.
-  errTooMany: 'Too many payment attempts. Try again in {minutes} min.',
+  errTooMany: 'Too many payment attempts. Try again in {minutes}\u00a0min.',
 };
