@@ -118,6 +118,9 @@ export async function retry(c: PayContext): Promise<void> {
   c.to({ ...now, retrying: true });
   // After a bank's page or a boleto the shopper asked for another way to pay, not a card.
   c.cardOnly = now.offer === 'tryAnotherCard';
+  // Another card, or way to pay, chosen: the next form (the same element, no placeholder
+  // between) takes the room its fields need, not the first form's (its methods' rows).
+  c.form.choose();
   try {
     c.host.checkoutId = (await retryCheckout(c.endpoint, now.checkout.id)).id;
   } catch (error) {

@@ -5,7 +5,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import type { PaymentWidget } from '../../../src/index.ts';
 import { describeViolations, runAxe } from '../a11y/axe.ts';
-import { $, FakeBackend, type Reply, widget } from './fake-backend.ts';
+import { $, FakeBackend, fillCard, type Reply, widget } from './fake-backend.ts';
 
 /**
  * Where each of the widget's boxes is, relative to the widget, named by what it
@@ -148,6 +148,36 @@ describe('payment-widget: the placeholder while loading', () => {
     el.shadowRoot?.querySelector<HTMLInputElement>('input[name=saved][value=tok_1]')?.click();
     await el.updateComplete;
     expect(el.getBoundingClientRect().height).to.be.lessThan(loading.height);
+  });
+
+  it('lets its room go after an outcome: "Try another card" puts Pay right under the card', async () => {
+    backend.methods = ['card', 'ideal', 'bancontact'];
+    backend.checkout = { ...backend.checkout, redirect_url: 'https://shop.example/return' };
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, status: 'FAILED' };
+      return { status: 200, body: backend.checkout };
+    };
+    const { el } = await loadingThenReady(
+      'payment-methods="card ideal bancontact" style="width: 320px"',
+    );
+    // From the last field to the button: the form's gap, when the form fits its fields.
+    const underName = () =>
+      $(el, 'button[part~=button]').getBoundingClientRect().top -
+      $(el, '#name').getBoundingClientRect().bottom;
+    const first = underName();
+    await fillCard(el);
+    const failure = oneEvent(el, 'payment-failure');
+    $(el, 'button[part~=button]').click();
+    await failure;
+    await el.updateComplete;
+    const ready = oneEvent(el, 'payment-ready');
+    $(el, 'button[part~=retry]').click();
+    expect((await ready).detail.paymentMethods).to.deep.equal(['card']);
+    await el.updateComplete;
+    // A card alone: no methods' rows, and no empty room where they were (it was 2 rows'
+    // worth); within a pixel's rounding (Firefox places the boxes at fractions of a pixel).
+    expect(el.shadowRoot?.querySelector('input[name=method]')).to.equal(null);
+    expect(underName()).to.be.closeTo(first, 0.5);
   });
 
   it('shows the placeholder again, at its own size, when another checkout loads', async () => {
