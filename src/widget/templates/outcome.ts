@@ -17,13 +17,16 @@ import type { Lifecycle } from '../state.ts';
 // or colours of its own that a merchant's theme would not reach, and the contrast checks
 // read the text against the page. A step that waits for the bank's answer
 // (src/next-step/runners/resume.ts) draws its "Payment pending" with the same box. The
-// button that follows is the widget's gap below it.
+// button that follows is the widget's gap below it, and so is the outcome below a message
+// (the next checkout that "Try another card" asked for could not be made): its box, since
+// the region, empty, stays on the page under every message.
 export const outcomeStyles = css`
   [part~='outcome-region'] {
     display: grid;
     gap: var(--_gap);
   }
-  .next-step:not(:empty) ~ [part~='outcome-region'] {
+  .next-step:not(:empty) ~ [part~='outcome-region'],
+  .status:not(:empty) ~ [part~='outcome-region'] > .outcome-box {
     margin-top: var(--_gap);
   }
   .outcome-box {

@@ -180,6 +180,35 @@ describe('payment-widget: what happens next', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('"Try another card" with the network gone: says so, a gap above the outcome, then tries again', async () => {
+    backend.checkout = { ...backend.checkout, status: 'FAILED' };
+    let offline = true;
+    backend.overrides.set('POST /checkouts/chk_1/retry', () => {
+      if (offline) throw new TypeError('Failed to fetch');
+      return backend.retry();
+    });
+    const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
+    const error = oneEvent(el, 'payment-error');
+    $(el, 'button[part~=retry]').click();
+    expect((await error).detail.code).to.equal('NETWORK_ERROR');
+    await el.updateComplete;
+    const status = $(el, '[part~=status]');
+    expect(status.textContent?.trim()).to.equal(
+      'We could not reach the payment service. Check your connection and try again.',
+    );
+    // The message and the outcome under it are the widget's gap apart, as the button under
+    // the outcome is: never touching.
+    const apart =
+      (outcomeBox(el) as HTMLElement).getBoundingClientRect().top -
+      status.getBoundingClientRect().bottom;
+    expect(`${apart}px`).to.equal(getComputedStyle($(el, 'button[part~=retry]')).marginTop);
+    offline = false;
+    const ready = oneEvent(el, 'payment-ready');
+    $(el, 'button[part~=retry]').click();
+    await ready;
+    expect(el.checkoutId).to.equal('chk_2');
+  });
+
   it('"Try another card": the outcome stays until the real form replaces it, never a placeholder', async () => {
     backend.checkout = { ...backend.checkout, status: 'FAILED' };
     const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
