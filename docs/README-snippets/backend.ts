@@ -31,7 +31,7 @@ const payments = createPaymentHandler({
   },
   publicUrl: `${origin}/payments`,
   allowedOrigins: [origin],
-  resultPages: { success: '/', failure: '/' },
+  resultPages: { success: '/result', failure: '/result' },
   resolveCheckout(order, request) {
     const sku = typeof order === 'object' && order !== null && 'sku' in order ? order.sku : '';
     const price = PRICES[String(sku)];
@@ -61,10 +61,26 @@ async function file(root: string, path: string): Promise<Response> {
   }
 }
 
+// Where a full-page flow (3DS on the bank's page, iDEAL, Bancontact) comes back, with
+// ?checkout_id=: the widget shows that checkout's outcome, and after a failure why, with
+// "Try another card".
+function resultPage(checkoutId: string | null): Response {
+  if (checkoutId === null || !/^[\w-]{1,64}$/.test(checkoutId)) {
+    return new Response('Not found', { status: 404 });
+  }
+  const html = `<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>Your payment</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script src="/assets/payment-widget.iife.js"></script>
+<payment-widget checkout-id="${checkoutId}" endpoint="/payments"></payment-widget>`;
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
 const server = createServer(
   toNodeListener(async (request, env) => {
-    const { pathname } = new URL(request.url);
+    const { pathname, searchParams } = new URL(request.url);
     if (pathname.startsWith('/payments/')) return payments(request, env);
+    if (pathname === '/result') return resultPage(searchParams.get('checkout_id'));
     if (pathname.startsWith('/assets/')) return file(ROOTS['/assets/'], pathname.slice(8));
     const page = await file(ROOTS['/'], pathname.slice(1));
     if (pathname === '/' && basketOf(request) === undefined) {

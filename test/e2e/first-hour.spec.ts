@@ -3,7 +3,8 @@
  * repository, from the packed package and the README's own snippets (its TypeScript backend
  * compiled under strict, exactOptionalPropertyTypes and noUncheckedIndexedAccess, its page
  * with the script tag and the height rule), run beside a sandbox; a shopper on a phone pays
- * a card, and the page does not move while the widget loads.
+ * a card, and the page does not move while the widget loads; another whose bank refuses 3DS
+ * on its own page is told so on the backend's result page, and pays with another card.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -62,7 +63,7 @@ test.afterAll(async () => {
   if (workspace) rmSync(workspace, { recursive: true, force: true });
 });
 
-test('a shop from the packed package and the README pays a card; the page never moves at 390 px', async ({
+test('a shop from the packed package and the README pays a card, the page never moving at 390 px; a 3DS refused on the bank page ends on its result page, where another card pays', async ({
   browser,
 }) => {
   test.setTimeout(scaled(180_000));
@@ -157,5 +158,26 @@ test('a shop from the packed package and the README pays a card; the page never 
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   } finally {
     await context.close();
+  }
+
+  // Another shopper, whose bank refuses the 3DS challenge on its own page: back on the
+  // README's result page, the widget says so and why, and another card pays.
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await other.newPage();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await fillCard(page, CARDS.challenge);
+    await pay(page);
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page).toHaveURL(/\/result\?checkout_id=[\w-]+$/);
+    await expect(page.getByText('Payment failed')).toBeVisible();
+    await expect(page.getByText('Authentication failed')).toBeVisible();
+    await page.getByRole('button', { name: 'Try another card' }).click();
+    await fillCard(page, CARDS.paid);
+    await pay(page);
+    await expect(page.getByText('Payment successful')).toBeVisible();
+    await expect.poll(() => output.match(/paid: order-/g)?.length).toBe(2);
+  } finally {
+    await other.close();
   }
 });
