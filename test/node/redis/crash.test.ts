@@ -22,7 +22,9 @@ let look: ConnectedClient | undefined;
 
 before(async () => {
   cluster = await startCluster({
-    webhook: { attempts: 30, initialDelayMs: 100, maxDelayMs: 400 },
+    // The provider retries for about 30 × maxDelayMs, past the lease however slow the machine:
+    // a lease scaled to a busy machine outlasted a fixed 12 s of retries, and no report came.
+    webhook: { attempts: 30, initialDelayMs: 100, maxDelayMs: Math.max(400, LEASE_MS / 10) },
     // While it lives, the doomed instance gets every webhook: the balancer prefers it.
     balancer: 'first',
     leaseMs: LEASE_MS,
