@@ -52,8 +52,9 @@ function diagnoseAnswer(c: PayContext, error: BackendError): void {
   const [method, url = ''] = called.split(' ');
   const call = `${method} ${new URL(url, location.href).href}`;
   // No answer is the page's mistake only where nothing answered yet (a payment whose answer
-  // was lost is the shopper's network).
-  const none = status === 0 && !('checkout' in c.lifecycle);
+  // was lost is the shopper's network), and the browser is online (offline, the shopper is
+  // told to check their connection).
+  const none = status === 0 && !('checkout' in c.lifecycle) && navigator.onLine;
   if (none || code === 'BACKEND_ERROR' || code === 'INVALID_RESPONSE') {
     diagnose(c, 'foreign', call, `${status}`, message, code === 'TIMEOUT' ? '1' : '');
   } else if (status === 404 || status === 403) {

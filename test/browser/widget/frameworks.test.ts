@@ -193,6 +193,24 @@ describe('payment-widget: the console on a page’s mistakes', () => {
     );
   });
 
+  it('no answer while the browser is offline: nothing for the developer, the shopper told', async () => {
+    backend.overrides.set('POST /checkouts', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      const el = await widget(backend, `order='{"sku":"offline"}'`, { waitFor: 'payment-error' });
+      expect(text(el)).to.include('Check your connection');
+      // The console's words are a part the widget loads when it has something to say: once it
+      // is here, and a task later, anything said is said.
+      await import('../../../src/widget/parts/diagnostics.ts');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(console_.said).to.deep.equal([]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'onLine');
+    }
+  });
+
   it('neither order nor checkout-id a few seconds after the page loaded: a warning saying what to do', async function () {
     this.timeout(scaled(MISSING_AFTER_MS * 4));
     const el = await made(() => {}, 'payment-error');
