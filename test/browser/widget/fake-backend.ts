@@ -210,3 +210,22 @@ export async function fillCard(
   $(el, '#name').blur();
   await el.updateComplete;
 }
+
+/**
+ * A card filled in and paid, the backend declining it, then "Try another card": resolves with
+ * the next checkout's `payment-ready` detail once the widget has drawn it.
+ */
+export async function declinedThenRetried(
+  el: PaymentWidget,
+): Promise<{ paymentMethods: readonly string[] }> {
+  await fillCard(el);
+  const failure = oneEvent(el, 'payment-failure');
+  $(el, 'button[part~=button]').click();
+  await failure;
+  await el.updateComplete;
+  const ready = oneEvent(el, 'payment-ready');
+  $(el, 'button[part~=retry]').click();
+  const { detail } = await ready;
+  await el.updateComplete;
+  return detail;
+}

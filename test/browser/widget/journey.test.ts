@@ -5,7 +5,15 @@
 
 import { expect, oneEvent } from '@open-wc/testing';
 import type { PaymentCheckoutDetail } from '../../../src/index.ts';
-import { $, FakeBackend, fillCard, paste, text, widget } from './fake-backend.ts';
+import {
+  $,
+  declinedThenRetried,
+  FakeBackend,
+  fillCard,
+  paste,
+  text,
+  widget,
+} from './fake-backend.ts';
 
 const settled = (el: HTMLElement) => el.shadowRoot?.querySelector('#number') === null;
 
@@ -174,15 +182,7 @@ describe('payment-widget: another card after a decline', () => {
     // Pay pressed once with nothing filled in: every field was marked.
     $(el, 'button[part~=button]').click();
     await el.updateComplete;
-    await fillCard(el);
-    const failure = oneEvent(el, 'payment-failure');
-    $(el, 'button[part~=button]').click();
-    await failure;
-    await el.updateComplete;
-    const ready = oneEvent(el, 'payment-ready');
-    $(el, 'button[part~=retry]').click();
-    await ready;
-    await el.updateComplete;
+    await declinedThenRetried(el);
     paste($(el, '#number'), '4');
     await el.updateComplete;
     const invalid = [...(el.shadowRoot?.querySelectorAll('[aria-invalid="true"]') ?? [])];

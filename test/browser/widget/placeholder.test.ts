@@ -5,7 +5,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import type { PaymentWidget } from '../../../src/index.ts';
 import { describeViolations, runAxe } from '../a11y/axe.ts';
-import { $, FakeBackend, fillCard, type Reply, widget } from './fake-backend.ts';
+import { $, declinedThenRetried, FakeBackend, type Reply, widget } from './fake-backend.ts';
 
 /**
  * Where each of the widget's boxes is, relative to the widget, named by what it
@@ -165,15 +165,7 @@ describe('payment-widget: the placeholder while loading', () => {
       $(el, 'button[part~=button]').getBoundingClientRect().top -
       $(el, '#name').getBoundingClientRect().bottom;
     const first = underName();
-    await fillCard(el);
-    const failure = oneEvent(el, 'payment-failure');
-    $(el, 'button[part~=button]').click();
-    await failure;
-    await el.updateComplete;
-    const ready = oneEvent(el, 'payment-ready');
-    $(el, 'button[part~=retry]').click();
-    expect((await ready).detail.paymentMethods).to.deep.equal(['card']);
-    await el.updateComplete;
+    expect((await declinedThenRetried(el)).paymentMethods).to.deep.equal(['card']);
     // A card alone: no methods' rows, and no empty room where they were (it was 2 rows'
     // worth); within a pixel's rounding (Firefox places the boxes at fractions of a pixel).
     expect(el.shadowRoot?.querySelector('input[name=method]')).to.equal(null);
