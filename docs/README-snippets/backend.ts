@@ -71,6 +71,7 @@ function resultPage(checkoutId: string | null): Response {
   const html = `<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>Your payment</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <script src="/assets/payment-widget.iife.js"></script>
 <payment-widget checkout-id="${checkoutId}" endpoint="/payments"></payment-widget>`;
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });

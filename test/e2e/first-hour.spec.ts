@@ -160,9 +160,12 @@ test('a shop from the packed package and the README pays a card, the page never 
     await context.close();
   }
 
-  // Another shopper, whose bank refuses the 3DS challenge on its own page: back on the
-  // README's result page, the widget says so and why, and another card pays.
-  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // Another shopper, in the dark scheme, whose bank refuses the 3DS challenge on its own page:
+  // back on the README's result page, the widget says so and why, and another card pays.
+  const other = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    colorScheme: 'dark',
+  });
   try {
     const page = await other.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
@@ -172,6 +175,11 @@ test('a shop from the packed package and the README pays a card, the page never 
     await expect(page).toHaveURL(/\/result\?checkout_id=[\w-]+$/);
     await expect(page.getByText('Payment failed')).toBeVisible();
     await expect(page.getByText('Authentication failed')).toBeVisible();
+    // The widget is dark for this shopper; so is the page around it (light text on the dark
+    // canvas), not the widget's pale text on a white page.
+    expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe(
+      'rgb(255, 255, 255)',
+    );
     await page.getByRole('button', { name: 'Try another card' }).click();
     await fillCard(page, CARDS.paid);
     await pay(page);
