@@ -66,6 +66,24 @@ const asRows = (answer: unknown): Row[] => {
   return typeof rows === 'number' ? [] : rows;
 };
 
+/** The pools whose idle connections' errors the store already listens for. */
+const listened = new WeakSet<object>();
+
+/**
+ * A `pg` Pool emits `error` when one of its idle connections fails (PostgreSQL restarted,
+ * failed over, or ended the session), and Node ends a process whose emitter has no listener
+ * for it: a database restart would take the shop down with it. The pool has dropped that
+ * connection already and opens another for the next statement, so there is nothing to do but
+ * listen; a statement that then fails is what the handler logs. Listening changes nothing for
+ * listeners of the merchant's own.
+ */
+function listenForIdleErrors(client: unknown): void {
+  const emitter = client as { on?: unknown };
+  if (typeof emitter.on !== 'function' || listened.has(client as object)) return;
+  listened.add(client as object);
+  (client as { on(event: 'error', listener: () => void): unknown }).on('error', () => undefined);
+}
+
 /** The connection for `client`, or a TypeError naming what is supported. */
 export function sqlConnection(client: unknown): SqlConnection {
   const shape = client as Record<string, unknown> | null | undefined;
@@ -85,6 +103,7 @@ export function sqlConnection(client: unknown): SqlConnection {
   }
   if (typeof shape?.query === 'function') {
     const pool = client as PgPoolLike;
+    listenForIdleErrors(client);
     return {
       made: 'pg Pool',
       run: async (text, values) => asRows(await pool.query(text, values)),
