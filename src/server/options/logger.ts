@@ -11,7 +11,8 @@ const CONSOLE_EVERY_MS = 60_000;
 /**
  * The logger when the merchant gives none: warnings and errors to the console, so a
  * refused origin or a store outage is never silent, and a flood stays one line a minute per
- * problem (an entry's `problem`, else its message with the ids and numbers taken out).
+ * problem (an entry's `problem`, else its message with the ids and numbers taken out), with its
+ * cause.
  */
 function consoleLogger(): Logger {
   const lastSaid = new Map<string, number>();
@@ -24,7 +25,12 @@ function consoleLogger(): Logger {
     if (lastSaid.size > 1_000) lastSaid.clear();
     lastSaid.set(key, now);
     const where = [entry.checkoutId, entry.requestId].filter((v) => typeof v === 'string');
-    const line = `payment-widget: ${entry.message}${where.length > 0 ? ` (${where.join(', ')})` : ''}`;
+    // The cause, when the message does not hold it already: which store or service failed.
+    const cause =
+      typeof entry.error === 'string' && !entry.message.includes(entry.error)
+        ? `. Cause: ${entry.error}`
+        : '';
+    const line = `payment-widget: ${entry.message}${cause}${where.length > 0 ? ` (${where.join(', ')})` : ''}`;
     if (entry.level === 'error') console.error(line);
     else console.warn(line);
   };

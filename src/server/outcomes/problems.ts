@@ -43,7 +43,7 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
     case 'claim-failed':
       return [
         'error',
-        `the store could not be asked; ${hook} did not run: a webhook is answered 503 so the provider delivers again`,
+        `the store could not be asked; ${hook} did not run: a webhook is answered 503 so the provider delivers again, and reconcile() runs it once the store answers`,
       ];
     case 'release-failed':
       return [

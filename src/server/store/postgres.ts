@@ -120,6 +120,16 @@ SELECT (SELECT count(*) FROM a) + (SELECT count(*) FROM b) + (SELECT count(*) FR
   };
 }
 
+/**
+ * A failure of `what` named as the database's: the driver's own words (`connect ECONNREFUSED
+ * 127.0.0.1:5432`) say neither which store failed nor through what, and the handler's log
+ * shows them to an operator who must find it.
+ */
+function named(error: unknown, made: string): unknown {
+  if (!(error instanceof Error) || error.message.startsWith('PostgreSQL')) return error;
+  return new Error(`PostgreSQL (${made}): ${error.message}`, { cause: error });
+}
+
 /** Rejects when `work` has no answer within `timeoutMs`. */
 function timed<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -170,14 +180,18 @@ ${postgresStoreSchema(options)}COMMIT;`,
 
   let purgedAt = Date.now();
   async function run(text: string, values: unknown[], what: string): Promise<Row[]> {
-    await ready();
-    const now = Date.now();
-    if (now - purgedAt >= purgeEveryMs) {
-      purgedAt = now;
-      // Not awaited, and its failure is nobody's: the next purge deletes what this one left.
-      connection.run(sql.purge, []).catch(() => undefined);
+    try {
+      await ready();
+      const now = Date.now();
+      if (now - purgedAt >= purgeEveryMs) {
+        purgedAt = now;
+        // Not awaited, and its failure is nobody's: the next purge deletes what this one left.
+        connection.run(sql.purge, []).catch(() => undefined);
+      }
+      return await timed(connection.run(text, values), timeoutMs, what);
+    } catch (error) {
+      throw named(error, connection.made);
     }
-    return timed(connection.run(text, values), timeoutMs, what);
   }
   const one = async (text: string, values: unknown[], what: string) =>
     (await run(text, values, what)).length > 0;

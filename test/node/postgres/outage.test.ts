@@ -1,18 +1,23 @@
 // PostgreSQL going away under a shop whose store is in it, as docs/stores.md makes one: the
 // store's pg Pool, with no `error` listener of the merchant's, loses its idle connections when
-// the database restarts, and the shop's process must live on and pay again once it is back.
+// the database restarts, and the shop's process must live on and pay again once it is back;
+// and while it is away, the console of a handler without a logger says which store failed,
+// why, and what happens to the hook.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createPostgresStore, postgresStoreSchema } from '../../../src/server/index.ts';
+import { makeHandler, paidAtProvider, startSandbox, webhookRequest } from '../server/fixtures.ts';
 import { type PostgresServer, startPostgres } from '../support/postgres-server.ts';
 
+let sb: Sandbox;
 let server: PostgresServer;
 const pools: pg.Pool[] = [];
 
 before(async () => {
-  server = await startPostgres();
+  [sb, server] = await Promise.all([startSandbox(), startPostgres()]);
   // The test server commits without waiting for its disk, and a crash loses what is not in
   // it yet: the tables must be there after each restart.
   const admin = new pg.Client({ connectionString: server.url });
@@ -25,6 +30,7 @@ before(async () => {
 after(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
   await server?.stop();
+  await sb?.close();
 });
 
 /** The store's own small pool, exactly as docs/stores.md writes it: no `error` listener. */
@@ -47,4 +53,39 @@ test('a restart of PostgreSQL does not end the process of a store on a pg Pool w
   await server.start();
 
   assert.equal(await store.claim('onPaid:M1:co_after', 't2', 60_000), 'claimed');
+});
+
+test('while PostgreSQL is away, the console names it, the cause, and what becomes of onPaid', async (t) => {
+  const errors = t.mock.method(console, 'error', () => {});
+  t.mock.method(console, 'warn', () => {});
+  const h = makeHandler(sb, {
+    store: createPostgresStore(storePool()),
+    logger: undefined,
+  });
+  const { id } = await paidAtProvider(sb, h);
+  await server.crash();
+  try {
+    const res = await h.handle(webhookRequest(id));
+    assert.equal(res.status, 503);
+    assert.equal(
+      ((await res.json()) as { error: { code: string } }).error.code,
+      'STORE_UNAVAILABLE',
+    );
+  } finally {
+    await server.start();
+  }
+  const lines = errors.mock.calls.map((call) => String(call.arguments[0]));
+  const line = lines.find((l) => l.includes('onPaid did not run'));
+  assert.ok(line, lines.join('\n'));
+  assert.match(line, /provider delivers again, and reconcile\(\) runs it once the store answers/);
+  assert.match(line, /Cause: PostgreSQL \(pg Pool\): .*ECONNREFUSED 127\.0\.0\.1:\d+/);
+  assert.ok(line.endsWith(`(${id})`), line);
+
+  // Back: the provider's next delivery runs the hook, once.
+  const again = await h.handle(webhookRequest(id));
+  assert.equal(again.status, 204);
+  assert.deepEqual(
+    h.paid.map((c) => c.id),
+    [id],
+  );
 });
