@@ -39,7 +39,9 @@ export function describeViolation(v: PageViolation): string {
       ? ''
       : ` (from ${v.sourceFile}${v.line === undefined ? '' : `:${v.line}`})`;
   const verb = v.disposition === 'report' ? 'would block' : 'blocked';
-  return `payment page ${v.documentUrl}: its ${v.directive} ${verb} ${v.blockedUrl}${from}`;
+  // What was injected, when the browser said: the sink and its value, or the script's start.
+  const what = v.sample === undefined ? '' : ` (${JSON.stringify(v.sample)})`;
+  return `payment page ${v.documentUrl}: its ${v.directive} ${verb} ${v.blockedUrl}${what}${from}`;
 }
 
 export function createViolationReceiver(deps: {

@@ -27,14 +27,18 @@ export interface PageViolation {
   sourceFile?: string;
   line?: number;
   column?: number;
-  /** The first characters of the blocked inline script or sink value (browsers send 40 at most). */
+  /**
+   * The first characters of the blocked inline script (browsers send 40), or for Trusted
+   * Types the sink and its value's first 40 (`HTMLScriptElement src|https://cdn.example/x.js`,
+   * the URL without its query). Kept up to 100.
+   */
   sample?: string;
   /** For `integrity`: the `sha384-...` the file should have had. */
   integrity?: string;
 }
 
 /** Caps on what a report may put in a record, log line or hook call. */
-export const VIOLATION_CAPS = { url: 512, directive: 48, sample: 40, integrity: 100 } as const;
+export const VIOLATION_CAPS = { url: 512, directive: 48, sample: 100, integrity: 100 } as const;
 
 /** At most this many reports from one body (the Reporting API batches them). */
 export const MAX_REPORTS_PER_BODY = 50;
@@ -58,6 +62,15 @@ function cleanUrl(value: unknown): string | undefined {
 
 const text = (value: unknown, max: number): string | undefined =>
   typeof value === 'string' && value !== '' ? cap(value.replace(/\p{Cc}/gu, ' '), max) : undefined;
+
+/**
+ * A Trusted Types sample names the sink and what was given to it (`HTMLScriptElement
+ * src|https://cdn.example/x.js?k=1`): a URL given loses its query and fragment, as every other
+ * URL of a report does.
+ */
+function cleanSample(sample: string | undefined): string | undefined {
+  return sample?.replace(/^([^|]*\|\s*(?:[a-z][a-z\d+.-]*:)?\/\/[^?#\s]*)[?#].*$/is, '$1');
+}
 
 const whole = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1e9
@@ -98,7 +111,7 @@ function violation(
   };
   const line = whole(fields.line);
   const column = whole(fields.column);
-  const sample = text(fields.sample, VIOLATION_CAPS.sample);
+  const sample = cleanSample(text(fields.sample, VIOLATION_CAPS.sample));
   const hash = text(integrity, VIOLATION_CAPS.integrity);
   if (sourceFile !== undefined) found.sourceFile = sourceFile;
   if (line !== undefined) found.line = line;
@@ -175,9 +188,19 @@ export function violationsIn(format: 'csp-report' | 'reports', body: unknown): P
     .filter((v): v is PageViolation => v !== undefined);
 }
 
-/** What makes two reports the same, for counting each once a day: all but where in the file. */
+/**
+ * What makes two reports the same, for counting each once a day: all but where in the file.
+ * The sample included: a Trusted Types violation's blocked "URL" is always
+ * `trusted-types-sink`, and only its sample tells one injected script from another.
+ */
 export function violationKey(v: PageViolation): string {
-  return [v.kind, v.directive, v.disposition, v.documentUrl, v.blockedUrl, v.sourceFile ?? ''].join(
-    '\n',
-  );
+  return [
+    v.kind,
+    v.directive,
+    v.disposition,
+    v.documentUrl,
+    v.blockedUrl,
+    v.sourceFile ?? '',
+    v.sample ?? '',
+  ].join('\n');
 }

@@ -1,0 +1,81 @@
+// What the operator reads of a payment page's violations: the log line names what was
+// injected when the browser said (a Trusted Types violation's blocked "URL" is always
+// `trusted-types-sink`; its sample holds the sink and the script), and each injection is its
+// own violation.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import type { PageViolation } from '../../../src/server/index.ts';
+import { type HandlerOverrides, makeHandler, ORIGIN, startSandbox } from '../server/fixtures.ts';
+
+let sb: Sandbox;
+before(async () => {
+  sb = await startSandbox();
+});
+after(async () => {
+  await sb.close();
+});
+
+function reporting(overrides: HandlerOverrides = {}) {
+  const seen: PageViolation[] = [];
+  const h = makeHandler(sb, { hooks: { onPageViolation: (v) => void seen.push(v) }, ...overrides });
+  const post = (body: unknown) =>
+    h.handle(
+      new Request('http://127.0.0.1/payments/reports', {
+        method: 'POST',
+        headers: { 'content-type': 'application/csp-report' },
+        body: JSON.stringify(body),
+      }),
+      { incoming: { socket: { remoteAddress: '127.0.0.7' } } },
+    );
+  return { ...h, seen, post };
+}
+
+/** What Chromium sends to report-uri when `blocked` was stopped on the checkout page. */
+function report(directive: string, blocked: string, sample = '') {
+  return {
+    'csp-report': {
+      'document-uri': `${ORIGIN}/checkout`,
+      referrer: '',
+      'violated-directive': directive,
+      'effective-directive': directive,
+      'original-policy':
+        "script-src 'nonce-abc' 'strict-dynamic'; require-trusted-types-for 'script'",
+      disposition: 'enforce',
+      'blocked-uri': blocked,
+      'line-number': 3,
+      'column-number': 22,
+      'status-code': 200,
+      'script-sample': sample,
+    },
+  };
+}
+
+test('a script stopped by Trusted Types is named in the log, and each one is its own violation', async () => {
+  const r = reporting();
+  const tt = 'require-trusted-types-for';
+  const skimmer = 'HTMLScriptElement src|https://cdn.evil.example/skim.js?k=1';
+  assert.equal((await r.post(report(tt, 'trusted-types-sink', skimmer))).status, 204);
+  assert.equal(
+    (await r.post(report(tt, 'trusted-types-sink', 'HTMLScriptElement textContent|steal()')))
+      .status,
+    204,
+  );
+  assert.deepEqual(
+    r.seen.map((v) => v.sample),
+    [
+      'HTMLScriptElement src|https://cdn.evil.example/skim.js',
+      'HTMLScriptElement textContent|steal()',
+    ],
+  );
+  const lines = r.logs
+    .map((line) => JSON.parse(line) as { problem?: string; message: string })
+    .filter((e) => e.problem === 'page-violation')
+    .map((e) => e.message);
+  const page = `payment page ${ORIGIN}/checkout: its ${tt} blocked trusted-types-sink`;
+  assert.deepEqual(lines, [
+    `${page} ("HTMLScriptElement src|https://cdn.evil.example/skim.js")`,
+    `${page} ("HTMLScriptElement textContent|steal()")`,
+  ]);
+  assert.doesNotMatch(r.logs.join('\n'), /k=1/);
+});
