@@ -12,16 +12,24 @@ const CONSOLE_EVERY_MS = 60_000;
  * The logger when the merchant gives none: warnings and errors to the console, so a
  * refused origin or a store outage is never silent, and a flood stays one line a minute per
  * problem (an entry's `problem`, else its message with the ids and numbers taken out), with its
- * cause.
+ * cause. Page violations are limited before they get here, and each is said.
  */
 function consoleLogger(): Logger {
   const lastSaid = new Map<string, number>();
   return (entry) => {
     if (entry.level === 'info') return;
-    const key = `${entry.level} ${typeof entry.problem === 'string' ? entry.problem : entry.message.replace(/\S*\d\S*/g, '#')}`;
+    // A page violation reaches the log once a day per distinct violation (page/reports.ts):
+    // each is its own alert, never held back behind another one said this minute.
+    const kind =
+      entry.problem === 'page-violation'
+        ? entry.message
+        : typeof entry.problem === 'string'
+          ? entry.problem
+          : entry.message.replace(/\S*\d\S*/g, '#');
+    const key = `${entry.level} ${kind}`;
     const now = Date.now();
     if (now - (lastSaid.get(key) ?? Number.NEGATIVE_INFINITY) < CONSOLE_EVERY_MS) return;
-    // Bounded: the keys are the handler's own kinds of problem, a few dozen at most.
+    // Bounded: the handler's own kinds of problem, a few dozen, and the day's page violations.
     if (lastSaid.size > 1_000) lastSaid.clear();
     lastSaid.set(key, now);
     const where = [entry.checkoutId, entry.requestId].filter((v) => typeof v === 'string');

@@ -1,7 +1,7 @@
 // What the operator reads of a payment page's violations: the log line names what was
 // injected when the browser said (a Trusted Types violation's blocked "URL" is always
-// `trusted-types-sink`; its sample holds the sink and the script), and each injection is its
-// own violation.
+// `trusted-types-sink`; its sample holds the sink and the script), each injection is its own
+// violation, and a handler without a logger puts every distinct one on the console.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
@@ -78,4 +78,17 @@ test('a script stopped by Trusted Types is named in the log, and each one is its
     `${page} ("HTMLScriptElement textContent|steal()")`,
   ]);
   assert.doesNotMatch(r.logs.join('\n'), /k=1/);
+});
+
+test('without a logger, the console says each distinct violation, one after another', async (t) => {
+  const warned = t.mock.method(console, 'warn', () => {});
+  const r = reporting({ logger: undefined });
+  await r.post(report('script-src-elem', 'https://evil.example/skim.js'));
+  await r.post(report('script-src-elem', 'https://cdn2.example/v2/track.js'));
+  await r.post(report('script-src-elem', 'https://evil.example/skim.js'));
+  const lines = warned.mock.calls.map((call) => String(call.arguments[0]));
+  assert.deepEqual(lines, [
+    `payment-widget: payment page ${ORIGIN}/checkout: its script-src-elem blocked https://evil.example/skim.js`,
+    `payment-widget: payment page ${ORIGIN}/checkout: its script-src-elem blocked https://cdn2.example/v2/track.js`,
+  ]);
 });
