@@ -38,6 +38,8 @@ const SAME_ON_EVERY_LINE = [
   'test/node/next-step/url.test.ts',
   'test/node/server/client-address.test.ts',
   'test/node/server/memory-store.test.ts',
+  // The playground's server code, type-checked by tsc and run once: text and types.
+  'test/node/demo/playground-code.test.ts',
   // Thousands of generated requests against our own validation (raw-http.test.ts, which
   // feeds Node's HTTP parser, runs on every line).
   'test/node/fuzz/handler.test.ts',

@@ -61,32 +61,52 @@ export interface Terms {
   redirect: boolean;
 }
 
-/** The payment handler behind the page, for `terms`. */
+/**
+ * The payment handler behind the page, for `terms`: a module a developer can copy into their
+ * server as it is (strict TypeScript, every required option), as the README's backend writes it.
+ */
 export function serverCode(terms: Terms): string {
   const amount = Number(terms.amount);
-  return `import { createPaymentHandler, toNodeListener } from 'payment-widget/server';
+  return `import { createPaymentHandler } from 'payment-widget/server';
 
-const payments = createPaymentHandler({
+// The sandbox prints all three: npx payment-sandbox
+function setting(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(\`Set \${name} (the sandbox prints all three)\`);
+  return value;
+}
+
+const origin = 'http://127.0.0.1:3000'; // your shop's origin
+
+// The shopper's basket: a random id in a cookie your shop sets.
+const basketOf = (request: Request) =>
+  /(?:^|;\\s*)basket=([\\w-]{36})/.exec(request.headers.get('cookie') ?? '')?.[1];
+
+export const payments = createPaymentHandler({
   provider: {
-    baseUrl: process.env.PROVIDER_BASE_URL,
-    apiKey: process.env.PROVIDER_API_KEY, // stays on the server
-    merchantCode: process.env.MERCHANT_CODE,
+    baseUrl: setting('PROVIDER_BASE_URL'),
+    apiKey: setting('PROVIDER_API_KEY'), // stays on the server
+    merchantCode: setting('MERCHANT_CODE'),
   },
-  basePath: '/payments',
+  publicUrl: \`\${origin}/payments\`,
+  allowedOrigins: [origin],
   resultPages: { success: '/result.html', failure: '/result.html' },
   // The page names its order; the price is decided here, never by the page.
-  resolveCheckout(order, request) {
-    return {
+  resolveCheckout(_order, request) {
+    const price = {
       amount: ${Number.isFinite(amount) ? amount : 10},
       currency: ${JSON.stringify(terms.currency)},
       description: ${JSON.stringify(terms.description)},
       redirect: ${terms.redirect}, // ${terms.redirect ? '3DS as a full page; bank methods offered' : '3DS inside the widget; cards only'}
-      reference: basketOf(request), // your basket's id: one checkout per basket
     };
+    // One checkout per basket: a reload or a second tab finds the same one.
+    const basket = basketOf(request);
+    return basket === undefined ? price : { ...price, reference: \`order-\${basket}\` };
   },
 });
 
-// Node: createServer(toNodeListener(payments)); elsewhere: payments(request) => Response.`;
+// Node (node:http, Express): toNodeListener(payments) for the paths under /payments;
+// elsewhere, payments(request) answers with a Response.`;
 }
 
 /** The terms of the page at `url` (the demo's knobs: amount, currency, redirect). */
