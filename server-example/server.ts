@@ -158,7 +158,11 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       // The shop's pages report what their policy blocked (POST /payments/reports): a real shop
       // would alert someone (docs/pci.md, 11.6.1).
       onPageViolation: (v) => {
-        log(`page violation: ${v.kind} ${v.directive} blocked ${v.blockedUrl} on ${v.documentUrl}`);
+        const what =
+          v.kind === 'integrity'
+            ? `${v.blockedUrl} failed its integrity check`
+            : `${v.directive} blocked ${v.blockedUrl}${v.sample === undefined ? '' : ` (${v.sample})`}`;
+        log(`page violation: ${what} on ${v.documentUrl}`);
       },
     },
     logger: (entry: LogEntry) => {
