@@ -56,6 +56,8 @@ export async function pay(c: PayContext): Promise<void> {
   c.to({ ...payable, kind: 'busy' });
   // A new attempt: no step yet (a challenge cancelled before is not this one's).
   stepOf(id, '');
+  // Offline as it is sent, a request that gets no answer never left the browser.
+  const offline = !navigator.onLine;
   const sent = processCheckout(c.endpoint, id, body);
   // The card's last digits and network, never its number.
   const card = saved ?? { last4: body.card?.last_4_digits, network };
@@ -94,7 +96,9 @@ export async function pay(c: PayContext): Promise<void> {
     // the same. Ask for the checkout before saying anything; a paid checkout is never
     // shown as an error. Pending (or unreadable) means paying again is safe: the
     // provider refuses a second charge of one checkout, and the 409 above reads it.
-    if (error instanceof BackendError && (error.status === 0 || error.status >= 500)) {
+    // (Sent while offline, nothing reached the backend: there is nothing to read back, and the
+    // shopper is told at once rather than after the tries.)
+    if (error instanceof BackendError && (error.status === 0 ? !offline : error.status >= 500)) {
       const now = await readBack(() => getCheckout(c.endpoint, id));
       if (now && isFinalStatus(now.status)) return settle(c, now);
       // The provider may have taken the payment: never Pay again for this checkout. It

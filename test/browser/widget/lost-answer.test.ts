@@ -96,4 +96,42 @@ describe('payment-widget: a lost answer to Pay', () => {
     await success;
     expect(reads).to.be.greaterThan(2);
   });
+
+  it('offline when Pay is pressed: told at once, nothing read back, and Pay works once online', async () => {
+    let online = false;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    backend.overrides.set('PUT /checkouts/chk_1', () => {
+      if (!online) throw new TypeError('Failed to fetch');
+      backend.checkout = { ...backend.checkout, status: 'PAID' };
+      return { status: 200, body: backend.checkout };
+    });
+    try {
+      const el = await widget(backend, 'checkout-id="chk_1"');
+      // Offline, no call gets through, the read-back's neither.
+      backend.overrides.set('GET /checkouts/chk_1', () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return { status: 200, body: backend.checkout };
+      });
+      await fillCard(el);
+      const error = oneEvent(el, 'payment-error');
+      $(el, 'button[part~=button]').click();
+      expect((await error).detail).to.include({ code: 'NETWORK_ERROR', retryable: true });
+      await el.updateComplete;
+      expect($(el, '[part~=status]').textContent?.trim()).to.equal(
+        'We could not reach the payment service. Check your connection and try again.',
+      );
+      // Nothing left the browser, so nothing is read back: no "Processing…" for the tries.
+      expect(
+        backend.calls.filter((c) => c.method === 'GET' && c.path === '/checkouts/chk_1'),
+      ).to.have.length(1, 'only the first load read the checkout');
+      expect($(el, '#number').value).to.equal('4200 0000 0000 0091');
+
+      online = true;
+      const success = oneEvent(el, 'payment-success');
+      $(el, 'button[part~=button]').click();
+      expect((await success).detail.checkout.status).to.equal('PAID');
+    } finally {
+      Reflect.deleteProperty(navigator, 'onLine');
+    }
+  });
 });
