@@ -1,12 +1,12 @@
 // What the widget tells the page's developer in the browser console, once per problem: an
 // error for what stops a payment (the handler's own 404 or 403, and any answer at `endpoint`
-// that is not the handler's: a 404 or 405 from something else, a page that is not a
-// checkout, no answer), a warning for what it ignores (an unknown payment method's name, an
-// `order` that is broken JSON, an unknown `challenge`) and for a widget still without its
-// checkout once the page has settled. A part: only a page with a mistake loads its words
-// (the pay part's diagnose(): ../checkout/settings.ts, report.ts). So does a page where a
-// file of the widget did not load: whether it was refused for bytes that are not the ones
-// built is judged here (./tampering.ts).
+// that is not the handler's: a 404 or 405 from something else, a server error, a page that
+// is not a checkout, no answer), a warning for what it ignores (an unknown payment method's
+// name, an `order` that is broken JSON, an unknown `challenge`) and for a widget still
+// without its checkout once the page has settled. A part: only a page with a mistake loads
+// its words (the pay part's diagnose(): ../checkout/settings.ts, report.ts). So does a page
+// where a file of the widget did not load: whether it was refused for bytes that are not the
+// ones built is judged here (./tampering.ts).
 
 export { judge } from './tampering.ts';
 
@@ -27,12 +27,18 @@ const told = new Set<string>();
 const MOUNT =
   'set the widget\'s `endpoint` to where the payment handler is mounted (its basePath; default "/payments")';
 
+// A 5xx that is not the handler's is a server that failed where the handler is mounted (a
+// route whose own code threw before calling it: a setting missing, an import that failed),
+// or a proxy that could not reach it: `endpoint` is right, and moving it would not help.
+const FAILED =
+  "the server there failed before the handler answered, or a proxy in front of it could not reach it: the server's log says why (a route that threw before calling the handler: a setting missing)";
+
 const TEXTS: Record<Problem, (values: string[]) => string> = {
   endpoint: ([call, status, message]) => `${call} answered ${status}: ${message}`,
-  foreign: ([call, status, message, timedOut]) =>
+  foreign: ([call, status, message = '', timedOut]) =>
     status === '0'
       ? `${call} got no answer${timedOut ? ' in time' : ''}: is the payment handler running there, and reachable from this page? ${MOUNT}`
-      : `${call} answered ${status}: ${message}. That is not the payment handler's answer: ${MOUNT}`,
+      : `${call} answered ${status}: ${message.replace(/\.$/, '')}. That is not the payment handler's answer: ${Number(status) >= 500 ? FAILED : MOUNT}`,
   methods: ([attribute, unknown, methods]) =>
     `payment-methods="${attribute}": ${unknown} is not a payment method, and is ignored (the methods: ${methods})`,
   order: ([text, why]) =>

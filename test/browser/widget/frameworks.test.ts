@@ -164,6 +164,23 @@ describe('payment-widget: the console on a page’s mistakes', () => {
     });
   }
 
+  it('a server error in front of the handler: an error saying the server failed, not that endpoint is wrong', async () => {
+    backend.overrides.set('POST /checkouts', () => ({
+      status: 500,
+      body: '<!doctype html><title>Error</title><h1>An error occurred.</h1>',
+      headers: { 'content-type': 'text/html' },
+      notFromHandler: 'a route whose own code threw before calling the handler (a setting missing)',
+    }));
+    await widget(backend, `order='{"sku":"server-error"}'`, { waitFor: 'payment-error' });
+    await until('the error', () => console_.said.length > 0);
+    expect(console_.said).to.have.length(1);
+    expect(console_.said[0]).to.match(
+      new RegExp(`^error: payment-widget: POST ${endpoint('/checkouts')} answered 500`),
+    );
+    expect(console_.said[0]).to.include("the server's log");
+    expect(console_.said[0]).not.to.include('set the widget');
+  });
+
   it('an HTML page where the handler should answer: an error with the URL', async () => {
     backend.overrides.set('POST /checkouts', () => ({
       status: 200,
