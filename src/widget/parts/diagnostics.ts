@@ -2,11 +2,12 @@
 // error for what stops a payment (the handler's own 404 or 403, and any answer at `endpoint`
 // that is not the handler's: a 404 or 405 from something else, a server error, a page that
 // is not a checkout, no answer), a warning for what it ignores (an unknown payment method's
-// name, an `order` that is broken JSON, an unknown `challenge`) and for a widget still
-// without its checkout once the page has settled. A part: only a page with a mistake loads
-// its words (the pay part's diagnose(): ../checkout/settings.ts, report.ts). So does a page
-// where a file of the widget did not load: whether it was refused for bytes that are not the
-// ones built is judged here (./tampering.ts).
+// name, an `order` that is broken JSON, an unknown `challenge`), for an attribute written
+// "false" (on all the same) and for a widget still without its checkout once the page has
+// settled. A part: only a page with a mistake loads its words (the pay part's diagnose():
+// ../checkout/settings.ts, report.ts). So does a page where a file of the widget did not
+// load: whether it was refused for bytes that are not the ones built is judged here
+// (./tampering.ts).
 
 export { judge } from './tampering.ts';
 
@@ -16,11 +17,19 @@ export { judge } from './tampering.ts';
  * 0 for no answer, what came, and '1' when the call timed out);
  * `methods`: an unknown name in `payment-methods` (the attribute, the unknown names and the
  * widget's methods); `order`: an `order` that looks like JSON
- * and does not parse; `challenge`: an unknown `challenge`; `missing`: neither `order` nor
+ * and does not parse; `challenge`: an unknown `challenge`; `false`: an attribute written
+ * "false", which is on all the same (its name); `missing`: neither `order` nor
  * `checkout-id` once the page has settled ('[object Object]' when a server render wrote an
  * object as the attribute).
  */
-export type Problem = 'endpoint' | 'foreign' | 'methods' | 'order' | 'challenge' | 'missing';
+export type Problem =
+  | 'endpoint'
+  | 'foreign'
+  | 'methods'
+  | 'order'
+  | 'challenge'
+  | 'false'
+  | 'missing';
 
 const told = new Set<string>();
 
@@ -45,6 +54,8 @@ const TEXTS: Record<Problem, (values: string[]) => string> = {
     `the order attribute ${text} looks like JSON but does not parse (${why}), so it is sent as text; write it as JSON ('{"sku":"mug"}') or set the order property`,
   challenge: ([value]) =>
     `challenge="${value}" is not auto, iframe or redirect, and is ignored (auto: an iframe, or the full page when the checkout has a redirect_url)`,
+  false: ([name]) =>
+    `${name}="false" sets ${name}: an attribute counts by being there, whatever its text (as in HTML); leave it out to leave ${name} off (Astro writes ${name}={false} on a custom element as "false": write ${name}={value || undefined})`,
   missing: ([rendered]) =>
     rendered
       ? `order="${rendered}": an object was written as the attribute (a server render), and no script set the order property since, so there is no checkout to pay: give the attribute JSON text (order={JSON.stringify(order)}), or set the property once the page runs (payment-widget/react's PaymentWidget does)`

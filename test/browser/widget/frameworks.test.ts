@@ -164,6 +164,20 @@ describe('payment-widget: the console on a page’s mistakes', () => {
     });
   }
 
+  it('an attribute written "false" (a server render of {false}, as Astro writes it): a warning for each, saying it is on', async () => {
+    const el = await widget(
+      backend,
+      'checkout-id="chk_1" donate="false" save-card="false" show-email',
+    );
+    await until('the warnings', () => console_.said.length >= 2);
+    expect(el.donate).to.equal(true);
+    const [donate, saveCard] = console_.said.sort();
+    expect(console_.said).to.have.length(2);
+    expect(donate).to.match(/^warn: payment-widget: donate="false" sets donate: /);
+    expect(donate).to.include('donate={value || undefined}');
+    expect(saveCard).to.match(/^warn: payment-widget: save-card="false" sets save-card: /);
+  });
+
   it('a server error in front of the handler: an error saying the server failed, not that endpoint is wrong', async () => {
     backend.overrides.set('POST /checkouts', () => ({
       status: 500,
