@@ -130,16 +130,59 @@ function named(error: unknown, made: string): unknown {
   return new Error(`PostgreSQL (${made}): ${error.message}`, { cause: error });
 }
 
-/** Rejects when `work` has no answer within `timeoutMs`. */
-function timed<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+/** Rejects when `work` has no answer within `timeoutMs`, after telling `onTimeout`. */
+function timed<T>(
+  work: Promise<T>,
+  timeoutMs: number,
+  what: string,
+  onTimeout: () => void,
+): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`PostgreSQL did not answer ${what} within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new Error(`PostgreSQL did not answer ${what} within ${timeoutMs} ms`));
+    }, timeoutMs);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * After a statement went unanswered for `timeoutMs`, the next ones fail at once instead of
+ * each waiting as long, until a `SELECT 1` comes back or `timeoutMs` has passed. A request
+ * makes several: with the database frozen a new checkout waited four times 5 s, past the
+ * widget's 15 s. A statement that only waited on a row lock (a hook's long transaction)
+ * leaves the database answering: the probe comes back at once, and nothing else fails.
+ */
+function unanswered(connection: SqlConnection, timeoutMs: number) {
+  let quietUntil = 0;
+  let probing = false;
+  return {
+    /** Throws while a statement went unanswered a moment ago. */
+    check(what: string): void {
+      if (Date.now() < quietUntil) {
+        throw new Error(
+          `PostgreSQL did not answer within ${timeoutMs} ms a moment ago; ${what} is not sent until it answers`,
+        );
+      }
+    },
+    timedOut(): void {
+      quietUntil = Date.now() + timeoutMs;
+      if (probing) return;
+      probing = true;
+      connection
+        .run('SELECT 1', [])
+        .then(
+          () => {
+            quietUntil = 0;
+          },
+          () => undefined,
+        )
+        .finally(() => {
+          probing = false;
+        });
+    },
+  };
 }
 
 /**
@@ -179,8 +222,10 @@ ${postgresStoreSchema(options)}COMMIT;`,
   }
 
   let purgedAt = Date.now();
+  const silence = unanswered(connection, timeoutMs);
   async function run(text: string, values: unknown[], what: string): Promise<Row[]> {
     try {
+      silence.check(what);
       await ready();
       const now = Date.now();
       if (now - purgedAt >= purgeEveryMs) {
@@ -188,7 +233,7 @@ ${postgresStoreSchema(options)}COMMIT;`,
         // Not awaited, and its failure is nobody's: the next purge deletes what this one left.
         connection.run(sql.purge, []).catch(() => undefined);
       }
-      return await timed(connection.run(text, values), timeoutMs, what);
+      return await timed(connection.run(text, values), timeoutMs, what, silence.timedOut);
     } catch (error) {
       throw named(error, connection.made);
     }

@@ -1,15 +1,25 @@
 // PostgreSQL going away under a shop whose store is in it, as docs/stores.md makes one: the
 // store's pg Pool, with no `error` listener of the merchant's, loses its idle connections when
 // the database restarts, and the shop's process must live on and pay again once it is back;
-// and while it is away, the console of a handler without a logger says which store failed,
-// why, and what happens to the hook.
+// while it is away, the console of a handler without a logger says which store failed, why,
+// and what happens to the hook; and a database that stops answering (frozen, every
+// connection open) costs a request one command timeout, not one per statement.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createPostgresStore, postgresStoreSchema } from '../../../src/server/index.ts';
-import { makeHandler, paidAtProvider, startSandbox, webhookRequest } from '../server/fixtures.ts';
+import { scaled, until } from '../../shared/until.ts';
+import {
+  createCheckout,
+  makeHandler,
+  paidAtProvider,
+  request,
+  startSandbox,
+  webhookRequest,
+} from '../server/fixtures.ts';
+import { cardBody } from '../support/cards.ts';
 import { type PostgresServer, startPostgres } from '../support/postgres-server.ts';
 
 let sb: Sandbox;
@@ -84,6 +94,43 @@ test('while PostgreSQL is away, the console names it, the cause, and what become
   // Back: the provider's next delivery runs the hook, once.
   const again = await h.handle(webhookRequest(id));
   assert.equal(again.status, 204);
+  assert.deepEqual(
+    h.paid.map((c) => c.id),
+    [id],
+  );
+});
+
+test('a PostgreSQL that stops answering costs a new checkout one command timeout, not one per statement', async (t) => {
+  t.mock.method(console, 'error', () => {});
+  t.mock.method(console, 'warn', () => {});
+  const timeoutMs = scaled(1_000);
+  // As the README's shop: a basket's checkout, its record read and written in the store.
+  let basket = 0;
+  const h = makeHandler(sb, {
+    store: createPostgresStore(storePool(), { commandTimeoutMs: timeoutMs }),
+    resolveCheckout: () => ({ amount: 10, currency: 'EUR', reference: `basket-${++basket}` }),
+  });
+  await createCheckout(h); // the pool's connections open while the database answers
+  server.freeze();
+  let elapsed: number;
+  let id: string;
+  try {
+    const started = performance.now();
+    ({ id } = await createCheckout(h));
+    elapsed = performance.now() - started;
+  } finally {
+    server.thaw();
+  }
+  // Each of its four statements (the rate counters, the basket's record read, the watchlist,
+  // the record written) waited timeoutMs before.
+  assert.ok(elapsed < 2 * timeoutMs, `${Math.round(elapsed)} ms, the timeout ${timeoutMs} ms`);
+  // Answering again, the store is asked again: the payment's hook runs, once.
+  const paid = await h.handle(
+    request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }),
+  );
+  assert.equal(((await paid.json()) as { status: string }).status, 'PAID');
+  await until('onPaid to run', () => h.paid.length > 0);
+  assert.equal((await h.handle(webhookRequest(id))).status, 204);
   assert.deepEqual(
     h.paid.map((c) => c.id),
     [id],

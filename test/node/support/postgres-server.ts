@@ -120,6 +120,27 @@ function signal(child: ChildProcess, sig: NodeJS.Signals): void {
   }
 }
 
+/**
+ * The postmaster of the cluster in `dir` and the processes it started: each backend is a
+ * session of its own, out of reach of a signal to the postmaster's group.
+ */
+function serverPids(dir: string): number[] {
+  const postmaster = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+  return [...children, postmaster];
+}
+
 const exited = (child: ChildProcess): Promise<void> =>
   child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
@@ -136,6 +157,12 @@ export interface PostgresServer {
   start(): Promise<void>;
   /** Makes a replica the primary (`pg_ctl promote`); resolves once it takes writes. */
   promote(): Promise<void>;
+  /**
+   * Stops it answering with every connection left open (SIGSTOP to it and its backends), as a
+   * hung machine or a lost network would; `thaw()` lets it go on.
+   */
+  freeze(): void;
+  thaw(): void;
   /** Stops it for good and removes its folder. */
   stop(): Promise<void>;
 }
@@ -171,6 +198,8 @@ function server(dir: string, port: number, first: ChildProcess): PostgresServer 
     const child = current;
     current = undefined;
     // SIGQUIT to the postmaster is `-m immediate`, SIGINT `-m fast`.
+    // A frozen one (freeze()) goes on first, to take the signal.
+    signal(child, 'SIGCONT');
     signal(child, sig);
     await exited(child);
   };
@@ -181,6 +210,14 @@ function server(dir: string, port: number, first: ChildProcess): PostgresServer 
     crash: () => down('SIGQUIT'),
     async start() {
       current = await up();
+    },
+    freeze: () => {
+      for (const pid of serverPids(dir)) process.kill(pid, 'SIGSTOP');
+    },
+    thaw: () => {
+      for (const pid of serverPids(dir)) process.kill(pid, 'SIGCONT');
+      // runuser stops itself when the server it waits for stops.
+      if (current !== undefined) signal(current, 'SIGCONT');
     },
     async promote() {
       const [command, args] = as(bin('pg_ctl'), ['promote', '-w', '-D', dir]);
