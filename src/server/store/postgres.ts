@@ -162,7 +162,7 @@ function unanswered(connection: SqlConnection, timeoutMs: number) {
     check(what: string): void {
       if (Date.now() < quietUntil) {
         throw new Error(
-          `PostgreSQL did not answer within ${timeoutMs} ms a moment ago; ${what} is not sent until it answers`,
+          `PostgreSQL did not answer within ${timeoutMs} ms a moment ago; ${what}: not sent until it answers`,
         );
       }
     },
