@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import type { PageViolation } from '../../../src/server/index.ts';
-import { type HandlerOverrides, makeHandler, ORIGIN, startSandbox } from '../server/fixtures.ts';
+import { ORIGIN, startSandbox } from '../server/fixtures.ts';
+import { CSP_REPORT, reporting } from './reporting.ts';
 
 let sb: Sandbox;
 before(async () => {
@@ -15,21 +15,6 @@ before(async () => {
 after(async () => {
   await sb.close();
 });
-
-function reporting(overrides: HandlerOverrides = {}) {
-  const seen: PageViolation[] = [];
-  const h = makeHandler(sb, { hooks: { onPageViolation: (v) => void seen.push(v) }, ...overrides });
-  const post = (body: unknown) =>
-    h.handle(
-      new Request('http://127.0.0.1/payments/reports', {
-        method: 'POST',
-        headers: { 'content-type': 'application/csp-report' },
-        body: JSON.stringify(body),
-      }),
-      { incoming: { socket: { remoteAddress: '127.0.0.7' } } },
-    );
-  return { ...h, seen, post };
-}
 
 /** What Chromium sends to report-uri when `blocked` was stopped on the checkout page. */
 function report(directive: string, blocked: string, sample = '') {
@@ -52,13 +37,17 @@ function report(directive: string, blocked: string, sample = '') {
 }
 
 test('a script stopped by Trusted Types is named in the log, and each one is its own violation', async () => {
-  const r = reporting();
+  const r = reporting(sb);
   const tt = 'require-trusted-types-for';
   const skimmer = 'HTMLScriptElement src|https://cdn.evil.example/skim.js?k=1';
-  assert.equal((await r.post(report(tt, 'trusted-types-sink', skimmer))).status, 204);
+  assert.equal((await r.post(report(tt, 'trusted-types-sink', skimmer), CSP_REPORT)).status, 204);
   assert.equal(
-    (await r.post(report(tt, 'trusted-types-sink', 'HTMLScriptElement textContent|steal()')))
-      .status,
+    (
+      await r.post(
+        report(tt, 'trusted-types-sink', 'HTMLScriptElement textContent|steal()'),
+        CSP_REPORT,
+      )
+    ).status,
     204,
   );
   assert.deepEqual(
@@ -82,10 +71,10 @@ test('a script stopped by Trusted Types is named in the log, and each one is its
 
 test('without a logger, the console says each distinct violation, one after another', async (t) => {
   const warned = t.mock.method(console, 'warn', () => {});
-  const r = reporting({ logger: undefined });
-  await r.post(report('script-src-elem', 'https://evil.example/skim.js'));
-  await r.post(report('script-src-elem', 'https://cdn2.example/v2/track.js'));
-  await r.post(report('script-src-elem', 'https://evil.example/skim.js'));
+  const r = reporting(sb, { logger: undefined });
+  await r.post(report('script-src-elem', 'https://evil.example/skim.js'), CSP_REPORT);
+  await r.post(report('script-src-elem', 'https://cdn2.example/v2/track.js'), CSP_REPORT);
+  await r.post(report('script-src-elem', 'https://evil.example/skim.js'), CSP_REPORT);
   const lines = warned.mock.calls.map((call) => String(call.arguments[0]));
   assert.deepEqual(lines, [
     `payment-widget: payment page ${ORIGIN}/checkout: its script-src-elem blocked https://evil.example/skim.js`,

@@ -9,8 +9,9 @@ import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createMemoryStore, type PageViolation } from '../../../src/server/index.ts';
 import { DISTINCT_PER_DAY } from '../../../src/server/page/reports.ts';
 import { VIOLATION_CAPS } from '../../../src/server/page/violations.ts';
-import { type HandlerOverrides, makeHandler, ORIGIN, startSandbox } from '../server/fixtures.ts';
+import { ORIGIN, startSandbox } from '../server/fixtures.ts';
 import { inMemorySdk, points, total } from '../telemetry/sdk.ts';
+import { reporting } from './reporting.ts';
 
 let sb: Sandbox;
 before(async () => {
@@ -19,25 +20,6 @@ before(async () => {
 after(async () => {
   await sb.close();
 });
-
-/** A handler whose onPageViolation records what it gets. */
-function reporting(overrides: HandlerOverrides = {}) {
-  const seen: PageViolation[] = [];
-  const h = makeHandler(sb, {
-    hooks: { onPageViolation: (v) => void seen.push(v) },
-    ...overrides,
-  });
-  const post = (body: unknown, contentType = 'application/reports+json', raw?: string) =>
-    h.handle(
-      new Request('http://127.0.0.1/payments/reports', {
-        method: 'POST',
-        headers: { 'content-type': contentType },
-        body: raw ?? JSON.stringify(body),
-      }),
-      { incoming: { socket: { remoteAddress: '127.0.0.7' } } },
-    );
-  return { ...h, seen, post };
-}
 
 /** What Chrome sends to report-uri for an inline script the policy blocked. */
 const cspReport = (documentUri = `${ORIGIN}/checkout?basket=42#pay`) => ({
@@ -80,7 +62,7 @@ const reportsJson = [
 
 describe('POST /reports', () => {
   test('a report-uri report reaches onPageViolation with every query cut', async () => {
-    const r = reporting();
+    const r = reporting(sb);
     const res = await r.post(cspReport(), 'application/csp-report');
     assert.equal(res.status, 204);
     assert.deepEqual(r.seen, [
@@ -104,7 +86,7 @@ describe('POST /reports', () => {
   });
 
   test('the Reporting API format: its CSP reports, report-only ones said so, other types left out', async () => {
-    const r = reporting();
+    const r = reporting(sb);
     assert.equal((await r.post(reportsJson)).status, 204);
     assert.deepEqual(r.seen, [
       {
@@ -123,7 +105,7 @@ describe('POST /reports', () => {
   });
 
   test("the widget's integrity failure (its beacon's text/plain) is an error in the log", async () => {
-    const r = reporting();
+    const r = reporting(sb);
     const body = [
       {
         type: 'payment-widget-integrity',
@@ -151,8 +133,8 @@ describe('POST /reports', () => {
 
   test('each distinct violation once a day, across the instances that share a store', async () => {
     const store = createMemoryStore();
-    const one = reporting({ store });
-    const two = reporting({ store });
+    const one = reporting(sb, { store });
+    const two = reporting(sb, { store });
     await one.post(cspReport(), 'application/csp-report');
     await two.post(cspReport(), 'application/csp-report');
     // The same violation at another line of the same file is the same violation.
@@ -170,7 +152,7 @@ describe('POST /reports', () => {
   });
 
   test("browser extensions' noise and other sites' pages are left out", async () => {
-    const r = reporting();
+    const r = reporting(sb);
     for (const blocked of [
       'chrome-extension',
       'moz-extension://abc/x.js',
@@ -189,7 +171,7 @@ describe('POST /reports', () => {
   });
 
   test('every field is capped, and a hook that throws is logged', async () => {
-    const r = reporting({
+    const r = reporting(sb, {
       hooks: {
         onPageViolation() {
           throw new Error('alerting is down');
@@ -212,7 +194,7 @@ describe('POST /reports', () => {
   });
 
   test('a body over 64 KiB is 413, another type 415, broken JSON 400; none reaches the hook', async () => {
-    const r = reporting();
+    const r = reporting(sb);
     const big = JSON.stringify([{ ...reportsJson[0], pad: 'x'.repeat(64 * 1024) }]);
     assert.equal((await r.post(undefined, 'application/reports+json', big)).status, 413);
     assert.equal((await r.post(cspReport(), 'application/x-www-form-urlencoded')).status, 415);
@@ -233,7 +215,7 @@ describe('POST /reports', () => {
   });
 
   test('a client over its reportsPerClient limit is refused with 429 and Retry-After', async () => {
-    const r = reporting({ rateLimit: { reportsPerClient: { limit: 3, windowMs: 60_000 } } });
+    const r = reporting(sb, { rateLimit: { reportsPerClient: { limit: 3, windowMs: 60_000 } } });
     const statuses = [];
     for (let i = 0; i < 5; i++)
       statuses.push((await r.post(cspReport(`${ORIGIN}/p${i}`), 'application/csp-report')).status);
@@ -243,7 +225,7 @@ describe('POST /reports', () => {
 
   test('each report is counted in payment_widget.page.violations, by kind and directive', async () => {
     const sdk = inMemorySdk();
-    const r = reporting({ telemetry: { meterProvider: sdk.meterProvider } });
+    const r = reporting(sb, { telemetry: { meterProvider: sdk.meterProvider } });
     await r.post(cspReport(), 'application/csp-report');
     await r.post(cspReport(), 'application/csp-report');
     await r.post(
@@ -275,7 +257,7 @@ describe('POST /reports', () => {
   });
 
   test(`past ${DISTINCT_PER_DAY} distinct violations in a day, the rest are counted only`, async () => {
-    const r = reporting({ rateLimit: false });
+    const r = reporting(sb, { rateLimit: false });
     const batch = (from: number) =>
       Array.from({ length: 50 }, (_, i) => ({
         type: 'csp-violation',
