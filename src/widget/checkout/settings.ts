@@ -1,8 +1,9 @@
 // What of the page's settings the widget ignores, told once each to the page's developer in
 // the console (in the diagnostics part's words, src/widget/parts/diagnostics.ts): an unknown
 // name in `payment-methods`, an unknown `challenge`, an `order` attribute that looks like
-// JSON and does not parse, an attribute written "false" (which is on). The pay part's (src/widget/parts/pay.ts): checked once the form
-// is on screen, so the form's first paint carries none of it.
+// JSON and does not parse, an attribute written "false" (which is on). The pay part's
+// (src/widget/parts/pay.ts): checked once the form is on screen, so the form's first paint
+// carries none of it.
 
 import type { ChallengeMode } from '../../next-step/types.ts';
 import type { Problem } from '../parts/diagnostics.ts';
@@ -41,8 +42,8 @@ export function diagnoseSettings(c: PayContext): void {
   if (unknown.length > 0) diagnose(c, 'methods', methods, unknown.join(' '), METHOD_IDS.join(' '));
   // Unset (undefined, as React passes it for a prop left out) is the default, no mistake.
   if (challenge && challengeMode(challenge) !== challenge) diagnose(c, 'challenge', challenge);
-  // An attribute counts by being there: donate="false" is on, as a server render that
-  // writes `{false}` so on a custom element (Astro) does not mean.
+  // An attribute counts by being there: donate="false" is on, which a server render that
+  // writes `{false}` so on a custom element (Astro does) did not mean.
   for (const { name, value } of c.host.attributes)
     if (value === 'false') diagnose(c, 'false', name);
   // The attribute's converter keeps what does not parse as text: text on purpose, or JSON
