@@ -129,7 +129,13 @@ test('a PostgreSQL that stops answering costs a new checkout one command timeout
     request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }),
   );
   assert.equal(((await paid.json()) as { status: string }).status, 'PAID');
-  await until('onPaid to run', () => h.paid.length > 0);
+  // The hook the PUT starts in the background may still meet the store's quiet moment after
+  // the thaw (its probe not back yet) and be left to the webhook, which the provider delivers
+  // again until it is answered 204.
+  await until('onPaid to run', async () => {
+    if (h.paid.length === 0) await h.handle(webhookRequest(id));
+    return h.paid.length > 0;
+  });
   assert.equal((await h.handle(webhookRequest(id))).status, 204);
   assert.deepEqual(
     h.paid.map((c) => c.id),
