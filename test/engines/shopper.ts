@@ -87,9 +87,18 @@ export async function declinedThenAnotherCard(driver: Driver): Promise<string> {
 
 /** Waits until the page (or the frame the driver is in) shows `text`. */
 export async function seeText(driver: Driver, text: string): Promise<void> {
-  await waitFor(`"${text}" on the page`, async () =>
-    (await driver.run<string>(TEXT)).includes(text),
-  );
+  let shown = '';
+  try {
+    await waitFor(`"${text}" on the page`, async () => {
+      shown = await driver.run<string>(TEXT);
+      return shown.includes(text);
+    });
+  } catch (error) {
+    // What the page said instead: a status line, an error, another page.
+    throw new Error(`${(error as Error).message}; the page showed: ${shown.slice(0, 400)}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Asserts the page does not show `text` (right now). */
