@@ -2,6 +2,8 @@
 // controls the page, then loads the page again from it (the shop, the result page or the
 // dashboard, as the address asks). From then on the worker answers every visit.
 
+import { CLAIM } from './claim.ts';
+
 const script = document.currentScript as HTMLScriptElement;
 /** The site's root: this script sits there, whatever path the site is served under. */
 const root = new URL('./', script.src);
@@ -38,6 +40,11 @@ async function start(): Promise<void> {
       );
     }
   });
+  // No worker installing: one is active already and did not take this page, which was loaded
+  // past it (a hard reload) or while the browser was still removing the worker before (its
+  // registration given back as it was). It takes a page over on its first start only, or when
+  // asked, as here.
+  if (installing === null) (await workers.ready).active?.postMessage(CLAIM);
   await taken;
   location.reload();
 }

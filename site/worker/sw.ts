@@ -4,6 +4,7 @@
 // installed (precache.ts), so that after the first visit nothing needs the network. It is
 // installed by the first page (boot.ts) and takes that page over once its set is stored.
 import { withBanner } from '../banner.ts';
+import { CLAIM } from '../claim.ts';
 import { Database } from './idb.ts';
 import { readSaved } from './journal.ts';
 import { precache } from './precache.ts';
@@ -19,6 +20,9 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
 }
+interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+}
 interface ServiceWorkerScope {
   readonly location: Location;
   readonly registration: { readonly scope: string };
@@ -26,6 +30,7 @@ interface ServiceWorkerScope {
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
 }
 
 const scope = self as unknown as ServiceWorkerScope;
@@ -117,6 +122,11 @@ scope.addEventListener('install', (event) =>
 scope.addEventListener('activate', (event) =>
   event.waitUntil(Promise.all([files.dropOthers(), scope.clients.claim()])),
 );
+// A page the worker did not take (boot.ts: loaded past it by a hard reload, or while the browser
+// was removing the worker before) asks to be taken over, then loads itself again from it.
+scope.addEventListener('message', (event) => {
+  if (event.data === CLAIM) event.waitUntil(scope.clients.claim());
+});
 scope.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   // Anything elsewhere goes to the network untouched; the site's files come from the set.

@@ -74,6 +74,13 @@ export interface Driver {
    */
   workerIdleTimeout(ms: number): Promise<boolean>;
   /**
+   * Loads the page again past its Service Worker, as a shopper's hard reload (Shift with Reload)
+   * does, and resolves once it has loaded; false where the driver cannot: only Chromium's
+   * DevTools protocol has a page bypass its worker (WebDriver BiDi and WebDriver have no such
+   * command).
+   */
+  reloadPastWorker(): Promise<boolean>;
+  /**
    * Whether the engine can be put in a forced colours mode (Windows' high contrast) by its
    * driver: Chromium emulates it (DevTools' Emulation.setEmulatedMedia), Firefox forces the
    * page's colours by preference; WebKitGTK has no such mode to turn on.

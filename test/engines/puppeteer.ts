@@ -188,6 +188,17 @@ export class PuppeteerDriver implements Driver {
     return true;
   }
 
+  async reloadPastWorker(): Promise<boolean> {
+    if (this.engine !== 'chromium') return false;
+    await this.page.setBypassServiceWorker(true);
+    try {
+      await this.page.reload();
+    } finally {
+      await this.page.setBypassServiceWorker(false);
+    }
+    return true;
+  }
+
   readonly forcesColors = true;
 
   async setForcedColors(active: boolean): Promise<void> {

@@ -246,6 +246,10 @@ export class WebKitDriver implements Driver {
     return false;
   }
 
+  async reloadPastWorker(): Promise<boolean> {
+    return false;
+  }
+
   async setColorScheme(scheme: ColorScheme): Promise<void> {
     this.server.emulateMedia({ colorScheme: scheme });
     await waitFor(`prefers-color-scheme: ${scheme}`, async () => {
