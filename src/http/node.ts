@@ -54,29 +54,81 @@ function withEmptyLength(response: Response): Response {
   return new Response(null, { status, statusText: response.statusText, headers });
 }
 
-type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+/**
+ * A framework's request that wraps Node's as `raw` and keeps the body it parsed as `body`:
+ * Fastify's (so NestJS's on its Fastify adapter).
+ */
+export interface WrappedRequest {
+  raw: IncomingMessage;
+  body?: unknown;
+  /** The body's bytes as sent, where the app asked for them (NestJS's `rawBody: true`). */
+  rawBody?: unknown;
+}
+
+/** A framework's reply that wraps Node's as `raw`, let go with `hijack()`: Fastify's. */
+export interface WrappedReply {
+  raw: ServerResponse;
+  hijack?: () => unknown;
+}
+
+/** The listener `toNodeListener` returns: node:http's arguments, or Fastify's. */
+export type NodeRequestListener = (
+  req: IncomingMessage | WrappedRequest,
+  res: ServerResponse | WrappedReply,
+) => void;
+
+/** Node's own request has `on`; a framework's wrapper of it (Fastify's) has `raw` instead. */
+const isWrapped = (req: IncomingMessage | WrappedRequest): req is WrappedRequest =>
+  typeof (req as Partial<IncomingMessage>).on !== 'function' && 'raw' in req;
+const isWrappedReply = (res: ServerResponse | WrappedReply): res is WrappedReply =>
+  typeof (res as Partial<ServerResponse>).writeHead !== 'function' && 'raw' in res;
 
 /**
  * Adapts a `(request: Request) => Promise<Response>` handler to node:http:
  * `http.createServer(toNodeListener(handler)).listen(3000, '127.0.0.1')`, or
  * `app.all('/payments/*splat', toNodeListener(handler))` in Express, before or after
  * `express.json()` and `express.urlencoded()`: a body a parser read already is taken from
- * `req.body` (parsed-body.ts).
+ * `req.body` (parsed-body.ts). In Fastify (and NestJS on Fastify), a route handler as it is:
+ * `app.all('/payments/*', toNodeListener(handler))` takes Fastify's request and reply, with
+ * the body Fastify parsed, and hijacks the reply. Mounted with `app.use('/payments', ...)`,
+ * it reads the whole path, which Express and NestJS keep in `req.originalUrl`.
  */
 export function toNodeListener(
   handler: FetchHandler,
   options: NodeListenerOptions = {},
-): NodeListener {
-  let listener: NodeListener | undefined;
-  let loading: Promise<NodeListener> | undefined;
-  return (req, res) => {
-    if (listener !== undefined) return listener(req, res);
+): NodeRequestListener {
+  let listener: BodyListener | undefined;
+  let loading: Promise<BodyListener> | undefined;
+  return (request, reply) => {
+    let req: IncomingMessage;
+    let res: ServerResponse;
+    let parsed: unknown;
+    if (isWrapped(request)) {
+      req = request.raw;
+      parsed = Buffer.isBuffer(request.rawBody) ? request.rawBody : request.body;
+    } else {
+      req = request;
+      parsed = (request as { body?: unknown }).body;
+    }
+    // `app.use('/payments', listener)` (Express, NestJS's app.use on either adapter) cuts the
+    // prefix off `req.url` and keeps the whole path in `originalUrl`: the handler's routes are
+    // whole paths under its basePath.
+    const { originalUrl } = req as { originalUrl?: unknown };
+    if (typeof originalUrl === 'string' && originalUrl !== req.url) req.url = originalUrl;
+    if (isWrappedReply(reply)) {
+      // Fastify: the answer is written to Node's response, so Fastify must not send its own.
+      reply.hijack?.();
+      res = reply.raw;
+    } else {
+      res = reply;
+    }
+    if (listener !== undefined) return listener(req, res, parsed);
     loading ??= buildListener(handler, options).then((built) => {
       listener = built;
       return built;
     });
     loading.then(
-      (built) => built(req, res),
+      (built) => built(req, res, parsed),
       () => {
         // Only a broken install gets here (@hono/node-server is a dependency).
         if (res.headersSent) res.destroy();
@@ -93,10 +145,13 @@ const NODE_SERVER_RESPONSE = '@hono/node-server/utils/response';
 
 const INTERNAL_BODY = JSON.stringify(handlerErrorBody('INTERNAL', 'Internal error'));
 
+/** node:http's listener, and the body a framework parsed before it. */
+type BodyListener = (req: IncomingMessage, res: ServerResponse, parsed: unknown) => void;
+
 async function buildListener(
   handler: FetchHandler,
   options: NodeListenerOptions,
-): Promise<NodeListener> {
+): Promise<BodyListener> {
   const [{ getRequestListener, RequestError }, { RESPONSE_ALREADY_SENT }] = await Promise.all([
     import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_SERVER) as Promise<
       typeof import('@hono/node-server')
@@ -128,9 +183,9 @@ async function buildListener(
     },
   );
   let toldLost = false;
-  return (req, res) => {
-    // Behind a body parser (express.json(), urlencoded()...): the body it parsed, again.
-    const body = parsedBody(req);
+  return (req, res, parsed) => {
+    // Behind a body parser (express.json(), urlencoded(), Fastify's): the body it parsed, again.
+    const body = parsedBody(req, parsed);
     if (body.kind === 'bytes') restoreBody(req, body.bytes);
     if (body.kind === 'lost') {
       if (!toldLost) console.error(`payment-widget: ${LOST_BODY_MESSAGE}`);

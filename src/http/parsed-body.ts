@@ -5,8 +5,10 @@
  * behind it finds the stream empty. The adapter then hands the handler that body again, as
  * bytes of the type the request says (JSON for JSON, a form for a form, as sent for text or
  * a Buffer), through `rawBody`, which @hono/node-server reads in place of the stream (the
- * same property Google Cloud Functions and Firebase set). A stream read by something that
- * left no `req.body` behind cannot be recovered: that is refused with what to change.
+ * same property Google Cloud Functions and Firebase set). Fastify reads every JSON or text
+ * body before its routes and keeps it on its own request (`request.body`), not on Node's
+ * (`request.raw`): node.ts passes that body here. A stream read by something that left no
+ * body behind cannot be recovered: that is refused with what to change.
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -54,22 +56,28 @@ function bytesOf(body: unknown, contentType: string): Buffer {
   return Buffer.from(JSON.stringify(body) ?? '', 'utf8');
 }
 
-/** What the handler should read as this request's body. */
-export function parsedBody(req: IncomingMessage): ParsedBody {
+/**
+ * What the handler should read as this request's body: `parsed` is what a framework read
+ * from it, by default Express's `req.body`.
+ */
+export function parsedBody(
+  req: IncomingMessage,
+  parsed: unknown = (req as ParsedRequest).body,
+): ParsedBody {
   const request = req as ParsedRequest;
   // Read already by something (a body parser); a stream nobody touched is read as usual.
   const consumed = request.readableDidRead || request.readableEnded;
   if (!consumed || Buffer.isBuffer(request.rawBody)) return { kind: 'stream' };
   const method = request.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD') return { kind: 'stream' };
-  if (request.body === undefined) return { kind: 'lost' };
+  if (parsed === undefined) return { kind: 'lost' };
   const contentType =
     (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   // express.json() leaves {} for an empty body: the handler should see it empty, as sent.
   if (isJson(contentType) && request.headers['content-length'] === '0') {
     return { kind: 'bytes', bytes: Buffer.alloc(0) };
   }
-  return { kind: 'bytes', bytes: bytesOf(request.body, contentType) };
+  return { kind: 'bytes', bytes: bytesOf(parsed, contentType) };
 }
 
 /** Gives the handler the body again (see above): @hono/node-server reads `rawBody` first. */
@@ -78,4 +86,4 @@ export function restoreBody(req: IncomingMessage, bytes: Buffer): void {
 }
 
 export const LOST_BODY_MESSAGE =
-  'The request body was read by a middleware before the payment handler, which left no req.body to read it from: mount the payment handler before that middleware, or let it leave req.body set (express.json() and express.urlencoded() do)';
+  "The request body was read by a middleware before the payment handler, which left no req.body to read it from: mount the payment handler before that middleware, or let it leave req.body set (express.json() and express.urlencoded() do). In Fastify, hand the listener Fastify's request and reply, not their .raw: app.all('/payments/*', toNodeListener(payments))";

@@ -17,7 +17,10 @@ export {
   type FetchHandler,
   type NodeEnv,
   type NodeListenerOptions,
+  type NodeRequestListener,
   toNodeListener,
+  type WrappedReply,
+  type WrappedRequest,
 } from '../http/node.ts';
 export { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../schemas/methods/index.ts';
 export { isLoopbackHost, isSafeBrowserUrl } from '../shared/url.ts';
