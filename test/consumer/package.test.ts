@@ -191,6 +191,12 @@ test('every entry imports in Node (a server render, a backend)', () => {
   assert.match(result.output, /every entry point imports in Node/);
 });
 
+test('every Node entry requires from CommonJS (a NestJS app’s default build)', () => {
+  const result = run('node', ['requires.cjs'], plain);
+  assert.equal(result.status, 0, result.output);
+  assert.match(result.output, /every Node entry requires from CommonJS/);
+});
+
 /** What a runtime of the Web platform offers (Deno, workers, edge functions); no Node API. */
 const WEB_GLOBALS = [
   'AbortController',
