@@ -1,6 +1,6 @@
-// The handler mounted the two ways docs/server.md shows, in the real libraries, on loopback:
-// in an Express app through toNodeListener, and in a Hono app (served by @hono/node-server)
-// with hono/mount. A browser's create, pay and confirm go through each, and the rest of
+// The handler mounted the ways docs/server.md shows, in the real libraries, on loopback:
+// in an Express app through toNodeListener (a route, or app.use), and in a Hono app
+// (served by @hono/node-server) with hono/mount. A browser's create, pay and confirm go through each, and the rest of
 // the host app keeps working around the mount.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -67,6 +67,22 @@ describe('Express', () => {
       body: '{"sku":"tea"}',
     });
     assert.deepEqual(await other.json(), { received: { sku: 'tea' } });
+  });
+});
+
+describe('Express, app.use', () => {
+  let server: Listening;
+  before(async () => {
+    const app = express();
+    app.use(express.json());
+    // Express cuts /payments off req.url here; the listener reads req.originalUrl.
+    app.use('/payments', toNodeListener(makeHandler(sb).handle));
+    server = await listenLoopback(createServer(app));
+  });
+  after(() => server.close());
+
+  test('create, pay and confirm through app.use("/payments", toNodeListener(payments))', async () => {
+    await payThrough(server.url);
   });
 });
 
