@@ -15,7 +15,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handlerErrorBody } from './errors.ts';
 import { json } from './json.ts';
-import { LOST_BODY_MESSAGE, parsedBody, restoreBody } from './parsed-body.ts';
+import {
+  FASTIFY_LOST_BODY_MESSAGE,
+  LOST_BODY_MESSAGE,
+  parsedBody,
+  restoreBody,
+} from './parsed-body.ts';
 
 /**
  * What the listener passes a handler after the request, as every @hono/node-server does: the
@@ -103,7 +108,8 @@ export function toNodeListener(
     let req: IncomingMessage;
     let res: ServerResponse;
     let parsed: unknown;
-    if (isWrapped(request)) {
+    const wrapped = isWrapped(request);
+    if (wrapped) {
       req = request.raw;
       parsed = Buffer.isBuffer(request.rawBody) ? request.rawBody : request.body;
     } else {
@@ -122,13 +128,13 @@ export function toNodeListener(
     } else {
       res = reply;
     }
-    if (listener !== undefined) return listener(req, res, parsed);
+    if (listener !== undefined) return listener(req, res, parsed, wrapped);
     loading ??= buildListener(handler, options).then((built) => {
       listener = built;
       return built;
     });
     loading.then(
-      (built) => built(req, res, parsed),
+      (built) => built(req, res, parsed, wrapped),
       () => {
         // Only a broken install gets here (@hono/node-server is a dependency).
         if (res.headersSent) res.destroy();
@@ -145,8 +151,13 @@ const NODE_SERVER_RESPONSE = '@hono/node-server/utils/response';
 
 const INTERNAL_BODY = JSON.stringify(handlerErrorBody('INTERNAL', 'Internal error'));
 
-/** node:http's listener, and the body a framework parsed before it. */
-type BodyListener = (req: IncomingMessage, res: ServerResponse, parsed: unknown) => void;
+/** node:http's listener, the body a framework parsed before it, and whether it was Fastify. */
+type BodyListener = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  parsed: unknown,
+  wrapped: boolean,
+) => void;
 
 async function buildListener(
   handler: FetchHandler,
@@ -182,17 +193,18 @@ async function buildListener(
           : json(errorBody('INTERNAL', 'Internal error'), 500),
     },
   );
-  let toldLost = false;
-  return (req, res, parsed) => {
+  const told = new Set<string>();
+  return (req, res, parsed, wrapped) => {
     // Behind a body parser (express.json(), urlencoded(), Fastify's): the body it parsed, again.
     const body = parsedBody(req, parsed);
     if (body.kind === 'bytes') restoreBody(req, body.bytes);
     if (body.kind === 'lost') {
-      if (!toldLost) console.error(`payment-widget: ${LOST_BODY_MESSAGE}`);
-      toldLost = true;
+      const message = wrapped ? FASTIFY_LOST_BODY_MESSAGE : LOST_BODY_MESSAGE;
+      if (!told.has(message)) console.error(`payment-widget: ${message}`);
+      told.add(message);
       res
         .writeHead(500, { 'content-type': 'application/json' })
-        .end(JSON.stringify(errorBody('INTERNAL', LOST_BODY_MESSAGE)));
+        .end(JSON.stringify(errorBody('INTERNAL', message)));
       return;
     }
     void listener(req, res);

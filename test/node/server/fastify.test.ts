@@ -90,3 +90,32 @@ describe('Fastify’s request.raw and reply.raw handed to the listener', () => {
     assert.match(String(errors.mock.calls[0]?.arguments[0]), /app\.all\('\/payments\/\*'/);
   });
 });
+
+describe('a content type parser of the app that reads the body and hands nothing on', () => {
+  let app: FastifyInstance;
+  let base: string;
+  before(async () => {
+    app = Fastify();
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', (_request, payload, done) => {
+      payload.resume();
+      payload.on('end', () => done(null));
+    });
+    app.all('/payments/*', toNodeListener(makeHandler(sb).handle));
+    base = await listen(app);
+  });
+  after(() => app.close());
+
+  test('is named, with what to change', async (t) => {
+    const errors = t.mock.method(console, 'error', () => {});
+    const res = await fetch(`${base}/payments/checkouts`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ order: { sku: 'tea' } }),
+    });
+    assert.equal(res.status, 500);
+    const { error } = (await res.json()) as { error: { message: string } };
+    assert.match(error.message, /a content type parser of the app read it without handing it on/);
+    assert.match(String(errors.mock.calls[0]?.arguments[0]), /call done\(null, body\)/);
+  });
+});
