@@ -22,6 +22,7 @@ import {
 } from './postgres-client.ts';
 import { type PostgresSchemaOptions, postgresStoreSchema, tableNames } from './postgres-schema.ts';
 import { type ClaimState, type CompleteStore, DONE_TTL_MS, type SqlTransaction } from './types.ts';
+import { unanswered } from './unanswered.ts';
 
 export type { PgPoolLike, PostgresClientLike, PostgresJsLike } from './postgres-client.ts';
 export { type PostgresSchemaOptions, postgresStoreSchema } from './postgres-schema.ts';
@@ -148,44 +149,6 @@ function timed<T>(
 }
 
 /**
- * After a statement went unanswered for `timeoutMs`, the next ones fail at once instead of
- * each waiting as long, until a `SELECT 1` comes back or `timeoutMs` has passed. A request
- * makes several: with the database frozen a new checkout waited four times 5 s, past the
- * widget's 15 s. A statement that only waited on a row lock (a hook's long transaction)
- * leaves the database answering: the probe comes back at once, and nothing else fails.
- */
-function unanswered(connection: SqlConnection, timeoutMs: number) {
-  let quietUntil = 0;
-  let probing = false;
-  return {
-    /** Throws while a statement went unanswered a moment ago. */
-    check(what: string): void {
-      if (Date.now() < quietUntil) {
-        throw new Error(
-          `PostgreSQL did not answer within ${timeoutMs} ms a moment ago; ${what}: not sent until it answers`,
-        );
-      }
-    },
-    timedOut(): void {
-      quietUntil = Date.now() + timeoutMs;
-      if (probing) return;
-      probing = true;
-      connection
-        .run('SELECT 1', [])
-        .then(
-          () => {
-            quietUntil = 0;
-          },
-          () => undefined,
-        )
-        .finally(() => {
-          probing = false;
-        });
-    },
-  };
-}
-
-/**
  * A `PaymentStore` in PostgreSQL: `createPaymentHandler({ store: createPostgresStore(pool) })`
  * on every instance. `client` is a `pg` `Pool` or a postgres.js `sql`, made and closed by the
  * caller; give the store a small pool of its own (a few connections) so that hooks holding
@@ -222,7 +185,8 @@ ${postgresStoreSchema(options)}COMMIT;`,
   }
 
   let purgedAt = Date.now();
-  const silence = unanswered(connection, timeoutMs);
+  const silence = unanswered('PostgreSQL', timeoutMs);
+  const probe = () => connection.run('SELECT 1', []);
   async function run(text: string, values: unknown[], what: string): Promise<Row[]> {
     try {
       silence.check(what);
@@ -233,7 +197,9 @@ ${postgresStoreSchema(options)}COMMIT;`,
         // Not awaited, and its failure is nobody's: the next purge deletes what this one left.
         connection.run(sql.purge, []).catch(() => undefined);
       }
-      return await timed(connection.run(text, values), timeoutMs, what, silence.timedOut);
+      return await timed(connection.run(text, values), timeoutMs, what, () =>
+        silence.timedOut(probe),
+      );
     } catch (error) {
       throw named(error, connection.made);
     }

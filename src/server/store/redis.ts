@@ -31,6 +31,7 @@ import {
   redisConnection,
 } from './redis-client.ts';
 import { type CompleteStore, DONE_TTL_MS } from './types.ts';
+import { unanswered } from './unanswered.ts';
 
 export type {
   IoRedisClientLike,
@@ -169,14 +170,19 @@ function replicasToWaitFor(
   return { replicas: wait.replicas, timeoutMs };
 }
 
-/** Sends one command to the node serving `key`; rejects when it has no answer in time. */
+/**
+ * Sends one command to the node serving `key`; rejects when it has no answer in time, and the
+ * next at once until that node answers again (./unanswered.ts).
+ */
 function timedCommands(
   connection: RedisConnection,
   timeoutMs: number,
 ): (key: string, args: string[]) => Promise<unknown> {
+  const silence = unanswered('Redis', timeoutMs);
   return function command(key, args) {
     let sent: Promise<unknown>;
     try {
+      silence.check(String(args[0]));
       sent = connection.send(key, args);
     } catch (error) {
       // A client that throws instead of rejecting: a failed command like any other.
@@ -184,10 +190,11 @@ function timedCommands(
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`Redis did not answer ${args[0]} within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
+      timer = setTimeout(() => {
+        // The probe names the key, so that a Cluster asks the node that did not answer.
+        silence.timedOut(() => connection.send(key, ['EXISTS', key]));
+        reject(new Error(`Redis did not answer ${args[0]} within ${timeoutMs} ms`));
+      }, timeoutMs);
     });
     return Promise.race([sent, timeout]).finally(() => clearTimeout(timer));
   };

@@ -40,6 +40,12 @@ export interface RedisServer {
   kill(): Promise<void>;
   /** Starts it again on the same port (and data folder); resolves once it takes connections. */
   restart(): Promise<void>;
+  /**
+   * Stops it answering with its connections left open (SIGSTOP), as a hung machine or a lost
+   * network would; `thaw()` lets it go on.
+   */
+  freeze(): void;
+  thaw(): void;
   /** Stops it for good and removes its data folder. */
   stop(): Promise<void>;
   /** Resolves when it next logs a line matching `pattern` (ask before it may happen). */
@@ -170,6 +176,8 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     dir,
     url: `redis://127.0.0.1:${port}`,
     kill,
+    freeze: () => current.kill('SIGSTOP'),
+    thaw: () => current.kill('SIGCONT'),
     async restart() {
       await kill();
       current = await launch({ port, dir, persistent, extra, sentinelConfig });
