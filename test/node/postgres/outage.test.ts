@@ -10,16 +10,9 @@ import { after, before, test } from 'node:test';
 import pg from 'pg';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createPostgresStore, postgresStoreSchema } from '../../../src/server/index.ts';
-import { scaled, until } from '../../shared/until.ts';
-import {
-  createCheckout,
-  makeHandler,
-  paidAtProvider,
-  request,
-  startSandbox,
-  webhookRequest,
-} from '../server/fixtures.ts';
-import { cardBody } from '../support/cards.ts';
+import { scaled } from '../../shared/until.ts';
+import { makeHandler, paidAtProvider, startSandbox, webhookRequest } from '../server/fixtures.ts';
+import { frozenCostsOneTimeout } from '../support/frozen-store.ts';
 import { type PostgresServer, startPostgres } from '../support/postgres-server.ts';
 
 let sb: Sandbox;
@@ -110,35 +103,5 @@ test('a PostgreSQL that stops answering costs a new checkout one command timeout
     store: createPostgresStore(storePool(), { commandTimeoutMs: timeoutMs }),
     resolveCheckout: () => ({ amount: 10, currency: 'EUR', reference: `basket-${++basket}` }),
   });
-  await createCheckout(h); // the pool's connections open while the database answers
-  server.freeze();
-  let elapsed: number;
-  let id: string;
-  try {
-    const started = performance.now();
-    ({ id } = await createCheckout(h));
-    elapsed = performance.now() - started;
-  } finally {
-    server.thaw();
-  }
-  // Each of its four statements (the rate counters, the basket's record read, the watchlist,
-  // the record written) waited timeoutMs before.
-  assert.ok(elapsed < 2 * timeoutMs, `${Math.round(elapsed)} ms, the timeout ${timeoutMs} ms`);
-  // Answering again, the store is asked again: the payment's hook runs, once.
-  const paid = await h.handle(
-    request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }),
-  );
-  assert.equal(((await paid.json()) as { status: string }).status, 'PAID');
-  // The hook the PUT starts in the background may still meet the store's quiet moment after
-  // the thaw (its probe not back yet) and be left to the webhook, which the provider delivers
-  // again until it is answered 204.
-  await until('onPaid to run', async () => {
-    if (h.paid.length === 0) await h.handle(webhookRequest(id));
-    return h.paid.length > 0;
-  });
-  assert.equal((await h.handle(webhookRequest(id))).status, 204);
-  assert.deepEqual(
-    h.paid.map((c) => c.id),
-    [id],
-  );
+  await frozenCostsOneTimeout(h, timeoutMs, server);
 });

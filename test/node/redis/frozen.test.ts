@@ -2,18 +2,11 @@
 // network) under the README's shop: a new checkout costs one command timeout, not one per
 // store call, through node-redis and through ioredis; once it answers again, the payment's
 // hook runs, once.
-import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { scaled, until } from '../../shared/until.ts';
-import {
-  createCheckout,
-  makeHandler,
-  request,
-  startSandbox,
-  webhookRequest,
-} from '../server/fixtures.ts';
-import { cardBody } from '../support/cards.ts';
+import { scaled } from '../../shared/until.ts';
+import { makeHandler, startSandbox } from '../server/fixtures.ts';
+import { frozenCostsOneTimeout } from '../support/frozen-store.ts';
 import { type ConnectedClient, connectClient, testRedisStore } from '../support/redis-clients.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
@@ -49,36 +42,7 @@ for (const kind of ['redis', 'ioredis'] as const) {
           reference: `${kind}-basket-${++basket}`,
         }),
       });
-      await createCheckout(h); // the connection open while Redis answers
-      redis.freeze();
-      let elapsed: number;
-      let id: string;
-      try {
-        const started = performance.now();
-        ({ id } = await createCheckout(h));
-        elapsed = performance.now() - started;
-      } finally {
-        redis.thaw();
-      }
-      // Each of its store calls (the rate counter, the basket's record read, the watchlist, the
-      // record written) waited timeoutMs before.
-      assert.ok(elapsed < 2 * timeoutMs, `${Math.round(elapsed)} ms, the timeout ${timeoutMs} ms`);
-      // Answering again, the store is asked again: the payment's hook runs, once.
-      const paid = await h.handle(
-        request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }),
-      );
-      assert.equal(((await paid.json()) as { status: string }).status, 'PAID');
-      // The hook the PUT starts in the background may meet the quiet moment after the thaw (the
-      // probe not back yet) and be left to the webhook, which the provider delivers again.
-      await until('onPaid to run', async () => {
-        if (h.paid.length === 0) await h.handle(webhookRequest(id));
-        return h.paid.length > 0;
-      });
-      assert.equal((await h.handle(webhookRequest(id))).status, 204);
-      assert.deepEqual(
-        h.paid.map((c) => c.id),
-        [id],
-      );
+      await frozenCostsOneTimeout(h, timeoutMs, redis);
     });
   });
 }
