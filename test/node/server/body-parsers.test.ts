@@ -10,9 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { toNodeListener } from '../../../src/server/index.ts';
-import { cardBody } from '../support/cards.ts';
 import { type Listening, listenLoopback } from '../support/loopback.ts';
 import { type Harness, makeHandler, ORIGIN, startSandbox } from './fixtures.ts';
+import { payWithCard } from './pay-through.ts';
 
 let sb: Sandbox;
 before(async () => {
@@ -39,32 +39,7 @@ describe('Express 5 with express.json() and express.urlencoded() on every route'
   after(() => server.close());
 
   test('create, pay and the provider’s webhook', async () => {
-    const created = await fetch(`${server.url}/payments/checkouts`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ order: { sku: 'tea' } }),
-    });
-    assert.equal(created.status, 201, await created.clone().text());
-    const { id, amount } = (await created.json()) as { id: string; amount: number };
-    assert.equal(amount, 10);
-    const paid = await fetch(`${server.url}/payments/checkouts/${id}`, {
-      method: 'PUT',
-      headers: json,
-      body: JSON.stringify(cardBody('4200000000000091')),
-    });
-    assert.equal(paid.status, 200, await paid.clone().text());
-    assert.equal(((await paid.json()) as { status: string }).status, 'PAID');
-    // As the provider sends it: no Origin, JSON.
-    const hook = await fetch(`${server.url}/payments/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
-    });
-    assert.equal(hook.status, 204, await hook.text());
-    assert.deepEqual(
-      h.paid.map((c) => c.id),
-      [id],
-    );
+    await payWithCard(server.url, h);
     // The app's own routes keep their parsed bodies, JSON and form alike.
     const order = await fetch(`${server.url}/orders`, {
       method: 'POST',
