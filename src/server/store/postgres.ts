@@ -13,6 +13,8 @@
  * a bounded batch at a time, at most once a `purgeEveryMs`, by whichever call comes next:
  * the store keeps no timer.
  */
+
+import { positive } from './durations.ts';
 import {
   type PostgresClientLike,
   type Row,
@@ -51,13 +53,6 @@ export type PostgresStore = CompleteStore & Required<Pick<CompleteStore, 'comple
 
 const PURGE_BATCH = 1000;
 const ms = (param: string) => `(${param}::float8 * interval '1 millisecond')`;
-
-function positive(name: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new TypeError(`${name} must be a positive number of milliseconds`);
-  }
-  return Math.ceil(value);
-}
 
 /** The statements, one per method, over the tables `t`. */
 function statements(t: ReturnType<typeof tableNames>) {

@@ -24,14 +24,21 @@
  * the watched checkouts it counts on, and they survived with it. Claims carry no tag and spread
  * over the Cluster's nodes.
  */
+
+import { positive } from './durations.ts';
 import {
   hashedPart,
   type RedisClientLike,
   type RedisConnection,
   redisConnection,
 } from './redis-client.ts';
+import {
+  appendOnlyConfirmer,
+  type ReplicaWait,
+  replicaConfirmer,
+  timedCommands,
+} from './redis-commands.ts';
 import { type CompleteStore, DONE_TTL_MS } from './types.ts';
-import { unanswered } from './unanswered.ts';
 
 export type {
   IoRedisClientLike,
@@ -61,7 +68,7 @@ export interface RedisStoreOptions {
    * again); a done mark is retried in the background. So while the replicas are away, hooks
    * wait for them. Not on a Cluster (WAIT names no key to route it by). Default: off.
    */
-  waitForReplicas?: { replicas: number; timeoutMs: number };
+  waitForReplicas?: ReplicaWait;
 }
 
 // KEYS[1] the key, ARGV[1] the holder's token, ARGV[2] the done TTL in ms.
@@ -127,13 +134,6 @@ async function sha1(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function positive(name: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new TypeError(`${name} must be a positive number of milliseconds`);
-  }
-  return Math.ceil(value);
-}
-
 /** Indexes of `keys` by the part Redis Cluster hashes: each group can go in one script. */
 function bySlot(keys: readonly string[]): number[][] {
   const groups = new Map<string, number[]>();
@@ -144,97 +144,6 @@ function bySlot(keys: readonly string[]): number[][] {
     groups.set(part, group);
   }
   return [...groups.values()];
-}
-
-function replicasToWaitFor(
-  wait: RedisStoreOptions['waitForReplicas'],
-  connection: RedisConnection,
-  commandTimeoutMs: number,
-): { replicas: number; timeoutMs: number } | undefined {
-  if (wait === undefined) return undefined;
-  if (typeof wait !== 'object' || wait === null) {
-    throw new TypeError('waitForReplicas must be { replicas, timeoutMs }');
-  }
-  if (connection.topology === 'cluster') {
-    throw new TypeError(
-      `waitForReplicas is not supported on a Cluster (${connection.made}): WAIT names no key to route it by`,
-    );
-  }
-  if (!Number.isInteger(wait.replicas) || wait.replicas < 1) {
-    throw new TypeError('waitForReplicas.replicas must be a whole number, 1 or more');
-  }
-  const timeoutMs = positive('waitForReplicas.timeoutMs', wait.timeoutMs);
-  if (timeoutMs >= commandTimeoutMs) {
-    throw new TypeError('waitForReplicas.timeoutMs must be shorter than commandTimeoutMs');
-  }
-  return { replicas: wait.replicas, timeoutMs };
-}
-
-/**
- * Sends one command to the node serving `key`; rejects when it has no answer in time, and the
- * next at once until that node answers again (./unanswered.ts).
- */
-function timedCommands(
-  connection: RedisConnection,
-  timeoutMs: number,
-): (key: string, args: string[]) => Promise<unknown> {
-  const silence = unanswered('Redis', timeoutMs);
-  return function command(key, args) {
-    let sent: Promise<unknown>;
-    try {
-      silence.check(String(args[0]));
-      sent = connection.send(key, args);
-    } catch (error) {
-      // A client that throws instead of rejecting: a failed command like any other.
-      return Promise.reject(error);
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        // The probe names the key, so that a Cluster asks the node that did not answer.
-        silence.timedOut(() => connection.send(key, ['EXISTS', key]));
-        reject(new Error(`Redis did not answer ${args[0]} within ${timeoutMs} ms`));
-      }, timeoutMs);
-    });
-    return Promise.race([sent, timeout]).finally(() => clearTimeout(timer));
-  };
-}
-
-/**
- * WAITAOF (Redis 7.2 and later, with its append-only file on): whether the write just made on
- * this connection is in the primary's AOF, fsynced. A Redis without it (older, or AOF off) is
- * asked once and then not again; on a Cluster it is not asked (it names no key to route it by).
- */
-function appendOnlyConfirmer(
-  connection: RedisConnection,
-  command: (key: string, args: string[]) => Promise<unknown>,
-  timeoutMs: number,
-): (key: string) => Promise<void> {
-  let aof: 'unknown' | 'yes' | 'no' = connection.topology === 'cluster' ? 'no' : 'unknown';
-  const aofWaitMs = Math.max(1, Math.min(1_000, Math.floor(timeoutMs / 2)));
-  return async function inAppendOnlyFile(key) {
-    if (aof === 'no') return;
-    let answer: unknown;
-    try {
-      answer = await command(key, ['WAITAOF', '1', '0', String(aofWaitMs)]);
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      // Not `aof === 'unknown'`: calls sent together before the first answer all meet the
-      // same refusal, and each must take it as the first did.
-      if (aof !== 'yes' && /unknown command|appendonly/i.test(text)) {
-        aof = 'no';
-        return;
-      }
-      throw error;
-    }
-    aof = 'yes';
-    const local = Array.isArray(answer) ? Number(answer[0]) : 0;
-    if (local < 1) {
-      throw new Error(
-        `Redis did not confirm the done mark in its append-only file within ${aofWaitMs} ms`,
-      );
-    }
-  };
 }
 
 /**
@@ -253,9 +162,8 @@ export function createRedisStore(
   if (typeof prefix !== 'string') throw new TypeError('prefix must be a string');
   const doneTtl = String(positive('doneTtlMs', options.doneTtlMs ?? DONE_TTL_MS));
   const timeoutMs = positive('commandTimeoutMs', options.commandTimeoutMs ?? 2_000);
-  const replicated = replicasToWaitFor(options.waitForReplicas, connection, timeoutMs);
-
   const command = timedCommands(connection, timeoutMs);
+  const replicas = replicaConfirmer(options.waitForReplicas, connection, command, timeoutMs);
 
   const script = (source: string): Script => ({ source, sha: sha1(source) });
   const complete = script(COMPLETE);
@@ -282,22 +190,6 @@ export function createRedisStore(
   }
   const run = (which: Script, key: string, args: string[]) => runOn(which, [key], args);
 
-  /**
-   * WAIT: whether the writes sent so far on this connection reached enough replicas. It
-   * covers the write just made because the client sends its commands in order on one
-   * connection to the primary.
-   */
-  async function reachedReplicas(key: string): Promise<{ ok: boolean; acks: number }> {
-    if (replicated === undefined) return { ok: true, acks: 0 };
-    const { replicas, timeoutMs: waitMs } = replicated;
-    const acks = Number(await command(key, ['WAIT', String(replicas), String(waitMs)]));
-    return { ok: acks >= replicas, acks };
-  }
-  const tooFew = (what: string, acks: number) =>
-    new Error(
-      `Redis: the ${what} reached ${acks} of ${replicated?.replicas} replicas within ${replicated?.timeoutMs} ms`,
-    );
-
   const inAppendOnlyFile = appendOnlyConfirmer(connection, command, timeoutMs);
 
   return {
@@ -308,12 +200,12 @@ export function createRedisStore(
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const set = await command(full, ['SET', full, `running:${token}`, 'NX', 'PX', lease]);
         if (set === 'OK') {
-          const { ok, acks } = await reachedReplicas(full);
+          const { ok, acks } = await replicas.reached(full);
           if (ok) return 'claimed';
           // Not held where a failover would keep it: no hook runs on it, and a later report
           // may claim it at once.
           await run(release, full, [token]).catch(() => undefined);
-          throw tooFew('claim', acks);
+          throw replicas.tooFew('claim', acks);
         }
         const value = await command(full, ['GET', full]);
         if (typeof value === 'string') return value.startsWith('done:') ? 'done' : 'running';
@@ -326,9 +218,9 @@ export function createRedisStore(
       // Durable before it counts: a Redis killed within appendfsync everysec's second would
       // forget a mark it acknowledged. Rejecting keeps the reporter writing it again.
       await inAppendOnlyFile(full);
-      const { ok, acks } = await reachedReplicas(full);
+      const { ok, acks } = await replicas.reached(full);
       // The reporter tries again in the background; the key stays this token's meanwhile.
-      if (!ok) throw tooFew('done mark', acks);
+      if (!ok) throw replicas.tooFew('done mark', acks);
       return true;
     },
     async release(key, token) {
