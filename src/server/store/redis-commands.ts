@@ -25,15 +25,18 @@ export interface ReplicaConfirmer {
 }
 
 /**
- * Sends one command to the node serving `key`; rejects when it has no answer in time, and the
- * next at once until that node answers again (./unanswered.ts).
+ * Sends one command to the node serving `key`; rejects when it has no answer in time, and (one
+ * Redis, or a primary under Sentinel) the next at once until Redis answers again
+ * (./unanswered.ts).
  */
 export function timedCommands(connection: RedisConnection, timeoutMs: number): Command {
-  const silence = unanswered('Redis', timeoutMs);
+  // Not on a Cluster: there one node that stops answering must not fail the commands the
+  // others would answer (the claims spread over every node), so each waits its own timeout.
+  const silence = connection.topology === 'cluster' ? undefined : unanswered('Redis', timeoutMs);
   return function command(key, args) {
     let sent: Promise<unknown>;
     try {
-      silence.check(String(args[0]));
+      silence?.check(String(args[0]));
       sent = connection.send(key, args);
     } catch (error) {
       // A client that throws instead of rejecting: a failed command like any other.
@@ -42,8 +45,7 @@ export function timedCommands(connection: RedisConnection, timeoutMs: number): C
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        // The probe names the key, so that a Cluster asks the node that did not answer.
-        silence.timedOut(() => connection.send(key, ['EXISTS', key]));
+        silence?.timedOut(() => connection.send(key, ['EXISTS', key]));
         reject(new Error(`Redis did not answer ${args[0]} within ${timeoutMs} ms`));
       }, timeoutMs);
     });
