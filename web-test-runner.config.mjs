@@ -5,10 +5,12 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { engineFromEnv } from './scripts/browser.mjs';
 import { freePort } from './scripts/free-port.mjs';
+import { bankPage } from './scripts/wtr-bank-page.mjs';
 import { engineCommands, engineSummary, launcherFor } from './scripts/wtr-engines.mjs';
 import { scaled, TIME_SCALE } from './test/shared/time-scale.mjs';
 
 const engine = engineFromEnv();
+const bank = bankPage();
 
 export default {
   files: ['test/browser/**/*.test.ts'],
@@ -26,7 +28,9 @@ export default {
   browserStartTimeout: scaled(30_000),
   testsStartTimeout: scaled(20_000),
   testsFinishTimeout: scaled(120_000),
+  middleware: [bank.middleware],
   plugins: [
+    bank.plugin,
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     engineCommands(),
   ],

@@ -9,7 +9,9 @@ import { css } from '../widget/css.ts';
  *   on small screens it takes the full width, as EMVCo allows. It sits in a box of its own
  *   (a border, and a head saying what the bank asks), so the issuer's page
  *   never reads as part of the shop's: the box is the window's width and its border (392px),
- *   the head wraps inside it, apart from the window (its margin);
+ *   the head wraps inside it, apart from the window (its margin). Until the bank's page has
+ *   loaded, its words say it is coming in the window's place (the same cell of the box's grid),
+ *   and the window is there but unseen: when the page comes, nothing moves;
  * - the voucher's paragraphs have no margins: the element's styles reset every p;
  * - a challenge, and a step shown again (runners/resume.ts), are a centred column (`.step`);
  * - Cancel is the secondary action beside the bank's page: outlined in the accent
@@ -34,6 +36,7 @@ export const nextStepStyles = css`
   }
 
   .challenge-box {
+    display: grid;
     width: 392px;
     max-width: 100%;
     border: 1px solid var(--_border);
@@ -45,6 +48,21 @@ export const nextStepStyles = css`
     margin: 0.5rem 0.75rem;
     font-size: 0.875em;
     font-weight: 600;
+  }
+
+  .challenge-loading,
+  .challenge-frame {
+    grid-area: 2/1;
+  }
+
+  .challenge-loading {
+    align-self: center;
+    padding: 0.75rem;
+    text-align: center;
+  }
+
+  .challenge-loading:not([hidden]) + .challenge-frame {
+    visibility: hidden;
   }
 
   .challenge-frame {

@@ -49,6 +49,7 @@ export type Action =
 
 export type StringKey =
   | 'challengeTitle'
+  | 'challengeLoading'
   | 'cancel'
   | 'pending'
   | 'pendingWait'

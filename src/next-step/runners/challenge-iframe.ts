@@ -69,6 +69,13 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
   // not read as part of it. The box is a group of that name, where focus lands when the
   // challenge opens from the widget (src/widget/checkout/focus.ts): a screen reader says
   // what opened, and Tab goes on into the frame.
+  //
+  // Until the bank's page has loaded (1.5 s and more on a slow network), the frame's place
+  // says so, politely, where the frame will be (styles.ts): the box keeps the frame's size,
+  // so nothing moves when the page replaces the words. They come with the box, which focus
+  // lands on (its name is said first), rather than a frame later, which would leave the box
+  // blank for that frame and the words unsaid when a fast page beats it.
+  const loading = h('p', { class: 'challenge-loading', role: 'status' }, ctx.t('challengeLoading'));
   const box = h(
     'div',
     {
@@ -79,6 +86,7 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
       tabindex: '-1',
     },
     h('p', { class: 'challenge-head' }, title),
+    loading,
     frame,
   );
   const wrapper = h('div', { class: 'step', part: 'challenge' }, box, form, cancel);
@@ -95,6 +103,7 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
     // page is not the widget's to show. Pages of other origins (the issuer's, the handler's
     // self-sandboxed return page) throw on the read and are left alone.
     frame.addEventListener('load', () => {
+      loading.hidden = true;
       try {
         if (frame.contentWindow?.location.href.startsWith(`${ctx.returnOrigin}/`)) {
           frame.hidden = true;

@@ -66,6 +66,7 @@ const bg: Strings = {
   errNoCheckout: 'Формулярът за плащане не е свързан с плащане.',
   errTooMany: 'Твърде много опити за плащане. Опитайте отново след {minutes}\u00a0мин.',
   challengeTitle: 'Потвърдете плащането в банката си',
+  challengeLoading: 'Зареждане на страницата на банката ви…',
   cancel: 'Отказ',
   voucherTitle: 'Платете Boleto в банка или онлайн',
   voucherBarcode: 'Баркод',

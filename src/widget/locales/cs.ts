@@ -66,6 +66,7 @@ const cs: Strings = {
   errNoCheckout: 'Tento platební formulář není propojen s žádnou platbou.',
   errTooMany: 'Příliš mnoho pokusů o platbu. Zkuste to znovu za {minutes}\u00a0min.',
   challengeTitle: 'Potvrďte platbu u své banky',
+  challengeLoading: 'Načítá se stránka vaší banky…',
   cancel: 'Zrušit',
   voucherTitle: 'Zaplaťte toto boleto v bance nebo online',
   voucherBarcode: 'Čárový kód',

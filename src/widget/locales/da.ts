@@ -67,6 +67,7 @@ const da: Strings = {
   errNoCheckout: 'Betalingsformularen er ikke knyttet til en betaling.',
   errTooMany: 'For mange betalingsforsøg. Prøv igen om {minutes}\u00a0min.',
   challengeTitle: 'Godkend betalingen hos din bank',
+  challengeLoading: 'Din banks side indlæses…',
   cancel: 'Annuller',
   voucherTitle: 'Betal denne boleto i en bank eller online',
   voucherBarcode: 'Stregkode',

@@ -69,6 +69,7 @@ const de: Strings = {
   errNoCheckout: 'Dieses Zahlungsformular ist mit keiner Zahlung verknüpft.',
   errTooMany: 'Zu viele Zahlungsversuche. Versuchen Sie es in {minutes}\u00a0Min. erneut.',
   challengeTitle: 'Bestätigen Sie die Zahlung bei Ihrer Bank',
+  challengeLoading: 'Die Seite Ihrer Bank wird geladen…',
   cancel: 'Abbrechen',
   voucherTitle: 'Bezahlen Sie diesen Boleto bei einer Bank oder online',
   voucherBarcode: 'Barcode',

@@ -69,6 +69,7 @@ const el: Strings = {
   errNoCheckout: 'Η φόρμα πληρωμής δεν συνδέεται με κάποια πληρωμή.',
   errTooMany: 'Πάρα πολλές προσπάθειες πληρωμής. Δοκιμάστε ξανά σε {minutes}\u00a0λεπ.',
   challengeTitle: 'Επιβεβαιώστε την πληρωμή στην τράπεζά σας',
+  challengeLoading: 'Φόρτωση της σελίδας της τράπεζάς σας…',
   cancel: 'Ακύρωση',
   voucherTitle: 'Πληρώστε αυτό το boleto σε τράπεζα ή online',
   voucherBarcode: 'Γραμμωτός κώδικας',

@@ -67,6 +67,7 @@ const es: Strings = {
   errNoCheckout: 'Este formulario de pago no está vinculado a ningún pago.',
   errTooMany: 'Demasiados intentos de pago. Vuelve a intentarlo dentro de {minutes}\u00a0min.',
   challengeTitle: 'Confirma el pago con tu banco',
+  challengeLoading: 'Cargando la página de tu banco…',
   cancel: 'Cancelar',
   voucherTitle: 'Paga este boleto en un banco o en línea',
   voucherBarcode: 'Código de barras',

@@ -67,6 +67,7 @@ const et: Strings = {
   errNoCheckout: 'See maksevorm ei ole seotud ühegi maksega.',
   errTooMany: 'Liiga palju maksekatseid. Proovi uuesti {minutes}\u00a0min pärast.',
   challengeTitle: 'Kinnita makse oma pangas',
+  challengeLoading: 'Panga lehte laaditakse…',
   cancel: 'Tühista',
   voucherTitle: 'Maksa see boleto pangas või internetis',
   voucherBarcode: 'Vöötkood',

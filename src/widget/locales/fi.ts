@@ -66,6 +66,7 @@ const fi: Strings = {
   errNoCheckout: 'Tätä maksulomaketta ei ole liitetty maksuun.',
   errTooMany: 'Liian monta maksuyritystä. Yritä uudelleen {minutes}\u00a0min kuluttua.',
   challengeTitle: 'Vahvista maksu pankissasi',
+  challengeLoading: 'Pankkisi sivua ladataan…',
   cancel: 'Peruuta',
   voucherTitle: 'Maksa tämä boleto pankissa tai verkossa',
   voucherBarcode: 'Viivakoodi',

@@ -69,6 +69,7 @@ const fr: Strings = {
   errNoCheckout: 'Ce formulaire de paiement n’est lié à aucun paiement.',
   errTooMany: 'Trop de tentatives de paiement. Réessayez dans {minutes}\u00a0min.',
   challengeTitle: 'Confirmez le paiement auprès de votre banque',
+  challengeLoading: 'Chargement de la page de votre banque…',
   cancel: 'Annuler',
   voucherTitle: 'Payez ce boleto dans une banque ou en ligne',
   voucherBarcode: 'Code-barres',

@@ -66,6 +66,7 @@ const hr: Strings = {
   errNoCheckout: 'Ovaj obrazac za plaćanje nije povezan ni s jednim plaćanjem.',
   errTooMany: 'Previše pokušaja plaćanja. Pokušajte ponovno za {minutes}\u00a0min.',
   challengeTitle: 'Potvrdite plaćanje kod svoje banke',
+  challengeLoading: 'Učitava se stranica vaše banke…',
   cancel: 'Odustani',
   voucherTitle: 'Platite ovaj boleto u banci ili na internetu',
   voucherBarcode: 'Crtični kod',

@@ -67,6 +67,7 @@ const hu: Strings = {
   errNoCheckout: 'Ez a fizetési űrlap nincs fizetéshez rendelve.',
   errTooMany: 'Túl sok fizetési kísérlet. Próbálja újra {minutes}\u00a0perc múlva.',
   challengeTitle: 'Erősítse meg a fizetést a bankjánál',
+  challengeLoading: 'A bankja oldala töltődik be…',
   cancel: 'Mégse',
   voucherTitle: 'Fizesse be ezt a boletót bankban vagy online',
   voucherBarcode: 'Vonalkód',

@@ -69,6 +69,7 @@ const it: Strings = {
   errNoCheckout: 'Questo modulo di pagamento non è collegato a nessun pagamento.',
   errTooMany: 'Troppi tentativi di pagamento. Riprova tra {minutes}\u00a0min.',
   challengeTitle: 'Conferma il pagamento con la tua banca',
+  challengeLoading: 'Caricamento della pagina della tua banca…',
   cancel: 'Annulla',
   voucherTitle: 'Paga questo boleto in banca o online',
   voucherBarcode: 'Codice a barre',

@@ -66,6 +66,7 @@ const lt: Strings = {
   errNoCheckout: 'Ši mokėjimo forma nesusieta su jokiu mokėjimu.',
   errTooMany: 'Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes}\u00a0min.',
   challengeTitle: 'Patvirtinkite mokėjimą savo banke',
+  challengeLoading: 'Įkeliamas jūsų banko puslapis…',
   cancel: 'Atšaukti',
   voucherTitle: 'Apmokėkite šį boleto banke arba internetu',
   voucherBarcode: 'Brūkšninis kodas',

@@ -68,6 +68,7 @@ const lv: Strings = {
   errNoCheckout: 'Šī maksājuma veidlapa nav saistīta ar maksājumu.',
   errTooMany: 'Pārāk daudz maksājuma mēģinājumu. Mēģiniet vēlreiz pēc {minutes}\u00a0min.',
   challengeTitle: 'Apstipriniet maksājumu savā bankā',
+  challengeLoading: 'Ielādē jūsu bankas lapu…',
   cancel: 'Atcelt',
   voucherTitle: 'Apmaksājiet šo boleto bankā vai internetā',
   voucherBarcode: 'Svītrkods',

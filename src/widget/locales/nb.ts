@@ -66,6 +66,7 @@ const nb: Strings = {
   errNoCheckout: 'Dette betalingsskjemaet er ikke knyttet til noen betaling.',
   errTooMany: 'For mange betalingsforsøk. Prøv igjen om {minutes}\u00a0min.',
   challengeTitle: 'Bekreft betalingen hos banken din',
+  challengeLoading: 'Bankens side lastes inn…',
   cancel: 'Avbryt',
   voucherTitle: 'Betal denne boletoen i en bank eller på nett',
   voucherBarcode: 'Strekkode',

@@ -67,6 +67,7 @@ const nl: Strings = {
   errNoCheckout: 'Dit betaalformulier is aan geen enkele betaling gekoppeld.',
   errTooMany: 'Te veel betaalpogingen. Probeer het over {minutes}\u00a0min. opnieuw.',
   challengeTitle: 'Bevestig de betaling bij je bank',
+  challengeLoading: 'De pagina van je bank wordt geladen…',
   cancel: 'Annuleren',
   voucherTitle: 'Betaal deze boleto bij een bank of online',
   voucherBarcode: 'Streepjescode',
@@ -82,6 +83,7 @@ export default nl;
 export const regions: Record<string, Partial<Strings>> = {
   BE: {
     challengeTitle: 'Bevestig de betaling bij uw bank',
+    challengeLoading: 'De pagina van uw bank wordt geladen…',
     paid: 'U hebt {amount} betaald',
     pendingLater:
       'Uw bank heeft de betaling nog niet bevestigd. Betaal niet opnieuw: laad deze pagina later opnieuw om de uitkomst te zien.',

@@ -67,6 +67,7 @@ const pl: Strings = {
   errNoCheckout: 'Ten formularz płatności nie jest powiązany z żadną płatnością.',
   errTooMany: 'Zbyt wiele prób płatności. Spróbuj ponownie za {minutes}\u00a0min.',
   challengeTitle: 'Potwierdź płatność w swoim banku',
+  challengeLoading: 'Wczytywanie strony Twojego banku…',
   cancel: 'Anuluj',
   voucherTitle: 'Opłać ten boleto w banku lub online',
   voucherBarcode: 'Kod kreskowy',

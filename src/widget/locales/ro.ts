@@ -67,6 +67,7 @@ const ro: Strings = {
   errNoCheckout: 'Acest formular de plată nu este asociat niciunei plăți.',
   errTooMany: 'Prea multe încercări de plată. Încearcă din nou peste {minutes}\u00a0min.',
   challengeTitle: 'Confirmă plata la banca ta',
+  challengeLoading: 'Se încarcă pagina băncii tale…',
   cancel: 'Anulează',
   voucherTitle: 'Plătește acest boleto la o bancă sau online',
   voucherBarcode: 'Cod de bare',

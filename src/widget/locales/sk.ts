@@ -67,6 +67,7 @@ const sk: Strings = {
   errNoCheckout: 'Tento platobný formulár nie je prepojený so žiadnou platbou.',
   errTooMany: 'Príliš veľa pokusov o platbu. Skúste to znova o {minutes}\u00a0min.',
   challengeTitle: 'Potvrďte platbu vo svojej banke',
+  challengeLoading: 'Načítava sa stránka vašej banky…',
   cancel: 'Zrušiť',
   voucherTitle: 'Zaplaťte toto boleto v banke alebo online',
   voucherBarcode: 'Čiarový kód',

@@ -66,6 +66,7 @@ const sl: Strings = {
   errNoCheckout: 'Ta plačilni obrazec ni povezan z nobenim plačilom.',
   errTooMany: 'Preveč poskusov plačila. Poskusite znova čez {minutes}\u00a0min.',
   challengeTitle: 'Potrdite plačilo pri svoji banki',
+  challengeLoading: 'Nalaganje strani vaše banke…',
   cancel: 'Prekliči',
   voucherTitle: 'Plačajte ta boleto na banki ali prek spleta',
   voucherBarcode: 'Črtna koda',

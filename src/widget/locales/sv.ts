@@ -66,6 +66,7 @@ const sv: Strings = {
   errNoCheckout: 'Betalformuläret är inte kopplat till någon betalning.',
   errTooMany: 'För många betalningsförsök. Försök igen om {minutes}\u00a0min.',
   challengeTitle: 'Bekräfta betalningen hos din bank',
+  challengeLoading: 'Din banks sida läses in…',
   cancel: 'Avbryt',
   voucherTitle: 'Betala den här boleton på en bank eller online',
   voucherBarcode: 'Streckkod',

@@ -6,6 +6,7 @@ import { notAHandlerAnswer } from '../../shared/handler-answers.ts';
 
 export const STRINGS: Record<StringKey, string> = {
   challengeTitle: 'Card verification',
+  challengeLoading: 'Loading the bank page…',
   cancel: 'Cancel',
   pending: 'Payment pending',
   pendingWait: 'This page updates by itself once your bank answers.',

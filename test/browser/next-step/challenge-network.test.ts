@@ -1,0 +1,98 @@
+// The 3-D Secure challenge's frame on a slow or dropped network, as the shopper meets it: the
+// bank's page held back (what the box says meanwhile). The bank's page is the runner's
+// `/bank-page` (scripts/wtr-bank-page.mjs).
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { type Outcome, runAction } from '../../../src/next-step/index.ts';
+import { until } from '../../shared/until.ts';
+import { dispose, type Harness, harness, STRINGS } from './helpers.ts';
+
+type BankPage = 'up' | 'held' | 'release' | 'down' | 'reset' | 'count';
+interface Asked {
+  served: number;
+  dropped: number;
+}
+
+/** Sets how the bank's page answers (`count` leaves it); resolves with what it answered. */
+const bankPage = (state: BankPage): Promise<Asked> =>
+  executeServerCommand<Asked, BankPage>('bank-page', state);
+
+const BANK_PAGE = new URL('/bank-page', location.href).href;
+
+/** The next load of `frame`: its page, or the engine's error page. */
+const nextLoad = (frame: HTMLIFrameElement): Promise<void> =>
+  new Promise((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
+
+/** What the frame shows of the bank's page (its heading), if that is what it shows. */
+function bankHeading(frame: HTMLIFrameElement): string | undefined {
+  try {
+    return frame.contentDocument?.querySelector('h1')?.textContent ?? undefined;
+  } catch {
+    // An engine's error page of an origin of its own (Chromium's chrome-error://).
+    return undefined;
+  }
+}
+
+const shown = (el: Element | null): boolean => !!el && el.getClientRects().length > 0;
+
+interface Started {
+  outcome: Promise<Outcome>;
+  frame: HTMLIFrameElement;
+  /** What the box says while the bank's page loads (none before this was written). */
+  loading: HTMLElement | null;
+}
+
+function start(h: Harness): Started {
+  const nextStep = { url: BANK_PAGE, method: 'POST', payload: { MD: 'md-1', TermUrl: BANK_PAGE } };
+  const outcome = runAction({ kind: 'challenge-iframe', nextStep }, h.ctx);
+  outcome.catch(() => {});
+  const frame = h.container.querySelector('iframe');
+  const loading = h.container.querySelector<HTMLElement>('[role=status]');
+  if (!frame) throw new Error('the challenge was not rendered');
+  return { outcome, frame, loading };
+}
+
+/** Where each box of the challenge is on the page. */
+const boxes = (h: Harness): string[] =>
+  [...h.container.querySelectorAll('.step > *, iframe')].map((el) => {
+    const { x, y, width, height } = el.getBoundingClientRect();
+    return `${el.localName}.${el.className}: ${x},${y} ${width}x${height}`;
+  });
+
+describe('the challenge frame on a slow or dropped network', () => {
+  let h: Harness;
+  let online = true;
+  beforeEach(async () => {
+    h = harness('800px');
+    await bankPage('reset');
+    online = true;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  });
+  afterEach(async () => {
+    Reflect.deleteProperty(navigator, 'onLine');
+    dispose(h);
+    await bankPage('release');
+  });
+
+  it('says the bank’s page is coming, politely, until it has loaded; nothing moves when it comes', async () => {
+    await bankPage('held');
+    const { frame, loading } = start(h);
+    expect(loading, 'what the box says while the bank’s page loads').to.be.instanceOf(HTMLElement);
+    await until('the loading words', () => loading?.textContent === STRINGS.challengeLoading);
+    expect(shown(loading), 'the words are seen').to.equal(true);
+    expect(loading?.getAttribute('role')).to.equal('status');
+    // The frame is there, its size kept, but not seen: a blank rectangle says nothing.
+    expect(getComputedStyle(frame).visibility).to.equal('hidden');
+    await expect(h.container).to.be.accessible();
+    const before = boxes(h);
+
+    const loaded = nextLoad(frame);
+    await bankPage('release');
+    await loaded;
+    expect(bankHeading(frame)).to.equal('Your bank');
+    expect(shown(loading), 'the words are gone').to.equal(false);
+    expect(getComputedStyle(frame).visibility).to.equal('visible');
+    expect(boxes(h)).to.deep.equal(before);
+    await expect(h.container).to.be.accessible();
+  });
+});
