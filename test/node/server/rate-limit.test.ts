@@ -308,6 +308,20 @@ describe('rate limits without an address, and with a store that cannot count', (
     assert.equal(counted.calls.filter((c) => c.startsWith('PUT')).length, 1);
   });
 
+  test('a clientAddress that answers nothing is named in the warning, not suggested', async () => {
+    // As under react-router-serve reached with no proxy: the X-Forwarded-For read is absent.
+    const h = makeHandler(sb, {
+      rateLimit: {
+        clientAddress: (r) => r.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim(),
+      },
+    });
+    await times(2, () => createCheckout(h));
+    const warnings = h.logs.filter((l) => l.includes('per-client limits are not applied'));
+    assert.equal(warnings.length, 1, h.logs.join('\n'));
+    assert.match(warnings[0] ?? '', /rateLimit\.clientAddress answered no address/);
+    assert.doesNotMatch(warnings[0] ?? '', /pass rateLimit\.clientAddress/);
+  });
+
   test('a store whose hit() fails: the limits hold in this instance, and the failure is logged', async (t) => {
     const memory = createMemoryStore();
     const failing: PaymentStore = {
