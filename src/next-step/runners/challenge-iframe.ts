@@ -92,6 +92,25 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
   const wrapper = h('div', { class: 'step', part: 'challenge' }, box, form, cancel);
 
   return hold(ctx, wrapper, ({ end, nudge }) => {
+    // Cut off while offline, the challenge's page is lost: Chromium shows its error page ("No
+    // internet") and says it loaded, Firefox shows its own and says nothing, WebKit leaves
+    // the frame as it was, empty at first; nothing loads it again. Back online, a frame that
+    // never loaded, or last loaded while offline, is posted the challenge again, as a reload
+    // would, unless the checkout read back is over meanwhile. Posting it again only shows the
+    // bank's page once more (the sandbox's shows what it asks, or that it is settled), and
+    // never pays: paying is the widget's process call, made once, before.
+    let offline = false;
+    const online = (): void => {
+      if (loading.hidden && !offline) return;
+      offline = false;
+      const again = (): void => {
+        loading.hidden = false;
+        form.submit();
+      };
+      ctx
+        .confirm(ctx.signal)
+        .then((checkout) => (ctx.isFinal(checkout.status) ? nudge() : again()), again);
+    };
     const onMessage = (event: MessageEvent): void => {
       if (event.origin !== trusted) return;
       if (event.source === null || event.source !== frame.contentWindow) return;
@@ -104,6 +123,7 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
     // self-sandboxed return page) throw on the read and are left alone.
     frame.addEventListener('load', () => {
       loading.hidden = true;
+      offline = !navigator.onLine;
       try {
         if (frame.contentWindow?.location.href.startsWith(`${ctx.returnOrigin}/`)) {
           frame.hidden = true;
@@ -112,12 +132,16 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
       } catch {}
     });
     window.addEventListener('message', onMessage);
+    window.addEventListener('online', online);
     cancel.addEventListener('click', () => end({ kind: 'cancelled' }));
     ctx.onChallenge({ mode: 'iframe', url });
     // On the page now, its first document loaded: the sandbox holds from the challenge on.
     frame.setAttribute('sandbox', FRAME_SANDBOX);
     // The form must be connected to submit; the frame must be connected to be a target.
     form.submit();
-    return () => window.removeEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      window.removeEventListener('online', online);
+    };
   });
 };

@@ -1,11 +1,14 @@
 // The 3-D Secure challenge's frame on a slow or dropped network, as the shopper meets it: the
-// bank's page held back (what the box says meanwhile). The bank's page is the runner's
-// `/bank-page` (scripts/wtr-bank-page.mjs).
+// bank's page held back (what the box says meanwhile), and cut off while the browser is offline
+// (what brings the challenge back once it is online). The bank's page is the runner's
+// `/bank-page` (scripts/wtr-bank-page.mjs): held back, or its connection dropped unanswered, so
+// that each engine shows its own error page in the frame. Offline is the page's view of it
+// (navigator.onLine, then the `online` event), as in ../widget/lost-answer.test.ts.
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { type Outcome, runAction } from '../../../src/next-step/index.ts';
 import { until } from '../../shared/until.ts';
-import { dispose, type Harness, harness, STRINGS } from './helpers.ts';
+import { checkoutWith, dispose, type Harness, harness, STRINGS } from './helpers.ts';
 
 type BankPage = 'up' | 'held' | 'release' | 'down' | 'reset' | 'count';
 interface Asked {
@@ -94,5 +97,59 @@ describe('the challenge frame on a slow or dropped network', () => {
     expect(getComputedStyle(frame).visibility).to.equal('visible');
     expect(boxes(h)).to.deep.equal(before);
     await expect(h.container).to.be.accessible();
+  });
+
+  /**
+   * Offline as the challenge is posted: its request gets nowhere. Chromium shows its error
+   * page (its "No internet" when really offline) and fires the frame's load; Firefox shows
+   * its own without a load; WebKit leaves the frame empty.
+   */
+  const cutOff = async (h: Harness): Promise<Started> => {
+    online = false;
+    await bankPage('down');
+    const started = start(h);
+    // Done with it (no retry of its own can be served later): Chromium's and Firefox's error
+    // page is of another origin; WebKit's frame keeps its first, empty document.
+    const webkit = /AppleWebKit/.test(navigator.userAgent) && !/Chrome/.test(navigator.userAgent);
+    await until(
+      'the request dropped, and the engine done with it',
+      async () =>
+        (await bankPage('count')).dropped > 0 && (webkit || started.frame.contentDocument === null),
+    );
+    return started;
+  };
+
+  it('offline, the challenge is posted again once back online, and shows', async () => {
+    const { frame, loading } = await cutOff(h);
+    await bankPage('up');
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    // Not over (the checkout read back is still pending): the challenge shows again.
+    await until('the bank’s page in the frame', () => bankHeading(frame) === 'Your bank');
+    await until('the loading words gone', () => !shown(loading));
+    expect((await bankPage('count')).served, 'the bank’s page served').to.equal(1);
+    expect(h.confirmCalls(), 'the checkout read back first').to.equal(1);
+    await expect(h.container).to.be.accessible();
+  });
+
+  it('back online after the checkout was paid meanwhile: the outcome, not the challenge again', async () => {
+    const paid = checkoutWith({ status: 'PAID' });
+    h.answers = [paid];
+    const { outcome } = await cutOff(h);
+    await bankPage('up');
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await outcome).to.deep.equal({ kind: 'final', checkout: paid });
+    expect((await bankPage('count')).served, 'the bank’s page served').to.equal(0);
+  });
+
+  it('a page that loaded online is left alone when the browser says it is online', async () => {
+    const { frame } = start(h);
+    await nextLoad(frame);
+    expect(bankHeading(frame)).to.equal('Your bank');
+    window.dispatchEvent(new Event('online'));
+    // The read it would make first: none.
+    expect(h.confirmCalls()).to.equal(0);
+    expect((await bankPage('count')).served).to.equal(1);
   });
 });
