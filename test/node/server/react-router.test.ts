@@ -3,7 +3,9 @@
 // React Router's own request handler, given the server build `react-router build` writes for
 // such an app (a root and that route), served on loopback. React Router's server
 // (react-router-serve) tells a route nothing of the connection, so the client's address is
-// the one a proxy put in X-Forwarded-For, and without a proxy there is none.
+// the one a proxy put in X-Forwarded-For, and without a proxy there is none; a custom Express
+// server whose getLoadContext gives routes Node's request and response, which the route hands
+// the handler, counts the connection's address.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type ServerType, serve } from '@hono/node-server';
@@ -18,10 +20,17 @@ before(async () => {
 });
 after(() => sb.close());
 
+interface Args {
+  request: Request;
+  context: unknown;
+}
+
 const route = (id: string, path: string, parentId?: string) => ({ id, path, parentId });
 
 /** The server build of an app with the payment route, as `react-router build` lays it out. */
-function buildWith(payments: (request: Request) => Promise<Response>): ServerBuild {
+type Payments = (request: Request, context: unknown) => Promise<Response>;
+
+function buildWith(payments: Payments): ServerBuild {
   const manifest = (id: string, path: string, parentId?: string) => ({
     ...route(id, path, parentId),
     module: `/assets/${id}.js`,
@@ -39,8 +48,8 @@ function buildWith(payments: (request: Request) => Promise<Response>): ServerBui
       'routes/payments.$': {
         ...route('routes/payments.$', 'payments/*', 'root'),
         module: {
-          loader: ({ request }: { request: Request }) => payments(request),
-          action: ({ request }: { request: Request }) => payments(request),
+          loader: ({ request, context }: Args) => payments(request, context),
+          action: ({ request, context }: Args) => payments(request, context),
         },
       },
     },
@@ -63,13 +72,24 @@ function buildWith(payments: (request: Request) => Promise<Response>): ServerBui
   } as unknown as ServerBuild;
 }
 
-/** React Router's handler on loopback, the handler's Response passed on as it came. */
-async function listen(build: ServerBuild): Promise<{ base: string; server: ServerType }> {
+/**
+ * React Router's handler on loopback, the handler's Response passed on as it came. With
+ * `nodeContext`, each route's context is Node's request and response, as a custom Express
+ * server's getLoadContext gives them; without it, none, as react-router-serve.
+ */
+async function listen(
+  build: ServerBuild,
+  nodeContext = false,
+): Promise<{ base: string; server: ServerType }> {
   const handle = createRequestHandler(build, 'production');
   let server: ServerType | undefined;
   const port = await new Promise<number>((resolve) => {
     server = serve(
-      { fetch: (request) => handle(request), hostname: '127.0.0.1', port: 0 },
+      {
+        fetch: (request, env) => handle(request, nodeContext ? env : undefined),
+        hostname: '127.0.0.1',
+        port: 0,
+      },
       (info) => resolve(info.port),
     );
   });
@@ -118,5 +138,31 @@ describe('React Router 7: routes/payments.$.ts, loader and action returning paym
     const warned = h.logs.filter((line) => line.includes('per-client limits are not applied'));
     assert.equal(warned.length, 1, h.logs.join('\n'));
     assert.match(warned[0] ?? '', /rateLimit\.clientAddress answered no address/);
+  });
+});
+
+describe('React Router 7 behind a custom Express server: payments(request, context), Node’s request as context', () => {
+  let h: Harness;
+  let base: string;
+  let server: ServerType;
+  before(async () => {
+    h = makeHandler(sb, { rateLimit: { checkoutsPerClient: { limit: 1 } } });
+    ({ base, server } = await listen(buildWith(h.handle), true));
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test('the connection’s address counts: a second checkout from it is refused, with no warning', async () => {
+    const create = () =>
+      fetch(`${base}/payments/checkouts`, {
+        method: 'POST',
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ order: { sku: 'tea' } }),
+      });
+    assert.equal((await create()).status, 201);
+    assert.equal((await create()).status, 429);
+    assert.deepEqual(
+      h.logs.filter((line) => line.includes('per-client limits are not applied')),
+      [],
+    );
   });
 });
