@@ -2,8 +2,8 @@
 // before it is stored, and no more than BODY_CHARS of it. A card number keeps its last four
 // digits (what a receipt shows); a CVV or a reader's PIN keeps nothing. Masked by name
 // (`number` in a `card`, `cvv`, `cvc`, `card_number`, `pan`, `security_code`, `pin`) and,
-// whatever the name, any run of 12 to 19 digits in a string: no field a client invents carries
-// a whole card number into the log.
+// whatever the name, any run of 12 to 19 digits in a string that is not part of a longer token
+// (an id): no field a client invents carries a whole card number into the log.
 
 /** The JSON bodies the API's routes read (readApiJson), by request, for the log to mask. */
 const read = new WeakMap<Request, unknown>();
@@ -31,8 +31,12 @@ const SECRET_NAMES = new Set([
   'pin',
 ]);
 const NUMBER_NAMES = new Set(['card_number', 'cardnumber', 'pan']);
-/** Twelve to nineteen digits, spaces or dashes between them allowed: a card number's shape. */
-const DIGIT_RUN = /\d(?:[ -]?\d){11,18}/g;
+/**
+ * Twelve to nineteen digits, spaces or dashes between them allowed: a card number's shape, on
+ * its own. Not a part of a longer token: a UUID whose last group is all digits
+ * (`…-b6e6-700610787202`, one id in a few hundred) is an id, shown as it is.
+ */
+const DIGIT_RUN = /(?<![\dA-Za-z-])\d(?:[ -]?\d){11,18}(?![\dA-Za-z]|-[\dA-Za-z])/g;
 
 /** What a text holding a card field or number has somewhere (a quick look before a walk). */
 const MAY_HOLD_CARD = /\d(?:[ -]?\d){11}|cvv|cvc|number|"pan"|"pin"|security_code/i;

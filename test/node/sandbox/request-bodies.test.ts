@@ -81,6 +81,22 @@ describe('request bodies', () => {
     assertNoCard(list);
   });
 
+  test('an id whose digits look like a card number is shown as it is', async () => {
+    // A UUID whose last group is all digits: one random checkout id in a few hundred.
+    const reference = 'ea86c7f8-2dfd-4a1c-b6e6-700610787202';
+    const made = await h.api(
+      'POST',
+      '/v0.1/checkouts',
+      checkoutBody({ checkout_reference: reference }),
+    );
+    assert.equal(made.status, 201);
+    const [post] = await requests();
+    const sent = JSON.parse(post?.request_body ?? '{}') as { checkout_reference: string };
+    assert.equal(sent.checkout_reference, reference);
+    const answered = JSON.parse(post?.response_body ?? '{}') as { checkout_reference: string };
+    assert.equal(answered.checkout_reference, reference);
+  });
+
   test(`only the newest ${BODIES_KEPT} requests keep their bodies`, async () => {
     await h.api('POST', '/v0.1/checkouts', checkoutBody());
     for (let i = 0; i < BODIES_KEPT; i++) await h.api('GET', '/v0.1/checkouts?limit=1');
