@@ -37,6 +37,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const [command, url, ...rest] = positionals;
+  // The package's other command, which a developer may well look for here.
+  if (command === 'sandbox') fail('the sandbox is a command of its own: npx payment-sandbox');
   if (command !== 'check-page') fail(`unknown command ${command ?? '(none)'}`);
   if (url === undefined || rest.length > 0) fail('check-page takes one URL');
   if (!/^https?:\/\//i.test(url)) fail(`URL must be http(s): ${url}`);

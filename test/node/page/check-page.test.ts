@@ -146,8 +146,8 @@ test('every fetch is bounded: redirects, bytes and time', async () => {
 });
 
 /** The command, from the sources as Node runs them: its exit code and what it printed. */
-function checkPage(...args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['src/server/page/check-cli.ts', 'check-page', ...args]);
+function paymentWidget(...args: string[]): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['src/server/page/check-cli.ts', ...args]);
   let out = '';
   child.stdout.on('data', (d) => {
     out += String(d);
@@ -157,6 +157,17 @@ function checkPage(...args: string[]): Promise<{ code: number | null; out: strin
   });
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
 }
+
+const checkPage = (...args: string[]) => paymentWidget('check-page', ...args);
+
+test('asked for the sandbox, the command names the one that runs it (exit 2)', async () => {
+  const asked = await paymentWidget('sandbox');
+  assert.equal(asked.code, 2, asked.out);
+  assert.match(
+    asked.out,
+    /^payment-widget: the sandbox is a command of its own: npx payment-sandbox\n/,
+  );
+});
 
 test('the command records a baseline, passes unchanged (exit 0) and names a change (exit 1)', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'check-page-'));
