@@ -86,24 +86,20 @@ export function createRateLimiter(
     const address = clientAddressOf(request, c.env.runtime, sources);
     const key = clientKey === undefined ? undefined : await clientKey(request, address);
     if (typeof key === 'string' && key !== '') return `key:${key}`;
-    if (address === undefined && sources.clientAddress !== undefined) {
-      // The merchant's function ran and found nothing (a header their proxy sets, reached
-      // without the proxy): suggesting the option they passed would send them in a circle.
-      warnOnce(
-        'no-address-from-option',
-        'rateLimit.clientAddress answered no address for a request, so the per-client limits ' +
-          'are not applied to it (the per-checkout one is): check what it reads is on every ' +
-          'request (a header your proxy sets is missing when the app is reached without it), ' +
-          'or pass rateLimit.clientKey',
-      );
-      return undefined;
-    }
     if (address === undefined) {
+      // Where the merchant's clientAddress ran and found nothing (a header their proxy sets,
+      // reached without the proxy), suggesting the option they passed would send them in a circle.
+      const given = sources.clientAddress !== undefined;
       warnOnce(
-        'no-address',
-        'the client address of a request is unknown, so the per-client limits are not applied ' +
-          '(the per-checkout one is): serve the handler with toNodeListener, Bun.serve or ' +
-          'Deno.serve, or pass rateLimit.clientAddress or rateLimit.clientKey',
+        given ? 'no-address-from-option' : 'no-address',
+        given
+          ? 'rateLimit.clientAddress answered no address for a request, so the per-client ' +
+              'limits are not applied to it (the per-checkout one is): check what it reads is on ' +
+              'every request (a header your proxy sets is missing when the app is reached ' +
+              'without it), or pass rateLimit.clientKey'
+          : 'the client address of a request is unknown, so the per-client limits are not ' +
+              'applied (the per-checkout one is): serve the handler with toNodeListener, ' +
+              'Bun.serve or Deno.serve, or pass rateLimit.clientAddress or rateLimit.clientKey',
       );
       return undefined;
     }
