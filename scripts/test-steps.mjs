@@ -182,7 +182,8 @@ export function testSteps({ chosen, updateScreenshots }) {
       args: ['run', '--silent', 'test:consumer'],
       counts: COUNTS.node,
     },
-    // The payment flows, and a payment page under pageSecurityHeaders() (about 15 s more).
+    // The payment flows, a payment page under pageSecurityHeaders() (about 15 s more), and a
+    // page on another origin than its handler (a few seconds).
     ...engineSteps(
       'end-to-end flows',
       process.execPath,
@@ -192,6 +193,7 @@ export function testSteps({ chosen, updateScreenshots }) {
         '--test',
         'test/engines/flows.test.ts',
         'test/engines/page-security.test.ts',
+        'test/engines/two-origins.test.ts',
       ],
       COUNTS.node,
     ),

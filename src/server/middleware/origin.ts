@@ -41,6 +41,7 @@ async function withCors(
     if (allowedOrigin === undefined) throw forbidden(c.req.header('origin'));
     return empty(204, {
       'access-control-allow-origin': allowedOrigin,
+      'access-control-allow-credentials': 'true',
       'access-control-allow-methods': 'GET, POST, PUT',
       // The widget sends X-Request-Id with every call (the answer echoes it).
       'access-control-allow-headers': 'content-type, x-request-id',
@@ -56,6 +57,8 @@ async function withCors(
   const vary = headerOf(answered, 'vary');
   const cors: Record<string, string> = {
     'access-control-allow-origin': allowedOrigin,
+    // The widget's calls carry the page's cookies (its basket): an allowed page reads the answer.
+    'access-control-allow-credentials': 'true',
     vary: vary === null ? 'origin' : `${vary}, origin`,
   };
   // A page on another origin reads how long a 429 asks it to wait.

@@ -113,7 +113,10 @@ export async function call(
   try {
     response = await fetch(url, {
       method: init.method ?? 'GET',
-      credentials: 'same-origin',
+      // The page's cookies for the handler's site go with every call, on another origin too
+      // (api.shop.example beside shop.example): the shop finds the shopper's basket by them.
+      // The handler lets only its allowedOrigins read such answers.
+      credentials: 'include',
       headers: {
         accept: 'application/json',
         'x-request-id': requestId,

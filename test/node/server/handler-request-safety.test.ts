@@ -78,15 +78,26 @@ describe('request safety', () => {
     assert.equal(h.paid.length, 0);
   });
 
-  test('allowed origins get CORS headers and a preflight', async () => {
+  test('allowed origins get CORS headers and a preflight, cookies included', async () => {
     const preflight = await h.handle(request('OPTIONS', '/checkouts/x'));
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://shop.example');
     assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /PUT/);
+    // The widget's calls carry the page's cookies (credentials: 'include'): without this a
+    // browser refuses the answer to a page on another origin.
+    assert.equal(preflight.headers.get('access-control-allow-credentials'), 'true');
+    const created = await h.handle(
+      request('POST', '/checkouts', { body: { order: { sku: 'tea' } } }),
+    );
+    assert.equal(created.status, 201);
+    assert.equal(created.headers.get('access-control-allow-origin'), 'https://shop.example');
+    assert.equal(created.headers.get('access-control-allow-credentials'), 'true');
     const other = await h.handle(
       request('OPTIONS', '/checkouts/x', { origin: 'https://evil.example' }),
     );
     assert.equal(other.status, 403);
+    assert.equal(other.headers.get('access-control-allow-credentials'), null);
+    assert.equal(other.headers.get('access-control-allow-origin'), null);
   });
 
   test('customer routes need authorizeCustomer', async () => {

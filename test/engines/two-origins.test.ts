@@ -1,0 +1,142 @@
+/**
+ * The layout docs/spa.md calls "the app and the handler on two origins", in the engine ENGINE
+ * names: the shop's page on one origin (it sets the basket's cookie, as the README's backend
+ * does), the payment handler on another, which lists the page's origin in `allowedOrigins`;
+ * the widget's `endpoint` is the handler's full URL. Two origins of one site, as
+ * shop.example and api.shop.example are: the basket's cookie is the site's, so the handler
+ * finds the basket's one checkout on every call the widget makes, and a reload during the
+ * 3DS challenge shows the same challenge, a reload after paying the paid order.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import { PaymentHandlerError, toNodeListener, widgetTags } from '../../src/server/index.ts';
+import { CARDS } from '../e2e/shop.ts';
+import { type Harness, makeHandler, startSandbox } from '../node/server/fixtures.ts';
+import { scaled } from '../shared/until.ts';
+import { type Driver, EXISTS, nameArg, waitFor } from './driver.ts';
+import { launch } from './launch.ts';
+import { fillCard, PAY, seeText } from './shopper.ts';
+
+const FLOW = { timeout: scaled(60_000) };
+const DIST = 'dist';
+
+/** Listens on a free loopback port; returns the server and its origin. */
+async function listen(
+  serve: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ server: Server; origin: string }> {
+  const server = createServer(serve);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const basketOf = (cookie: string | null | undefined) =>
+  /(?:^|;\s*)basket=([\w-]{36})/.exec(cookie ?? '')?.[1];
+
+describe('the page on one origin, the payment handler on another', () => {
+  let sb: Sandbox;
+  let shop: { server: Server; origin: string };
+  let api: { server: Server; origin: string };
+  let harness: Harness;
+  let driver: Driver;
+  /** The basket each checkout the handler made was for: what its calls carried. */
+  const baskets: (string | undefined)[] = [];
+
+  before(async () => {
+    assert.ok(existsSync(join(DIST, 'integrity.json')), 'dist/ is missing: run `npm run build`');
+    sb = await startSandbox();
+    let payments: ReturnType<typeof toNodeListener> | undefined;
+    api = await listen((req, res) => {
+      if (payments) payments(req, res);
+      else res.writeHead(503).end();
+    });
+    shop = await listen((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/pay') return void page(req, res);
+      const file = path.replace(/^\/assets\//, '');
+      if (path.startsWith('/assets/') && !file.includes('..') && existsSync(join(DIST, file))) {
+        res.writeHead(200, { 'content-type': 'text/javascript' });
+        return void res.end(readFileSync(join(DIST, file)));
+      }
+      res.writeHead(404).end();
+    });
+    harness = makeHandler(sb, {
+      publicUrl: `${api.origin}/payments`,
+      allowedOrigins: [shop.origin],
+      // The README's resolveCheckout: the basket in the cookie is the checkout's reference.
+      resolveCheckout(order, request) {
+        const sku = (order as { sku?: unknown } | null)?.sku;
+        if (sku !== 'tea')
+          throw new PaymentHandlerError(400, 'INVALID', 'No such product', 'order');
+        const basket = basketOf(request.headers.get('cookie'));
+        baskets.push(basket);
+        const price = { amount: 10, currency: 'EUR', redirect: false, description: 'Tea' };
+        return basket === undefined ? price : { ...price, reference: `order-${basket}` };
+      },
+    });
+    payments = toNodeListener(harness.handle);
+    driver = await launch();
+  });
+
+  after(async () => {
+    await driver?.close();
+    for (const { server } of [shop, api]) {
+      server?.closeAllConnections();
+      await new Promise((resolve) => server?.close(resolve));
+    }
+    await sb?.close();
+  });
+
+  /** The product page: the basket's cookie, then the widget pointed at the other origin. */
+  function page(req: IncomingMessage, res: ServerResponse): void {
+    const cookie = basketOf(req.headers.cookie)
+      ? {}
+      : { 'set-cookie': `basket=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax` };
+    const tags = widgetTags({ assetsUrl: '/assets/' });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...cookie });
+    res.end(`<!doctype html><html lang="en"><head><title>Tea</title>${tags.html}</head><body>
+      <payment-widget endpoint="${api.origin}/payments" order='{"sku":"tea"}'></payment-widget>
+      </body></html>`);
+  }
+
+  it(
+    'a reload during 3DS shows the same challenge, and a reload after paying the paid order',
+    FLOW,
+    async () => {
+      await driver.clearCookies();
+      await driver.said();
+      await driver.goto(`${shop.origin}/pay`);
+      await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+      await fillCard(driver, CARDS.challenge);
+      await driver.click(PAY);
+      const challengeMd = () =>
+        driver.inFrame(() =>
+          waitFor('the challenge page', () =>
+            driver.run<string>("return document.querySelector('input[name=MD]')?.value;"),
+          ),
+        );
+      const md = await challengeMd();
+      await driver.goto(`${shop.origin}/pay`);
+      assert.equal(await challengeMd(), md, 'the reload showed another challenge');
+      await driver.inFrame(() => driver.click('Complete authentication'));
+      await seeText(driver, 'Payment successful');
+      await driver.goto(`${shop.origin}/pay`);
+      await seeText(driver, 'Payment successful');
+      const basket = await driver.cookie('basket');
+      assert.ok(basket, 'the page set no basket');
+      assert.deepEqual(
+        baskets,
+        baskets.map(() => basket),
+        "the handler did not see the basket's cookie on every call",
+      );
+      assert.equal(harness.paid.length, 1);
+      // A refused CORS answer or cookie would be an error here in every engine.
+      assert.deepEqual(await driver.said(), [], `${driver.engine}: the console`);
+    },
+  );
+});
