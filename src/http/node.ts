@@ -104,6 +104,7 @@ export function toNodeListener(
 ): NodeRequestListener {
   let listener: BodyListener | undefined;
   let loading: Promise<BodyListener> | undefined;
+  let toldLoad = false;
   return (request, reply) => {
     let req: IncomingMessage;
     let res: ServerResponse;
@@ -135,8 +136,11 @@ export function toNodeListener(
     });
     loading.then(
       (built) => built(req, res, parsed, wrapped),
-      () => {
-        // Only a broken install gets here (@hono/node-server is a dependency).
+      (error: unknown) => {
+        // @hono/node-server is a dependency, loaded from node_modules: a broken install, or a
+        // bundled server (ng build's dist/) deployed without node_modules. Said once.
+        if (!toldLoad) console.error(`payment-widget: ${loadFailure(error)}`);
+        toldLoad = true;
         if (res.headersSent) res.destroy();
         else res.writeHead(500, { 'content-type': 'application/json' }).end(INTERNAL_BODY);
       },
@@ -150,6 +154,11 @@ const NODE_SERVER = '@hono/node-server';
 const NODE_SERVER_RESPONSE = '@hono/node-server/utils/response';
 
 const INTERNAL_BODY = JSON.stringify(handlerErrorBody('INTERNAL', 'Internal error'));
+
+const loadFailure = (error: unknown) =>
+  `toNodeListener could not load ${NODE_SERVER} (${error instanceof Error ? error.message : String(error)}); ` +
+  'payment-widget/server loads it from node_modules on the first request: a server bundled ' +
+  "by a build (ng build, esbuild) needs the package's dependencies installed beside it";
 
 /** node:http's listener, the body a framework parsed before it, and whether it was Fastify. */
 type BodyListener = (
