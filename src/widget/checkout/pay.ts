@@ -9,7 +9,7 @@ import type { FieldName } from '../form/fields.ts';
 import { controlOf, valuesOf } from '../form/inputs.ts';
 import { check } from '../form/typing.ts';
 import { PAYING, processBody } from '../methods/pay.ts';
-import { BackendError, emit, getCheckout, isFinalStatus } from '../parts/kit.ts';
+import { BackendError, emit, getCheckout, isFinalStatus, TIMEOUT_MS } from '../parts/kit.ts';
 import type { PayContext } from './context.ts';
 import { fail, settle } from './outcome.ts';
 import { processCheckout, retryCheckout } from './process.ts';
@@ -99,7 +99,9 @@ export async function pay(c: PayContext): Promise<void> {
     // (Sent while offline, nothing reached the backend: there is nothing to read back, and the
     // shopper is told at once rather than after the tries.)
     if (error instanceof BackendError && (error.status === 0 ? !offline : error.status >= 500)) {
-      const now = await readBack(() => getCheckout(c.endpoint, id));
+      const now = await readBack((ms) =>
+        getCheckout(c.endpoint, id, null, Math.min(ms, TIMEOUT_MS.read)),
+      );
       if (now && isFinalStatus(now.status)) return settle(c, now);
       // The provider may have taken the payment: never Pay again for this checkout. It
       // stays pending, read back until its outcome is known.

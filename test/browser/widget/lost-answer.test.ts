@@ -3,11 +3,13 @@
 // an error, and an untouched checkout gives the form back with the card kept.
 import { expect, oneEvent } from '@open-wc/testing';
 import { TIMEOUT_MS } from '../../../src/widget/checkout/backend.ts';
+import { READ_BACK_MS } from '../../../src/widget/checkout/read-back.ts';
 import { $, FakeBackend, fillCard, type Reply, text, widget } from './fake-backend.ts';
 
 describe('payment-widget: a lost answer to Pay', () => {
   let backend: FakeBackend;
   const saved = { ...TIMEOUT_MS };
+  const savedReadBack = { ...READ_BACK_MS };
   beforeEach(() => {
     backend = new FakeBackend();
     // The real limits are tens of seconds; the behaviour is the same at a fraction of one.
@@ -17,6 +19,7 @@ describe('payment-widget: a lost answer to Pay', () => {
   afterEach(() => {
     backend.restore();
     Object.assign(TIMEOUT_MS, saved);
+    Object.assign(READ_BACK_MS, savedReadBack);
   });
 
   /** The PUT reaches the backend, which charges, but its answer never reaches the page. */
@@ -95,6 +98,26 @@ describe('payment-widget: a lost answer to Pay', () => {
     $(el, 'button[part~=button]').click();
     await success;
     expect(reads).to.be.greaterThan(2);
+  });
+
+  it('a network that stalls (no answer, no refusal): the read-back ends within its allowance, not a read time limit per try', async () => {
+    // The read's own limit is as long as the real one; the read-back's whole allowance short.
+    TIMEOUT_MS.read = 15_000;
+    READ_BACK_MS.total = 600;
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    backend.overrides.set('PUT /checkouts/chk_1', () => new Promise<Reply>(() => {}));
+    backend.overrides.set('GET /checkouts/chk_1', () => new Promise<Reply>(() => {}));
+    await fillCard(el);
+    const error = oneEvent(el, 'payment-error');
+    const pressed = performance.now();
+    $(el, 'button[part~=button]').click();
+    expect((await error).detail).to.include({ code: 'TIMEOUT', retryable: true });
+    // Before: 5 reads of 15 s each and the waits between them, "Processing…" all along.
+    expect(performance.now() - pressed).to.be.below(TIMEOUT_MS.read);
+    await el.updateComplete;
+    expect($(el, '[part~=status]').textContent?.trim()).to.equal(
+      'We could not reach the payment service. Check your connection and try again.',
+    );
   });
 
   it('offline when Pay is pressed: told at once, nothing read back, and Pay works once online', async () => {
