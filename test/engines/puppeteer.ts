@@ -140,7 +140,9 @@ export class PuppeteerDriver implements Driver {
   }
 
   async press(key: Key): Promise<void> {
-    await this.page.keyboard.press(key);
+    // Puppeteer names the space bar ' ' over WebDriver BiDi ('Space' throws "Unknown key" in
+    // Firefox); over CDP both names are the same key.
+    await this.page.keyboard.press(key === 'Space' ? ' ' : key);
   }
 
   async type(text: string): Promise<void> {
