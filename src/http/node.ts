@@ -76,15 +76,32 @@ export interface WrappedReply {
   hijack?: () => unknown;
 }
 
-/** The listener `toNodeListener` returns: node:http's arguments, or Fastify's. */
-export type NodeRequestListener = (
-  req: IncomingMessage | WrappedRequest,
-  res: ServerResponse | WrappedReply,
-) => void;
+// What the listener reads of Koa's context: the body a parser (koa-bodyparser,
+// @koa/bodyparser) left on `request`, and the whole path (koa-mount cuts it off `req.url`).
+/** Koa's context, as a middleware gets it. */
+export interface KoaContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  request: { body?: unknown; rawBody?: unknown };
+  originalUrl: string;
+  respond?: boolean;
+}
+
+// Koa's first: `Parameters<NodeRequestListener>` names the last.
+/** The listener `toNodeListener` returns: node:http's arguments, Fastify's, or Koa's context. */
+export interface NodeRequestListener {
+  (ctx: KoaContext, next?: unknown): void;
+  (req: IncomingMessage | WrappedRequest, res: ServerResponse | WrappedReply): void;
+}
+
+type AnyRequest = IncomingMessage | WrappedRequest | KoaContext;
 
 /** Node's own request has `on`; a framework's wrapper of it (Fastify's) has `raw` instead. */
-const isWrapped = (req: IncomingMessage | WrappedRequest): req is WrappedRequest =>
+const isWrapped = (req: AnyRequest): req is WrappedRequest =>
   typeof (req as Partial<IncomingMessage>).on !== 'function' && 'raw' in req;
+/** Koa's context: Node's request as `req`, Koa's own as `request`. */
+const isKoa = (req: AnyRequest): req is KoaContext =>
+  typeof (req as Partial<IncomingMessage>).on !== 'function' && 'req' in req && 'request' in req;
 const isWrappedReply = (res: ServerResponse | WrappedReply): res is WrappedReply =>
   typeof (res as Partial<ServerResponse>).writeHead !== 'function' && 'raw' in res;
 
@@ -96,7 +113,8 @@ const isWrappedReply = (res: ServerResponse | WrappedReply): res is WrappedReply
  * `req.body` (parsed-body.ts). In Fastify (and NestJS on Fastify), a route handler as it is:
  * `app.all('/payments/*', toNodeListener(handler))` takes Fastify's request and reply, with
  * the body Fastify parsed, and hijacks the reply. Mounted with `app.use('/payments', ...)`,
- * it reads the whole path, which Express and NestJS keep in `req.originalUrl`.
+ * it reads the whole path, which Express and NestJS keep in `req.originalUrl`. In Koa, a
+ * middleware itself.
  */
 export function toNodeListener(
   handler: FetchHandler,
@@ -105,14 +123,24 @@ export function toNodeListener(
   let listener: BodyListener | undefined;
   let loading: Promise<BodyListener> | undefined;
   let toldLoad = false;
-  return (request, reply) => {
+  return ((request: AnyRequest, reply?: unknown) => {
     let req: IncomingMessage;
     let res: ServerResponse;
     let parsed: unknown;
+    let out = reply as ServerResponse | WrappedReply;
     const wrapped = isWrapped(request);
     if (wrapped) {
       req = request.raw;
       parsed = Buffer.isBuffer(request.rawBody) ? request.rawBody : request.body;
+    } else if (isKoa(request)) {
+      // Koa: the answer is written to Node's response, so Koa must not send its own. Its body
+      // parsers keep the text they read as `rawBody`: those bytes, else the parsed body.
+      request.respond = false;
+      req = request.req;
+      out = request.res;
+      const { body, rawBody } = request.request;
+      parsed = typeof rawBody === 'string' || Buffer.isBuffer(rawBody) ? rawBody : body;
+      req.url = request.originalUrl;
     } else {
       req = request;
       parsed = (request as { body?: unknown }).body;
@@ -122,12 +150,12 @@ export function toNodeListener(
     // whole paths under its basePath.
     const { originalUrl } = req as { originalUrl?: unknown };
     if (typeof originalUrl === 'string' && originalUrl !== req.url) req.url = originalUrl;
-    if (isWrappedReply(reply)) {
+    if (isWrappedReply(out)) {
       // Fastify: the answer is written to Node's response, so Fastify must not send its own.
-      reply.hijack?.();
-      res = reply.raw;
+      out.hijack?.();
+      res = out.raw;
     } else {
-      res = reply;
+      res = out;
     }
     if (listener !== undefined) return listener(req, res, parsed, wrapped);
     loading ??= buildListener(handler, options).then((built) => {
@@ -145,7 +173,7 @@ export function toNodeListener(
         else res.writeHead(500, { 'content-type': 'application/json' }).end(INTERNAL_BODY);
       },
     );
-  };
+  }) as NodeRequestListener;
 }
 
 // Names, not literals: a bundler for an edge runtime leaves them out instead of failing on

@@ -15,6 +15,7 @@ export {
 } from '../domain/errors.ts';
 export {
   type FetchHandler,
+  type KoaContext,
   type NodeEnv,
   type NodeListenerOptions,
   type NodeRequestListener,
