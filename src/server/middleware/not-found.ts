@@ -2,7 +2,8 @@
  * What no route matched: 405 with `Allow` when the path has routes for other methods (the
  * shared rule, src/http/method-not-allowed.ts), else a 404 that says what to fix, logged once
  * as a `warn`: a request inside `basePath` names the routes there are, one outside it names
- * `basePath` itself (the handler mounted at another path than the option says).
+ * `basePath` itself (the handler mounted at another path than the option says), and one of its
+ * routes without `basePath` names the mount that cut it off.
  */
 import type { Hono, NotFoundHandler } from 'hono';
 import { errorJson, handlerErrorBody } from '../../http/errors.ts';
@@ -21,10 +22,20 @@ export function notFound(
   return notFoundOrMethodNotAllowed(app, handlerErrorBody, (c) => {
     const { path } = c.req;
     const inside = path === basePath || path.startsWith(`${basePath}/`);
+    // One of its routes with basePath cut off: a mount that strips its prefix (Elysia's
+    // mount('/payments', ...)) hands on a new request without it, and basePath cannot follow
+    // (it is publicUrl's path, where the browser and the provider reach the routes).
+    const stripped = !inside && basePath !== '' && ROUTE.test(path);
+    const problem = inside ? 'no-such-route' : stripped ? 'base-path-cut-off' : 'outside-base-path';
     const message = inside
       ? `No payment route ${c.req.method} ${path}: the routes are ${basePath}/checkouts, ${basePath}/payment-methods, ${basePath}/return, ${basePath}/webhook and ${basePath}/reports`
-      : `The payment handler got ${path}, outside its basePath ${basePath || '/'}: set basePath to the path it is mounted at, and the widget's endpoint to the same`;
-    log({ level: 'warn', message, problem: inside ? 'no-such-route' : 'outside-base-path' });
+      : stripped
+        ? `The payment handler got ${path}, ${basePath} cut off by a mount (Elysia's mount('${basePath}', ...)): route ${basePath}/* to it with the whole path`
+        : `The payment handler got ${path}, outside its basePath ${basePath || '/'}: set basePath to the path it is mounted at, and the widget's endpoint to the same`;
+    log({ level: 'warn', message, problem });
     return errorJson(404, 'NOT_FOUND', message);
   });
 }
+
+/** The first segment of every route (`GET /payment-methods`, `POST /checkouts`, ...). */
+const ROUTE = /^\/(?:checkouts|payment-methods|customers|return|webhook|reports)(?:\/|$)/;

@@ -57,7 +57,7 @@ test('a request with no Origin at all is told which option admits pages', async 
   );
 });
 
-test('an unknown route names the routes; a request outside basePath names basePath', async (t) => {
+test('an unknown route names the routes; a request outside basePath names basePath, or the mount that cut it off', async (t) => {
   const warned = t.mock.method(console, 'warn', () => {});
   const handler = createPaymentHandler(withoutLogger());
   const typo = await handler(request('POST', '/checkout', { body: {} }));
@@ -72,8 +72,15 @@ test('an unknown route names the routes; a request outside basePath names basePa
     ((await elsewhere.json()) as { error: { message: string } }).error.message,
     /outside its basePath \/payments: set basePath/,
   );
-  // Two problems, one line each.
-  assert.equal(warned.mock.callCount(), 2);
+  // A mount that strips its prefix (Elysia's mount('/payments', ...)): basePath cannot follow it.
+  const cut = await handler(new Request('http://127.0.0.1/checkouts/abc', { method: 'PUT' }));
+  assert.equal(cut.status, 404);
+  assert.match(
+    ((await cut.json()) as { error: { message: string } }).error.message,
+    /got \/checkouts\/abc, \/payments cut off by a mount .*: route \/payments\/\* to it with the whole path/,
+  );
+  // Three problems, one line each.
+  assert.equal(warned.mock.callCount(), 3);
 });
 
 test('with a logger, nothing goes to the console', async (t) => {
