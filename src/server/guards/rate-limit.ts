@@ -98,8 +98,9 @@ export function createRateLimiter(
               'every request (a header your proxy sets is missing when the app is reached ' +
               'without it), or pass rateLimit.clientKey'
           : 'the client address of a request is unknown, so the per-client limits are not ' +
-              'applied (the per-checkout one is): serve the handler with toNodeListener, ' +
-              'Bun.serve or Deno.serve, or pass rateLimit.clientAddress or rateLimit.clientKey',
+              'applied (the per-checkout one is): hand the handler what toNodeListener, ' +
+              'Bun.serve or Deno.serve pass beside the request (Elysia: payments(request, ' +
+              'server)), or pass rateLimit.clientAddress or rateLimit.clientKey',
       );
       return undefined;
     }
