@@ -39,10 +39,25 @@ export function callContext(c: Context<HandlerEnv>): CallContext {
   return { requestId: c.get('requestId') };
 }
 
-/** Content type (415), then size (413), checked before a route reads the body. */
+/**
+ * Content type (415), then size (413), checked before a route reads the body; a body the app
+ * read before handing the request on (Elysia does, for a route that names `body`) is a 500
+ * that says so, where reading it again would fail as a body cut short.
+ */
 export function jsonBody(deps: RouteDeps): MiddlewareHandler[] {
-  return [requireJsonType, limitBody(deps.config.maxBodyBytes)];
+  const { log } = deps.config;
+  const unread: MiddlewareHandler = async (c, next) => {
+    if (c.req.raw.bodyUsed) {
+      log({ level: 'error', message: BODY_USED, problem: 'body-used' });
+      throw new PaymentHandlerError(500, 'INTERNAL', BODY_USED, 'body');
+    }
+    await next();
+  };
+  return [unread, requireJsonType, limitBody(deps.config.maxBodyBytes)];
 }
+
+const BODY_USED =
+  "The request's body was read before the payment handler got it: hand it on unread (in Elysia, a route that takes no body)";
 
 /** The parsed JSON body, which the handler's routes all require: empty or broken is a 400 naming `body`. */
 export async function requireJsonBody(request: Request): Promise<unknown> {

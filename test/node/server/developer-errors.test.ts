@@ -83,6 +83,26 @@ test('an unknown route names the routes; a request outside basePath names basePa
   assert.equal(warned.mock.callCount(), 3);
 });
 
+test('a body the app read before handing the request on is named, not called cut short', async (t) => {
+  const errors = t.mock.method(console, 'error', () => {});
+  const handler = createPaymentHandler(withoutLogger());
+  for (const [method, path] of [
+    ['POST', '/checkouts'],
+    ['POST', '/webhook'],
+  ] as const) {
+    // As Elysia hands on a route's request once it parsed `body` for the route.
+    const read = request(method, path, { body: { order: 'poster', id: 'x' } });
+    await read.text();
+    const res = await handler(read);
+    assert.equal(res.status, 500);
+    const { error } = (await res.json()) as { error: { code: string; message: string } };
+    assert.equal(error.code, 'INTERNAL');
+    assert.match(error.message, /read before the payment handler got it: .*Elysia/);
+  }
+  // One problem, one line.
+  assert.equal(errors.mock.callCount(), 1);
+});
+
 test('with a logger, nothing goes to the console', async (t) => {
   const warned = t.mock.method(console, 'warn', () => {});
   const entries: string[] = [];
