@@ -113,8 +113,7 @@ const isWrappedReply = (res: ServerResponse | WrappedReply): res is WrappedReply
  * `req.body` (parsed-body.ts). In Fastify (and NestJS on Fastify), a route handler as it is:
  * `app.all('/payments/*', toNodeListener(handler))` takes Fastify's request and reply, with
  * the body Fastify parsed, and hijacks the reply. Mounted with `app.use('/payments', ...)`,
- * it reads the whole path, which Express and NestJS keep in `req.originalUrl`. In Koa, a
- * middleware itself.
+ * it reads the whole path, which Express and NestJS keep in `req.originalUrl`. In Koa, as is.
  */
 export function toNodeListener(
   handler: FetchHandler,

@@ -30,7 +30,7 @@ export function notFound(
     const message = inside
       ? `No payment route ${c.req.method} ${path}: the routes are ${basePath}/checkouts, ${basePath}/payment-methods, ${basePath}/return, ${basePath}/webhook and ${basePath}/reports`
       : stripped
-        ? `The payment handler got ${path}, ${basePath} cut off by a mount (Elysia's mount('${basePath}', ...)): route ${basePath}/* to it with the whole path`
+        ? `The payment handler got ${path}: a mount cut ${basePath} off (Elysia's mount('${basePath}', ...)); route ${basePath}/* to it whole`
         : `The payment handler got ${path}, outside its basePath ${basePath || '/'}: set basePath to the path it is mounted at, and the widget's endpoint to the same`;
     log({ level: 'warn', message, problem });
     return errorJson(404, 'NOT_FOUND', message);

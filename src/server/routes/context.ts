@@ -57,7 +57,7 @@ export function jsonBody(deps: RouteDeps): MiddlewareHandler[] {
 }
 
 const BODY_USED =
-  "The request's body was read before the payment handler got it: hand it on unread (in Elysia, a route that takes no body)";
+  "The request's body was read before the payment handler: hand it on unread (Elysia: a route taking no body)";
 
 /** The parsed JSON body, which the handler's routes all require: empty or broken is a 400 naming `body`. */
 export async function requireJsonBody(request: Request): Promise<unknown> {
