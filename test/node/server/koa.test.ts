@@ -141,9 +141,6 @@ describe('Koa 3 handing the listener ctx.req and ctx.res behind the body parser'
     assert.equal(res.status, 500);
     const { error } = (await res.json()) as { error: { message: string } };
     assert.match(error.message, /in Koa, ctx itself, not ctx\.req/);
-    assert.match(
-      String(errors.mock.calls[0]?.arguments[0]),
-      /router\.all\('\/payments\/\{\*path\}'/,
-    );
+    assert.match(String(errors.mock.calls[0]?.arguments[0]), /in Koa, ctx itself/);
   });
 });
