@@ -5,7 +5,8 @@
  * the widget's `endpoint` is the handler's full URL. Two origins of one site, as
  * shop.example and api.shop.example are: the basket's cookie is the site's, so the handler
  * finds the basket's one checkout on every call the widget makes, and a reload during the
- * 3DS challenge shows the same challenge, a reload after paying the paid order.
+ * 3DS challenge shows the same challenge, a reload after paying the paid order; a full-page
+ * 3DS comes back through the handler's origin to the result page on the shop's.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -57,7 +58,8 @@ describe('the page on one origin, the payment handler on another', () => {
     });
     shop = await listen((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
-      if (path === '/pay') return void page(req, res);
+      if (path === '/pay' || path === '/pay-full') return void page(req, res);
+      if (path === '/result') return void result(req, res);
       const file = path.replace(/^\/assets\//, '');
       if (path.startsWith('/assets/') && !file.includes('..') && existsSync(join(DIST, file))) {
         res.writeHead(200, { 'content-type': 'text/javascript' });
@@ -68,6 +70,8 @@ describe('the page on one origin, the payment handler on another', () => {
     harness = makeHandler(sb, {
       publicUrl: `${api.origin}/payments`,
       allowedOrigins: [shop.origin],
+      // Full-page flows come back to the shop's own pages, on its origin.
+      resultPages: { success: `${shop.origin}/result`, failure: `${shop.origin}/result` },
       // The README's resolveCheckout: the basket in the cookie is the checkout's reference.
       resolveCheckout(order, request) {
         const sku = (order as { sku?: unknown } | null)?.sku;
@@ -75,7 +79,8 @@ describe('the page on one origin, the payment handler on another', () => {
           throw new PaymentHandlerError(400, 'INVALID', 'No such product', 'order');
         const basket = basketOf(request.headers.get('cookie'));
         baskets.push(basket);
-        const price = { amount: 10, currency: 'EUR', redirect: false, description: 'Tea' };
+        const redirect = (order as { full?: unknown }).full === true;
+        const price = { amount: 10, currency: 'EUR', redirect, description: 'Tea' };
         return basket === undefined ? price : { ...price, reference: `order-${basket}` };
       },
     });
@@ -97,12 +102,21 @@ describe('the page on one origin, the payment handler on another', () => {
     const cookie = basketOf(req.headers.cookie)
       ? {}
       : { 'set-cookie': `basket=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax` };
-    const tags = widgetTags({ assetsUrl: '/assets/' });
+    const full = req.url?.startsWith('/pay-full') === true;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...cookie });
-    res.end(`<!doctype html><html lang="en"><head><title>Tea</title>${tags.html}</head><body>
-      <payment-widget endpoint="${api.origin}/payments" order='{"sku":"tea"}'></payment-widget>
-      </body></html>`);
+    res.end(html(`order='{"sku":"tea"${full ? ',"full":true' : ''}}'`));
   }
+
+  /** The result page a full-page flow ends on: the checkout named in its address. */
+  function result(req: IncomingMessage, res: ServerResponse): void {
+    const id = new URL(req.url ?? '/', shop.origin).searchParams.get('checkout_id') ?? '';
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html(`checkout-id="${encodeURIComponent(id)}"`));
+  }
+
+  const html = (attributes: string) =>
+    `<!doctype html><html lang="en"><head><title>Tea</title>${widgetTags({ assetsUrl: '/assets/' }).html}</head>
+    <body><payment-widget endpoint="${api.origin}/payments" ${attributes}></payment-widget></body></html>`;
 
   it(
     'a reload during 3DS shows the same challenge, and a reload after paying the paid order',
@@ -139,4 +153,22 @@ describe('the page on one origin, the payment handler on another', () => {
       assert.deepEqual(await driver.said(), [], `${driver.engine}: the console`);
     },
   );
+
+  it('a full-page 3DS comes back to the result page on the shop origin, paid', FLOW, async () => {
+    await driver.clearCookies();
+    await driver.said();
+    baskets.length = 0;
+    await driver.goto(`${shop.origin}/pay-full`);
+    await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+    await fillCard(driver, CARDS.challenge);
+    await driver.click(PAY);
+    await driver.click('Complete authentication');
+    await waitFor('the result page', async () =>
+      (await driver.url()).startsWith(`${shop.origin}/result?checkout_id=`),
+    );
+    await seeText(driver, 'Payment successful');
+    const basket = await driver.cookie('basket');
+    assert.deepEqual(baskets, [basket], "the checkout was not the basket's");
+    assert.deepEqual(await driver.said(), [], `${driver.engine}: the console`);
+  });
 });
