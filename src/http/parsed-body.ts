@@ -12,11 +12,12 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-/** The request as a body parser leaves it. */
-interface ParsedRequest extends IncomingMessage {
-  body?: unknown;
-  rawBody?: unknown;
-}
+/**
+ * The request as a body parser leaves it. An intersection, not an interface that extends
+ * IncomingMessage: a parser's types may declare these on IncomingMessage themselves
+ * (@koa/bodyparser's `rawBody: string`), which an interface could not narrow to unknown.
+ */
+type ParsedRequest = IncomingMessage & { body?: unknown; rawBody?: unknown };
 
 export type ParsedBody =
   /** The stream is there to read (no parser read it): nothing to do. */
@@ -82,7 +83,7 @@ export function parsedBody(
 
 /** Gives the handler the body again (see above): @hono/node-server reads `rawBody` first. */
 export function restoreBody(req: IncomingMessage, bytes: Buffer): void {
-  (req as ParsedRequest).rawBody = bytes;
+  (req as { rawBody?: unknown }).rawBody = bytes;
 }
 
 export const LOST_BODY_MESSAGE =
