@@ -1,14 +1,16 @@
-// The page is seen again (back from the bank's app, another tab, the back-forward cache):
-// while the form or a step shows, or a voucher waits, the checkout may have changed
-// elsewhere (paid in the bank's app or another tab, deactivated because the basket
-// changed). The pay part's (src/widget/parts/pay.ts): only a form that can be paid, or a
-// payment on its way, has anything to read back.
+// The page is seen again (back from the bank's app, another tab, the back-forward cache), or
+// the browser is back online: while the form or a step shows, or a voucher waits, the
+// checkout may have changed elsewhere (paid in the bank's app or another tab, deactivated
+// because the basket changed), or been paid by a Pay whose answer and read-back the network
+// lost ("We could not reach the payment service" shows, with Pay). The pay part's
+// (src/widget/parts/pay.ts): only a form that can be paid, or a payment on its way, has
+// anything to read back.
 
 import { getCheckout, isFinalStatus } from '../parts/kit.ts';
 import type { PayContext } from './context.ts';
 import { settle } from './outcome.ts';
 
-/** On `visibilitychange` or `pageshow`: reads the checkout back and shows what is final. */
+/** On `visibilitychange`, `pageshow` or `online`: reads the checkout back, shows what is final. */
 function recheck(c: PayContext, event: Event): void {
   const now = c.lifecycle;
   if (document.hidden || (event.type === 'pageshow' && !(event as PageTransitionEvent).persisted))
@@ -38,10 +40,12 @@ export function watchVisibility(c: PayContext): void {
     hostConnected() {
       document.addEventListener('visibilitychange', seen);
       addEventListener('pageshow', seen);
+      addEventListener('online', seen);
     },
     hostDisconnected() {
       document.removeEventListener('visibilitychange', seen);
       removeEventListener('pageshow', seen);
+      removeEventListener('online', seen);
     },
   });
 }

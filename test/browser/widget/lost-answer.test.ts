@@ -157,4 +157,27 @@ describe('payment-widget: a lost answer to Pay', () => {
       Reflect.deleteProperty(navigator, 'onLine');
     }
   });
+
+  it('charged, the answer and every read-back lost: back online, the checkout is read again and shows "Payment successful"', async () => {
+    READ_BACK_MS.total = 600;
+    chargedThenLost();
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    let down = true;
+    backend.overrides.set('GET /checkouts/chk_1', () => {
+      if (down) throw new TypeError('Failed to fetch');
+      return { status: 200, body: backend.checkout };
+    });
+    await fillCard(el);
+    const error = oneEvent(el, 'payment-error');
+    $(el, 'button[part~=button]').click();
+    expect((await error).detail).to.include({ retryable: true });
+    // Before: "We could not reach the payment service" and Pay stayed, paid as it was.
+    down = false;
+    const success = oneEvent(el, 'payment-success');
+    window.dispatchEvent(new Event('online'));
+    expect((await success).detail.checkout.status).to.equal('PAID');
+    await el.updateComplete;
+    expect(text(el)).to.include('Payment successful');
+    expect(backend.puts()).to.have.length(1);
+  });
 });
