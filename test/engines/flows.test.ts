@@ -12,6 +12,7 @@ import { launch } from './launch.ts';
 import {
   axeViolations,
   CARDS,
+  challengeMd,
   declinedThenAnotherCard,
   fillBoleto,
   fillCard,
@@ -196,16 +197,10 @@ describe('payment flows', () => {
         const id = await openShop(driver, shop, shaped('/?redirect=0', shape));
         await fillCard(driver, CARDS.challenge);
         await driver.click(PAY);
-        const challengeMd = () =>
-          driver.inFrame(() =>
-            waitFor('the challenge page', () =>
-              driver.run<string>("return document.querySelector('input[name=MD]')?.value;"),
-            ),
-          );
-        const md = await challengeMd();
+        const md = await challengeMd(driver);
         // The same page again, as a reload: the same basket, its challenge shown again.
         await driver.goto(await driver.url());
-        assert.equal(await challengeMd(), md);
+        assert.equal(await challengeMd(driver), md);
         // The bank's app on the phone answers it; this page stays in front all along.
         const term = `${shop.sandbox.url}/v0.1/checkouts/${id}/complete_payment`;
         const approved = await fetch(term, {

@@ -85,6 +85,18 @@ export async function declinedThenAnotherCard(driver: Driver): Promise<string> {
   return paid;
 }
 
+/**
+ * The `MD` of the 3-D Secure challenge showing in the widget's frame, once its page has
+ * loaded: the same after a reload means the same challenge shown again.
+ */
+export function challengeMd(driver: Driver): Promise<string> {
+  return driver.inFrame(() =>
+    waitFor('the challenge page', () =>
+      driver.run<string>("return document.querySelector('input[name=MD]')?.value;"),
+    ),
+  );
+}
+
 /** Waits until the page (or the frame the driver is in) shows `text`. */
 export async function seeText(driver: Driver, text: string): Promise<void> {
   let shown = '';

@@ -22,7 +22,7 @@ import { type Harness, makeHandler, startSandbox } from '../node/server/fixtures
 import { scaled } from '../shared/until.ts';
 import { type Driver, EXISTS, nameArg, waitFor } from './driver.ts';
 import { launch } from './launch.ts';
-import { fillCard, PAY, seeText } from './shopper.ts';
+import { challengeMd, fillCard, PAY, seeText } from './shopper.ts';
 
 const FLOW = { timeout: scaled(60_000) };
 const DIST = 'dist';
@@ -128,15 +128,9 @@ describe('the page on one origin, the payment handler on another', () => {
       await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
       await fillCard(driver, CARDS.challenge);
       await driver.click(PAY);
-      const challengeMd = () =>
-        driver.inFrame(() =>
-          waitFor('the challenge page', () =>
-            driver.run<string>("return document.querySelector('input[name=MD]')?.value;"),
-          ),
-        );
-      const md = await challengeMd();
+      const md = await challengeMd(driver);
       await driver.goto(`${shop.origin}/pay`);
-      assert.equal(await challengeMd(), md, 'the reload showed another challenge');
+      assert.equal(await challengeMd(driver), md, 'the reload showed another challenge');
       await driver.inFrame(() => driver.click('Complete authentication'));
       await seeText(driver, 'Payment successful');
       await driver.goto(`${shop.origin}/pay`);
