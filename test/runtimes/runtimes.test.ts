@@ -2,7 +2,8 @@
 // serving the packed package (`npm pack`, installed from the tarball outside this
 // checkout): Bun (`Bun.serve`), Deno (`Deno.serve`) and Cloudflare's workerd (the handler
 // as a Worker's fetch); a Next.js App Router app is next.test.ts. Each pays a card checkout
-// through a sandbox on a free port, and onPaid runs exactly once: each fixture prints a
+// through a sandbox on a free port, and onPaid runs exactly once (and Elysia on Bun, as
+// docs/server.md mounts it, the same): each fixture prints a
 // line per call, counted here once the provider's webhook has been answered (see
 // webhookDelivered).
 //
@@ -43,6 +44,11 @@ import {
 } from './support.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const RUNTIME_VERSIONS = (
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies;
 /** `paid <id>`: what the fixtures' onPaid prints. */
 const PAID = /^paid (\S+)$/gm;
 
@@ -56,7 +62,11 @@ before(() => {
   ({ tarball } = packProject(workspace));
   project = join(workspace, 'serve');
   cpSync(FIXTURES, project, { recursive: true });
-  installProject(project, tarball, {});
+  // Elysia at the version test/runtimes/package.json holds (npm test installed it there, so
+  // npm finds it in its cache).
+  const elysia = RUNTIME_VERSIONS.elysia;
+  assert.ok(elysia, 'test/runtimes/package.json names no elysia');
+  installProject(project, tarball, { dependencies: { elysia } });
 });
 
 after(() => {
@@ -86,7 +96,7 @@ async function sandboxWithLog(): Promise<{ sandbox: Sandbox; log: string[] }> {
 async function paysThrough(
   launch: (env: Record<string, string>) => Running | Promise<Running>,
   port: number,
-): Promise<void> {
+): Promise<string> {
   const origin = `http://127.0.0.1:${port}`;
   const { sandbox, log } = await sandboxWithLog();
   let running: Running | undefined;
@@ -96,6 +106,7 @@ async function paysThrough(
     const id = await payByCard(`${origin}/payments`, origin);
     await webhookDelivered(sandbox, id, log);
     assert.deepEqual(paidLines(running.output(), PAID), [id], running.output());
+    return running.output();
   } finally {
     await running?.stop();
     await sandbox.close();
@@ -105,6 +116,16 @@ async function paysThrough(
 test('bun', async () => {
   const bun = runtimeBinary('bun', 'bun');
   await paysThrough((env) => start(bun, ['bun.ts'], { cwd: project, env }), await freePort());
+});
+
+test('elysia', async () => {
+  const bun = runtimeBinary('bun', 'bun');
+  const said = await paysThrough(
+    (env) => start(bun, ['elysia.ts'], { cwd: project, env }),
+    await freePort(),
+  );
+  // Handed Bun's server, the rate limits know each client: no warning that they cannot.
+  assert.doesNotMatch(said, /rate limit/i);
 });
 
 test('deno', async () => {
