@@ -1,3 +1,4 @@
+import { scaled } from '../shared/until.ts';
 import { CARDS, expect, fillCard, openShop, pay, type Shop, test } from './fixtures.ts';
 
 // The answer to Pay lost on the way back (a phone changing networks): the widget reads the
@@ -71,6 +72,41 @@ test('lost before it reached the backend: a retryable error, the card kept, and 
   expect(await charges(shop, id)).toBe(0);
 
   await pay(page);
+  await expect(page.getByText('Payment successful')).toBeVisible();
+  expect(await charges(shop, id)).toBe(1);
+});
+
+test('charged, then the phone offline before the answer and the read-back: back online, Payment successful, charged once', async ({
+  page,
+  context,
+  shop,
+  quiet,
+}) => {
+  quiet.failed('net::ERR_INTERNET_DISCONNECTED');
+  const id = await openShop(page, shop, '/?redirect=0');
+  await page.route(
+    (url) => url.pathname.startsWith('/payments/checkouts/'),
+    async (route) => {
+      if (!isPay(new URL(route.request().url()), route.request().method())) {
+        await route.continue();
+        return;
+      }
+      // The provider charges; the network goes before the answer comes back.
+      expect((await route.fetch()).status()).toBe(200);
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    },
+  );
+  await fillCard(page, CARDS.paid);
+  await pay(page);
+  // The read-back's tries (about 10 s) fail offline too: the form and Pay come back.
+  await expect(page.locator('payment-widget [part~=status]')).toHaveText(
+    'We could not reach the payment service. Check your connection and try again.',
+    { timeout: scaled(20_000) },
+  );
+  expect(await charges(shop, id)).toBe(1);
+  // Before: nothing changed once online; the shopper was left to press Pay again.
+  await context.setOffline(false);
   await expect(page.getByText('Payment successful')).toBeVisible();
   expect(await charges(shop, id)).toBe(1);
 });
