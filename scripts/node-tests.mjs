@@ -17,10 +17,13 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * Files whose tests need a process of their own: they register OpenTelemetry's global
- * providers, which the process keeps, and count what those providers hear.
+ * Files whose tests need a process of their own: they change what the whole process does,
+ * for as long as it lives. The telemetry tests register OpenTelemetry's global providers and
+ * count what those hear; node-listener-load.test.ts hooks module resolution so that
+ * @hono/node-server cannot load, which in a shared process would fail every other file's
+ * servers with a 500.
  */
-const OWN_PROCESS = ['test/node/telemetry/'];
+const OWN_PROCESS = ['test/node/telemetry/', 'test/node/http/node-listener-load.test.ts'];
 
 const SAME_ON_EVERY_LINE = [
   // The bytes of the built bundles, the source layout, the screenshots' own checks, the

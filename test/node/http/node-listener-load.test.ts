@@ -1,6 +1,7 @@
 // toNodeListener loads @hono/node-server from node_modules on the first request. Where it cannot
 // (a server bundled by ng build, deployed as dist/ without node_modules), every request is a
-// 500, and the console says why, once. A file of its own: the hook below is the process's.
+// 500, and the console says why, once. A file of its own, in a process of its own on every
+// Node line (scripts/node-tests.mjs OWN_PROCESS): the hook below is the whole process's.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { registerHooks } from 'node:module';
