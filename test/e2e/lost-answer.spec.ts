@@ -1,3 +1,4 @@
+import type { Page, Route } from '@playwright/test';
 import { scaled } from '../shared/until.ts';
 import { CARDS, expect, fillCard, openShop, pay, type Shop, test } from './fixtures.ts';
 
@@ -15,13 +16,8 @@ async function charges(shop: Shop, id: string): Promise<number> {
 const isPay = (url: URL, method: string) =>
   method === 'PUT' && /\/payments\/checkouts\/[^/]+$/.test(url.pathname);
 
-test('lost after the backend forwarded it: Payment successful with no further click, charged once', async ({
-  page,
-  shop,
-  quiet,
-}) => {
-  quiet.failed('net::ERR_CONNECTION_RESET');
-  const id = await openShop(page, shop, '/?redirect=0');
+/** Pay reaches the backend and the provider charges; then `lose` keeps the answer away. */
+async function loseThePaidAnswer(page: Page, lose: (route: Route) => Promise<void>): Promise<void> {
   await page.route(
     (url) => url.pathname.startsWith('/payments/checkouts/'),
     async (route) => {
@@ -29,12 +25,21 @@ test('lost after the backend forwarded it: Payment successful with no further cl
         await route.continue();
         return;
       }
-      // The backend gets the payment and the provider charges; the answer never arrives.
-      const answered = await route.fetch();
-      expect(answered.status()).toBe(200);
-      await route.abort('connectionreset');
+      expect((await route.fetch()).status()).toBe(200);
+      await lose(route);
     },
   );
+}
+
+test('lost after the backend forwarded it: Payment successful with no further click, charged once', async ({
+  page,
+  shop,
+  quiet,
+}) => {
+  quiet.failed('net::ERR_CONNECTION_RESET');
+  const id = await openShop(page, shop, '/?redirect=0');
+  // The backend gets the payment and the provider charges; the answer never arrives.
+  await loseThePaidAnswer(page, (route) => route.abort('connectionreset'));
   await fillCard(page, CARDS.paid);
   await pay(page);
   await expect(page.getByText('Payment successful')).toBeVisible();
@@ -84,19 +89,11 @@ test('charged, then the phone offline before the answer and the read-back: back 
 }) => {
   quiet.failed('net::ERR_INTERNET_DISCONNECTED');
   const id = await openShop(page, shop, '/?redirect=0');
-  await page.route(
-    (url) => url.pathname.startsWith('/payments/checkouts/'),
-    async (route) => {
-      if (!isPay(new URL(route.request().url()), route.request().method())) {
-        await route.continue();
-        return;
-      }
-      // The provider charges; the network goes before the answer comes back.
-      expect((await route.fetch()).status()).toBe(200);
-      await context.setOffline(true);
-      await route.abort('internetdisconnected');
-    },
-  );
+  // The provider charges; the network goes before the answer comes back.
+  await loseThePaidAnswer(page, async (route) => {
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
   await fillCard(page, CARDS.paid);
   await pay(page);
   // The read-back's tries (about 10 s) fail offline too: the form and Pay come back.
