@@ -249,10 +249,12 @@ console.log(
   `\ntime: ${((Date.now() - runStarted) / 1000).toFixed(1)} s${totalCpu === undefined ? '' : ` (CPU ${totalCpu.toFixed(1)} s)`}`,
 );
 console.log(`Failed: ${broken.length > 0 ? broken.join(', ') : 'none'}`);
-// The failed tests by name (the first few of each step), so the end of the log says where to look.
+// The failed tests by name with what each saw (the first few of each step, a line each), so the
+// end of the log, which may be all that CI keeps of it, says where to look.
+const cut = (line) => (line.length > 400 ? `${line.slice(0, 399)}…` : line);
 for (const r of results.filter((result) => !result.ok)) {
   const names = r.counts?.failures ?? [];
-  for (const name of names.slice(0, 10)) console.log(`  ${r.name}: ${name}`);
+  for (const name of names.slice(0, 10)) console.log(cut(`  ${r.name}: ${name}`));
   if (names.length > 10) console.log(`  ${r.name}: and ${names.length - 10} more`);
 }
 console.log(`suites: ${results.length - broken.length} passed, ${broken.length} failed`);

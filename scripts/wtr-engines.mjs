@@ -217,7 +217,15 @@ function count(suite, totals, file, path = []) {
     else if (test.passed) totals.passed += 1;
     else {
       totals.failed += 1;
-      totals.names.push([file, ...path, test.name].join(' › '));
+      const name = [file, ...path, test.name].join(' › ');
+      // What the error says first, on one line.
+      const why = (test.error?.message ?? '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .slice(0, 6)
+        .join(' ');
+      totals.names.push(why ? `${name}: ${why}` : name);
     }
   }
   for (const child of suite.suites) count(child, totals, file, [...path, child.name]);
@@ -225,8 +233,8 @@ function count(suite, totals, file, path = []) {
 
 /**
  * Ends the run with `browser tests (Firefox): 168 passed, 0 failed, 0 skipped`, then a
- * `failed: file › suite › test` line for each test that failed; a test file that failed to
- * load counts as one failure.
+ * `failed: file › suite › test: the error's first line` line for each test that failed; a
+ * test file that failed to load counts as one failure.
  */
 export function engineSummary(engine) {
   let line = '';
@@ -238,7 +246,8 @@ export function engineSummary(engine) {
         if (session.testResults) count(session.testResults, totals, file);
         if (session.errors?.length) {
           totals.failed += 1;
-          totals.names.push(`${file} (did not load)`);
+          const why = session.errors[0]?.message?.split('\n')[0];
+          totals.names.push(`${file} (did not load)${why ? `: ${why}` : ''}`);
         }
       }
       line = `browser tests (${ENGINE_NAMES[engine]}): ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
