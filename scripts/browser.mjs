@@ -129,9 +129,13 @@ export const chromiumArgs = [
 /**
  * Firefox's counterpart of chromiumArgs, as preferences: no update checks,
  * telemetry, safe-browsing lists or captive-portal probes, and every host name
- * except loopback goes nowhere.
+ * except loopback goes nowhere. Nor does the machine's network decide whether pages are
+ * online (navigator.onLine, which the widget reads when an answer is lost): Firefox follows
+ * the host's link state otherwise, and a CI machine's may change mid-run; the tests that
+ * need the browser offline say so themselves.
  */
 export const firefoxPrefs = {
+  'network.manage-offline-status': false,
   'network.dns.localDomains': 'localhost',
   'network.proxy.type': 1,
   'network.proxy.http': '127.0.0.1',

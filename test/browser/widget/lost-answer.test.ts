@@ -10,16 +10,25 @@ describe('payment-widget: a lost answer to Pay', () => {
   let backend: FakeBackend;
   const saved = { ...TIMEOUT_MS };
   const savedReadBack = { ...READ_BACK_MS };
+  /**
+   * What navigator.onLine says: the widget reads a lost answer back only when the browser was
+   * online as Pay was sent. Set here, not left to the machine's network (a CI machine's may
+   * change mid-run); the offline test turns it off.
+   */
+  let online = true;
   beforeEach(() => {
     backend = new FakeBackend();
     // The real limits are tens of seconds; the behaviour is the same at a fraction of one.
     TIMEOUT_MS.process = 300;
     TIMEOUT_MS.read = 300;
+    online = true;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
   });
   afterEach(() => {
     backend.restore();
     Object.assign(TIMEOUT_MS, saved);
     Object.assign(READ_BACK_MS, savedReadBack);
+    Reflect.deleteProperty(navigator, 'onLine');
   });
 
   /** The PUT reaches the backend, which charges, but its answer never reaches the page. */
@@ -121,41 +130,36 @@ describe('payment-widget: a lost answer to Pay', () => {
   });
 
   it('offline when Pay is pressed: told at once, nothing read back, and Pay works once online', async () => {
-    let online = false;
-    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    online = false;
     backend.overrides.set('PUT /checkouts/chk_1', () => {
       if (!online) throw new TypeError('Failed to fetch');
       backend.checkout = { ...backend.checkout, status: 'PAID' };
       return { status: 200, body: backend.checkout };
     });
-    try {
-      const el = await widget(backend, 'checkout-id="chk_1"');
-      // Offline, no call gets through, the read-back's neither.
-      backend.overrides.set('GET /checkouts/chk_1', () => {
-        if (!online) throw new TypeError('Failed to fetch');
-        return { status: 200, body: backend.checkout };
-      });
-      await fillCard(el);
-      const error = oneEvent(el, 'payment-error');
-      $(el, 'button[part~=button]').click();
-      expect((await error).detail).to.include({ code: 'NETWORK_ERROR', retryable: true });
-      await el.updateComplete;
-      expect($(el, '[part~=status]').textContent?.trim()).to.equal(
-        'We could not reach the payment service. Check your connection and try again.',
-      );
-      // Nothing left the browser, so nothing is read back: no "Processing…" for the tries.
-      expect(
-        backend.calls.filter((c) => c.method === 'GET' && c.path === '/checkouts/chk_1'),
-      ).to.have.length(1, 'only the first load read the checkout');
-      expect($(el, '#number').value).to.equal('4200 0000 0000 0091');
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    // Offline, no call gets through, the read-back's neither.
+    backend.overrides.set('GET /checkouts/chk_1', () => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return { status: 200, body: backend.checkout };
+    });
+    await fillCard(el);
+    const error = oneEvent(el, 'payment-error');
+    $(el, 'button[part~=button]').click();
+    expect((await error).detail).to.include({ code: 'NETWORK_ERROR', retryable: true });
+    await el.updateComplete;
+    expect($(el, '[part~=status]').textContent?.trim()).to.equal(
+      'We could not reach the payment service. Check your connection and try again.',
+    );
+    // Nothing left the browser, so nothing is read back: no "Processing…" for the tries.
+    expect(
+      backend.calls.filter((c) => c.method === 'GET' && c.path === '/checkouts/chk_1'),
+    ).to.have.length(1, 'only the first load read the checkout');
+    expect($(el, '#number').value).to.equal('4200 0000 0000 0091');
 
-      online = true;
-      const success = oneEvent(el, 'payment-success');
-      $(el, 'button[part~=button]').click();
-      expect((await success).detail.checkout.status).to.equal('PAID');
-    } finally {
-      Reflect.deleteProperty(navigator, 'onLine');
-    }
+    online = true;
+    const success = oneEvent(el, 'payment-success');
+    $(el, 'button[part~=button]').click();
+    expect((await success).detail.checkout.status).to.equal('PAID');
   });
 
   it('charged, the answer and every read-back lost: back online, the checkout is read again and shows "Payment successful"', async () => {
