@@ -33,6 +33,14 @@ export const NEXT_APP = resolve('node_modules/.cache/payment-widget/next-app');
  * `updateScreenshots`.
  */
 export function testSteps({ chosen, updateScreenshots }) {
+  /**
+   * What every suite reads of the builds: the widget's (dist/), the package packed from it
+   * and the static site, a few seconds of CPU after the build. The installs are waited for
+   * only by the suites that use them: the example pages by the Playwright suite (the shop
+   * serves them), Bun, Deno and workerd by the runtimes step.
+   */
+  const built = ['build', 'pack', 'site build'];
+
   /** The same step on another Node: its binary first on PATH, so npm and npx use it too. */
   const onNode = (step, { binary, version }, extraArgs = []) => ({
     ...step,
@@ -66,6 +74,7 @@ export function testSteps({ chosen, updateScreenshots }) {
   // it).
   const runtimes = {
     name: 'runtimes',
+    after: [...built, 'runtimes install'],
     command: process.execPath,
     args: [
       '--import',
@@ -82,7 +91,7 @@ export function testSteps({ chosen, updateScreenshots }) {
     command: process.execPath,
     args: ['--import', 'tsx', '--test', 'test/runtimes/next.test.ts'],
     counts: COUNTS.node,
-    after: ['next app'],
+    after: [...built, 'next app'],
   };
 
   const checks = [
@@ -90,6 +99,9 @@ export function testSteps({ chosen, updateScreenshots }) {
     { name: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
   ];
 
+  // The installs wait on the registry, not the CPU: they take no room (weight 0) and start at
+  // once, beside the checks and the build, and only the steps that need them wait for them. A
+  // CI run saw one stall for 199 s, with every suite waiting behind it.
   const builds = [
     { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
     // Once for the run: the consumer, runtimes, README and first-hour suites install or read it.
@@ -97,6 +109,7 @@ export function testSteps({ chosen, updateScreenshots }) {
       name: 'pack',
       command: process.execPath,
       args: ['--import', 'tsx', 'scripts/pack.ts', PACKED],
+      after: ['build'],
     },
     // The React and Vue pages have their own package (kept out of the main install).
     ...(existsSync('examples/node_modules')
@@ -106,6 +119,7 @@ export function testSteps({ chosen, updateScreenshots }) {
             name: 'examples install',
             command: 'npm',
             args: ['--prefix', 'examples', 'ci', '--no-audit', '--no-fund'],
+            weight: 0,
           },
         ]),
     // Built when missing or out of date, as `npm start` builds them.
@@ -113,6 +127,7 @@ export function testSteps({ chosen, updateScreenshots }) {
       name: 'examples build',
       command: process.execPath,
       args: ['--import', 'tsx', 'scripts/examples.ts'],
+      after: ['build', 'examples install'],
     },
     // Bun, Deno and workerd, for the runtimes step (their own package, kept out of the main
     // install: their binaries weigh about 350 MB).
@@ -130,6 +145,7 @@ export function testSteps({ chosen, updateScreenshots }) {
               '--no-fund',
               '--ignore-scripts',
             ],
+            weight: 0,
           },
         ]),
     // The static site (dist/site/), from the builds above.
@@ -137,6 +153,7 @@ export function testSteps({ chosen, updateScreenshots }) {
       name: 'site build',
       command: process.execPath,
       args: ['--import', 'tsx', 'scripts/build-site.ts'],
+      after: ['build'],
     },
   ];
 
@@ -160,6 +177,7 @@ export function testSteps({ chosen, updateScreenshots }) {
             command: 'npx',
             args: ['playwright', 'test'],
             counts: COUNTS.playwright,
+            after: [...built, 'examples build'],
           },
         ]
       : []),
@@ -206,5 +224,5 @@ export function testSteps({ chosen, updateScreenshots }) {
     ),
   ];
 
-  return { checks, builds, suites };
+  return { checks, builds, suites: suites.map((step) => ({ after: built, ...step })) };
 }

@@ -1,7 +1,7 @@
 // `npm test`: every check in one command. Each step runs even when an earlier one failed, so
 // one run shows every broken suite; the exit code is non-zero when any failed. Lint and
-// typecheck run beside the builds; once the builds are done, the suites share the machine
-// (see CAPACITY), each step's output printed whole when it ends. The browser
+// typecheck run beside the builds and installs; each suite starts once what it reads is built,
+// and they share the machine (see CAPACITY), each step's output printed whole when it ends. The browser
 // suites run once per engine, and the summary names each engine with its count; the runtimes
 // step names each runtime (Bun, Deno, workerd, Next.js, SvelteKit, Nuxt) with its result. Each
 // line names the Node it ran on; TEST_NODE_BINARIES adds the node and runtimes suites on other
@@ -37,10 +37,11 @@ const chosen = engines.length > 0 ? ENGINES.filter((e) => engines.includes(e)) :
 
 /**
  * Lint and typecheck need no build: they run one after the other beside the builds. The
- * suites start once the builds are done, as many at once as fit in CAPACITY, each taking its
- * `weight` (a node suite runs two test files at a time: 2; any other step 1), in the order
- * listed whenever room frees up: the longest first, so that the run does not end waiting on
- * one long step started last. Side by side they fill the cores that one after another would
+ * builds and the suites start as many at once as fit in CAPACITY, each once the steps it is
+ * `after` have ended, each taking its `weight` (a node suite runs two test files at a time: 2;
+ * an install, which waits on the registry: 0; any other step 1), in the order listed whenever
+ * room frees up: the builds, then the suites longest first, so that the run does not end
+ * waiting on one long step started last. Side by side they fill the cores that one after another would
  * leave idle: a browser suite spends much of its time waiting on pages, and a suite that
  * builds an app or installs a package on its disk. Four at once keep the two cores busy (94 %
  * of a run's CPU time, against 84 % with three, which ran 10 % longer). Every deadline in the
@@ -57,7 +58,7 @@ const { checks, builds, suites } = testSteps({ chosen, updateScreenshots });
 
 const steps = [
   ...checks.map((step) => ({ ...step, phase: 'checks' })),
-  ...builds.map((step) => ({ ...step, phase: 'build' })),
+  ...builds.map((step) => ({ weight: 1, ...step, phase: 'build' })),
   ...suites.map((step) => ({ weight: 1, ...step, phase: 'suite' })),
 ];
 
@@ -86,14 +87,16 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-// Where steps may run at once (checks beside builds, suites beside each other), each step's
-// output is kept and printed whole when it ends, so that two steps' lines never mix; a build,
-// or a step that runs alone, is echoed as it comes.
+// Where steps may run at once (checks beside builds, builds and suites beside each other),
+// each step's output is kept and printed whole when it ends, so that two steps' lines never
+// mix; a step that runs alone is echoed as it comes.
 const chosenIn = (phase) => selected.filter((step) => step.phase === phase);
+const scheduled = [...chosenIn('build'), ...chosenIn('suite')];
+const sideBySide = CAPACITY > 1 && scheduled.length > 1;
 const buffered = {
-  checks: chosenIn('build').length > 0,
-  build: false,
-  suite: CAPACITY > 1 && chosenIn('suite').length > 1,
+  checks: scheduled.length > 0,
+  build: sideBySide,
+  suite: sideBySide,
 };
 
 /**
@@ -181,28 +184,33 @@ function announce(step) {
 /**
  * Runs `queue` in CAPACITY (see there): whenever a step ends, starts the steps in the order
  * listed, skipping those whose `after` steps (those of this run) have not ended, until one
- * does not fit in the room left. None overtakes that one: were the one-room steps let past a two-room node suite, each end would hand its room to the
- * next of them, and the node suites, the longest, would start last.
+ * does not fit in the room left. None overtakes that one: were the one-room steps let past a
+ * two-room node suite, each end would hand its room to the next of them, and the node suites,
+ * the longest, would start last.
  */
-function runSuites(queue) {
+function runSteps(queue) {
   const results = [];
   const ended = new Set();
   const waiting = (step) =>
     (step.after ?? []).some((name) => selectedNames.has(name) && !ended.has(name));
   let room = CAPACITY;
+  let running = 0;
   return new Promise((resolve) => {
     const fill = () => {
-      if (queue.length === 0 && room === CAPACITY) resolve(results);
+      if (queue.length === 0 && running === 0) resolve(results);
       for (const step of [...queue]) {
-        const weight = Math.min(step.weight, CAPACITY);
+        // One at a time, an install too (TEST_CAPACITY=1: one after another, live).
+        const weight = CAPACITY === 1 ? 1 : Math.min(step.weight, CAPACITY);
         if (waiting(step)) continue;
         if (weight > room) break;
         queue.splice(queue.indexOf(step), 1);
         room -= weight;
+        running += 1;
         announce(step).then((result) => {
           results.push(result);
           ended.add(step.name);
           room += weight;
+          running -= 1;
           fill();
         });
       }
@@ -217,9 +225,7 @@ const checked = chosenIn('checks').reduce(
   (before, step) => before.then(async (done) => [...done, await announce(step)]),
   Promise.resolve([]),
 );
-const built = [];
-for (const step of chosenIn('build')) built.push(await announce(step));
-const done = [...built, ...(await runSuites(chosenIn('suite'))), ...(await checked)];
+const done = [...(await runSteps(scheduled)), ...(await checked)];
 // In the order the steps are listed.
 const results = selected.map((step) => done.find((result) => result.step === step));
 
