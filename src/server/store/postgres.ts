@@ -121,9 +121,14 @@ SELECT (SELECT count(*) FROM a) + (SELECT count(*) FROM b) + (SELECT count(*) FR
  * 127.0.0.1:5432`) say neither which store failed nor through what, and the handler's log
  * shows them to an operator who must find it.
  */
-function named(error: unknown, made: string): unknown {
+function named(error: unknown, made: string, schema: string | undefined): unknown {
   if (!(error instanceof Error) || error.message.startsWith('PostgreSQL')) return error;
-  return new Error(`PostgreSQL (${made}): ${error.message}`, { cause: error });
+  // undefined_table: no migration made them, and this store was not asked to.
+  const fix =
+    (error as { code?: unknown }).code === '42P01'
+      ? `: the store's tables are missing; put postgresStoreSchema(${schema === undefined ? '' : `{ schema: '${schema}' }`}) in your migrations, or pass createTables: true`
+      : '';
+  return new Error(`PostgreSQL (${made}): ${error.message}${fix}`, { cause: error });
 }
 
 /** Rejects when `work` has no answer within `timeoutMs`, after telling `onTimeout`. */
@@ -196,7 +201,7 @@ ${postgresStoreSchema(options)}COMMIT;`,
         silence.timedOut(probe),
       );
     } catch (error) {
-      throw named(error, connection.made);
+      throw named(error, connection.made, options.schema);
     }
   }
   const one = async (text: string, values: unknown[], what: string) =>

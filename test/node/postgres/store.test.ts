@@ -84,6 +84,20 @@ test('instances starting together on an empty schema create the tables once', as
   );
 });
 
+test('a store whose tables were never made says how to make them, through either package', async () => {
+  for (const kind of CLIENT_KINDS) {
+    const c = open(kind, server.url);
+    const store = createPostgresStore(c.client, { schema: 'never_migrated' });
+    await assert.rejects(
+      store.claim('onPaid:M1:co_1', 'a', 60_000),
+      new RegExp(
+        `^Error: PostgreSQL \\(${kind === 'pg' ? 'pg Pool' : 'postgres\\.js sql'}\\): relation "never_migrated\\.payment_widget_claims" does not exist: the store's tables are missing; put postgresStoreSchema\\(\\{ schema: 'never_migrated' \\}\\) in your migrations, or pass createTables: true$`,
+      ),
+      kind,
+    );
+  }
+});
+
 test('rows past their end are deleted a batch at a time, by the calls that come later', async () => {
   const c = open('pg', server.url);
   const store = createPostgresStore(c.client, {
