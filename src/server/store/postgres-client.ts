@@ -136,6 +136,13 @@ export async function runInTransaction(
       values,
     );
   } else if (typeof shape?.unsafe === 'function') {
+    // postgres.js's sql itself runs each statement in a transaction of its own, apart from the
+    // order: told from a transaction's sql (and a reserved one) by begin(), which only it has.
+    if (typeof shape.begin === 'function') {
+      throw new TypeError(
+        'done(tx) was given the postgres.js sql itself: pass the sql of your transaction (sql.begin(async (tx) => { ...; await done(tx); }))',
+      );
+    }
     answer = await (tx as PostgresJsLike).unsafe(text, values, { prepare: false });
   } else if (typeof shape?.query === 'function') {
     // A pg Pool also has query(), but each of its calls may take another connection, outside

@@ -115,7 +115,7 @@ test('rows past their end are deleted a batch at a time, by the calls that come 
   assert.equal(await store.read('step:M1:kept'), 'kept');
 });
 
-test('a client of neither package, a pool given as the transaction, and bad options are refused', async () => {
+test('a client of neither package, a pool or a postgres.js sql given as the transaction, and bad options are refused', async () => {
   const unsupported = (client: unknown) => client as PostgresClientLike;
   assert.throws(
     () => createPostgresStore(unsupported({})),
@@ -134,6 +134,16 @@ test('a client of neither package, a pool given as the transaction, and bad opti
     store.completeIn(c.client as never, 'onPaid:M1:pool-tx', 'a'),
     /done\(tx\) was given a pg Pool: pass the client inside your transaction/,
   );
+  // postgres.js's sql itself, where its transaction's was meant: the mark would commit at
+  // once, apart from the order, and an order rolled back after it would never be fulfilled.
+  const js = open('postgres.js', server.url);
+  await js.transaction(async () => {
+    await assert.rejects(
+      store.completeIn(js.client as never, 'onPaid:M1:pool-tx', 'a'),
+      /done\(tx\) was given the postgres\.js sql itself: pass the sql of your transaction/,
+    );
+  });
+  assert.equal((await store.holder('onPaid:M1:pool-tx'))?.state, 'running');
   await assert.rejects(
     store.completeIn({} as never, 'onPaid:M1:pool-tx', 'a'),
     /done\(tx\) needs a pg client inside your transaction/,
