@@ -19,16 +19,28 @@ export function notFound(
   app: Hono<HandlerEnv>,
   { basePath, log }: NotFoundOptions,
 ): NotFoundHandler<HandlerEnv> {
+  // The first segment of every route the app has (`checkouts`, `payment-methods`, ...), read
+  // from the app itself: the message and the cut-off check name each route there is.
+  const segments = [
+    ...new Set(
+      app.routes
+        .filter((route) => route.method !== 'ALL' && route.path.startsWith(`${basePath}/`))
+        .map((route) => route.path.slice(basePath.length).split('/')[1] ?? '')
+        .filter(Boolean),
+    ),
+  ];
+  const routes = segments.map((segment) => `${basePath}/${segment}`);
+  const listed = `${routes.slice(0, -1).join(', ')} and ${routes.at(-1)}`;
   return notFoundOrMethodNotAllowed(app, handlerErrorBody, (c) => {
     const { path } = c.req;
     const inside = path === basePath || path.startsWith(`${basePath}/`);
     // One of its routes with basePath cut off: a mount that strips its prefix (Elysia's
     // mount('/payments', ...)) hands on a new request without it, and basePath cannot follow
     // (it is publicUrl's path, where the browser and the provider reach the routes).
-    const stripped = !inside && basePath !== '' && ROUTE.test(path);
+    const stripped = !inside && basePath !== '' && segments.includes(path.split('/')[1] ?? '');
     const problem = inside ? 'no-such-route' : stripped ? 'base-path-cut-off' : 'outside-base-path';
     const message = inside
-      ? `No payment route ${c.req.method} ${path}: the routes are ${basePath}/checkouts, ${basePath}/payment-methods, ${basePath}/return, ${basePath}/webhook and ${basePath}/reports`
+      ? `No payment route ${c.req.method} ${path}: the routes are ${listed}`
       : stripped
         ? `The payment handler got ${path}: a mount cut ${basePath} off (Elysia's mount('${basePath}', ...)); route ${basePath}/* to it whole`
         : `The payment handler got ${path}, outside its basePath ${basePath || '/'}: set basePath to the path it is mounted at, and the widget's endpoint to the same`;
@@ -36,6 +48,3 @@ export function notFound(
     return errorJson(404, 'NOT_FOUND', message);
   });
 }
-
-/** The first segment of every route (`GET /payment-methods`, `POST /checkouts`, ...). */
-const ROUTE = /^\/(?:checkouts|payment-methods|customers|return|webhook|reports)(?:\/|$)/;

@@ -62,9 +62,10 @@ test('an unknown route names the routes; a request outside basePath names basePa
   const handler = createPaymentHandler(withoutLogger());
   const typo = await handler(request('POST', '/checkout', { body: {} }));
   assert.equal(typo.status, 404);
-  assert.match(
+  // Every route there is, the saved cards' included.
+  assert.equal(
     ((await typo.json()) as { error: { message: string } }).error.message,
-    /No payment route POST \/payments\/checkout: the routes are \/payments\/checkouts/,
+    'No payment route POST /payments/checkout: the routes are /payments/checkouts, /payments/payment-methods, /payments/customers, /payments/return, /payments/webhook and /payments/reports',
   );
   const elsewhere = await handler(new Request('http://127.0.0.1/api/payments/checkouts'));
   assert.equal(elsewhere.status, 404);
@@ -79,7 +80,13 @@ test('an unknown route names the routes; a request outside basePath names basePa
     ((await cut.json()) as { error: { message: string } }).error.message,
     /got \/checkouts\/abc: a mount cut \/payments off .*; route \/payments\/\* to it whole/,
   );
-  // Three problems, one line each.
+  // A route the old list left out (the saved cards') is cut off the same way.
+  const cards = await handler(new Request('http://127.0.0.1/customers/cus_1/payment-instruments'));
+  assert.match(
+    ((await cards.json()) as { error: { message: string } }).error.message,
+    /a mount cut \/payments off/,
+  );
+  // Three problems, one line each: the same one again is not logged again.
   assert.equal(warned.mock.callCount(), 3);
 });
 
