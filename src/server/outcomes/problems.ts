@@ -30,6 +30,11 @@ export type OutcomeProblem =
   | { kind: 'not-committed' }
   /** The hook called `done(tx)`; the store could not be asked whether its mark committed. */
   | { kind: 'readback-failed'; error: unknown }
+  /**
+   * The hook threw after its lease ran out and another run took the outcome over (and may
+   * have done it): that run's stands, this one is not run again for its error.
+   */
+  | { kind: 'threw-taken-over'; error: unknown; elapsedMs: number }
   /** The hook threw after its transaction committed the outcome done: it does not run again. */
   | { kind: 'threw-after-done'; error: unknown };
 
@@ -80,6 +85,11 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
         'error',
         `${hook} called done(tx), and the store could not be asked whether it committed; a report after its lease finds out (a webhook is answered 503)`,
       ];
+    case 'threw-taken-over':
+      return [
+        'warn',
+        `${hook} threw after its lease (hooks.leaseMs) ran out, and another run took the outcome over: that run's stands`,
+      ];
     case 'threw-after-done':
       return [
         'error',
@@ -100,6 +110,8 @@ export function problemEntry(
       ? { elapsedMs: problem.elapsedMs }
       : problem.kind === 'not-committed'
         ? {}
-        : { error: message(problem.error) };
+        : problem.kind === 'threw-taken-over'
+          ? { error: message(problem.error), elapsedMs: problem.elapsedMs }
+          : { error: message(problem.error) };
   return { level, message: text, hook, checkoutId, ...detail };
 }

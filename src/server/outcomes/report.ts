@@ -93,12 +93,23 @@ export function createOutcomeReporter(options: OutcomeOptions) {
 
   /** The hook threw: its claim is freed for the next report. */
   async function failed(held: Held, error: unknown): Promise<OutcomeResult> {
-    options.onProblem(held.name, held.id, { kind: 'hook-threw', error });
+    let released: boolean;
     try {
-      await store.release(held.key, held.token);
+      released = await store.release(held.key, held.token);
     } catch (releaseError) {
+      options.onProblem(held.name, held.id, { kind: 'hook-threw', error });
       options.onProblem(held.name, held.id, { kind: 'release-failed', error: releaseError });
+      return 'failed';
     }
+    // Not this run's any more: its lease ran out, and another run may have done the outcome
+    // meanwhile (the hook then threw on what that run wrote: its order's unique key, say).
+    const holder = released ? undefined : await store.holder?.(held.key).catch(() => undefined);
+    if (holder !== undefined && holder.token !== held.token) {
+      const elapsedMs = Date.now() - held.started;
+      options.onProblem(held.name, held.id, { kind: 'threw-taken-over', error, elapsedMs });
+      return holder.state === 'done' ? 'already' : 'running';
+    }
+    options.onProblem(held.name, held.id, { kind: 'hook-threw', error });
     return 'failed';
   }
 

@@ -1,7 +1,8 @@
 // onPaid committing in the merchant's own transaction (`done(tx)`), on a real PostgreSQL
 // through pg and postgres.js, with the claims in the same database as the orders: a hook
 // that outlives its lease three times while a second report arrives commits one order row,
-// whichever of the two runs gets to `done` first; the other rolls back with LeaseLostError.
+// whichever of the two runs gets to `done` first; the other rolls back with LeaseLostError,
+// or, stalled before its transaction, meets the other's order and is told apart by its log.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
@@ -31,6 +32,8 @@ before(async () => {
   await admin.query(postgresStoreSchema());
   // No unique key on the checkout: the done mark alone must keep a second row out.
   await admin.query('CREATE TABLE orders (checkout_id text NOT NULL, run integer NOT NULL)');
+  // As docs/stores.md's hooks write them: a second order of a checkout is refused.
+  await admin.query('CREATE TABLE keyed_orders (checkout_id text PRIMARY KEY, run integer)');
 });
 
 after(async () => {
@@ -64,7 +67,10 @@ for (const kind of CLIENT_KINDS) {
     });
 
     /** A handler whose onPaid writes the order and marks done in one transaction. */
-    function shop(hold: (run: number, tx: unknown, done: HookRun['done']) => Promise<void>) {
+    function shop(
+      hold: (run: number, tx: unknown, done: HookRun['done']) => Promise<void>,
+      options: { table?: string; first?: (run: number) => Promise<void> } = {},
+    ) {
       let runs = 0;
       const errors: unknown[] = [];
       const h = makeHandler(sb, {
@@ -75,8 +81,9 @@ for (const kind of CLIENT_KINDS) {
             runs += 1;
             const run = runs;
             try {
+              await options.first?.(run);
               await orders.transaction(async (tx) => {
-                const insert = 'INSERT INTO orders (checkout_id, run) VALUES ($1, $2)';
+                const insert = `INSERT INTO ${options.table ?? 'orders'} (checkout_id, run) VALUES ($1, $2)`;
                 await (kind === 'pg'
                   ? (tx as { query(t: string, v: unknown[]): Promise<unknown> }).query(insert, [
                       checkout.id,
@@ -154,6 +161,39 @@ for (const kind of CLIENT_KINDS) {
       assert.deepEqual(await rows(id), [1], 'one order row, the first run’s');
       assert.equal(runs(), 1, 'the hook ran once');
       assert.deepEqual(errors, []);
+    });
+
+    test('the first run stalls before its transaction past three leases: the second commits, the first finds the order there and is not said to run again', async () => {
+      const first = gate();
+      const { h, errors, runs } = shop(async (_run, tx, done) => done(tx as never), {
+        table: 'keyed_orders',
+        // Outside the transaction, as docs/stores.md asks of network calls (an ERP, say).
+        async first(run) {
+          if (run !== 1) return;
+          first.enter();
+          await first.opened;
+        },
+      });
+      const { id } = await paidAtProvider(sb, h);
+      const firstReport = h.handle(webhookRequest(id));
+      await first.entered;
+      await sleep(LEASE_MS * 3);
+      assert.equal((await h.handle(webhookRequest(id))).status, 204);
+      first.open();
+      // Its INSERT meets the second run's order: the outcome is done, nothing runs again.
+      assert.equal((await firstReport).status, 204, 'the first report finds the outcome done');
+      assert.equal(runs(), 2);
+      assert.match(String(errors[0]), /duplicate key/);
+      const entries = h.logs.filter((l) => l.includes(id) && l.includes('onPaid'));
+      assert.ok(
+        entries.some(
+          (l) => l.includes('another run took the outcome over') && l.includes('stands'),
+        ),
+        entries.join('\n'),
+      );
+      assert.ok(!entries.some((l) => l.includes('run again')), entries.join('\n'));
+      assert.equal((await h.handle(webhookRequest(id))).status, 204);
+      assert.equal(runs(), 2);
     });
 
     test('a hook whose transaction rolls back after done runs again on the next report', async () => {
