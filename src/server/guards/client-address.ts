@@ -3,7 +3,8 @@
  *
  * The connecting address is the runtime's to know, not the request's: the handler reads it
  * from the arguments the runtime calls it with (`toNodeListener`'s socket, Bun's
- * `server.requestIP`, Deno's `info.remoteAddr`), or from the merchant's `clientAddress`.
+ * `server.requestIP`, Deno's `info.remoteAddr`), from the `ip` srvx puts on the requests it
+ * makes (TanStack Start's server routes), or from the merchant's `clientAddress`.
  * Behind proxies, the last `trustedProxies` entries of `X-Forwarded-For` were written by
  * them and the one before is the client; anything further left the client wrote itself.
  *
@@ -36,11 +37,13 @@ const text = (value: unknown): string | undefined =>
 
 /**
  * The connecting address as the runtime passed it with the request: `toNodeListener` (and
- * any @hono/node-server) gives `{ incoming }`, `Bun.serve` its server, `Deno.serve` its info.
- * Undefined elsewhere (a Worker, a Next.js route): the merchant says it with `clientAddress`.
+ * any @hono/node-server) gives `{ incoming }`, `Bun.serve` its server, `Deno.serve` its info;
+ * a request srvx made carries it as `ip` (its socket's address, never a header's). Undefined
+ * elsewhere (a Worker, a Next.js route): the merchant says it with `clientAddress`.
  */
 export function runtimeAddress(request: Request, env: unknown): string | undefined {
-  if (typeof env !== 'object' || env === null) return undefined;
+  const srvx = (request as { ip?: unknown }).ip;
+  if (typeof env !== 'object' || env === null) return text(srvx);
   const node = (env as NodeEnv).incoming?.socket;
   if (node !== undefined) return text(node.remoteAddress);
   const bun = env as BunServer;
@@ -52,7 +55,7 @@ export function runtimeAddress(request: Request, env: unknown): string | undefin
       return undefined;
     }
   }
-  return text((env as DenoInfo).remoteAddr?.hostname);
+  return text((env as DenoInfo).remoteAddr?.hostname ?? srvx);
 }
 
 /**

@@ -35,6 +35,18 @@ describe('the connecting address, as each runtime passes it', () => {
     assert.equal(runtimeAddress(req(), info), '198.51.100.4');
   });
 
+  test('srvx (TanStack Start): the request’s own ip, under any env', () => {
+    // srvx's requests carry their socket's address as a getter, as here.
+    const request = Object.defineProperty(req(), 'ip', { get: () => '203.0.113.7' });
+    assert.equal(runtimeAddress(request, undefined), '203.0.113.7');
+    assert.equal(runtimeAddress(request, { KV: {} }), '203.0.113.7');
+    // What the runtime passes beside the request still comes first.
+    const env = { incoming: { socket: { remoteAddress: '192.0.2.1' } } };
+    assert.equal(runtimeAddress(request, env), '192.0.2.1');
+    const notText = Object.defineProperty(req(), 'ip', { value: 42 });
+    assert.equal(runtimeAddress(notText, undefined), undefined);
+  });
+
   test('a Worker’s env (bindings), no env at all, or a requestIP that throws: unknown', () => {
     assert.equal(runtimeAddress(req(), { KV: {} }), undefined);
     assert.equal(runtimeAddress(req(), undefined), undefined);
