@@ -34,7 +34,7 @@ export type OutcomeProblem =
    * The hook threw after its lease ran out and another run took the outcome over (and may
    * have done it): that run's stands, this one is not run again for its error.
    */
-  | { kind: 'threw-taken-over'; error: unknown; elapsedMs: number }
+  | { kind: 'threw-taken-over'; error: unknown; elapsedMs: number; done: boolean }
   /** The hook threw after its transaction committed the outcome done: it does not run again. */
   | { kind: 'threw-after-done'; error: unknown };
 
@@ -88,7 +88,7 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
     case 'threw-taken-over':
       return [
         'warn',
-        `${hook} threw after its lease (hooks.leaseMs) ran out, and another run took the outcome over: that run's stands`,
+        `${hook} threw after its lease (hooks.leaseMs) ran out, and another run took the outcome over: ${problem.done ? "that run's stands" : 'it runs there'}`,
       ];
     case 'threw-after-done':
       return [

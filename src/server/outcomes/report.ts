@@ -106,8 +106,9 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     const holder = released ? undefined : await store.holder?.(held.key).catch(() => undefined);
     if (holder !== undefined && holder.token !== held.token) {
       const elapsedMs = Date.now() - held.started;
-      options.onProblem(held.name, held.id, { kind: 'threw-taken-over', error, elapsedMs });
-      return holder.state === 'done' ? 'already' : 'running';
+      const done = holder.state === 'done';
+      options.onProblem(held.name, held.id, { kind: 'threw-taken-over', error, elapsedMs, done });
+      return done ? 'already' : 'running';
     }
     options.onProblem(held.name, held.id, { kind: 'hook-threw', error });
     return 'failed';
