@@ -19,6 +19,8 @@ export interface NodeRedisClientLike {
   sendCommand(args: string[]): Promise<unknown>;
   /** False while the client is disconnected or reconnecting. */
   readonly isReady?: boolean;
+  /** False before `connect()`, and once closed. */
+  readonly isOpen?: boolean;
 }
 
 /** A `redis` (node-redis) cluster from `createCluster()`: commands are routed by a key. */
@@ -30,6 +32,7 @@ export interface NodeRedisClusterLike {
   ): Promise<unknown>;
   getSlotMaster(slot: number): unknown;
   readonly isReady?: boolean;
+  readonly isOpen?: boolean;
 }
 
 /** A `redis` (node-redis) client of a primary found through sentinels, from `createSentinel()`. */
@@ -37,6 +40,7 @@ export interface NodeRedisSentinelLike {
   sendCommand(isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
   getMasterNode(): unknown;
   readonly isReady?: boolean;
+  readonly isOpen?: boolean;
 }
 
 /** An `ioredis` client: `new Redis(url)`, `new Redis({ sentinels, name })` or `new Redis.Cluster(nodes)`. */
@@ -88,6 +92,13 @@ function notConnected(state: string | undefined): Promise<never> {
   );
 }
 
+/** What a client that was never connected (or was closed) needs, in its state's words. */
+const CONNECT = 'await client.connect() first';
+const IOREDIS_STATES: Record<string, string> = {
+  wait: `wait, lazyConnect: ${CONNECT}`,
+  end: `end, closed: ${CONNECT}`,
+};
+
 /** A client answering without a promise is no client of a supported version (node_redis 3). */
 function promised(answer: unknown): Promise<unknown> {
   if (typeof (answer as { then?: unknown } | null)?.then === 'function') {
@@ -114,7 +125,7 @@ function ioredis(client: IoRedisClientLike): RedisConnection {
     // A Cluster finds the key among the arguments itself.
     send(_key, [command, ...rest]) {
       if (client.status !== undefined && client.status !== 'ready')
-        return notConnected(client.status);
+        return notConnected(IOREDIS_STATES[client.status] ?? client.status);
       return promised(client.call(command!, ...rest));
     },
   };
@@ -125,7 +136,7 @@ function ioredis(client: IoRedisClientLike): RedisConnection {
  * is not ready, commands fail at once.
  */
 function nodeRedis(
-  client: { readonly isReady?: boolean },
+  client: { readonly isReady?: boolean; readonly isOpen?: boolean },
   made: string,
   topology: RedisTopology,
   send: (key: string, args: string[]) => unknown,
@@ -133,8 +144,11 @@ function nodeRedis(
   return {
     made: `redis ${made}`,
     topology,
-    send: (key, args) =>
-      client.isReady === false ? notConnected(undefined) : promised(send(key, args)),
+    send(key, args) {
+      // Open and not ready: reconnecting, by itself. Not open: nobody connected it.
+      if (client.isOpen === false) return notConnected(`not open: ${CONNECT}`);
+      return client.isReady === false ? notConnected(undefined) : promised(send(key, args));
+    },
   };
 }
 

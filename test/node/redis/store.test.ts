@@ -4,6 +4,10 @@
 // does when Redis stalls or goes away. The Cluster and Sentinel files run the same contract.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { createClient as createClient4 } from 'redis4';
+import { createClient as createClient5 } from 'redis5';
 import {
   createRedisStore,
   type PaymentStore,
@@ -21,6 +25,25 @@ import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 import { redisStoreContract } from '../support/redis-store-contract.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+test('a client never connected (connect() forgotten, or lazyConnect) says to connect it', async () => {
+  // Nothing listens there, and nothing connects: none of these clients opens a socket.
+  const url = 'redis://127.0.0.1:9';
+  const never = {
+    redis: createClient({ url }),
+    redis5: createClient5({ url }),
+    redis4: createClient4({ url }),
+    ioredis: new Redis(url, { lazyConnect: true }),
+  };
+  for (const [kind, client] of Object.entries(never)) {
+    const store = createRedisStore(client as RedisClientLike, { commandTimeoutMs: 60_000 });
+    await assert.rejects(
+      store.claim('onPaid:M1:co_1', 'a', 5_000),
+      /^Error: Redis is not connected \(.*await client\.connect\(\)/,
+      kind,
+    );
+  }
+});
 
 test('a client of neither package, and bad options, are refused up front', async () => {
   const unsupported = (client: unknown) => client as RedisClientLike;
