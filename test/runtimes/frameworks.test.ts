@@ -1,6 +1,8 @@
 // The README's SvelteKit and Nuxt recipes as apps (examples/sveltekit: the handler in a
 // `+server.ts` catch-all route, `getClientAddress()` for the rate limits; examples/nuxt: the
-// handler as a Nitro server route, given `toWebRequest(event)` and Node's request; each with
+// handler as a Nitro server route, given `toWebRequest(event)` and Node's request), and
+// docs/server.md's TanStack Start one (examples/tanstack-start: a splat server route, the
+// product page rendered on the server, its build served by srvx); each with
 // the basket's cookie, the product page naming its `order`, and a result page), built for
 // production from the packed package, started as their adapters start them, and paid through
 // in Chromium: the basket's one checkout found again by a reload and paid, onPaid once, and a
@@ -63,8 +65,35 @@ const NUXT: Recipe = {
   }),
 };
 
-/** Folders an app writes as it installs and builds: never copied from a developer's checkout. */
-const GENERATED = new Set(['node_modules', '.svelte-kit', 'build', '.nuxt', '.output', '.data']);
+const TANSTACK_START: Recipe = {
+  name: 'tanstack-start',
+  build: [['node_modules/vite/bin/vite.js', 'build']],
+  // The build's fetch handler on srvx, its client files beside it (the example's `npm start`).
+  serve: (port, origin) => ({
+    args: [
+      'node_modules/srvx/bin/srvx.mjs',
+      'serve',
+      '--prod',
+      '--host=127.0.0.1',
+      `--port=${port}`,
+      '--static=../client',
+      '--entry=dist/server/server.js',
+    ],
+    env: { SHOP_ORIGIN: origin },
+  }),
+};
+
+/** What an app writes as it installs and builds: never copied from a developer's checkout. */
+const GENERATED = new Set([
+  'node_modules',
+  '.svelte-kit',
+  'build',
+  '.nuxt',
+  '.output',
+  '.data',
+  'dist',
+  'routeTree.gen.ts',
+]);
 const quiet = { NUXT_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
 
 let workspace = '';
@@ -124,6 +153,7 @@ async function startApp(recipe: Recipe): Promise<App> {
 for (const [title, recipe] of [
   ['SvelteKit', SVELTEKIT],
   ['Nuxt', NUXT],
+  ['TanStack Start', TANSTACK_START],
 ] as const) {
   describe(title, () => {
     let app: App | undefined;
@@ -144,6 +174,10 @@ for (const [title, recipe] of [
     test('a failed full-page 3-D Secure ends on the result page, where another card pays', async () => {
       assert.ok(app);
       await resultPageAfterAFailedChallenge(browser, app);
+    });
+
+    test('the rate limits knew each shopper’s address: no warning that they could not', () => {
+      assert.doesNotMatch(server?.output() ?? '', /client address of a request is unknown/);
     });
   });
 }
