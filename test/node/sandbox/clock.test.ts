@@ -24,19 +24,6 @@ const DAY = 24 * HOUR;
 
 let h: Harness;
 let hooks: WebhookReceiver;
-before(async () => {
-  h = await startSandbox({ readers: { pairingDelayMs: 0 } });
-  hooks = await startWebhookReceiver();
-});
-after(async () => {
-  await h.sandbox.close();
-  await hooks.close();
-});
-beforeEach(async () => {
-  await h.api('POST', '/sandbox/reset');
-  hooks.received.length = 0;
-  hooks.replies.length = 0;
-});
 
 interface ClockJson {
   now: string;
@@ -50,6 +37,20 @@ async function advance(ms: number): Promise<ClockJson> {
 }
 
 describe('the sandbox clock', () => {
+  before(async () => {
+    h = await startSandbox({ readers: { pairingDelayMs: 0 } });
+    hooks = await startWebhookReceiver();
+  });
+  after(async () => {
+    await h.sandbox.close();
+    await hooks.close();
+  });
+  beforeEach(async () => {
+    await h.api('POST', '/sandbox/reset');
+    hooks.received.length = 0;
+    hooks.replies.length = 0;
+  });
+
   test('GET tells the time; POST moves it forward; a reset puts it back', async () => {
     const before = Date.now();
     const start = (await h.api('GET', '/sandbox/clock')).body as ClockJson;

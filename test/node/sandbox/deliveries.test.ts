@@ -34,19 +34,6 @@ interface Delivery {
 
 let h: Harness;
 let hooks: WebhookReceiver;
-before(async () => {
-  h = await startSandbox({ readers: { pairingDelayMs: 0 } });
-  hooks = await startWebhookReceiver();
-});
-after(async () => {
-  await h.sandbox.close();
-  await hooks.close();
-});
-beforeEach(async () => {
-  await h.api('POST', '/sandbox/reset');
-  hooks.received.length = 0;
-  hooks.replies.length = 0;
-});
 
 const deliveries = async () =>
   (await h.api('GET', '/sandbox/webhook-deliveries')).body as Delivery[];
@@ -72,6 +59,20 @@ async function paidCheckout(returnUrl: string): Promise<string> {
 }
 
 describe('webhook deliveries', () => {
+  before(async () => {
+    h = await startSandbox({ readers: { pairingDelayMs: 0 } });
+    hooks = await startWebhookReceiver();
+  });
+  after(async () => {
+    await h.sandbox.close();
+    await hooks.close();
+  });
+  beforeEach(async () => {
+    await h.api('POST', '/sandbox/reset');
+    hooks.received.length = 0;
+    hooks.replies.length = 0;
+  });
+
   test('each delivery keeps its payload and every attempt: answer, time and duration', async () => {
     hooks.replies.push(500, 503);
     const id = await paidCheckout(hooks.url);

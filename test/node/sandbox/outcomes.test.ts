@@ -9,13 +9,6 @@ import { cardBody } from '../support/cards.ts';
 import { checkoutBody, expectValid, type Harness, startSandbox } from './helpers.ts';
 
 let h: Harness;
-before(async () => {
-  h = await startSandbox();
-});
-after(() => h.sandbox.close());
-beforeEach(async () => {
-  await h.api('DELETE', '/sandbox/outcomes');
-});
 
 /** A new checkout of `amount`, paid with `number`: its status and transactions after. */
 async function pay(number: string, amount = 10) {
@@ -31,6 +24,14 @@ async function pay(number: string, amount = 10) {
 }
 
 describe('POST /sandbox/outcomes', () => {
+  before(async () => {
+    h = await startSandbox();
+  });
+  after(() => h.sandbox.close());
+  beforeEach(async () => {
+    await h.api('DELETE', '/sandbox/outcomes');
+  });
+
   test('declined: the next payment only; the card after it pays as its table says', async () => {
     const set = await h.api('POST', '/sandbox/outcomes', { outcome: 'declined' });
     assert.equal(set.status, 201);

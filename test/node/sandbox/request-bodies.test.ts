@@ -12,13 +12,6 @@ import { checkoutBody, type Harness, startSandbox } from './helpers.ts';
 const CARD = '4200000000000091';
 
 let h: Harness;
-before(async () => {
-  h = await startSandbox();
-});
-after(() => h.sandbox.close());
-beforeEach(async () => {
-  await h.api('POST', '/sandbox/reset');
-});
 
 async function requests(): Promise<RequestJson[]> {
   return (await h.api('GET', '/sandbox/requests')).body as RequestJson[];
@@ -33,6 +26,14 @@ function assertNoCard(list: RequestJson[]): void {
 }
 
 describe('request bodies', () => {
+  before(async () => {
+    h = await startSandbox();
+  });
+  after(() => h.sandbox.close());
+  beforeEach(async () => {
+    await h.api('POST', '/sandbox/reset');
+  });
+
   test('a checkout made and paid by card: both bodies shown, the card masked', async () => {
     const made = await h.api('POST', '/v0.1/checkouts', checkoutBody({ description: 'Mug' }));
     assert.equal(made.status, 201);

@@ -10,13 +10,6 @@ import { cardBody } from '../support/cards.ts';
 import { checkoutBody, type Harness, startSandbox } from './helpers.ts';
 
 let h: Harness;
-before(async () => {
-  h = await startSandbox();
-});
-after(() => h.sandbox.close());
-beforeEach(async () => {
-  await h.api('POST', '/sandbox/reset');
-});
 
 function call(path: string, init: RequestInit & { requestId?: string } = {}) {
   const headers = new Headers(init.headers);
@@ -30,6 +23,14 @@ async function requests(query = ''): Promise<RequestJson[]> {
 }
 
 describe('request ids', () => {
+  before(async () => {
+    h = await startSandbox();
+  });
+  after(() => h.sandbox.close());
+  beforeEach(async () => {
+    await h.api('POST', '/sandbox/reset');
+  });
+
   test("the caller's short id is echoed, logged and found through /sandbox/requests", async () => {
     const res = await call('/v0.1/checkouts?checkout_reference=secret-ref', {
       requestId: 'shop-42.a:b_c-d',

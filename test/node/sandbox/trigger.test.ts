@@ -39,17 +39,6 @@ function trigger(args: string[]): Promise<Run> {
 
 let h: Harness;
 let hooks: WebhookReceiver;
-before(async () => {
-  h = await startSandbox();
-  hooks = await startWebhookReceiver();
-});
-after(async () => {
-  await h.sandbox.close();
-  await hooks.close();
-});
-beforeEach(() => {
-  hooks.received.length = 0;
-});
 
 /** Runs a scenario that must succeed; returns the lines it printed. */
 async function scenario(name: string): Promise<string[]> {
@@ -73,6 +62,18 @@ async function notified(id: string): Promise<void> {
 }
 
 describe('payment-sandbox trigger', () => {
+  before(async () => {
+    h = await startSandbox();
+    hooks = await startWebhookReceiver();
+  });
+  after(async () => {
+    await h.sandbox.close();
+    await hooks.close();
+  });
+  beforeEach(() => {
+    hooks.received.length = 0;
+  });
+
   for (const [name, status] of [
     ['checkout.paid', 'PAID'],
     ['checkout.failed', 'FAILED'],

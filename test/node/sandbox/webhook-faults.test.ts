@@ -28,18 +28,6 @@ interface Delivery {
 
 let h: Harness;
 let hooks: WebhookReceiver;
-before(async () => {
-  h = await startSandbox();
-  hooks = await startWebhookReceiver();
-});
-after(async () => {
-  await h.sandbox.close();
-  await hooks.close();
-});
-beforeEach(async () => {
-  assert.equal((await h.api('POST', '/sandbox/reset')).status, 204);
-  hooks.received.length = 0;
-});
 
 /** A checkout that notifies the receiver. */
 async function checkout(): Promise<string> {
@@ -63,6 +51,19 @@ const deliveries = async () =>
 const receivedIds = () => hooks.received.map((r) => (r.body as { id: string }).id);
 
 describe('webhook faults at a real receiver', () => {
+  before(async () => {
+    h = await startSandbox();
+    hooks = await startWebhookReceiver();
+  });
+  after(async () => {
+    await h.sandbox.close();
+    await hooks.close();
+  });
+  beforeEach(async () => {
+    assert.equal((await h.api('POST', '/sandbox/reset')).status, 204);
+    hooks.received.length = 0;
+  });
+
   test('drop: the notification is never sent; the delivery says dropped', async () => {
     await addFault({ kind: 'drop' });
     const dropped = await checkout();
