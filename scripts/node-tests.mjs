@@ -12,18 +12,25 @@
 // (our own algorithms and Redis's failover, minutes of CPU on each line), the checks of
 // built files, functions of their input alone and the sandbox's resource rules; the
 // developing line runs them.
-import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
  * Files whose tests need a process of their own: they change what the whole process does,
- * for as long as it lives. The telemetry tests register OpenTelemetry's global providers and
- * count what those hear; node-listener-load.test.ts hooks module resolution so that
- * @hono/node-server cannot load, which in a shared process would fail every other file's
- * servers with a 500.
+ * for as long as it lives. (In a shared process a file's top-level `before` and `after` run
+ * before and after every file's tests, not around its own.) The telemetry tests register
+ * OpenTelemetry's global providers and count what those hear; node-listener-load.test.ts
+ * hooks module resolution so that @hono/node-server cannot load, which in a shared process
+ * would fail every other file's servers with a 500; exactly-once/races.test.ts replaces the
+ * global fetch to deliver the sandbox's webhooks to its handlers, which sent other files'
+ * calls to the provider astray.
  */
-const OWN_PROCESS = ['test/node/telemetry/', 'test/node/http/node-listener-load.test.ts'];
+const OWN_PROCESS = [
+  'test/node/telemetry/',
+  'test/node/http/node-listener-load.test.ts',
+  'test/node/exactly-once/races.test.ts',
+];
 
 const SAME_ON_EVERY_LINE = [
   // The bytes of the built bundles, the source layout, the screenshots' own checks, the
@@ -105,6 +112,27 @@ const SAME_ON_EVERY_LINE = [
   ].map((name) => `test/node/sandbox-rest/${name}.test.ts`),
 ];
 
+/**
+ * The files whose tests take ten seconds and more (servers started, failed over and killed,
+ * leases waited out, thousands of requests), longest first as measured on an idle machine:
+ * each gets a process, started before the others, so that no long one is left to run alone at
+ * the end. A file missing here runs among the others, in a process it shares.
+ */
+const LONG_RUNS = [
+  'test/node/redis/topology-cluster.test.ts',
+  'test/node/faults/provider-faults.test.ts',
+  'test/node/postgres/crash.test.ts',
+  'test/node/redis/topology-sentinel.test.ts',
+  'test/node/redis/topology-single.test.ts',
+  'test/node/sandbox/data-file.test.ts',
+  'test/node/redis/outage.test.ts',
+  'test/node/redis/frozen.test.ts',
+  'test/node/redis/instances.test.ts',
+  'test/node/redis/failover-wait.test.ts',
+  'test/node/redis/store.test.ts',
+  'test/node/postgres/transactional-hook.test.ts',
+];
+
 function find(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -130,28 +158,36 @@ if (files.length === 0) {
 const cache = resolve('node_modules/.cache/node-compile-cache');
 const env = { NODE_COMPILE_CACHE: cache, ...process.env };
 
-// Each test file runs in a process of its own, two at a time (npm test counts this step as two
-// of its capacity, scripts/test.mjs), as a developer runs one. On the other lines, where the
-// suite's files are the shorter ones, a process per file spends most of the suite's CPU
-// starting Node and importing the handler and the sandbox (about a second each, against about
-// two for the whole file): there the files share two processes (--test-isolation=none), the
-// files shared out in turn, each process running its files one after another. The files in
-// OWN_PROCESS, whose tests read what another file's tests change for the whole process, run
-// after one of them, a process each.
-if (!otherLine) {
-  const { status } = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files], {
-    stdio: 'inherit',
-    env,
-  });
-  process.exit(status ?? 1);
-}
-const own = files.filter((f) => OWN_PROCESS.some((s) => f.startsWith(s)));
-const shared = files.filter((f) => !own.includes(f));
+// A process per file spends most of a short file's CPU starting Node and importing the handler,
+// the sandbox and the store clients (one to two seconds a process, against under a second for
+// the tests of most files): the files share processes (--test-isolation=none), two running at
+// a time (npm test counts this step as two of its capacity, scripts/test.mjs), each running its
+// files one after another. The long runs go first, a process each, longest first, so that the
+// suite does not end waiting on one started last; the other files follow in SHARED_RUNS
+// processes, the files shared out in turn (two for each of the two at a time: their ends come
+// close together, and each process pays its imports once for a quarter of the files). The
+// files in OWN_PROCESS, whose tests read what another file's tests change for the whole
+// process, and those with top-level hooks around each test, run last, a process each.
+const SHARED_RUNS = 4;
+// A file's top-level beforeEach or afterEach runs around every test of the process it is in,
+// other files' too (a sandbox reset before each of them, say): such a file gets its own.
+const eachHook = /^(?:beforeEach|afterEach)\(/m;
+const own = files.filter(
+  (f) => OWN_PROCESS.some((s) => f.startsWith(s)) || eachHook.test(readFileSync(f, 'utf8')),
+);
+const long = LONG_RUNS.filter((f) => files.includes(f) && !own.includes(f));
+const others = files.filter((f) => !own.includes(f) && !long.includes(f));
+const queue = [
+  ...long.map((f) => [f]),
+  ...Array.from({ length: SHARED_RUNS }, (_, n) =>
+    others.filter((_, i) => i % SHARED_RUNS === n),
+  ).filter((list) => list.length > 0),
+  ...own.map((f) => [f]),
+];
 const isolation =
   Number(process.versions.node.split('.')[0]) >= 23
     ? '--test-isolation=none'
     : '--experimental-test-isolation=none';
-const shards = [0, 1].map((n) => shared.filter((_, i) => i % 2 === n));
 
 // Each run's output is printed whole when it ends, so that two runs' lines never mix: the
 // spec reporter's on a terminal, TAP otherwise (as node --test chooses for itself).
@@ -160,12 +196,11 @@ const mark = reporter === 'spec' ? 'ℹ ' : '# ';
 const runs = [];
 
 /** Runs node --test over `list`; resolves with its exit code once its output is printed. */
-function run(flags, list) {
-  if (list.length === 0) return Promise.resolve(0);
+function run(list) {
   return new Promise((resolveRun) => {
     const child = spawn(
       process.execPath,
-      ['--test', `--test-reporter=${reporter}`, ...flags, ...list],
+      ['--test', `--test-reporter=${reporter}`, isolation, ...list],
       { env, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
@@ -180,12 +215,14 @@ function run(flags, list) {
   });
 }
 
-const codes = await Promise.all([
-  run([isolation], shards[0]),
-  run([isolation], shards[1]).then(async (code) =>
-    Math.max(code, await run(['--test-concurrency=1'], own)),
-  ),
-]);
+/** Takes the queue's next run whenever its last one ends; resolves with the worst exit code. */
+async function worker() {
+  let worst = 0;
+  for (let list = queue.shift(); list; list = queue.shift())
+    worst = Math.max(worst, await run(list));
+  return worst;
+}
+const codes = await Promise.all([worker(), worker()]);
 
 // One summary for the whole suite, after each run's own (npm test reads the last one).
 const totals = {};
