@@ -70,6 +70,15 @@ export interface WrappedRequest {
   rawBody?: unknown;
 }
 
+export interface HapiRequest {
+  raw: { req: IncomingMessage; res: ServerResponse };
+  payload?: unknown;
+}
+
+export interface HapiToolkit {
+  readonly abandon: symbol;
+}
+
 /** A framework's reply that wraps Node's as `raw`, let go with `hijack()`: Fastify's. */
 export interface WrappedReply {
   raw: ServerResponse;
@@ -88,17 +97,21 @@ export interface KoaContext {
 }
 
 // Koa's first: `Parameters<NodeRequestListener>` names the last.
-/** The listener `toNodeListener` returns: node:http's arguments, Fastify's, or Koa's context. */
+/** The listener `toNodeListener` returns: node:http's arguments, Fastify's, hapi's, or Koa's context. */
 export interface NodeRequestListener {
   (ctx: KoaContext, next?: unknown): void;
+  (request: HapiRequest, h: HapiToolkit): symbol;
   (req: IncomingMessage | WrappedRequest, res: ServerResponse | WrappedReply): void;
 }
 
-type AnyRequest = IncomingMessage | WrappedRequest | KoaContext;
+type AnyRequest = IncomingMessage | WrappedRequest | KoaContext | HapiRequest;
 
 /** Node's own request has `on`; a framework's wrapper of it (Fastify's) has `raw` instead. */
 const isWrapped = (req: AnyRequest): req is WrappedRequest =>
   typeof (req as Partial<IncomingMessage>).on !== 'function' && 'raw' in req;
+/** hapi's request: Node's request and response under `raw` (Fastify's `raw` is Node's request). */
+const isHapi = (req: AnyRequest): req is HapiRequest =>
+  isWrapped(req) && typeof (req.raw as Partial<IncomingMessage>).on !== 'function';
 /** Koa's context: Node's request as `req`, Koa's own as `request`. */
 const isKoa = (req: AnyRequest): req is KoaContext =>
   typeof (req as Partial<IncomingMessage>).on !== 'function' && 'req' in req && 'request' in req;
@@ -113,7 +126,7 @@ const isWrappedReply = (res: ServerResponse | WrappedReply): res is WrappedReply
  * `req.body` (parsed-body.ts). In Fastify (and NestJS on Fastify), a route handler as it is:
  * `app.all('/payments/*', toNodeListener(handler))` takes Fastify's request and reply, with
  * the body Fastify parsed, and hijacks the reply. Mounted with `app.use('/payments', ...)`,
- * it reads the whole path, which Express and NestJS keep in `req.originalUrl`. In Koa, as is.
+ * it reads the whole path, which Express and NestJS keep in `req.originalUrl`. In Koa and hapi, as is.
  */
 export function toNodeListener(
   handler: FetchHandler,
@@ -127,8 +140,13 @@ export function toNodeListener(
     let res: ServerResponse;
     let parsed: unknown;
     let out = reply as ServerResponse | WrappedReply;
-    const wrapped = isWrapped(request);
-    if (wrapped) {
+    const hapi = isHapi(request);
+    const wrapped = !hapi && isWrapped(request);
+    if (hapi) {
+      // hapi: the answer is written to Node's response; `h.abandon` stops hapi sending its own.
+      ({ req, res: out } = request.raw);
+      parsed = request.payload;
+    } else if (wrapped) {
       req = request.raw;
       parsed = Buffer.isBuffer(request.rawBody) ? request.rawBody : request.body;
     } else if (isKoa(request)) {
@@ -141,7 +159,7 @@ export function toNodeListener(
       parsed = typeof rawBody === 'string' || Buffer.isBuffer(rawBody) ? rawBody : body;
       req.url = request.originalUrl;
     } else {
-      req = request;
+      req = request as IncomingMessage;
       parsed = (request as { body?: unknown }).body;
     }
     // `app.use('/payments', listener)` (Express, NestJS's app.use on either adapter) cuts the
@@ -156,7 +174,11 @@ export function toNodeListener(
     } else {
       res = out;
     }
-    if (listener !== undefined) return listener(req, res, parsed, wrapped);
+    const done = hapi ? (reply as HapiToolkit).abandon : undefined;
+    if (listener !== undefined) {
+      listener(req, res, parsed, wrapped);
+      return done;
+    }
     loading ??= buildListener(handler, options).then((built) => {
       listener = built;
       return built;
@@ -172,6 +194,7 @@ export function toNodeListener(
         else res.writeHead(500, { 'content-type': 'application/json' }).end(INTERNAL_BODY);
       },
     );
+    return done;
   }) as NodeRequestListener;
 }
 
