@@ -100,7 +100,7 @@ export function createRateLimiter(
           : 'the client address of a request is unknown, so the per-client limits are not ' +
               'applied (the per-checkout one is): hand the handler what toNodeListener, ' +
               'Bun.serve or Deno.serve pass beside the request (Elysia: payments(request, ' +
-              'server)), or pass rateLimit.clientAddress or rateLimit.clientKey',
+              'server); Hono: payments(c.req.raw, c.env)), or pass rateLimit.clientAddress or rateLimit.clientKey',
       );
       return undefined;
     }

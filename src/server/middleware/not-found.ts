@@ -35,14 +35,14 @@ export function notFound(
     const { path } = c.req;
     const inside = path === basePath || path.startsWith(`${basePath}/`);
     // One of its routes with basePath cut off: a mount that strips its prefix (Elysia's
-    // mount('/payments', ...)) hands on a new request without it, and basePath cannot follow
+    // mount('/payments', ...), Hono's mount() or app.mount() by default) hands on a new request without it, and basePath cannot follow
     // (it is publicUrl's path, where the browser and the provider reach the routes).
     const stripped = !inside && basePath !== '' && segments.includes(path.split('/')[1] ?? '');
     const problem = inside ? 'no-such-route' : stripped ? 'base-path-cut-off' : 'outside-base-path';
     const message = inside
       ? `No payment route ${c.req.method} ${path}: the routes are ${listed}`
       : stripped
-        ? `The payment handler got ${path}: a mount cut ${basePath} off (Elysia's mount('${basePath}', ...)); route ${basePath}/* to it whole`
+        ? `The payment handler got ${path}: a mount cut ${basePath} off (Elysia's mount('${basePath}', ...), Hono's without replaceRequest: false); route ${basePath}/* to it whole`
         : `The payment handler got ${path}, outside its basePath ${basePath || '/'}: set basePath to the path it is mounted at, and the widget's endpoint to the same`;
     log({ level: 'warn', message, problem });
     return errorJson(404, 'NOT_FOUND', message);

@@ -302,7 +302,7 @@ describe('rate limits without an address, and with a store that cannot count', (
     // A framework on Bun that calls the handler itself (Elysia) has the server to hand on.
     assert.match(
       warnings[0] as string,
-      /beside the request \(Elysia: payments\(request, server\)\)/,
+      /beside the request \(Elysia: payments\(request, server\); Hono: payments\(c\.req\.raw, c\.env\)\)/,
     );
     const pay = (id: string) =>
       h.handle(request('PUT', `/checkouts/${id}`, { body: cardBody(THREE_DS_CARD) }));
