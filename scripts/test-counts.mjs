@@ -104,7 +104,7 @@ function indentedBelow(lines, at) {
 }
 
 /** An error's first six lines of text, on one line (its stack left out). */
-function firstLines(lines) {
+export function firstLines(lines) {
   const text = lines.map((line) => line.trim()).filter(Boolean);
   const stack = text.findIndex((line) => line.startsWith('at '));
   return text.slice(0, Math.min(6, stack === -1 ? 6 : stack)).join(' ');

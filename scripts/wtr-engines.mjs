@@ -18,6 +18,7 @@ import {
   startWebKitDriver,
   webkitCapabilities,
 } from './browser.mjs';
+import { firstLines } from './test-counts.mjs';
 
 /** What the page reports for the media features a test may emulate. */
 const MEDIA_STATE = `({
@@ -218,13 +219,8 @@ function count(suite, totals, file, path = []) {
     else {
       totals.failed += 1;
       const name = [file, ...path, test.name].join(' › ');
-      // What the error says first, on one line.
-      const why = (test.error?.message ?? '')
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean)
-        .slice(0, 6)
-        .join(' ');
+      // What the error says first, on one line, as npm test's summary shows it.
+      const why = firstLines((test.error?.message ?? '').split('\n'));
       totals.names.push(why ? `${name}: ${why}` : name);
     }
   }
