@@ -41,7 +41,8 @@ export function callContext(c: Context<HandlerEnv>): CallContext {
 
 /**
  * Content type (415), then size (413), checked before a route reads the body; a body the app
- * read before handing the request on (Elysia does, for a route that names `body`) is a 500
+ * read before handing the request on (Elysia does, for a route that names `body`; a Hono
+ * middleware that calls `c.req.json()`) is a 500
  * that says so, where reading it again would fail as a body cut short.
  */
 export function jsonBody(deps: RouteDeps): MiddlewareHandler[] {
@@ -57,7 +58,7 @@ export function jsonBody(deps: RouteDeps): MiddlewareHandler[] {
 }
 
 const BODY_USED =
-  "The request's body was read before the payment handler: hand it on unread (Elysia: a route taking no body)";
+  "The request's body was read before the payment handler: hand it on unread (Elysia: a route taking no body; Hono: no c.req.json() or validator before it)";
 
 /** The parsed JSON body, which the handler's routes all require: empty or broken is a 400 naming `body`. */
 export async function requireJsonBody(request: Request): Promise<unknown> {

@@ -3,6 +3,7 @@
 // once a minute per problem however many requests hit it.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { Hono } from 'hono';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createPaymentHandler, type PaymentHandlerOptions } from '../../../src/server/index.ts';
 import { request, startSandbox } from './fixtures.ts';
@@ -109,6 +110,23 @@ test('a body the app read before handing the request on is named, not called cut
   }
   // One problem, one line.
   assert.equal(errors.mock.callCount(), 1);
+});
+
+test("a Hono app whose middleware read the body is told so in Hono's words", async (t) => {
+  t.mock.method(console, 'error', () => {});
+  const payments = createPaymentHandler(withoutLogger());
+  const app = new Hono();
+  app.use(async (c, next) => {
+    if (c.req.header('content-type')?.startsWith('application/json')) await c.req.json();
+    await next();
+  });
+  app.all('/*', (c) => payments(c.req.raw, c.env));
+  const res = await app.fetch(
+    request('POST', '/checkouts', { origin: 'https://shop.example', body: { order: 'poster' } }),
+  );
+  assert.equal(res.status, 500);
+  const { error } = (await res.json()) as { error: { message: string } };
+  assert.match(error.message, /read before the payment handler: .*Hono: no c\.req\.json\(\)/);
 });
 
 test('with a logger, nothing goes to the console', async (t) => {
