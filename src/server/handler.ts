@@ -43,6 +43,7 @@ import { confirmRoutes } from './routes/confirm.ts';
 import type { RouteDeps } from './routes/context.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { checkAlone } from './store/alone.ts';
 import { countingWith } from './store/counting.ts';
 import { createMemoryStore } from './store/memory.ts';
 import { partsOf } from './store/parts.ts';
@@ -203,7 +204,11 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
   const { baskets, watchlist } = deps;
   const app = createApp(deps, telemetry);
 
+  const alone = config.store
+    ? undefined
+    : checkAlone(config.publicUrl, provider.baseUrl, config.log);
   const serve = (request: Request, env?: unknown, ctx?: unknown) => {
+    alone?.();
     // The platform's waitUntil is read here, once, so no route has to ask Hono for an
     // execution context (which throws where the runtime passed none).
     const waitUntil =

@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Hono } from 'hono';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { createPaymentHandler, type PaymentHandlerOptions } from '../../../src/server/index.ts';
+import {
+  createMemoryStore,
+  createPaymentHandler,
+  type PaymentHandlerOptions,
+} from '../../../src/server/index.ts';
 import { request, startSandbox } from './fixtures.ts';
 
 let sb: Sandbox;
@@ -139,4 +143,29 @@ test('with a logger, nothing goes to the console', async (t) => {
   await handler(request('POST', '/checkouts', { origin: 'http://localhost:5173', body: {} }));
   assert.equal(warned.mock.callCount(), 0);
   assert.ok(entries.some((m) => m.includes('http://localhost:5173')));
+});
+
+test('handlers on memory stores of their own taking turns at one mount are said once; a new one replacing the old is not', async (t) => {
+  const warned = t.mock.method(console, 'warn', () => {});
+  const options = { ...withoutLogger(), publicUrl: 'https://solid.example/payments' };
+  const methods = (handler: ReturnType<typeof createPaymentHandler>) =>
+    handler(request('GET', '/payment-methods?amount=10&currency=EUR'));
+  // A dev server's reload: the old handler is not called again.
+  const before = createPaymentHandler(options);
+  await methods(before);
+  const reloaded = createPaymentHandler(options);
+  for (let i = 0; i < 3; i += 1) await methods(reloaded);
+  // A store of their own, given: theirs to share.
+  const stored = [createMemoryStore(), createMemoryStore()].map((store) =>
+    createPaymentHandler({ ...options, store }),
+  );
+  for (const handler of [...stored, ...stored]) await methods(handler);
+  assert.equal(warned.mock.callCount(), 0);
+  // SolidStart: the route file's GET, POST and PUT, a handler each.
+  const perMethod = [1, 2, 3].map(() => createPaymentHandler(options));
+  for (const handler of [...perMethod, ...perMethod]) await methods(handler);
+  const lines = warned.mock.calls.map((call) => String(call.arguments[0]));
+  assert.deepEqual(lines, [
+    'payment-widget: several payment handlers for https://solid.example/payments answer in this process, each with a memory store of its own, so onPaid runs in each: make one handler, in a module of its own, or give them one store',
+  ]);
 });
