@@ -28,7 +28,7 @@ export interface PageScript {
   src: string;
   /** The page's `integrity` for it, if any. */
   integrity?: string;
-  /** `sha384-...` of the bytes the page's browser gets. */
+  /** `sha384-...` of the bytes the page's browser gets, or `unreadable (why)`. */
   sha384: string;
 }
 
@@ -69,10 +69,17 @@ export async function fetchBounded(
 ): Promise<{ url: string; headers: Headers; body: Uint8Array }> {
   let at = url;
   for (let hop = 0; hop <= limits.maxRedirects; hop += 1) {
-    const answer = await fetch(at, {
-      redirect: 'manual',
-      signal: AbortSignal.timeout(limits.timeoutMs),
-    });
+    let answer: Response;
+    try {
+      answer = await fetch(at, {
+        redirect: 'manual',
+        signal: AbortSignal.timeout(limits.timeoutMs),
+      });
+    } catch (error) {
+      // fetch says only "fetch failed": the URL, and Node's word for why (ENOTFOUND, ECONNREFUSED).
+      const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+      throw new Error(`${at}: ${String(cause?.code ?? cause?.message ?? error)}`);
+    }
     const location = answer.headers.get('location');
     if (answer.status >= 300 && answer.status < 400 && location !== null) {
       await answer.body?.cancel();
@@ -81,7 +88,7 @@ export async function fetchBounded(
     }
     if (!answer.ok) {
       await answer.body?.cancel();
-      throw new Error(`${at} answered ${answer.status}`);
+      throw new Error(`${at}: answered ${answer.status}`);
     }
     return { url: at, headers: answer.headers, body: await readBounded(answer, at, limits) };
   }
@@ -101,6 +108,18 @@ async function readBounded(answer: Response, url: string, limits: CheckLimits) {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * The hash of the script at `at`, or why it could not be read: a script added from a host that
+ * is down, or that answers the check otherwise than a browser, is still a change to report.
+ */
+async function hashOf(at: string, limits: CheckLimits): Promise<string> {
+  try {
+    return sri((await fetchBounded(at, limits)).body);
+  } catch (error) {
+    return `unreadable (${String(error).replace(`Error: ${at}: `, '')})`;
+  }
 }
 
 /** A per-response nonce says nothing about a change: it is recorded as `'nonce-*'`. */
@@ -158,10 +177,10 @@ export async function snapshotPage(
       continue;
     }
     const at = new URL(src, page.url).href;
-    const { body } = await fetchBounded(at, limits);
-    const sha384 = sri(body);
+    const sha384 = await hashOf(at, limits);
     scripts.push(integrity === undefined ? { src: at, sha384 } : { src: at, integrity, sha384 });
-    if (integrity !== undefined && !integrity.split(/\s+/).includes(sha384)) {
+    if (sha384.startsWith('unreadable')) problems.push(`${at}: ${sha384}`);
+    else if (integrity !== undefined && !integrity.split(/\s+/).includes(sha384)) {
       problems.push(`${at}: its bytes do not match the page's integrity ${integrity}`);
     }
     scripts.push(...(await widgetFiles(at, sha384, manifest, limits, problems)));
@@ -184,7 +203,7 @@ async function widgetFiles(
   const bundle = Object.values(BUNDLES).find((path) => pathname.endsWith(`/${path}`));
   if (bundle === undefined) return [];
   const listed = manifest.files.find((f) => f.path === bundle);
-  if (listed !== undefined && listed.integrity !== sha384) {
+  if (listed !== undefined && listed.integrity !== sha384 && !sha384.startsWith('unreadable')) {
     problems.push(
       `${src}: not the ${bundle} of ${manifest.name} ${manifest.version} (integrity.json)`,
     );
@@ -194,9 +213,10 @@ async function widgetFiles(
   const files: PageScript[] = [];
   for (const file of manifest.files.filter((f) => f.checkedBy === 'widget')) {
     const at = new URL(file.path, base).href;
-    const got = sri((await fetchBounded(at, limits)).body);
+    const got = await hashOf(at, limits);
     files.push({ src: at, integrity: file.integrity, sha384: got });
-    if (got !== file.integrity) {
+    if (got.startsWith('unreadable')) problems.push(`${at}: ${got}`);
+    else if (got !== file.integrity) {
       problems.push(
         `${at}: not the ${file.path} of ${manifest.name} ${manifest.version} (integrity.json ${file.integrity})`,
       );

@@ -72,6 +72,15 @@ after(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+/** An origin on a loopback port nobody listens on. */
+async function closedOrigin(): Promise<string> {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise((resolve) => closed.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
 const snapshot = () => snapshotPage(`${origin}/pay`, builtManifest());
 
 test('an unchanged page passes, whatever its per-response nonce', async () => {
@@ -133,6 +142,24 @@ test("a script's changed bytes fail, named; so does a widget file that is not th
   );
 });
 
+test('an added script the check cannot read (its host down, a 404) fails, named with why; so does one in the baseline', async (t) => {
+  const down = `${await closedOrigin()}/skim.js`;
+  const baseline = await snapshot();
+  page.injected = `<script src="${down}"></script><script src="/gone.js"></script>`;
+  t.after(() => {
+    page.injected = '';
+  });
+  const now = await snapshot();
+  assert.deepEqual(differences(baseline, now), [
+    `script added: ${down} (unreadable (ECONNREFUSED))`,
+    `script added: ${origin}/gone.js (unreadable (answered 404))`,
+    `${down}: unreadable (ECONNREFUSED)`,
+    `${origin}/gone.js: unreadable (answered 404)`,
+  ]);
+  // Recorded as the baseline, it still fails every run: the check cannot vouch for it.
+  assert.equal(differences(now, await snapshot()).length, 2);
+});
+
 test('every fetch is bounded: redirects, bytes and time', async () => {
   await assert.rejects(snapshotPage(`${origin}/loop`, builtManifest()), /more than 5 redirects/);
   await assert.rejects(
@@ -185,6 +212,14 @@ test('the command records a baseline, passes unchanged (exit 0) and names a chan
   const changed = await checkPage(`${origin}/pay`, '--baseline', baseline);
   assert.equal(changed.code, 1, changed.out);
   assert.match(changed.out, /script added: .*\/skimmer\.js/);
+  page.injected = '<script src="/gone.js"></script>';
+  const unreadable = await checkPage(`${origin}/pay`, '--baseline', baseline);
+  assert.equal(unreadable.code, 1, unreadable.out);
+  assert.match(unreadable.out, /script added: .*\/gone\.js \(unreadable \(answered 404\)\)/);
   const unreachable = await checkPage(`${origin}/loop`, '--baseline', baseline);
   assert.equal(unreachable.code, 2, unreachable.out);
+  const down = `${await closedOrigin()}/pay`;
+  const refused = await checkPage(down, '--baseline', baseline);
+  assert.equal(refused.code, 2, refused.out);
+  assert.ok(refused.out.includes(`could not be checked: ${down}: ECONNREFUSED\n`), refused.out);
 });
