@@ -13,23 +13,28 @@ import { scaled } from '../shared/until.ts';
 interface Receiver {
   url: string;
   bodies: { event_type: string; id: string }[];
+  /** Answers to give first, in order; then 202. */
+  replies: { status: number; headers: Record<string, string> }[];
   close(): Promise<void>;
 }
 
-/** Answers every notification 202 and keeps its body. */
+/** Answers every notification 202 (after any `replies`) and keeps its body. */
 async function startReceiver(): Promise<Receiver> {
   const bodies: Receiver['bodies'] = [];
+  const replies: Receiver['replies'] = [];
   const server = createServer(async (req, res) => {
     let text = '';
     for await (const chunk of req) text += String(chunk);
     bodies.push(JSON.parse(text) as Receiver['bodies'][number]);
-    res.writeHead(202).end();
+    const reply = replies.shift() ?? { status: 202, headers: {} };
+    res.writeHead(reply.status, reply.headers).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     bodies,
+    replies,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -53,6 +58,7 @@ test.afterAll(async () => {
 test.beforeEach(async () => {
   sandbox.reset();
   receiver.bodies.length = 0;
+  receiver.replies.length = 0;
 });
 
 async function api(method: string, path: string, body?: unknown, requestId?: string) {
@@ -156,6 +162,24 @@ test('a checkout paid through the API shows up live; its delivery shows the answ
   await expect(page.getByText(/^Replay of whd_/)).toBeVisible();
 
   expect(loads).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test("a delivery told to come back shows when its next attempt is due and the answer's Retry-After", async ({
+  page,
+}) => {
+  const problems = await watch(page);
+  receiver.replies.push({ status: 503, headers: { 'retry-after': '20' } });
+  await openDashboard(page, '#webhooks');
+  const { id } = await paidCheckout();
+  const delivery = page.getByRole('listitem').filter({ hasText: `Checkout ${id} changed` });
+  await expect(delivery.getByText('Attempt 1: HTTP 503')).toBeVisible();
+  await expect(delivery.getByText(/; next .+ \(Retry-After: 20\)$/)).toBeVisible();
+  await expect(delivery.getByText('pending', { exact: true })).toBeVisible();
+  // Twenty seconds of sandbox time later, the retry goes out.
+  await api('POST', '/sandbox/clock', { advanceMs: 20_000 });
+  await expect(delivery.getByText('Attempt 2: HTTP 202')).toBeVisible();
+  await expect(delivery.getByText('delivered', { exact: true })).toBeVisible();
   expect(problems).toEqual([]);
 });
 

@@ -1,6 +1,6 @@
 // `<sandbox-webhooks>`: webhook faults (add, see, clear) and every delivery with each attempt:
-// the merchant's answer or the error, when, and how long it took, and the payload it sends.
-// Any delivery can be replayed.
+// the merchant's answer or the error, when, how long it took and when the next is due, and the
+// payload it sends. Any delivery can be replayed.
 
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { act, send } from './api.ts';
@@ -138,7 +138,11 @@ export class SandboxWebhooks extends LitElement {
                 ${d.attempts.map(
                   (a, i) => html`<li>
                     Attempt ${i + 1}: <strong>${attemptOutcome(a)}</strong>
-                    <span class="muted">in ${a.durationMs} ms, ${time(a.at)}</span>
+                    <span class="muted">in ${a.durationMs} ms, ${time(a.at)}${
+                      a.nextAt
+                        ? `; next ${time(a.nextAt)}${a.retryAfter ? ` (Retry-After: ${a.retryAfter})` : ''}`
+                        : ''
+                    }</span>
                   </li>`,
                 )}
               </ol>`

@@ -1,7 +1,10 @@
 // Outgoing notifications: a checkout's CHECKOUT_STATUS_CHANGED and a reader checkout's result,
-// POSTed as JSON to the merchant's URL and retried with exponential backoff until a 2xx or
-// `attempts` run out. Delivery runs off the request path so a slow or dead merchant endpoint
-// never delays an API response.
+// POSTed as JSON to the merchant's URL and retried until a 2xx or `attempts` run out: after
+// the answer's `Retry-After` (seconds) when it has one, else with exponential backoff, each
+// wait at most `maxDelayMs`. The defaults span about a minute, past the handler's default
+// 30 s hook lease: a claim whose instance died is taken over by a retry, and the handler's
+// Retry-After says when its lease ends. Delivery runs off the request path so a slow or dead
+// merchant endpoint never delays an API response.
 //
 // Every delivery is a record of the store (the last MAX_DELIVERIES) with each attempt's time,
 // answer or error and duration: `GET /sandbox/webhook-deliveries` and the dashboard show them,
@@ -20,11 +23,11 @@ import type { Clock, ClockTimer } from './clock.ts';
 import { takeWebhookFault } from './faults.ts';
 
 export interface WebhookOptions {
-  /** Total tries including the first; default 6. */
+  /** Total tries including the first; default 8 (the last about 61 s after the first). */
   attempts?: number;
   /** Delay before the first retry; doubles each time. Default 500 ms (shortened for a sandbox). */
   initialDelayMs?: number;
-  /** Upper bound of one delay; default 30 s. */
+  /** Upper bound of one delay, an answer's `Retry-After` included; default 30 s. */
   maxDelayMs?: number;
   /**
    * Sends each delivery through this `fetch` instead of the global one: a host that runs the
@@ -65,7 +68,7 @@ export class Webhooks {
   #closed = false;
 
   constructor(options: WebhookOptions, store: Store, clock: Clock, log: (line: string) => void) {
-    this.#attempts = Math.max(1, options.attempts ?? 6);
+    this.#attempts = Math.max(1, options.attempts ?? 8);
     this.#initialDelayMs = Math.max(0, options.initialDelayMs ?? 500);
     this.#maxDelayMs = Math.max(this.#initialDelayMs, options.maxDelayMs ?? 30_000);
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -212,6 +215,7 @@ export class Webhooks {
     this.#inFlight.add(controller);
     const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
     const attempt: DeliveryAttempt = { at, durationMs: 0 };
+    let asked: number | undefined;
     try {
       const res = await this.#fetch(delivery.url, {
         method: 'POST',
@@ -222,6 +226,12 @@ export class Webhooks {
       });
       await res.body?.cancel();
       attempt.status = res.status;
+      const retryAfter = res.headers.get('retry-after');
+      if (retryAfter !== null && !res.ok) {
+        attempt.retryAfter = retryAfter;
+        // Seconds only: a date would be read on whose clock, the sandbox's or the merchant's?
+        if (/^\d+$/.test(retryAfter)) asked = Number(retryAfter) * 1000;
+      }
     } catch (error) {
       attempt.error = describeFailure(error, controller.signal.aborted);
     } finally {
@@ -235,6 +245,8 @@ export class Webhooks {
     attempt.durationMs = Math.round((performance.now() - started) * 10) / 10;
     const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
     const exhausted = !ok && number >= this.#attempts;
+    const wait = Math.min(asked ?? this.#initialDelayMs * 2 ** (number - 1), this.#maxDelayMs);
+    if (!ok && !exhausted) attempt.nextAt = this.#clock.iso(this.#clock.now() + wait);
     this.#store.update('deliveries', id, (d) => {
       d.attempts.push(attempt);
       if (ok) d.state = 'delivered';
@@ -243,9 +255,7 @@ export class Webhooks {
     this.#log(
       `webhook ${delivery.url} attempt ${number}/${this.#attempts}: ${attempt.status ?? attempt.error}`,
     );
-    if (!ok && !exhausted) {
-      this.#attemptAfter(id, Math.min(this.#initialDelayMs * 2 ** (number - 1), this.#maxDelayMs));
-    }
+    if (!ok && !exhausted) this.#attemptAfter(id, wait);
     this.#markSent(id);
   }
 

@@ -210,6 +210,10 @@ export interface DeliveryAttempt {
   /** Why there was no answer: ECONNREFUSED, timeout, ... */
   error?: string;
   durationMs: number;
+  /** A non-2xx answer's `Retry-After`, as sent. */
+  retryAfter?: string;
+  /** Sandbox time the next attempt is due, when there is one. */
+  nextAt?: string;
 }
 
 export type WebhookFaultKind = 'drop' | 'duplicate' | 'delay' | 'reorder';

@@ -114,20 +114,22 @@ export function checkoutBody(extra: Record<string, unknown> = {}) {
 export interface WebhookReceiver {
   url: string;
   received: { body: unknown; at: number }[];
-  /** Status codes to answer, in order; then 204. */
-  replies: number[];
+  /** Status codes (or a status with headers) to answer, in order; then 204. */
+  replies: (number | { status: number; headers: Record<string, string> })[];
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: { body: unknown; at: number }[] = [];
-  const replies: number[] = [];
+  const replies: WebhookReceiver['replies'] = [];
   const server = createServer(async (req: IncomingMessage, res) => {
     let text = '';
     for await (const chunk of req) text += String(chunk);
     received.push({ body: JSON.parse(text) as unknown, at: Date.now() });
-    res.writeHead(replies.shift() ?? 204).end();
+    const reply = replies.shift() ?? 204;
+    if (typeof reply === 'number') res.writeHead(reply).end();
+    else res.writeHead(reply.status, reply.headers).end();
   });
   const listening = await listenLoopback(server);
   return {

@@ -1,0 +1,146 @@
+// When the sandbox tries a webhook again: after the answer's `Retry-After` (seconds) when it
+// has one, else after its backoff, each wait at most `maxDelayMs`; by default over 61.5 s,
+// past the handler's default 30 s hook lease, so that a retry finds the claim of an instance
+// that died mid-hook free again. Every attempt records the `Retry-After` it was answered and
+// when the next one is due. Driven by the sandbox clock: no test waits out a backoff.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { CheckoutSchema } from '../../../src/schemas/index.ts';
+import { until } from '../../shared/until.ts';
+import { cardBody } from '../support/cards.ts';
+import {
+  advanceClock,
+  checkoutBody,
+  expectValid,
+  type Harness,
+  startSandbox,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from './helpers.ts';
+
+interface Attempt {
+  at: string;
+  status?: number;
+  durationMs: number;
+  retryAfter?: string;
+  nextAt?: string;
+}
+interface Delivery {
+  state: string;
+  attempts: Attempt[];
+}
+
+/** The handler's default `hooks.leaseMs`. */
+const DEFAULT_LEASE_MS = 30_000;
+
+let h: Harness;
+let hooks: WebhookReceiver;
+
+/** The only delivery, once it has `count` attempts recorded. */
+async function attempted(count: number): Promise<Delivery> {
+  let delivery: Delivery | undefined;
+  await until(
+    () => `attempt ${count} to be recorded: ${JSON.stringify(delivery)}`,
+    async () => {
+      [delivery] = (await h.api('GET', '/sandbox/webhook-deliveries')).body as Delivery[];
+      return (delivery?.attempts.length ?? 0) >= count;
+    },
+  );
+  return delivery!;
+}
+
+/** The sandbox time from the end of `a` (its answer) until its next attempt is due. */
+const waitAfter = (a: Attempt) => Date.parse(a.nextAt!) - Date.parse(a.at) - a.durationMs;
+
+async function paid(): Promise<void> {
+  const created = await h.api('POST', '/v0.1/checkouts', checkoutBody({ return_url: hooks.url }));
+  const id = expectValid(CheckoutSchema, created.body).id!;
+  await h.api('PUT', `/v0.1/checkouts/${id}`, cardBody('4200000000000091'));
+}
+
+describe('the webhook retry schedule', () => {
+  before(async () => {
+    // The defaults: no attempts, delays or cap given.
+    h = await startSandbox({ webhook: {} });
+    hooks = await startWebhookReceiver();
+  });
+  after(async () => {
+    await h.sandbox.close();
+    await hooks.close();
+  });
+  beforeEach(async () => {
+    await h.api('POST', '/sandbox/reset');
+    hooks.received.length = 0;
+    hooks.replies.length = 0;
+  });
+
+  test('by default 8 tries over 61.5 s of sandbox time, past the default lease, then failed', async () => {
+    hooks.replies.push(...Array<number>(8).fill(503));
+    await paid();
+    const waits: number[] = [];
+    for (let n = 1; n < 8; n += 1) {
+      const delivery = await attempted(n);
+      const last = delivery.attempts[n - 1]!;
+      assert.equal(delivery.state, 'pending');
+      waits.push(waitAfter(last));
+      await advanceClock(h, Date.parse(last.nextAt!) - Date.parse(last.at));
+    }
+    const delivery = await attempted(8);
+    const { attempts } = delivery;
+    assert.equal(delivery.state, 'failed');
+    assert.equal(attempts.at(-1)!.nextAt, undefined, 'no attempt after the last');
+    assert.deepEqual(
+      attempts.map((a) => a.status),
+      Array<number>(8).fill(503),
+    );
+    // Each wait is the backoff's, give or take the moments between reading the clock and the answer.
+    const backoff = [500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+    for (const [i, wait] of waits.entries())
+      assert.ok(Math.abs(wait - backoff[i]!) <= 50, `${waits}`);
+    const span = Date.parse(attempts.at(-1)!.at) - Date.parse(attempts[0]!.at);
+    assert.ok(span >= 61_500 && span > 2 * DEFAULT_LEASE_MS, `the tries spanned ${span} ms`);
+  });
+
+  test("an answer's Retry-After in seconds sets the next wait, at most maxDelayMs, and is recorded", async () => {
+    hooks.replies.push(
+      { status: 503, headers: { 'retry-after': '20' } },
+      // An hour: the sandbox waits its cap, 30 s, instead.
+      { status: 503, headers: { 'retry-after': '3600' } },
+      // A date is not seconds: the backoff's wait (the third: 2 s).
+      { status: 429, headers: { 'retry-after': 'Wed, 21 Oct 2037 07:28:00 GMT' } },
+    );
+    await paid();
+    for (let n = 1; n <= 3; n += 1) {
+      const last = (await attempted(n)).attempts[n - 1]!;
+      await advanceClock(h, Date.parse(last.nextAt!) - Date.parse(last.at));
+    }
+    const delivery = await attempted(4);
+    assert.equal(delivery.state, 'delivered');
+    const [first, second, third, fourth] = delivery.attempts as [
+      Attempt,
+      Attempt,
+      Attempt,
+      Attempt,
+    ];
+    assert.deepEqual(
+      delivery.attempts.map((a) => [a.status, a.retryAfter]),
+      [
+        [503, '20'],
+        [503, '3600'],
+        [429, 'Wed, 21 Oct 2037 07:28:00 GMT'],
+        [204, undefined],
+      ],
+    );
+    for (const [attempt, wait] of [
+      [first, 20_000],
+      [second, 30_000],
+      [third, 2_000],
+    ] as const) {
+      assert.ok(
+        Math.abs(waitAfter(attempt) - wait) <= 50,
+        `${attempt.retryAfter}: ${waitAfter(attempt)} ms`,
+      );
+    }
+    assert.equal(fourth.nextAt, undefined);
+  });
+});
