@@ -122,6 +122,7 @@ function createParts(config: HandlerConfig, telemetry: Telemetry): RouteDeps {
     report,
     holdMs: config.leaseMs,
     webhookUrl: `${config.publicUrl}/webhook`,
+    baseUrl: provider.baseUrl,
     log: config.log,
   });
   // The sweep's watermark starts now, if the store answers (else when it first does).

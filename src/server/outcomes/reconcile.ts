@@ -89,6 +89,8 @@ export interface WatchlistDeps {
   holdMs: number;
   /** The `return_url` of this handler's checkouts, which tells them apart in the provider's list. */
   webhookUrl: string;
+  /** `provider.baseUrl`, for the log. */
+  baseUrl: string;
   log: Logger;
   now?: () => number;
 }
@@ -154,6 +156,7 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
     },
     unwatch,
     webhookUrl: deps.webhookUrl,
+    baseUrl: deps.baseUrl,
     log,
     now,
   });

@@ -27,6 +27,8 @@
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
 import type { ProviderClient } from '../provider/client.ts';
+import { ProviderError } from '../provider/errors.ts';
+import { fixFor } from '../provider/fixes.ts';
 import type { RecordStore } from '../store/types.ts';
 import type { Logger } from '../types.ts';
 import type { OutcomeResult } from './report.ts';
@@ -74,6 +76,8 @@ export interface SweepDeps {
   unwatch(id: string): Promise<void>;
   /** This handler's `return_url`: the checkouts that carry it are this handler's. */
   webhookUrl: string;
+  /** `provider.baseUrl`, named in the log when the list cannot be read. */
+  baseUrl: string;
   log: Logger;
   now: () => number;
 }
@@ -260,9 +264,13 @@ export function createSweep(deps: SweepDeps): Sweep {
       listed = await client.checkouts.list();
     } catch (error) {
       result.errors += 1;
+      // Often the handler's first call to the provider (a timer's reconcile() at start): a
+      // wrong key or address names the option to fix, as a route's log does.
+      const fix = error instanceof ProviderError ? fixFor(error, deps.baseUrl) : undefined;
       log({
-        level: 'warn',
-        message: `reconcile: the provider's list could not be read: ${String(error)}`,
+        level: fix === undefined ? 'warn' : 'error',
+        message: `reconcile: the provider's list could not be read: ${String(error)}${fix === undefined ? '' : `; ${fix.full}`}`,
+        ...(fix === undefined ? {} : { problem: fix.problem }),
       });
       return result;
     }

@@ -3,7 +3,8 @@
 // provider.apiKey, on the console as on the merchant's logger. A call that failed before
 // anything was sent (connection refused) is PROVIDER_UNREACHABLE and retryable on every
 // route, PUT included: the card cannot have been charged. createCheckout() rejects with the
-// same typed error the route answers.
+// same typed error the route answers; reconcile(), often a shop's first call, names the
+// option too.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
@@ -97,6 +98,19 @@ test('without a logger the console says which option to fix, once', async (t) =>
   const keyLine = errors.mock.calls.map((call) => String(call.arguments[0])).at(-1) ?? '';
   assert.match(keyLine, /the provider refused the key: check provider\.apiKey/);
   assert.ok(!keyLine.includes('sk_test_not_this_one'), keyLine);
+});
+
+test('reconcile() at start, before any payment, names the option to fix: provider.baseUrl, provider.apiKey', async () => {
+  const unreachable = makeHandler(sb, { provider: { baseUrl: closed, retries: 0 } });
+  assert.equal((await unreachable.handle.reconcile()).errors, 1);
+  const where = unreachable.logs.find((line) => line.includes('list could not be read'));
+  assert.match(where ?? '', /ECONNREFUSED.*check provider\.baseUrl \(http:\/\/127\.0\.0\.1:9\)/);
+  assert.match(where ?? '', /"level":"error"/);
+  const wrongKey = makeHandler(sb, { provider: { apiKey: 'sk_test_not_this_one' } });
+  assert.equal((await wrongKey.handle.reconcile()).errors, 1);
+  const key = wrongKey.logs.find((line) => line.includes('list could not be read'));
+  assert.match(key ?? '', /the provider refused the key: check provider\.apiKey/);
+  assert.ok(!key?.includes('sk_test_not_this_one'), key);
 });
 
 test('createCheckout() rejects with the typed error the route answers', async () => {
