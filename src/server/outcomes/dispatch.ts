@@ -11,11 +11,13 @@ import type { Checkout } from '../../schemas/index.ts';
 import type { Logger } from '../types.ts';
 import type { OpenSteps } from './open-steps.ts';
 import type { Watchlist } from './reconcile.ts';
-import type { OutcomeResult } from './report.ts';
+import type { OutcomeResult, Reporter } from './report.ts';
 
 export interface Dispatcher {
   /** Runs the hook for a final status and resolves once it has run (or could not). */
   confirm(checkout: Checkout): Promise<OutcomeResult>;
+  /** After `running`: the webhook's `Retry-After`, when that claim's lease ends. */
+  retryAfterS(checkout: Checkout): Promise<number>;
   /**
    * Starts the hook for a final status and resolves at once, or after at most `waitMs`.
    * `keepAlive` is the platform's `waitUntil`, when the request has one. Never rejects: a
@@ -28,7 +30,7 @@ export interface Dispatcher {
 }
 
 export function createDispatcher(deps: {
-  report(checkout: Checkout): Promise<OutcomeResult>;
+  report: Reporter;
   watchlist: Pick<Watchlist, 'unwatch'>;
   /** The checkouts' open steps: a final one has none left to show. */
   steps: Pick<OpenSteps, 'close'>;
@@ -49,6 +51,7 @@ export function createDispatcher(deps: {
 
   return {
     confirm,
+    retryAfterS: report.retryAfterS,
     inBackground(checkout, keepAlive) {
       // Most reads are of a pending checkout: nothing to start, nothing to keep alive.
       if (!isFinalStatus(checkout.status)) return Promise.resolve();

@@ -37,7 +37,9 @@ export interface OutcomeOptions {
  */
 export type OutcomeResult = 'none' | 'ran' | 'already' | 'running' | 'failed' | 'unavailable';
 
-/** Returns `report(checkout)`. */
+export type Reporter = ReturnType<typeof createOutcomeReporter>;
+
+/** Returns `report(checkout)`, and `report.retryAfterS(checkout)`. */
 export function createOutcomeReporter(options: OutcomeOptions) {
   const { claims: store, leaseMs } = options;
   const marks = createMarkWriter({
@@ -46,17 +48,22 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     retryDelaysMs: options.completeRetryDelaysMs,
   });
 
+  // An expired checkout will never be paid either: the merchant may release the order.
+  const nameOf = (checkout: Checkout): HookName =>
+    checkout.status === 'PAID' ? 'onPaid' : 'onFailed';
+  const keyOf = (checkout: Checkout) =>
+    `${nameOf(checkout)}:${options.merchantCode}:${checkout.id}`;
+
   async function report(checkout: Checkout): Promise<OutcomeResult> {
     const id = checkout.id;
     if (id == null) return 'none';
     if (!isFinalStatus(checkout.status)) return 'none';
-    // An expired checkout will never be paid either: the merchant may release the order.
-    const name: HookName = checkout.status === 'PAID' ? 'onPaid' : 'onFailed';
+    const name = nameOf(checkout);
     // The checks above are what PaidCheckout and FailedCheckout promise: an id, and the
     // status that names the hook.
     const hook = options[name] as ((checkout: Checkout, run: HookRun) => unknown) | undefined;
     if (hook === undefined) return 'none';
-    const key = `${name}:${options.merchantCode}:${id}`;
+    const key = keyOf(checkout);
     const kept = await marks.writeKept(key);
     if (kept !== undefined) return kept === 'written' ? 'already' : 'unavailable';
     const token = crypto.randomUUID();
@@ -151,5 +158,14 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     return 'failed';
   }
 
-  return report;
+  /**
+   * After `running`: seconds until that claim may be taken over, what is left of its lease
+   * (at least 1, at most `leaseMs`; all of it when the store cannot tell).
+   */
+  async function retryAfterS(checkout: Checkout): Promise<number> {
+    const left = await store.leaseLeft?.(keyOf(checkout)).catch(() => undefined);
+    return Math.max(1, Math.ceil(Math.min(left ?? leaseMs, leaseMs) / 1000));
+  }
+
+  return Object.assign(report, { retryAfterS });
 }

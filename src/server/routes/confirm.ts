@@ -97,13 +97,14 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     }
     if (outcome === 'running') {
       // 503 with Retry-After: "not now", the one answer every webhook sender retries. The
-      // claim is settled (done, or its lease over) within hooks.leaseMs.
+      // claim is settled (done, or its lease over) by then: a retry then takes over a claim
+      // whose instance died.
       return errorJson(
         503,
         'HOOK_RUNNING',
         'The outcome hook is running for this checkout; deliver again later',
         undefined,
-        { 'retry-after': String(Math.ceil(config.leaseMs / 1000)) },
+        { 'retry-after': String(await outcomes.retryAfterS(checkout)) },
       );
     }
     if (outcome === 'unavailable') {

@@ -71,6 +71,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CompleteSto
       set(key, { state: 'running', token, expires: now + leaseMs });
       return 'claimed';
     },
+    async leaseLeft(key) {
+      const now = Date.now();
+      const entry = live(key, now);
+      return entry && entry.expires - now;
+    },
     async complete(key, token) {
       const now = Date.now();
       const entry = live(key, now);

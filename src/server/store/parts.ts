@@ -76,7 +76,7 @@ function take<Part>(
   ) as Part;
 }
 
-/** The claims of `source`, with `completeIn` and `holder` when it has both. */
+/** The claims of `source`, with `completeIn` and `holder` when it has both, and `leaseLeft`. */
 function takeClaims(source: Record<string, unknown>, where: string): ClaimStore {
   const claims = take<ClaimStore>(source, 'claims', where);
   if (claims === undefined) {
@@ -95,6 +95,8 @@ function takeClaims(source: Record<string, unknown>, where: string): ClaimStore 
     claims.completeIn = completeIn.bind(source);
     claims.holder = holder.bind(source);
   }
+  const { leaseLeft } = source;
+  if (typeof leaseLeft === 'function') claims.leaseLeft = leaseLeft.bind(source);
   return claims;
 }
 

@@ -76,7 +76,7 @@ ON CONFLICT (key) DO UPDATE SET token = excluded.token, state = 'done', expires_
 WHERE c.token = excluded.token OR c.expires_at <= clock_timestamp()
 RETURNING 1 AS done`,
     release: `DELETE FROM ${t.claims} WHERE key = $1 AND token = $2 AND state = 'running' AND expires_at > clock_timestamp() RETURNING 1 AS released`,
-    holder: `SELECT token, state FROM ${t.claims} WHERE key = $1 AND expires_at > clock_timestamp()`,
+    holder: `SELECT token, state, extract(epoch FROM expires_at - clock_timestamp()) * 1000 AS ms FROM ${t.claims} WHERE key = $1 AND expires_at > clock_timestamp()`,
     watch: `INSERT INTO ${t.watch} AS w (set_name, id, check_at, expires_at)
 VALUES ($1, $2, $3, clock_timestamp() + ${ms('$4')})
 ON CONFLICT (set_name, id) DO UPDATE SET check_at = excluded.check_at, expires_at = excluded.expires_at`,
@@ -226,6 +226,10 @@ ${postgresStoreSchema(options)}COMMIT;`,
       return { token: String(row.token), state: row.state as 'running' | 'done' };
     },
     release: (key, token) => one(sql.release, [key, token], 'a release'),
+    async leaseLeft(key) {
+      const [row] = await run(sql.holder, [key], 'a claim read');
+      return row && Number(row.ms);
+    },
     async watch(set, id, checkAt) {
       await run(sql.watch, [set, id, Math.floor(checkAt), doneTtl], 'a watch');
     },

@@ -226,6 +226,11 @@ export function createRedisStore(
     async release(key, token) {
       return Number(await run(release, prefix + key, [token])) === 1;
     },
+    async leaseLeft(key) {
+      const full = prefix + key;
+      const ms = Number(await command(full, ['PTTL', full]));
+      return ms > 0 ? ms : undefined;
+    },
     async watch(set, id, checkAt) {
       await run(watch, prefix + set, [id, String(Math.floor(checkAt)), doneTtl]);
     },

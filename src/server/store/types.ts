@@ -81,6 +81,8 @@ export interface ClaimStore {
   completeIn?(tx: SqlTransaction, key: string, token: string): Promise<boolean>;
   /** Optional, with `completeIn`: the claim on `key` as committed now, or undefined when free. */
   holder?(key: string): Promise<ClaimHolder | undefined>;
+  /** Optional: ms until the claim on `key` ends (undefined: none), for the webhook's `Retry-After`. */
+  leaseLeft?(key: string): Promise<number | undefined>;
 }
 
 /**

@@ -79,6 +79,18 @@ export function claimTests(c: ContractContext): void {
     equal(await s.claim(k, 'next', LONG), 'done', 'a claim after done');
   });
 
+  test('leaseLeft, if any: the time left of a claim', async () => {
+    const s = await store();
+    const k = key();
+    if (!s.leaseLeft) return;
+    equal(await s.leaseLeft(k), undefined, 'unclaimed');
+    await s.claim(k, 'a', LONG);
+    const left = await s.leaseLeft(k);
+    ok(left! > LONG / 2 && left! <= LONG, `claimed: ${left}`);
+    await s.release(k, 'a');
+    equal(await s.leaseLeft(k), undefined, 'released');
+  });
+
   test('claims are apart: one key held does not hold another', async () => {
     const s = await store();
     const [a, b] = [key(), key()];

@@ -40,7 +40,11 @@ test('while a hook runs on another instance: the webhook gets 503 HOOK_RUNNING, 
   const refused = await webhook(other, id);
   assert.equal(refused.status, 503);
   assert.equal((await refused.json()).error.code, 'HOOK_RUNNING');
-  assert.equal(refused.headers.get('retry-after'), '3', 'the lease rounded up to seconds');
+  const retryAfter = Number(refused.headers.get('retry-after'));
+  assert.ok(
+    retryAfter >= 1 && retryAfter <= 3,
+    `what is left of the lease, in seconds: ${retryAfter}`,
+  );
   const poll = await other.handle(request('GET', `/checkouts/${id}`));
   assert.equal(poll.status, 200);
   assert.equal((await poll.json()).status, 'PAID');
@@ -53,6 +57,26 @@ test('while a hook runs on another instance: the webhook gets 503 HOOK_RUNNING, 
   assert.equal((await running).status, 200);
   assert.equal((await webhook(other, id)).status, 204, 'done: the delivery is acknowledged');
   assert.equal(hook.calls, 1);
+});
+
+test("the webhook's Retry-After is what is left of the claim's lease, or the whole lease when the store cannot tell", async () => {
+  // The claim of an instance that died with 5 s of its lease left (the handler's is 30 s).
+  const store = createMemoryStore();
+  const h = makeHandler(sb, { store });
+  const { id } = await paidAtProvider(sb, h);
+  const key = `onPaid:${sb.merchantCode}:${id}`;
+  assert.equal(await store.claim(key, 'dead', 5_000), 'claimed');
+  const refused = await webhook(h, id);
+  assert.equal(refused.status, 503);
+  const left = Number(refused.headers.get('retry-after'));
+  assert.ok(left >= 1 && left <= 5, `Retry-After ${left}, the lease ends within 5 s`);
+  // The same claims without leaseLeft (a store of the merchant's own): the whole 30 s.
+  const { claim, complete, release } = store;
+  const plain = makeHandler(sb, { store: { claims: { claim, complete, release } } });
+  const told = await webhook(plain, id);
+  assert.equal(told.status, 503);
+  assert.equal(told.headers.get('retry-after'), '30');
+  assert.equal(h.paid.length + plain.paid.length, 0);
 });
 
 test('while the store is down: the webhook gets 503 STORE_UNAVAILABLE, the poll answers PAID, no hook runs', async () => {
