@@ -96,15 +96,22 @@ export interface KoaContext {
   respond?: boolean;
 }
 
+/** AdonisJS's HttpContext: Node's request and response inside its own, the body it read as `raw()`. */
+export interface AdonisContext {
+  request: { request: IncomingMessage; raw(): string | null; body(): unknown };
+  response: { response: ServerResponse };
+}
+
 // Koa's first: `Parameters<NodeRequestListener>` names the last.
-/** The listener `toNodeListener` returns: node:http's arguments, Fastify's, hapi's, or Koa's context. */
+/** The listener `toNodeListener` returns: node:http's arguments, Fastify's, hapi's, or Koa's or AdonisJS's context. */
 export interface NodeRequestListener {
   (ctx: KoaContext, next?: unknown): void;
+  (ctx: AdonisContext): Promise<unknown>;
   (request: HapiRequest, h: HapiToolkit): symbol;
   (req: IncomingMessage | WrappedRequest, res: ServerResponse | WrappedReply): void;
 }
 
-type AnyRequest = IncomingMessage | WrappedRequest | KoaContext | HapiRequest;
+type AnyRequest = IncomingMessage | WrappedRequest | KoaContext | HapiRequest | AdonisContext;
 
 /** Node's own request has `on`; a framework's wrapper of it (Fastify's) has `raw` instead. */
 const isWrapped = (req: AnyRequest): req is WrappedRequest =>
@@ -115,6 +122,8 @@ const isHapi = (req: AnyRequest): req is HapiRequest =>
 /** Koa's context: Node's request as `req`, Koa's own as `request`. */
 const isKoa = (req: AnyRequest): req is KoaContext =>
   typeof (req as Partial<IncomingMessage>).on !== 'function' && 'req' in req && 'request' in req;
+const isAdonis = (req: AnyRequest): req is AdonisContext =>
+  typeof (req as Partial<AdonisContext>).request?.raw === 'function';
 const isWrappedReply = (res: ServerResponse | WrappedReply): res is WrappedReply =>
   typeof (res as Partial<ServerResponse>).writeHead !== 'function' && 'raw' in res;
 
@@ -126,7 +135,7 @@ const isWrappedReply = (res: ServerResponse | WrappedReply): res is WrappedReply
  * `req.body` (parsed-body.ts). In Fastify (and NestJS on Fastify), a route handler as it is:
  * `app.all('/payments/*', toNodeListener(handler))` takes Fastify's request and reply, with
  * the body Fastify parsed, and hijacks the reply. Mounted with `app.use('/payments', ...)`,
- * it reads the whole path, which Express and NestJS keep in `req.originalUrl`. In Koa and hapi, as is.
+ * it reads the whole path, which Express and NestJS keep in `req.originalUrl`. In Koa, hapi and AdonisJS, as is.
  */
 export function toNodeListener(
   handler: FetchHandler,
@@ -142,7 +151,14 @@ export function toNodeListener(
     let out = reply as ServerResponse | WrappedReply;
     const hapi = isHapi(request);
     const wrapped = !hapi && isWrapped(request);
-    if (hapi) {
+    const adonis = isAdonis(request);
+    if (adonis) {
+      // AdonisJS sends its own answer once the route's promise settles: the one returned below
+      // settles once the handler's is sent. Its body parser keeps the text it read as `raw()`.
+      req = request.request.request;
+      out = request.response.response;
+      parsed = request.request.raw() ?? request.request.body();
+    } else if (hapi) {
       // hapi: the answer is written to Node's response; `h.abandon` stops hapi sending its own.
       ({ req, res: out } = request.raw);
       parsed = request.payload;
@@ -176,14 +192,14 @@ export function toNodeListener(
     }
     const done = hapi ? (reply as HapiToolkit).abandon : undefined;
     if (listener !== undefined) {
-      listener(req, res, parsed, wrapped);
-      return done;
+      const sent = listener(req, res, parsed, wrapped);
+      return adonis ? sent : done;
     }
     loading ??= buildListener(handler, options).then((built) => {
       listener = built;
       return built;
     });
-    loading.then(
+    const sent = loading.then(
       (built) => built(req, res, parsed, wrapped),
       (error: unknown) => {
         // @hono/node-server is a dependency, loaded from node_modules: a broken install, or a
@@ -194,7 +210,7 @@ export function toNodeListener(
         else res.writeHead(500, { 'content-type': 'application/json' }).end(INTERNAL_BODY);
       },
     );
-    return done;
+    return adonis ? sent : done;
   }) as NodeRequestListener;
 }
 
@@ -216,7 +232,7 @@ type BodyListener = (
   res: ServerResponse,
   parsed: unknown,
   wrapped: boolean,
-) => void;
+) => Promise<unknown> | undefined;
 
 async function buildListener(
   handler: FetchHandler,
@@ -266,6 +282,6 @@ async function buildListener(
         .end(JSON.stringify(errorBody('INTERNAL', message)));
       return;
     }
-    void listener(req, res);
+    return listener(req, res);
   };
 }

@@ -87,7 +87,7 @@ export function restoreBody(req: IncomingMessage, bytes: Buffer): void {
 }
 
 export const LOST_BODY_MESSAGE =
-  "The request body was read by a middleware before the payment handler, which left no req.body to read it from: mount the payment handler before that middleware, or let it leave req.body set (express.json() and express.urlencoded() do). In Fastify, hand the listener Fastify's request and reply, not their .raw: app.all('/payments/*', toNodeListener(payments)); in Koa, ctx itself, not ctx.req; in hapi, request and h themselves";
+  "The request body was read by a middleware before the payment handler, which left no req.body to read it from: mount the payment handler before that middleware, or let it leave req.body set (express.json() and express.urlencoded() do). In Fastify, hand the listener Fastify's request and reply, not their .raw: app.all('/payments/*', toNodeListener(payments)); in Koa and AdonisJS, ctx itself, not ctx.req or ctx.request.request; in hapi, request and h themselves";
 
 export const FASTIFY_LOST_BODY_MESSAGE =
   'Fastify read the request body and left no request.body: a content type parser of the app read it without handing it on; have it call done(null, body) with what it read, or register it outside the scope of the payment routes';

@@ -118,7 +118,7 @@ describe('Koa 3 handing the listener ctx.req and ctx.res behind the body parser'
     });
     assert.equal(res.status, 500);
     const { error } = (await res.json()) as { error: { message: string } };
-    assert.match(error.message, /in Koa, ctx itself, not ctx\.req/);
-    assert.match(String(errors.mock.calls[0]?.arguments[0]), /in Koa, ctx itself/);
+    assert.match(error.message, /in Koa and AdonisJS, ctx itself, not ctx\.req/);
+    assert.match(String(errors.mock.calls[0]?.arguments[0]), /in Koa and AdonisJS, ctx itself/);
   });
 });
