@@ -20,9 +20,9 @@ export type OutcomeProblem =
   | { kind: 'lease-lost'; elapsedMs: number }
   /**
    * The hook's `done(tx)` found the outcome another run's (`LeaseLostError`): its
-   * transaction rolled back, and the other run's stands. Nothing ran twice.
+   * transaction rolled back; the other run's stands once `done`. Nothing ran twice.
    */
-  | { kind: 'rolled-back'; elapsedMs: number }
+  | { kind: 'rolled-back'; elapsedMs: number; done: boolean }
   /**
    * The hook called `done(tx)` but its transaction did not commit the mark (it rolled
    * back, or the hook returned before committing): released, so the next report runs it.
@@ -73,7 +73,7 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
     case 'rolled-back':
       return [
         'warn',
-        `${hook} outlived its lease (hooks.leaseMs) and another run took the outcome over: done(tx) threw LeaseLostError and this run's transaction rolled back; the other run's stands`,
+        `${hook} outlived its lease (hooks.leaseMs) and another run took the outcome over: done(tx) threw LeaseLostError and this run's transaction rolled back; ${problem.done ? "the other run's stands" : 'the other run holds it, not yet done'}`,
       ];
     case 'not-committed':
       return [

@@ -142,8 +142,9 @@ export function createOutcomeReporter(options: OutcomeOptions) {
       // Another run marked it (its transaction stands) or holds it now: this run's did not
       // commit, and the webhook is answered as for any claim held elsewhere.
       const elapsedMs = Date.now() - held.started;
-      options.onProblem(held.name, held.id, { kind: 'rolled-back', elapsedMs });
-      return holder.state === 'done' ? 'already' : 'running';
+      const done = holder.state === 'done';
+      options.onProblem(held.name, held.id, { kind: 'rolled-back', elapsedMs, done });
+      return done ? 'already' : 'running';
     }
     if (holder?.state === 'done') {
       if (threw !== undefined) {

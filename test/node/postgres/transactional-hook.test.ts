@@ -2,7 +2,8 @@
 // through pg and postgres.js, with the claims in the same database as the orders: a hook
 // that outlives its lease three times while a second report arrives commits one order row,
 // whichever of the two runs gets to `done` first; the other rolls back with LeaseLostError,
-// or, stalled before its transaction, meets the other's order and is told apart by its log.
+// or, stalled before its transaction, meets the other's order and is told apart by its log
+// (which says whether the other run is done yet).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
@@ -136,6 +137,37 @@ for (const kind of CLIENT_KINDS) {
       );
       // Later reports find it done: no third run.
       assert.equal((await h.handle(webhookRequest(id))).status, 204);
+      assert.equal(runs(), 2);
+    });
+
+    test('the first run reaches done while a second run holds the outcome: its log says that run holds it, not that it stands', async (t) => {
+      const first = gate();
+      const second = gate();
+      // A failed assertion must not leave a run waiting at its gate.
+      t.after(() => {
+        first.open();
+        second.open();
+      });
+      const { h, runs } = shop(async (run, tx, done) => {
+        const at = run === 1 ? first : second;
+        at.enter();
+        await at.opened;
+        await done(tx as never);
+      });
+      const { id } = await paidAtProvider(sb, h);
+      const firstReport = h.handle(webhookRequest(id));
+      await first.entered;
+      await sleep(LEASE_MS * 3);
+      const secondReport = h.handle(webhookRequest(id));
+      await second.entered;
+      first.open();
+      assert.equal((await firstReport).status, 503, 'held by the second run');
+      const said = h.logs.filter((l) => l.includes('threw LeaseLostError') && l.includes(id));
+      assert.equal(said.length, 1, h.logs.join('\n'));
+      assert.match(said[0] ?? '', /the other run holds it, not yet done/);
+      second.open();
+      assert.equal((await secondReport).status, 204);
+      assert.deepEqual(await rows(id), [2], 'one order row, the second run’s');
       assert.equal(runs(), 2);
     });
 
