@@ -25,6 +25,12 @@ export function assertSafeBaseUrl(baseUrl: string): URL {
   if (parsed.search !== '' || parsed.hash !== '') {
     throw new TypeError('baseUrl must not contain a query or fragment');
   }
+  // As the API reference writes its endpoints (.../v0.1/checkouts): every call would 404.
+  if (/\/v\d+(?:\.\d+)*\/?$/.test(parsed.pathname)) {
+    throw new TypeError(
+      `baseUrl must end before the API's version (each call adds it: /v0.1/checkouts), got ${baseUrl}`,
+    );
+  }
   if (parsed.protocol === 'https:') return parsed;
   if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return parsed;
   throw new TypeError(

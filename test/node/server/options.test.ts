@@ -115,6 +115,13 @@ test('every group and sub-option is checked: types, ranges, URLs', () => {
       /provider\.baseUrl must use https/,
     ],
     [
+      {
+        ...grouped,
+        provider: { ...grouped.provider, baseUrl: 'https://api.provider.example/v0.1/' },
+      },
+      /provider\.baseUrl must end before the API's version \(each call adds it: \/v0\.1\/checkouts\), got https:\/\/api\.provider\.example\/v0\.1\//,
+    ],
+    [
       { ...grouped, provider: { ...grouped.provider, fetch: 'fetch' as never } },
       /provider\.fetch must be a function/,
     ],
