@@ -288,6 +288,9 @@ export class PaymentWidget extends LitElement {
     const offer = loading
       ? { methods: expectedMethods(this.paymentMethods), savedCards: [] }
       : payable(now);
+    // Pay is aria-disabled, never disabled, while paying: every engine drops focus from a
+    // disabled control at its next frame, so Pay pressed on a slow answer left focus on the
+    // page, unheard, until the outcome. A press while paying pays nothing (submit()).
     return html`
       ${loading ? html`<p class="loading" part="loading">${s.loading}</p>` : nothing}
       <form
@@ -304,7 +307,7 @@ export class PaymentWidget extends LitElement {
         @focusout=${this._form.onFocusOut}
       >
         ${offer ? this._renderFields(offer) : nothing}
-        <button type="submit" part="button" ?hidden=${this.noSubmitButton} ?disabled=${kind !== 'form'}>
+        <button type="submit" part="button" ?hidden=${this.noSubmitButton} aria-disabled=${kind !== 'form'}>
           ${kind === 'busy' ? s.processing : this._buttonText()}
         </button>
       </form>

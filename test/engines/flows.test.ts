@@ -188,6 +188,35 @@ describe('payment flows', () => {
     },
   );
 
+  it(
+    'keyboard only, a slow answer: focus stays on "Processing…" until the outcome takes it',
+    FLOW,
+    async () => {
+      const id = await openShop(driver, shop, '/?redirect=0');
+      await fillCard(driver, CARDS.paid);
+      // The provider takes 4 s over the payment (the sandbox's latency fault, once).
+      const slow = await shop.provider('POST', '/sandbox/faults', {
+        method: 'PUT',
+        path: '/v0.1/checkouts/*',
+        kind: 'latency',
+        delayMs: 4000,
+      });
+      assert.equal(slow.status, 201);
+      await tabTo(driver, 'Pay €10.00');
+      await driver.press('Enter');
+      await seeText(driver, 'Processing…');
+      // Every engine drops focus from a control disabled under it by its next frame, to the
+      // page: a screen reader said nothing, and Tab started from the top of the page.
+      await driver.run(
+        'await new Promise((f) => requestAnimationFrame(() => requestAnimationFrame(f)));',
+      );
+      assert.equal(await focused(driver), 'Processing…');
+      await seeText(driver, 'Payment successful');
+      assert.match(await focused(driver), /^Payment successful/);
+      await shopSaw(shop, id, 'paid');
+    },
+  );
+
   // The flows that resume a payment, on both of the README's page shapes (shop.ts SHAPES).
   for (const shape of SHAPES) {
     it(

@@ -74,7 +74,7 @@ export const styles = [
     font: 700 6.5px sans-serif;
     text-anchor: middle;
   }
-  button:disabled {
+  [aria-disabled=true] {
     cursor: progress;
     opacity: 0.7;
   }

@@ -145,7 +145,7 @@ describe('payment-widget: paying by card', () => {
     void el.submit();
     await el.updateComplete;
     button.click();
-    expect(button.disabled).to.equal(true);
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
     expect(button.textContent?.trim()).to.equal('Processing…');
     expect($(el, 'form').getAttribute('aria-busy')).to.equal('true');
     await expect(el).to.be.accessible();
