@@ -42,12 +42,25 @@ const MOUNT =
 const FAILED =
   "the server there failed before the handler answered, or a proxy in front of it could not reach it: the server's log says why (a route that threw before calling the handler: a setting missing)";
 
+// Not found, or not allowed, is the router of whatever is mounted there: `endpoint` is wrong.
+// Any other refusal (a 429, a 403) is a check in front of the handler, a rate limiter, a
+// CSRF check or a login, with `endpoint` right; and one that redirects the call (AdonisJS's
+// CSRF check answers a POST with a redirect back) brings a page in the handler's place.
+const FRONT = 'a rate limiter, a CSRF check or a login in front of the handler';
+
+function advice(status = ''): string {
+  const code = Number(status);
+  if (code >= 500) return FAILED;
+  if (code < 400) return `${MOUNT}; or ${FRONT} redirected the call`;
+  return code === 404 || code === 405 ? MOUNT : `${FRONT} refused the call: let its routes through`;
+}
+
 const TEXTS: Record<Problem, (values: string[]) => string> = {
   endpoint: ([call, status, message]) => `${call} answered ${status}: ${message}`,
   foreign: ([call, status, message = '', timedOut]) =>
     status === '0'
       ? `${call} got no answer${timedOut ? ' in time' : ''}: is the payment handler running there, and reachable from this page? ${MOUNT}`
-      : `${call} answered ${status}: ${message.replace(/\.$/, '')}. That is not the payment handler's answer: ${Number(status) >= 500 ? FAILED : MOUNT}`,
+      : `${call} answered ${status}: ${message.replace(/\.$/, '')}. That is not the payment handler's answer: ${advice(status)}`,
   methods: ([attribute, unknown, methods]) =>
     `payment-methods="${attribute}": ${unknown} is not a payment method, and is ignored (the methods: ${methods})`,
   order: ([text, why]) =>

@@ -195,6 +195,22 @@ describe('payment-widget: the console on a page’s mistakes', () => {
     expect(console_.said[0]).not.to.include('set the widget');
   });
 
+  it('a rate limiter in front of the handler (429): an error saying so, not that endpoint is wrong', async () => {
+    backend.overrides.set('POST /checkouts', () => ({
+      status: 429,
+      body: { errors: [{ message: 'Too many requests' }] },
+      notFromHandler: 'AdonisJS’s throttle middleware on the handler’s route',
+    }));
+    await widget(backend, `order='{"sku":"throttled"}'`, { waitFor: 'payment-error' });
+    await until('the error', () => console_.said.length > 0);
+    expect(console_.said).to.have.length(1);
+    expect(console_.said[0]).to.match(
+      new RegExp(`^error: payment-widget: POST ${endpoint('/checkouts')} answered 429`),
+    );
+    expect(console_.said[0]).to.include('a rate limiter, a CSRF check or a login');
+    expect(console_.said[0]).not.to.include('set the widget');
+  });
+
   it('an HTML page where the handler should answer: an error with the URL', async () => {
     backend.overrides.set('POST /checkouts', () => ({
       status: 200,
@@ -210,6 +226,8 @@ describe('payment-widget: the console on a page’s mistakes', () => {
         `^error: payment-widget: POST ${endpoint('/checkouts')} answered 200: not a checkout\\. That is not the payment handler's answer`,
       ),
     );
+    // A CSRF check's redirect back brings a page too: the console names it beside endpoint.
+    expect(console_.said[0]).to.include('a CSRF check');
   });
 
   it('no answer at all from the endpoint: an error with the URL', async () => {
