@@ -25,8 +25,9 @@ export function assertSafeBaseUrl(baseUrl: string): URL {
   if (parsed.search !== '' || parsed.hash !== '') {
     throw new TypeError('baseUrl must not contain a query or fragment');
   }
-  // As the API reference writes its endpoints (.../v0.1/checkouts): every call would 404.
-  if (/\/v\d+(?:\.\d+)*\/?$/.test(parsed.pathname)) {
+  // As the API reference writes its endpoints (.../v0.1/checkouts): every call would 404. Only
+  // the version the calls add: a gateway of the merchant's own may well end in /v2.
+  if (/\/v0\.1\/?$/.test(parsed.pathname)) {
     throw new TypeError(
       `baseUrl must end before the API's version (each call adds it: /v0.1/checkouts), got ${baseUrl}`,
     );

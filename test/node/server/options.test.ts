@@ -202,3 +202,11 @@ test('basePath is the path of publicUrl unless given, and one that disagrees wit
   // A handler at the root of its own host.
   createPaymentHandler({ ...grouped, publicUrl: 'https://pay.shop.example', basePath: '' });
 });
+
+test("a gateway's base URL may end in a version of its own: only the API's /v0.1 doubles", () => {
+  for (const baseUrl of ['https://gateway.shop.example/v2', 'https://gateway.shop.example/v1.0/']) {
+    assert.doesNotThrow(() =>
+      createPaymentHandler({ ...grouped, provider: { ...grouped.provider, baseUrl } }),
+    );
+  }
+});
