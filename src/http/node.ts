@@ -277,6 +277,8 @@ async function buildListener(
       const message = wrapped ? FASTIFY_LOST_BODY_MESSAGE : LOST_BODY_MESSAGE;
       if (!told.has(message)) console.error(`payment-widget: ${message}`);
       told.add(message);
+      // The framework may have answered already (AdonisJS, handed ctx.request.request): said only.
+      if (res.headersSent) return;
       res
         .writeHead(500, { 'content-type': 'application/json' })
         .end(JSON.stringify(errorBody('INTERNAL', message)));

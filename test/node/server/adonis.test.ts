@@ -96,21 +96,38 @@ describe('AdonisJS’s ctx.request.request and ctx.response.response handed to t
   let http: Server;
   before(async () => {
     const listener = toNodeListener(makeHandler(sb).handle);
+    // The route returns at once and AdonisJS sends its empty answer; the listener runs after it,
+    // as it does in a process where its first call still loads @hono/node-server.
     ({ base, http } = await shop(({ request, response }) => {
-      listener(request.request, response.response);
+      response.response.once('finish', () => listener(request.request, response.response));
     }));
   });
   after(() => close(http));
 
-  test('a body the parser read is named, with what to change', async (t) => {
-    const errors = t.mock.method(console, 'error', () => {});
+  test('a body the parser read is named, with what to change, and the process lives on', async (t) => {
+    let logged!: () => void;
+    const said = new Promise<void>((resolve) => {
+      logged = resolve;
+    });
+    const errors = t.mock.method(console, 'error', () => logged());
+    const thrown: unknown[] = [];
+    const keep = (error: unknown) => thrown.push(error);
+    process.on('uncaughtException', keep);
+    process.on('unhandledRejection', keep);
+    t.after(() => {
+      process.off('uncaughtException', keep);
+      process.off('unhandledRejection', keep);
+    });
     const res = await fetch(`${base}/payments/checkouts`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ order: { sku: 'tea' } }),
     });
-    // AdonisJS answers first (the route returned at once): what the listener says is logged.
     await res.arrayBuffer();
+    await said;
+    // What the listener threw after saying so surfaces once this turn's promises have settled.
+    await new Promise((resolve) => setImmediate(resolve));
     assert.match(String(errors.mock.calls[0]?.arguments[0]), /in Koa and AdonisJS, ctx itself/);
+    assert.deepEqual(thrown.map(String), []);
   });
 });
