@@ -6,16 +6,16 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
 import { cardBody } from '../support/cards.ts';
 import {
   checkoutBody,
   expectValid,
   type Harness,
+  sandboxAndReceiver,
   startReaderCheckout,
   startSandbox,
-  startWebhookReceiver,
   type WebhookReceiver,
 } from './helpers.ts';
 
@@ -37,18 +37,8 @@ async function advance(ms: number): Promise<ClockJson> {
 }
 
 describe('the sandbox clock', () => {
-  before(async () => {
-    h = await startSandbox({ readers: { pairingDelayMs: 0 } });
-    hooks = await startWebhookReceiver();
-  });
-  after(async () => {
-    await h.sandbox.close();
-    await hooks.close();
-  });
-  beforeEach(async () => {
-    await h.api('POST', '/sandbox/reset');
-    hooks.received.length = 0;
-    hooks.replies.length = 0;
+  sandboxAndReceiver({ readers: { pairingDelayMs: 0 } }, (started) => {
+    ({ h, hooks } = started);
   });
 
   test('GET tells the time; POST moves it forward; a reset puts it back', async () => {

@@ -2,7 +2,7 @@
 // duration, newest first; replaying one sends it again; reader results are recorded too.
 
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
 import { until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
@@ -10,8 +10,8 @@ import {
   checkoutBody,
   expectValid,
   type Harness,
+  sandboxAndReceiver,
   startReaderCheckout,
-  startSandbox,
   startWebhookReceiver,
   type WebhookReceiver,
 } from './helpers.ts';
@@ -59,18 +59,8 @@ async function paidCheckout(returnUrl: string): Promise<string> {
 }
 
 describe('webhook deliveries', () => {
-  before(async () => {
-    h = await startSandbox({ readers: { pairingDelayMs: 0 } });
-    hooks = await startWebhookReceiver();
-  });
-  after(async () => {
-    await h.sandbox.close();
-    await hooks.close();
-  });
-  beforeEach(async () => {
-    await h.api('POST', '/sandbox/reset');
-    hooks.received.length = 0;
-    hooks.replies.length = 0;
+  sandboxAndReceiver({ readers: { pairingDelayMs: 0 } }, (started) => {
+    ({ h, hooks } = started);
   });
 
   test('each delivery keeps its payload and every attempt: answer, time and duration', async () => {

@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage } from 'node:http';
+import { after, before, beforeEach } from 'node:test';
 import type * as z from 'zod/mini';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { FlatErrorSchema } from '../../../src/schemas/index.ts';
@@ -144,6 +145,32 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       ),
     close: listening.close,
   };
+}
+
+/**
+ * A sandbox started with `options` and a webhook receiver, for the `describe` block this is
+ * called in: started before its tests (handed to `started`), reset before each test (the
+ * sandbox's state, what the receiver got and its queued replies), closed after them.
+ */
+export function sandboxAndReceiver(
+  options: SandboxOptions,
+  started: (both: { h: Harness; hooks: WebhookReceiver }) => void,
+): void {
+  let both: { h: Harness; hooks: WebhookReceiver } | undefined;
+  before(async () => {
+    both = { h: await startSandbox(options), hooks: await startWebhookReceiver() };
+    started(both);
+  });
+  after(async () => {
+    await both?.h.sandbox.close();
+    await both?.hooks.close();
+  });
+  beforeEach(async () => {
+    assert.ok(both, 'the sandbox did not start');
+    assert.equal((await both.h.api('POST', '/sandbox/reset')).status, 204);
+    both.hooks.received.length = 0;
+    both.hooks.replies.length = 0;
+  });
 }
 
 /** Posts a form like a browser does, without following redirects. */

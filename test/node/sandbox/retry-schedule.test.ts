@@ -4,7 +4,7 @@
 // that died mid-hook free again. Every attempt records the `Retry-After` it was answered and
 // when the next one is due. Driven by the sandbox clock: no test waits out a backoff.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
 import { until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
@@ -13,8 +13,7 @@ import {
   checkoutBody,
   expectValid,
   type Harness,
-  startSandbox,
-  startWebhookReceiver,
+  sandboxAndReceiver,
   type WebhookReceiver,
 } from './helpers.ts';
 
@@ -59,19 +58,9 @@ async function paid(): Promise<void> {
 }
 
 describe('the webhook retry schedule', () => {
-  before(async () => {
-    // The defaults: no attempts, delays or cap given.
-    h = await startSandbox({ webhook: {} });
-    hooks = await startWebhookReceiver();
-  });
-  after(async () => {
-    await h.sandbox.close();
-    await hooks.close();
-  });
-  beforeEach(async () => {
-    await h.api('POST', '/sandbox/reset');
-    hooks.received.length = 0;
-    hooks.replies.length = 0;
+  // The defaults: no attempts, delays or cap given.
+  sandboxAndReceiver({ webhook: {} }, (started) => {
+    ({ h, hooks } = started);
   });
 
   test('by default 8 tries over 61.5 s of sandbox time, past the default lease, then failed', async () => {

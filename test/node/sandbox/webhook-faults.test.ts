@@ -3,7 +3,7 @@
 // checkout's notification arrives first). Bad fault bodies are 400s naming the field.
 
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
 import { until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
@@ -11,8 +11,7 @@ import {
   checkoutBody,
   expectValid,
   type Harness,
-  startSandbox,
-  startWebhookReceiver,
+  sandboxAndReceiver,
   type WebhookReceiver,
 } from './helpers.ts';
 
@@ -51,17 +50,8 @@ const deliveries = async () =>
 const receivedIds = () => hooks.received.map((r) => (r.body as { id: string }).id);
 
 describe('webhook faults at a real receiver', () => {
-  before(async () => {
-    h = await startSandbox();
-    hooks = await startWebhookReceiver();
-  });
-  after(async () => {
-    await h.sandbox.close();
-    await hooks.close();
-  });
-  beforeEach(async () => {
-    assert.equal((await h.api('POST', '/sandbox/reset')).status, 204);
-    hooks.received.length = 0;
+  sandboxAndReceiver({}, (started) => {
+    ({ h, hooks } = started);
   });
 
   test('drop: the notification is never sent; the delivery says dropped', async () => {
