@@ -48,7 +48,8 @@ export async function settle(
 export function fail(c: PayContext, error: unknown, retryable?: boolean, key?: StringName): void {
   const e = asBackendError(error);
   c.to({ kind: 'broken', retryable: retryable ?? e.retryable });
-  diagnoseSettings(c);
+  // A checkout that offers none of the methods the page names: which, told by name.
+  diagnoseSettings(c, e.code === 'NO_PAYMENT_METHODS' ? [] : undefined);
   report(c, e, retryable, key);
 }
 

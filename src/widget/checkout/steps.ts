@@ -25,7 +25,7 @@ import { outcomeOf, stepOf } from './words.ts';
  * (./recheck.ts), and the step the checkout left open shows again (resume).
  */
 export async function shown(c: PayContext, payable: Payable): Promise<void> {
-  diagnoseSettings(c);
+  diagnoseSettings(c, payable.methods, Boolean(payable.checkout.redirect_url));
   watchVisibility(c);
   await resume(c, payable);
 }

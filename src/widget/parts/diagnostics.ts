@@ -2,7 +2,8 @@
 // error for what stops a payment (the handler's own 404 or 403, and any answer at `endpoint`
 // that is not the handler's: a 404 or 405 from something else, a server error, a page that
 // is not a checkout, no answer), a warning for what it ignores (an unknown payment method's
-// name, an `order` that is broken JSON, an unknown `challenge`), for an attribute written
+// name, a method the checkout does not offer, an `order` that is broken JSON, an unknown
+// `challenge`), for an attribute written
 // "false" (on all the same) and for a widget still without its checkout once the page has
 // settled. A part: only a page with a mistake loads its words (the pay part's diagnose():
 // ../checkout/settings.ts, report.ts). So does a page where a file of the widget did not
@@ -16,7 +17,9 @@ export { judge } from './tampering.ts';
  * message); `foreign`: what answered at `endpoint` is not the handler (the call, its status,
  * 0 for no answer, what came, and '1' when the call timed out);
  * `methods`: an unknown name in `payment-methods` (the attribute, the unknown names and the
- * widget's methods); `order`: an `order` that looks like JSON
+ * widget's methods); `unoffered`: a method named in `payment-methods` that the checkout does
+ * not offer (the attribute, those methods, and '1' when one is a bank's and the checkout may
+ * have no redirect_url); `order`: an `order` that looks like JSON
  * and does not parse; `challenge`: an unknown `challenge`; `false`: an attribute written
  * "false", which is on all the same (its name); `missing`: neither `order` nor
  * `checkout-id` once the page has settled ('[object Object]' when a server render wrote an
@@ -26,6 +29,7 @@ export type Problem =
   | 'endpoint'
   | 'foreign'
   | 'methods'
+  | 'unoffered'
   | 'order'
   | 'challenge'
   | 'false'
@@ -63,6 +67,8 @@ const TEXTS: Record<Problem, (values: string[]) => string> = {
       : `${call} answered ${status}: ${message.replace(/\.$/, '')}. That is not the payment handler's answer: ${advice(status)}`,
   methods: ([attribute, unknown, methods]) =>
     `payment-methods="${attribute}": ${unknown} is not a payment method, and is ignored (the methods: ${methods})`,
+  unoffered: ([attribute, left, bank]) =>
+    `payment-methods="${attribute}": this checkout does not offer ${left} (${bank ? "a bank's method needs the redirect_url that resolveCheckout's redirect: false leaves out; " : ''}GET /payment-methods?currency= lists what a currency offers)`,
   order: ([text, why]) =>
     `the order attribute ${text} looks like JSON but does not parse (${why}), so it is sent as text; write it as JSON ('{"sku":"mug"}') or set the order property`,
   challenge: ([value]) =>

@@ -129,6 +129,49 @@ describe('payment-widget: the console on a page’s mistakes', () => {
 
   const endpoint = (path: string) => new URL(`/payments${path}`, location.href).href;
 
+  it('a method the page names that the checkout does not offer is warned of by name, with why', async () => {
+    // A bank's method on a checkout made with redirect: false (no redirect_url to come back
+    // to), and Boleto, which the handler does not offer for a euro checkout.
+    backend.methods = ['card', 'ideal'];
+    const event = oneEvent(document.body, 'payment-ready');
+    const el = await widget(backend, 'checkout-id="chk_1" payment-methods="card ideal boleto"');
+    expect((await event).detail.paymentMethods).to.deep.equal(['card']);
+    await until('the warning', () => console_.said.length > 0);
+    expect(console_.said).to.deep.equal([
+      `warn: payment-widget: payment-methods="card ideal boleto": this checkout does not offer ideal boleto (a bank's method needs the redirect_url that resolveCheckout's redirect: false leaves out; GET /payment-methods?currency= lists what a currency offers)`,
+    ]);
+    expect(text(el)).to.include('Pay €10.00');
+  });
+
+  it('a checkout with a redirect_url offers the bank the page names, and no warning says otherwise', async () => {
+    backend.methods = ['card', 'ideal'];
+    backend.checkout = {
+      ...backend.checkout,
+      redirect_url: 'https://shop.example/payments/return',
+    };
+    const event = oneEvent(document.body, 'payment-ready');
+    await widget(backend, 'checkout-id="chk_1" payment-methods="ideal card idael"');
+    expect((await event).detail.paymentMethods).to.deep.equal(['card', 'ideal']);
+    // One real mistake, so that the warnings are known to have been said.
+    await until('the warning', () => console_.said.length > 0);
+    expect(console_.said).to.deep.equal([
+      'warn: payment-widget: payment-methods="ideal card idael": idael is not a payment method, and is ignored (the methods: card ideal bancontact blik boleto)',
+    ]);
+  });
+
+  it('a page that names only methods the checkout does not offer is told which, beside the error', async () => {
+    backend.methods = ['card', 'ideal'];
+    const el = await widget(backend, 'checkout-id="chk_1" payment-methods="ideal"', {
+      waitFor: 'payment-error',
+    });
+    await until('the warning', () => console_.said.length > 0);
+    expect(console_.said).to.have.length(1);
+    expect(console_.said[0]).to.match(
+      /^warn: payment-widget: payment-methods="ideal": this checkout does not offer ideal, .*redirect: false/,
+    );
+    expect(text(el)).to.not.include('Pay €10.00');
+  });
+
   it('an order that looks like JSON and does not parse is warned of when the create fails', async () => {
     backend.overrides.set('POST /checkouts', () =>
       errorReply(400, 'INVALID', 'order.sku is not a product of this shop', { field: 'order.sku' }),
