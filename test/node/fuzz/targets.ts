@@ -289,6 +289,9 @@ export async function handlerTarget(): Promise<Target> {
       apiKey: sb.apiKey,
       merchantCode: sb.merchantCode,
       retries: 0,
+      // What is judged is the handler's answer to hostile input, never the provider's speed:
+      // a machine too busy to answer in the default 10 s would fail the run with a 504.
+      timeoutMs: 600_000,
       fetch: inProcessFetch(sb),
     },
     publicUrl: `${DEAD_URL}/payments`,
