@@ -89,18 +89,27 @@ export function createRateLimiter(
     if (address === undefined) {
       // Where the merchant's clientAddress ran and found nothing (a header their proxy sets,
       // reached without the proxy), suggesting the option they passed would send them in a circle.
+      // And where a Node request was handed on, as told, but its socket has no address (a
+      // Unix socket: Nitro's dev server hands its worker requests on one), saying it was.
       const given = sources.clientAddress !== undefined;
+      const socket = (c.env.runtime as { incoming?: { socket?: unknown } } | null)?.incoming
+        ?.socket;
+      const unix = !given && typeof socket === 'object';
+      const skipped = 'the per-client limits are not applied (the per-checkout one is)';
       warnOnce(
-        given ? 'no-address-from-option' : 'no-address',
+        given ? 'no-address-from-option' : unix ? 'no-address-on-socket' : 'no-address',
         given
-          ? 'rateLimit.clientAddress answered no address for a request, so the per-client ' +
-              'limits are not applied to it (the per-checkout one is): check what it reads is on ' +
-              'every request (a header your proxy sets is missing when the app is reached ' +
-              'without it), or pass rateLimit.clientKey'
-          : 'the client address of a request is unknown, so the per-client limits are not ' +
-              'applied (the per-checkout one is): hand the handler what toNodeListener, ' +
-              'Bun.serve or Deno.serve pass beside the request (Elysia: payments(request, ' +
-              'server); Hono: payments(c.req.raw, c.env)), or pass rateLimit.clientAddress or rateLimit.clientKey',
+          ? `rateLimit.clientAddress answered no address for a request, so ${skipped}: check ` +
+              'what it reads is on every request (a header your proxy sets is missing when the ' +
+              'app is reached without it), or pass rateLimit.clientKey'
+          : unix
+            ? 'the client address of a request is unknown: the Node request handed with it has ' +
+              "none on its socket (a Unix socket: Nitro's dev worker, under Analog's vite dev; " +
+              `the build has one), so ${skipped}`
+            : `the client address of a request is unknown, so ${skipped}: hand the handler ` +
+              'what toNodeListener, Bun.serve or Deno.serve pass beside the request (Elysia: ' +
+              'payments(request, server); Hono: payments(c.req.raw, c.env)), or pass ' +
+              'rateLimit.clientAddress or rateLimit.clientKey',
       );
       return undefined;
     }

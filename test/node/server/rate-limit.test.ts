@@ -327,6 +327,21 @@ describe('rate limits without an address, and with a store that cannot count', (
     assert.doesNotMatch(warnings[0] ?? '', /pass rateLimit\.clientAddress/);
   });
 
+  test('a Node request handed on whose socket has no address is said so, not told to hand it on', async () => {
+    // As under Analog's vite dev: Nitro's worker takes requests on a Unix socket, whose
+    // remoteAddress is undefined, and the route hands on { incoming } as the docs say.
+    const h = makeHandler(sb);
+    const env = { incoming: { socket: { remoteAddress: undefined } } };
+    const post = () =>
+      h.handle(request('POST', '/checkouts', { body: { order: { sku: 'tea' } } }), env);
+    assert.equal((await post()).status, 201);
+    assert.equal((await post()).status, 201);
+    const warnings = h.logs.filter((l) => l.includes('per-client limits are not applied'));
+    assert.equal(warnings.length, 1, h.logs.join('\n'));
+    assert.match(warnings[0] ?? '', /handed with it has none on its socket \(a Unix socket/);
+    assert.doesNotMatch(warnings[0] ?? '', /hand the handler what toNodeListener/);
+  });
+
   test('a store whose hit() fails: the limits hold in this instance, and the failure is logged', async (t) => {
     const memory = createMemoryStore();
     const failing: PaymentStore = {
