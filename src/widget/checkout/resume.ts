@@ -1,9 +1,10 @@
 // A checkout that is still pending when the widget loads may have a step open: the shopper
 // reloaded during the 3DS challenge, or came back from the bank's page with the back button,
-// and the bank may approve it at any moment. The handler gives the step back beside the
-// checkout (`next_step`, `payment_type`); this tab remembers which step it last ran
-// (words.ts `stepOf`). What to show then is decided here: the step again, the bank's answer
-// awaited when the step cannot be shown again, or the form.
+// and the bank may approve it at any moment; or a boleto's voucher waits to be paid. The
+// handler gives the step back beside the checkout (`next_step`, `payment_type`, `boleto`);
+// this tab remembers which step it last ran (words.ts `stepOf`). What to show then is
+// decided here: the step again, the bank's answer awaited when the step cannot be shown
+// again, or the form.
 
 import { actionFor } from '../../next-step/action.ts';
 import type { Action, ChallengeMode, CheckoutView } from '../../next-step/types.ts';
@@ -13,6 +14,7 @@ import { isPaymentMethodId } from '../parts/kit.ts';
 /**
  * What to show instead of the form for checkout `answer` as the handler read it (with its
  * open step, if any), given what this tab remembers (`here`), or undefined for the form:
+ * - a boleto's voucher: shown again, pending;
  * - a challenge for the iframe: in the iframe again (posted again to the issuer);
  * - a full-page challenge or a bank's page: offered again behind a button (`offer`), never
  *   followed by itself;
@@ -27,6 +29,8 @@ export function reopen(
 ): Action | undefined {
   const { next_step: step, payment_type: method } = answer;
   if (answer.status !== 'PENDING' || here?.endsWith(':left')) return undefined;
+  // A boleto issued, paid at a bank days later: its voucher again (a card would be refused).
+  if (answer.boleto) return { kind: 'voucher', checkout: answer };
   let action: Action | undefined;
   if (typeof method === 'string') {
     // A method this widget does not know opens nothing: actionFor leaves it to the form.

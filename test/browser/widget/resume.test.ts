@@ -161,6 +161,21 @@ describe('payment-widget: a step still open when it loads', () => {
     expect($(el, 'button[part~=button]').disabled).to.equal(false);
   });
 
+  it('a boleto issued: its voucher again, pending, never a form that cannot pay', async () => {
+    backend.methods = ['card', 'boleto'];
+    const boleto = { barcode: '12345678901234567890', url: 'https://bank.example/boleto.pdf' };
+    backend.checkout = { ...backend.checkout, currency: 'BRL', boleto };
+    const pending = next('payment-pending');
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await pending;
+    await el.updateComplete;
+    expect(formShown(el)).to.equal(false);
+    expect(text(el)).to.include('Payment pending');
+    expect($(el, '[part~=voucher-barcode]').textContent).to.equal('12345 67890 12345 67890');
+    expect($(el, '[part~=voucher-link]').getAttribute('href')).to.equal(boleto.url);
+    expect(backend.puts()).to.have.length(0);
+  });
+
   it('a pending checkout with no step anywhere: the form, as always', async () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
     expect(formShown(el)).to.equal(true);
