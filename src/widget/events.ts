@@ -35,7 +35,7 @@ export interface PaymentChallengeDetail {
 }
 export interface PaymentCheckoutDetail {
   /** The checkout as the handler confirmed it (read back from the provider). */
-  checkout: PublicCheckout;
+  checkout: PublicCheckout & { id: string };
   /**
    * True when the checkout was settled before this page showed it: a reload, a return from
    * the bank's app, another tab. The merchant's page shows the outcome; nothing was paid now.

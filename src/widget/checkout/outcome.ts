@@ -3,7 +3,7 @@
 // (src/widget/parts/pay.ts), with ./pay.ts: nothing is over before it could be paid.
 
 import type { CheckoutView } from '../../next-step/types.ts';
-import type { PublicCheckout } from '../../schemas/checkout.ts';
+import type { PaymentCheckoutDetail } from '../events.ts';
 import { controlOf, valuesOf } from '../form/inputs.ts';
 import type { StringName } from '../locales/en.ts';
 import { asBackendError, emit, isFinalStatus } from '../parts/kit.ts';
@@ -11,6 +11,8 @@ import type { PayContext } from './context.ts';
 import { report } from './report.ts';
 import { diagnoseSettings } from './settings.ts';
 import { outcomeOf } from './words.ts';
+
+type Confirmed = PaymentCheckoutDetail['checkout'];
 
 /**
  * Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped.
@@ -29,14 +31,15 @@ export async function settle(
     const paid = status === 'PAID';
     keep(c, !paid);
     c.to(outcomeOf(checkout));
-    // The handler's answer, as its route types it (the widget reads only a few fields).
+    // The handler's answer, as its route types it (the widget reads only a few fields; an
+    // answer without an id never got here: ./backend.ts).
     emit(host, paid ? 'payment-success' : 'payment-failure', {
-      checkout: checkout as PublicCheckout,
+      checkout: checkout as Confirmed,
       ...(resumed && { resumed }),
     });
   } else {
     c.to({ kind: 'pending', checkout });
-    emit(host, 'payment-pending', { checkout: checkout as PublicCheckout });
+    emit(host, 'payment-pending', { checkout: checkout as Confirmed });
   }
 }
 
