@@ -6,8 +6,9 @@
 // the basket's cookie, the product page naming its `order`, and a result page), built for
 // production from the packed package, started as their adapters start them, and paid through
 // in Chromium: the basket's one checkout found again by a reload and paid, onPaid once, and a
-// failed full-page 3-D Secure ending on the result page, which offers another card. The
-// console stays quiet throughout.
+// failed full-page 3-D Secure ending on the result page, which offers another card; and the
+// bank's return into the 3-D Secure iframe, which carries no cookie, gets none. The console
+// stays quiet throughout.
 //
 // One tarball for both. Each app's packages come from its own lock (examples/sveltekit,
 // examples/nuxt), installed with the tarball outside this checkout; npm test runs this file on
@@ -27,6 +28,7 @@ import {
   type App,
   paysTheBasketsCheckoutAfterAReload,
   resultPageAfterAFailedChallenge,
+  theFramedReturnSetsNoBasket,
 } from './shop-pages.ts';
 import { answering, freePort, providerSettings, type Running, start } from './support.ts';
 
@@ -174,6 +176,11 @@ for (const [title, recipe] of [
     test('a failed full-page 3-D Secure ends on the result page, where another card pays', async () => {
       assert.ok(app);
       await resultPageAfterAFailedChallenge(browser, app);
+    });
+
+    test('the bank’s return in the widget’s iframe, which carries no cookie, sets no basket', async () => {
+      assert.ok(app);
+      await theFramedReturnSetsNoBasket(app, '/api/payments');
     });
 
     test('the rate limits knew each shopper’s address: no warning that they could not', () => {

@@ -5,7 +5,8 @@
 // StrictMode on: next-app.ts, which `npm test` runs once for every Node line), started by
 // `next start` on this Node, and paid through in Chromium: on a direct load and
 // after a reload, after client-side navigation, and through the result page after a failed
-// 3-D Secure, whose "Try another card" offers a card only. The browser console stays empty
+// 3-D Secure, whose "Try another card" offers a card only; the bank's return into the 3-D
+// Secure iframe, which carries no cookie, gets none. The browser console stays empty
 // throughout (no hydration warning, no error), and onPaid runs once per paid checkout. Its
 // Dutch page (app/nl, `locale="nl-NL"` and nothing else) shows Dutch labels: Next.js split
 // the Dutch strings into a chunk by itself.
@@ -28,6 +29,7 @@ import {
   payOnProductPage,
   resultPageAfterAFailedChallenge,
   shopper,
+  theFramedReturnSetsNoBasket,
 } from './shop-pages.ts';
 import {
   answering,
@@ -110,6 +112,10 @@ test('reached by client-side navigation, the same page pays, its console quiet',
 
 test('after a failed 3-D Secure, the result page offers another card, a card only', async () => {
   await resultPageAfterAFailedChallenge(browser, shop);
+});
+
+test('the bank’s return in the widget’s iframe, which carries no cookie, sets no basket', async () => {
+  await theFramedReturnSetsNoBasket(shop, '/api/payments');
 });
 
 test('in Dutch (app/nl: `locale="nl-NL"` and nothing else), the page shows Dutch labels', async () => {

@@ -5,9 +5,11 @@
 // quiet. The apps sell one mug for 12.50 EUR, say `Paid: <checkout id>` in a status line
 // once paid, and print `paid: <reference> (checkout <id>)` from onPaid.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { EXPIRY } from '../e2e/shop.ts';
+import { cardBody } from '../node/support/cards.ts';
 import { paidLines, type Running, webhookDelivered } from './support.ts';
 
 /** What an app's onPaid prints: `paid: <reference> (checkout <id>)`. */
@@ -138,4 +140,41 @@ export async function resultPageAfterAFailedChallenge(browser: Browser, app: App
   await page.getByText('Payment successful').waitFor();
   assert.deepEqual(problems, []);
   await page.context().close();
+}
+
+/**
+ * A 3-D Secure shown in the widget's iframe (`challenge="iframe"`, or a checkout without a
+ * `redirect_url`) ends with the bank's page sending the frame to the handler's return route:
+ * a request from the bank's site, so without the basket's SameSite=Lax cookie (by hand, the
+ * app on localhost and the bank on 127.0.0.1: so in Chromium and Firefox). The answer, the
+ * handler's page for the frame, sets no basket: Firefox refuses a cookie set on it, saying
+ * so on the console, and a browser that took one would start another basket.
+ */
+export async function theFramedReturnSetsNoBasket(app: App, endpoint: string): Promise<void> {
+  // A shopper with a basket makes the checkout, and a card opens its 3-D Secure.
+  const basket = randomUUID();
+  const call = (method: string, path: string, body: unknown) =>
+    fetch(`${app.origin}${endpoint}${path}`, {
+      method,
+      headers: {
+        origin: app.origin,
+        'content-type': 'application/json',
+        cookie: `basket=${basket}`,
+      },
+      body: JSON.stringify(body),
+    });
+  const created = await call('POST', '/checkouts', { order: { sku: 'mug' } });
+  assert.equal(created.status, 201, await created.clone().text());
+  const { id } = (await created.json()) as { id: string };
+  const challenged = await call('PUT', `/checkouts/${id}`, cardBody('4200000000000042'));
+  assert.equal(challenged.status, 202, await challenged.text());
+  const back = await fetch(`${app.origin}${endpoint}/return?checkout_id=${id}`, {
+    headers: {
+      'sec-fetch-dest': 'iframe',
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-site': 'cross-site',
+    },
+  });
+  assert.match(await back.text(), /Authentication finished/);
+  assert.deepEqual(back.headers.getSetCookie(), []);
 }

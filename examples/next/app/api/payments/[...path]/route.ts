@@ -58,9 +58,10 @@ function paymentHandler(): PaymentHandler {
 
 async function handle(request: Request): Promise<Response> {
   // The shopper's basket: a random id in an HttpOnly cookie, set here because a Route
-  // Handler may set cookies and a page (a server component) may not.
+  // Handler may set cookies and a page (a server component) may not; not on /return, which
+  // 3-D Secure in the widget's iframe reaches from the bank's site (browsers refuse it there).
   const jar = await cookies();
-  if (!jar.has('basket')) {
+  if (!jar.has('basket') && new URL(request.url).pathname !== '/api/payments/return') {
     jar.set('basket', randomUUID(), { httpOnly: true, sameSite: 'lax', path: '/' });
   }
   return paymentHandler()(request);
