@@ -9,7 +9,7 @@
 // Every delivery is a record of the store (the last MAX_DELIVERIES) with each attempt's time,
 // answer or error and duration: `GET /sandbox/webhook-deliveries` and the dashboard show them,
 // any can be sent again (`replay`), and a restart on the data file finds them and sends what
-// was still pending. Webhook faults (faults.ts) make the hard cases happen on purpose:
+// was still pending when it is due. Webhook faults (faults.ts) make the hard cases happen:
 //   drop       never sent (the delivery's state is `dropped`)
 //   duplicate  sent twice
 //   delay      held `delayMs` of sandbox time before its first attempt
@@ -103,7 +103,8 @@ export class Webhooks {
 
   /**
    * After a restart on the data file: what was pending goes out again. A held `reorder`
-   * delivery waits for the next one again; anything else is tried at once.
+   * delivery waits for the next one again; a retry waits until its `nextAt` (sandbox time,
+   * kept with the clock's offset), at once if that has passed; anything else goes at once.
    */
   resume(): void {
     for (const delivery of this.#store.values('deliveries')) {
@@ -116,7 +117,9 @@ export class Webhooks {
       if (delivery.fault === 'reorder' && delivery.attempts.length === 0) {
         this.#heldForNext.push(delivery.id);
       } else {
-        this.#attemptAfter(delivery.id, 0);
+        const nextAt = delivery.attempts.at(-1)?.nextAt;
+        const due = nextAt === undefined ? 0 : Date.parse(nextAt) - this.#clock.now();
+        this.#attemptAfter(delivery.id, due);
       }
     }
   }

@@ -115,8 +115,11 @@ export function checkoutBody(extra: Record<string, unknown> = {}) {
 export interface WebhookReceiver {
   url: string;
   received: { body: unknown; at: number }[];
-  /** Status codes (or a status with headers) to answer, in order; then 204. */
-  replies: (number | { status: number; headers: Record<string, string> })[];
+  /**
+   * Status codes (or a status with headers) to answer, in order; then 204. `hold` never
+   * answers: the request stays in flight until the sender gives up or the receiver closes.
+   */
+  replies: (number | { status: number; headers: Record<string, string> } | 'hold')[];
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -129,6 +132,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     for await (const chunk of req) text += String(chunk);
     received.push({ body: JSON.parse(text) as unknown, at: Date.now() });
     const reply = replies.shift() ?? 204;
+    if (reply === 'hold') return;
     if (typeof reply === 'number') res.writeHead(reply).end();
     else res.writeHead(reply.status, reply.headers).end();
   });

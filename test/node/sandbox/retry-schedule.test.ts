@@ -2,8 +2,12 @@
 // has one, else after its backoff, each wait at most `maxDelayMs`; by default over 61.5 s,
 // past the handler's default 30 s hook lease, so that a retry finds the claim of an instance
 // that died mid-hook free again. Every attempt records the `Retry-After` it was answered and
-// when the next one is due. Driven by the sandbox clock: no test waits out a backoff.
+// when the next one is due, and a restart on the data file keeps to it. Driven by the
+// sandbox clock: no test waits out a backoff.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
 import { until } from '../../shared/until.ts';
@@ -14,6 +18,8 @@ import {
   expectValid,
   type Harness,
   sandboxAndReceiver,
+  startSandbox,
+  startWebhookReceiver,
   type WebhookReceiver,
 } from './helpers.ts';
 
@@ -25,6 +31,7 @@ interface Attempt {
   nextAt?: string;
 }
 interface Delivery {
+  payload: { id: string };
   state: string;
   attempts: Attempt[];
 }
@@ -51,10 +58,12 @@ async function attempted(count: number): Promise<Delivery> {
 /** The sandbox time from the end of `a` (its answer) until its next attempt is due. */
 const waitAfter = (a: Attempt) => Date.parse(a.nextAt!) - Date.parse(a.at) - a.durationMs;
 
-async function paid(): Promise<void> {
-  const created = await h.api('POST', '/v0.1/checkouts', checkoutBody({ return_url: hooks.url }));
+/** A checkout paid on `on` (default: the shared sandbox), notifying `to`; its id. */
+async function paid(on: Harness = h, to: WebhookReceiver = hooks): Promise<string> {
+  const created = await on.api('POST', '/v0.1/checkouts', checkoutBody({ return_url: to.url }));
   const id = expectValid(CheckoutSchema, created.body).id!;
-  await h.api('PUT', `/v0.1/checkouts/${id}`, cardBody('4200000000000091'));
+  await on.api('PUT', `/v0.1/checkouts/${id}`, cardBody('4200000000000091'));
+  return id;
 }
 
 describe('the webhook retry schedule', () => {
@@ -131,5 +140,67 @@ describe('the webhook retry schedule', () => {
       );
     }
     assert.equal(fourth.nextAt, undefined);
+  });
+});
+
+describe('a restart on the data file', () => {
+  test('keeps each pending delivery to its schedule: one due while it was down goes at once, one due later at its nextAt', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-retry-restart-'));
+    const dataFile = join(dir, 'data.jsonl');
+    const receiver = await startWebhookReceiver();
+    const told = { status: 503, headers: { 'retry-after': '20' } };
+    const deliveries = async (on: Harness) =>
+      (await on.api('GET', '/sandbox/webhook-deliveries')).body as Delivery[];
+    const ids = () => receiver.received.map((r) => (r.body as { id: string }).id);
+    let first: Harness | undefined = await startSandbox({ webhook: {}, dataFile });
+    let second: Harness | undefined;
+    try {
+      // Due: told to come back in 20 s, which passes; its second try is in flight at shutdown.
+      receiver.replies.push(told, 'hold', told);
+      const due = await paid(first, receiver);
+      await receiver.waitFor(1);
+      await until('the first answer to be recorded', async () =>
+        (await deliveries(first!)).some((d) => d.attempts[0]?.nextAt !== undefined),
+      );
+      await advanceClock(first, 20_000);
+      await receiver.waitFor(2);
+      // Later: told to come back in 20 s, which has not passed at shutdown.
+      const later = await paid(first, receiver);
+      await receiver.waitFor(3);
+      await until('the later one to be told', async () =>
+        (await deliveries(first!)).some((d) => d.payload.id === later && d.attempts.length === 1),
+      );
+      await first.sandbox.close();
+      first = undefined;
+
+      second = await startSandbox({ webhook: {}, dataFile });
+      await receiver.waitFor(4);
+      await until('the due one to be delivered', async () =>
+        (await deliveries(second!)).some((d) => d.payload.id === due && d.state === 'delivered'),
+      );
+      // A payment after the restart is notified; the later one has still not been tried again.
+      const after = await paid(second, receiver);
+      await receiver.waitFor(5);
+      assert.deepEqual(ids(), [due, due, later, due, after]);
+      const pending = (await deliveries(second)).find((d) => d.payload.id === later)!;
+      assert.equal(pending.state, 'pending');
+      assert.equal(pending.attempts.length, 1);
+      // Its 20 s pass: it goes out then, not before.
+      await advanceClock(second, 20_000);
+      await receiver.waitFor(6);
+      assert.deepEqual(ids().slice(5), [later]);
+      let delivered: Delivery | undefined;
+      await until('the later one to be delivered', async () => {
+        delivered = (await deliveries(second!)).find((d) => d.payload.id === later);
+        return delivered?.state === 'delivered';
+      });
+      const [told1, retried] = delivered!.attempts as [Attempt, Attempt];
+      assert.ok(Date.parse(retried.at) >= Date.parse(told1.nextAt!), JSON.stringify(delivered));
+    } finally {
+      await first?.sandbox.close();
+      await second?.sandbox.close();
+      await receiver.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
