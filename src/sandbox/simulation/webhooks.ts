@@ -1,10 +1,10 @@
 // Outgoing notifications: a checkout's CHECKOUT_STATUS_CHANGED and a reader checkout's result,
 // POSTed as JSON to the merchant's URL and retried until a 2xx or `attempts` run out: after
-// the answer's `Retry-After` (seconds) when it has one, else with exponential backoff, each
-// wait at most `maxDelayMs`. The defaults span about a minute, past the handler's default
-// 30 s hook lease: a claim whose instance died is taken over by a retry, and the handler's
-// Retry-After says when its lease ends. Delivery runs off the request path so a slow or dead
-// merchant endpoint never delays an API response.
+// the answer's `Retry-After` (seconds or a date) when it has one, else with exponential
+// backoff, each wait at most `maxDelayMs`. The defaults span about a minute, past the
+// handler's default 30 s hook lease: a claim whose instance died is taken over by a retry,
+// and the handler's Retry-After says when its lease ends. Delivery runs off the request path
+// so a slow or dead merchant endpoint never delays an API response.
 //
 // Every delivery is a record of the store (the last MAX_DELIVERIES) with each attempt's time,
 // answer or error and duration: `GET /sandbox/webhook-deliveries` and the dashboard show them,
@@ -232,8 +232,9 @@ export class Webhooks {
       const retryAfter = res.headers.get('retry-after');
       if (retryAfter !== null && !res.ok) {
         attempt.retryAfter = retryAfter;
-        // Seconds only: a date would be read on whose clock, the sandbox's or the merchant's?
-        if (/^\d+$/.test(retryAfter)) asked = Number(retryAfter) * 1000;
+        // A date is on the merchant's clock: its answer's Date, else real time (not the sandbox's).
+        const now = Date.parse(res.headers.get('date') ?? '');
+        asked = askedWait(retryAfter, now || this.#clock.now() - this.#clock.offsetMs);
       }
     } catch (error) {
       attempt.error = describeFailure(error, controller.signal.aborted);
@@ -280,6 +281,13 @@ export class Webhooks {
     this.#closed = true;
     this.clear();
   }
+}
+
+/** The wait a `Retry-After` asks for (seconds, or an HTTP date after `now`), in ms. */
+function askedWait(value: string, now: number): number | undefined {
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
 /** What went wrong, without the URL or anything the merchant sent back. */

@@ -1,9 +1,9 @@
-// When the sandbox tries a webhook again: after the answer's `Retry-After` (seconds) when it
-// has one, else after its backoff, each wait at most `maxDelayMs`; by default over 61.5 s,
-// past the handler's default 30 s hook lease, so that a retry finds the claim of an instance
-// that died mid-hook free again. Every attempt records the `Retry-After` it was answered and
-// when the next one is due, and a restart on the data file keeps to it. Driven by the
-// sandbox clock: no test waits out a backoff.
+// When the sandbox tries a webhook again: after the answer's `Retry-After` (seconds, or an
+// HTTP date on the answer's own clock) when it has one, else after its backoff, each wait at
+// most `maxDelayMs`; by default over 61.5 s, past the handler's default 30 s hook lease, so
+// that a retry finds the claim of an instance that died mid-hook free again. Every attempt
+// records the `Retry-After` it was answered and when the next one is due, and a restart on
+// the data file keeps to it. Driven by the sandbox clock: no test waits out a backoff.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,8 +104,8 @@ describe('the webhook retry schedule', () => {
       { status: 503, headers: { 'retry-after': '20' } },
       // An hour: the sandbox waits its cap, 30 s, instead.
       { status: 503, headers: { 'retry-after': '3600' } },
-      // A date is not seconds: the backoff's wait (the third: 2 s).
-      { status: 429, headers: { 'retry-after': 'Wed, 21 Oct 2037 07:28:00 GMT' } },
+      // Neither seconds nor a date: the backoff's wait (the third: 2 s).
+      { status: 429, headers: { 'retry-after': 'soon' } },
     );
     await paid();
     for (let n = 1; n <= 3; n += 1) {
@@ -125,7 +125,7 @@ describe('the webhook retry schedule', () => {
       [
         [503, '20'],
         [503, '3600'],
-        [429, 'Wed, 21 Oct 2037 07:28:00 GMT'],
+        [429, 'soon'],
         [204, undefined],
       ],
     );
@@ -140,6 +140,31 @@ describe('the webhook retry schedule', () => {
       );
     }
     assert.equal(fourth.nextAt, undefined);
+  });
+
+  test("an answer's Retry-After as an HTTP date counts from the answer's Date, at most maxDelayMs", async () => {
+    // The merchant's clock is an hour ahead of the sandbox's machine: only its own Date says
+    // how far off its Retry-After is.
+    const merchantNow = Math.floor(Date.now() / 1000) * 1000 + 3_600_000;
+    const dated = (afterMs: number) => ({
+      status: 503,
+      headers: {
+        date: new Date(merchantNow).toUTCString(),
+        'retry-after': new Date(merchantNow + afterMs).toUTCString(),
+      },
+    });
+    // 20 s; an hour (the cap, 30 s, instead); a moment already past (at once).
+    hooks.replies.push(dated(20_000), dated(3_600_000), dated(-5_000));
+    await paid();
+    for (let n = 1; n <= 3; n += 1) {
+      const last = (await attempted(n)).attempts[n - 1]!;
+      await advanceClock(h, Date.parse(last.nextAt!) - Date.parse(last.at));
+    }
+    const delivery = await attempted(4);
+    assert.equal(delivery.state, 'delivered');
+    const waits = delivery.attempts.slice(0, 3).map(waitAfter);
+    for (const [i, wait] of [20_000, 30_000, 0].entries())
+      assert.ok(Math.abs(waits[i]! - wait) <= 50, `${delivery.attempts[i]!.retryAfter}: ${waits}`);
   });
 });
 
