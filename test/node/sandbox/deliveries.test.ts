@@ -1,7 +1,9 @@
 // Webhook deliveries as data: every notification, with each attempt's answer or error and
-// duration, newest first; replaying one sends it again; reader results are recorded too.
+// duration, newest first; an attempt unanswered is cut off when the docs say; replaying one
+// sends it again; reader results are recorded too.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
 import { until } from '../../shared/until.ts';
@@ -94,6 +96,26 @@ describe('webhook deliveries', () => {
       assert.equal(a.status, undefined);
       assert.equal(a.error, 'ECONNREFUSED');
     }
+  });
+
+  test('an endpoint that never answers: the attempt ends as timeout after the seconds docs/sandbox.md gives', async () => {
+    const docs = readFileSync(new URL('../../../docs/sandbox.md', import.meta.url), 'utf8');
+    const given = /not answered within (\d+) s \(real time\) fails with error `timeout`/.exec(docs);
+    assert.ok(given, 'docs/sandbox.md does not say how long an attempt waits for its answer');
+    const limitMs = Number(given[1]) * 1000;
+    hooks.replies.push('hold');
+    await paidCheckout(hooks.url);
+    await hooks.waitFor(2, limitMs + 5_000);
+    const [delivery] = await settled();
+    const [cut, retried] = delivery!.attempts as [Attempt, Attempt];
+    assert.equal(cut.error, 'timeout');
+    assert.equal(cut.status, undefined);
+    assert.ok(
+      cut.durationMs >= limitMs && cut.durationMs < limitMs + 1_000,
+      `${cut.durationMs} ms`,
+    );
+    assert.equal(retried.status, 204);
+    assert.equal(delivery!.state, 'delivered');
   });
 
   test('replay sends the payload again as a new delivery: 202 with it', async () => {
