@@ -1,8 +1,9 @@
 // An instance killed (SIGKILL) in the middle of onPaid, as a crash, an OOM kill or a deploy's
 // hard stop would: its claims stay `running` until their lease (leaseMs) ends, reports
-// meanwhile do not run the hook (the webhook is told to come back), and the provider's
-// retried webhook, now reaching the surviving instance through the load balancer, takes the
-// claim over and runs the hook: each order is fulfilled exactly once.
+// meanwhile do not run the hook (the webhook is told when to come back), and the provider's
+// webhook, retried then on the sandbox's default schedule and now reaching the surviving
+// instance through the load balancer, takes the claim over and runs the hook: each order is
+// fulfilled exactly once.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { scaled, until } from '../../shared/until.ts';
@@ -17,14 +18,26 @@ const CHECKOUTS = 4;
  */
 const LEASE_MS = Math.ceil(scaled(2_000) / 1000) * 1000;
 
+interface Delivery {
+  payload: { id?: string };
+  state: string;
+  attempts: {
+    at: string;
+    status?: number;
+    durationMs: number;
+    retryAfter?: string;
+    nextAt?: string;
+  }[];
+}
+
 let cluster: Cluster | undefined;
 let look: ConnectedClient | undefined;
 
 before(async () => {
   cluster = await startCluster({
-    // The provider retries for about 30 × maxDelayMs, past the lease however slow the machine:
-    // a lease scaled to a busy machine outlasted a fixed 12 s of retries, and no report came.
-    webhook: { attempts: 30, initialDelayMs: 100, maxDelayMs: Math.max(400, LEASE_MS / 10) },
+    // The sandbox's own schedule: each retry after the survivor's Retry-After (when the lease
+    // ends), however slow the machine has made the lease.
+    webhook: {},
     // While it lives, the doomed instance gets every webhook: the balancer prefers it.
     balancer: 'first',
     leaseMs: LEASE_MS,
@@ -81,6 +94,28 @@ test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly
     10_000,
   );
 
+  // Each delivery came back when the survivor said its lease ends, not sooner: the test
+  // waited on that answer, not on a number of tries.
+  const res = await c.sandbox.handle(
+    new Request(`${c.sandbox.url}/sandbox/webhook-deliveries`, {
+      headers: { authorization: `Bearer ${c.sandbox.apiKey}` },
+    }),
+  );
+  const deliveries = (await res.json()) as Delivery[];
+  for (const id of ids) {
+    const { state, attempts } = deliveries.find((d) => d.payload.id === id)!;
+    const said = JSON.stringify(attempts);
+    assert.equal(state, 'delivered', said);
+    assert.equal(attempts.at(-1)!.status, 204, said);
+    for (const [i, a] of attempts.entries()) {
+      if (a.status !== 503) continue;
+      assert.ok(a.retryAfter && Number(a.retryAfter) <= LEASE_MS / 1000, said);
+      const waited = Date.parse(a.nextAt!) - Date.parse(a.at) - a.durationMs;
+      assert.ok(Math.abs(waited - Number(a.retryAfter) * 1000) <= 50, said);
+      assert.ok(Date.parse(attempts[i + 1]!.at) >= Date.parse(a.nextAt!), said);
+    }
+  }
+
   // Later reports find the hooks done: nothing runs again.
   for (const id of ids) {
     assert.equal((await postWebhook(survivor, id)).status, 204);
@@ -119,7 +154,7 @@ test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly
     assert.deepEqual(runs, ['doomed', 'survivor'], `${id}: started on ${runs.join(', ')}`);
   }
   for (const { afterLeaseMs } of takeovers) {
-    // The claim is taken over only once its lease ran out, not at the first retry (100 ms
+    // The claim is taken over only once its lease ran out, not at the first retry (500 ms
     // after the kill). The margin is the time the doomed instance took between its claim
     // and stamping its start, which a loaded machine stretches as it does the lease.
     assert.ok(afterLeaseMs >= LEASE_MS - scaled(250), `taken over after ${afterLeaseMs} ms`);
