@@ -1,7 +1,7 @@
 // Screenshots of the sandbox dashboard for docs/screenshots/: a real sandbox on a free
 // loopback port with a few checkouts (paid, waiting at 3DS, a boleto, expired), their webhook
-// deliveries to a small receiver (one answered 500 first, then retried), in light at 1280 px
-// and dark at 360 px.
+// deliveries to a small receiver (one answered 503 with Retry-After first, then retried), in
+// light at 1280 px and dark at 360 px.
 //
 //   node --import tsx scripts/dashboard-screenshots.ts
 //
@@ -22,13 +22,17 @@ import { chromiumArgs, chromiumPath } from './browser.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'docs/screenshots');
 
-/** Answers 500 to its first notification, 204 after: one delivery shows a retry. */
+/**
+ * Answers its first notification 503 with `Retry-After: 1`, 204 after: one delivery shows a
+ * retry, when it was due and what the answer asked for.
+ */
 async function receiver(): Promise<{ url: string; close(): void }> {
   let first = true;
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      res.writeHead(first ? 500 : 204).end();
+      if (first) res.writeHead(503, { 'retry-after': '1' }).end();
+      else res.writeHead(204).end();
       first = false;
     });
   });
@@ -122,6 +126,10 @@ async function main(): Promise<void> {
       await page.goto(`${sandbox.url}/#${section}`);
       await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
       await page.getByRole('heading', { level: 2 }).first().waitFor();
+      // The retried delivery's first attempt says when the next was due, and why.
+      if (section === 'webhooks') {
+        await page.getByText(/; next .+ \(Retry-After: 1\)$/).waitFor({ timeout: 5_000 });
+      }
       const file = join(outDir, `sandbox-dashboard-${section}-${scheme}-${width}.png`);
       await page.screenshot({ path: file, fullPage: width < 600 });
       const sideways = await page.evaluate(
