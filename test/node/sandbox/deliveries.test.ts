@@ -100,7 +100,7 @@ describe('webhook deliveries', () => {
 
   test('an endpoint that never answers: the attempt ends as timeout after the seconds docs/sandbox.md gives', async () => {
     const docs = readFileSync(new URL('../../../docs/sandbox.md', import.meta.url), 'utf8');
-    const given = /not answered within (\d+) s \(real time\) fails with error `timeout`/.exec(docs);
+    const given = /unanswered after (\d+) s \(real time\) fails as `timeout`/.exec(docs);
     assert.ok(given, 'docs/sandbox.md does not say how long an attempt waits for its answer');
     const limitMs = Number(given[1]) * 1000;
     hooks.replies.push('hold');
