@@ -167,7 +167,7 @@ describe('payment-widget: the console on a page’s mistakes', () => {
     await until('the warning', () => console_.said.length > 0);
     expect(console_.said).to.have.length(1);
     expect(console_.said[0]).to.match(
-      /^warn: payment-widget: payment-methods="ideal": this checkout does not offer ideal, .*redirect: false/,
+      /^warn: payment-widget: payment-methods="ideal": this checkout does not offer ideal \(.*redirect: false/,
     );
     expect(text(el)).to.not.include('Pay €10.00');
   });
