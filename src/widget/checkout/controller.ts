@@ -1,4 +1,4 @@
-import type { ReactiveController } from 'lit';
+import { isServer, type ReactiveController } from 'lit';
 import { isFinalStatus } from '../../domain/checkout.ts';
 import { emit } from '../events.ts';
 import type { FormController } from '../form/controller.ts';
@@ -107,6 +107,8 @@ export class CheckoutController implements ReactiveController, PayContext {
     // The placeholder shown meanwhile is the form of the method expected first.
     this.form.offer(expectedMethods(host.paymentMethods), []);
     this.form.setStatus('');
+    // A server render (Lit SSR) draws that placeholder and asks the handler nothing.
+    if (isServer) return;
     const strings = this.locale.load();
     try {
       const endpoint = this.endpoint;

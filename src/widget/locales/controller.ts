@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { Strings } from './en.ts';
 import { formWords } from './english/form.ts';
 import { loadOwnStrings, type OwnStrings, withOverrides } from './load.ts';
@@ -69,7 +69,13 @@ export class LocaleController implements ReactiveController {
 
   /** The tag the page asked for: the element's locale, the page's lang, the browser's, en-GB. */
   get tag(): string {
-    return this._host.locale || document.documentElement.lang || navigator.language || 'en-GB';
+    // A server render (Lit SSR) has no page: the browser's hydration then reads it.
+    return (
+      this._host.locale ||
+      (isServer ? '' : document.documentElement.lang) ||
+      navigator.language ||
+      'en-GB'
+    );
   }
 
   /** A part's English words, arrived with it (under the locale's own, which has every key). */
