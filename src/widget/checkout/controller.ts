@@ -34,7 +34,7 @@ export class CheckoutController implements ReactiveController, PayContext {
   /**
    * The next load follows "Try another card" (the pay part's retry()): it offers a card, not
    * every method the backend has (a result page names none, and the shopper asked for a
-   * card). "Try another way to pay" offers every method.
+   * card). "Try another way to pay" offers every method. Each load until the form shows.
    */
   cardOnly = false;
 
@@ -96,7 +96,6 @@ export class CheckoutController implements ReactiveController, PayContext {
   async load(): Promise<void> {
     const host = this.host;
     const cardOnly = this.cardOnly;
-    this.cardOnly = false;
     this._loadAbort?.abort();
     const controller = new AbortController();
     this._loadAbort = controller;

@@ -26,6 +26,8 @@ import { outcomeOf, stepOf } from './words.ts';
  */
 export async function shown(c: PayContext, payable: Payable): Promise<void> {
   diagnoseSettings(c, payable.methods, Boolean(payable.checkout.redirect_url));
+  // "Try another card" is answered: the next load offers what the page names again.
+  c.cardOnly = false;
   watchVisibility(c);
   await resume(c, payable);
 }

@@ -7,7 +7,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { PaymentWidget } from '../../../src/index.ts';
 import { MISSING_AFTER_MS } from '../../../src/widget/arrival.ts';
 import { scaled, until } from '../../shared/until.ts';
-import { $, errorReply, FakeBackend, text, widget } from './fake-backend.ts';
+import { $, declinedThenRetried, errorReply, FakeBackend, text, widget } from './fake-backend.ts';
 
 /** What the page's console is told (`warn: ...`, `error: ...`) from now until `restore()`. */
 function watchConsole(): { said: string[]; restore(): void } {
@@ -156,6 +156,24 @@ describe('payment-widget: the console on a page’s mistakes', () => {
     await until('the warning', () => console_.said.length > 0);
     expect(console_.said).to.deep.equal([
       'warn: payment-widget: payment-methods="ideal card idael": idael is not a payment method, and is ignored (the methods: card ideal bancontact blik boleto)',
+    ]);
+  });
+
+  it('"Try another card" shows the card alone, and no warning says the checkout does not offer the rest', async () => {
+    backend.methods = ['card', 'ideal'];
+    backend.checkout = { ...backend.checkout, redirect_url: 'https://shop.example/return' };
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, status: 'FAILED' };
+      return { status: 200, body: backend.checkout };
+    };
+    const el = await widget(backend, 'checkout-id="chk_1" payment-methods="card ideal"');
+    // One real mistake, told after the methods when the retry's form shows: said, so the
+    // methods were checked.
+    el.setAttribute('challenge', 'sideways');
+    expect((await declinedThenRetried(el)).paymentMethods).to.deep.equal(['card']);
+    await until('the warning', () => console_.said.length > 0);
+    expect(console_.said).to.deep.equal([
+      'warn: payment-widget: challenge="sideways" is not auto, iframe or redirect, and is ignored (auto: an iframe, or the full page when the checkout has a redirect_url)',
     ]);
   });
 
