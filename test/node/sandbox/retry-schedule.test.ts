@@ -9,6 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import type {
+  DeliveryAttempt as Attempt,
+  DeliveryRecord,
+} from '../../../src/sandbox/state/records.ts';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
 import { until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
@@ -23,18 +27,8 @@ import {
   type WebhookReceiver,
 } from './helpers.ts';
 
-interface Attempt {
-  at: string;
-  status?: number;
-  durationMs: number;
-  retryAfter?: string;
-  nextAt?: string;
-}
-interface Delivery {
-  payload: { id: string };
-  state: string;
-  attempts: Attempt[];
-}
+/** A delivery of a checkout's event: its payload names the checkout. */
+type Delivery = DeliveryRecord & { payload: { id: string } };
 
 /** The handler's default `hooks.leaseMs`. */
 const DEFAULT_LEASE_MS = 30_000;
@@ -57,6 +51,20 @@ async function attempted(count: number): Promise<Delivery> {
 
 /** The sandbox time from the end of `a` (its answer) until its next attempt is due. */
 const waitAfter = (a: Attempt) => Date.parse(a.nextAt!) - Date.parse(a.at) - a.durationMs;
+
+/**
+ * The shared sandbox's delivery after `refusals` answers each retried when its `nextAt`
+ * came (the clock moved on to it), then delivered.
+ */
+async function retriedUntilDelivered(refusals: number): Promise<Delivery> {
+  for (let n = 1; n <= refusals; n += 1) {
+    const last = (await attempted(n)).attempts[n - 1]!;
+    await advanceClock(h, Date.parse(last.nextAt!) - Date.parse(last.at));
+  }
+  const delivery = await attempted(refusals + 1);
+  assert.equal(delivery.state, 'delivered');
+  return delivery;
+}
 
 /** A checkout paid on `on` (default: the shared sandbox), notifying `to`; its id. */
 async function paid(on: Harness = h, to: WebhookReceiver = hooks): Promise<string> {
@@ -108,12 +116,7 @@ describe('the webhook retry schedule', () => {
       { status: 429, headers: { 'retry-after': 'soon' } },
     );
     await paid();
-    for (let n = 1; n <= 3; n += 1) {
-      const last = (await attempted(n)).attempts[n - 1]!;
-      await advanceClock(h, Date.parse(last.nextAt!) - Date.parse(last.at));
-    }
-    const delivery = await attempted(4);
-    assert.equal(delivery.state, 'delivered');
+    const delivery = await retriedUntilDelivered(3);
     const [first, second, third, fourth] = delivery.attempts as [
       Attempt,
       Attempt,
@@ -156,12 +159,7 @@ describe('the webhook retry schedule', () => {
     // 20 s; an hour (the cap, 30 s, instead); a moment already past (at once).
     hooks.replies.push(dated(20_000), dated(3_600_000), dated(-5_000));
     await paid();
-    for (let n = 1; n <= 3; n += 1) {
-      const last = (await attempted(n)).attempts[n - 1]!;
-      await advanceClock(h, Date.parse(last.nextAt!) - Date.parse(last.at));
-    }
-    const delivery = await attempted(4);
-    assert.equal(delivery.state, 'delivered');
+    const delivery = await retriedUntilDelivered(3);
     const waits = delivery.attempts.slice(0, 3).map(waitAfter);
     for (const [i, wait] of [20_000, 30_000, 0].entries())
       assert.ok(Math.abs(waits[i]! - wait) <= 50, `${delivery.attempts[i]!.retryAfter}: ${waits}`);

@@ -7,6 +7,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { afterEach, test } from 'node:test';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type {
+  DeliveryAttempt as Attempt,
+  DeliveryRecord as Delivery,
+} from '../../../src/sandbox/state/records.ts';
 import {
   createMemoryStore,
   createProviderClient,
@@ -20,18 +24,6 @@ const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf
 const SERVER_MD = readFileSync(new URL('../../../docs/server.md', import.meta.url), 'utf8');
 /** A dead instance's lease: whole seconds, as `Retry-After` says them. */
 const LEASE_MS = Math.ceil(scaled(1_000) / 1000) * 1000;
-
-interface Attempt {
-  at: string;
-  status?: number;
-  durationMs: number;
-  retryAfter?: string;
-  nextAt?: string;
-}
-interface Delivery {
-  state: string;
-  attempts: Attempt[];
-}
 
 /** The README's errors table: the "what to do" cell of `code`'s row. */
 function whatToDo(code: string): string {
