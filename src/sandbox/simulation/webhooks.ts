@@ -250,7 +250,11 @@ export class Webhooks {
     const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
     const exhausted = !ok && number >= this.#attempts;
     const wait = Math.min(asked ?? this.#initialDelayMs * 2 ** (number - 1), this.#maxDelayMs);
-    if (!ok && !exhausted) attempt.nextAt = this.#clock.iso(this.#clock.now() + wait);
+    // Due `wait` after the answer: its start on the clock plus how long it took (real time), so
+    // the record always says the wait it was given, and a clock moved while the request was
+    // out counts toward the wait (the timer below is set for the same moment).
+    const due = Math.round(Date.parse(at) + attempt.durationMs + wait);
+    if (!ok && !exhausted) attempt.nextAt = this.#clock.iso(due);
     this.#store.update('deliveries', id, (d) => {
       d.attempts.push(attempt);
       if (ok) d.state = 'delivered';
@@ -259,7 +263,7 @@ export class Webhooks {
     this.#log(
       `webhook ${delivery.url} attempt ${number}/${this.#attempts}: ${attempt.status ?? attempt.error}`,
     );
-    if (!ok && !exhausted) this.#attemptAfter(id, wait);
+    if (!ok && !exhausted) this.#attemptAfter(id, due - this.#clock.now());
     this.#markSent(id);
   }
 

@@ -118,8 +118,14 @@ export interface WebhookReceiver {
   /**
    * Status codes (or a status with headers) to answer, in order; then 204. `hold` never
    * answers: the request stays in flight until the sender gives up or the receiver closes.
+   * A promise answers with its status once it resolves (the test decides when).
    */
-  replies: (number | { status: number; headers: Record<string, string> } | 'hold')[];
+  replies: (
+    | number
+    | { status: number; headers: Record<string, string> }
+    | 'hold'
+    | Promise<number>
+  )[];
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -131,8 +137,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     let text = '';
     for await (const chunk of req) text += String(chunk);
     received.push({ body: JSON.parse(text) as unknown, at: Date.now() });
-    const reply = replies.shift() ?? 204;
-    if (reply === 'hold') return;
+    const next = replies.shift() ?? 204;
+    if (next === 'hold') return;
+    const reply = await next;
     if (typeof reply === 'number') res.writeHead(reply).end();
     else res.writeHead(reply.status, reply.headers).end();
   });

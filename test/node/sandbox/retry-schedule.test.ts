@@ -107,6 +107,23 @@ describe('the webhook retry schedule', () => {
     assert.ok(span >= 61_500 && span > 2 * DEFAULT_LEASE_MS, `the tries spanned ${span} ms`);
   });
 
+  test('a clock moved while an attempt is out counts toward its wait, and its record still says the wait', async () => {
+    let answer!: (status: number) => void;
+    hooks.replies.push(new Promise<number>((resolve) => (answer = resolve)));
+    await paid();
+    await hooks.waitFor(1);
+    // Ten seconds pass on the sandbox clock while the merchant takes its time to refuse.
+    await advanceClock(h, 10_000);
+    answer(503);
+    const [first] = (await attempted(1)).attempts as [Attempt];
+    assert.equal(first.status, 503);
+    // The first backoff, 500 ms after the answer: the record keeps to it (not 10.5 s) ...
+    assert.ok(Math.abs(waitAfter(first) - 500) <= 1, `${waitAfter(first)} ms`);
+    // ... and the retry, due before the clock's move ended, needs no further move.
+    const delivery = await attempted(2);
+    assert.equal(delivery.state, 'delivered');
+  });
+
   test("an answer's Retry-After in seconds sets the next wait, at most maxDelayMs, and is recorded", async () => {
     hooks.replies.push(
       { status: 503, headers: { 'retry-after': '20' } },
