@@ -46,7 +46,7 @@ const payments = createPaymentHandler({
   },
 });
 
-// The shop's page (public/index.html), and the widget's files at /assets/.
+// The shop's pages (public/, index.html at /), and the widget's files at /assets/.
 const ROOTS = { '/': resolve('public'), '/assets/': resolve('node_modules/payment-widget/dist') };
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
 
@@ -84,7 +84,8 @@ const server = createServer(
     if (pathname === '/result') return resultPage(searchParams.get('checkout_id'));
     if (pathname.startsWith('/assets/')) return file(ROOTS['/assets/'], pathname.slice(8));
     const page = await file(ROOTS['/'], pathname.slice(1));
-    if (pathname === '/' && basketOf(request) === undefined) {
+    const html = page.headers.get('content-type')?.startsWith('text/html');
+    if (html && basketOf(request) === undefined) {
       page.headers.append('set-cookie', `basket=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`);
     }
     return page;

@@ -3,7 +3,7 @@
  * repository, from the packed package and the README's own snippets (its TypeScript backend
  * compiled under strict, exactOptionalPropertyTypes and noUncheckedIndexedAccess, its page
  * with the script tag and the height rule), run beside a sandbox; a shopper on a phone pays
- * a card, and the page does not move while the widget loads; another whose bank refuses 3DS
+ * a card on a product page, and the page does not move while the widget loads; another whose bank refuses 3DS
  * on its own page is told so on the backend's result page, and pays with another card.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -72,7 +72,9 @@ test('a shop from the packed package and the README pays a card, the page never 
   const shop = join(workspace, 'shop');
   mkdirSync(join(shop, 'public'), { recursive: true });
   writeFileSync(join(shop, 'backend.ts'), read('docs/README-snippets/backend.ts'));
+  // The shop's home page, and a product page beside it: each one a shopper may pay on.
   writeFileSync(join(shop, 'public/index.html'), PAGE);
+  writeFileSync(join(shop, 'public/poster.html'), PAGE);
   writeFileSync(join(shop, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
   installProject(shop, tarball, {
     devDependencies: {
@@ -129,7 +131,7 @@ test('a shop from the packed package and the README pays a card, the page never 
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(`http://127.0.0.1:${port}/poster.html`);
     await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();
     const shifted = await page.evaluate(
       () =>
@@ -152,7 +154,8 @@ test('a shop from the packed package and the README pays a card, the page never 
     await expect(page.getByText('Thank you for your order!')).toBeVisible();
     await expect.poll(() => output).toMatch(/paid: order-[\w-]+ \(checkout [\w-]+\)/);
 
-    // A reload: the basket's paid order, never a new payment.
+    // A reload: the basket's paid order (the product page gave the shopper one), never a new
+    // payment.
     await page.reload();
     await expect(page.getByText('Payment successful')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
