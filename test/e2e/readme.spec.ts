@@ -6,12 +6,14 @@
  * stops on Ctrl-C.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { CARDS, expect, fillCard, pay, test } from './fixtures.ts';
 import { exitCode, freePort, run } from './processes.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
+const SNIPPET_PAGE = `<!doctype html><html lang="en"><title>Shop</title><body>${read('docs/README-snippets/script-tag.html')}</body></html>`;
 
 /** Shell lines CI runs (.ci/run, npm test) or this file runs (npm start's script). */
 const CI_COMMANDS = [
@@ -61,7 +63,11 @@ test.describe('the README backend and script-tag snippets', () => {
     await sandbox.close();
   });
 
-  test('take a card payment, priced by the server', async ({ page }) => {
+  /**
+   * The README's backend.mjs on the sandbox, and its origin serving the script-tag snippet's
+   * page at /shop.html and the built widget at /assets/, as a shop serves them.
+   */
+  async function snippetShop(page: Page) {
     expect(
       existsSync(new URL('dist/node/server.js', ROOT)),
       'payment-widget/server is not built: run `npm run build`',
@@ -77,23 +83,25 @@ test.describe('the README backend and script-tag snippets', () => {
       },
       /listening on (\S+)/,
     );
+    const origin = backend.match[1] ?? '';
+    // The snippet page, served from the backend's origin like the shop's own page.
+    await page.route(`${origin}/shop.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: SNIPPET_PAGE }),
+    );
+    // The widget's files, as the backend serves them from node_modules/payment-widget/dist
+    // in a shop: the bundle, and the parts and locales it loads from beside it.
+    await page.route(`${origin}/assets/**`, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        path: `dist/${new URL(route.request().url()).pathname.slice('/assets/'.length)}`,
+      }),
+    );
+    return { origin, backend };
+  }
+
+  test('take a card payment, priced by the server', async ({ page }) => {
+    const { origin, backend } = await snippetShop(page);
     try {
-      const origin = backend.match[1] ?? '';
-      // The snippet page, served from the backend's origin like the shop's own page.
-      await page.route(`${origin}/shop.html`, (route) =>
-        route.fulfill({
-          contentType: 'text/html',
-          body: `<!doctype html><html lang="en"><title>Shop</title><body>${read('docs/README-snippets/script-tag.html')}</body></html>`,
-        }),
-      );
-      // The widget's files, as the backend serves them from node_modules/payment-widget/dist
-      // in a shop: the bundle, and the parts and locales it loads from beside it.
-      await page.route(`${origin}/assets/**`, (route) =>
-        route.fulfill({
-          contentType: 'text/javascript',
-          path: `dist/${new URL(route.request().url()).pathname.slice('/assets/'.length)}`,
-        }),
-      );
       await page.goto(`${origin}/shop.html`);
       await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();
       await page.getByRole('radio', { name: 'Card' }).check();
@@ -116,6 +124,56 @@ test.describe('the README backend and script-tag snippets', () => {
       const unknown = await create({ sku: 'yacht' });
       expect(unknown.status).toBe(400);
       expect(await unknown.json()).toMatchObject({ error: { field: 'order.sku' } });
+    } finally {
+      backend.child.kill('SIGTERM');
+    }
+  });
+
+  test('the snippet page swapped for another mid-payment, as Turbo Drive and htmx hx-boost swap pages, shows no thanks on the page that came next', async ({
+    page,
+  }) => {
+    const { origin, backend } = await snippetShop(page);
+    try {
+      await page.goto(`${origin}/shop.html`);
+      await page.getByRole('radio', { name: 'Card' }).check();
+      await fillCard(page, CARDS.paid);
+      // The payment's answer is held until the shopper has moved on.
+      let movedOn = () => {};
+      const held = new Promise<void>((resolve) => {
+        movedOn = resolve;
+      });
+      await page.route(`${origin}/payments/checkouts/*`, async (route) => {
+        if (route.request().method() === 'PUT') await held;
+        await route.continue();
+      });
+      await page.evaluate(() => {
+        const left = document.querySelector('payment-widget');
+        left?.addEventListener('payment-success', () => {
+          (window as unknown as { leftPaid: boolean }).leftPaid = true;
+        });
+      });
+      const paying = page.waitForRequest((request) => request.method() === 'PUT');
+      await pay(page);
+      await paying;
+      // The next page (the same snippet: another product's checkout) as Turbo Drive and
+      // hx-boost show it: its body in place of this one, its scripts run again.
+      await page.evaluate((html) => {
+        const body = new DOMParser().parseFromString(html, 'text/html').body;
+        document.body.replaceWith(body);
+        for (const inert of body.querySelectorAll('script')) {
+          const script = document.createElement('script');
+          for (const { name, value } of inert.attributes) script.setAttribute(name, value);
+          script.textContent = inert.textContent;
+          inert.replaceWith(script);
+        }
+      }, SNIPPET_PAGE);
+      await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();
+      movedOn();
+      // The widget left behind hears its payment's success, and only its own page thanks.
+      await page.waitForFunction(() => (window as unknown as { leftPaid?: boolean }).leftPaid);
+      await expect(page.locator('#thanks')).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();
+      await expect.poll(backend.output).toMatch(/paid: [\w-]+/);
     } finally {
       backend.child.kill('SIGTERM');
     }
