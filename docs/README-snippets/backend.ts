@@ -48,7 +48,11 @@ const payments = createPaymentHandler({
 
 // The shop's pages (public/, index.html at /), and the widget's files at /assets/.
 const ROOTS = { '/': resolve('public'), '/assets/': resolve('node_modules/payment-widget/dist') };
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
 
 async function file(root: string, path: string): Promise<Response> {
   const full = resolve(join(root, path === '' ? 'index.html' : path));

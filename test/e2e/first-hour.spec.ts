@@ -36,14 +36,14 @@ const TSCONFIG = {
   files: ['backend.ts'],
 };
 
-/** The README's page: its height rule, and its script-tag snippet. */
-const PAGE = `<!doctype html>
+/** The README's page: its height rule (inline, or the shop's stylesheet file), and its script-tag snippet. */
+const page = (style: string) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Poster</title>
-    <style>${read('docs/README-snippets/reserve-height.css')}</style>
+    ${style}
   </head>
   <body>
     <h1>Poster</h1>
@@ -72,9 +72,16 @@ test('a shop from the packed package and the README pays a card, the page never 
   const shop = join(workspace, 'shop');
   mkdirSync(join(shop, 'public'), { recursive: true });
   writeFileSync(join(shop, 'backend.ts'), read('docs/README-snippets/backend.ts'));
-  // The shop's home page, and a product page beside it: each one a shopper may pay on.
-  writeFileSync(join(shop, 'public/index.html'), PAGE);
-  writeFileSync(join(shop, 'public/poster.html'), PAGE);
+  // The shop's home page, and a product page beside it: each one a shopper may pay on. The
+  // product page takes the height rule from a file, as a built app's pages (Vite's) do: the
+  // browser applies a stylesheet only when the backend serves it as text/css.
+  const heightRule = read('docs/README-snippets/reserve-height.css');
+  writeFileSync(join(shop, 'public/index.html'), page(`<style>${heightRule}</style>`));
+  writeFileSync(join(shop, 'public/shop.css'), heightRule);
+  writeFileSync(
+    join(shop, 'public/poster.html'),
+    page('<link rel="stylesheet" href="/shop.css" />'),
+  );
   writeFileSync(join(shop, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
   installProject(shop, tarball, {
     devDependencies: {
@@ -133,6 +140,9 @@ test('a shop from the packed package and the README pays a card, the page never 
     });
     await page.goto(`http://127.0.0.1:${port}/poster.html`);
     await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();
+    // The browser refuses a stylesheet served as anything but text/css: it keeps none of its rules.
+    const rules = await page.evaluate(() => document.styleSheets[0]?.cssRules.length);
+    expect(rules, 'the rules of /shop.css, which the README backend serves').toBeGreaterThan(0);
     const shifted = await page.evaluate(
       () =>
         new Promise<number>((resolve) =>
