@@ -100,6 +100,7 @@ function fieldOf(field: FieldName, view: FieldsView): TemplateResult {
           type=${field === 'email' ? 'email' : 'text'}
           autocomplete=${AUTOCOMPLETE[field] ?? 'off'}
           inputmode=${NUMERIC.test(field) ? 'numeric' : field === 'email' ? 'email' : nothing}
+          dir=${NUMERIC.test(field) ? 'ltr' : nothing}
           maxlength=${field === 'cvv' ? view.cvvLength : field === 'zip' ? 10 : nothing}
           spellcheck="false"
           required

@@ -45,6 +45,25 @@ describe('payment-widget: loading and rendering', () => {
     ]);
   });
 
+  it('keeps digits in their order on a right-to-left page: "12 / 30" never reads "30 / 12"', async () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      const el = await widget(backend, 'checkout-id="chk_1" show-zip-code');
+      const direction = (id: string) => getComputedStyle($(el, `#${id}`)).direction;
+      expect(['number', 'expiry', 'cvv', 'zip'].map(direction)).to.deep.equal([
+        'ltr',
+        'ltr',
+        'ltr',
+        'ltr',
+      ]);
+      // A name is written in the page's direction.
+      expect(direction('name')).to.equal('rtl');
+      await expect(el).to.be.accessible();
+    } finally {
+      document.documentElement.removeAttribute('dir');
+    }
+  });
+
   it('shows zip, email and installments only when asked, installments up to max-installments', async () => {
     const plain = await widget(backend, 'checkout-id="chk_1"');
     expect(plain.shadowRoot!.querySelector('#zip, #email, #installments')).to.equal(null);
