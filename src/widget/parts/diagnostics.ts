@@ -77,7 +77,7 @@ const TEXTS: Record<Problem, (values: string[]) => string> = {
     `${name}="false" sets ${name}: an attribute counts by being there, whatever its text (as in HTML); leave it out to leave ${name} off (Astro writes ${name}={false} on a custom element as "false": write ${name}={value || undefined})`,
   missing: ([rendered]) =>
     rendered
-      ? `order="${rendered}": an object was written as the attribute (a server render), and no script set the order property since, so there is no checkout to pay: give the attribute JSON text (order={JSON.stringify(order)}), or set the property once the page runs (payment-widget/react's PaymentWidget does)`
+      ? `order="${rendered}": an object was written as the attribute (a server render, or a framework before the element was defined: a lazy import), and no script set the order property since, so there is no checkout to pay: give the attribute JSON text (order={JSON.stringify(order)}), or set the property once the page runs (payment-widget/react's PaymentWidget does)`
       : 'no checkout-id and no order, seconds after the page loaded, so there is no checkout to pay: give the element checkout-id (a checkout your server made) or order (what your resolveCheckout prices), as an attribute or a property',
 };
 
