@@ -25,9 +25,17 @@ const HOST = '127.0.0.1';
 
 /** Runs `redis-cli -p port ...args` and resolves with what it printed. */
 export function cli(port: number, ...args: string[]): Promise<string> {
+  return cliWithin(scaled(10_000), port, args);
+}
+
+/** `cli`, given `timeoutMs` (an idle machine's, already scaled) before it is killed. */
+function cliWithin(timeoutMs: number, port: number, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(CLI, ['-h', HOST, '-p', String(port), ...args], { timeout: 10_000 }, (error, out) =>
-      error ? reject(error) : resolve(out),
+    execFile(
+      CLI,
+      ['-h', HOST, '-p', String(port), ...args],
+      { timeout: timeoutMs },
+      (error, out) => (error ? reject(error) : resolve(out)),
     );
   });
 }
@@ -75,15 +83,16 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
   try {
     const failed = started.find((s) => s.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
-    await cli(
-      nodes[0]!.port,
+    // It waits for the nodes to meet over the cluster bus, checking once a second: a few
+    // seconds on an idle machine, and CI saw it pass 10 s on a busy one.
+    await cliWithin(scaled(30_000), nodes[0]!.port, [
       '--cluster',
       'create',
       ...nodes.map((n) => `${HOST}:${n.port}`),
       '--cluster-replicas',
       '0',
       '--cluster-yes',
-    );
+    ]);
     await until(
       'every cluster node to say cluster_state:ok',
       async () => {
