@@ -127,6 +127,9 @@ export async function retry(c: PayContext): Promise<void> {
   // Another card, or way to pay, chosen: the next form (the same element, no placeholder
   // between) takes the room its fields need, not the first form's (its methods' rows).
   c.form.choose();
+  // A page that names its order asks for that order's checkout again, which the handler makes
+  // anew after a failure: the basket as it is now, and a later order still loads its own.
+  if (!c.host.checkoutId) return c.load();
   try {
     c.host.checkoutId = (await retryCheckout(c.endpoint, now.checkout.id)).id;
   } catch (error) {

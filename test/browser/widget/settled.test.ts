@@ -135,6 +135,40 @@ describe('payment-widget: setting order again', () => {
     });
   });
 
+  it('after "Try another card", a different order still loads its own checkout', async () => {
+    // A basket on the page (Alpine's x-data, a quantity field): declined, then the shopper
+    // changes the quantity before paying again. The handler makes each order's checkout.
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, status: 'FAILED' };
+      return { status: 200, body: backend.checkout };
+    };
+    const el = await widget(backend, `order='{"sku":"tee","qty":2}'`);
+    await fillCard(el);
+    const failure = oneEvent(el, 'payment-failure');
+    void el.submit();
+    await failure;
+    await el.updateComplete;
+    let made = 1;
+    backend.overrides.set('POST /checkouts', () => {
+      const { order } = backend.calls.at(-1)?.body as { order: { qty: number } };
+      const amount = order.qty * 5;
+      backend.checkout = { ...backend.checkout, id: `chk_${++made}`, status: 'PENDING', amount };
+      return { status: 201, body: backend.checkout };
+    });
+    const retried = oneEvent(el, 'payment-ready');
+    $(el, 'button[part~=retry]').click();
+    await retried;
+
+    const ready = oneEvent(el, 'payment-ready');
+    el.order = { sku: 'tee', qty: 3 };
+    await ready;
+    await el.updateComplete;
+    expect(backend.calls.filter((c) => c.method === 'POST').at(-1)?.body).to.deep.equal({
+      order: { sku: 'tee', qty: 3 },
+    });
+    expect($(el, 'button[part~=button]').textContent).to.include('€15.00');
+  });
+
   it('never reloads once the payment has a final outcome', async () => {
     const el = await widget(backend, `order='{"sku":"tee","qty":2}'`);
     await fillCard(el);
