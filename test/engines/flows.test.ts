@@ -217,6 +217,43 @@ describe('payment flows', () => {
     },
   );
 
+  it(
+    'Back during "Processing…", then Forward: the payment’s outcome, never its form to pay again',
+    FLOW,
+    async () => {
+      // A page before the shop's, for Back to land on.
+      await driver.goto(new URL('/demo/favicon.svg', shop.url).href);
+      const id = await openShop(driver, shop, '/?redirect=0');
+      await fillCard(driver, CARDS.paid);
+      const slow = await shop.provider('POST', '/sandbox/faults', {
+        method: 'PUT',
+        path: '/v0.1/checkouts/*',
+        kind: 'latency',
+        delayMs: 3000,
+      });
+      assert.equal(slow.status, 201);
+      await driver.click(PAY);
+      await seeText(driver, 'Processing…');
+      // Firefox keeps no page with a request out in its back-forward cache, so Forward loads it
+      // again while the provider still works on the payment; WebKit keeps it, and cuts the
+      // request off. Each showed a form (WebKit's with "We could not reach the payment service").
+      // (The page's own location: Firefox's driver does not follow history for url().)
+      const at = (path: string) =>
+        waitFor(
+          `the ${path} page`,
+          async () => (await driver.run('return location.pathname;')) === path,
+        );
+      await driver.run('setTimeout(() => history.back());');
+      await at('/demo/favicon.svg');
+      await driver.run('setTimeout(() => history.forward());');
+      await at('/');
+      await seeText(driver, 'Payment successful');
+      assert.equal(await driver.run<boolean>(EXISTS, 'control', nameArg(PAY)), false);
+      assert.equal(await providerStatus(shop, id), 'PAID');
+      await shopSaw(shop, id, 'paid');
+    },
+  );
+
   // The flows that resume a payment, on both of the README's page shapes (shop.ts SHAPES).
   for (const shape of SHAPES) {
     it(

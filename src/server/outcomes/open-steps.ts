@@ -33,6 +33,16 @@ import type { Logger } from '../types.ts';
  */
 export const OPEN_STEP_TTL_MS = 20 * 60 * 1000;
 
+/**
+ * A payment on its way to the provider, kept in the step's place: a widget loaded meanwhile (a
+ * reload or Back during "Processing…", or WebKit cutting the request off for its back-forward
+ * cache) gets the checkout once it is answered, not a form to pay again. Waited for 10 s at
+ * most (the provider's own time limit), gone after 30 s if its instance died.
+ */
+const PAYING = 'paying';
+const PAYING_TTL_MS = 30_000;
+const PAYING_WAIT_MS = 10_000;
+
 /** A step as the widget needs it again: the method of the attempt, and the provider's step. */
 export interface OpenStep {
   payment_type: PaymentMethodId;
@@ -47,8 +57,12 @@ const OpenStepSchema = z.object({
 export interface OpenSteps {
   /** Keeps `step` as checkout `id`'s open step, over any before it. */
   keep(id: string, step: OpenStep): Promise<void>;
-  /** Checkout `id`'s open step, or undefined when none is kept (or the store is away). */
-  find(id: string): Promise<OpenStep | undefined>;
+  /** Checkout `id`'s open step, `PAYING`, or undefined when none is kept (or the store is away). */
+  find(id: string): Promise<OpenStep | typeof PAYING | undefined>;
+  /** A payment of checkout `id` is on its way to the provider, until `keep` or `close`. */
+  paying(id: string): Promise<void>;
+  /** Resolves once no payment of checkout `id` is on its way (or after `PAYING_WAIT_MS`). */
+  paid(id: string): Promise<void>;
   /** Checkout `id` has no open step any more (a new attempt, or its outcome). */
   close(id: string): Promise<void>;
 }
@@ -57,9 +71,9 @@ export interface OpenSteps {
 const recordsOf = (records: RecordStore | undefined): RecordStore => records ?? createMemoryStore();
 
 /** The kept text as a step, or undefined when it is not one this handler would give out. */
-function decode(text: string | undefined): OpenStep | undefined {
+function decode(text: string | undefined): OpenStep | typeof PAYING | undefined {
   // None kept, the usual answer for a pending checkout: no parse, no validation error built.
-  if (text === undefined) return undefined;
+  if (text === undefined || text === PAYING) return text;
   const parsed = OpenStepSchema.safeParse(parseJson(text));
   // Checked again on the way out, as when it came in: the store is not the provider.
   if (!parsed.success || unsafeNextStepField(parsed.data.next_step) !== undefined) return undefined;
@@ -81,7 +95,16 @@ export function createOpenSteps(deps: {
       message: `open step: the store could not ${what} it: ${String(error)}`,
       checkoutId: id,
     });
+  const find = async (id: string) => {
+    try {
+      return decode(await records.read(keyOf(id)));
+    } catch (error) {
+      warn('read', id, error);
+      return undefined;
+    }
+  };
   return {
+    find,
     async keep(id, step) {
       try {
         await records.write(keyOf(id), JSON.stringify(step), OPEN_STEP_TTL_MS);
@@ -89,12 +112,17 @@ export function createOpenSteps(deps: {
         warn('keep', id, error);
       }
     },
-    async find(id) {
+    async paying(id) {
       try {
-        return decode(await records.read(keyOf(id)));
+        await records.write(keyOf(id), PAYING, PAYING_TTL_MS);
       } catch (error) {
-        warn('read', id, error);
-        return undefined;
+        warn('keep', id, error);
+      }
+    },
+    async paid(id) {
+      const end = Date.now() + PAYING_WAIT_MS;
+      while (Date.now() < end && (await find(id)) === PAYING) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },
     async close(id) {

@@ -13,13 +13,27 @@ import { type PublicCheckout, toPublicCheckout } from '../provider/public.ts';
 /** The public checkout, with its open step while it is pending. */
 export type CheckoutAnswer = PublicCheckout & Partial<OpenStep>;
 
-/** Makes checkout `id`'s answer from the provider's `checkout`. */
-export type AnswerOf = (checkout: Checkout, id: string) => Promise<CheckoutAnswer>;
+/**
+ * Makes checkout `id`'s answer from the provider's `checkout`; while a payment of it is on its
+ * way to the provider, from the checkout `read` reads once that payment is answered.
+ */
+export type AnswerOf = (
+  checkout: Checkout,
+  id: string,
+  read: () => Promise<Checkout>,
+) => Promise<CheckoutAnswer>;
 
-export function checkoutAnswers(steps: Pick<OpenSteps, 'find'>): AnswerOf {
-  return async (checkout, id) => {
-    // Only a pending checkout may have a step open: a final one's is over.
-    const step = checkout.status === 'PENDING' ? await steps.find(id) : undefined;
-    return { ...toPublicCheckout(checkout), ...step };
+export function checkoutAnswers(steps: Pick<OpenSteps, 'find' | 'paid'>): AnswerOf {
+  // Only a pending checkout may have a step open: a final one's is over.
+  const stepOf = async (checkout: Checkout, id: string) =>
+    checkout.status === 'PENDING' ? await steps.find(id) : undefined;
+  return async (checkout, id, read) => {
+    let step = await stepOf(checkout, id);
+    if (step === 'paying') {
+      await steps.paid(id);
+      checkout = await read();
+      step = await stepOf(checkout, id);
+    }
+    return { ...toPublicCheckout(checkout), ...(step === 'paying' ? {} : step) };
   };
 }

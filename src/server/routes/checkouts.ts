@@ -81,32 +81,35 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     perCheckout: true,
   });
   const answerOf = checkoutAnswers(deps.steps);
+  const reader = (c: Context<HandlerEnv>, id: string) => () =>
+    client.checkouts.get(id, callContext(c));
   /** A basket's checkout: 201 when this request made it (no step yet), 200 when it was there. */
-  const answer = async ({ checkout, created }: BasketCheckout) =>
+  const answer = async (c: Context<HandlerEnv>, { checkout, created }: BasketCheckout) =>
     created
       ? json(toPublicCheckout(checkout), 201)
-      : json(await answerOf(checkout, checkout.id), 200);
+      : json(await answerOf(checkout, checkout.id, reader(c, checkout.id)), 200);
   const app = new Hono<HandlerEnv>();
 
   app.post('/', fromPage, ...jsonBody(deps), orderBody, async (c) => {
     const resolved = await config.resolveCheckout(c.get('order'), c.req.raw);
-    return answer(await baskets.checkoutFor(resolved, callContext(c), creating(c)));
+    return answer(c, await baskets.checkoutFor(resolved, callContext(c), creating(c)));
   });
 
   // After a failure, the basket's next checkout on the failed one's terms: nothing in the
   // request decides them. Counted as a creation when it makes one: a bot retrying cards is
   // held the same.
   app.post('/:id/retry', fromPage, checkoutIdParam, async (c) =>
-    answer(await baskets.retry(c.get('checkoutId'), callContext(c), creating(c))),
+    answer(c, await baskets.retry(c.get('checkoutId'), callContext(c), creating(c))),
   );
 
   app.get('/:id', async (c) => {
     const id = checkoutIdFrom(c.req.param('id'), 'id');
-    const checkout = await client.checkouts.get(id, callContext(c));
+    const read = reader(c, id);
+    const checkout = await read();
     // The widget polls here: a final status seen here counts as a confirmation.
     await outcomes.inBackground(checkout, c.env.waitUntil);
     // With a pending checkout's open step, for a widget loaded again mid-step (answer.ts).
-    return json(await answerOf(checkout, id));
+    return json(await answerOf(checkout, id, read));
   });
 
   // The limits are the last check before the provider: a refused attempt is not a payment to watch.
@@ -122,10 +125,13 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       const body = c.get('payment');
       // Watched from now on: if every answer about this payment is lost, reconcile() asks.
       await deps.watchlist.watch(id, true);
+      // Until its answer: a widget loaded meanwhile waits for it (open-steps.ts).
+      await deps.steps.paying(id);
       let result: ProcessResult;
       try {
         result = await client.checkouts.process(id, body, callContext(c));
       } catch (error) {
+        await deps.steps.close(id);
         // No such checkout: nothing to watch (and no set for anyone to fill with made-up ids).
         if (error instanceof ProviderError && error.status === 404) void deps.watchlist.unwatch(id);
         throw error;

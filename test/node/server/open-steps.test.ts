@@ -239,3 +239,50 @@ describe('the open step when the store cannot help', () => {
     assert.equal((await read(h, id)).next_step, undefined);
   });
 });
+
+describe('a payment on its way to the provider', () => {
+  /** The provider takes 1.5 s over the next payment (the sandbox's latency fault). */
+  const slowPayment = () =>
+    fetch(`${sb.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        method: 'PUT',
+        path: '/v0.1/checkouts/*',
+        kind: 'latency',
+        delayMs: 1500,
+      }),
+    });
+
+  test('a page loaded meanwhile (a reload during "Processing…") is answered its outcome or its step, not a checkout to pay again', async () => {
+    const store = createMemoryStore();
+    const h = makeHandler(sb, {
+      store,
+      resolveCheckout: (order) => ({
+        reference: (order as { basket: string }).basket,
+        amount: 10,
+        currency: 'EUR',
+      }),
+    });
+    for (const [card, status, step] of [
+      ['4200000000000091', 'PAID', false],
+      ['4200000000000042', 'PENDING', true],
+    ] as const) {
+      const order = { basket: `paying-${process.pid}-${card}` };
+      const made = await h.handle(request('POST', '/checkouts', { body: { order } }));
+      const { id } = (await made.json()) as { id: string };
+      assert.equal((await slowPayment()).status, 201);
+      const paying = pay(h, id, cardBody(card));
+      await until('the payment on its way', async () => {
+        return (await store.read?.(`step:${sb.merchantCode}:${id}`)) === 'paying';
+      });
+      const found = await h.handle(request('POST', '/checkouts', { body: { order } }));
+      const [byOrder, byId] = [(await found.json()) as Answer, await read(h, id)];
+      const answered = await paying;
+      for (const answer of [byOrder, byId]) {
+        assert.equal(answer.status, status);
+        assert.deepEqual(answer.next_step, step ? answered.body.next_step : undefined);
+      }
+    }
+  });
+});
