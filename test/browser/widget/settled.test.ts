@@ -150,7 +150,7 @@ describe('payment-widget: setting order again', () => {
     await el.updateComplete;
     let made = 1;
     backend.overrides.set('POST /checkouts', () => {
-      const { order } = backend.calls.at(-1)?.body as { order: { qty: number } };
+      const { order } = (backend.calls.at(-1)?.body ?? {}) as { order: { qty: number } };
       const amount = order.qty * 5;
       backend.checkout = { ...backend.checkout, id: `chk_${++made}`, status: 'PENDING', amount };
       return { status: 201, body: backend.checkout };
