@@ -137,8 +137,9 @@ export async function runInTransaction(
     );
   } else if (typeof shape?.unsafe === 'function') {
     // postgres.js's sql itself runs each statement in a transaction of its own, apart from the
-    // order: told from a transaction's sql (and a reserved one) by begin(), which only it has.
-    if (typeof shape.begin === 'function') {
+    // order: told from a transaction's sql (and a reserved one) by end(), which only it has
+    // (postgres.js 4 gives a transaction's sql a begin() too, for a savepoint).
+    if (typeof shape.end === 'function') {
       throw new TypeError(
         'done(tx) was given the postgres.js sql itself: pass the sql of your transaction (sql.begin(async (tx) => { ...; await done(tx); }))',
       );

@@ -1,11 +1,12 @@
 // The two PostgreSQL client packages the store takes, each connected to a URL, with the
 // merchant's transaction as each opens one: a pg Pool's client between BEGIN and COMMIT, and
-// postgres.js's sql.begin().
+// postgres.js's sql.begin() (3, and 4, whose transaction's sql has a begin() of its own).
 import pg from 'pg';
 import postgres from 'postgres';
+import postgres4 from 'postgres4';
 import type { PostgresClientLike, SqlTransaction } from '../../../src/server/index.ts';
 
-export const CLIENT_KINDS = ['pg', 'postgres.js'] as const;
+export const CLIENT_KINDS = ['pg', 'postgres.js', 'postgres.js 4'] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
 
 export interface Connected {
@@ -18,7 +19,13 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-export function connect(kind: ClientKind, url: string, max = 10): Connected {
+/** `options` go to postgres.js 4 only (`max_pipeline: 1` behind PgBouncer, as docs/stores.md says). */
+export function connect(
+  kind: ClientKind,
+  url: string,
+  max = 10,
+  options: { max_pipeline?: number } = {},
+): Connected {
   if (kind === 'pg') {
     const pool = new pg.Pool({ connectionString: url, max });
     // A server that went away is the tests' doing; the pool reconnects on the next query.
@@ -48,7 +55,12 @@ export function connect(kind: ClientKind, url: string, max = 10): Connected {
       close: () => pool.end(),
     };
   }
-  const sql = postgres(url, { max, prepare: false, onnotice: () => {} });
+  const common = { max, prepare: false, onnotice: () => {} };
+  // Typed as 3's: the calls made here are the same in 4.
+  const sql =
+    kind === 'postgres.js'
+      ? postgres(url, common)
+      : (postgres4(url, { ...common, ...options }) as unknown as ReturnType<typeof postgres>);
   return {
     kind,
     client: sql,
