@@ -3,7 +3,8 @@
 // TypeScript 5 under strict flags with exactOptionalPropertyTypes (module
 // resolution `bundler` and `nodenext`, a Node backend without the DOM library,
 // React 19 JSX, Vue templates through vue-tsc), every entry imported in Node, and
-// the package linted by publint and Are the Types Wrong. Nothing of the package
+// the package linted by publint and Are the Types Wrong; docs/server.md's and docs/stores.md's
+// samples type-checked as pasted, with the database clients npm gives. Nothing of the package
 // is read from src/: only what the tarball holds (the sandbox, the provider the
 // edge-runtime test pays through, comes from this checkout).
 //
@@ -77,8 +78,41 @@ function project(name: string, devDependencies: Record<string, string>): string 
   return dir;
 }
 
+/** The ```ts block of `text` whose first line starts with `first`. */
+function block(text: string, first: string): string {
+  const found = text.split('```ts\n').find((b) => b.startsWith(first));
+  assert.ok(found, `no \`\`\`ts block starting with ${first}`);
+  return found.slice(0, found.indexOf('```'));
+}
+
+/**
+ * docs/server.md's and docs/stores.md's samples, read from the installed package, as a merchant
+ * pastes them into an app: the opening backend whole; the others with the app's own options
+ * in place of their `// ...` (src/context.ts), and each hook in a `hooks` object.
+ */
+function pasteDocs(dir: string): void {
+  const doc = (name: string) =>
+    readFileSync(join(dir, 'node_modules', PACKAGE.name, 'docs', name), 'utf8');
+  const server = doc('server.md');
+  const stores = doc('stores.md');
+  const from = (names: string) => `import { ${names} } from './context.js';\n`;
+  const hooks = (first: string) =>
+    `${from('pool, sql')}import type { PaymentHandlerOptions } from 'payment-widget/server';\n` +
+    `export const hooks: PaymentHandlerOptions['hooks'] = {\n${block(stores, first)}};\n`;
+  const redis = block(server, "import { createClient } from 'redis'");
+  const files: Record<string, string> = {
+    'server-opening.ts': block(server, 'import { createServer }'),
+    'server-redis.ts': `${from('onPaid, options')}${redis.replace('// ...the same options on every instance...', '...options,')}`,
+    'stores-postgres.ts': `${from('options')}${block(stores, 'import pg').replace('// ...', '...options,')}`,
+    'stores-pg-hook.ts': hooks('// pg\n'),
+    'stores-postgres-js-hook.ts': hooks('// postgres.js\n'),
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'src', name), text);
+}
+
 let plain = '';
 let frameworks = '';
+let docs = '';
 
 before(() => {
   workspace = mkdtempSync(join(tmpdir(), 'payment-widget-consumer-'));
@@ -96,6 +130,16 @@ before(() => {
     vue: version('vue'),
     'vue-tsc': VUE_TSC,
   });
+  // The docs' database samples with the clients `npm i pg postgres redis` gives (postgres.js 4).
+  docs = project('docs', {
+    typescript,
+    '@types/node': version('@types/node'),
+    pg: version('pg'),
+    '@types/pg': version('@types/pg'),
+    postgres: version('postgres4'),
+    redis: version('redis'),
+  });
+  pasteDocs(docs);
 });
 
 after(() => {
@@ -168,6 +212,10 @@ test('a nodenext project type-checks the element and the server entries', () => 
 
 test('a Node backend without the DOM library type-checks the server entries', () => {
   assertTypeChecks(run('node', [...TSC, 'tsconfig.server.json'], plain), 'server');
+});
+
+test('docs/server.md’s and docs/stores.md’s samples type-check as pasted (strict, exactOptionalPropertyTypes, with pg, postgres.js and redis)', () => {
+  assertTypeChecks(run('node', [...TSC, 'tsconfig.json'], docs), 'docs');
 });
 
 test('React 19: the component’s props and events, and the bare tag in JSX, are typed', () => {
