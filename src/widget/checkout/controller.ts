@@ -96,7 +96,9 @@ export class CheckoutController implements ReactiveController, PayContext {
   async load(): Promise<void> {
     const host = this.host;
     const cardOnly = this.cardOnly;
-    this._loadAbort?.abort();
+    // Another checkout loads (a new order, a new id): a challenge left on screen goes with its
+    // checkout, and what it ends in is not this one's outcome.
+    this.hostDisconnected();
     const controller = new AbortController();
     this._loadAbort = controller;
     const { signal } = controller;

@@ -114,6 +114,17 @@ describe('payment-widget: setting order again', () => {
 
   const creates = () => backend.calls.filter((c) => c.method === 'POST').length;
 
+  /** From now on the handler makes a checkout for each order: chk_2, chk_3, at €5 a tee. */
+  function eachOrderItsCheckout(): void {
+    let made = 1;
+    backend.overrides.set('POST /checkouts', () => {
+      const { body } = backend.calls.at(-1) as { body: { order: { qty: number } } };
+      const amount = body.order.qty * 5;
+      backend.checkout = { ...backend.checkout, id: `chk_${++made}`, status: 'PENDING', amount };
+      return { status: 201, body: backend.checkout };
+    });
+  }
+
   it('does not reload for a new but equal object (a framework re-render)', async () => {
     const el = await widget(backend, `order='{"sku":"tee","qty":2}'`);
     expect(creates()).to.equal(1);
@@ -148,13 +159,7 @@ describe('payment-widget: setting order again', () => {
     void el.submit();
     await failure;
     await el.updateComplete;
-    let made = 1;
-    backend.overrides.set('POST /checkouts', () => {
-      const { order } = (backend.calls.at(-1)?.body ?? {}) as { order: { qty: number } };
-      const amount = order.qty * 5;
-      backend.checkout = { ...backend.checkout, id: `chk_${++made}`, status: 'PENDING', amount };
-      return { status: 201, body: backend.checkout };
-    });
+    eachOrderItsCheckout();
     const retried = oneEvent(el, 'payment-ready');
     $(el, 'button[part~=retry]').click();
     await retried;
@@ -166,6 +171,30 @@ describe('payment-widget: setting order again', () => {
     expect(backend.calls.filter((c) => c.method === 'POST').at(-1)?.body).to.deep.equal({
       order: { sku: 'tee', qty: 3 },
     });
+    expect($(el, 'button[part~=button]').textContent).to.include('€15.00');
+  });
+
+  it('a different order while the 3DS challenge shows: the new form, and the old challenge gone', async () => {
+    // The shopper raises the quantity while their bank asks: the handler retires the old
+    // checkout, and its challenge can neither be answered nor report "no longer valid".
+    const url = new URL('/test/browser/next-step/fixtures/challenge.html', location.href).href;
+    const next_step = { url, method: 'GET', payload: { PaReq: 'p', MD: 'm', TermUrl: url } };
+    backend.process = () => ({ status: 202, body: { next_step } });
+    const el = await widget(backend, `order='{"sku":"tee","qty":2}'`);
+    await fillCard(el);
+    const challenge = oneEvent(el, 'payment-challenge');
+    void el.submit();
+    await challenge;
+    const retired = { ...backend.checkout, status: 'EXPIRED' };
+    backend.overrides.set('GET /checkouts/chk_1', () => ({ status: 200, body: retired }));
+    eachOrderItsCheckout();
+
+    const ready = oneEvent(el, 'payment-ready');
+    el.order = { sku: 'tee', qty: 3 };
+    await ready;
+    await el.updateComplete;
+    expect(text(el)).not.to.include('Confirm the payment with your bank');
+    expect(el.shadowRoot?.querySelectorAll('iframe').length).to.equal(0);
     expect($(el, 'button[part~=button]').textContent).to.include('€15.00');
   });
 
