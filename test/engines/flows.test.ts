@@ -189,6 +189,30 @@ describe('payment flows', () => {
   );
 
   it(
+    'keyboard only, a reload during 3DS in the iframe: Tab into the challenge shown again, Enter, and focus lands on the outcome',
+    FLOW,
+    async () => {
+      const id = await openShop(driver, shop, '/?redirect=0');
+      await fillCard(driver, CARDS.challenge);
+      await driver.click(PAY);
+      await challengeMd(driver);
+      await driver.goto(await driver.url());
+      await challengeMd(driver);
+      // Focus was on nothing as the page loaded: Tab goes on until it is in the frame.
+      await driver.inFrame(async () => {
+        await tabTo(driver, 'Complete authentication');
+        await driver.press('Enter');
+      });
+      await seeText(driver, 'Payment successful');
+      // It was left on the page with the frame gone: Tab started from the top again.
+      await waitFor('focus on the outcome', async () =>
+        /^Payment successful/.test(await focused(driver)),
+      );
+      await shopSaw(shop, id, 'paid');
+    },
+  );
+
+  it(
     'keyboard only, a slow answer: focus stays on "Processing…" until the outcome takes it',
     FLOW,
     async () => {

@@ -79,6 +79,14 @@ export async function runStep(
   c.to({ ...payable, kind: 'step' });
   const { amount, currency } = payable.checkout;
   const money = formatMoney(c.locale.tag, amount, currency);
+  // Shown again as the page loaded, a challenge the shopper tabs into (the window blurs as
+  // focus enters its frame: Firefox says where only after) has focus all the same, which
+  // comes back out with it.
+  const into = () =>
+    setTimeout(() => {
+      focused ||= host.shadowRoot?.activeElement instanceof HTMLIFrameElement;
+    });
+  addEventListener('blur', into);
   const outcome = await showStep(
     c,
     step.runAction,
@@ -99,6 +107,7 @@ export async function runStep(
     },
     focused,
   );
+  removeEventListener('blur', into);
   if (!outcome) return;
   // Focus was in the step, and went with it: it comes back once what follows is drawn.
   const lost = focused && adrift(host);
