@@ -139,6 +139,8 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       if (result.kind === 'next_step') {
         const unsafe = unsafeNextStepField(result.next_step);
         if (unsafe !== undefined) {
+          // Not followed, so not kept: the payment is no longer on its way either.
+          await deps.steps.close(id);
           log({
             level: 'error',
             message: 'the provider sent an unsafe next step URL',

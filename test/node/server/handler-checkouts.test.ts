@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { createProviderClient } from '../../../src/server/index.ts';
+import { createMemoryStore, createProviderClient } from '../../../src/server/index.ts';
 import { until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 import {
@@ -166,7 +166,8 @@ describe('PUT /checkouts/:id', () => {
       body.next_step.payload.TermUrl = 'http://attacker.example/collect';
       return new Response(JSON.stringify(body), { status: 202, headers: response.headers });
     };
-    const bad = makeHandler(sb, { provider: { fetch: evil } });
+    const store = createMemoryStore();
+    const bad = makeHandler(sb, { provider: { fetch: evil }, store });
     const { id } = await createCheckout(bad);
     const res = await bad.handle(
       request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000042') }),
@@ -176,5 +177,7 @@ describe('PUT /checkouts/:id', () => {
     assert.equal(body.error.code, 'UNSAFE_NEXT_STEP');
     assert.equal(body.error.field, 'next_step.payload.TermUrl');
     assert.ok(!JSON.stringify(body).includes('attacker.example'));
+    // Nothing is left on its way: a page loaded next is answered at once, not after a wait.
+    assert.equal(await store.read?.(`step:${sb.merchantCode}:${id}`), undefined);
   });
 });
