@@ -29,6 +29,17 @@ import {
 /** A flow's whole allowance on an idle machine, scaled to this one. */
 const FLOW = { timeout: scaled(60_000) };
 
+/** The provider takes `ms` over the next payment (the sandbox's latency fault, once). */
+async function slowNextPayment(shop: Shop, ms: number): Promise<void> {
+  const fault = await shop.provider('POST', '/sandbox/faults', {
+    method: 'PUT',
+    path: '/v0.1/checkouts/*',
+    kind: 'latency',
+    delayMs: ms,
+  });
+  assert.equal(fault.status, 201);
+}
+
 describe('payment flows', () => {
   let shop: Shop;
   let driver: Driver;
@@ -218,14 +229,7 @@ describe('payment flows', () => {
     async () => {
       const id = await openShop(driver, shop, '/?redirect=0');
       await fillCard(driver, CARDS.paid);
-      // The provider takes 4 s over the payment (the sandbox's latency fault, once).
-      const slow = await shop.provider('POST', '/sandbox/faults', {
-        method: 'PUT',
-        path: '/v0.1/checkouts/*',
-        kind: 'latency',
-        delayMs: 4000,
-      });
-      assert.equal(slow.status, 201);
+      await slowNextPayment(shop, 4000);
       await tabTo(driver, 'Pay €10.00');
       await driver.press('Enter');
       await seeText(driver, 'Processing…');
@@ -249,13 +253,7 @@ describe('payment flows', () => {
       await driver.goto(new URL('/demo/favicon.svg', shop.url).href);
       const id = await openShop(driver, shop, '/?redirect=0');
       await fillCard(driver, CARDS.paid);
-      const slow = await shop.provider('POST', '/sandbox/faults', {
-        method: 'PUT',
-        path: '/v0.1/checkouts/*',
-        kind: 'latency',
-        delayMs: 3000,
-      });
-      assert.equal(slow.status, 201);
+      await slowNextPayment(shop, 3000);
       await driver.click(PAY);
       await seeText(driver, 'Processing…');
       // Firefox keeps no page with a request out in its back-forward cache, so Forward loads it
