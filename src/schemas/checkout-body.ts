@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { CheckoutPurposeSchema } from './checkout.ts';
 import { CurrencyCodeSchema, must, PersonalDetailsSchema } from './common.ts';
+import { inMinorUnits, minorUnit } from './currencies.ts';
 import { CardDetailsSchema, MandateBodySchema } from './methods/card.ts';
 import { PaymentTypeSchema } from './methods/index.ts';
 
@@ -42,6 +43,16 @@ export const CheckoutCreateBodySchema = z
   .check(
     z.refine((body) => body.amount > 0 || body.purpose === 'SETUP_RECURRING_PAYMENT', {
       error: 'must be greater than 0',
+      path: ['amount'],
+    }),
+    // 0.1 * 3 is 0.30000000000000004: a price times a quantity is rounded to the cent first.
+    z.refine((body) => inMinorUnits(body.amount, body.currency), {
+      error: (issue) => {
+        const { amount, currency } = issue.input as { amount: number; currency: string };
+        const places = minorUnit(currency);
+        const rule = places === 0 ? 'be a whole number' : `have at most ${places} decimal places`;
+        return `must ${rule} in ${currency} (not ${amount})`;
+      },
       path: ['amount'],
     }),
   );

@@ -17,8 +17,8 @@
 
 import { Hono } from 'hono';
 import { json } from '../../http/json.ts';
+import { roundToMinorUnit } from '../../schemas/currencies.ts';
 import type { RouteContext, Routes, SandboxConfig, SandboxEnv } from '../context.ts';
-import { roundToMinorUnit } from '../defaults/currencies.ts';
 import { invalid, missing } from '../errors.ts';
 import { allow, PROFILE_READ } from '../middleware/access.ts';
 import { deprecated } from '../middleware/deprecation.ts';

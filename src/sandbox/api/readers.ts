@@ -19,6 +19,7 @@
 import { Hono } from 'hono';
 import { providerErrorBody } from '../../http/errors.ts';
 import { empty, json } from '../../http/json.ts';
+import { minorUnit } from '../../schemas/currencies.ts';
 import type { ProviderErrorCode } from '../../schemas/index.ts';
 import {
   describeIssue,
@@ -28,7 +29,6 @@ import {
   ReaderUpdateBodySchema,
 } from '../../schemas/index.ts';
 import type { RouteContext, Routes, SandboxContext, SandboxEnv } from '../context.ts';
-import { minorUnit } from '../defaults/currencies.ts';
 import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
 import { type Access, allow } from '../middleware/access.ts';
 import { capBody } from '../middleware/body-limit.ts';

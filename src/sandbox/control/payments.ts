@@ -7,10 +7,10 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { json } from '../../http/json.ts';
+import { roundToMinorUnit } from '../../schemas/currencies.ts';
 import { findCheckout } from '../api/lookups.ts';
 import { checkoutJson, transactionFull } from '../api/serialize.ts';
 import { baseUrl, type RouteContext, type Routes, type SandboxEnv } from '../context.ts';
-import { roundToMinorUnit } from '../defaults/currencies.ts';
 import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
 import { allow, CONTROL } from '../middleware/access.ts';
 import { capBody } from '../middleware/body-limit.ts';

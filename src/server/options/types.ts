@@ -14,7 +14,7 @@ import type { RateLimitOptions } from './rate-limit.ts';
 
 /** What the merchant's server decides about an order. */
 export interface ResolvedCheckout {
-  /** In major units, e.g. 10.5 for 10.50 EUR. */
+  /** In major units, e.g. 10.5 for 10.50 EUR; rounded to the cent (`0.1 * 3` is refused). */
   amount: number;
   /** ISO 4217, e.g. `EUR`. */
   currency: string;

@@ -64,6 +64,8 @@ describe('create, list, retrieve', () => {
     ['missing amount', { amount: undefined }, 'MISSING', 'amount'],
     ['string amount', { amount: '10' }, 'INVALID', 'amount'],
     ['zero amount', { amount: 0 }, 'INVALID', 'amount'],
+    ['an amount off the cent', { amount: 0.1 * 3 }, 'INVALID', 'amount'],
+    ['a fraction of a forint', { amount: 1000.5, currency: 'HUF' }, 'INVALID', 'amount'],
     ['missing currency', { currency: undefined }, 'MISSING', 'currency'],
     ['bad currency', { currency: 'euro' }, 'INVALID', 'currency'],
     ['missing merchant_code', { merchant_code: undefined }, 'MISSING', 'merchant_code'],

@@ -249,6 +249,24 @@ export const CHECKOUT_REFUSED: Row[] = [
     'amount INVALID must be greater than 0',
   ],
   [
+    'a price times a quantity off the cent',
+    CheckoutCreateBodySchema,
+    { ...checkout, amount: 0.1 * 3 },
+    'amount INVALID must have at most 2 decimal places in EUR (not 0.30000000000000004)',
+  ],
+  [
+    'a fraction of a cent',
+    CheckoutCreateBodySchema,
+    { ...checkout, amount: 10.005 },
+    'amount INVALID must have at most 2 decimal places in EUR (not 10.005)',
+  ],
+  [
+    'a fraction of a forint',
+    CheckoutCreateBodySchema,
+    { ...checkout, amount: 1000.5, currency: 'HUF' },
+    'amount INVALID must be a whole number in HUF (not 1000.5)',
+  ],
+  [
     'no currency',
     CheckoutCreateBodySchema,
     { ...checkout, currency: undefined },
@@ -299,6 +317,18 @@ export const CHECKOUT_REFUSED: Row[] = [
 ];
 
 export const CHECKOUT_ACCEPTED: Accepted[] = [
+  // Whole cents, though floating point cannot hold them exactly (1.1 * 100 is 110.00000000000001).
+  ['an amount in cents', CheckoutCreateBodySchema, { ...checkout, amount: 1.1 }],
+  [
+    'a price times a quantity in cents',
+    CheckoutCreateBodySchema,
+    { ...checkout, amount: 19.99 * 3 },
+  ],
+  [
+    'a dinar to the fils',
+    CheckoutCreateBodySchema,
+    { ...checkout, amount: 5.125, currency: 'KWD' },
+  ],
   ['card payment', CheckoutProcessBodySchema, withCard({})],
   [
     'two-digit year and US zip',

@@ -165,6 +165,38 @@ test('the card-testing limits: 429 with Retry-After on creating, retrying and pa
   assert.equal(await codeOf(handle, 'POST', `/checkouts/${failed}/retry`), 'TOO_MANY_REQUESTS');
 });
 
+test('an amount off the cent is the merchant’s to round: refused, logged with its value, never sent', async () => {
+  const unit = 0.1;
+  const h = makeHandler(sb, {
+    // A price times a quantity in floating point: 0.30000000000000004, shown as €0.30.
+    resolveCheckout: (order) => ({
+      amount: unit * Number((order as { qty: number }).qty),
+      currency: 'EUR',
+    }),
+  });
+  const created = await ask(h.handle, 'POST', '/checkouts', { body: { order: { qty: 3 } } });
+  assert.equal(created.status, 500);
+  assert.equal(created.body.error?.code, 'INVALID_RESOLVED_CHECKOUT');
+  const logged = h.logs.find((line) =>
+    line.includes('resolveCheckout returned an invalid checkout'),
+  );
+  assert.match(
+    logged ?? '',
+    /amount must have at most 2 decimal places in EUR \(not 0\.30000000000000004\)/,
+  );
+  assert.match(logged ?? '', /"field":"amount"/);
+  // Rounded to the cent, the same order is priced.
+  const rounded = makeHandler(sb, {
+    resolveCheckout: (order) => ({
+      amount: Math.round(unit * Number((order as { qty: number }).qty) * 100) / 100,
+      currency: 'EUR',
+    }),
+  });
+  const fine = await ask(rounded.handle, 'POST', '/checkouts', { body: { order: { qty: 3 } } });
+  assert.equal(fine.status, 201);
+  assert.equal(fine.body.amount, 0.3);
+});
+
 test('the merchant’s hooks: an order that cannot be priced, and hooks that throw', async () => {
   const priced = makeHandler(sb, {
     resolveCheckout: () => ({ amount: -5, currency: 'EUR' }),

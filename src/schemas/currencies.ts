@@ -1,0 +1,50 @@
+// ISO 4217 minor units (decimal places) of the currencies a sandbox user is likely to try,
+// and the rule both the handler and the sandbox apply to a checkout's amount with them.
+// The seed names CLP, COP and HUF as 0 (the provider treats HUF as whole forints); a currency
+// missing here is assumed to use 2, the common case.
+
+const MINOR_UNITS: Record<string, number> = {
+  BHD: 3,
+  CLP: 0,
+  COP: 0,
+  HUF: 0,
+  ISK: 0,
+  JOD: 3,
+  JPY: 0,
+  KRW: 0,
+  KWD: 3,
+  OMR: 3,
+  PYG: 0,
+  TND: 3,
+  UGX: 0,
+  VND: 0,
+};
+
+export function minorUnit(currency: string): number {
+  return MINOR_UNITS[currency] ?? 2;
+}
+
+/** An amount rounded to the currency's minor unit (payout fees, open chargeback amounts). */
+export function roundToMinorUnit(amount: number, currency: string): number {
+  const factor = 10 ** minorUnit(currency);
+  return Math.round(amount * factor) / factor;
+}
+
+/**
+ * How many decimal places `amount` has as JavaScript and JSON write it (its shortest form):
+ * 59.97 has 2, `0.1 + 0.2` (0.30000000000000004) has 17, 1e-7 has 7, 1e21 has none.
+ */
+export function decimalPlaces(amount: number): number {
+  const [digits = '', exponent = '0'] = String(amount).split('e');
+  const fraction = digits.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent));
+}
+
+/**
+ * Whether `amount` is a whole number of the currency's minor units: 59.97 EUR is, 10.005 EUR
+ * and 1000.5 HUF are not, nor a price times a quantity that floating point left off the cent
+ * (`0.1 * 3`), whose charge would not be what the page shows.
+ */
+export function inMinorUnits(amount: number, currency: string): boolean {
+  return decimalPlaces(amount) <= minorUnit(currency);
+}
