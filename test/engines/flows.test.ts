@@ -133,19 +133,36 @@ describe('payment flows', () => {
     await shopSaw(shop, id, 'paid');
   });
 
-  it('iDEAL: approved at the bank, back on the result page, Payment successful', FLOW, async () => {
-    const id = await openShop(driver, shop, '/');
-    await driver.click('iDEAL');
-    await fillPerson(driver);
-    await driver.click(PAY);
-    await driver.click('Approve payment');
-    await waitFor('the result page', async () =>
-      new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
-    );
-    await seeText(driver, 'Payment successful');
-    assert.equal(await providerStatus(shop, id), 'PAID');
-    await shopSaw(shop, id, 'paid');
-  });
+  it(
+    'iDEAL: approved at the bank, back on the result page, Payment successful; Back to the bank’s page is over',
+    FLOW,
+    async () => {
+      const id = await openShop(driver, shop, '/');
+      await driver.click('iDEAL');
+      await fillPerson(driver);
+      await driver.click(PAY);
+      await driver.click('Approve payment');
+      await waitFor('the result page', async () =>
+        new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
+      );
+      await seeText(driver, 'Payment successful');
+      assert.equal(await providerStatus(shop, id), 'PAID');
+      await shopSaw(shop, id, 'paid');
+      // Back: Chromium loads the bank's page again (no-store), which says it is over; WebKit
+      // shows the one it kept, buttons and all, whose answer must say so too, not "paid" again.
+      expected = [/status of 400/];
+      await driver.run('setTimeout(() => history.back());');
+      await waitFor('the bank page', async () =>
+        (await driver.run<string>('return location.pathname;')).startsWith('/sandbox/bank/'),
+      );
+      if (await driver.run<boolean>(EXISTS, 'control', nameArg('Decline payment'))) {
+        await driver.click('Decline payment');
+      }
+      await seeText(driver, 'This bank payment is no longer open');
+      await notSeeText(driver, 'Payment successful');
+      assert.equal(await providerStatus(shop, id), 'PAID');
+    },
+  );
 
   it(
     'boleto: the voucher, Payment pending, and onPaid once the bank settles it',

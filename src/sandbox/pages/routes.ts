@@ -1,9 +1,10 @@
 // Browser-facing routes: the 3DS challenge page, its TermUrl (complete_payment), the APM
-// bank pages and the boleto voucher. No API key: the shopper's browser opens them. Each
-// settles at most once; posting the same result again (a reload, a double submit) shows the
-// same ending instead of an error. A step that is no longer open (settled, replaced by a newer
-// attempt, deactivated, or unknown) answers a browser with a page that says so (closed.ts),
-// and an API client with the provider's JSON error.
+// bank pages and the boleto voucher. No API key: the shopper's browser opens them. Each step
+// is answered once, as an issuer's or a bank's is: a step that is no longer open (settled,
+// replaced by a newer attempt, deactivated, or unknown), opened or answered again (a page
+// a browser kept in its back-forward cache, whatever its Cache-Control, or a double submit),
+// answers a browser with a page that says so (closed.ts), never the ending again, and an API
+// client with the provider's JSON error.
 
 import { Hono } from 'hono';
 import { readFormBody } from '../../http/body.ts';
@@ -62,7 +63,7 @@ function forPerson(step: 'challenge' | 'bank', page: Page): Page {
 
 function openChallenge(checkout: Frozen<CheckoutRecord>, md: string | null) {
   const pending = checkout.pending;
-  if (pending?.kind !== 'challenge' || md === null || pending.md !== md) {
+  if (pending?.kind !== 'challenge' || md === null || pending.md !== md || pending.settled) {
     throw new ClosedStep('MD', 'MD does not match an open 3DS challenge of this checkout');
   }
   return pending;
@@ -71,10 +72,8 @@ function openChallenge(checkout: Frozen<CheckoutRecord>, md: string | null) {
 async function challenge(c: RouteContext): Promise<Response> {
   const ctx = c.env.sandbox;
   const checkout = findCheckout(ctx, c.req.param('id')!);
-  const pending = openChallenge(checkout, await field(c, 'MD'));
   // Answered already (in another tab, or before a reload): nothing is left to authenticate.
-  if (pending.settled)
-    throw new ClosedStep('MD', 'The 3DS challenge of this MD is already settled');
+  const pending = openChallenge(checkout, await field(c, 'MD'));
   return challengePage({
     merchantName: ctx.config.merchantName,
     amount: displayAmount(checkout.amount, checkout.currency),
@@ -103,7 +102,6 @@ async function completePayment(c: RouteContext): Promise<Response> {
   const form = await readFormBody(c.req.raw);
   const checkout = findCheckout(ctx, c.req.param('id')!);
   const pending = openChallenge(checkout, form.get('MD'));
-  if (pending.settled) return ending(checkout);
   const paRes = form.get('PaRes');
   if (paRes !== 'Y' && paRes !== 'N') throw invalid('PaRes', 'PaRes must be Y or N');
   authorizeCard(ctx, checkout, {
@@ -122,7 +120,8 @@ function openBank(c: RouteContext, tx: string | null) {
     pending?.kind !== 'bank' ||
     pending.method !== c.req.param('method') ||
     tx === null ||
-    pending.tx !== tx
+    pending.tx !== tx ||
+    pending.settled
   ) {
     throw new ClosedStep('tx', 'tx does not match an open bank payment of this checkout');
   }
@@ -132,7 +131,6 @@ function openBank(c: RouteContext, tx: string | null) {
 function bank(c: RouteContext): Response {
   const url = new URL(c.req.url);
   const { checkout, pending } = openBank(c, url.searchParams.get('tx'));
-  if (pending.settled) throw new ClosedStep('tx', 'The bank payment of this tx is already settled');
   return bankPage({
     bank: SANDBOX_METHODS[pending.method].name,
     merchantName: c.env.sandbox.config.merchantName,
@@ -144,14 +142,12 @@ function bank(c: RouteContext): Response {
 
 async function bankResult(c: RouteContext): Promise<Response> {
   const form = await readFormBody(c.req.raw);
-  const { checkout, pending } = openBank(c, form.get('tx'));
-  if (!pending.settled) {
-    const result = form.get('result');
-    if (result !== 'approve' && result !== 'decline') {
-      throw invalid('result', 'result must be approve or decline');
-    }
-    settleBank(c.env.sandbox, checkout, result === 'approve');
+  const { checkout } = openBank(c, form.get('tx'));
+  const result = form.get('result');
+  if (result !== 'approve' && result !== 'decline') {
+    throw invalid('result', 'result must be approve or decline');
   }
+  settleBank(c.env.sandbox, checkout, result === 'approve');
   // APMs require a redirect_url at processing time; the fallback only covers data files
   // edited by hand.
   return checkout.redirect_url !== undefined ? ending(checkout) : bankDonePage(checkout.status);

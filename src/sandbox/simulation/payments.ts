@@ -123,7 +123,7 @@ export interface AuthorizeInput {
   verdict?: 'approve' | 'decline' | 'technical_error' | undefined;
   /**
    * The open challenge or bank page: `replace` drops it (a new attempt from the API), `settle`
-   * marks the challenge it finishes settled, so posting its MD again replays the ending.
+   * marks the challenge it finishes settled, so its page, opened or answered again, says so.
    */
   pending: 'replace' | 'settle';
 }

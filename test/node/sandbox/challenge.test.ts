@@ -113,9 +113,10 @@ describe('3DS challenge', () => {
     const res = await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });
     assert.equal(res.status, 303);
     assert.equal(res.headers.get('location'), `https://shop.example/back?x=1&checkout_id=${id}`);
-    // Posting the same result again (reload) ends the same way and settles nothing twice.
+    // Answered again (a page a browser kept, a double submit): refused, nothing settled twice.
     const again = await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'N' });
-    assert.equal(again.status, 303);
+    assert.equal(again.status, 400);
+    assert.equal(JSON.parse(again.text).param, 'MD');
     const c = expectValid(CheckoutSchema, (await h.api('GET', `/v0.1/checkouts/${id}`)).body);
     assert.equal(c.status, 'PAID');
     assert.equal(c.transactions?.length, 1);

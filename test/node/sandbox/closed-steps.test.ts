@@ -121,8 +121,14 @@ describe('a challenge that is no longer open', () => {
     assert.ok(again.html.includes(`href="https://shop.example/back?checkout_id=${id}"`));
     const api = await asJsonClient(url, { MD: payload.MD! });
     assert.deepEqual([api.status, api.body.param], [400, 'MD']);
-    // Posting the same answer again still ends where the first one did.
-    assert.equal((await asBrowser(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' })).status, 303);
+    // Its buttons pressed on the page a browser kept (Back from the shop): refused, said so.
+    for (const PaRes of ['Y', 'N']) {
+      const late = await asBrowser(payload.TermUrl!, { MD: payload.MD!, PaRes });
+      assert.equal(late.status, 400);
+      assert.match(words(late.html), /This payment has already been completed/);
+    }
+    const c = expectValid(CheckoutSchema, (await h.api('GET', `/v0.1/checkouts/${id}`)).body);
+    assert.deepEqual([c.status, c.transactions?.length], ['PAID', 1]);
   });
 
   test('a deactivated checkout, and one the sandbox does not know', async () => {
@@ -158,8 +164,34 @@ describe('a bank page that is no longer open', () => {
     assert.doesNotMatch(reopened.html, /Approve payment/);
     assert.ok(reopened.html.includes(`href="https://shop.example/back?checkout_id=${id}"`));
     assert.doesNotMatch(reopened.html, /<script/);
-    // Posting the answer again still ends where the first one did.
-    assert.equal((await asBrowser(url, { tx, result: 'decline' })).status, 303);
+    // Its buttons pressed on the page a browser kept (Back from the shop's result page, which
+    // WebKit does whatever the page's no-store): refused with that page, never the shop again.
+    for (const result of ['approve', 'decline']) {
+      const late = await asBrowser(url, { tx, result });
+      assert.equal(late.status, 400);
+      assert.match(late.html, /<h1>This bank payment is no longer open<\/h1>/);
+      assert.match(
+        words(late.html),
+        /This payment has already been completed\. Nothing is charged/,
+      );
+    }
+    const api = await asJsonClient(url, { tx, result: 'approve' });
+    assert.deepEqual([api.status, api.body.param], [400, 'tx']);
+    const c = expectValid(CheckoutSchema, (await h.api('GET', `/v0.1/checkouts/${id}`)).body);
+    assert.deepEqual([c.status, c.transactions?.length], ['PAID', 1]);
+  });
+
+  test('the bank and issuer pages are never stored: no-store, no referrer', async () => {
+    const bank = await bankStep();
+    const { url, payload } = await challenge();
+    for (const res of [
+      await fetch(bank.full),
+      await fetch(url, { method: 'POST', body: new URLSearchParams(payload) }),
+    ]) {
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
+    }
   });
 
   test('replaced by a newer attempt: HTML to a browser, JSON to an API client', async () => {
