@@ -59,8 +59,13 @@ export interface OpenSteps {
   keep(id: string, step: OpenStep): Promise<void>;
   /** Checkout `id`'s open step, `PAYING`, or undefined when none is kept (or the store is away). */
   find(id: string): Promise<OpenStep | typeof PAYING | undefined>;
-  /** A payment of checkout `id` is on its way to the provider, until `keep` or `close`. */
-  paying(id: string): Promise<void>;
+  /**
+   * A payment of checkout `id` is on its way to the provider, until `keep` or `close`: marked,
+   * over any step, unless another payment's mark is there. Answers whether this one marked it:
+   * a payment the provider refuses closes only its own (another tab's Pay meanwhile, refused,
+   * leaves the first payment's mark for a reload to wait on).
+   */
+  paying(id: string): Promise<boolean>;
   /** Resolves once no payment of checkout `id` is on its way (or after `PAYING_WAIT_MS`). */
   paid(id: string): Promise<void>;
   /** Checkout `id` has no open step any more (a new attempt, or its outcome). */
@@ -114,9 +119,11 @@ export function createOpenSteps(deps: {
     },
     async paying(id) {
       try {
-        await records.write(keyOf(id), PAYING, PAYING_TTL_MS);
+        const kept = await records.read(keyOf(id));
+        return kept !== PAYING && (await records.swap(keyOf(id), kept, PAYING, PAYING_TTL_MS));
       } catch (error) {
         warn('keep', id, error);
+        return false;
       }
     },
     async paid(id) {

@@ -126,12 +126,13 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       // Watched from now on: if every answer about this payment is lost, reconcile() asks.
       await deps.watchlist.watch(id, true);
       // Until its answer: a widget loaded meanwhile waits for it (open-steps.ts).
-      await deps.steps.paying(id);
+      const marked = await deps.steps.paying(id);
       let result: ProcessResult;
       try {
         result = await client.checkouts.process(id, body, callContext(c));
       } catch (error) {
-        await deps.steps.close(id);
+        // Refused: another payment's mark (a second tab's Pay) stays for its own answer.
+        if (marked) await deps.steps.close(id);
         // No such checkout: nothing to watch (and no set for anyone to fill with made-up ids).
         if (error instanceof ProviderError && error.status === 404) void deps.watchlist.unwatch(id);
         throw error;
@@ -140,7 +141,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
         const unsafe = unsafeNextStepField(result.next_step);
         if (unsafe !== undefined) {
           // Not followed, so not kept: the payment is no longer on its way either.
-          await deps.steps.close(id);
+          if (marked) await deps.steps.close(id);
           log({
             level: 'error',
             message: 'the provider sent an unsafe next step URL',

@@ -285,4 +285,49 @@ describe('a payment on its way to the provider', () => {
       }
     }
   });
+
+  test('another tab’s Pay, refused meanwhile, leaves the first payment’s mark: a reload waits for its outcome', async () => {
+    // The provider works on tab 1's payment until told to answer; it refuses tab 2's, as a
+    // provider refuses a second payment of a checkout while one is in progress.
+    let held!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let puts = 0;
+    let reloading = false;
+    const provider: typeof fetch = async (input, init) => {
+      if (init?.method === 'PUT') {
+        puts += 1;
+        if (puts === 2) {
+          const body = { error_code: 'CONFLICT', message: 'A payment is in progress' };
+          return Response.json(body, { status: 409 });
+        }
+        held();
+        await answered;
+      }
+      const response = await fetch(input, init);
+      // The reload's first read is back (the checkout PENDING): now tab 1's payment is answered.
+      if (reloading) {
+        reloading = false;
+        answer();
+      }
+      return response;
+    };
+    const store = createMemoryStore();
+    const h = makeHandler(sb, { store, provider: { fetch: provider } });
+    const { id } = await createCheckout(h);
+    const tab1 = pay(h, id, cardBody('4200000000000091'));
+    await reached;
+    const tab2 = await pay(h, id, cardBody('4200000000000091'));
+    assert.equal(tab2.status, 409);
+    assert.equal(await store.read?.(`step:${sb.merchantCode}:${id}`), 'paying');
+    reloading = true;
+    const reload = await read(h, id);
+    assert.equal(reload.status, 'PAID', 'the outcome, not a checkout to pay again');
+    assert.equal((await tab1).body.status, 'PAID');
+  });
 });
