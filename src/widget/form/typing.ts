@@ -82,10 +82,10 @@ export function arrived(form: TypingForm): void {
 
 /** Checks every field as a submit does, so every error shows; the invalid ones in focus order. */
 export function check(form: TypingForm): FieldName[] {
-  const fields = form.fields();
-  const errors = validate(fields, valuesOf(form), PAYING[form.view.method].checks);
-  form.set({ errors, formState: { ...form.view.formState, submitted: true } });
-  return fields.filter((f) => errors[f]);
+  refresh(form);
+  const { errors, formState } = form.view;
+  form.set({ formState: { ...formState, submitted: true } });
+  return form.fields().filter((f) => errors[f]);
 }
 
 /** What the shopper reads under a field; '' while it has no error. */
