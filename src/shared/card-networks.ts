@@ -63,7 +63,6 @@ interface NetworkRules {
 const PREFIXES: [NumberNetwork, string][] = [
   ['VISA', '4'],
   ['VISA_ELECTRON', '4026,417500,4405,4508,4844,4913,4917'],
-  ['VISA_VPAY', ''],
   ['MASTERCARD', '51-55,2221-2720'],
   ['AMEX', '34,37'],
   ['DINERS', '300-305,3095,36,38-39'],
@@ -114,7 +113,7 @@ const RULES: Record<NumberNetwork, NetworkRules> = {
 /**
  * PREFIXES split once into [network, lo, hi?] (no hi: a single prefix). Every keystroke in the
  * number field looks the network up, and splitting the table on each lookup took 25 times as
- * long as the lookup. An empty list (VISA_VPAY) gives a prefix '' that never wins.
+ * long as the lookup.
  */
 const RANGES = PREFIXES.flatMap(([network, prefixes]) =>
   prefixes.split(',').map((prefix) => [network, ...prefix.split('-')] as const),
