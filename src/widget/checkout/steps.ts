@@ -6,9 +6,14 @@
 // once the part is in, after the form's first paint.
 
 import type { Action, NextStepContext, Outcome } from '../../next-step/types.ts';
-// Not through the kit, as ../templates/outcome.ts says.
-import { formatMoney } from '../locales/format.ts';
-import { BackendError, emit, format, getCheckout, isFinalStatus } from '../parts/kit.ts';
+import {
+  BackendError,
+  emit,
+  format,
+  formatMoney,
+  getCheckout,
+  isFinalStatus,
+} from '../parts/kit.ts';
 import type { Lifecycle, Payable } from '../state.ts';
 import type { PayContext } from './context.ts';
 import { adrift, focusAfterStep, focusStep, quiet } from './focus.ts';

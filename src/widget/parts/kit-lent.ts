@@ -17,6 +17,7 @@ export const {
   css,
   emit,
   format,
+  formatMoney,
   getCheckout,
   html,
   importChecked,

@@ -4,10 +4,7 @@
 
 import type { PayContext } from '../checkout/context.ts';
 import { retry } from '../checkout/pay.ts';
-// Not through the kit: the script-tag build's pay part carries its own copy of this one
-// function, so that the card form's first paint, which lends the kit, is not the bigger for it.
-import { formatMoney } from '../locales/format.ts';
-import { css, format, html, nothing, svg } from '../parts/kit.ts';
+import { css, format, formatMoney, html, nothing, svg } from '../parts/kit.ts';
 import type { Lifecycle } from '../state.ts';
 
 // An outcome is a status, never drawn like a button (filled, or outlined all round): a bar of
