@@ -54,10 +54,8 @@ export interface MountedWidget {
 
 function apply(widget: PaymentWidget, options: WidgetOptions): void {
   for (const [key, value] of Object.entries(options)) {
-    // Only the element's public properties (its table, less internal state):
-    // `id` and `onResponse` are mount()'s own.
-    const property = PaymentWidget.properties[key];
-    if (!property || property.state) continue;
+    // Only the element's properties (its table): `id` and `onResponse` are mount()'s own.
+    if (!PaymentWidget.properties[key]) continue;
     (widget as unknown as Record<string, unknown>)[key] =
       key === 'paymentMethods' && Array.isArray(value) ? value.join(' ') : value;
   }

@@ -109,7 +109,8 @@ export class PaymentWidget extends LitElement {
 
   // A static table rather than decorators: it needs no compiler support (the
   // sources are built by Vite, esbuild and tsx alike), and mount() reads it to
-  // know which options are the element's properties.
+  // know which options are the element's properties: each one a page may set, so an
+  // internal state has no entry here (the element keeps its own in controllers).
   static override properties: PropertyDeclarations = {
     checkoutId: { attribute: 'checkout-id' },
     // React and Vue hand over a new but equal object on every render: only a
