@@ -265,11 +265,13 @@ export class PaymentWidget extends LitElement {
     if (this.shadowRoot?.activeElement) this._keepFocus = true;
 
     // After a confirmed outcome only another checkout-id loads: a new order then
-    // would open a second checkout for a payment already made.
-    const settled = this._checkout.lifecycle.kind === 'done';
+    // would open a second checkout for a payment already made. Nor while a payment is out:
+    // its answer is the shopper's outcome, and the pay part loads the order as it is now
+    // if that answer leaves the form (../checkout/pay.ts).
+    const { kind } = this._checkout.lifecycle;
     if (
       changed.has('checkoutId') ||
-      (!settled && (changed.has('order') || changed.has('endpoint')))
+      (kind !== 'done' && kind !== 'busy' && (changed.has('order') || changed.has('endpoint')))
     ) {
       void this._checkout.load();
     }

@@ -10,6 +10,7 @@ import { controlOf, valuesOf } from '../form/inputs.ts';
 import { check } from '../form/typing.ts';
 import { PAYING, processBody } from '../methods/pay.ts';
 import { BackendError, emit, getCheckout, isFinalStatus, TIMEOUT_MS } from '../parts/kit.ts';
+import type { Payable } from '../state.ts';
 import type { PayContext } from './context.ts';
 import { fail, settle } from './outcome.ts';
 import { processCheckout, retryCheckout } from './process.ts';
@@ -22,8 +23,30 @@ import { stepOf } from './words.ts';
 /**
  * Validates, then pays; the controller's submit() keeps a second press from paying twice.
  * Runs synchronously up to sending, so that a payment in flight shows at once.
+ *
+ * A new order while the payment is out loads nothing (../payment-widget.ts willUpdate): the
+ * payment's answer is the shopper's outcome. An answer that leaves this checkout's form (an
+ * error, an answer lost) loads the order as it is now, so the shopper never pays the amount
+ * it had. A framework's new but equal order is no new order.
  */
-export async function pay(c: PayContext): Promise<void> {
+export function pay(c: PayContext): Promise<void> {
+  const { checkout } = c.lifecycle as Partial<Payable>;
+  const order = JSON.stringify(c.host.order);
+  const paid = payOnce(c);
+  // Beside the promise returned, not after it: a Pay pressed as the answer shows pays again
+  // at once (submit() lets it once that promise settles). A failure is the caller's to hear.
+  paid.then(() => {
+    const now = c.lifecycle;
+    // Still this checkout's form: nothing loaded meanwhile (a new order while a 3DS challenge
+    // shows loads at once, and ends the challenge and this payment).
+    if (now.kind === 'form' && now.checkout === checkout && JSON.stringify(c.host.order) !== order)
+      void c.load();
+  }, String);
+  return paid;
+}
+
+/** Pays the checkout on the form: from the check of the fields to the answer shown. */
+async function payOnce(c: PayContext): Promise<void> {
   const { host, form } = c;
   const payable = c.lifecycle;
   if (payable.kind !== 'form' || !payable.checkout.id) return;

@@ -1,9 +1,10 @@
 // What the widget reports when the checkout settled elsewhere (a 409 from the
-// process route), and that a framework's re-render never opens a second checkout.
+// process route), that a framework's re-render never opens a second checkout, and that a
+// new order while a payment is out waits for the payment's answer.
 
 import { expect, oneEvent } from '@open-wc/testing';
 import type { HandlerErrorCode } from '../../../src/domain/errors.ts';
-import { $, errorReply, FakeBackend, fillCard, text, widget } from './fake-backend.ts';
+import { $, errorReply, FakeBackend, fillCard, type Reply, text, widget } from './fake-backend.ts';
 
 /** Names of the outcome events the widget fires from now on. */
 function outcomes(el: HTMLElement): string[] {
@@ -195,6 +196,70 @@ describe('payment-widget: setting order again', () => {
     await el.updateComplete;
     expect(text(el)).not.to.include('Confirm the payment with your bank');
     expect(el.shadowRoot?.querySelectorAll('iframe').length).to.equal(0);
+    expect($(el, 'button[part~=button]').textContent).to.include('€15.00');
+    // Loaded once for it: the challenge's payment, ended by that load, starts no other.
+    expect(creates()).to.equal(2);
+  });
+
+  /** The process request waits until the test answers it (`answer`), the payment out meanwhile. */
+  function heldPayment(): (reply: () => Reply) => void {
+    let answer: (reply: () => Reply) => void = () => {};
+    backend.process = () => new Promise<() => Reply>((held) => (answer = held)).then((r) => r());
+    return (reply) => answer(reply);
+  }
+
+  it('a different order while the payment is out: nothing loads, and its outcome comes once', async () => {
+    const el = await widget(backend, `order='{"sku":"tee","qty":2}'`);
+    await fillCard(el);
+    const answer = heldPayment();
+    // The basket's handler answers a page loaded meanwhile once the payment is over: paid.
+    let paid = () => {};
+    const over = new Promise<void>((done) => (paid = done));
+    backend.overrides.set('POST /checkouts', () =>
+      over.then(() => ({ status: 200, body: backend.checkout })),
+    );
+    const seen = outcomes(el);
+    void el.submit();
+    await el.updateComplete;
+    el.order = { sku: 'tee', qty: 3 };
+    await el.updateComplete;
+    expect(reloading(el)).to.equal(false);
+    expect(creates()).to.equal(1);
+    expect($(el, 'button[part~=button]').textContent).to.include('Processing');
+
+    const success = oneEvent(el, 'payment-success');
+    answer(() => {
+      backend.checkout = { ...backend.checkout, status: 'PAID' };
+      paid();
+      return { status: 200, body: backend.checkout };
+    });
+    expect((await success).detail.resumed).to.not.equal(true);
+    await el.updateComplete;
+    expect(seen).to.deep.equal(['payment-success']);
+    expect(creates()).to.equal(1);
+    expect(text(el)).to.include('Payment successful');
+  });
+
+  it('a different order while the payment is out, its answer lost: the new order to pay', async () => {
+    const el = await widget(backend, `order='{"sku":"tee","qty":2}'`);
+    await fillCard(el);
+    const answer = heldPayment();
+    void el.submit();
+    await el.updateComplete;
+    el.order = { sku: 'tee', qty: 3 };
+    await el.updateComplete;
+    eachOrderItsCheckout();
+    // No answer reaches the page; read back, the checkout is untouched.
+    const ready = oneEvent(el, 'payment-ready');
+    answer(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await ready;
+    await el.updateComplete;
+    expect(creates()).to.equal(2);
+    expect(backend.calls.filter((c) => c.method === 'POST').at(-1)?.body).to.deep.equal({
+      order: { sku: 'tee', qty: 3 },
+    });
     expect($(el, 'button[part~=button]').textContent).to.include('€15.00');
   });
 
