@@ -31,6 +31,14 @@ describe('payment-widget: reactive properties', () => {
     expect(el.shadowRoot!.querySelector('#installments')).to.equal(null);
   });
 
+  it('lists only what a page may set: mount() sets any option its table names', () => {
+    // Internal state (Lit's `state: true`) in the table would let mount()'s options reach it.
+    const internal = Object.entries(PaymentWidget.properties)
+      .filter(([, declaration]) => declaration.state)
+      .map(([name]) => name);
+    expect(internal).to.deep.equal([]);
+  });
+
   it('renders once for several properties set together, and updateComplete waits for it', async () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
     // Lit's render() is protected: counted through the instance, as Lit itself calls it.
