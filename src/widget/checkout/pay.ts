@@ -34,14 +34,22 @@ export function pay(c: PayContext): Promise<void> {
   const order = JSON.stringify(c.host.order);
   const paid = payOnce(c);
   // Beside the promise returned, not after it: a Pay pressed as the answer shows pays again
-  // at once (submit() lets it once that promise settles). A failure is the caller's to hear.
-  paid.then(() => {
-    const now = c.lifecycle;
-    // Still this checkout's form: nothing loaded meanwhile (a new order while a 3DS challenge
-    // shows loads at once, and ends the challenge and this payment).
-    if (now.kind === 'form' && now.checkout === checkout && JSON.stringify(c.host.order) !== order)
-      void c.load();
-  }, String);
+  // at once (submit() lets it once that promise settles). A failure is the caller's to hear:
+  // this side ignores it (no reload), and so is no second unhandled rejection.
+  paid.then(
+    () => {
+      const now = c.lifecycle;
+      // Still this checkout's form: nothing loaded meanwhile (a new order while a 3DS challenge
+      // shows loads at once, and ends the challenge and this payment).
+      if (
+        now.kind === 'form' &&
+        now.checkout === checkout &&
+        JSON.stringify(c.host.order) !== order
+      )
+        void c.load();
+    },
+    () => {},
+  );
   return paid;
 }
 
