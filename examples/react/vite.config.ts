@@ -25,5 +25,13 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/react/', import.meta.url)),
     emptyOutDir: true,
+    rolldownOptions: {
+      // dist/react.js starts with "use client" for React Server Components frameworks (its
+      // module is a client one there); a page bundle has no use for it, and dropping it is
+      // what a client bundle should do, so the warning says nothing to act on.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
   },
 });
