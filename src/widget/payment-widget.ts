@@ -353,7 +353,6 @@ export class PaymentWidget extends LitElement {
       ${fieldRows(form.fields(), {
         strings: s,
         mark: form.mark,
-        cvvLength: form.cvvLength,
         maxInstallments: this.maxInstallments,
         errorShown: (field) => form.errorShown(field),
         message: (field) => form.message(field),

@@ -104,11 +104,6 @@ export class FormController implements ReactiveController, TypingForm {
     return this._typing()?.networkMark(this._view.network);
   }
 
-  /** How many digits the security code takes: 4 (AMEX's) until the network is known. */
-  get cvvLength(): number {
-    return this._typing()?.cvvLength(this._view.network) ?? 4;
-  }
-
   strings(): Strings {
     return this._context.strings();
   }

@@ -27,7 +27,6 @@ import { outcomeStyles } from '../templates/outcome.ts';
 import { savedCardStyles } from '../templates/saved-card-choice.ts';
 import { css } from './kit.ts';
 
-export { cvvLength } from '../../card/index.ts';
 export { pageSettled } from '../arrival.ts';
 export { handOnFocus } from '../checkout/focus.ts';
 export { fail, settle } from '../checkout/outcome.ts';

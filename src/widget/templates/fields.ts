@@ -7,8 +7,6 @@ interface FieldsView {
   strings: Strings;
   /** The mark of the card's network as typed so far; none while it is unknown. */
   mark: SVGTemplateResult | undefined;
-  /** How many digits the security code takes (its network's; 4 while it is unknown). */
-  cvvLength: number;
   maxInstallments: number;
   /** Whether the field's error is on screen. */
   errorShown(field: FieldName): boolean;
@@ -101,7 +99,7 @@ function fieldOf(field: FieldName, view: FieldsView): TemplateResult {
           autocomplete=${AUTOCOMPLETE[field] ?? 'off'}
           inputmode=${NUMERIC.test(field) ? 'numeric' : field === 'email' ? 'email' : nothing}
           dir=${NUMERIC.test(field) ? 'ltr' : nothing}
-          maxlength=${field === 'cvv' ? view.cvvLength : field === 'zip' ? 10 : nothing}
+          maxlength=${field === 'zip' ? 10 : nothing}
           spellcheck="false"
           required
           aria-invalid=${shown ? 'true' : nothing}

@@ -25,7 +25,11 @@ describe('payment-widget: typing and pasting', () => {
       await el.updateComplete;
       expect(number.value).to.equal(shown);
       expect(number.selectionStart).to.equal(shown.length);
-      expect($(el, '#cvv').maxLength).to.equal(cvvMax);
+      const cvv = $(el, '#cvv');
+      cvv.focus();
+      await sendKeys({ type: '12345' });
+      expect(cvv.value).to.equal('12345'.slice(0, cvvMax));
+      expect(cvv.selectionStart).to.equal(cvvMax);
       if (icon) expect(iconText(el)).to.equal(icon);
       else expect(el.shadowRoot!.querySelectorAll('[part~=icon] circle').length).to.equal(2);
     });

@@ -1,0 +1,37 @@
+// Shoppers who do not type digit by digit: what a paste, an IME, a password manager or a
+// key other than Backspace puts into the card fields, as each engine delivers it.
+import { expect } from '@open-wc/testing';
+import { $, FakeBackend, paste, widget } from './fake-backend.ts';
+
+/**
+ * Inserts `text` at the caret as the browser inserts a paste, a drop or a dictated word:
+ * through its editor, which keeps to the input's own limits (maxlength) before the page
+ * sees the text. (paste() sets the value, as an autofill does, past any such limit.)
+ */
+function insert(input: HTMLInputElement, text: string): void {
+  input.focus();
+  document.execCommand('insertText', false, text);
+}
+
+describe('payment-widget: pasting, IMEs and other ways in', () => {
+  let backend: FakeBackend;
+  beforeEach(() => {
+    backend = new FakeBackend();
+  });
+  afterEach(() => backend.restore());
+
+  it('keeps a security code pasted with spaces whole, and cuts a long one to its network', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    paste($(el, '#number'), '4200000000000091');
+    await el.updateComplete;
+    const cvv = $(el, '#cvv');
+    insert(cvv, ' 123');
+    expect(cvv.value).to.equal('123');
+    cvv.value = '';
+    insert(cvv, '1 2 3');
+    expect(cvv.value).to.equal('123');
+    cvv.value = '';
+    insert(cvv, '12345');
+    expect(cvv.value).to.equal('123');
+  });
+});
