@@ -306,6 +306,7 @@ export class PaymentWidget extends LitElement {
         @submit=${this._onSubmit}
         @beforeinput=${this._form.onBeforeInput}
         @input=${this._form.onInput}
+        @compositionend=${this._form.onInput}
         @focusin=${this._form.onFocusIn}
         @focusout=${this._form.onFocusOut}
       >

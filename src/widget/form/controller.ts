@@ -197,7 +197,9 @@ export class FormController implements ReactiveController, TypingForm {
     const input = event.target as Control;
     const field = input.dataset.field as FieldName | undefined;
     if (!field) return;
-    this._typing()?.regroup(this, input, field);
+    // Text an IME is still composing is the IME's (compositionend comes here too): set
+    // meanwhile, the value ends the composition, and the IME types its text again.
+    if (!(event as InputEvent).isComposing) this._typing()?.regroup(this, input, field);
     this.set({ formState: mark(this._view.formState, field, { dirty: input.value !== '' }) });
     this._changed();
   };

@@ -34,4 +34,31 @@ describe('payment-widget: pasting, IMEs and other ways in', () => {
     insert(cvv, '12345');
     expect(cvv.value).to.equal('123');
   });
+
+  it('leaves the text an IME composes alone, and groups it once the composition ends', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const number = $(el, '#number');
+    paste(number, '4242');
+    const composition = (type: string, data: string) =>
+      number.dispatchEvent(new CompositionEvent(type, { bubbles: true, composed: true, data }));
+    // What an Android keyboard or a desktop IME does: the engine puts each longer text in
+    // the field and says so with an input event that is composing.
+    composition('compositionstart', '');
+    for (const text of ['4', '42', '424', '4242', '42424']) {
+      number.value = `4242${text}`;
+      number.dispatchEvent(
+        new InputEvent('input', {
+          bubbles: true,
+          composed: true,
+          inputType: 'insertCompositionText',
+          data: text,
+          isComposing: true,
+        }),
+      );
+      expect(number.value, text).to.equal(`4242${text}`);
+    }
+    composition('compositionend', '42424');
+    expect(number.value).to.equal('4242 4242 4');
+    expect(number.selectionStart).to.equal(11);
+  });
 });
