@@ -183,6 +183,17 @@ test("a delivery told to come back shows when its next attempt is due and the an
   expect(problems).toEqual([]);
 });
 
+test('a delivery a delay fault holds says when it is due, and goes out then', async ({ page }) => {
+  await api('POST', '/sandbox/webhook-faults', { kind: 'delay', delayMs: 60_000 });
+  await openDashboard(page, '#webhooks');
+  const { id } = await paidCheckout();
+  const delivery = page.getByRole('listitem').filter({ hasText: `Checkout ${id} changed` });
+  await expect(delivery.getByText(/^Not sent yet: due .+\.$/)).toBeVisible();
+  await api('POST', '/sandbox/clock', { advanceMs: 60_000 });
+  await expect(delivery.getByText('Attempt 1: HTTP 202')).toBeVisible();
+  expect(receiver.bodies.map((b) => b.id)).toEqual([id]);
+});
+
 test('a webhook fault added in the dashboard takes effect at the receiver', async ({ page }) => {
   await openDashboard(page, '#webhooks');
   await page.getByLabel('Fault', { exact: true }).selectOption('duplicate');

@@ -133,7 +133,11 @@ export class SandboxWebhooks extends LitElement {
         ${d.duplicate_of ? html`<p class="muted">Duplicate of ${d.duplicate_of}</p>` : nothing}
         ${
           d.attempts.length === 0
-            ? html`<p class="muted">${d.state === 'dropped' ? 'Never sent.' : 'Not sent yet.'}</p>`
+            ? html`<p class="muted">${
+                d.state === 'dropped'
+                  ? 'Never sent.'
+                  : `Not sent yet${d.due_at ? `: due ${time(d.due_at)}` : ''}.`
+              }</p>`
             : html`<ol class="attempts">
                 ${d.attempts.map(
                   (a, i) => html`<li>

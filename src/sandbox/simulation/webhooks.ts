@@ -103,8 +103,9 @@ export class Webhooks {
 
   /**
    * After a restart on the data file: what was pending goes out again. A held `reorder`
-   * delivery waits for the next one again; a retry waits until its `nextAt` (sandbox time,
-   * kept with the clock's offset), at once if that has passed; anything else goes at once.
+   * delivery waits for the next one again; a retry waits until its `nextAt`, a `delay` one
+   * until its `due_at` (sandbox time, kept with the clock's offset), at once if that has
+   * passed; anything else goes at once.
    */
   resume(): void {
     for (const delivery of this.#store.values('deliveries')) {
@@ -117,8 +118,8 @@ export class Webhooks {
       if (delivery.fault === 'reorder' && delivery.attempts.length === 0) {
         this.#heldForNext.push(delivery.id);
       } else {
-        const nextAt = delivery.attempts.at(-1)?.nextAt;
-        const due = nextAt === undefined ? 0 : Date.parse(nextAt) - this.#clock.now();
+        const at = delivery.attempts.at(-1)?.nextAt ?? delivery.due_at;
+        const due = at === undefined ? 0 : Date.parse(at) - this.#clock.now();
         this.#attemptAfter(delivery.id, due);
       }
     }
@@ -157,6 +158,10 @@ export class Webhooks {
         ...extra,
         ...(fault && { fault: fault.kind }),
         ...(fault?.kind === 'drop' && { state: 'dropped' as const }),
+        // Recorded, as a retry's nextAt is, so that a restart keeps to it (resume).
+        ...(fault?.kind === 'delay' && {
+          due_at: this.#clock.iso(this.#clock.now() + fault.delayMs),
+        }),
       });
       // Held deliveries go out after this one, whatever happens to it.
       const queued = this.#queue.get(delivery.id)!;

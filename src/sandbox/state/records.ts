@@ -228,6 +228,8 @@ export interface DeliveryRecord {
   created_at: string;
   /** The webhook fault that applied to it. */
   fault?: WebhookFaultKind;
+  /** Sandbox time a `delay` fault holds it until: its first attempt is due then. */
+  due_at?: string;
   /** The delivery this one sends again (a replay). */
   replay_of?: string;
   /** The delivery this one copies (a `duplicate` fault). */

@@ -243,4 +243,52 @@ describe('a restart on the data file', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('keeps a delay fault to its end, on the sandbox clock: not at once, not delayMs again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-delay-restart-'));
+    const dataFile = join(dir, 'data.jsonl');
+    const receiver = await startWebhookReceiver();
+    const ids = () => receiver.received.map((r) => (r.body as { id: string }).id);
+    let first: Harness | undefined = await startSandbox({ webhook: {}, dataFile });
+    let second: Harness | undefined;
+    try {
+      const fault = await first.api('POST', '/sandbox/webhook-faults', {
+        kind: 'delay',
+        delayMs: 60_000,
+      });
+      assert.equal(fault.status, 201);
+      const held = await paid(first, receiver);
+      const [record] = (await first.api('GET', '/sandbox/webhook-deliveries')).body as Delivery[];
+      assert.equal(record?.state, 'pending');
+      const dueAt = Date.parse(record.due_at!);
+      assert.ok(dueAt - Date.parse(record.created_at) >= 60_000, JSON.stringify(record));
+      // 20 s of the minute pass before the sandbox stops.
+      await advanceClock(first, 20_000);
+      await first.sandbox.close();
+      first = undefined;
+
+      second = await startSandbox({ webhook: {}, dataFile });
+      // 30 s more: 50 s of its minute. A payment now is notified; the held one is not.
+      await advanceClock(second, 30_000);
+      const after = await paid(second, receiver);
+      await receiver.waitFor(1);
+      assert.deepEqual(ids(), [after]);
+      // The minute ends 10 s later (not 60 s after the restart): it goes out then.
+      await advanceClock(second, 10_000);
+      await receiver.waitFor(2);
+      assert.deepEqual(ids(), [after, held]);
+      let delivered: Delivery | undefined;
+      await until('the held one to be delivered', async () => {
+        const list = (await second!.api('GET', '/sandbox/webhook-deliveries')).body as Delivery[];
+        delivered = list.find((d) => d.payload.id === held);
+        return delivered?.state === 'delivered';
+      });
+      assert.ok(Date.parse(delivered!.attempts[0]!.at) >= dueAt, JSON.stringify(delivered));
+    } finally {
+      await first?.sandbox.close();
+      await second?.sandbox.close();
+      await receiver.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
