@@ -27,3 +27,10 @@ export function isFinalStatus(status: unknown): status is FinalStatus {
  * or `{ type, checkout_id, status }`. Only a hint: the widget confirms through its backend.
  */
 export const CHALLENGE_COMPLETE = 'payment-widget:challenge-complete';
+
+/**
+ * How the name of the widget's 3DS challenge frame begins (a random tail follows). The
+ * handler's return page, answering a frame, stays put in a frame so named and goes on to the
+ * result page in any other: a shop page framed by the merchant or another site.
+ */
+export const CHALLENGE_FRAME = 'payment-widget-challenge-';

@@ -65,12 +65,11 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
         checkoutId: id,
       });
     }
-    // A challenge shown in the widget's iframe ends here: the widget, not the shop's page.
-    if (forFrame(c.req.raw)) return returnFramePage(config.allowedOrigins);
-    return empty(303, {
-      location: withParam(own.page ?? target, 'checkout_id', id),
-      'cache-control': 'no-store',
-    });
+    const next = withParam(own.page ?? target, 'checkout_id', id);
+    // In a frame: the widget's challenge frame stays on the handler's page, a framed shop's
+    // frame goes on to `next` (return-frame.ts).
+    if (forFrame(c.req.raw)) return returnFramePage(next);
+    return empty(303, { location: next, 'cache-control': 'no-store' });
   });
 
   app.post('/webhook', refuseForeignOrigin(config.allowedOrigins), ...jsonBody(deps), async (c) => {

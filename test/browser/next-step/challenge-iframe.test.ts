@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { CHALLENGE_FRAME } from '../../../src/domain/checkout.ts';
 import { type Outcome, runAction } from '../../../src/next-step/index.ts';
 import type { NextStepFields } from '../../../src/next-step/types.ts';
 import { narrowViewport } from '../commands.ts';
@@ -69,7 +70,8 @@ describe('challenge-iframe', () => {
     const { frame, form, outcome } = start(h, { url, method: 'POST', payload });
 
     expect(h.challenges).to.deep.equal([{ mode: 'iframe', url }]);
-    expect(frame.name).to.match(/^payment-widget-challenge-/);
+    // The handler's return page stays in a frame so named (src/server/routes/return-frame.ts).
+    expect(frame.name.startsWith(CHALLENGE_FRAME)).to.equal(true, frame.name);
     expect(frame.title).to.equal(STRINGS.challengeTitle);
     expect(form.target).to.equal(frame.name);
     expect(form.method).to.equal('post');

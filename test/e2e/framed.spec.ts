@@ -1,0 +1,85 @@
+import {
+  CARDS,
+  challengeFrame,
+  expect,
+  fillCard,
+  openShop,
+  pay,
+  providerStatus,
+  type Shop,
+  test,
+} from './fixtures.ts';
+import { basketCheckout } from './shop.ts';
+
+// The shop's page inside a frame of the merchant's own page (a checkout step in an iframe):
+// the full-page flows of `/` (3DS on the issuer's page, a bank's page) run in that frame,
+// and come back through the handler's /return, which the browser asks for as a frame. The
+// frame must end on the result page, showing the outcome, as a whole page does.
+
+/** Opens the shop's `/` framed by a page of the shop's own origin; the frame, ready to pay. */
+async function openFramed(page: import('@playwright/test').Page, shop: Shop) {
+  const outer = new URL('/checkout-step', shop.url).href;
+  await page.route(outer, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Your order</title><h1>Your order</h1><iframe title="Payment" src="/" style="width:100%;height:700px;border:0"></iframe>',
+    }),
+  );
+  await page.goto(outer);
+  const frame = page.frameLocator('iframe[title="Payment"]');
+  await expect(frame.getByRole('button', { name: /^Pay / })).toBeEnabled();
+  const cookies = await page.context().cookies(shop.url);
+  const id = await basketCheckout(shop, cookies.find((c) => c.name === 'shop_basket')?.value);
+  return { frame, id };
+}
+
+test('3DS on the issuer’s page in a framed shop page ends on the result page in the frame', async ({
+  page,
+  shop,
+}) => {
+  const { frame, id } = await openFramed(page, shop);
+  await frame.getByLabel('Card number').fill(CARDS.challenge);
+  await frame.getByLabel('Expiry date').fill('12/30');
+  await frame.getByLabel('Security code').fill('123');
+  await frame.getByLabel('Name on card').fill('Ada Lovelace');
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  await frame.getByRole('button', { name: 'Complete authentication' }).click();
+  // Before: the frame stayed on the handler's "Authentication finished." and nothing more.
+  await expect(frame.getByText('Payment successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout-step$/);
+  expect(await providerStatus(shop, id)).toBe('PAID');
+});
+
+test('iDEAL in a framed shop page ends on the result page in the frame', async ({ page, shop }) => {
+  const { frame, id } = await openFramed(page, shop);
+  await frame.getByRole('radio', { name: 'iDEAL' }).check();
+  await frame.getByLabel('First name').fill('Ada');
+  await frame.getByLabel('Last name').fill('Lovelace');
+  await frame.getByLabel('Email').fill('ada@example.com');
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  await frame.getByRole('button', { name: 'Decline payment' }).click();
+  await expect(frame.getByText('Payment failed')).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Try another way to pay' })).toBeVisible();
+  expect(await providerStatus(shop, id)).toBe('FAILED');
+});
+
+test('the widget’s own 3DS frame, on a checkout with a redirect_url, stays on the handler’s page', async ({
+  page,
+  shop,
+}) => {
+  const id = await openShop(page, shop, '/');
+  await page
+    .locator('payment-widget')
+    .evaluate((widget) => widget.setAttribute('challenge', 'iframe'));
+  const loaded: string[] = [];
+  page.on('framenavigated', (frame) => loaded.push(frame.url()));
+  await fillCard(page, CARDS.challenge);
+  await pay(page);
+  const challenge = await challengeFrame(page);
+  await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByText('Payment successful')).toBeVisible();
+  expect(await providerStatus(shop, id)).toBe('PAID');
+  // The challenge came back through the handler's frame page, which went nowhere from there.
+  expect(loaded.some((url) => url.includes('/payments/return?'))).toBe(true);
+  expect(loaded.filter((url) => url.includes('/result?'))).toEqual([]);
+});
