@@ -6,7 +6,8 @@
  * shop.example and api.shop.example are: the basket's cookie is the site's, so the handler
  * finds the basket's one checkout on every call the widget makes, and a reload during the
  * 3DS challenge shows the same challenge, a reload after paying the paid order; a full-page
- * 3DS comes back through the handler's origin to the result page on the shop's.
+ * 3DS comes back through the handler's origin to the result page on the shop's, in a frame too
+ * when the shop frames its own page.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -60,6 +61,12 @@ describe('the page on one origin, the payment handler on another', () => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === '/pay' || path === '/pay-full') return void page(req, res);
       if (path === '/result') return void result(req, res);
+      if (path === '/framed') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return void res.end(
+          '<!doctype html><html lang="en"><title>Your order</title><iframe title="Payment" src="/pay-full" style="width:100%;height:700px"></iframe></html>',
+        );
+      }
       const file = path.replace(/^\/assets\//, '');
       if (path.startsWith('/assets/') && !file.includes('..') && existsSync(join(DIST, file))) {
         res.writeHead(200, { 'content-type': 'text/javascript' });
@@ -165,4 +172,28 @@ describe('the page on one origin, the payment handler on another', () => {
     assert.deepEqual(baskets, [basket], "the checkout was not the basket's");
     assert.deepEqual(await driver.said(), [], `${driver.engine}: the console`);
   });
+
+  it(
+    'in a page framed by the shop, a full-page 3DS ends on the result page in the frame',
+    FLOW,
+    async () => {
+      await driver.clearCookies();
+      await driver.said();
+      await driver.goto(`${shop.origin}/framed`);
+      await driver.inFrame(async () => {
+        await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+        await fillCard(driver, CARDS.challenge);
+        await driver.click(PAY);
+        await driver.click('Complete authentication');
+        // The handler's page for a frame goes on from a frame not the widget's challenge frame
+        // (before, it stayed: "Authentication finished.", and nothing more).
+        await waitFor('the result page in the frame', async () =>
+          (await driver.run<string>('return location.href')).startsWith(`${shop.origin}/result?`),
+        );
+        await seeText(driver, 'Payment successful');
+      });
+      assert.equal(await driver.url(), `${shop.origin}/framed`);
+      assert.deepEqual(await driver.said(), [], `${driver.engine}: the console`);
+    },
+  );
 });
