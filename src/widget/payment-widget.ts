@@ -351,13 +351,7 @@ export class PaymentWidget extends LitElement {
     return html`<div class="fields">
       ${methodChoice(methods, method, s, form.chooseMethod)}
       ${card ? this._parts.get('pay')?.savedCardChoice(savedCards, savedToken, s, form) : nothing}
-      ${fieldRows(form.fields(), {
-        strings: s,
-        mark: form.mark,
-        maxInstallments: this.maxInstallments,
-        errorShown: (field) => form.errorShown(field),
-        message: (field) => form.message(field),
-      })}
+      ${fieldRows(form.fields(), form)}
       ${card && this.saveCard && savedToken === '' ? saveCardOption(s) : nothing}
     </div>`;
   }

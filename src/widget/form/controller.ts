@@ -10,6 +10,8 @@ import { emptyForm, errorShown, type FieldName, mark, type Shown } from './field
 /** What the form controller reads from its element. */
 interface FormHost extends ReactiveControllerHost, HTMLElement, Shown {
   readonly renderRoot: HTMLElement | DocumentFragment;
+  /** The most installments offered (the installments field's choices). */
+  readonly maxInstallments: number;
 }
 
 /** What the form controller asks of the element's other controllers. */

@@ -2,12 +2,12 @@ import { html, nothing, type SVGTemplateResult, svg, type TemplateResult } from 
 import type { FieldName } from '../form/fields.ts';
 import type { StringName, Strings } from '../locales/en.ts';
 
-/** What the field templates read: the words, and each field's state. */
+/** What the field templates read (the form controller): the words, and each field's state. */
 interface FieldsView {
-  strings: Strings;
+  strings(): Strings;
   /** The mark of the card's network as typed so far; none while it is unknown. */
-  mark: SVGTemplateResult | undefined;
-  maxInstallments: number;
+  readonly mark: SVGTemplateResult | undefined;
+  readonly host: { readonly maxInstallments: number };
   /** Whether the field's error is on screen. */
   errorShown(field: FieldName): boolean;
   /** The field's error text. */
@@ -70,7 +70,7 @@ export function fieldRows(fields: readonly FieldName[], view: FieldsView): Templ
  * once it shows.
  */
 function fieldOf(field: FieldName, view: FieldsView): TemplateResult {
-  const s = view.strings;
+  const s = view.strings();
   const shown = view.errorShown(field);
   const errorId = `${field}-error`;
   const hintId = field === 'expiry' ? 'expiry-hint' : '';
@@ -86,7 +86,7 @@ function fieldOf(field: FieldName, view: FieldsView): TemplateResult {
           aria-describedby=${describedBy || nothing}
         >
           ${Array.from(
-            { length: Math.min(12, Math.max(1, view.maxInstallments || 12)) },
+            { length: Math.min(12, Math.max(1, view.host.maxInstallments || 12)) },
             (_, i) => html`<option value=${i + 1}>${i + 1}</option>`,
           )}
         </select>`
