@@ -25,13 +25,16 @@ export function cvvLength(network: CardNetwork | undefined): number {
  * The field's text after an edit, and where the caret goes: the number grouped
  * by its network's gaps, the expiry as "MM / YY", the code cut to its length.
  * `network` is the one the number field shows (it sets the code's length).
+ * A Japanese keyboard's full-width digits (０-９) count as the digits they are: NFKC
+ * writes each as its ASCII digit, one character for one, so the caret's place holds.
  */
 export function retype(
   field: TypedField,
-  value: string,
+  typed: string,
   caret: number,
   network?: CardNetwork,
 ): Formatted {
+  const value = typed.normalize('NFKC');
   if (field === 'number') return formatNumber(value, caret);
   if (field === 'expiry') return formatExpiry(value, caret);
   const code = digitsOnly(value).slice(0, cvvLength(network));

@@ -61,4 +61,19 @@ describe('payment-widget: pasting, IMEs and other ways in', () => {
     expect(number.value).to.equal('4242 4242 4');
     expect(number.selectionStart).to.equal(11);
   });
+
+  it("reads a Japanese keyboard's full-width digits as digits", async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const number = $(el, '#number');
+    insert(number, '４２００　００００　００００　００９１');
+    expect(number.value).to.equal('4200 0000 0000 0091');
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('[part~=icon]')?.textContent?.trim()).to.equal('VISA');
+    const expiry = $(el, '#expiry');
+    insert(expiry, '１２／３４');
+    expect(expiry.value).to.equal('12 / 34');
+    const cvv = $(el, '#cvv');
+    insert(cvv, '１２３');
+    expect(cvv.value).to.equal('123');
+  });
 });

@@ -36,15 +36,19 @@ describe('retype: a card field after an edit, with the caret after the same digi
     ['number', '42000000000000919999|', '4200 0000 0000 0091 999|', undefined, 'Visa stops at 19'],
     ['number', '4a2|', '42|', undefined, 'letters fall away'],
     ['number', '|', '|', undefined, 'empty'],
+    ['number', '４２４２４|', '4242 4|', undefined, "a Japanese keyboard's full-width digits"],
+    ['number', '４２４２ ４|２', '4242 4|2', undefined, 'the caret kept among full-width digits'],
     ['expiry', '1234|', '12 / 34|', undefined, 'MMYY'],
     ['expiry', '5|', '05|', undefined, 'a month that can only be one digit'],
     ['expiry', '1/|', '01|', undefined, 'a slash ends the month'],
     ['expiry', '12 / 3|4', '12 / 3|4', undefined, 'caret between year digits'],
     ['expiry', '12 / |', '12|', undefined, 'no separator ahead of the year'],
+    ['expiry', '１２/２９|', '12 / 29|', undefined, 'full-width digits'],
     ['cvv', '1a2345|', '123|', 'VISA', 'digits only, three for Visa'],
     ['cvv', '12345|', '1234|', 'AMEX', 'four for AMEX'],
     ['cvv', '12345|', '1234|', undefined, 'four until the network is known'],
     ['cvv', '1|23', '1|23', 'VISA', 'the caret stays inside'],
+    ['cvv', '１２３|', '123|', 'VISA', 'full-width digits'],
   ];
   for (const [field, before, after, network, why] of cases) {
     it(`${field} ${JSON.stringify(before)} -> ${JSON.stringify(after)}: ${why}`, () => {
