@@ -16,6 +16,8 @@ export type OutcomeProblem =
   | { kind: 'release-failed'; error: unknown }
   /** The hook ran; the store could not record it yet (retried in the background). */
   | { kind: 'complete-failed'; error: unknown; final: boolean }
+  /** The hook is still running when its lease ends: another report may take it over. */
+  | { kind: 'lease-ran-out'; leaseMs: number }
   /** The hook returned after its lease ran out and another report took the claim over. */
   | { kind: 'lease-lost'; elapsedMs: number }
   /**
@@ -65,6 +67,11 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
             'warn',
             `${hook} ran but the store could not record it yet; trying again in the background`,
           ];
+    case 'lease-ran-out':
+      return [
+        'warn',
+        `${hook} is still running after its lease (hooks.leaseMs, ${problem.leaseMs} ms): another report may run it again alongside`,
+      ];
     case 'lease-lost':
       return [
         'warn',
@@ -108,7 +115,7 @@ export function problemEntry(
   const detail =
     problem.kind === 'lease-lost' || problem.kind === 'rolled-back'
       ? { elapsedMs: problem.elapsedMs }
-      : problem.kind === 'not-committed'
+      : problem.kind === 'lease-ran-out' || problem.kind === 'not-committed'
         ? {}
         : problem.kind === 'threw-taken-over'
           ? { error: message(problem.error), elapsedMs: problem.elapsedMs }

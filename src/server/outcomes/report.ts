@@ -83,10 +83,20 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     const started = Date.now();
     const mark = doneMark(store, { hook: name, checkoutId: id, key, token });
     let threw: { error: unknown } | undefined;
+    // Said when the lease ends, not only when (if ever) the hook returns: the next report
+    // may take it over from then on, and a hook that never returns would say nothing.
+    const overdue = setTimeout(
+      () => options.onProblem(name, id, { kind: 'lease-ran-out', leaseMs }),
+      leaseMs,
+    );
+    // It must not keep a stopping process alive (Node; other runtimes have no unref).
+    (overdue as { unref?: () => void }).unref?.();
     try {
       await hook(checkout, mark.run);
     } catch (error) {
       threw = { error };
+    } finally {
+      clearTimeout(overdue);
     }
     const held: Held = { name, id, key, token, started };
     // The transaction decides: what it committed is read back from the store.

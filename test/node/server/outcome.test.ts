@@ -203,7 +203,8 @@ test('a hook that outlives its lease may run again alongside, and says so', asyn
   assert.equal(hook.calls, 2);
   assert.deepEqual(
     problems.map((p) => p.kind),
-    ['lease-lost'],
+    ['lease-ran-out', 'lease-lost'],
+    'said when the lease ended, and again when the first run returned',
   );
   assert.equal(await report(checkout('PAID')), 'already');
 });
