@@ -17,8 +17,10 @@
  * handler was made (`start()`, called then and after each checkout it watches): a store outage
  * in a new instance's first minute, before its first `reconcile()`, loses none of the
  * checkouts paid meanwhile. A watermark that disappears later (a store that lost its data)
- * starts again at the current time: reporting every paid checkout of the past again to a
- * store that forgot its claims would run their hooks again.
+ * starts again at the last one this handler saw (`place0`), never further back: the checkouts
+ * paid since are found, and those handled between it (SETTLE_MS or more before the loss) and
+ * the loss, whose done marks went with the data, run their hooks again; reporting every paid
+ * checkout of the past to a store that forgot its claims would run all their hooks again.
  *
  * Bounded: one list call and at most `limit` checkouts handled per call, a few at a time; the
  * rest wait for the next. The provider's list takes no date filter, so its answer grows with
