@@ -34,8 +34,8 @@ export function regroup(form: TypingForm, input: Control, field: FieldName): voi
  */
 export function beforeInput(event: InputEvent): void {
   const input = event.target as HTMLInputElement;
-  if (event.inputType !== 'deleteContentBackward') return;
-  if (input.id !== 'number' && input.id !== 'expiry') return;
+  // The formatted fields' ids are their names (the code has no separator, so is left alone).
+  if (event.inputType !== 'deleteContentBackward' || !isTypedField(input.id)) return;
   const at = input.selectionStart ?? 0;
   const next = backspaceOverSeparator(input.value, at, input.selectionEnd ?? at);
   if (!next) return;
