@@ -52,8 +52,10 @@ export function backspaceOverSeparator(
   start: number,
   end: number,
 ): Formatted | undefined {
-  if (start !== end || start === 0 || /\d/.test(value[start - 1] ?? '')) return undefined;
+  if (start !== end) return undefined;
   const digitEnd = value.slice(0, start).replace(/\D+$/, '').length;
-  if (digitEnd === 0) return undefined;
+  // A digit right before the caret (or the start) wants the plain backspace; so does a
+  // separator with no digit before it.
+  if (digitEnd === start || digitEnd === 0) return undefined;
   return { value: value.slice(0, digitEnd - 1) + value.slice(start), caret: digitEnd - 1 };
 }
