@@ -120,18 +120,36 @@ describe('payment flows', () => {
     });
   }
 
-  it('3DS as a full-page redirect: back on the result page, Payment successful', FLOW, async () => {
-    const id = await openShop(driver, shop, '/');
-    await fillCard(driver, CARDS.challenge);
-    await driver.click(PAY);
-    await driver.click('Complete authentication');
-    await waitFor('the result page', async () =>
-      new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
-    );
-    await seeText(driver, 'Payment successful');
-    assert.equal(await providerStatus(shop, id), 'PAID');
-    await shopSaw(shop, id, 'paid');
-  });
+  it(
+    '3DS as a full-page redirect: back on the result page, Payment successful; Back to the challenge is over',
+    FLOW,
+    async () => {
+      const id = await openShop(driver, shop, '/');
+      await fillCard(driver, CARDS.challenge);
+      await driver.click(PAY);
+      await driver.click('Complete authentication');
+      await waitFor('the result page', async () =>
+        new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
+      );
+      await seeText(driver, 'Payment successful');
+      assert.equal(await providerStatus(shop, id), 'PAID');
+      await shopSaw(shop, id, 'paid');
+      // Back: the challenge page the widget posted to answered with its GET (303), so the
+      // browser loads it again, not "Confirm Form Resubmission", and it says it is over.
+      // WebKit shows the one it kept, buttons and all, whose answer must say so too.
+      expected = [/status of 400/];
+      await driver.run('setTimeout(() => history.back());');
+      await waitFor('the challenge page', async () =>
+        (await driver.run<string>('return location.pathname;')).startsWith('/sandbox/3ds/'),
+      );
+      if (await driver.run<boolean>(EXISTS, 'control', nameArg('Fail authentication'))) {
+        await driver.click('Fail authentication');
+      }
+      await seeText(driver, 'This authentication is no longer open');
+      await notSeeText(driver, 'Payment successful');
+      assert.equal(await providerStatus(shop, id), 'PAID');
+    },
+  );
 
   it(
     'iDEAL: approved at the bank, back on the result page, Payment successful; Back to the bank’s page is over',

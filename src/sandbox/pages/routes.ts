@@ -4,7 +4,8 @@
 // replaced by a newer attempt, deactivated, or unknown), opened or answered again (a page
 // a browser kept in its back-forward cache, whatever its Cache-Control, or a double submit),
 // answers a browser with a page that says so (closed.ts), never the ending again, and an API
-// client with the provider's JSON error.
+// client with the provider's JSON error. The challenge page, posted while open, answers 303
+// to its GET (Post/Redirect/Get): Back from the shop after it loads that page, now closed.
 
 import { Hono } from 'hono';
 import { readFormBody } from '../../http/body.ts';
@@ -69,11 +70,21 @@ function openChallenge(checkout: Frozen<CheckoutRecord>, md: string | null) {
   return pending;
 }
 
+/** A 303 to `location`: the browser follows it with a GET, which its history keeps. */
+function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+}
+
 async function challenge(c: RouteContext): Promise<Response> {
   const ctx = c.env.sandbox;
   const checkout = findCheckout(ctx, c.req.param('id')!);
   // Answered already (in another tab, or before a reload): nothing is left to authenticate.
   const pending = openChallenge(checkout, await field(c, 'MD'));
+  // Posted (PaReq, MD, TermUrl): the page again by GET, so that Back from the shop's return
+  // page, or a reload, loads it again (the closed page, once answered) instead of a browser
+  // asking to resend the form.
+  // Only the query: the browser keeps the path it posted to, whatever serves the sandbox.
+  if (c.req.method === 'POST') return seeOther(`?MD=${encodeURIComponent(pending.md)}`);
   return challengePage({
     merchantName: ctx.config.merchantName,
     amount: displayAmount(checkout.amount, checkout.currency),
@@ -89,10 +100,7 @@ function ending(checkout: Frozen<CheckoutRecord>): Response {
   if (checkout.redirect_url !== undefined) {
     const target = new URL(checkout.redirect_url);
     target.searchParams.set('checkout_id', checkout.id);
-    return new Response(null, {
-      status: 303,
-      headers: { location: target.href, 'cache-control': 'no-store' },
-    });
+    return seeOther(target.href);
   }
   return challengeEndPage(checkout.id, checkout.status);
 }

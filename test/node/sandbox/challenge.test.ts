@@ -81,6 +81,33 @@ describe('3DS challenge', () => {
     assert.equal(((await wrong.json()) as { param: string }).param, 'MD');
   });
 
+  test('the posted challenge answers 303 to its page by GET, which Back after the answer finds closed', async () => {
+    const { id, step, payload } = await challenge({ redirect_url: 'https://shop.example/back' });
+    const posted = await postForm(step.url, payload);
+    assert.equal(posted.status, 303);
+    assert.equal(posted.headers.get('cache-control'), 'no-store');
+    const page = new URL(posted.headers.get('location')!, step.url).href;
+    assert.equal(page, `${step.url}?MD=${payload.MD}`);
+    const shown = await fetch(page, { headers: { accept: 'text/html' } });
+    assert.equal(shown.status, 200);
+    assert.match(await shown.text(), />Complete authentication<\/button>/);
+    const done = await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });
+    assert.equal(done.headers.get('location'), `https://shop.example/back?checkout_id=${id}`);
+    // Back from the shop's return page: the same GET, now the page that says it is over.
+    const back = await fetch(page, { headers: { accept: 'text/html' } });
+    assert.equal(back.status, 400);
+    assert.match(await back.text(), /<h1>This authentication is no longer open<\/h1>/);
+    // Posted once answered (a page a browser kept): that page at once, no redirect.
+    const late = await fetch(step.url, {
+      method: 'POST',
+      headers: { accept: 'text/html' },
+      body: new URLSearchParams(payload),
+      redirect: 'manual',
+    });
+    assert.equal(late.status, 400);
+    assert.match(await late.text(), /This authentication is no longer open/);
+  });
+
   test('Complete authentication without redirect_url: PAID and an end page that posts to its parent', async () => {
     const { id, payload } = await challenge();
     const res = await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });

@@ -178,12 +178,16 @@ async function follow(first: Awaited<ReturnType<typeof browse>>, base: string) {
   return last;
 }
 
-/** The 3DS challenge as the widget and the shopper drive it: form POST, then a button. */
+/**
+ * The 3DS challenge as the widget and the shopper drive it: form POST (answered with the
+ * page's GET), then a button.
+ */
 async function passChallenge(nextStep: { url: string; payload: Record<string, string> }) {
-  const page = await browse(nextStep.url, {
+  const posted = await browse(nextStep.url, {
     method: 'POST',
     body: new URLSearchParams(nextStep.payload),
   });
+  const page = await follow(posted, nextStep.url);
   assert.equal(page.status, 200);
   assert.match(page.body, /Complete authentication/);
   const ended = await browse(nextStep.payload.TermUrl!, {
