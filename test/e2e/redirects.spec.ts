@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import {
   CARDS,
   expect,
@@ -11,7 +13,14 @@ import {
 
 // The home page's checkout has a redirect_url: 3DS and the banks take over the
 // whole page and come back through the handler's /return to the result page,
-// where the widget shows the status it reads from the backend.
+// where the widget shows the status it reads from the backend. The sandbox's pages on the way
+// are the ones a shopper reads in a test shop: each passes axe, once per page.
+
+/** axe's findings on the whole page (the issuer's or the bank's), as `rule: target`. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 
 test.describe('3DS as a full-page redirect', () => {
   for (const [button, shown, status] of [
@@ -22,7 +31,10 @@ test.describe('3DS as a full-page redirect', () => {
       const id = await openShop(page, shop, '/');
       await fillCard(page, CARDS.challenge);
       await pay(page);
-      await page.getByRole('button', { name: button }).click();
+      const answer = page.getByRole('button', { name: button });
+      await expect(answer).toBeVisible();
+      if (status === 'PAID') expect(await violations(page)).toEqual([]);
+      await answer.click();
       await expect(page).toHaveURL(new RegExp(`/result\\?checkout_id=${id}$`));
       await expect(page.getByText(shown)).toBeVisible();
       expect(await providerStatus(shop, id)).toBe(status);
@@ -47,7 +59,10 @@ test.describe('bank redirects', () => {
         await page.getByRole('radio', { name: method }).check();
         await fillPerson(page);
         await pay(page);
-        await page.getByRole('button', { name: button }).click();
+        const answer = page.getByRole('button', { name: button });
+        await expect(answer).toBeVisible();
+        if (status === 'PAID') expect(await violations(page)).toEqual([]);
+        await answer.click();
         await expect(page).toHaveURL(new RegExp(`/result\\?checkout_id=${id}$`));
         await expect(page.getByText(shown)).toBeVisible();
         expect(await providerStatus(shop, id)).toBe(status);
