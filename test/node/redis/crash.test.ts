@@ -80,7 +80,10 @@ test(`${CHECKOUTS} hooks cut short by a SIGKILLed instance are completed exactly
       ((await webhook.json()) as { error: { code: string } }).error.code,
       'HOOK_RUNNING',
     );
-    assert.equal(webhook.headers.get('retry-after'), String(LEASE_MS / 1000));
+    // What is left of the doomed instance's lease, in whole seconds: the lease itself, or
+    // less once a busy machine has taken a second or more since the claim.
+    const retryAfter = Number(webhook.headers.get('retry-after'));
+    assert.ok(retryAfter >= 1 && retryAfter <= LEASE_MS / 1000, `Retry-After ${retryAfter}`);
   }
   assert.ok(ids.every((id) => !tally.started.get(id)?.some((r) => r.instance === 'survivor')));
 
