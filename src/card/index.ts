@@ -7,8 +7,8 @@ export { checkExpiry, formatExpiry } from './expiry.ts';
 export { checkCvv, checkZip } from './fields.ts';
 export { checkNumber, formatNumber, last4 } from './number.ts';
 export {
-  backspaceOverSeparator,
   cvvLength,
+  deleteOverSeparator,
   isTypedField,
   retype,
   type TypedField,

@@ -45,14 +45,23 @@ export function retype(
  * Backspace right after a separator that formatting puts back ("4242 |4242",
  * "12 / |3") would do nothing at all: the edit that deletes the digit before
  * it instead, or undefined when a plain backspace does the right thing (a
- * selection, a digit before the caret, or no digit at all before it).
+ * selection, a digit before the caret, or no digit at all before it). Delete
+ * (`forward`) right before one ("4242| 4242", "12| / 34") deletes the digit after it,
+ * the separator and the caret staying where they are.
  */
-export function backspaceOverSeparator(
+export function deleteOverSeparator(
   value: string,
   start: number,
   end: number,
+  forward?: boolean,
 ): Formatted | undefined {
   if (start !== end) return undefined;
+  if (forward) {
+    const digit = start + value.slice(start).search(/\d/);
+    return digit > start
+      ? { value: value.slice(0, digit) + value.slice(digit + 1), caret: start }
+      : undefined;
+  }
   const digitEnd = value.slice(0, start).replace(/\D+$/, '').length;
   // A digit right before the caret (or the start) wants the plain backspace; so does a
   // separator with no digit before it.

@@ -4,7 +4,7 @@
 // pay part's (src/widget/parts/pay.ts): it loads after the form's first paint, and acts on
 // the form through its controller (./context.ts).
 
-import { backspaceOverSeparator, isTypedField, retype } from '../../card/index.ts';
+import { deleteOverSeparator, isTypedField, retype } from '../../card/index.ts';
 import type { StringName } from '../locales/en.ts';
 import { PAYING } from '../methods/pay.ts';
 import { emit } from '../parts/kit.ts';
@@ -30,14 +30,15 @@ export function regroup(form: TypingForm, input: Control, field: FieldName): voi
 
 /**
  * Backspace right after a separator that formatting puts back ("4242 |4242") deletes the
- * digit before it instead of doing nothing.
+ * digit before it, and Delete right before one the digit after it, instead of doing nothing.
  */
 export function beforeInput(event: InputEvent): void {
   const input = event.target as HTMLInputElement;
+  const forward = event.inputType === 'deleteContentForward';
   // The formatted fields' ids are their names (the code has no separator, so is left alone).
-  if (event.inputType !== 'deleteContentBackward' || !isTypedField(input.id)) return;
+  if ((!forward && event.inputType !== 'deleteContentBackward') || !isTypedField(input.id)) return;
   const at = input.selectionStart ?? 0;
-  const next = backspaceOverSeparator(input.value, at, input.selectionEnd ?? at);
+  const next = deleteOverSeparator(input.value, at, input.selectionEnd ?? at, forward);
   if (!next) return;
   event.preventDefault();
   input.value = next.value;

@@ -1,6 +1,7 @@
 // Shoppers who do not type digit by digit: what a paste, an IME, a password manager or a
 // key other than Backspace puts into the card fields, as each engine delivers it.
 import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { $, FakeBackend, paste, widget } from './fake-backend.ts';
 
 /**
@@ -75,5 +76,21 @@ describe('payment-widget: pasting, IMEs and other ways in', () => {
     const cvv = $(el, '#cvv');
     insert(cvv, '１２３');
     expect(cvv.value).to.equal('123');
+  });
+
+  it('deletes the digit after a gap or the expiry separator when Delete is pressed before it', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const number = $(el, '#number');
+    paste(number, '4242424242424242');
+    number.setSelectionRange(4, 4);
+    await sendKeys({ press: 'Delete' });
+    expect(number.value).to.equal('4242 2424 2424 242');
+    expect(number.selectionStart).to.equal(4);
+    const expiry = $(el, '#expiry');
+    paste(expiry, '1234');
+    expiry.setSelectionRange(2, 2);
+    await sendKeys({ press: 'Delete' });
+    expect(expiry.value).to.equal('12 / 4');
+    expect(expiry.selectionStart).to.equal(2);
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  backspaceOverSeparator,
   type CardNetwork,
   cvvLength,
+  deleteOverSeparator,
   isTypedField,
   retype,
   type TypedField,
@@ -59,7 +59,7 @@ describe('retype: a card field after an edit, with the caret after the same digi
   }
 });
 
-describe('backspaceOverSeparator', () => {
+describe('deleteOverSeparator', () => {
   // [text with caret, text after a backspace there, or undefined: a plain backspace is right]
   const cases: [string, string | undefined, string][] = [
     ['4294 |2424 2', '429|2424 2', 'right after a gap: the digit before it goes'],
@@ -71,14 +71,31 @@ describe('backspaceOverSeparator', () => {
   for (const [before, after, why] of cases) {
     it(`${JSON.stringify(before)}: ${why}`, () => {
       const [value, caret] = at(before);
-      const next = backspaceOverSeparator(value, caret, caret);
+      const next = deleteOverSeparator(value, caret, caret);
       assert.equal(next && shown(next.value, next.caret), after);
     });
   }
 
   it('leaves a selection to the browser', () => {
-    assert.equal(backspaceOverSeparator('4242 4242', 3, 7), undefined);
+    assert.equal(deleteOverSeparator('4242 4242', 3, 7), undefined);
+    assert.equal(deleteOverSeparator('4242 4242', 3, 7, true), undefined);
   });
+
+  // [text with caret, text after Delete there, or undefined: a plain Delete is right]
+  const forward: [string, string | undefined, string][] = [
+    ['4242| 4242', '4242| 242', 'right before a gap: the digit after it goes'],
+    ['12| / 34', '12| / 4', 'right before the expiry separator, which stays'],
+    ['42|42', undefined, 'before a digit: the plain Delete'],
+    ['4242|', undefined, 'at the end'],
+    ['12| / ', undefined, 'no digit after the caret'],
+  ];
+  for (const [before, after, why] of forward) {
+    it(`Delete at ${JSON.stringify(before)}: ${why}`, () => {
+      const [value, caret] = at(before);
+      const next = deleteOverSeparator(value, caret, caret, true);
+      assert.equal(next && shown(next.value, next.caret), after);
+    });
+  }
 });
 
 describe('cvvLength and isTypedField', () => {
