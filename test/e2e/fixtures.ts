@@ -173,7 +173,10 @@ export async function buyAgain(page: Page): Promise<void> {
   await Promise.all([page.waitForEvent('load'), again.click()]);
 }
 
-export async function fillCard(page: Page, number: string): Promise<void> {
+/** A page, or a frame of one (a shop page framed by another): what the form helpers use. */
+type Form = Pick<Page, 'getByLabel' | 'getByRole'>;
+
+export async function fillCard(page: Form, number: string): Promise<void> {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry date').fill(EXPIRY);
   await page.getByLabel('Security code').fill('123');
@@ -181,7 +184,7 @@ export async function fillCard(page: Page, number: string): Promise<void> {
 }
 
 /** The shopper's details every bank method and boleto asks for. */
-export async function fillPerson(page: Page): Promise<void> {
+export async function fillPerson(page: Form): Promise<void> {
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Email').fill('ada@example.com');
@@ -197,7 +200,7 @@ export async function fillBoleto(page: Page): Promise<void> {
   await page.getByLabel('Postal code').fill('01310100');
 }
 
-export async function pay(page: Page): Promise<void> {
+export async function pay(page: Form): Promise<void> {
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 

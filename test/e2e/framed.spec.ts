@@ -3,6 +3,7 @@ import {
   challengeFrame,
   expect,
   fillCard,
+  fillPerson,
   openShop,
   pay,
   providerStatus,
@@ -38,11 +39,8 @@ test('3DS on the issuer’s page in a framed shop page ends on the result page i
   shop,
 }) => {
   const { frame, id } = await openFramed(page, shop);
-  await frame.getByLabel('Card number').fill(CARDS.challenge);
-  await frame.getByLabel('Expiry date').fill('12/30');
-  await frame.getByLabel('Security code').fill('123');
-  await frame.getByLabel('Name on card').fill('Ada Lovelace');
-  await frame.getByRole('button', { name: /^Pay / }).click();
+  await fillCard(frame, CARDS.challenge);
+  await pay(frame);
   await frame.getByRole('button', { name: 'Complete authentication' }).click();
   // Before: the frame stayed on the handler's "Authentication finished." and nothing more.
   await expect(frame.getByText('Payment successful')).toBeVisible();
@@ -53,10 +51,8 @@ test('3DS on the issuer’s page in a framed shop page ends on the result page i
 test('iDEAL in a framed shop page ends on the result page in the frame', async ({ page, shop }) => {
   const { frame, id } = await openFramed(page, shop);
   await frame.getByRole('radio', { name: 'iDEAL' }).check();
-  await frame.getByLabel('First name').fill('Ada');
-  await frame.getByLabel('Last name').fill('Lovelace');
-  await frame.getByLabel('Email').fill('ada@example.com');
-  await frame.getByRole('button', { name: /^Pay / }).click();
+  await fillPerson(frame);
+  await pay(frame);
   await frame.getByRole('button', { name: 'Decline payment' }).click();
   await expect(frame.getByText('Payment failed')).toBeVisible();
   await expect(frame.getByRole('button', { name: 'Try another way to pay' })).toBeVisible();
