@@ -5,7 +5,7 @@ export { type CardNetwork, detectNetwork, networkRules } from '../shared/card-ne
 export { digitsOnly, luhn } from '../shared/luhn.ts';
 export { checkExpiry, formatExpiry } from './expiry.ts';
 export { checkCvv, checkZip } from './fields.ts';
-export { checkNumber, formatNumber, last4 } from './number.ts';
+export { checkNumber, formatNumber } from './number.ts';
 export {
   cvvLength,
   deleteOverSeparator,

@@ -31,11 +31,6 @@ export function checkNumber(value: string): FieldCheck & { network: CardNetwork 
   };
 }
 
-/** The provider's `last_4_digits`. */
-export function last4(number: string): string {
-  return digitsOnly(number).slice(-4);
-}
-
 /**
  * Groups the digits by the network's gaps ("4200 0000 0000 0091", "3782 822463 10005") and
  * keeps the caret after the same digit it followed before, so typing, deleting and pasting

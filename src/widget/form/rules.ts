@@ -20,14 +20,13 @@ export function validate(
   fields: FieldName[],
   values: Values,
   checks: Partial<Record<FieldName, FieldCheck>>,
-  now: Date = new Date(),
 ): Errors {
   const errors: Errors = {};
   for (const field of fields) {
     const value = (values[field] ?? '').trim();
     const check = checks[field] ?? COMMON[field];
     if (!value) errors[field] = 'required';
-    else if (check && !check(value, values, now)) errors[field] = 'invalid';
+    else if (check && !check(value, values)) errors[field] = 'invalid';
   }
   return errors;
 }

@@ -28,7 +28,6 @@ export interface BodyInput {
   /** The shopper ticked "save this card": ask the provider for a recurring mandate. */
   saveCard: boolean;
   userAgent: string;
-  now?: Date;
 }
 
 /** Who pays, in the process body's `personal_details`. */
@@ -61,7 +60,7 @@ export interface ProcessBody {
 }
 
 /** Whether a field's trimmed, non-empty text is right (`values`: every field on screen). */
-export type FieldCheck = (value: string, values: Values, now: Date) => boolean;
+export type FieldCheck = (value: string, values: Values) => boolean;
 
 /**
  * The next step a method's answer may call for: a 3-D Secure challenge (in an iframe or as

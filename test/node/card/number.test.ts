@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkNumber, formatNumber, last4, luhn } from '../../../src/card/index.ts';
+import { checkNumber, formatNumber, luhn } from '../../../src/card/index.ts';
 
 describe('luhn', () => {
   const cases: [string, boolean][] = [
@@ -61,19 +61,6 @@ describe('checkNumber', () => {
         { isValid, isPotentiallyValid },
       );
     });
-  }
-});
-
-describe('last4', () => {
-  const cases: [string, string][] = [
-    ['4200 0000 0000 0091', '0091'],
-    ['378282246310005', '0005'],
-    ['4111-1111-1111-1111', '1111'],
-    ['12', '12'],
-    ['', ''],
-  ];
-  for (const [number, expected] of cases) {
-    it(`"${number}" -> "${expected}"`, () => assert.equal(last4(number), expected));
   }
 });
 

@@ -9,7 +9,6 @@ import {
   checkZip,
   detectNetwork,
   digitsOnly,
-  last4,
 } from '../../../card/index.ts';
 import type { Values } from '../../form/fields.ts';
 import { typed } from '../details.ts';
@@ -21,7 +20,7 @@ const network = (values: Values) => (values.number ? detectNetwork(values.number
 export const cardPay: MethodPay = {
   checks: {
     number: (value) => checkNumber(digitsOnly(value)).isValid,
-    expiry: (value, _values, now) => checkExpiry(value, now).isValid,
+    expiry: (value) => checkExpiry(value).isValid,
     cvv: (value, values) => checkCvv(value, network(values) ?? 'UNKNOWN').isValid,
     zip: (value) => checkZip(value).isValid,
     installments: (value) => {
@@ -38,16 +37,16 @@ export const cardPay: MethodPay = {
       body.customer_id = input.saved.customerId;
     } else {
       const number = digitsOnly(typed(v.number));
-      const expiry = checkExpiry(typed(v.expiry), input.now ?? new Date());
+      const expiry = checkExpiry(typed(v.expiry));
       body.card = {
         name: typed(v.name),
         number,
         expiry_month: expiry.month ?? '',
         expiry_year: expiry.year ?? '',
         cvv: digitsOnly(typed(v.cvv)),
-        last_4_digits: last4(number),
+        last_4_digits: number.slice(-4),
         // The card module names networks as the provider does (VISA, MASTERCARD, ...).
-        type: network({ number }) ?? 'UNKNOWN',
+        type: detectNetwork(number),
       };
       // The provider takes five digits; a ZIP+4 keeps its first five.
       if (shown.showZipCode) body.card.zip_code = digitsOnly(typed(v.zip)).slice(0, 5);
