@@ -25,8 +25,9 @@ export function cvvLength(network: CardNetwork | undefined): number {
  * The field's text after an edit, and where the caret goes: the number grouped
  * by its network's gaps, the expiry as "MM / YY", the code cut to its length.
  * `network` is the one the number field shows (it sets the code's length).
- * A Japanese keyboard's full-width digits (０-９) count as the digits they are: NFKC
- * writes each as its ASCII digit, one character for one, so the caret's place holds.
+ * The digits an Arabic (٠-٩), Persian (۰-۹) or Japanese full-width (０-９) keyboard types
+ * count as the digits they are, written as ASCII one character for one, so the caret's
+ * place holds.
  */
 export function retype(
   field: TypedField,
@@ -34,7 +35,12 @@ export function retype(
   caret: number,
   network?: CardNetwork,
 ): Formatted {
-  const value = typed.normalize('NFKC');
+  // Each run of ten starts at a code point that is a multiple of 16 (U+0660, U+06F0, U+FF10),
+  // so a digit's value is its code point's remainder by 16. Escaped: the bundle keeps them so,
+  // ASCII whatever charset the file is read in, and they gzip smaller than the characters.
+  const value = typed.replace(/[\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]/g, (digit) =>
+    String(digit.charCodeAt(0) % 16),
+  );
   if (field === 'number') return formatNumber(value, caret);
   if (field === 'expiry') return formatExpiry(value, caret);
   const code = digitsOnly(value).slice(0, cvvLength(network));

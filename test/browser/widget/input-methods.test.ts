@@ -78,6 +78,51 @@ describe('payment-widget: pasting, IMEs and other ways in', () => {
     expect(cvv.value).to.equal('123');
   });
 
+  it("reads an Arabic or a Persian keyboard's digits as digits when typed", async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const changes: { valid: boolean }[] = [];
+    el.addEventListener('payment-change', (e) => changes.push((e as CustomEvent).detail));
+    const number = $(el, '#number');
+    // Typed key by key, as an Arabic numeric pad (iOS, Samsung) types them.
+    number.focus();
+    await sendKeys({ type: '٤٢٠٠٠٠٠٠٠٠٠٠٠٠٩١' });
+    expect(number.value).to.equal('4200 0000 0000 0091');
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('[part~=icon]')?.textContent?.trim()).to.equal('VISA');
+    const expiry = $(el, '#expiry');
+    expiry.focus();
+    await sendKeys({ type: '۱۲/۳۴' });
+    expect(expiry.value).to.equal('12 / 34');
+    const cvv = $(el, '#cvv');
+    cvv.focus();
+    await sendKeys({ type: '١٢٣' });
+    expect(cvv.value).to.equal('123');
+    // A name is left as typed, its digits and letters alike.
+    const name = $(el, '#name');
+    name.focus();
+    await sendKeys({ type: 'علي ٢' });
+    expect(name.value).to.equal('علي ٢');
+    expect(changes.at(-1)?.valid).to.equal(true);
+  });
+
+  it("reads an Arabic or a Persian keyboard's digits as digits when pasted", async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const changes: { valid: boolean }[] = [];
+    el.addEventListener('payment-change', (e) => changes.push((e as CustomEvent).detail));
+    const number = $(el, '#number');
+    insert(number, '۳۷۸۲ ۸۲۲۴۶۳ ۱۰۰۰۵');
+    expect(number.value).to.equal('3782 822463 10005');
+    // Arabic digits with a Japanese keyboard's full-width slash.
+    const expiry = $(el, '#expiry');
+    insert(expiry, '١٢／٣٤');
+    expect(expiry.value).to.equal('12 / 34');
+    const cvv = $(el, '#cvv');
+    insert(cvv, '١٢٣٤');
+    expect(cvv.value).to.equal('1234');
+    insert($(el, '#name'), 'Ada Lovelace');
+    expect(changes.at(-1)?.valid).to.equal(true);
+  });
+
   it('deletes the digit after a gap or the expiry separator when Delete is pressed before it', async () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
     const number = $(el, '#number');
