@@ -27,14 +27,22 @@ type MountOptions = Pick<
 export function resolveMount(options: MountOptions): ResolvedMount {
   const url = httpUrl('publicUrl', options.publicUrl);
   const publicUrl = url.href.replace(/\/+$/, '');
-  // One fact, one place: the routes are where the browser and the provider reach them.
+  // One fact, one place: the routes are where the browser and the provider reach them,
+  // unless a gateway in front cuts the start of that path off before the handler sees it
+  // (API Gateway's REST API its stage, `/prod`): then basePath is the end that is left.
   const publicPath = url.pathname.replace(/\/+$/, '');
   const given = options.basePath ?? publicPath;
   if (typeof given !== 'string' || (given !== '' && !given.startsWith('/'))) {
     refuse('basePath', 'a path that starts with /', given);
   }
-  if (given.replace(/\/+$/, '') !== publicPath) {
-    refuse('basePath', `publicUrl's path, ${shown(publicPath)} (its default: leave it out)`, given);
+  const seen = given.replace(/\/+$/, '');
+  // Both start with `/`: an end of the one is whole segments of it.
+  if (!publicPath.endsWith(seen)) {
+    refuse(
+      'basePath',
+      `publicUrl's path, ${shown(publicPath)} (its default: leave it out), or the end of it a gateway passes on`,
+      given,
+    );
   }
   const origins = options.allowedOrigins;
   if (!Array.isArray(origins) || origins.length === 0) {
@@ -44,7 +52,7 @@ export function resolveMount(options: MountOptions): ResolvedMount {
   }
   return {
     publicUrl,
-    basePath: given.replace(/\/+$/, ''),
+    basePath: seen,
     allowedOrigins: new Set(
       origins.map((origin, i) => httpUrl(`allowedOrigins[${i}]`, origin).origin),
     ),

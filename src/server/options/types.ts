@@ -130,8 +130,8 @@ export interface PaymentHandlerOptions {
    */
   publicUrl: string;
   /**
-   * Mount path the routes are relative to: the path of `publicUrl` (its default), which it
-   * must equal when given (`https://shop.example/api/payments` → `/api/payments`).
+   * Mount path the routes are relative to: the path of `publicUrl` (its default), or the end
+   * of it a gateway passes on (`/payments` of a REST API's `.../prod/payments`).
    */
   basePath?: string;
   /** Origins allowed to create and process checkouts, e.g. `['https://shop.example']`. */

@@ -136,7 +136,7 @@ test('every group and sub-option is checked: types, ranges, URLs', () => {
     [withExtra({ basePath: 'payments' }), /basePath must be a path that starts with \//],
     [
       withExtra({ basePath: '/api/payments' }),
-      /basePath must be publicUrl's path, "\/payments" \(its default: leave it out\), got "\/api\/payments"/,
+      /basePath must be publicUrl's path, "\/payments" \(its default: leave it out\), or the end of it a gateway passes on, got "\/api\/payments"/,
     ],
     [
       { ...grouped, resultPages: { success: '/ok', failure: '//evil.example/x' } },
@@ -182,7 +182,7 @@ test('every group and sub-option is checked: types, ranges, URLs', () => {
   );
 });
 
-test('basePath is the path of publicUrl unless given, and one that disagrees with it is refused', async () => {
+test('basePath is the path of publicUrl unless given, or its end; one that disagrees with it is refused', async () => {
   const at = (options: Partial<PaymentHandlerOptions>) =>
     createPaymentHandler({
       ...grouped,
@@ -193,12 +193,16 @@ test('basePath is the path of publicUrl unless given, and one that disagrees wit
   assert.equal(answer.status, 404);
   const { error } = (await answer.json()) as { error: { message: string } };
   assert.match(error.message, /the routes are \/api\/payments\/checkouts, /);
-  // Given, it must name the same path (a trailing slash is the same path).
+  // Given, it must name the same path (a trailing slash is the same path), or its end: the
+  // path left once a gateway in front cut the start off (a REST API's stage).
   at({ basePath: '/api/payments/' });
-  assert.throws(
-    () => at({ basePath: '/payments' }),
-    /createPaymentHandler: basePath must be publicUrl's path, "\/api\/payments" \(its default: leave it out\), got "\/payments"/,
-  );
+  at({ basePath: '/payments' });
+  for (const basePath of ['/api', '/ments', '/other/payments']) {
+    assert.throws(
+      () => at({ basePath }),
+      /createPaymentHandler: basePath must be publicUrl's path, "\/api\/payments" \(its default: leave it out\), or the end of it a gateway passes on, got "\//,
+    );
+  }
   // A handler at the root of its own host.
   createPaymentHandler({ ...grouped, publicUrl: 'https://pay.shop.example', basePath: '' });
 });
