@@ -3,7 +3,7 @@
  *
  * The connecting address is the runtime's to know, not the request's: the handler reads it
  * from the arguments the runtime calls it with (`toNodeListener`'s socket, Bun's
- * `server.requestIP`, Deno's `info.remoteAddr`), from the `ip` srvx puts on the requests it
+ * `server.requestIP`, Deno's `info.remoteAddr`, hono/aws-lambda's `requestContext`), from the `ip` srvx puts on the requests it
  * makes (TanStack Start's server routes), or from the merchant's `clientAddress`.
  * Behind proxies, the last `trustedProxies` entries of `X-Forwarded-For` were written by
  * them and the one before is the client; anything further left the client wrote itself.
@@ -31,13 +31,18 @@ interface BunServer {
 interface DenoInfo {
   remoteAddr?: { hostname?: unknown };
 }
+/** hono/aws-lambda's env: the event's context, from API Gateway (REST, HTTP) or a Function URL. */
+interface LambdaEnv {
+  requestContext?: { identity?: { sourceIp?: unknown } | null; http?: { sourceIp?: unknown } };
+}
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
 /**
  * The connecting address as the runtime passed it with the request: `toNodeListener` (and
- * any @hono/node-server) gives `{ incoming }`, `Bun.serve` its server, `Deno.serve` its info;
+ * any @hono/node-server) gives `{ incoming }`, `Bun.serve` its server, `Deno.serve` its info,
+ * hono/aws-lambda `{ requestContext }` (its `sourceIp`);
  * a request srvx made carries it as `ip` (its socket's address, never a header's). Undefined
  * elsewhere (a Worker, a Next.js route): the merchant says it with `clientAddress`.
  */
@@ -46,6 +51,9 @@ export function runtimeAddress(request: Request, env: unknown): string | undefin
   if (typeof env !== 'object' || env === null) return text(srvx);
   const node = (env as NodeEnv).incoming?.socket;
   if (node !== undefined) return text(node.remoteAddress);
+  // The address AWS saw connect, as hono/aws-lambda's getConnInfo reads it.
+  const lambda = (env as LambdaEnv).requestContext;
+  if (lambda) return text(lambda.http?.sourceIp ?? lambda.identity?.sourceIp);
   const bun = env as BunServer;
   if (typeof bun.requestIP === 'function') {
     try {

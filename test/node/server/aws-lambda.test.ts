@@ -1,9 +1,11 @@
 // The handler on AWS Lambda through Hono's own adapter, `handle()` from hono/aws-lambda, fed
-// the events API Gateway sends (their recorded shapes: a REST API's path without its stage
-// and multi-value headers, bodies base64 as a REST API with binary media types passes
-// them), against the real sandbox. A REST API hands the function the path without
+// the events API Gateway and Lambda Function URLs send (their recorded shapes: a REST API's
+// path without its stage and multi-value headers, an HTTP API's raw path and `cookies`, a
+// Function URL's `$default` stage, bodies base64 as a REST API with binary media types
+// passes them), against the real sandbox. A REST API hands the function the path without
 // its stage (`/payments/...` for `https://.../prod/payments/...`): `basePath` is that end of
-// `publicUrl`'s path, and every URL the provider gets keeps the stage.
+// `publicUrl`'s path, and every URL the provider gets keeps the stage. The per-client rate
+// limits read the address API Gateway saw connect, from the env `handle()` passes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Hono } from 'hono';
@@ -15,8 +17,10 @@ import { type HandlerOverrides, makeHandler, ORIGIN, startSandbox } from './fixt
 type RestEvent = Extract<LambdaEvent, { resource: string }> & {
   multiValueHeaders: Record<string, string[]>;
 };
+type HttpEvent = Extract<LambdaEvent, { rawPath: string }>;
 
 const HOST = 'abc123.execute-api.eu-west-1.amazonaws.com';
+const URL_HOST = 'abc123.lambda-url.eu-west-1.on.aws';
 
 interface Call {
   headers?: Record<string, string>;
@@ -68,6 +72,36 @@ function restEvent(method: string, path: string, call: Call = {}): RestEvent {
     body: body === null ? null : Buffer.from(body).toString('base64'),
     isBase64Encoded: body !== null,
   };
+}
+
+/** An HTTP API (v2, stage `prod` in the path) or a Function URL (no stage). */
+function httpEvent(host: string, stage: string, method: string, path: string, call: Call = {}) {
+  const ip = call.ip ?? '198.51.100.7';
+  const event: HttpEvent = {
+    version: '2.0',
+    routeKey: stage === '' ? '$default' : 'ANY /payments/{proxy+}',
+    rawPath: `${stage}${path}`,
+    rawQueryString: new URLSearchParams(call.query).toString(),
+    ...(call.cookies === undefined ? {} : { cookies: call.cookies }),
+    headers: { host, 'x-forwarded-for': ip, ...call.headers },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      authentication: null,
+      authorizer: {},
+      domainName: host,
+      domainPrefix: 'abc123',
+      http: { method, path: `${stage}${path}`, protocol: 'HTTP/1.1', sourceIp: ip, userAgent: 't' },
+      requestId: crypto.randomUUID(),
+      routeKey: stage === '' ? '$default' : 'ANY /payments/{proxy+}',
+      stage: stage === '' ? '$default' : stage.slice(1),
+      time: '04/Dec/2026:23:00:00 +0000',
+      timeEpoch: Date.now(),
+    },
+    body: call.body === undefined ? null : JSON.stringify(call.body),
+    isBase64Encoded: false,
+  };
+  return event;
 }
 
 /** The merchant's Lambda: the handler in a Hono app, `c.env` handed on, behind handle(). */
@@ -152,4 +186,39 @@ describe('API Gateway REST API, stage /prod, through hono/aws-lambda', () => {
       );
     }
   });
+});
+
+describe('the per-client limits on Lambda read the address API Gateway saw', () => {
+  const cases = [
+    {
+      name: 'REST API',
+      publicUrl: `https://${HOST}/prod/payments`,
+      basePath: '/payments',
+      event: (call: Call) => restEvent('POST', '/payments/checkouts', call),
+    },
+    {
+      name: 'HTTP API, stage /prod',
+      publicUrl: `https://${HOST}/prod/payments`,
+      event: (call: Call) => httpEvent(HOST, '/prod', 'POST', '/payments/checkouts', call),
+    },
+    {
+      name: 'Function URL',
+      publicUrl: `https://${URL_HOST}/payments`,
+      event: (call: Call) => httpEvent(URL_HOST, '', 'POST', '/payments/checkouts', call),
+    },
+  ];
+  for (const { name, event, ...mount } of cases) {
+    test(`${name}: one shopper's second checkout over the limit is refused, another's is made`, async () => {
+      const { h, run } = lambda(sb, {
+        ...mount,
+        rateLimit: { checkoutsPerClient: { limit: 1, windowMs: 60_000 } },
+      });
+      const create = (ip: string) => run(event({ headers: json, body: order, ip }));
+      assert.equal((await create('198.51.100.7')).statusCode, 201);
+      const again = await create('198.51.100.7');
+      assert.equal(again.statusCode, 429, again.body);
+      assert.equal((await create('203.0.113.9')).statusCode, 201);
+      assert.ok(!h.logs.some((l) => l.includes('client address of a request is unknown')));
+    });
+  }
 });
