@@ -307,6 +307,7 @@ export class PaymentWidget extends LitElement {
         @beforeinput=${this._form.onBeforeInput}
         @input=${this._form.onInput}
         @compositionend=${this._form.onInput}
+        @change=${this._form.onInput}
         @focusin=${this._form.onFocusIn}
         @focusout=${this._form.onFocusOut}
       >

@@ -195,6 +195,11 @@ export class FormController implements ReactiveController, TypingForm {
 
   // Event handlers, as arrow functions: Lit calls listeners with the element as `this`.
 
+  /**
+   * An edit: `input`, an IME's `compositionend`, and `change`, the only event some password
+   * managers fire after setting a field's value. After a typed edit, `change` on leaving the
+   * field finds it already formatted, and only says payment-change once more.
+   */
   readonly onInput = (event: Event): void => {
     const input = event.target as Control;
     const field = input.dataset.field as FieldName | undefined;

@@ -123,6 +123,28 @@ describe('payment-widget: pasting, IMEs and other ways in', () => {
     expect(changes.at(-1)?.valid).to.equal(true);
   });
 
+  it('formats and checks what a password manager fills with a change event alone', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const changes: { valid: boolean; complete: boolean }[] = [];
+    el.addEventListener('payment-change', (e) => changes.push((e as CustomEvent).detail));
+    // Some managers set each field's value and fire only `change` (bubbling, not composed,
+    // as a browser's own), never `input`.
+    const fill = (field: string, value: string) => {
+      const input = $(el, `#${field}`);
+      input.value = value;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    fill('number', '4200000000000091');
+    fill('expiry', '1234');
+    fill('cvv', '123');
+    fill('name', 'Ada Lovelace');
+    expect($(el, '#number').value).to.equal('4200 0000 0000 0091');
+    expect($(el, '#expiry').value).to.equal('12 / 34');
+    expect(changes.at(-1)).to.include({ valid: true, complete: true });
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('[part~=icon]')?.textContent?.trim()).to.equal('VISA');
+  });
+
   it('deletes the digit after a gap or the expiry separator when Delete is pressed before it', async () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
     const number = $(el, '#number');
