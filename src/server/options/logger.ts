@@ -44,12 +44,20 @@ function consoleLogger(): Logger {
   };
 }
 
+/**
+ * Control characters written as escapes (`\u000a`, `\u001b`): a request's path or a
+ * provider's message (a 404's `/payments/x%0Apaid: ...`) can hold them, and in a text log a
+ * line break starts a line the sender wrote, an escape sequence rewrites the terminal.
+ */
+const oneLine = (text: string): string =>
+  text.replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 export interface ResolvedLogger {
   /** Whether the merchant gave a logger (the access log and trace ids are written only then). */
   given: boolean;
   /** Replaces the API key wherever it appears in a text we did not write. */
   redact(text: string): string;
-  /** The logger with every string redacted; never throws. */
+  /** The logger with every string redacted and on one line; never throws. */
   log(entry: LogEntry): void;
 }
 
@@ -65,7 +73,7 @@ export function resolveLogger(value: Logger | undefined, apiKey: string): Resolv
     log(entry) {
       const safe: LogEntry = { ...entry };
       for (const [key, value] of Object.entries(safe)) {
-        if (typeof value === 'string') safe[key] = redact(value);
+        if (typeof value === 'string') safe[key] = oneLine(redact(value));
       }
       try {
         logger(safe);

@@ -169,3 +169,27 @@ test('handlers on memory stores of their own taking turns at one mount are said 
     'payment-widget: several payment handlers for https://solid.example/payments answer in this process, each with a memory store of its own, so onPaid runs in each: make one handler, in a module of its own, or give them one store',
   ]);
 });
+
+test('a path with a line break or an escape sequence stays one line of the log, the console’s and a logger’s', async (t) => {
+  const warned = t.mock.method(console, 'warn', () => {});
+  // A line the README's onPaid would print, then an ANSI "erase line".
+  const path = '/payments/x%0Apaid:%20order-1%20(checkout%201)%0D%0A%1B[2K%C2%9B2K';
+  await createPaymentHandler(withoutLogger())(new Request(`https://shop.example${path}`));
+  const entries: string[] = [];
+  const logged = createPaymentHandler({
+    ...withoutLogger(),
+    logger: (e) => entries.push(e.message),
+  });
+  await logged(new Request(`https://shop.example${path}`));
+  const lines = [...warned.mock.calls.map((call) => String(call.arguments[0])), ...entries].filter(
+    (line) => line.includes('No payment route'),
+  );
+  assert.equal(lines.length, 2);
+  for (const line of lines) {
+    assert.doesNotMatch(line, /\p{Cc}/u);
+    assert.match(
+      line,
+      /No payment route GET \/payments\/x\\u000apaid: order-1 \(checkout 1\)\\u000d\\u000a\\u001b\[2K\\u009b2K: /,
+    );
+  }
+});
