@@ -38,7 +38,9 @@ export type OutcomeProblem =
    */
   | { kind: 'threw-taken-over'; error: unknown; elapsedMs: number; done: boolean }
   /** The hook threw after its transaction committed the outcome done: it does not run again. */
-  | { kind: 'threw-after-done'; error: unknown };
+  | { kind: 'threw-after-done'; error: unknown }
+  /** The checkout is another merchant's (a webhook or a request named it): no hook ran. */
+  | { kind: 'other-merchant'; merchantCode: string };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -102,6 +104,11 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
         'error',
         `${hook} threw after its transaction committed done(tx): the outcome counts as done and the hook does not run again`,
       ];
+    case 'other-merchant':
+      return [
+        'warn',
+        `${hook} did not run: the checkout is merchant ${problem.merchantCode}'s, not provider.merchantCode's`,
+      ];
   }
 }
 
@@ -115,7 +122,9 @@ export function problemEntry(
   const detail =
     problem.kind === 'lease-lost' || problem.kind === 'rolled-back'
       ? { elapsedMs: problem.elapsedMs }
-      : problem.kind === 'lease-ran-out' || problem.kind === 'not-committed'
+      : problem.kind === 'lease-ran-out' ||
+          problem.kind === 'not-committed' ||
+          problem.kind === 'other-merchant'
         ? {}
         : problem.kind === 'threw-taken-over'
           ? { error: message(problem.error), elapsedMs: problem.elapsedMs }

@@ -63,6 +63,13 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     // status that names the hook.
     const hook = options[name] as ((checkout: Checkout, run: HookRun) => unknown) | undefined;
     if (hook === undefined) return 'none';
+    // A key that reads other merchants' checkouts (a platform's) reads theirs too: one paid
+    // there, named in a webhook or a request here, is not this shop's order to fulfil.
+    const merchant = checkout.merchant_code;
+    if (merchant != null && merchant !== options.merchantCode) {
+      options.onProblem(name, id, { kind: 'other-merchant', merchantCode: merchant });
+      return 'none';
+    }
     const key = keyOf(checkout);
     const kept = await marks.writeKept(key);
     if (kept !== undefined) return kept === 'written' ? 'already' : 'unavailable';
