@@ -20,7 +20,8 @@ const payments = createPaymentHandler({
     failure: '/thanks',
   },
   resolveCheckout(order) {
-    const price = PRICES[order?.sku];
+    const sku = order?.sku;
+    const price = typeof sku === 'string' && Object.hasOwn(PRICES, sku) ? PRICES[sku] : undefined;
     if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
     return price;
   },

@@ -34,7 +34,7 @@ const payments = createPaymentHandler({
   resultPages: { success: '/result', failure: '/result' },
   resolveCheckout(order, request) {
     const sku = typeof order === 'object' && order !== null && 'sku' in order ? order.sku : '';
-    const price = PRICES[String(sku)];
+    const price = typeof sku === 'string' && Object.hasOwn(PRICES, sku) ? PRICES[sku] : undefined;
     if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
     const basket = basketOf(request);
     return basket === undefined ? price : { ...price, reference: `order-${basket}` };

@@ -121,9 +121,20 @@ test.describe('the README backend and script-tag snippets', () => {
       const tampered = await create({ sku: 'poster', amount: 0.01, currency: 'USD' });
       expect(tampered.status).toBe(201);
       expect(await tampered.json()).toMatchObject({ amount: 10, currency: 'EUR' });
-      const unknown = await create({ sku: 'yacht' });
-      expect(unknown.status).toBe(400);
-      expect(await unknown.json()).toMatchObject({ error: { field: 'order.sku' } });
+      // So are the names every object inherits and a sku that is not a string (they were
+      // a 500: the price found was Object.prototype's, or String() threw).
+      for (const sku of [
+        'yacht',
+        'toString',
+        '__proto__',
+        'constructor',
+        { toString: 1 },
+        ['poster'],
+      ]) {
+        const unknown = await create({ sku });
+        expect(unknown.status, JSON.stringify(sku)).toBe(400);
+        expect(await unknown.json()).toMatchObject({ error: { field: 'order.sku' } });
+      }
     } finally {
       backend.child.kill('SIGTERM');
     }

@@ -42,7 +42,7 @@ export function paymentHandler(): PaymentHandler {
     // TanStack Start hands the route (srvx's `request.ip`).
     resolveCheckout(order, request) {
       const sku = typeof order === 'object' && order !== null && 'sku' in order ? order.sku : '';
-      const price = PRICES[String(sku)];
+      const price = typeof sku === 'string' && Object.hasOwn(PRICES, sku) ? PRICES[sku] : undefined;
       if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
       // One checkout per product in the basket: a reload, a second tab or the bank's app
       // finds it, and once it is paid, its confirmation.

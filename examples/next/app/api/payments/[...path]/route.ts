@@ -39,7 +39,7 @@ function paymentHandler(): PaymentHandler {
     },
     async resolveCheckout(order) {
       const sku = typeof order === 'object' && order !== null && 'sku' in order ? order.sku : '';
-      const price = PRICES[String(sku)];
+      const price = typeof sku === 'string' && Object.hasOwn(PRICES, sku) ? PRICES[sku] : undefined;
       if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
       // One checkout per product in the shopper's basket (its cookie, set below): a reload,
       // a second tab or the bank's app finds it, and once it is paid, its confirmation. A
