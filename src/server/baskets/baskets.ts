@@ -22,7 +22,7 @@ import { PaymentHandlerError } from '../errors.ts';
 import type { ResolvedCheckout } from '../options/index.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { CallContext, PaidCheckout } from '../types.ts';
-import { type CreatedCheckout, createProviderCheckout } from './create.ts';
+import { type CreatedCheckout, createBody, createProviderCheckout } from './create.ts';
 import { type BasketDeps, createBasketHistory, ROUNDS } from './history.ts';
 import { createPaidOnce } from './paid-once.ts';
 import { attemptReference, placeOf, referenceProblem } from './reference.ts';
@@ -170,6 +170,8 @@ export function createBaskets(deps: BasketDeps): Baskets {
         'The order could not be priced',
       );
     }
+    // Refused before the basket's open checkout is retired for it: it stays payable.
+    createBody(config, resolved, basket);
     let current = resolved.reference === undefined ? undefined : await remembered(basket);
     let stale = false;
     // Once per call, however many rounds a race with another request takes.

@@ -52,13 +52,16 @@ function checkedResultPage(config: HandlerConfig, value: unknown): string | unde
   );
 }
 
-export async function createProviderCheckout(
-  deps: CreateDeps,
+/**
+ * The create body for what the merchant's server decided, checked against the provider's
+ * schema: a 500 `INVALID_RESOLVED_CHECKOUT` when it cannot be a checkout. The basket checks
+ * it before it retires its open checkout for it.
+ */
+export function createBody(
+  config: HandlerConfig,
   resolved: ResolvedCheckout,
   reference: string,
-  at?: CallContext,
-): Promise<CreatedCheckout> {
-  const { config, client } = deps;
+): CheckoutCreateBody {
   const { provider } = config;
   const redirect = resolved.redirect ?? true;
   const resultPage = checkedResultPage(config, resolved.resultPage);
@@ -90,7 +93,17 @@ export async function createProviderCheckout(
       'The order could not be priced',
     );
   }
-  const checkout = await client.checkouts.create(parsed.data, at);
+  return parsed.data;
+}
+
+export async function createProviderCheckout(
+  deps: CreateDeps,
+  resolved: ResolvedCheckout,
+  reference: string,
+  at?: CallContext,
+): Promise<CreatedCheckout> {
+  const { config, client } = deps;
+  const checkout = await client.checkouts.create(createBody(config, resolved, reference), at);
   if (checkout.id == null) {
     throw new PaymentHandlerError(
       502,

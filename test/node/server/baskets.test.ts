@@ -111,6 +111,16 @@ describe('one checkout per basket', () => {
     assert.equal((await provider().checkouts.get(old.id)).status, 'EXPIRED');
   });
 
+  test('an order resolveCheckout cannot price is refused with the open checkout left payable', async () => {
+    const h = shop();
+    const basket = fresh();
+    const open = (await post(h, { basket })).checkout;
+    const refused = await post(h, { basket, amount: -1 });
+    assert.equal(refused.status, 500);
+    assert.equal((await provider().checkouts.get(open.id)).status, 'PENDING');
+    assert.equal((await pay(h, open.id)).status, 200);
+  });
+
   test('after a decline the basket gets its next checkout; the amount stays the server’s', async () => {
     const h = shop();
     const basket = fresh();
