@@ -45,7 +45,7 @@ const orderBody: MiddlewareHandler<HandlerEnv> = async (c, next) => {
 };
 
 /**
- * `PUT /checkouts/:id`: the process body checked (400 naming the field), a saved card charged
+ * `PUT /checkouts/:id`: the process body checked (400 naming the field), a customer named
  * only from its owner's session (403), as `c.var.payment`.
  */
 function paymentBody(config: HandlerConfig): MiddlewareHandler<HandlerEnv> {
@@ -57,8 +57,8 @@ function paymentBody(config: HandlerConfig): MiddlewareHandler<HandlerEnv> {
       return errorJson(400, issue.code, issue.message, issue.param);
     }
     const body = parsed.data;
-    if (body.token !== undefined && body.customer_id !== undefined) {
-      // A token is a saved card: only its owner's session may charge it.
+    if (body.customer_id !== undefined) {
+      // A customer's saved cards (a token) and account are only for their own session.
       await requireCustomer(config.authorizeCustomer, c.req.raw, body.customer_id, 'customer_id');
     }
     c.set('payment', body);

@@ -85,3 +85,28 @@ test('paying with a token forwards token and customer_id for the authorised cust
     customer_id: 'cus_ada',
   });
 });
+
+test("a card saved with another customer's id is refused before the provider is asked", async () => {
+  const before = provider.seen.length;
+  const res = await handler()(
+    request('PUT', '/checkouts/co_1', {
+      body: {
+        payment_type: 'card',
+        customer_id: 'cus_bob',
+        mandate: { type: 'recurrent', user_agent: 'Mozilla/5.0' },
+        card: {
+          name: 'Mallory Card',
+          number: '4200000000000091',
+          expiry_month: '12',
+          expiry_year: '2030',
+          cvv: '123',
+          last_4_digits: '0091',
+          type: 'VISA',
+        },
+      },
+    }),
+  );
+  assert.equal(res.status, 403);
+  assert.equal((await res.json()).error.field, 'customer_id');
+  assert.equal(provider.seen.length, before);
+});
