@@ -18,6 +18,8 @@ export type OutcomeProblem =
   | { kind: 'complete-failed'; error: unknown; final: boolean }
   /** The hook is still running when its lease ends: another report may take it over. */
   | { kind: 'lease-ran-out'; leaseMs: number }
+  /** This report claimed the hook over an earlier claim whose lease ran out undone. */
+  | { kind: 'lease-taken-over'; leaseMs: number }
   /** The hook returned after its lease ran out and another report took the claim over. */
   | { kind: 'lease-lost'; elapsedMs: number }
   /**
@@ -74,6 +76,11 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
         'warn',
         `${hook} is still running after its lease (hooks.leaseMs, ${problem.leaseMs} ms): another report may run it again alongside`,
       ];
+    case 'lease-taken-over':
+      return [
+        'warn',
+        `${hook} took over a claim whose lease (hooks.leaseMs, ${problem.leaseMs} ms) ran out undone: it may have run twice`,
+      ];
     case 'lease-lost':
       return [
         'warn',
@@ -112,22 +119,18 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
   }
 }
 
-/** The log entry for a problem: what happened, what happens next, and its error or timing. */
+/**
+ * The log entry for a problem: what happened and what happens next, its stable name
+ * (`problem`, the kind), and its fields (an error as its message).
+ */
 export function problemEntry(
   hook: HookName,
   checkoutId: string,
   problem: OutcomeProblem,
 ): LogEntry {
   const [level, text] = problemText(hook, problem);
-  const detail =
-    problem.kind === 'lease-lost' || problem.kind === 'rolled-back'
-      ? { elapsedMs: problem.elapsedMs }
-      : problem.kind === 'lease-ran-out' ||
-          problem.kind === 'not-committed' ||
-          problem.kind === 'other-merchant'
-        ? {}
-        : problem.kind === 'threw-taken-over'
-          ? { error: message(problem.error), elapsedMs: problem.elapsedMs }
-          : { error: message(problem.error) };
-  return { level, message: text, hook, checkoutId, ...detail };
+  const { kind, ...detail } = problem;
+  const fields: Record<string, unknown> = detail;
+  if ('error' in detail) fields.error = message(detail.error);
+  return { level, message: text, problem: kind, hook, checkoutId, ...fields };
 }

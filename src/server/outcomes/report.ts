@@ -87,6 +87,8 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     }
     if (state === 'done') return 'already';
     if (state === 'running') return 'running';
+    // The earlier claim's holder died or outlives its lease: an operator tells two runs apart.
+    if (state === 'taken-over') options.onProblem(name, id, { kind: 'lease-taken-over', leaseMs });
     const started = Date.now();
     const mark = doneMark(store, { hook: name, checkoutId: id, key, token });
     let threw: { error: unknown } | undefined;

@@ -3,7 +3,7 @@
  * need a shared store (`createRedisStore`), or each runs the hooks once.
  */
 import { createMemoryCounters } from './counters.ts';
-import { type ClaimState, type CompleteStore, DONE_TTL_MS } from './types.ts';
+import { type CompleteStore, DONE_TTL_MS } from './types.ts';
 
 export interface MemoryStoreOptions {
   /** How long a `done` key is kept. Default 7 days. */
@@ -11,20 +11,28 @@ export interface MemoryStoreOptions {
 }
 
 interface Entry {
-  state: Exclude<ClaimState, 'claimed'>;
+  state: 'running' | 'done';
   token: string;
+  /** When the lease or the done mark ends. */
   expires: number;
+  /** When the entry goes: a lease that ran out is kept as long as a done mark, to tell a takeover. */
+  kept: number;
 }
 
 /** A `PaymentStore` in this process's memory; claims are swept as new ones arrive. */
 export function createMemoryStore(options: MemoryStoreOptions = {}): CompleteStore {
   const doneTtlMs = options.doneTtlMs ?? DONE_TTL_MS;
   const entries = new Map<string, Entry>();
-  function live(key: string, now: number): Entry | undefined {
+  /** The entry under `key` (its lease or mark maybe over), or undefined once it is gone. */
+  function stored(key: string, now: number): Entry | undefined {
     const entry = entries.get(key);
-    if (entry === undefined || entry.expires > now) return entry;
+    if (entry === undefined || entry.kept > now) return entry;
     entries.delete(key);
     return undefined;
+  }
+  function live(key: string, now: number): Entry | undefined {
+    const entry = stored(key, now);
+    return entry !== undefined && entry.expires > now ? entry : undefined;
   }
   function set(key: string, entry: Entry) {
     // Re-inserting keeps the Map (which iterates in insertion order) roughly in expiry order.
@@ -33,7 +41,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CompleteSto
   }
   function sweep(now: number) {
     for (const [key, entry] of entries) {
-      if (entry.expires > now) break;
+      if (entry.kept > now) break;
       entries.delete(key);
     }
   }
@@ -66,10 +74,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CompleteSto
     async claim(key, token, leaseMs) {
       const now = Date.now();
       sweep(now);
-      const entry = live(key, now);
-      if (entry !== undefined) return entry.state;
-      set(key, { state: 'running', token, expires: now + leaseMs });
-      return 'claimed';
+      const entry = stored(key, now);
+      if (entry !== undefined && entry.expires > now) return entry.state;
+      const expires = now + leaseMs;
+      set(key, { state: 'running', token, expires, kept: Math.max(expires, now + doneTtlMs) });
+      return entry?.state === 'running' ? 'taken-over' : 'claimed';
     },
     async leaseLeft(key) {
       const now = Date.now();
@@ -80,7 +89,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CompleteSto
       const now = Date.now();
       const entry = live(key, now);
       if (entry !== undefined && entry.token !== token) return false;
-      set(key, { state: 'done', token, expires: now + doneTtlMs });
+      set(key, { state: 'done', token, expires: now + doneTtlMs, kept: now + doneTtlMs });
       return true;
     },
     async release(key, token) {

@@ -23,7 +23,7 @@ import {
   sqlConnection,
 } from './postgres-client.ts';
 import { type PostgresSchemaOptions, postgresStoreSchema, tableNames } from './postgres-schema.ts';
-import { type ClaimState, type CompleteStore, DONE_TTL_MS, type SqlTransaction } from './types.ts';
+import { type CompleteStore, DONE_TTL_MS, type SqlTransaction } from './types.ts';
 import { unanswered } from './unanswered.ts';
 
 export type { PgPoolLike, PostgresClientLike, PostgresJsLike } from './postgres-client.ts';
@@ -56,18 +56,19 @@ const ms = (param: string) => `(${param}::float8 * interval '1 millisecond')`;
 
 /** The statements, one per method, over the tables `t`. */
 function statements(t: ReturnType<typeof tableNames>) {
-  const purge = (table: string, name: string) =>
-    `${name} AS (DELETE FROM ${table} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${table} WHERE expires_at <= clock_timestamp() LIMIT ${PURGE_BATCH})) RETURNING 1)`;
+  const purge = (table: string, name: string, also = '') =>
+    `${name} AS (DELETE FROM ${table} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${table} WHERE expires_at <= clock_timestamp()${also} LIMIT ${PURGE_BATCH})) RETURNING 1)`;
   return {
     // Always updates the row it meets (to the same values while the lease runs), so the
     // answer is the row as it stands after every racer: one claim wins, the others see it.
+    // `was`: the row before (the statement's snapshot), `running` when a lease ran out.
     claim: `INSERT INTO ${t.claims} AS c (key, token, state, expires_at)
 VALUES ($1, $2, 'running', clock_timestamp() + ${ms('$3')})
 ON CONFLICT (key) DO UPDATE SET
   token = CASE WHEN c.expires_at <= clock_timestamp() THEN excluded.token ELSE c.token END,
   state = CASE WHEN c.expires_at <= clock_timestamp() THEN 'running' ELSE c.state END,
   expires_at = CASE WHEN c.expires_at <= clock_timestamp() THEN excluded.expires_at ELSE c.expires_at END
-RETURNING token, state`,
+RETURNING token, state, (SELECT state FROM ${t.claims} WHERE key = $1) AS was`,
     // Done when held under the token (running or done), or free again; never over another's
     // live claim or mark. In the merchant's transaction, the row stays locked until it ends.
     complete: `INSERT INTO ${t.claims} AS c (key, token, state, expires_at)
@@ -111,7 +112,8 @@ RETURNING 1 AS swapped`,
 VALUES ($1, $2, clock_timestamp() + ${ms('$3')})
 ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
     remove: `DELETE FROM ${t.records} WHERE key = $1`,
-    purge: `WITH ${purge(t.claims, 'a')}, ${purge(t.watch, 'b')}, ${purge(t.counters, 'c')}, ${purge(t.records, 'd')}
+    // A lease that ran out is kept as long as a done mark: the claim taking it over tells.
+    purge: `WITH ${purge(t.claims, 'a', ` AND (state = 'done' OR expires_at <= clock_timestamp() - ${ms('$1')})`)}, ${purge(t.watch, 'b')}, ${purge(t.counters, 'c')}, ${purge(t.records, 'd')}
 SELECT (SELECT count(*) FROM a) + (SELECT count(*) FROM b) + (SELECT count(*) FROM c) + (SELECT count(*) FROM d) AS purged`,
   };
 }
@@ -195,7 +197,7 @@ ${postgresStoreSchema(options)}COMMIT;`,
       if (now - purgedAt >= purgeEveryMs) {
         purgedAt = now;
         // Not awaited, and its failure is nobody's: the next purge deletes what this one left.
-        connection.run(sql.purge, []).catch(() => undefined);
+        connection.run(sql.purge, [doneTtl]).catch(() => undefined);
       }
       return await timed(connection.run(text, values), timeoutMs, what, () =>
         silence.timedOut(probe),
@@ -212,8 +214,10 @@ ${postgresStoreSchema(options)}COMMIT;`,
       const lease = positive('leaseMs', leaseMs);
       const [row] = await run(sql.claim, [key, token, lease], 'a claim');
       if (row === undefined) throw new Error('PostgreSQL answered a claim with no row');
-      if (row.token === token && row.state === 'running') return 'claimed';
-      return row.state as Exclude<ClaimState, 'claimed'>;
+      if (row.token === token && row.state === 'running') {
+        return row.was === 'running' ? 'taken-over' : 'claimed';
+      }
+      return row.state as 'running' | 'done';
     },
     complete: (key, token) => one(sql.complete, [key, token, doneTtl], 'a done mark'),
     async completeIn(tx: SqlTransaction, key, token) {

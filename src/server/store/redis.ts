@@ -9,6 +9,7 @@
  * | key | holds |
  * |---|---|
  * | `onPaid:<merchant>:<checkout>`, `onFailed:...` | a claim: `running:<token>` for the lease (`SET NX PX`), then `done:<token>` for `doneTtlMs` |
+ * | `claimed:<claim key>` | the latest claim's `running:<token>`, until done or released |
  * | `open:{<merchant>}` | the watched checkouts, a sorted set scored by when each is next due (outcomes/reconcile.ts) |
  * | `sweep:{<merchant>}` | how far reconciliation has read the provider's own list (a record) |
  * | `rate:{<merchant>}:<limit>:<client or checkout>` | a rate counter, gone when its window ends |
@@ -34,6 +35,7 @@ import {
 } from './redis-client.ts';
 import {
   appendOnlyConfirmer,
+  type Command,
   type ReplicaWait,
   replicaConfirmer,
   timedCommands,
@@ -147,6 +149,23 @@ function bySlot(keys: readonly string[]): number[][] {
 }
 
 /**
+ * A new claim's record, `full`, set to its `running:<token>` for `doneTtl` ms: `taken-over`
+ * when it held another claim's, whose lease ran out undone. Apart from the claim (another
+ * slot on a Cluster), it only tells: a claim stands without it, which a failure may leave
+ * unwritten or stale (and Redis before 6.2, without SET's GET, never writes).
+ */
+async function tookOver(
+  command: Command,
+  full: string,
+  token: string,
+  doneTtl: string,
+): Promise<'claimed' | 'taken-over'> {
+  const held = `running:${token}`;
+  const was = await command(full, ['SET', full, held, 'PX', doneTtl, 'GET']).catch(() => held);
+  return typeof was === 'string' && was !== held ? 'taken-over' : 'claimed';
+}
+
+/**
  * A `PaymentStore` on Redis: `createPaymentHandler({ store: createRedisStore(client) })` on
  * every instance. `client` is connected by the caller (`await createClient({ url }).connect()`,
  * `await createCluster({ rootNodes }).connect()`, `new Redis(url)`, `new Redis.Cluster(nodes)`
@@ -192,6 +211,11 @@ export function createRedisStore(
 
   const inAppendOnlyFile = appendOnlyConfirmer(connection, command, timeoutMs);
 
+  // The claims' records (tookOver), forgotten by RELEASE once done or released.
+  const record = (key: string) => `${prefix}claimed:${key}`;
+  const forgetClaim = (key: string, token: string) =>
+    run(release, record(key), [token]).catch(() => undefined);
+
   return {
     async claim(key, token, leaseMs) {
       const full = prefix + key;
@@ -201,7 +225,7 @@ export function createRedisStore(
         const set = await command(full, ['SET', full, `running:${token}`, 'NX', 'PX', lease]);
         if (set === 'OK') {
           const { ok, acks } = await replicas.reached(full);
-          if (ok) return 'claimed';
+          if (ok) return tookOver(command, record(key), token, doneTtl);
           // Not held where a failover would keep it: no hook runs on it, and a later report
           // may claim it at once.
           await run(release, full, [token]).catch(() => undefined);
@@ -221,10 +245,14 @@ export function createRedisStore(
       const { ok, acks } = await replicas.reached(full);
       // The reporter tries again in the background; the key stays this token's meanwhile.
       if (!ok) throw replicas.tooFew('done mark', acks);
+      // Not awaited: a record left behind only costs its memory until it expires.
+      void forgetClaim(key, token);
       return true;
     },
     async release(key, token) {
-      return Number(await run(release, prefix + key, [token])) === 1;
+      if (Number(await run(release, prefix + key, [token])) !== 1) return false;
+      await forgetClaim(key, token);
+      return true;
     },
     async leaseLeft(key) {
       const full = prefix + key;

@@ -21,7 +21,7 @@
  */
 
 /** What a claim found: `claimed` (the caller runs the hook), `running` elsewhere, or `done`. */
-export type ClaimState = 'claimed' | 'running' | 'done';
+export type ClaimState = 'claimed' | 'taken-over' | 'running' | 'done';
 
 /** A counter of requests: its key, and the length of its windows. */
 export interface Counter {
@@ -49,7 +49,7 @@ export type SqlTransaction =
 
 /** Who holds a claim now: its state and its holder's token. */
 export interface ClaimHolder {
-  state: Exclude<ClaimState, 'claimed'>;
+  state: 'running' | 'done';
   token: string;
 }
 
@@ -57,8 +57,9 @@ export interface ClaimHolder {
 export interface ClaimStore {
   /**
    * Atomically: when `key` is free (never claimed, released, or its lease ran out), hold
-   * it as `running` under `token` for `leaseMs` and answer `claimed`; otherwise answer
-   * `running` or `done`. Must be atomic across every instance that shares the store.
+   * it as `running` under `token` for `leaseMs` and answer `claimed` (`taken-over` if it can
+   * tell an earlier claim's lease ran out); otherwise answer `running` or `done`. Must be
+   * atomic across every instance that shares the store.
    */
   claim(key: string, token: string, leaseMs: number): Promise<ClaimState>;
   /**

@@ -103,6 +103,13 @@ for (const crashAt of ['before-done', 'after-done', 'after-commit'] as const) {
     // And it stays so: a later report runs nothing.
     await reportUntilDone(survivor, id);
     assert.deepEqual(await orders(primary.url, id), [who[crashAt]]);
+    // A survivor that ran the hook over the dead one's claim says so, once: its log tells
+    // that run from a first one.
+    const said = survivor.h.logs
+      .map((line) => JSON.parse(line) as { problem?: string; checkoutId?: string })
+      .filter((e) => e.problem === 'lease-taken-over')
+      .map((e) => e.checkoutId);
+    assert.deepEqual(said, who[crashAt] === 'survivor' ? [id] : []);
   });
 }
 

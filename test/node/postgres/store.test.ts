@@ -117,6 +117,51 @@ test('rows past their end are deleted a batch at a time, by the calls that come 
   assert.equal(await store.read('step:M1:kept'), 'kept');
 });
 
+test('a claim over a lease that ran out answers taken-over, even after the purge; one of many racing wins', async () => {
+  const c = open('pg', server.url);
+  const store = createPostgresStore(c.client, {
+    schema: 'takeover',
+    createTables: true,
+    purgeEveryMs: 1,
+  });
+  const lease = scaled(100);
+  assert.equal(await store.claim('onPaid:M1:dead', 'dead', lease), 'claimed');
+  assert.equal(await store.claim('onPaid:M1:retried', 'threw', 60_000), 'claimed');
+  assert.equal(await store.release('onPaid:M1:retried', 'threw'), true);
+  await until(
+    'the lease to run out',
+    async () => (await store.holder('onPaid:M1:dead')) === undefined,
+  );
+  // A purge that ran after the lease ran out (it deletes this record past its end).
+  await store.write('step:M1:gone', 'gone soon', 1);
+  await until('a purge', async () => {
+    await store.read('step:M1:kept');
+    const [row] = await c.query('SELECT count(*)::int AS n FROM takeover.payment_widget_records');
+    return row?.n === 0;
+  });
+  const racing = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => store.claim('onPaid:M1:dead', `next${i}`, 60_000)),
+  );
+  assert.deepEqual([...racing].sort(), [
+    'running',
+    'running',
+    'running',
+    'running',
+    'running',
+    'running',
+    'running',
+    'running',
+    'running',
+    'taken-over',
+  ]);
+  assert.equal(
+    await store.claim('onPaid:M1:retried', 'again', 60_000),
+    'claimed',
+    'after a release',
+  );
+  assert.equal(await store.claim('onPaid:M1:first', 'first', 60_000), 'claimed');
+});
+
 test('a client of neither package, a pool or a postgres.js sql given as the transaction, and bad options are refused', async () => {
   const unsupported = (client: unknown) => client as PostgresClientLike;
   assert.throws(

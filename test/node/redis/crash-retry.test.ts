@@ -97,6 +97,14 @@ describe('a crash mid-onPaid, recovered by the webhook alone', () => {
     const second = tally.started.get(id)![1]!;
     // Taken over once the lease ran out, not at the first retry after the kill.
     assert.ok(second.at - first.at >= LEASE_MS - scaled(250), `after ${second.at - first.at} ms`);
-    assert.deepEqual(tally.problems, []);
+    // Said once, by the survivor, of this checkout: a run over an earlier claim.
+    assert.deepEqual(
+      tally.problems.map((p) => [p.instance, p.level, p.checkoutId]),
+      [['survivor', 'warn', id]],
+    );
+    assert.match(
+      tally.problems[0]!.message,
+      /^onPaid took over a claim whose lease .* may have run twice$/,
+    );
   });
 });

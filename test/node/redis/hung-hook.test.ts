@@ -39,6 +39,7 @@ const LEASE_MS = Math.round(scaled(300));
 interface Entry {
   level: string;
   message: string;
+  problem?: string;
   hook?: string;
   checkoutId?: string;
 }
@@ -70,7 +71,25 @@ test('a hook still running when its lease ends is logged then, before another in
   // The redelivered webhook, on the other instance, takes the claim over and runs it again.
   assert.equal((await other.handle(webhookRequest(id))).status, 204);
   assert.equal(hook.calls, 2);
-  assert.ok(!entries(other.logs).some(overdue), 'the run that returned in time says nothing');
+  // The instance that took it over says so: with SET NX PX alone its claim looked like a
+  // first one, and the log could not tell this second run from a first.
+  const taken = entries(other.logs).filter((e) => e.problem === 'lease-taken-over');
+  assert.equal(taken.length, 1, JSON.stringify(other.logs));
+  assert.equal(taken[0]!.level, 'warn');
+  assert.equal(taken[0]!.checkoutId, id);
+  assert.match(
+    taken[0]!.message,
+    /^onPaid took over a claim whose lease .* it may have run twice$/,
+  );
+  assert.equal(
+    entries(stuck.logs).find(overdue)!.problem,
+    'lease-ran-out',
+    'beside the stuck instance',
+  );
+  assert.ok(
+    !entries(other.logs).some((e) => e.problem === 'lease-ran-out'),
+    'the run that returned in time says nothing of its own lease',
+  );
   hook.finish();
 });
 

@@ -42,7 +42,11 @@ test('the memory store lets one claim win until it is released or its lease runs
   assert.equal(await store.release('k', 'a'), true);
   assert.equal(await store.claim('k', 'd', SHORT_MS), 'claimed');
   await sleep(PAST_SHORT_MS);
-  assert.equal(await store.claim('k', 'e', SHORT_MS), 'claimed', 'a lease that ran out is free');
+  assert.equal(
+    await store.claim('k', 'e', SHORT_MS),
+    'taken-over',
+    'a lease that ran out is free, and its taker is told it took over an earlier claim',
+  );
 });
 
 test('the memory store keeps done for doneTtlMs and lets only the holder complete', async () => {
@@ -203,8 +207,8 @@ test('a hook that outlives its lease may run again alongside, and says so', asyn
   assert.equal(hook.calls, 2);
   assert.deepEqual(
     problems.map((p) => p.kind),
-    ['lease-ran-out', 'lease-lost'],
-    'said when the lease ended, and again when the first run returned',
+    ['lease-ran-out', 'lease-taken-over', 'lease-lost'],
+    'said when the lease ended, when the second run took it over, and when the first returned',
   );
   assert.equal(await report(checkout('PAID')), 'already');
 });

@@ -76,10 +76,25 @@ export function redisStoreContract(get: () => StoreUnderTest, label: string): vo
     // The lease runs out (Redis is told it is over, rather than the test waiting a minute).
     await command('PEXPIRE', prefix + key, '1');
     await until('the lease to run out', async () => (await read(key)) === null);
-    assert.equal(await store.claim(key, 'next', 5_000), 'claimed');
+    // Nothing of the dead claim is left in its key: the claim's record says it was there.
+    assert.equal(await store.claim(key, 'next', 5_000), 'taken-over');
     assert.equal(await store.complete(key, 'dead'), false);
     assert.equal(await store.release(key, 'dead'), false);
     assert.equal(await read(key), 'running:next');
+    assert.equal(await read(`claimed:${key}`), 'running:next');
+  });
+
+  test('a first claim, and one after a release or done, is no takeover; done or released, the record goes', async () => {
+    const { store } = get();
+    const key = fresh('onPaid');
+    assert.equal(await store.claim(key, 'first', 5_000), 'claimed');
+    assert.equal(await read(`claimed:${key}`), 'running:first');
+    assert.ok((await pttl(`claimed:${key}`)) > 5_000, 'the record outlives the lease');
+    assert.equal(await store.release(key, 'first'), true);
+    assert.equal(await read(`claimed:${key}`), null);
+    assert.equal(await store.claim(key, 'again', 5_000), 'claimed', 'a retry after a release');
+    assert.equal(await store.complete(key, 'again'), true);
+    await until('the record to go', async () => (await read(`claimed:${key}`)) === null);
   });
 
   test('the scripts are sent again after every node forgot them', async () => {
