@@ -80,6 +80,10 @@ test("docs/stores.md's pg hook: its connection ended mid-transaction fails the h
     assert.equal((await first).status, 500, 'the hook threw: the provider delivers again');
     await lock.query('COMMIT');
     lock.release();
+    // What it threw is what failed: the ended connection, not the ROLLBACK that could not be
+    // sent on it ("Connection terminated unexpectedly", before).
+    const threw = h.logs.map((line) => JSON.parse(line)).find((e) => e.problem === 'hook-threw');
+    assert.match(threw?.error, /terminating connection due to administrator command/);
     assert.deepEqual(uncaught, [], 'nothing escaped the hook');
     assert.equal((await h.handle(webhookRequest(id))).status, 204);
     const orders = await admin.query('SELECT checkout_id FROM orders');
