@@ -70,6 +70,30 @@ describe('payment flows', () => {
     );
   });
 
+  /**
+   * Paid, on the result page; then Back to the provider's page under `path` (the 3DS
+   * challenge, the bank's), which says it is over (`over`) and not "paid" again, whether the
+   * engine loads it again or (WebKit) shows the copy it kept, buttons and all: then pressing
+   * `button` must be answered so too.
+   */
+  async function paidThenBackTo(id: string, path: string, button: string, over: string) {
+    await waitFor('the result page', async () =>
+      new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
+    );
+    await seeText(driver, 'Payment successful');
+    assert.equal(await providerStatus(shop, id), 'PAID');
+    await shopSaw(shop, id, 'paid');
+    expected = [/status of 400/];
+    await driver.run('setTimeout(() => history.back());');
+    await waitFor(`the page under ${path}`, async () =>
+      (await driver.run<string>('return location.pathname;')).startsWith(path),
+    );
+    if (await driver.run<boolean>(EXISTS, 'control', nameArg(button))) await driver.click(button);
+    await seeText(driver, over);
+    await notSeeText(driver, 'Payment successful');
+    assert.equal(await providerStatus(shop, id), 'PAID');
+  }
+
   it('a card without 3DS: Payment successful, onPaid once', FLOW, async () => {
     const id = await openShop(driver, shop, '/?redirect=0');
     await fillCard(driver, CARDS.paid);
@@ -128,26 +152,14 @@ describe('payment flows', () => {
       await fillCard(driver, CARDS.challenge);
       await driver.click(PAY);
       await driver.click('Complete authentication');
-      await waitFor('the result page', async () =>
-        new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
-      );
-      await seeText(driver, 'Payment successful');
-      assert.equal(await providerStatus(shop, id), 'PAID');
-      await shopSaw(shop, id, 'paid');
       // Back: the challenge page the widget posted to answered with its GET (303), so the
-      // browser loads it again, not "Confirm Form Resubmission", and it says it is over.
-      // WebKit shows the one it kept, buttons and all, whose answer must say so too.
-      expected = [/status of 400/];
-      await driver.run('setTimeout(() => history.back());');
-      await waitFor('the challenge page', async () =>
-        (await driver.run<string>('return location.pathname;')).startsWith('/sandbox/3ds/'),
+      // browser loads it again, not "Confirm Form Resubmission".
+      await paidThenBackTo(
+        id,
+        '/sandbox/3ds/',
+        'Fail authentication',
+        'This authentication is no longer open',
       );
-      if (await driver.run<boolean>(EXISTS, 'control', nameArg('Fail authentication'))) {
-        await driver.click('Fail authentication');
-      }
-      await seeText(driver, 'This authentication is no longer open');
-      await notSeeText(driver, 'Payment successful');
-      assert.equal(await providerStatus(shop, id), 'PAID');
     },
   );
 
@@ -160,25 +172,12 @@ describe('payment flows', () => {
       await fillPerson(driver);
       await driver.click(PAY);
       await driver.click('Approve payment');
-      await waitFor('the result page', async () =>
-        new RegExp(`/result\\?checkout_id=${id}$`).test(await driver.url()),
+      await paidThenBackTo(
+        id,
+        '/sandbox/bank/',
+        'Decline payment',
+        'This bank payment is no longer open',
       );
-      await seeText(driver, 'Payment successful');
-      assert.equal(await providerStatus(shop, id), 'PAID');
-      await shopSaw(shop, id, 'paid');
-      // Back: Chromium loads the bank's page again (no-store), which says it is over; WebKit
-      // shows the one it kept, buttons and all, whose answer must say so too, not "paid" again.
-      expected = [/status of 400/];
-      await driver.run('setTimeout(() => history.back());');
-      await waitFor('the bank page', async () =>
-        (await driver.run<string>('return location.pathname;')).startsWith('/sandbox/bank/'),
-      );
-      if (await driver.run<boolean>(EXISTS, 'control', nameArg('Decline payment'))) {
-        await driver.click('Decline payment');
-      }
-      await seeText(driver, 'This bank payment is no longer open');
-      await notSeeText(driver, 'Payment successful');
-      assert.equal(await providerStatus(shop, id), 'PAID');
     },
   );
 
