@@ -2,12 +2,14 @@
 // of the repository gets it): everything the package ships, into a clean dist/.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { rewriteDeclarations } from './declarations.ts';
+import { dropUnseenDocsIn, rewriteDeclarations } from './declarations.ts';
 import { writeLocales, writeManifest } from './integrity.ts';
 
 const VITE = 'node_modules/vite/bin/vite.js';
 /** tsconfig.build.json's outDir, which rollup.declarations.config.mjs bundles into dist/types. */
 const UNBUNDLED = 'dist/declarations';
+/** The bundled declarations, one per entry (rollup.declarations.config.mjs). */
+const TYPES = 'dist/types';
 const CEM = 'dist/custom-elements.json';
 
 // Each file is built before whatever carries its hash (scripts/integrity.ts): the locale
@@ -40,6 +42,9 @@ const STEPS: (string[] | { part: string } | (() => void))[] = [
   () => void rewriteDeclarations(UNBUNDLED),
   // One declaration file per entry, in dist/types (rollup.declarations.config.mjs).
   ['node_modules/rollup/dist/bin/rollup', '--silent', '-c', 'rollup.declarations.config.mjs'],
+  // Without the doc comments no editor shows: the source files' opening notes, and the docs of
+  // internals a user cannot import (scripts/declarations.ts; 9 kB of the package).
+  () => void dropUnseenDocsIn(TYPES),
   // dist/custom-elements.json, from the element's JSDoc.
   [
     'node_modules/@custom-elements-manifest/analyzer/cem.js',

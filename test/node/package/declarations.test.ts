@@ -1,14 +1,17 @@
 // The declarations the package ships (dist/types): the compiler writes them with
 // our sources' `./x.ts` import paths, the build rewrites those to `./x.js`
 // (scripts/declarations.ts) and bundles them into one per entry
-// (rollup.declarations.config.mjs). The rewrite on its own, then the built result:
-// one file per entry and the chunks they share, no `.ts` path left, every relative
-// import resolving to a shipped .d.ts, and no declaration map.
+// (rollup.declarations.config.mjs), keeping only the docs an editor shows. The rewrite
+// and the docs kept on their own, then the built result: one file per entry and the
+// chunks they share, no `.ts` path left, every relative import resolving to a shipped
+// .d.ts, no declaration map, no doc left that an editor never shows, and the docs of
+// what a merchant imports there.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { rewriteSpecifiers } from '../../../scripts/declarations.ts';
+import ts from '@typescript/typescript6';
+import { dropUnseenDocs, rewriteSpecifiers } from '../../../scripts/declarations.ts';
 
 const CASES: [string, string][] = [
   ["import './widget/define.ts';", "import './widget/define.js';"],
@@ -44,6 +47,52 @@ test('relative `.ts` import paths become `.js`, and nothing else changes', () =>
     // Same length: the declaration maps' columns still point at the right place.
     assert.equal(output.length, input.length, input);
   }
+});
+
+/** A bundle as rollup-plugin-dts writes one: source files' opening comments, internals. */
+const BUNDLE = `import { X } from './x.js';
+
+/**
+ * A source file's opening comment.
+ */
+
+/** A. */
+interface A {
+	/** A's member. */
+	a: string;
+}
+/** B, internal. */
+interface B {
+	/** B's member, which completions show. */
+	b: X;
+}
+/** c. */
+declare function c(b: B): A;
+/** D, exported by its keyword. */
+export declare const D: number;
+declare global {
+	/** A global. */
+	var G: B;
+}
+/** An overload, read from any doc. @overload */
+/** e. */
+declare function e(): void;
+export { type A, c, e };
+/** After everything. */
+`;
+
+test('only the docs no editor shows go: a file’s opening comment, an internal’s own doc, a doc after everything', () => {
+  const unseen = [
+    "/**\n * A source file's opening comment.\n */\n\n",
+    '/** B, internal. */\n',
+    '/** After everything. */\n',
+  ];
+  const expected = unseen.reduce((text, doc) => text.replace(doc, ''), BUNDLE);
+  assert.equal(expected.length, BUNDLE.length - unseen.join('').length);
+  assert.equal(dropUnseenDocs(BUNDLE), expected);
+  // A file that exports nothing by name exports all it declares: every last doc stays.
+  const implicit = "import 'x';\n\n/** Opening. */\n\n/** A. */\ninterface A {}\n";
+  assert.equal(dropUnseenDocs(implicit), "import 'x';\n\n/** A. */\ninterface A {}\n");
 });
 
 const TYPES = 'dist/types';
@@ -97,4 +146,57 @@ test('the package ships declarations, not the TypeScript sources or maps that wo
   for (const file of declarations()) {
     assert.ok(!existsSync(`${file}.map`), `${file}.map: a map would point at a source not shipped`);
   }
+});
+
+test('the built declarations hold no doc that an editor never shows', () => {
+  assert.ok(existsSync(TYPES), `${TYPES} ${MISSING}`);
+  for (const file of declarations()) {
+    const text = readFileSync(file, 'utf8');
+    assert.equal(dropUnseenDocs(text), text, `${file} holds docs no editor shows`);
+  }
+});
+
+test('what a merchant imports shows its docs in the editor, its options’ members too', () => {
+  assert.ok(existsSync(TYPES), `${TYPES} ${MISSING}`);
+  const entry = (name: string) => join(TYPES, `${name}.d.ts`);
+  const names = ['index', 'server/index', 'sandbox/index', 'typings/script-tag'];
+  const program = ts.createProgram(names.map(entry), {
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    types: ['node'],
+    skipLibCheck: true,
+  });
+  const checker = program.getTypeChecker();
+  const docs = (symbol: ts.Symbol | undefined) =>
+    symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)) : '';
+  const exported = (file: string, name: string) => {
+    const source = program.getSourceFile(entry(file));
+    const module = source && checker.getSymbolAtLocation(source);
+    const symbol = module && checker.getExportsOfModule(module).find((s) => s.name === name);
+    return symbol && symbol.flags & ts.SymbolFlags.Alias
+      ? checker.getAliasedSymbol(symbol)
+      : symbol;
+  };
+  const member = (file: string, type: string, name: string) => {
+    const symbol = exported(file, type);
+    return symbol && checker.getDeclaredTypeOfSymbol(symbol).getProperty(name);
+  };
+  const shown: [string, ts.Symbol | undefined][] = [
+    ['PaymentWidget', exported('index', 'PaymentWidget')],
+    ['MountOptions.checkoutId', member('index', 'MountOptions', 'checkoutId')],
+    ['toNodeListener', exported('server/index', 'toNodeListener')],
+    ['createRedisStore', exported('server/index', 'createRedisStore')],
+    [
+      'PaymentHandlerOptions.telemetry',
+      member('server/index', 'PaymentHandlerOptions', 'telemetry'),
+    ],
+    ['HookRun.done', member('server/index', 'HookRun', 'done')],
+    // Declared on an interface the entry does not export, which SandboxOptions extends.
+    ['SandboxOptions.apiKey', member('sandbox/index', 'SandboxOptions', 'apiKey')],
+    [
+      'the PaymentWidget global',
+      checker.resolveName('PaymentWidget', undefined, ts.SymbolFlags.Value, false),
+    ],
+  ];
+  for (const [name, symbol] of shown) assert.notEqual(docs(symbol), '', `${name} shows no doc`);
 });
