@@ -5,6 +5,9 @@
 // words came), `payment-error` says `WIDGET_INTEGRITY`, and the companion handler hears of it
 // (`POST /reports`, a beacon in the Reporting API's shape) beside the browser's own CSP
 // reports. Anything else (no answer) is a network failure, which the widget says as ever.
+// A deploy since the page loaded looks the same (the page runs the old bundle, the server has
+// the new build's files): so the first such file in a tab loads the page again instead, and
+// the new build resumes the shopper's checkout (reload()).
 //
 // Here, not in the bundle, where every byte of the card form's first paint counts: a file
 // that failed is a mistake in the page, as the rest of this part's problems are. Should this
@@ -25,6 +28,23 @@ async function tampered({ url, integrity }: CheckedFile): Promise<boolean> {
 }
 
 /**
+ * Loads the page again, once per tab and file hash (kept in sessionStorage under the hash
+ * itself, `sha384-...`; no reload where storage is off): whether it did. After a deploy, the
+ * page then runs the build the server has; a file that still fails its check is not the one
+ * built, and the widget stops.
+ */
+function reload({ integrity }: CheckedFile): boolean {
+  try {
+    if (sessionStorage[integrity]) return false;
+    sessionStorage[integrity] = 1;
+    location.reload();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Judges a file that did not load, for the widget `host` (whose `endpoint` hears of it);
  * `stop` stops that widget with the words it now shows, and says whether it was still
  * running (a second file that failed is not reported again).
@@ -34,7 +54,7 @@ export async function judge(
   host: HTMLElement & { endpoint: string },
   stop: (words: Partial<Strings>) => boolean,
 ): Promise<void> {
-  if (!(await tampered(file)) || !stop(integrityWords)) return;
+  if (!(await tampered(file)) || reload(file) || !stop(integrityWords)) return;
   const message = `${file.url} is not the file this widget was built with (integrity ${file.integrity}), so it did not run it`;
   console.error(`payment-widget: ${message}`);
   // As ../events.ts emit() sends it; not taken from there, which the package's ES entry would
