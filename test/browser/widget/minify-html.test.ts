@@ -1,12 +1,12 @@
 // The build collapses each run of whitespace holding a line break in the widget's `html` and
-// `svg` templates into one space (scripts/minify-html.ts). What it must never do is change what
-// a browser builds from a template: here the browser itself parses every template of the
-// widget as written and as built, and the two trees must be the same, element for element and
+// `svg` templates, and the sandbox dashboard's, into one space (scripts/minify-html.ts). What it
+// must never do is change what a browser builds from a template: here the browser itself parses
+// every template of the widget and of the dashboard as written and as built, and the two trees must be the same, element for element and
 // attribute for attribute, their text alike once its whitespace collapses as CSS shows it.
 import { expect } from '@open-wc/testing';
 import { collapseLines, minifyHtml, templatesIn } from '../../../scripts/minify-html.ts';
 
-/** Every module under src/widget/ that holds an `html` or `svg` template. */
+/** Every module under src/widget/ and src/sandbox/dashboard/ that holds an `html` or `svg` template. */
 const MODULES = [
   'src/widget/payment-widget.ts',
   'src/widget/templates/fields.ts',
@@ -16,6 +16,18 @@ const MODULES = [
   'src/widget/templates/saved-card-choice.ts',
   'src/widget/templates/saved-cards.ts',
   'src/widget/templates/status.ts',
+  ...[
+    'app',
+    'checkouts-view',
+    'customers-view',
+    'format',
+    'outcomes-view',
+    'readers-view',
+    'requests-view',
+    'sign-in',
+    'toolbar',
+    'webhooks-view',
+  ].map((name) => `src/sandbox/dashboard/${name}.ts`),
 ];
 
 /** Where an expression stands: a word that is valid text, attribute value or name alike. */
@@ -43,7 +55,8 @@ function shape(node: Node): string {
       .join('');
     return `<${node.namespaceURI} ${node.localName}${attributes}>${children}</${node.localName}>`;
   }
-  // Text shows with its whitespace collapsed (white-space: normal, the widget's everywhere).
+  // Text shows with its whitespace collapsed (white-space: normal, the widget's everywhere; the
+  // dashboard's <pre> keeps it, and the build leaves a template holding one as written).
   if (node instanceof Text) return node.data.replace(/\s+/g, ' ');
   if (node instanceof Comment) return `<!--${node.data}-->`;
   return children;

@@ -1,5 +1,5 @@
-// The build takes whitespace and comments out of the element's `css` templates
-// (scripts/minify-css.ts). What it must never do is change what a browser reads:
+// The build takes whitespace and comments out of the element's `css` templates, and the
+// sandbox dashboard's (scripts/minify-css.ts). What it must never do is change what a browser reads:
 // these tests parse the stylesheets before and after with a real CSS parser
 // (lightningcss, which normalises both the same way) and compare the results,
 // and check that the bundles carry the minified text.
@@ -11,6 +11,10 @@ import { transform } from 'lightningcss';
 import { DIST, IIFE } from '../../../bench/measure.ts';
 import { minifyCss } from '../../../scripts/minify-css.ts';
 import { nextStepStyles } from '../../../src/next-step/styles.ts';
+import { SandboxDashboard } from '../../../src/sandbox/dashboard/app.ts';
+import { SandboxRequests } from '../../../src/sandbox/dashboard/requests-view.ts';
+import { pageStyles, shared } from '../../../src/sandbox/dashboard/styles.ts';
+import { SandboxWebhooks } from '../../../src/sandbox/dashboard/webhooks-view.ts';
 import { styles as payStyles } from '../../../src/widget/parts/pay.ts';
 import { styles } from '../../../src/widget/styles.ts';
 
@@ -29,7 +33,23 @@ function declarations(css: string): string[] {
   return [...minifyCss(css).matchAll(/[{;]([-\w]+):/g)].map((m) => m[1] as string);
 }
 
-const SHEETS = { widget: styles.cssText, 'next-step': nextStepStyles.cssText };
+/** An element's own sheet: the one of its `styles` that is not the shared one. */
+function own(element: { styles?: unknown }): string {
+  const [sheet, ...more] = [element.styles].flat().filter((sheet) => sheet !== shared);
+  assert.equal(more.length, 0, 'one sheet of its own');
+  return (sheet as { cssText: string }).cssText;
+}
+
+/** The dashboard's sheets: the page's, the one its elements share, and each element's own. */
+const DASHBOARD = {
+  'dashboard page': pageStyles.cssText,
+  'dashboard shared': shared.cssText,
+  'dashboard app': own(SandboxDashboard),
+  'dashboard requests': own(SandboxRequests),
+  'dashboard webhooks': own(SandboxWebhooks),
+};
+
+const SHEETS = { widget: styles.cssText, 'next-step': nextStepStyles.cssText, ...DASHBOARD };
 
 for (const [name, source] of Object.entries(SHEETS)) {
   test(`the ${name} stylesheet parses the same minified as written`, () => {
@@ -89,5 +109,14 @@ test('the script-tag build carries the widget stylesheet minified', () => {
         `not minified in ${file}: ${sheet.cssText}`,
       );
     }
+  }
+});
+
+test("the sandbox dashboard's script carries its stylesheets minified", () => {
+  const file = join(DIST, 'sandbox-dashboard', 'dashboard.js');
+  assert.ok(existsSync(file), `${file} is missing: run \`npm run build\` first`);
+  const script = readFileSync(file, 'utf8');
+  for (const [name, css] of Object.entries(DASHBOARD)) {
+    assert.ok(script.includes(minifyCss(css)), `${name}: not minified in ${file}`);
   }
 });
