@@ -5,6 +5,8 @@
  * set stays unset), the widget says it could not be loaded and onPageViolation hears of it;
  * a script injected into the page is blocked and its CSP report reaches onPageViolation. A file
  * that a deploy replaced since the page loaded loads the page once more (the new build) instead.
+ * A page that loads another copy of Lit first (a theme's components) needs 'allow-duplicates',
+ * as the README says.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -92,11 +94,21 @@ describe('a payment page under pageSecurityHeaders()', () => {
       // Plain http on loopback: the full URL, named in report-uri alone.
       reportPath: `${origin}/payments/reports`,
       // The sandbox's 3-D Secure pages, on loopback over http.
-      extra: { ...tags.csp, 'frame-src': [sb.url], 'form-action': [sb.url] },
+      extra: {
+        ...tags.csp,
+        'frame-src': [sb.url],
+        'form-action': [sb.url],
+        ...(url.searchParams.has('duplicates') ? { 'trusted-types': ["'allow-duplicates'"] } : {}),
+      },
     });
     const locale = url.searchParams.get('locale');
+    // Another copy of Lit, loaded first, has made its 'lit-html' policy; ?duplicates allows a
+    // second one, as the README says such a page must.
+    const theme = url.searchParams.has('theme')
+      ? `<script nonce="${nonce}">trustedTypes.createPolicy('lit-html', { createHTML: (s) => s });</script>`
+      : '';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers });
-    res.end(`<!doctype html><html lang="en"><head><title>Pay</title>${tags.html}</head><body>
+    res.end(`<!doctype html><html lang="en"><head><title>Pay</title>${theme}${tags.html}</head><body>
       <payment-widget endpoint="/payments" order='{"sku":"tea","redirect":false}'${locale ? ` locale="${locale}"` : ''}></payment-widget>
       ${injected}</body></html>`);
   }
@@ -200,6 +212,28 @@ describe('a payment page under pageSecurityHeaders()', () => {
       } finally {
         injected = '';
       }
+    },
+  );
+
+  it(
+    'a page with another copy of Lit first pays only with trusted-types allow-duplicates',
+    FLOW,
+    async () => {
+      // Without it, the widget's own Lit throws creating its policy: the element is never defined.
+      await driver.goto(`${origin}/pay?theme`);
+      const defined = 'return customElements.get("payment-widget") !== undefined;';
+      assert.equal(await driver.run<boolean>(defined), false);
+      await driver.goto(`${origin}/pay?theme&duplicates`);
+      await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+      const before = violations.length;
+      await fillCard(driver, CARDS.paid);
+      await driver.click(PAY);
+      await seeText(driver, 'Payment successful');
+      assert.deepEqual(
+        violations.slice(before),
+        [],
+        'the policy blocked something the payment needed',
+      );
     },
   );
 });
