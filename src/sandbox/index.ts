@@ -79,6 +79,11 @@ function formatUrl(address: AddressInfo): string {
   return `http://${host}:${address.port}`;
 }
 
+/**
+ * Starts the provider's sandbox on `options.host` (127.0.0.1) and `options.port` (any free
+ * one): its REST API, webhooks, test cards and dashboard, with no account and no network.
+ * Resolves once it listens; `close()` stops it.
+ */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const fsync = options.fsync ?? 'everysec';

@@ -190,6 +190,13 @@ function createApp(deps: RouteDeps, telemetry: Telemetry): Hono<HandlerEnv> {
   return app;
 }
 
+/**
+ * The widget's companion on the merchant's server: creates checkouts at the amount
+ * `resolveCheckout` decides, passes payments on to the provider with the API key, confirms
+ * each outcome with the provider and runs `onPaid` or `onFailed` once per checkout. Mount it
+ * at `publicUrl`; on Node, through `toNodeListener()`. Throws at start on an option it cannot
+ * use, naming it.
+ */
 export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHandler {
   const resolved = resolveOptions(options);
   const telemetry = createTelemetry(resolved.telemetry, {

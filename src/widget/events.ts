@@ -67,6 +67,10 @@ export interface PaymentEventDetails {
 
 export type PaymentEventName = keyof PaymentEventDetails;
 
+/**
+ * Dispatches the widget's event `name` with `detail` from `target` as the widget does: it
+ * bubbles, and crosses shadow roots (`composed`).
+ */
 export function emit<K extends PaymentEventName>(
   target: EventTarget,
   name: K,

@@ -41,14 +41,19 @@ export type WidgetOptions = Partial<Pick<PaymentWidget, Exclude<Settable, 'payme
   onResponse?: (type: ResponseType, body: unknown) => void;
 };
 
+/** What `mount()` takes: where to put the widget, and the element's properties to set on it. */
 export interface MountOptions extends WidgetOptions {
   /** The id of the element the widget is put into. */
   id: string;
 }
 
+/** A widget put on the page by `mount()`. */
 export interface MountedWidget {
+  /** Validates the fields, then pays: what the widget's own Pay button does. */
   submit(): Promise<void>;
+  /** Sets these properties on the widget (and replaces `onResponse`, when given). */
   update(options: WidgetOptions): void;
+  /** Takes the widget off the page and stops calling `onResponse`. */
   unmount(): void;
 }
 
@@ -61,6 +66,13 @@ function apply(widget: PaymentWidget, options: WidgetOptions): void {
   }
 }
 
+/**
+ * Puts a `<payment-widget>` into the element with id `options.id`, sets the properties given,
+ * and calls `onResponse` for each of its events. Throws when no element has that id.
+ *
+ * @example
+ * PaymentWidget.mount({ id: 'pay', endpoint: '/payments', order: { sku: 'poster' } });
+ */
 export function mount(options: MountOptions): MountedWidget {
   const host = document.getElementById(options.id);
   if (!host) throw new Error(`PaymentWidget.mount: no element with id "${options.id}"`);

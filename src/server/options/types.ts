@@ -120,6 +120,7 @@ export interface HookOptions {
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
+/** What `createPaymentHandler()` takes; docs/server.md has each option at length. */
 export interface PaymentHandlerOptions {
   /** How the handler reaches the provider. */
   provider: ProviderOptions;

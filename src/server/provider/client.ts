@@ -90,6 +90,12 @@ function wasProcessed(checkout: Checkout): boolean {
 /** Every area of the API, over one transport. */
 export type ProviderClient = ReturnType<typeof paymentApi> & ReturnType<typeof accountApi>;
 
+/**
+ * A client of the provider's REST API with the merchant's secret key, for what a server does
+ * beside the handler (refunds, customers, the transaction history). Each answer is checked
+ * against the provider's schema; idempotent calls are retried after a network error, 429 or
+ * 5xx, as `options` say.
+ */
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
   const t = createTransport(options);
   const get: Get = async (schema, path, q, at) =>

@@ -199,4 +199,14 @@ test('what a merchant imports shows its docs in the editor, its options’ membe
     ],
   ];
   for (const [name, symbol] of shown) assert.notEqual(docs(symbol), '', `${name} shows no doc`);
+  // Every function a merchant can import says what it does when hovered.
+  const undocumented = names.flatMap((file) => {
+    const source = program.getSourceFile(entry(file));
+    const module = source && checker.getSymbolAtLocation(source);
+    return (module ? checker.getExportsOfModule(module) : [])
+      .filter((s) => exported(file, s.name)!.flags & ts.SymbolFlags.Function)
+      .filter((s) => docs(exported(file, s.name)) === '')
+      .map((s) => `${file}: ${s.name}`);
+  });
+  assert.deepEqual(undocumented, [], 'exported functions without a doc comment');
 });
