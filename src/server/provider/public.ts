@@ -9,12 +9,20 @@ export type { PublicCheckout };
 
 /**
  * Drops `pay_to_email` (the merchant's login) and `return_url` (the webhook
- * address, which an attacker could otherwise hammer) from a checkout.
+ * address, which an attacker could otherwise hammer) from a checkout, and a
+ * boleto's `url` (the voucher the widget links to) that fails the next steps'
+ * rule: the barcode still pays it, and the shopper is never sent there.
  */
 export function toPublicCheckout(checkout: Checkout): PublicCheckout {
   const { pay_to_email: _email, return_url: _webhook, ...rest } = checkout;
-  return rest;
+  if (!unsafeBoleto(checkout)) return rest;
+  const { url: _unsafe, ...boleto } = checkout.boleto ?? {};
+  return { ...rest, boleto };
 }
+
+/** Whether the checkout's boleto voucher has a URL the browser must not be sent to. */
+export const unsafeBoleto = (checkout: Checkout): boolean =>
+  checkout.boleto?.url != null && !isSafeBrowserUrl(checkout.boleto.url);
 
 /**
  * Names the first URL of a next step the browser must not be sent to, or

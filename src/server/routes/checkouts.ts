@@ -22,7 +22,7 @@ import { rateLimit } from '../middleware/rate-limit.ts';
 import type { HandlerConfig } from '../options/index.ts';
 import type { ProcessResult } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
-import { toPublicCheckout, unsafeNextStepField } from '../provider/public.ts';
+import { toPublicCheckout, unsafeBoleto, unsafeNextStepField } from '../provider/public.ts';
 import type { HandlerEnv } from '../types.ts';
 import { checkoutAnswers } from './answer.ts';
 import {
@@ -32,6 +32,8 @@ import {
   type RouteDeps,
   requireJsonBody,
 } from './context.ts';
+
+const UNSAFE = 'the provider sent an unsafe next step URL';
 
 /** `POST /checkouts`: the body's `order` (400 when missing), as `c.var.order`. */
 const orderBody: MiddlewareHandler<HandlerEnv> = async (c, next) => {
@@ -142,12 +144,7 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
         if (unsafe !== undefined) {
           // Not followed, so not kept: the payment is no longer on its way either.
           if (marked) await deps.steps.close(id);
-          log({
-            level: 'error',
-            message: 'the provider sent an unsafe next step URL',
-            checkoutId: id,
-            field: unsafe,
-          });
+          log({ level: 'error', message: UNSAFE, checkoutId: id, field: unsafe });
           return errorJson(
             502,
             'UNSAFE_NEXT_STEP',
@@ -161,6 +158,9 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       }
       // This attempt opened no step: one an earlier attempt opened is abandoned.
       await deps.steps.close(id);
+      if (unsafeBoleto(result.checkout)) {
+        log({ level: 'error', message: UNSAFE, checkoutId: id, field: 'boleto.url' });
+      }
       await outcomes.inBackground(result.checkout, c.env.waitUntil);
       log({
         level: 'info',

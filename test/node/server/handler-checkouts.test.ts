@@ -148,6 +148,39 @@ describe('PUT /checkouts/:id', () => {
     assert.equal(h.paid.length + h.failed.length, 0);
   });
 
+  test("a boleto voucher URL that fails the next steps' rule never reaches the browser; its barcode does", async () => {
+    const hostile = 'javascript:alert(document.cookie)';
+    const evil: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const body = await response
+        .clone()
+        .json()
+        .catch(() => undefined);
+      if (body?.boleto === undefined) return response;
+      body.boleto.url = hostile;
+      return new Response(JSON.stringify(body), response);
+    };
+    const logged: unknown[] = [];
+    const bad = makeHandler(sb, { provider: { fetch: evil }, logger: (e) => logged.push(e) });
+    const { id } = await createCheckout(bad, { sku: 'boleto' });
+    const paid = await bad.handle(
+      request('PUT', `/checkouts/${id}`, {
+        body: {
+          payment_type: 'boleto',
+          personal_details: { first_name: 'Ana', last_name: 'Silva', tax_id: '12345678909' },
+        },
+      }),
+    );
+    const read = await bad.handle(request('GET', `/checkouts/${id}`));
+    for (const res of [paid, read]) {
+      assert.equal(res.status, 200);
+      const text = await res.text();
+      assert.ok(!text.includes('javascript:'), text);
+      assert.match(JSON.parse(text).boleto.barcode, /^\d{20,}$/);
+    }
+    assert.ok(logged.some((e) => (e as { field?: string }).field === 'boleto.url'));
+  });
+
   test('a provider error keeps its status and code (409 CHECKOUT_PROCESSED)', async () => {
     const { id } = await createCheckout(h);
     await h.handle(request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }));
