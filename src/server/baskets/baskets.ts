@@ -55,7 +55,12 @@ export interface Baskets {
    * After checkout `id` failed or expired, its basket's next checkout, on the failed one's
    * terms; the paid one when the basket is paid. 409 while `id` can still be paid.
    */
-  retry(id: string, at?: CallContext, beforeMaking?: BeforeMaking): Promise<BasketCheckout>;
+  retry(
+    id: string,
+    at?: CallContext,
+    beforeMaking?: BeforeMaking,
+    owner?: (basket: string) => Promise<void>,
+  ): Promise<BasketCheckout>;
   /** Whether a paid checkout is its basket's payment (`keep`) or a second one, now refunded. */
   paidOnce(checkout: PaidCheckout): Promise<'keep' | 'refunded'>;
 }
@@ -228,14 +233,17 @@ export function createBaskets(deps: BasketDeps): Baskets {
     id: string,
     at?: CallContext,
     beforeMaking?: BeforeMaking,
+    owner?: (basket: string) => Promise<void>,
   ): Promise<BasketCheckout> {
     const found = await client.checkouts.get(id, at);
     const checkout = { ...found, id };
+    const { basket, attempt } = placeOf(checkout.checkout_reference ?? id);
+    // Only the basket's shopper acts on it (the merchant says who: authorizeBasket).
+    await owner?.(basket);
     if (checkout.status === 'PAID') return { checkout, created: false };
     if (!isFinalStatus(checkout.status)) {
       throw new PaymentHandlerError(409, 'CONFLICT', 'This checkout can still be paid');
     }
-    const { basket, attempt } = placeOf(checkout.checkout_reference ?? id);
     // The basket may have moved on (another tab retried, or its amount changed): its latest
     // checkout decides, and the next one is made on the latest terms.
     const known = await remembered(basket);

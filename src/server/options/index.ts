@@ -32,6 +32,7 @@ export interface HandlerConfig extends ResolvedMount {
   resultPages: Required<ResultPages>;
   resolveCheckout: PaymentHandlerOptions['resolveCheckout'];
   authorizeCustomer: PaymentHandlerOptions['authorizeCustomer'];
+  authorizeBasket: PaymentHandlerOptions['authorizeBasket'];
   /** The merchant's store, by part, or undefined for this process's memory. */
   store: ResolvedStore | undefined;
   rateLimit: ResolvedRateLimit | false;
@@ -55,6 +56,7 @@ const TOP: readonly (keyof PaymentHandlerOptions)[] = [
   'resultPages',
   'resolveCheckout',
   'authorizeCustomer',
+  'authorizeBasket',
   'hooks',
   'store',
   'rateLimit',
@@ -95,6 +97,7 @@ export function resolveOptions(options: PaymentHandlerOptions): HandlerConfig {
     resultPages: resolveResultPages(options.resultPages),
     resolveCheckout: options.resolveCheckout,
     authorizeCustomer: optionalFunction('authorizeCustomer', options.authorizeCustomer),
+    authorizeBasket: optionalFunction('authorizeBasket', options.authorizeBasket),
     store: resolveStore(options.store),
     rateLimit: resolveRateLimit(options.rateLimit),
     telemetry: resolveTelemetry(options.telemetry),

@@ -152,6 +152,13 @@ export interface PaymentHandlerOptions {
    * their tokens). Without it, every customer route is refused.
    */
   authorizeCustomer?(request: Request, customerId: string): boolean | Promise<boolean>;
+  /**
+   * Whether the request comes from the shopper of the basket `reference` names (the
+   * `reference` your `resolveCheckout` returned), asked before `POST /checkouts/:id/retry`
+   * answers or makes that basket's next checkout: false is 403 naming `id`. Without it a
+   * failed checkout's id is enough, and a result page's link carries it.
+   */
+  authorizeBasket?(request: Request, reference: string): boolean | Promise<boolean>;
   /** `onPaid`, `onFailed`, and how they run. */
   hooks?: HookOptions;
   /**

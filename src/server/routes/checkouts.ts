@@ -100,9 +100,14 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
   // After a failure, the basket's next checkout on the failed one's terms: nothing in the
   // request decides them. Counted as a creation when it makes one: a bot retrying cards is
   // held the same.
-  app.post('/:id/retry', fromPage, checkoutIdParam, async (c) =>
-    answer(c, await baskets.retry(c.get('checkoutId'), callContext(c), creating(c))),
-  );
+  app.post('/:id/retry', fromPage, checkoutIdParam, async (c) => {
+    const authorize = config.authorizeBasket;
+    const owner = async (basket: string) => {
+      if (authorize === undefined || (await authorize(c.req.raw, basket)) === true) return;
+      throw new PaymentHandlerError(403, 'FORBIDDEN', "This checkout's basket is not yours", 'id');
+    };
+    return answer(c, await baskets.retry(c.get('checkoutId'), callContext(c), creating(c), owner));
+  });
 
   app.get('/:id', async (c) => {
     const id = checkoutIdFrom(c.req.param('id'), 'id');
