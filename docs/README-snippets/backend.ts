@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -18,10 +18,13 @@ const PRICES: Record<string, { amount: number; currency: string; description: st
   poster: { amount: 10, currency: 'EUR', description: 'Poster' },
 };
 
-// The shopper's basket: a random id in a cookie. Its checkout's reference, so a reload,
-// a second tab or a return from the bank's app finds the basket's one checkout.
+// The shopper's basket: a random id in a cookie. A hash of it is its checkout's reference,
+// so a reload, a second tab or a return from the bank's app finds the basket's one checkout
+// (anyone with a checkout's id can read its reference: never the cookie itself).
 const basketOf = (request: Request) =>
   /(?:^|;\s*)basket=([\w-]{36})/.exec(request.headers.get('cookie') ?? '')?.[1];
+const referenceOf = (basket = '') =>
+  basket && `order-${createHash('sha256').update(basket).digest('base64url')}`;
 
 const payments = createPaymentHandler({
   provider: {
@@ -36,9 +39,11 @@ const payments = createPaymentHandler({
     const sku = typeof order === 'object' && order !== null && 'sku' in order ? order.sku : '';
     const price = typeof sku === 'string' && Object.hasOwn(PRICES, sku) ? PRICES[sku] : undefined;
     if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
-    const basket = basketOf(request);
-    return basket === undefined ? price : { ...price, reference: `order-${basket}` };
+    const reference = referenceOf(basketOf(request));
+    return reference ? { ...price, reference } : price;
   },
+  // "Try another card" on a result page (its link may be anyone's) acts only for its basket.
+  authorizeBasket: (request, reference) => reference === referenceOf(basketOf(request)),
   hooks: {
     onPaid(checkout) {
       console.log(`paid: ${checkout.checkout_reference} (checkout ${checkout.id})`);

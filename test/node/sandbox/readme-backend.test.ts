@@ -1,0 +1,76 @@
+// The README's backend (docs/README-snippets/backend.ts, which test/e2e/readme.spec.ts holds
+// equal to the README's block) run as a merchant runs it, `node backend.ts`, on the sandbox,
+// seen by someone who holds only a checkout's id (a /result?checkout_id= link from history,
+// a Referer header, analytics): what they read must not hand them the shopper's basket cookie,
+// and "Try another card" must not act on that basket for them.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { freePort } from '../../../scripts/free-port.mjs';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { run } from '../../e2e/processes.ts';
+import { cardBody } from '../support/cards.ts';
+
+let sb: Sandbox;
+let shop: Awaited<ReturnType<typeof run>>;
+let origin: string;
+before(async () => {
+  sb = await createSandbox({ port: 0 });
+  shop = await run(
+    ['docs/README-snippets/backend.ts'],
+    {
+      PORT: String(await freePort()),
+      PROVIDER_BASE_URL: sb.url,
+      PROVIDER_API_KEY: sb.apiKey,
+      MERCHANT_CODE: sb.merchantCode,
+    },
+    /listening on (\S+)/,
+  );
+  origin = shop.match[1] ?? '';
+});
+after(async () => {
+  shop?.child.kill('SIGTERM');
+  await sb.close();
+});
+
+/** A call from the shop's page, with the basket cookie when one is given. */
+function call(method: string, path: string, basket?: string, body?: unknown) {
+  const headers: Record<string, string> = { origin, 'content-type': 'application/json' };
+  if (basket !== undefined) headers.cookie = `basket=${basket}`;
+  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  return fetch(`${origin}/payments${path}`, init);
+}
+
+test("a checkout's id reveals no basket cookie, and its failure's retry is its shopper's alone", async () => {
+  const owner = randomUUID();
+  const made = await call('POST', '/checkouts', owner, { order: { sku: 'poster' } });
+  assert.equal(made.status, 201);
+  const { id } = (await made.json()) as { id: string };
+
+  // Read by anyone: the reference names the basket, the cookie's value is nowhere in it.
+  const read = await fetch(`${origin}/payments/checkouts/${id}`);
+  const text = await read.text();
+  assert.equal(read.status, 200);
+  assert.match(JSON.parse(text).checkout_reference, /^order-/);
+  assert.ok(!text.includes(owner), text);
+
+  // The owner's card is declined; the result page's link reaches a stranger.
+  const declined = await fetch(`${sb.url}/sandbox/outcomes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome: 'declined' }),
+  });
+  assert.equal(declined.status, 201);
+  const paid = await call('PUT', `/checkouts/${id}`, owner, cardBody('4200000000000091'));
+  assert.equal(((await paid.json()) as { status: string }).status, 'FAILED');
+  for (const stranger of [randomUUID(), undefined]) {
+    const retry = await call('POST', `/checkouts/${id}/retry`, stranger);
+    assert.equal(retry.status, 403);
+    assert.equal(((await retry.json()) as { error: { field: string } }).error.field, 'id');
+  }
+  const mine = await call('POST', `/checkouts/${id}/retry`, owner);
+  assert.equal(mine.status, 201);
+  const next = (await mine.json()) as { id: string; checkout_reference: string };
+  assert.notEqual(next.id, id);
+  assert.equal(next.checkout_reference, `${JSON.parse(text).checkout_reference}~2`);
+});
