@@ -5,6 +5,8 @@
  * `Allow`); a merchant's app would have its own equivalents, which is why these are not
  * part of `payment-widget/server`.
  */
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
@@ -166,5 +168,43 @@ export function methodNotAllowedJson(
         { allow },
       );
     },
+  });
+}
+
+/** Node's status for each refusal it makes before the app runs, what it means, the part at fault. */
+const REFUSALS: Record<string, [status: string, message: string, field: string]> = {
+  HPE_HEADER_OVERFLOW: [
+    '431 Request Header Fields Too Large',
+    'The request line and headers are too large',
+    'headers',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: ['408 Request Timeout', 'The request came too slowly', 'request'],
+};
+const NOT_HTTP: [string, string, string] = [
+  '400 Bad Request',
+  'The request is not HTTP',
+  'request',
+];
+
+/**
+ * A request Node refuses before the app sees it (a request line and headers over its limit, a
+ * 60 KB path say, or bytes that are not HTTP) gets the shop's JSON error naming the part at
+ * fault, not Node's bare status with an empty body (the sandbox does the same in its shape).
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // As Node does: nothing is written once an answer on this connection has begun.
+    const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || answering?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, message, field] = REFUSALS[error.code ?? ''] ?? NOT_HTTP;
+    const body = JSON.stringify({
+      error: { code: 'MALFORMED_REQUEST', message, retryable: false, field },
+    });
+    socket.end(
+      `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
 }

@@ -21,7 +21,7 @@ import {
   toNodeListener,
 } from 'payment-widget/server';
 import { cookieBaskets, randomSecret } from './basket.ts';
-import { empty, errorJson } from './http.ts';
+import { answerClientErrors, empty, errorJson } from './http.ts';
 import { createInPerson } from './in-person/index.ts';
 import { resolveShopOrder } from './orders.ts';
 import { signedQuotes } from './quote.ts';
@@ -104,6 +104,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
 
   // Listen first: the handler needs the public URL, which needs the port.
   const server = createServer();
+  answerClientErrors(server);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

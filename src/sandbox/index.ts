@@ -4,6 +4,7 @@
 
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientErrors } from '../http/client-errors.ts';
 import { providerErrorBody } from '../http/errors.ts';
 import { toNodeListener } from '../http/node.ts';
 import { newRequestId, REQUEST_ID_PATTERN } from '../shared/request-id.ts';
@@ -109,6 +110,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const { ctx, handle } = core;
 
   const server = createServer();
+  answerClientErrors(server, providerErrorBody);
   await new Promise<void>((resolve, reject) => {
     const refused = (error: Error) => {
       // Nothing will be served: the data file is closed as it would be on `close()`.

@@ -1,0 +1,42 @@
+/**
+ * What a server this project starts (the sandbox; the demo has its own copy) answers a request
+ * Node refuses before any listener sees it: a request line and headers over Node's size limit
+ * (a 60 KB path, say), a request that came too slowly, or bytes that are not HTTP. Node's own
+ * answer is a bare status with an empty body; this is the server's JSON error, naming the part
+ * at fault. A merchant's server is the merchant's: the companion handler never sets this.
+ */
+import { maxHeaderSize, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+type ErrorBody = (code: 'MALFORMED_REQUEST', message: string, field: string) => unknown;
+
+/** Node's status for each refusal, what it means, and the part at fault. */
+const REFUSALS: Record<string, [status: string, message: string, field: string]> = {
+  HPE_HEADER_OVERFLOW: [
+    '431 Request Header Fields Too Large',
+    `The request line and headers are over ${maxHeaderSize} bytes`,
+    'headers',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: ['408 Request Timeout', 'The request came too slowly', 'request'],
+};
+const NOT_HTTP: [string, string, string] = [
+  '400 Bad Request',
+  'The request is not HTTP',
+  'request',
+];
+
+export function answerClientErrors(server: Server, errorBody: ErrorBody): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // As Node does: nothing is written once an answer on this connection has begun.
+    const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || answering?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, message, field] = REFUSALS[error.code ?? ''] ?? NOT_HTTP;
+    const body = JSON.stringify(errorBody('MALFORMED_REQUEST', message, field));
+    socket.end(
+      `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+}
