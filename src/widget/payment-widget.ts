@@ -302,7 +302,7 @@ export class PaymentWidget extends LitElement {
         ?hidden=${!offer || kind === 'step'}
         ?inert=${loading}
         aria-hidden=${loading ? 'true' : nothing}
-        aria-busy=${kind === 'busy' ? 'true' : 'false'}
+        aria-busy=${kind === 'busy'}
         @submit=${this._onSubmit}
         @beforeinput=${this._form.onBeforeInput}
         @input=${this._form.onInput}
