@@ -140,7 +140,7 @@ export class PaymentWidget extends LitElement {
   declare locale: string | undefined;
   /** Space-separated subset of `card ideal bancontact blik boleto` to offer; unset: what the backend's payment-methods route returns. */
   declare paymentMethods: string | undefined;
-  /** Hides the built-in button; the page calls `submit()`. */
+  /** Hides the built-in button; the page calls `submit()`. Enter in a field submits the page's form around it. */
   declare noSubmitButton: boolean;
   /** Shows the ZIP code field (US merchants). */
   declare showZipCode: boolean;
@@ -357,9 +357,13 @@ export class PaymentWidget extends LitElement {
     </div>`;
   }
 
+  // Enter in a field. Without the button, the page pays with submit(): a page form around the
+  // widget (its address fields) is submitted as Enter submits any form, its own checks first
+  // (requestSubmit: Safari 16; in 15, Enter there does nothing).
   private _onSubmit(event: SubmitEvent): void {
     event.preventDefault();
-    void this.submit();
+    if (this.noSubmitButton) this.closest('form')?.requestSubmit?.();
+    else void this.submit();
   }
 
   private _buttonText(): string {

@@ -1,6 +1,7 @@
-import { expect } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { MISSING_AFTER_MS } from '../../../src/widget/arrival.ts';
-import { $, FakeBackend, text, widget } from './fake-backend.ts';
+import { $, FakeBackend, fillCard, text, widget } from './fake-backend.ts';
 
 describe('payment-widget: loading and rendering', () => {
   let backend: FakeBackend;
@@ -137,6 +138,32 @@ describe('payment-widget: loading and rendering', () => {
     const el = await widget(backend, 'checkout-id="chk_1" no-submit-button');
     expect($(el, 'button[part~=button]').hidden).to.equal(true);
   });
+
+  // A checkout form around the widget (its address fields), as merchants write it.
+  for (const button of [true, false]) {
+    it(`in the page's form, Enter in a card field ${button ? 'pays, with the button shown' : 'submits the page’s form, with no-submit-button'}`, async () => {
+      const el = await widget(backend, `checkout-id="chk_1"${button ? '' : ' no-submit-button'}`);
+      const form = document.createElement('form');
+      el.before(form);
+      form.append(el);
+      let submitted = 0;
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        submitted += 1;
+      });
+      await fillCard(el);
+      $(el, '#cvv').focus();
+      const paying = button ? oneEvent(el, 'payment-submit') : undefined;
+      await sendKeys({ press: 'Enter' });
+      // Without the button the page pays (its submit handler calls submit()), its own checks
+      // first: Enter paid nothing behind its back.
+      expect(submitted).to.equal(button ? 0 : 1);
+      await paying;
+      await el.updateComplete;
+      expect(backend.calls.some((c) => c.method === 'PUT')).to.equal(button);
+      form.replaceWith(el);
+    });
+  }
 
   it('says what is wrong, and can retry, when the checkout cannot be loaded', async () => {
     let fail = true;
