@@ -1,5 +1,5 @@
 // The payment handler as a Route Handler: every route the widget calls, under /api/payments.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { cookies } from 'next/headers';
 import {
   createPaymentHandler,
@@ -16,6 +16,13 @@ function setting(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`Set ${name}`);
   return value;
+}
+
+// The shopper's basket (its cookie, set below), named by a hash of it: anyone with a
+// checkout's id can read its reference, never the cookie.
+async function basketName(): Promise<string | undefined> {
+  const basket = (await cookies()).get('basket')?.value;
+  return basket ? `order-${createHash('sha256').update(basket).digest('base64url')}` : undefined;
 }
 
 // Made on the first request: `next build` loads this file without the settings.
@@ -44,8 +51,13 @@ function paymentHandler(): PaymentHandler {
       // One checkout per product in the shopper's basket (its cookie, set below): a reload,
       // a second tab or the bank's app finds it, and once it is paid, its confirmation. A
       // new basket id (a new cookie) starts a new order of the same product.
-      const basket = (await cookies()).get('basket')?.value;
-      return basket === undefined ? price : { ...price, reference: `order-${basket}-${sku}` };
+      const basket = await basketName();
+      return basket === undefined ? price : { ...price, reference: `${basket}-${sku}` };
+    },
+    // "Try another card" on the result page, whose link may be anyone's: its basket's alone.
+    async authorizeBasket(_request, reference) {
+      const basket = await basketName();
+      return basket !== undefined && reference.startsWith(`${basket}-`);
     },
     hooks: {
       onPaid(checkout) {

@@ -1,4 +1,5 @@
 // The payment handler as a catch-all route: every route the widget calls, under /api/payments.
+import { createHash } from 'node:crypto';
 import type { RequestEvent, RequestHandler } from '@sveltejs/kit';
 import {
   createPaymentHandler,
@@ -11,9 +12,12 @@ const PRICES: Record<string, { amount: number; currency: string; description: st
   mug: { amount: 12.5, currency: 'EUR', description: 'Sandbox mug' },
 };
 
-// The shopper's basket, from the cookie the product page set (+page.server.ts).
-const basketOf = (request: Request) =>
-  /(?:^|;\s*)basket=([\w-]{36})/.exec(request.headers.get('cookie') ?? '')?.[1];
+// The shopper's basket, from the cookie the product page set (+page.server.ts), named by a
+// hash of it: anyone with a checkout's id can read its reference, never the cookie.
+const basketOf = (request: Request) => {
+  const basket = /(?:^|;\s*)basket=([\w-]{36})/.exec(request.headers.get('cookie') ?? '')?.[1];
+  return basket && `order-${createHash('sha256').update(basket).digest('base64url')}`;
+};
 
 function setting(name: string): string {
   const value = process.env[name];
@@ -47,7 +51,12 @@ function paymentHandler(): PaymentHandler {
       // One checkout per product in the basket: a reload, a second tab or the bank's app
       // finds it, and once it is paid, its confirmation.
       const basket = basketOf(request);
-      return basket === undefined ? price : { ...price, reference: `order-${basket}-${sku}` };
+      return basket === undefined ? price : { ...price, reference: `${basket}-${sku}` };
+    },
+    // "Try another card" on the result page, whose link may be anyone's: its basket's alone.
+    authorizeBasket(request, reference) {
+      const basket = basketOf(request);
+      return basket !== undefined && reference.startsWith(`${basket}-`);
     },
     hooks: {
       onPaid(checkout) {
