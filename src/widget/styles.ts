@@ -129,7 +129,6 @@ export const styles = css`
   input,
   select {
     width: 100%;
-    min-width: 0;
     font: inherit;
     color: inherit;
     background: var(--_field-bg);
