@@ -53,3 +53,15 @@ export function resolveShopOrder(deps: { baskets: Baskets; quotes: Quotes }) {
     return basketTerms(knobs, await deps.baskets.current(request), product);
   };
 }
+
+/**
+ * The shop's `authorizeBasket`: a basket's next checkout after a failure ("Try another card")
+ * only for the shopper whose signed cookie names that basket; a result page's link, which
+ * anyone may hold, is not enough.
+ */
+export function ownsShopBasket(baskets: Baskets) {
+  return async (request: Request, reference: string): Promise<boolean> => {
+    const basket = await baskets.current(request);
+    return basket !== undefined && reference === orderReference(basket);
+  };
+}

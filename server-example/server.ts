@@ -23,7 +23,7 @@ import {
 import { cookieBaskets, randomSecret } from './basket.ts';
 import { answerClientErrors, empty, errorJson } from './http.ts';
 import { createInPerson } from './in-person/index.ts';
-import { resolveShopOrder } from './orders.ts';
+import { ownsShopBasket, resolveShopOrder } from './orders.ts';
 import { signedQuotes } from './quote.ts';
 import { connectRedisStore } from './redis.ts';
 import { DEMO_CUSTOMER_ID, hasSession } from './session.ts';
@@ -144,6 +144,7 @@ export async function startServerExample(options: ServerExampleOptions): Promise
     // Orders the widget sends itself (the shop's pages, the React and Vue pages): priced
     // here, and the shopper's basket, when they have one, is the checkout's reference.
     resolveCheckout: resolveShopOrder({ baskets, quotes }),
+    authorizeBasket: ownsShopBasket(baskets),
     authorizeCustomer: (request, customerId) =>
       customerId === DEMO_CUSTOMER_ID && hasSession(request),
     hooks: {

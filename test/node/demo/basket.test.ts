@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type ServerExample, startServerExample } from '../../../server-example/index.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { cardBody } from '../support/cards.ts';
 
 let sandbox: Sandbox | undefined;
 let shop: ServerExample | undefined;
@@ -140,4 +141,27 @@ test('the home page names its checkout by order: the widget’s create finds the
   const forged = await create({ ...first.order, quote: `${first.order.quote}x` });
   assert.equal(forged.status, 400);
   assert.equal(((await forged.json()) as { error: { field: string } }).error.field, 'order.quote');
+});
+
+test("after a failure, only the basket's shopper gets its next checkout: a stranger with the result page's link gets 403 naming id", async () => {
+  const owner = await page();
+  const ownerCookie = basketCookie(owner.setCookie)!;
+  const call = (method: string, path: string, cookie: string, body?: unknown) =>
+    fetch(new URL(`/payments/checkouts/${owner.checkoutId}${path}`, shop!.url), {
+      method,
+      headers: { origin: new URL(shop!.url).origin, 'content-type': 'application/json', cookie },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  await fetch(`${sandbox!.url}/sandbox/outcomes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sandbox!.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome: 'declined' }),
+  });
+  const paid = await call('PUT', '', ownerCookie, cardBody('4200000000000091'));
+  assert.equal(((await paid.json()) as { status: string }).status, 'FAILED');
+  const stranger = basketCookie((await page()).setCookie)!;
+  const refused = await call('POST', '/retry', stranger);
+  assert.equal(refused.status, 403);
+  assert.equal(((await refused.json()) as { error: { field: string } }).error.field, 'id');
+  assert.equal((await call('POST', '/retry', ownerCookie)).status, 201);
 });
