@@ -37,6 +37,8 @@ const SAFE: Record<string, string> = {
   properties:
     "the element's static `properties` table (Lit's), which the build assigns to the class",
   capture: 'the `capture` option of addEventListener, which Lit compares between renders',
+  requestSubmit:
+    "called as requestSubmit?.() on the page's form around a widget without its button: where it is missing (Safari 15), Enter submits nothing and the page's own button pays",
   reason:
     "why a payment failed, a field of the widget's own lifecycle (src/widget/state.ts); AbortSignal's is read in the pay part, behind a feature test",
 };
