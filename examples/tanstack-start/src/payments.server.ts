@@ -1,6 +1,6 @@
 // The payment handler, made on the first request: `vite build` loads this module without the
 // settings.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   createPaymentHandler,
   type PaymentHandler,
@@ -16,6 +16,12 @@ const PRICES: Record<string, { amount: number; currency: string; description: st
 export const basketOf = (request: Request) =>
   /(?:^|;\s*)basket=([\w-]{36})/.exec(request.headers.get('cookie') ?? '')?.[1];
 export const newBasket = () => `basket=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`;
+// The basket as its checkouts' references name it: a hash of the cookie, never the cookie
+// itself (anyone with a checkout's id can read its reference).
+const basketName = (request: Request) => {
+  const basket = basketOf(request);
+  return basket && `order-${createHash('sha256').update(basket).digest('base64url')}`;
+};
 
 function setting(name: string): string {
   const value = process.env[name];
@@ -46,8 +52,17 @@ export function paymentHandler(): PaymentHandler {
       if (!price) throw new PaymentHandlerError(400, 'INVALID', 'Unknown product', 'order.sku');
       // One checkout per product in the basket: a reload, a second tab or the bank's app
       // finds it, and once it is paid, its confirmation.
-      const basket = basketOf(request);
-      return basket === undefined ? price : { ...price, reference: `order-${basket}-${sku}` };
+      const basket = basketName(request);
+      return basket === undefined ? price : { ...price, reference: `${basket}-${sku}` };
+    },
+    // "Try another card" on the result page, whose link may be anyone's: its basket's alone.
+    authorizeBasket(request, reference) {
+      const basket = basketName(request);
+      // A checkout made without a basket (the shopper's cookies off) has none to guard.
+      return (
+        !reference.startsWith('order-') ||
+        (basket !== undefined && reference.startsWith(`${basket}-`))
+      );
     },
     hooks: {
       onPaid(checkout) {

@@ -74,3 +74,21 @@ test("a checkout's id reveals no basket cookie, and its failure's retry is its s
   assert.notEqual(next.id, id);
   assert.equal(next.checkout_reference, `${JSON.parse(text).checkout_reference}~2`);
 });
+
+test('a shopper whose cookies are off (no basket) still gets "Try another card" after a decline', async () => {
+  const made = await call('POST', '/checkouts', undefined, { order: { sku: 'poster' } });
+  assert.equal(made.status, 201);
+  const { id } = (await made.json()) as { id: string };
+  const declined = await fetch(`${sb.url}/sandbox/outcomes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome: 'declined' }),
+  });
+  assert.equal(declined.status, 201);
+  const paid = await call('PUT', `/checkouts/${id}`, undefined, cardBody('4200000000000091'));
+  assert.equal(((await paid.json()) as { status: string }).status, 'FAILED');
+  // No basket to guard: the page's retry makes the next checkout, as before authorizeBasket.
+  const retry = await call('POST', `/checkouts/${id}/retry`);
+  assert.equal(retry.status, 201);
+  assert.notEqual(((await retry.json()) as { id: string }).id, id);
+});
