@@ -41,6 +41,16 @@ function call(method: string, path: string, basket?: string, body?: unknown) {
   return fetch(`${origin}/payments${path}`, init);
 }
 
+/** The sandbox declines the next payment (its outcome control). */
+async function declineNext(): Promise<void> {
+  const declined = await fetch(`${sb.url}/sandbox/outcomes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome: 'declined' }),
+  });
+  assert.equal(declined.status, 201);
+}
+
 test("a checkout's id reveals no basket cookie, and its failure's retry is its shopper's alone", async () => {
   const owner = randomUUID();
   const made = await call('POST', '/checkouts', owner, { order: { sku: 'poster' } });
@@ -55,12 +65,7 @@ test("a checkout's id reveals no basket cookie, and its failure's retry is its s
   assert.ok(!text.includes(owner), text);
 
   // The owner's card is declined; the result page's link reaches a stranger.
-  const declined = await fetch(`${sb.url}/sandbox/outcomes`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ outcome: 'declined' }),
-  });
-  assert.equal(declined.status, 201);
+  await declineNext();
   const paid = await call('PUT', `/checkouts/${id}`, owner, cardBody('4200000000000091'));
   assert.equal(((await paid.json()) as { status: string }).status, 'FAILED');
   for (const stranger of [randomUUID(), undefined]) {
@@ -79,12 +84,7 @@ test('a shopper whose cookies are off (no basket) still gets "Try another card" 
   const made = await call('POST', '/checkouts', undefined, { order: { sku: 'poster' } });
   assert.equal(made.status, 201);
   const { id } = (await made.json()) as { id: string };
-  const declined = await fetch(`${sb.url}/sandbox/outcomes`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ outcome: 'declined' }),
-  });
-  assert.equal(declined.status, 201);
+  await declineNext();
   const paid = await call('PUT', `/checkouts/${id}`, undefined, cardBody('4200000000000091'));
   assert.equal(((await paid.json()) as { status: string }).status, 'FAILED');
   // No basket to guard: the page's retry makes the next checkout, as before authorizeBasket.
