@@ -77,9 +77,15 @@ export async function shows(driver: Driver, text: string): Promise<boolean> {
 export async function open(driver: Driver, url: string): Promise<void> {
   // The frame's own element: a page in a frame of its origin may navigate it. A page of
   // another origin (the issuer's challenge page) cannot reach it, and leaves by itself.
-  await driver.run(
-    'if (window.frameElement) window.frameElement.src = arguments[0]; else location.href = arguments[0];',
-    url,
+  // A frame that is itself leaving a page (the handler's return page going on to the result
+  // page) has no document to run this in for a moment: asked again until one takes it.
+  await waitFor(`a document in the frame to leave for ${url}`, () =>
+    driver
+      .run(
+        'if (window.frameElement) window.frameElement.src = arguments[0]; else location.href = arguments[0];',
+        url,
+      )
+      .then(() => true),
   );
   await waitFor(`the page ${url}`, () =>
     driver.run<boolean>(
