@@ -133,7 +133,9 @@ export function createBaskets(deps: BasketDeps): Baskets {
         attemptReference(basket, attempt),
         at,
       );
-      await remember(basket, { id: checkout.id, attempt }, stale);
+      // A basket the handler named: only its first record says so (remember keeps it).
+      const handlerNamed = resolved.reference === undefined ? { handlerNamed: true as const } : {};
+      await remember(basket, { id: checkout.id, attempt, ...handlerNamed }, stale);
       return checkout;
     } catch (error) {
       if (isDuplicate(error)) return undefined;
@@ -238,15 +240,18 @@ export function createBaskets(deps: BasketDeps): Baskets {
     const found = await client.checkouts.get(id, at);
     const checkout = { ...found, id };
     const { basket, attempt } = placeOf(checkout.checkout_reference ?? id);
-    // Only the basket's shopper acts on it (the merchant says who: authorizeBasket).
-    await owner?.(basket);
+    const known = await remembered(basket);
+    // Only the basket's shopper acts on it (the merchant says who: authorizeBasket), unless
+    // the handler named the basket itself. Only the store's record tells (a merchant's
+    // reference may be any string); without it (the store away, a record gone) the merchant
+    // is asked.
+    if (known?.handlerNamed !== true) await owner?.(basket);
     if (checkout.status === 'PAID') return { checkout, created: false };
     if (!isFinalStatus(checkout.status)) {
       throw new PaymentHandlerError(409, 'CONFLICT', 'This checkout can still be paid');
     }
     // The basket may have moved on (another tab retried, or its amount changed): its latest
     // checkout decides, and the next one is made on the latest terms.
-    const known = await remembered(basket);
     const last =
       known !== undefined && known.attempt > attempt
         ? { ...(await client.checkouts.get(known.id, at)), id: known.id }

@@ -55,8 +55,9 @@ export function createBasketHistory(deps: BasketDeps): BasketHistory {
   }
 
   /**
-   * Moves the store's record of a basket forward to `record`, never back; unless `stale`:
-   * the record names a checkout the provider no longer knows (a sandbox reset).
+   * Moves the store's record of a basket forward to `record`, never back, keeping what it
+   * says of the basket (who paid it, who named it); unless `stale`: the record names a
+   * checkout the provider no longer knows (a sandbox reset), and starts again.
    */
   async function remember(basket: string, record: BasketRecord, stale = false): Promise<void> {
     if (records === undefined) return;
@@ -66,8 +67,9 @@ export function createBasketHistory(deps: BasketDeps): BasketHistory {
         const raw = await records.read(key);
         const known = decodeRecord(raw);
         if (!stale && known !== undefined && known.attempt >= record.attempt) return;
-        const paid = stale ? undefined : known?.paid;
-        const next = paid === undefined ? record : { ...record, paid };
+        const next: BasketRecord = { ...record };
+        if (!stale && known?.paid !== undefined) next.paid = known.paid;
+        if (!stale && known?.handlerNamed) next.handlerNamed = true;
         if (await records.swap(key, raw, encodeRecord(next), RECORD_TTL_MS)) return;
       }
     } catch (error) {

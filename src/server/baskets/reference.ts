@@ -55,6 +55,11 @@ export interface BasketRecord {
   attempt: number;
   /** The checkout whose payment is the basket's: set once, by the first one reported paid. */
   paid?: string;
+  /**
+   * The handler named the basket itself (`resolveCheckout` gave no reference): no merchant's
+   * basket, so `authorizeBasket` is not asked. Set with its first record only.
+   */
+  handlerNamed?: true;
 }
 
 export function encodeRecord(record: BasketRecord): string {
@@ -67,5 +72,10 @@ export function decodeRecord(text: string | undefined): BasketRecord | undefined
   if (!isRecord(value) || typeof value.id !== 'string') return undefined;
   const { attempt, paid } = value;
   if (typeof attempt !== 'number' || !Number.isInteger(attempt) || attempt < 1) return undefined;
-  return typeof paid === 'string' ? { id: value.id, attempt, paid } : { id: value.id, attempt };
+  return {
+    id: value.id,
+    attempt,
+    ...(typeof paid === 'string' ? { paid } : {}),
+    ...(value.handlerNamed === true ? { handlerNamed: true } : {}),
+  };
 }

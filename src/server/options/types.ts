@@ -155,8 +155,10 @@ export interface PaymentHandlerOptions {
   /**
    * Whether the request comes from the shopper of the basket `reference` names (the
    * `reference` your `resolveCheckout` returned), asked before `POST /checkouts/:id/retry`
-   * answers or makes that basket's next checkout: false is 403 naming `id`. Without it a
-   * failed checkout's id is enough, and a result page's link carries it.
+   * answers or makes that basket's next checkout: false is 403 naming `id`. Never asked about
+   * a checkout made without a `reference`: the handler named that basket itself (and asks
+   * you when `store` cannot say so). Without it a failed checkout's id is enough, and a
+   * result page's link carries it.
    */
   authorizeBasket?(request: Request, reference: string): boolean | Promise<boolean>;
   /** `onPaid`, `onFailed`, and how they run. */

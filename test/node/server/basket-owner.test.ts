@@ -5,11 +5,17 @@
 // could leave a 3DS challenge on it that the owner's page resumed, or fail it. The merchant
 // says who the basket's shopper is (`authorizeBasket`), as it does for customers.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { createProviderClient } from '../../../src/server/index.ts';
+import type { Checkout } from '../../../src/schemas/index.ts';
+import {
+  createMemoryStore,
+  createProviderClient,
+  type RecordStore,
+} from '../../../src/server/index.ts';
 import { cardBody } from '../support/cards.ts';
-import { makeHandler, request, startSandbox } from './fixtures.ts';
+import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
 
 let sb: Sandbox;
 before(async () => {
@@ -62,4 +68,99 @@ test("a stranger's retry of someone else's failed checkout is 403 naming id; the
     ((await mine.json()) as { checkout_reference: string }).checkout_reference,
     `o-${owner}~2`,
   );
+});
+
+// A checkout made without a `reference` names no basket of the merchant's: the handler named
+// it (a random UUID), so there is no shopper for `authorizeBasket` to recognise. The handler
+// remembers which baskets it named in the store's records; a reference says nothing (the
+// merchant may return any string, a UUID too), and where the record cannot be read the
+// merchant is asked.
+describe("authorizeBasket is asked only about the merchant's baskets", () => {
+  /** An `authorizeBasket` that refuses everyone, and the references it was asked about. */
+  function refuser() {
+    const asked: string[] = [];
+    const authorizeBasket = (_r: Request, reference: string) => {
+      asked.push(reference);
+      return false;
+    };
+    return { asked, authorizeBasket };
+  }
+
+  /** A checkout of `h` for the catalogue's declined order (no reference), failed. */
+  async function failed(h: Harness): Promise<Checkout & { id: string }> {
+    const checkout = await createCheckout(h, { sku: 'declined' });
+    const paid = await h.handle(
+      request('PUT', `/checkouts/${checkout.id}`, { body: cardBody('4200000000000091') }),
+    );
+    assert.equal(((await paid.json()) as { status: string }).status, 'FAILED');
+    return checkout;
+  }
+
+  const retry = (h: Harness, id: string) => h.handle(request('POST', `/checkouts/${id}/retry`, {}));
+
+  test('a checkout made without a reference: its retry makes the next one, nobody asked', async () => {
+    const { asked, authorizeBasket } = refuser();
+    const h = makeHandler(sb, { authorizeBasket });
+    const first = await failed(h);
+    const next = await retry(h, first.id);
+    assert.equal(next.status, 201);
+    const made = (await next.json()) as Checkout & { id: string };
+    assert.equal(made.checkout_reference, `${first.checkout_reference}~2`);
+    // Its next failure too: the basket stays the handler's.
+    const again = await h.handle(
+      request('PUT', `/checkouts/${made.id}`, { body: cardBody('4200000000000091') }),
+    );
+    assert.equal(((await again.json()) as { status: string }).status, 'FAILED');
+    assert.equal((await retry(h, made.id)).status, 201);
+    assert.deepEqual(asked, []);
+  });
+
+  test("a merchant's reference shaped like the handler's own (a UUID) is still asked: 403", async () => {
+    const { asked, authorizeBasket } = refuser();
+    const reference = randomUUID();
+    const h = makeHandler(sb, {
+      authorizeBasket,
+      resolveCheckout: () => ({ amount: 11, currency: 'EUR', reference }),
+    });
+    const first = await failed(h);
+    const refused = await retry(h, first.id);
+    assert.equal(refused.status, 403);
+    assert.equal(((await refused.json()) as { error: { field: string } }).error.field, 'id');
+    assert.deepEqual(asked, [reference]);
+  });
+
+  test('instances sharing a store know the handler named the basket; one that cannot tell asks', async () => {
+    const store = createMemoryStore();
+    const { asked, authorizeBasket } = refuser();
+    const first = await failed(makeHandler(sb, { authorizeBasket, store }));
+    // Another instance on the same store.
+    assert.equal((await retry(makeHandler(sb, { authorizeBasket, store }), first.id)).status, 201);
+    assert.deepEqual(asked, []);
+    // One with its own memory: it cannot tell whose basket this is, so the merchant decides.
+    const alone = await retry(makeHandler(sb, { authorizeBasket }), first.id);
+    assert.equal(alone.status, 403);
+    assert.deepEqual(asked, [first.checkout_reference]);
+  });
+
+  test('with the store away, the merchant is asked', async () => {
+    const memory = createMemoryStore();
+    let away = false;
+    const reach = <T>(answer: () => Promise<T>) =>
+      away ? Promise.reject(new Error('store unreachable')) : answer();
+    const records: RecordStore = {
+      read: (key) => reach(() => memory.read(key)),
+      swap: (key, expected, value, ttl) => reach(() => memory.swap(key, expected, value, ttl)),
+      write: (key, value, ttl) => reach(() => memory.write(key, value, ttl)),
+      remove: (key) => reach(() => memory.remove(key)),
+    };
+    const { asked, authorizeBasket } = refuser();
+    const h = makeHandler(sb, {
+      authorizeBasket,
+      store: { claims: memory, watch: memory, counters: memory, records },
+    });
+    const first = await failed(h);
+    away = true;
+    assert.equal((await retry(h, first.id)).status, 403);
+    assert.deepEqual(asked, [first.checkout_reference]);
+  });
 });
