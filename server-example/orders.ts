@@ -57,12 +57,10 @@ export function resolveShopOrder(deps: { baskets: Baskets; quotes: Quotes }) {
 /**
  * The shop's `authorizeBasket`: a basket's next checkout after a failure ("Try another card")
  * only for the shopper whose signed cookie names that basket; a result page's link, which
- * anyone may hold, is not enough. A checkout made without a basket (no cookie: the shopper's
- * cookies off, or a checkout made for a link) has none to guard.
+ * anyone may hold, is not enough.
  */
 export function ownsShopBasket(baskets: Baskets) {
   return async (request: Request, reference: string): Promise<boolean> => {
-    if (!reference.startsWith(orderReference(''))) return true;
     const basket = await baskets.current(request);
     return basket !== undefined && reference === orderReference(basket);
   };

@@ -42,10 +42,8 @@ const payments = createPaymentHandler({
     const reference = referenceOf(basketOf(request));
     return reference ? { ...price, reference } : price;
   },
-  // "Try another card" on a result page (its link may be anyone's) acts only for its basket;
-  // a checkout made without one (the shopper's cookies off) has no basket to guard.
-  authorizeBasket: (request, reference) =>
-    !reference.startsWith('order-') || reference === referenceOf(basketOf(request)),
+  // "Try another card" on a result page (its link may be anyone's) acts only for its basket.
+  authorizeBasket: (request, reference) => reference === referenceOf(basketOf(request)),
   hooks: {
     onPaid(checkout) {
       console.log(`paid: ${checkout.checkout_reference} (checkout ${checkout.id})`);
