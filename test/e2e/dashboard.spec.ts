@@ -75,9 +75,9 @@ async function api(method: string, path: string, body?: unknown, requestId?: str
 }
 
 /** A checkout created and paid through the provider API; its notification goes to the receiver. */
-async function paidCheckout(): Promise<{ id: string; reference: string }> {
-  order += 1;
-  const reference = `e2e-order-${order}`;
+async function paidCheckout(
+  reference = `e2e-order-${++order}`,
+): Promise<{ id: string; reference: string }> {
   const created = await api('POST', '/v0.1/checkouts', {
     checkout_reference: reference,
     amount: 25,
@@ -300,6 +300,26 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(background).toBe(colorScheme === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(246, 248, 250)');
   });
 }
+
+test('at 360 px a long reference or request id wraps in the status lines', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  // As the README's shop names a basket's checkout: a base64url hash, here with no '-' to break at.
+  const { reference } = await paidCheckout(`order-${'AbCdEfGhIj'.repeat(4)}xYz`);
+  const requestId = 'r'.repeat(64);
+  await api('GET', '/v0.1/checkouts', undefined, requestId);
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  await openDashboard(page);
+  await checkoutItem(page, reference)
+    .getByRole('button', { name: /^Refund/ })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: `${reference} refunded` })).toBeVisible();
+  expect(await sideways(), 'the refund notice scrolls sideways').toBeLessThanOrEqual(0);
+  await page.getByRole('link', { name: 'Requests' }).click();
+  await page.getByLabel('Request id').fill(requestId);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByText(`1 found with id ${requestId}`)).toBeVisible();
+  expect(await sideways(), 'the count scrolls sideways').toBeLessThanOrEqual(0);
+});
 
 test('off loopback the dashboard asks for the key and never shows it', async ({ page }) => {
   const asking = await createSandbox({ port: 0, dashboardAsksForKey: true });

@@ -85,6 +85,7 @@ export class SandboxDashboard extends LitElement {
       }
       .notices p {
         margin: 0 0 0.5rem;
+        overflow-wrap: anywhere;
       }
       .notices p:empty {
         margin: 0;

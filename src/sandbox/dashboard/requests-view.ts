@@ -42,6 +42,9 @@ export class SandboxRequests extends LitElement {
       .status.error {
         color: var(--bad-fg);
       }
+      p {
+        overflow-wrap: anywhere;
+      }
       .body {
         margin: 0.25rem 0 0;
         white-space: pre-wrap;
