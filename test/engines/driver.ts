@@ -32,6 +32,11 @@ export interface Driver {
   /** The top-level page's URL. */
   url(): Promise<string>;
   /**
+   * Goes one page back or forward in the top-level history, as the browser's buttons do,
+   * without waiting for the page it goes to: wait for that page's own sign.
+   */
+  history(to: 'back' | 'forward'): Promise<void>;
+  /**
    * Runs `body` (a function body; `arguments` are `args`) in the page, or in the
    * frame inside inFrame, and returns its JSON result, awaiting a returned promise.
    */

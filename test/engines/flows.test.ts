@@ -92,7 +92,7 @@ describe('payment flows', () => {
     assert.equal(await providerStatus(shop, id), 'PAID');
     await shopSaw(shop, id, 'paid');
     expected = [/status of 400/];
-    await driver.run('setTimeout(() => history.back());');
+    await driver.history('back');
     await waitFor(`the page under ${path}`, async () =>
       (await driver.run<string>('return location.pathname;')).startsWith(path),
     );
@@ -310,9 +310,9 @@ describe('payment flows', () => {
           `the ${path} page`,
           async () => (await driver.run('return location.pathname;')) === path,
         );
-      await driver.run('setTimeout(() => history.back());');
+      await driver.history('back');
       await at('/demo/favicon.svg');
-      await driver.run('setTimeout(() => history.forward());');
+      await driver.history('forward');
       await at('/');
       await seeText(driver, 'Payment successful');
       assert.equal(await driver.run<boolean>(EXISTS, 'control', nameArg(PAY)), false);

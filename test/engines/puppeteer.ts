@@ -102,6 +102,12 @@ export class PuppeteerDriver implements Driver {
     return this.page.url();
   }
 
+  async history(to: 'back' | 'forward'): Promise<void> {
+    // From the page, after this script has answered (a navigation under a script still
+    // running would cut its answer off).
+    await this.run(`setTimeout(() => history.${to}());`);
+  }
+
   async clearCookies(): Promise<void> {
     await this.browser.deleteCookie(...(await this.browser.cookies()));
   }

@@ -130,6 +130,13 @@ export class WebKitDriver implements Driver {
     return this.browser.getUrl();
   }
 
+  async history(to: 'back' | 'forward'): Promise<void> {
+    // WebDriver's own commands, not the page's history: a script sent while WebKit brings
+    // back a page it kept (Forward to a page with a payment out) went unanswered until the
+    // client gave up 120 s later, in 4 of 12 runs here; the commands wait for that page.
+    await (to === 'back' ? this.browser.back() : this.browser.forward());
+  }
+
   // WebDriver deletes the cookies of the current page's site: the flows' shop, once a flow
   // has opened it (before the first, there are none).
   // WebKit answers the command before its network process has dropped them: a page loaded
