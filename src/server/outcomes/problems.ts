@@ -12,8 +12,11 @@ export type OutcomeProblem =
   | { kind: 'hook-threw'; error: unknown }
   /** The store could not take the claim: no hook ran. */
   | { kind: 'claim-failed'; error: unknown }
-  /** The hook threw and the store could not free its claim: it runs again once the lease ends. */
-  | { kind: 'release-failed'; error: unknown }
+  /**
+   * The hook threw (`error`) and the store could not free its claim (`releaseError`): it runs
+   * again once the lease ends, not on a report before.
+   */
+  | { kind: 'release-failed'; error: unknown; releaseError: unknown }
   /** The hook ran; the store could not record it yet (retried in the background). */
   | { kind: 'complete-failed'; error: unknown; final: boolean }
   /** The hook is still running when its lease ends: another report may take it over. */
@@ -59,7 +62,7 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
     case 'release-failed':
       return [
         'error',
-        `${hook} threw and the store could not release its claim; it runs again once the claim's lease (hooks.leaseMs) ends`,
+        `${hook} threw, and the store could not release its claim (${message(problem.releaseError)}); it runs again once the claim's lease (hooks.leaseMs) ends`,
       ];
     case 'complete-failed':
       return problem.final
@@ -132,5 +135,6 @@ export function problemEntry(
   const { kind, ...detail } = problem;
   const fields: Record<string, unknown> = detail;
   if ('error' in detail) fields.error = message(detail.error);
+  if ('releaseError' in detail) fields.releaseError = message(detail.releaseError);
   return { level, message: text, problem: kind, hook, checkoutId, ...fields };
 }

@@ -123,8 +123,8 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     try {
       released = await store.release(held.key, held.token);
     } catch (releaseError) {
-      options.onProblem(held.name, held.id, { kind: 'hook-threw', error });
-      options.onProblem(held.name, held.id, { kind: 'release-failed', error: releaseError });
+      // One entry: "it runs again on the next report" would not hold while the claim stands.
+      options.onProblem(held.name, held.id, { kind: 'release-failed', error, releaseError });
       return 'failed';
     }
     // Not this run's any more: its lease ran out, and another run may have done the outcome
