@@ -108,8 +108,16 @@ export class CheckoutController implements ReactiveController, PayContext {
     // The placeholder shown meanwhile is the form of the method expected first.
     this.form.offer(expectedMethods(host.paymentMethods), []);
     this.form.setStatus('');
-    // A server render (Lit SSR) draws that placeholder and asks the handler nothing.
-    if (isServer) return;
+    // A server render (Lit SSR) draws that placeholder and asks the handler nothing. Lit's
+    // Node build beside a DOM is a page's tests in jsdom or happy-dom, which would otherwise
+    // wait on "Loading payment form…" without a word.
+    if (isServer) {
+      if (globalThis.document)
+        console.warn(
+          'payment-widget: Lit runs its server build here (Node beside a test DOM such as jsdom), so the widget only draws its placeholder: test your page in a browser (docs/sandbox.md)',
+        );
+      return;
+    }
     const strings = this.locale.load();
     try {
       const endpoint = this.endpoint;
