@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { MANIFEST } from './scripts/integrity.ts';
+import { shortLines } from './scripts/short-lines.ts';
 import type { BuiltFiles, IntegrityManifest } from './src/server/page/manifest.ts';
 
 /**
@@ -34,11 +35,26 @@ function builtManifest(): Plugin {
   };
 }
 
+/**
+ * Each built file in lines of about 200 characters (scripts/short-lines.ts): an uncaught error
+ * shows its frame's line, not the whole minified file. After the minifier, which prints one line.
+ */
+function shortLinesPlugin(): Plugin {
+  return {
+    name: 'payment-widget-short-lines',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') file.code = shortLines(file.code);
+      }
+    },
+  };
+}
+
 // The Node entry points (`payment-widget/server`, `/server/testing`, `/sandbox`, `/schemas` and the
 // `payment-sandbox` and `payment-widget` CLIs), built as plain ES modules for Node 22 and later (package.json
 // `engines`) so that a merchant's install needs no TypeScript loader.
 export default defineConfig({
-  plugins: [builtManifest()],
+  plugins: [builtManifest(), shortLinesPlugin()],
   build: {
     outDir: 'dist/node',
     emptyOutDir: true,
@@ -63,7 +79,8 @@ export default defineConfig({
         // sources are the place to read the rest. Minified (389 kB to 278 kB, no map needed),
         // every function's and class's name kept: a stack trace names the very functions and
         // classes of the sources. Whitespace and syntax alone made 324 kB; the local names
-        // shortened too take 43 kB more, in code that is one line where it is installed anyway.
+        // shortened too take 43 kB more. Then in lines of about 200 characters (shortLinesPlugin
+        // above, 1.2 kB): a crash shows the line it happened in, not the whole file.
         comments: { legal: true, annotation: true, jsdoc: false },
         minify: {
           compress: { target: 'node22', keepNames: { function: true, class: true } },
