@@ -308,7 +308,6 @@ export class PaymentWidget extends LitElement {
         @input=${this._form.onInput}
         @compositionend=${this._form.onInput}
         @change=${this._form.onInput}
-        @focusin=${this._form.onFocusIn}
         @focusout=${this._form.onFocusOut}
       >
         ${offer ? this._renderFields(offer) : nothing}

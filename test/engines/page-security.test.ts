@@ -176,7 +176,7 @@ describe('a payment page under pageSecurityHeaders()', () => {
         served = 0;
         const before = violations.length;
         await driver.goto(`${origin}/pay`);
-        // The old page draws its form too, before its pay part fails: fill the one reloaded.
+        // The old page may draw its form too before its pay part fails: fill the one reloaded.
         const reloaded = "return performance.getEntriesByType('navigation')[0]?.type === 'reload';";
         await waitFor('the page loaded again', () => driver.run<boolean>(reloaded));
         await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));

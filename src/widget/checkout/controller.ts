@@ -18,9 +18,10 @@ import type { CheckoutHost, PayContext } from './context.ts';
  *
  * What happens from Pay to the outcome (validate, process, recover from a 409 or a lost
  * answer, run the next step, show the confirmed checkout, say what went wrong) is the pay
- * part's (./pay.ts, ./steps.ts, ./outcome.ts, ./report.ts), which loads after the form's
- * first paint and acts through this controller as a PayContext (./context.ts); so is a
- * step the checkout left open (a reload mid-challenge), shown again once the part is in.
+ * part's (./pay.ts, ./steps.ts, ./outcome.ts, ./report.ts), which is asked for beside the
+ * checkout, outside the form's first paint, and acts through this controller as a
+ * PayContext (./context.ts); so is a step the checkout left open (a reload mid-challenge),
+ * shown again once the part is in.
  * Every outcome it reports was read back from the backend.
  */
 export class CheckoutController implements ReactiveController, PayContext {
@@ -119,6 +120,11 @@ export class CheckoutController implements ReactiveController, PayContext {
       return;
     }
     const strings = this.locale.load();
+    // The pay part, asked for beside the checkout rather than once the form shows: on a slow
+    // network it arrives with the form, not seconds after (the form works without it meanwhile).
+    // In the script-tag build its <script>, like a locale's, holds the page's `load` event
+    // until it has come.
+    void this.form.start();
     try {
       const endpoint = this.endpoint;
       const checkout = await arriveAt(endpoint, host, signal, (s) =>

@@ -40,8 +40,8 @@ const afterPaint = (): Promise<void> =>
  * never kept.
  *
  * What typing does with the card rules (regrouping, networks, validation, payment-change)
- * is the pay part's (./typing.ts), which loads at once after the form's first paint
- * (ready()), or as soon as the shopper focuses a field: what is typed before it arrives
+ * is the pay part's (./typing.ts), asked for as the checkout loads (start()), before the
+ * form can be focused: what is typed before it arrives
  * stays as typed, and is regrouped and checked when it comes. Typing is never held up by
  * it.
  */
@@ -131,14 +131,18 @@ export class FormController implements ReactiveController, TypingForm {
   }
 
   /**
-   * Once the form is on screen: after its first paint, the pay part it needs to be used.
-   * Resolves when it has loaded, or failed (it says so in the console; paying asks again).
+   * Once the form is on screen: after its first paint, and the pay part it needs to be used
+   * (asked for as the checkout loads: start()). Resolves when it has loaded, or failed (it
+   * says so in the console; paying asks again).
    */
   ready(): Promise<void> {
     return afterPaint().then(() => this.start());
   }
 
-  /** Asks for the pay part, once; resolves when it has loaded or failed. */
+  /**
+   * Asks for the pay part, once (the checkout controller, as it loads the checkout); resolves
+   * when it has loaded or failed. What was typed before it came is formatted then.
+   */
   start(): Promise<void> {
     this._started ??= this._context.parts.load('pay').then(
       (pay) => {
@@ -213,11 +217,6 @@ export class FormController implements ReactiveController, TypingForm {
 
   readonly onBeforeInput = (event: InputEvent): void => {
     this._typing()?.beforeInput(event);
-  };
-
-  /** The shopper comes to the form: what using it takes is needed now, painted or not. */
-  readonly onFocusIn = (): void => {
-    void this.start();
   };
 
   readonly onFocusOut = (event: FocusEvent): void => {

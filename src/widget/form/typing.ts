@@ -1,7 +1,7 @@
 // What the form does as the shopper types, with the card rules: the field's text regrouped
 // as its network writes it (the caret kept after the same digit), a backspace over a
 // separator, what is wrong with each field and what says so, and payment-change. The
-// pay part's (src/widget/parts/pay.ts): it loads after the form's first paint, and acts on
+// pay part's (src/widget/parts/pay.ts): it loads outside the form's first paint, and acts on
 // the form through its controller (./context.ts).
 
 import { deleteOverSeparator, isTypedField, retype } from '../../card/index.ts';

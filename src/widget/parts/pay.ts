@@ -1,5 +1,5 @@
-// Everything the form does once it is on screen, loaded at once after its first paint (or
-// as soon as the shopper focuses a field): the card rules as the shopper types (the number
+// Everything the form does once it is on screen, asked for beside the checkout as the widget
+// loads it (a slow network brings it with the form, not after it): the card rules as the shopper types (the number
 // grouped and the expiry written "MM / YY" as typed, the network and its mark, what is
 // wrong with each field), what Pay does from the check of the fields to the confirmed
 // outcome (a next step on the way is the step part's: ./step.ts, loaded when an answer
