@@ -1,8 +1,8 @@
 // What happens from Pay to the answer: validate, send the process request, recover from a
 // 409 or an answer that was lost, run the next step, and hand the confirmed checkout to
 // the controller to show. The pay part (src/widget/parts/pay.ts): it loads beside the
-// checkout, outside the form's first paint, so it reaches the code that painted the form only through the
-// controller's public members and the kit.
+// checkout, outside the form's first paint, so it reaches the code that painted the form
+// only through the controller's public members and the kit.
 
 import { actionFor } from '../../next-step/action.ts';
 import type { FieldName } from '../form/fields.ts';
