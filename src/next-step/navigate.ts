@@ -37,6 +37,9 @@ function navigateTop(request: NavigateRequest): void {
     return;
   }
   const form = buildForm(request);
+  // This window, whatever the page's <base target> says (Storybook's preview frame has
+  // `_parent`; `_blank` would leave the shopper's page blank behind a new tab).
+  form.target = '_self';
   // Outside the widget's shadow root: a form must be in the document to submit.
   document.body.append(form);
   form.submit();

@@ -79,3 +79,22 @@ test('the widget’s own 3DS frame, on a checkout with a redirect_url, stays on 
   expect(loaded.some((url) => url.includes('/payments/return?'))).toBe(true);
   expect(loaded.filter((url) => url.includes('/result?'))).toEqual([]);
 });
+
+test('a framed shop page whose <base target> names its parent, as Storybook’s preview frame does, takes 3DS on the issuer’s page in the frame', async ({
+  page,
+  shop,
+}) => {
+  const { frame, id } = await openFramed(page, shop);
+  await frame.locator('head').evaluate((head) => {
+    const base = document.createElement('base');
+    base.target = '_parent';
+    head.prepend(base);
+  });
+  await fillCard(frame, CARDS.challenge);
+  await pay(frame);
+  // Before: the form went where <base> said, and the whole page left for the issuer's.
+  await frame.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(frame.getByText('Payment successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout-step$/);
+  expect(await providerStatus(shop, id)).toBe('PAID');
+});
