@@ -74,11 +74,11 @@ export interface PaymentHandler {
    */
   createCheckout(resolved: ResolvedCheckout): Promise<Checkout & { id: string }>;
   /**
-   * Reads the watched checkouts that are due from the provider and runs the outcome hook of each
-   * final one that has not run yet (once, under the same claims as every other report), then
-   * does the same for this handler's checkouts in the provider's list past a watermark (those
-   * the store never heard of, or lost). Run it on a timer (every minute, say) on one or
-   * several instances. Rejects only when the store cannot be asked.
+   * Reads the due watched checkouts from the provider and runs the outcome hook of each final
+   * one not run yet (once, whichever path gets there first), then does the same for this
+   * handler's checkouts in the provider's list past a watermark (those the store never heard
+   * of, or lost). Run it on a timer (every minute, say) on one or several instances. Resolves
+   * once the hooks it ran have ended; rejects only when the store cannot be asked.
    */
   reconcile(options?: ReconcileOptions): Promise<ReconcileReport>;
 }

@@ -15,7 +15,9 @@
  * Bounded work: one call reads at most `limit` checkouts of the set, and handles at most
  * `limit` of the provider's list. Taking a batch of the set moves each one's next check past
  * `hooks.leaseMs` in the same atomic step, so instances that reconcile at the same time take
- * different checkouts and a crashed taker's batch comes back by itself.
+ * different checkouts and a crashed taker's batch comes back by itself. The provider is read
+ * one checkout at a time; the hooks of the final ones run beside the next reads, a few at once,
+ * and a call answers once they have all ended.
  */
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
@@ -24,7 +26,7 @@ import { ProviderError } from '../provider/errors.ts';
 import type { RecordStore, WatchStore } from '../store/types.ts';
 import type { Logger } from '../types.ts';
 import type { OutcomeResult } from './report.ts';
-import { createSweep } from './sweep.ts';
+import { createSweep, type SweepResult } from './sweep.ts';
 
 export interface ReconcileOptions {
   /**
@@ -74,6 +76,11 @@ export interface Watchlist {
 
 /** A checkout nobody paid within this long is no longer watched (a webhook's whole life). */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How many hooks one call runs at once beside its reads (the sweep runs as many of its own).
+ * The provider is read one checkout at a time; only the merchant's hooks overlap.
+ */
+const HOOKS_AT_ONCE = 4;
 /** Past this age a pending checkout (an abandoned cart, a boleto) is read less often. */
 const YOUNG_MS = 60 * 60 * 1000;
 
@@ -170,7 +177,11 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
     }
   }
 
-  async function reconcileOne(id: string, result: ReconcileReport): Promise<void> {
+  /**
+   * Reads one checkout from the provider: a final one is answered, for its hook; one that is
+   * pending, gone or too old is settled here.
+   */
+  async function read(id: string, result: ReconcileReport): Promise<Checkout | undefined> {
     let checkout: Checkout;
     try {
       checkout = await client.checkouts.get(id);
@@ -178,25 +189,28 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
       if (error instanceof ProviderError && error.status === 404) {
         result.closed += 1;
         await unwatch(id);
-        return;
+        return undefined;
       }
       // Held until holdMs has passed, then taken again.
       result.errors += 1;
       result.open += 1;
-      return;
+      return undefined;
     }
     result.checked += 1;
-    if (!isFinalStatus(checkout.status)) {
-      const at = nextCheck(checkout, now());
-      if (at === undefined) {
-        result.closed += 1;
-        await unwatch(id);
-      } else {
-        result.open += 1;
-        await store.watch(set, id, at);
-      }
-      return;
+    if (isFinalStatus(checkout.status)) return checkout;
+    const at = nextCheck(checkout, now());
+    if (at === undefined) {
+      result.closed += 1;
+      await unwatch(id);
+    } else {
+      result.open += 1;
+      await store.watch(set, id, at);
     }
+    return undefined;
+  }
+
+  /** Reports a final checkout (its hook runs once, whoever gets there first). Never throws. */
+  async function finish(id: string, checkout: Checkout, result: ReconcileReport): Promise<void> {
     const outcome = await report(checkout);
     if (outcome === 'ran') result.ran += 1;
     if (outcome === 'ran' || outcome === 'already' || outcome === 'none') {
@@ -231,9 +245,26 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
       checkLimit(limit);
       const result = emptyReport();
       const ids = await store.due(set, now(), limit, holdMs);
-      // One at a time: the provider is asked at a steady pace, never in a burst.
-      for (const id of ids) await reconcileOne(id, result);
-      const swept = await sweep(limit);
+      const hooks = new Set<Promise<void>>();
+      let swept: SweepResult;
+      try {
+        // One read at a time: the provider is asked at a steady pace, never in a burst. A
+        // final checkout's hook runs beside the next reads, HOOKS_AT_ONCE at most: a slow
+        // hook (the merchant's ERP, an email) holds back no other order.
+        for (const id of ids) {
+          const checkout = await read(id, result);
+          if (checkout === undefined) continue;
+          while (hooks.size >= HOOKS_AT_ONCE) await Promise.race(hooks);
+          const hook = finish(id, checkout, result).finally(() => hooks.delete(hook));
+          hooks.add(hook);
+        }
+        // Beside the hooks still running: the checkouts only the provider's list names.
+        swept = await sweep(limit);
+      } finally {
+        // The call answers once the hooks it started have ended: `ran` counts them, and a
+        // platform that stops work after the answer (a serverless cron) keeps them.
+        await Promise.all(hooks);
+      }
       result.swept = swept.swept;
       result.ran += swept.ran;
       result.errors += swept.errors;

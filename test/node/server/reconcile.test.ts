@@ -63,6 +63,47 @@ test('a paid checkout no report reached: reconcile runs onPaid once, then forget
   assert.equal(h.paid.length, 1);
 });
 
+test('a slow onPaid holds back no other order: the next ones run beside it, the call waits', async () => {
+  // The first hook waits until the test lets it go (an ERP call that hangs); the others return.
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  const started: string[] = [];
+  let running = 0;
+  let most = 0;
+  const h = makeHandler(sb, {
+    hooks: {
+      leaseMs: 60_000,
+      async onPaid(checkout) {
+        started.push(checkout.id);
+        running += 1;
+        most = Math.max(most, running);
+        if (started.length === 1) await held;
+        running -= 1;
+      },
+    },
+  });
+  const ids = [];
+  for (let i = 0; i < 5; i += 1) ids.push(await paidBehindTheHandler(h));
+  let answered = false;
+  const call = h.handle.reconcile().finally(() => {
+    answered = true;
+  });
+  await until(
+    () => `every onPaid to start while the first is held (started: ${started.length})`,
+    () => started.length === ids.length,
+  );
+  // The call answers once the hooks it started have ended: the first has not.
+  assert.equal(answered, false);
+  letGo();
+  const report = await call;
+  assert.equal(report.ran, ids.length);
+  assert.deepEqual([...started].sort(), [...ids].sort());
+  // A few at once, not one per order: HOOKS_AT_ONCE (reconcile.ts) for the watchlist.
+  assert.ok(most <= 4, `${most} hooks at once`);
+});
+
 test('a checkout still pending is read on every pass and stays open; a created one waits', async () => {
   const h = makeHandler(sb, { hooks: { leaseMs: 60_000 } });
   const { id } = await createCheckout(h);
