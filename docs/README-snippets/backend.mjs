@@ -35,3 +35,8 @@ const payments = createPaymentHandler({
 createServer(toNodeListener(payments)).listen(port, '127.0.0.1', () => {
   console.log(`listening on ${origin}`);
 });
+
+// Orders whose every webhook was lost: every minute, and at start.
+const reconcile = () => payments.reconcile().catch(console.warn);
+setInterval(reconcile, 60_000);
+reconcile();

@@ -27,10 +27,11 @@ export async function run(
   let output = '';
   const allowedMs = scaled(readyMs);
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`not ready in ${allowedMs / 1000} s:\n${output}`)),
-      allowedMs,
-    );
+    const timer = setTimeout(() => {
+      // Stopped, or a failing test would wait on it to the end of its file.
+      child.kill('SIGTERM');
+      reject(new Error(`not ready in ${allowedMs / 1000} s:\n${output}`));
+    }, allowedMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const found = output.match(ready);

@@ -92,3 +92,18 @@ test('a shopper whose cookies are off (no basket) still gets "Try another card" 
   assert.equal(retry.status, 201);
   assert.notEqual(((await retry.json()) as { id: string }).id, id);
 });
+
+test('it calls reconcile() at start, for orders whose every webhook was lost: a wrong key is said at once', async () => {
+  // No request has reached it yet: only the README's reconcile() at start asks the provider.
+  const wrong = await run(
+    ['docs/README-snippets/backend.ts'],
+    {
+      PORT: String(await freePort()),
+      PROVIDER_BASE_URL: sb.url,
+      PROVIDER_API_KEY: `${sb.apiKey}-revoked`,
+      MERCHANT_CODE: sb.merchantCode,
+    },
+    /reconcile: .*check provider\.apiKey/,
+  );
+  wrong.child.kill('SIGTERM');
+});
