@@ -58,7 +58,7 @@ const isRetryAfter = (name: string) => name.toLowerCase() === 'retry-after';
  * merchant's quota, not the shopper's doing: `PROVIDER_ERROR`, unlike the handler's own
  * `TOO_MANY_REQUESTS`.
  */
-function providerErrorCode(error: ProviderError): HandlerErrorCode {
+export function providerErrorCode(error: ProviderError): HandlerErrorCode {
   const code = isHandlerErrorCode(error.errorCode) ? error.errorCode : codeForStatus(error.status);
   return code === 'TOO_MANY_REQUESTS' ? 'PROVIDER_ERROR' : code;
 }

@@ -7,6 +7,8 @@
 import type { Attributes, Span } from '@opentelemetry/api';
 import type { Context, Next } from 'hono';
 import { routePath } from 'hono/route';
+import { providerErrorCode } from '../errors.ts';
+import { ProviderError } from '../provider/errors.ts';
 import type { HandlerEnv } from '../types.ts';
 import { ATTR } from './names.ts';
 import { requestParent } from './propagation.ts';
@@ -36,11 +38,13 @@ function routeOf(c: Context<HandlerEnv>): string | undefined {
 }
 
 /**
- * What made a 5xx: the thrown error's code (`PROVIDER_TIMEOUT`, ...) or, for an answer the
- * routes built themselves (`HOOK_FAILED`), its status. Below 500 a server span is no error.
+ * What made a 5xx: the thrown error's code (`PROVIDER_TIMEOUT`, ...), a provider's as the
+ * handler answered it (its own may be any string), or, for an answer the routes built
+ * themselves (`HOOK_FAILED`), its status. Below 500 a server span is no error.
  */
 function serverErrorType(c: Context<HandlerEnv>, status: number): string | undefined {
   if (status < 500) return undefined;
+  if (c.error instanceof ProviderError) return providerErrorCode(c.error);
   return c.error === undefined ? String(status) : errorTypeOf(c.error);
 }
 

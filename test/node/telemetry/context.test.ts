@@ -107,6 +107,31 @@ test('every provider call carries a traceparent, a retried read one per attempt'
   );
 });
 
+test("a provider's 5xx: the server span's error.type is the code the handler answered, not the provider's", async () => {
+  const provider = await server((_req, res) =>
+    sendJson(res, 500, { error_code: 'INTERNAL_ERROR', message: 'Internal error' }),
+  );
+  const handle = handlerFor(provider.url, {
+    provider: {
+      baseUrl: provider.url,
+      apiKey: 'sk_test_context',
+      merchantCode: 'MTEST',
+      retries: 0,
+    },
+  });
+  const res = await handle(read('provider-5xx'));
+  const { error } = (await res.json()) as { error: { code: string } };
+  assert.deepEqual([res.status, error.code], [500, 'PROVIDER_ERROR']);
+  assert.equal(serverSpanOf('provider-5xx')?.attributes['error.type'], 'PROVIDER_ERROR');
+  const points = (await sdk.metrics()).filter(
+    (p) => p.name === 'http.server.request.duration' && p.attributes['error.type'] !== undefined,
+  );
+  assert.deepEqual(
+    points.map((p) => p.attributes['error.type']),
+    ['PROVIDER_ERROR'],
+  );
+});
+
 test('a hook that returns after its lease ran out is recorded as timed_out', async () => {
   const provider = await providerAnswering('PAID');
   const leaseMs = 20;
