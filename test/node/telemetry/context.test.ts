@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { createPaymentHandler, type PaymentHandlerOptions } from '../../../src/server/index.ts';
 import { scrubbedUrl, urlTemplate } from '../../../src/server/telemetry/client.ts';
-import { SCOPE_NAME, SCOPE_VERSION } from '../../../src/server/telemetry/names.ts';
+import { METRIC, SCOPE_NAME, SCOPE_VERSION } from '../../../src/server/telemetry/names.ts';
 import { parseTraceparent } from '../../../src/server/telemetry/propagation.ts';
 import { ORIGIN } from '../server/fixtures.ts';
 import { checkoutAnswer, scriptedServers, sendJson } from '../server/helpers.ts';
@@ -159,6 +159,13 @@ test('the tracer is named after the package and its version', async () => {
     { name: span?.instrumentationScope.name, version: span?.instrumentationScope.version },
     { name: manifest.name, version: manifest.version },
   );
+});
+
+test("every metric the handler records is in docs/server.md's table, and no other", () => {
+  const docs = readFileSync('docs/server.md', 'utf8');
+  const table = /\*\*Metrics\.\*\*\n\n([\s\S]*?)\n\n/.exec(docs)?.[1] ?? '';
+  const documented = [...table.matchAll(/^\| `([\w.]+)` \|/gm)].map((m) => m[1]);
+  assert.deepEqual(documented.sort(), Object.values(METRIC).sort());
 });
 
 test('the handler keeps its three declared parameters: Deno.serve passes nothing to a function declaring none', () => {
