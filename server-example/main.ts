@@ -42,7 +42,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void example
       .close()
-      .then(() => stopTelemetry?.())
+      // A collector that is down makes the SDK's shutdown reject: what it held is lost, and said.
+      .then(() =>
+        stopTelemetry?.().catch((error: unknown) => {
+          console.error(`server-example: OpenTelemetry: ${String(error)}`);
+        }),
+      )
       .then(() => process.exit(0));
   });
 }

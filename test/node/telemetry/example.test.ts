@@ -105,3 +105,16 @@ test('OTEL_TRACES_EXPORTER=console: the spans are printed', async () => {
     await exited(shop.child);
   }
 });
+
+test('a collector that is down: the shop still stops cleanly on SIGTERM, saying what was lost', async () => {
+  // Nothing listens on port 9; the SDK gives up on it within its export timeout.
+  const shop = await startShop({
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+    OTEL_EXPORTER_OTLP_TIMEOUT: '500',
+  });
+  await createCheckout(shop);
+  shop.child.kill('SIGTERM');
+  await exited(shop.child);
+  assert.equal(shop.child.exitCode, 0, shop.output());
+  assert.match(shop.output(), /^server-example: OpenTelemetry: .*ECONNREFUSED/m);
+});
