@@ -80,7 +80,7 @@ export function clientSpans(current: () => Recorder | undefined) {
     async function traced(
       request: ExchangeRequest,
       timeoutMs: number,
-      { api, tracer, metrics }: Recorder,
+      { api, tracer, metrics, quietKey }: Recorder,
     ): ReturnType<Exchange> {
       const parent = api.context.active();
       const span = tracer.startSpan(request.method, { kind: api.SpanKind.CLIENT }, parent);
@@ -95,7 +95,8 @@ export function clientSpans(current: () => Recorder | undefined) {
         'server.port': port,
       };
       try {
-        const answer = await exchange(request, timeoutMs);
+        const quiet = parent.setValue(quietKey, true);
+        const answer = await api.context.with(quiet, exchange, undefined, request, timeoutMs);
         attributes['http.response.status_code'] = answer.status;
         if (answer.status >= 400) attributes['error.type'] = String(answer.status);
         return answer;

@@ -44,6 +44,12 @@ export interface Recorder {
   metrics: Instruments | undefined;
   /** The request's `X-Request-Id` in the OpenTelemetry context, for log entries. */
   requestIdKey: symbol;
+  /**
+   * `@opentelemetry/core`'s suppress-tracing key (the API's keys are `Symbol.for` their name).
+   * Set around a provider call: an HTTP client instrumentation (the official undici one) then
+   * adds no second client span, nor a second `traceparent` value, to the handler's own.
+   */
+  quietKey: symbol;
   /** The checkouts the last reconciliation left open, which the gauge reports. */
   reconcileOpen: number | undefined;
 }
@@ -113,6 +119,7 @@ export function createRecorder(api: Api, options: TelemetryOptions): Recorder {
     tracing: tracingCheck(api, tracerProvider),
     metrics: instruments(api, meterProvider),
     requestIdKey: api.createContextKey('payment_widget.request_id'),
+    quietKey: api.createContextKey('OpenTelemetry SDK Context Key SUPPRESS_TRACING'),
     reconcileOpen: undefined,
   };
   if (recorder.metrics !== undefined) {
