@@ -24,7 +24,7 @@ export const nextStepStyles = css`
     display: flex;
     flex-direction: column;
     align-items: center;
-    gap: 0.5rem;
+    gap: 0.5em;
   }
 
   .challenge-cancel,
@@ -45,7 +45,7 @@ export const nextStepStyles = css`
   }
 
   .challenge-head {
-    margin: 0.5rem 0.75rem;
+    margin: calc(0.5em / 0.875) calc(0.75em / 0.875);
     font-size: 0.875em;
     font-weight: 600;
   }
@@ -57,7 +57,7 @@ export const nextStepStyles = css`
 
   .challenge-loading {
     align-self: center;
-    padding: 0.75rem;
+    padding: 0.75em;
     text-align: center;
   }
 
@@ -86,7 +86,7 @@ export const nextStepStyles = css`
     display: flex;
     flex-direction: column;
     align-items: flex-start;
-    gap: 0.5rem;
+    gap: 0.5em;
   }
 
   .voucher-title {
@@ -95,7 +95,7 @@ export const nextStepStyles = css`
 
   .voucher-barcode {
     font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-    font-size: 1rem;
+    font-size: 1em;
     letter-spacing: 0.05em;
     overflow-wrap: anywhere;
     -webkit-user-select: all;

@@ -90,7 +90,7 @@ function orderChanged(next: unknown, previous: unknown): boolean {
  * @csspart next-step - where a 3DS challenge or a boleto voucher is shown
  *
  * @cssproperty --payment-widget-font-family - the font
- * @cssproperty --payment-widget-font-size - the base font size
+ * @cssproperty --payment-widget-font-size - the size text and spaces follow (default: the shopper's font size, never the page root's)
  * @cssproperty --payment-widget-gap - the space between fields
  * @cssproperty --payment-widget-border-radius - the corners of fields and the button
  * @cssproperty --payment-widget-color - text

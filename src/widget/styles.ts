@@ -5,8 +5,15 @@
 // Each public --payment-widget-* property feeds a private --_* one whose default
 // changes with prefers-color-scheme: a merchant's value wins in both schemes.
 //
-// Space comes in three steps, the same in every part: 0.25rem between a label (or a
-// legend) and its field, 0.5rem between choices (and inside a next step), and the gap
+// The widget's size is the shopper's default font size (`medium`), or the merchant's
+// --payment-widget-font-size, never the page's root: a theme that sets
+// `html { font-size: 62.5% }` to write 1.6rem for 16px would otherwise draw it at 10px.
+// So every length here is in em of the host's size. Where text is smaller than the host
+// (a legend, a message), a length on it is divided by its size to stay the host's: the
+// message's gap is --payment-widget-gap or 1em of its 0.875em, the host's 0.875em.
+//
+// Space comes in three steps, the same in every part: 0.25em between a label (or a
+// legend) and its field, 0.5em between choices (and inside a next step), and the gap
 // (--payment-widget-gap) between everything else: fields, the button, what the widget
 // says, an outcome and what it offers.
 //
@@ -21,7 +28,7 @@
 //   their own block layout: WebKit draws a fieldset with a legend a legend's
 //   height too tall while it is a grid, a flex container or a flex item (until
 //   something restyles it), so a new radio group would change height on screen.
-// - The payment methods sit on a grid of equal columns (8.5rem fits the longest
+// - The payment methods sit on a grid of equal columns (8.5em fits the longest
 //   name in every locale): how many rows they take depends on the widget's width
 //   alone, not on the font or the language, so a page can reserve their room.
 // - While the checkout loads, the form is a placeholder ([inert]): the same
@@ -37,7 +44,7 @@ import { css } from './css.ts';
 
 export const styles = css`
   :host {
-    --_gap: var(--payment-widget-gap, 0.875rem);
+    --_gap: var(--payment-widget-gap, 0.875em);
     --_radius: var(--payment-widget-border-radius, 6px);
     --_fg: var(--payment-widget-color, #1b1f24);
     --_muted: var(--payment-widget-muted-color, #555d66);
@@ -55,7 +62,7 @@ export const styles = css`
     color: var(--_fg);
     background: var(--payment-widget-background, transparent);
     font-family: var(--payment-widget-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    font-size: var(--payment-widget-font-size, 1rem);
+    font-size: var(--payment-widget-font-size, medium);
     line-height: 1.4;
   }
   @media (prefers-color-scheme: dark) {
@@ -109,18 +116,18 @@ export const styles = css`
     padding: 0;
   }
   legend {
-    margin-bottom: 0.25rem;
+    margin-bottom: calc(0.25em / 0.875);
   }
   .row {
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(7.5rem, 1fr));
+    grid-template-columns: repeat(auto-fit, minmax(7.5em, 1fr));
     gap: var(--_gap);
   }
   .field {
     display: grid;
     align-content: flex-start;
     align-content: start;
-    gap: 0.25rem;
+    gap: 0.25em;
     min-width: 0;
   }
   .control {
@@ -134,22 +141,22 @@ export const styles = css`
     background: var(--_field-bg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    padding: 0.625rem 0.75rem;
+    padding: 0.625em 0.75em;
   }
   :focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
   }
   #number {
-    padding-right: 3rem;
+    padding-right: 3em;
   }
   .icon {
     position: absolute;
-    right: 0.75rem;
+    right: 0.75em;
     top: 50%;
     transform: translateY(-50%);
-    width: 1.5rem;
-    height: 1rem;
+    width: 1.5em;
+    height: 1em;
     color: var(--_muted);
     pointer-events: none;
   }
@@ -159,20 +166,20 @@ export const styles = css`
   }
   .choices {
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
-    gap: 0.5rem;
+    grid-template-columns: repeat(auto-fit, minmax(8.5em, 1fr));
+    gap: 0.5em;
   }
   .choice {
     display: flex;
     align-items: center;
-    gap: 0.5rem;
+    gap: 0.5em;
     font-weight: 400;
     font-size: 1em;
   }
   .choices .choice {
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    padding: 0.5rem 0.75rem;
+    padding: 0.5em 0.75em;
   }
   .choice input {
     width: auto;
@@ -183,7 +190,7 @@ export const styles = css`
     font: inherit;
     font-weight: 600;
     width: 100%;
-    padding: 0.75rem 1rem;
+    padding: 0.75em 1em;
     border: 0;
     border-radius: var(--_radius);
     background: var(--_accent);
@@ -197,7 +204,7 @@ export const styles = css`
     margin-top: var(--_gap);
   }
   .status {
-    margin: var(--_gap) 0 0;
+    margin: var(--payment-widget-gap, 1em) 0 0;
     color: var(--_error);
     font-size: 0.875em;
   }

@@ -29,19 +29,19 @@ export const outcomeStyles = css`
   .outcome-box {
     display: flex;
     align-items: flex-start;
-    gap: 0.75rem;
-    padding: 0.25rem 0.75rem;
+    gap: 0.75em;
+    padding: 0.25em 0.75em;
     border-left: 4px solid;
     text-align: start;
   }
   .outcome-box > svg {
     flex: none;
-    width: 1.5rem;
-    height: 1.5rem;
+    width: 1.5em;
+    height: 1.5em;
   }
   .outcome-text {
     display: grid;
-    gap: 0.25rem;
+    gap: 0.25em;
   }
   .outcome {
     font-weight: 600;

@@ -10,7 +10,7 @@ import type { SavedCard } from '../state.ts';
 
 export const savedCardStyles = css`
   fieldset > .choice + .choice {
-    margin-top: 0.5rem;
+    margin-top: 0.5em;
   }
 `;
 

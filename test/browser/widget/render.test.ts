@@ -191,6 +191,51 @@ describe('payment-widget: loading and rendering', () => {
     expect(el.shadowRoot!.querySelector('[part~=retry]')).to.equal(null);
   });
 
+  describe('its size', () => {
+    /** What a shopper sees of the card form's size: text, field and button heights, gaps. */
+    async function drawn(attributes = '') {
+      backend.methods = ['card', 'ideal'];
+      backend.checkout = { ...backend.checkout, redirect_url: 'https://shop.example/return' };
+      const el = await widget(
+        backend,
+        `checkout-id="chk_1" payment-methods="card ideal" ${attributes}`,
+      );
+      const box = (selector: string) => $(el, selector).getBoundingClientRect();
+      const size = {
+        text: getComputedStyle($(el, '#number')).fontSize,
+        label: getComputedStyle($(el, 'label[for=number]')).fontSize,
+        legend: box('legend').height,
+        field: box('#number').height,
+        choice: box('.choices .choice').height,
+        button: box('button[part~=button]').height,
+        gap: box('#expiry').top - box('#number').bottom,
+      };
+      el.remove();
+      return size;
+    }
+
+    it('is the shopper’s font size, not the page root’s: a theme’s html { font-size: 62.5% } draws the same form', async () => {
+      const usual = await drawn();
+      expect(usual.text).to.equal('16px');
+      document.documentElement.style.fontSize = '62.5%';
+      try {
+        // Before: 10px text in 28 px fields, which a phone zooms into on focus.
+        expect(await drawn()).to.deep.equal(usual);
+      } finally {
+        document.documentElement.style.fontSize = '';
+      }
+    });
+
+    it('follows --payment-widget-font-size, spaces included', async () => {
+      const usual = await drawn();
+      const larger = await drawn('style="--payment-widget-font-size: 20px"');
+      expect([larger.text, larger.label]).to.deep.equal(['20px', '17.5px']);
+      for (const key of ['field', 'choice', 'button', 'gap'] as const) {
+        expect(larger[key], key).to.be.closeTo(usual[key] * 1.25, 1);
+      }
+    });
+  });
+
   it('fits 320 px without horizontal scrolling', async () => {
     backend.methods = ['card', 'ideal', 'bancontact', 'blik', 'boleto'];
     const el = await widget(
