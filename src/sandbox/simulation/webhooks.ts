@@ -154,13 +154,16 @@ export class Webhooks {
   ): Frozen<DeliveryRecord> {
     return this.#store.transact(() => {
       const fault = takeWebhookFault(this.#store);
+      const now = this.#clock.now();
       const delivery = this.#record(url, payload, {
         ...extra,
         ...(fault && { fault: fault.kind }),
         ...(fault?.kind === 'drop' && { state: 'dropped' as const }),
-        // Recorded, as a retry's nextAt is, so that a restart keeps to it (resume).
+        // Recorded, as a retry's nextAt is, so that a restart keeps to it (resume); from the
+        // same reading of the clock as its creation, so it is exactly the delay after it.
         ...(fault?.kind === 'delay' && {
-          due_at: this.#clock.iso(this.#clock.now() + fault.delayMs),
+          created_at: this.#clock.iso(now),
+          due_at: this.#clock.iso(now + fault.delayMs),
         }),
       });
       // Held deliveries go out after this one, whatever happens to it.

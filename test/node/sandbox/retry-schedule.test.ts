@@ -9,10 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { Clock } from '../../../src/sandbox/simulation/clock.ts';
+import { Webhooks } from '../../../src/sandbox/simulation/webhooks.ts';
 import type {
   DeliveryAttempt as Attempt,
   DeliveryRecord,
 } from '../../../src/sandbox/state/records.ts';
+import { Store } from '../../../src/sandbox/state/store.ts';
 import { CheckoutSchema } from '../../../src/schemas/index.ts';
 import { until } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
@@ -291,4 +294,23 @@ describe('a restart on the data file', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+test('a delayed delivery is due exactly its delay after it was made, on a machine where each read of the clock is a millisecond later', () => {
+  const store = new Store();
+  // A busy machine: a millisecond passes between any two readings of the clock.
+  let reads = 0;
+  const clock = new (class extends Clock {
+    override now(): number {
+      reads += 1;
+      return Date.parse('2026-01-01T00:00:00Z') + reads;
+    }
+  })(store);
+  const webhooks = new Webhooks({ fetch: () => new Promise(() => {}) }, store, clock, () => {});
+  store.insert('webhookFaults', { kind: 'delay', delayMs: 60_000, remaining: 1 });
+  webhooks.checkoutStatusChanged('https://shop.example/payments/webhook', 'chk_1');
+  const [delivery] = store.values('deliveries');
+  webhooks.close();
+  // Before: 59,999 ms, as the sandbox's own record said in one CI run.
+  assert.equal(Date.parse(delivery!.due_at!) - Date.parse(delivery!.created_at), 60_000);
 });
