@@ -5,7 +5,7 @@
 // trace of its own.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { SpanKind } from '@opentelemetry/api';
+import { SpanKind, trace } from '@opentelemetry/api';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { createPaymentHandler } from '../../../src/server/index.ts';
@@ -42,4 +42,34 @@ test('with the undici instrumentation on, a provider call is one client span and
   );
   const { traceId, spanId } = calls[0]!.spanContext();
   assert.equal(provider.seen[0]?.headers.traceparent, `00-${traceId}-${spanId}-01`);
+});
+
+test("a span the merchant's provider.fetch starts is not recorded either: the handler's client span is the call's", async () => {
+  const provider = await server((_req, res) => sendJson(res, 200, checkoutAnswer('PENDING')));
+  const tracer = trace.getTracer('merchant');
+  const handle = createPaymentHandler({
+    provider: {
+      baseUrl: provider.url,
+      apiKey: 'sk_test_undici',
+      merchantCode: 'MTEST',
+      fetch: (input, init) =>
+        tracer.startActiveSpan('merchant fetch', (span) =>
+          fetch(input, init).finally(() => span.end()),
+        ),
+    },
+    publicUrl: `${ORIGIN}/payments`,
+    allowedOrigins: [ORIGIN],
+    resultPages: { success: '/paid', failure: '/failed' },
+    resolveCheckout: () => ({ amount: 10, currency: 'EUR' }),
+  });
+  exporter.reset();
+  assert.equal((await handle(new Request(`${ORIGIN}/payments/checkouts/co_1`))).status, 200);
+  assert.deepEqual(
+    exporter
+      .getFinishedSpans()
+      .map((s) => s.name)
+      .sort(),
+    ['GET /payments/checkouts/:id', 'GET /v0.1/checkouts/{id}'],
+  );
+  assert.equal(provider.seen.length, 1);
 });
