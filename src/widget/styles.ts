@@ -36,6 +36,8 @@
 //   47 B of the budget), and room for the button, unseen: its words grow by
 //   the amount once the checkout is known, and centred words that change width
 //   would move. The loading line is for screen readers only.
+// - The host starts its text where its fields start: text-align inherits, and a page
+//   that centres its own would centre each label, hint and message over its field.
 // - Under prefers-reduced-motion, !important from inside the shadow root
 //   outranks a theme's ::part() rules, so a shopper who asked for no motion gets
 //   none, whatever the merchant animates.
@@ -64,6 +66,7 @@ export const styles = css`
     font-family: var(--payment-widget-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     font-size: var(--payment-widget-font-size, medium);
     line-height: 1.4;
+    text-align: start;
   }
   @media (prefers-color-scheme: dark) {
     :host {

@@ -32,7 +32,6 @@ export const outcomeStyles = css`
     gap: 0.75em;
     padding: 0.25em 0.75em;
     border-left: 4px solid;
-    text-align: start;
   }
   .outcome-box > svg {
     flex: none;

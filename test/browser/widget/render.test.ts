@@ -236,6 +236,35 @@ describe('payment-widget: loading and rendering', () => {
     });
   });
 
+  it('starts its labels, hints and messages where their fields start on a page that centres its text', async () => {
+    document.body.style.textAlign = 'center';
+    try {
+      const el = await widget(backend, 'checkout-id="chk_1"');
+      const invalid = oneEvent(el, 'payment-invalid');
+      $(el, 'button[part~=button]').click();
+      await invalid;
+      await el.updateComplete;
+      const left = (node: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return range.getBoundingClientRect().left;
+      };
+      const field = $(el, '#expiry').getBoundingClientRect().left;
+      // Before: each centred over its field, the hint 30 px in.
+      for (const selector of ['label[for=expiry]', '#expiry-hint', '#expiry-error']) {
+        const node = el.shadowRoot!.querySelector(selector);
+        expect(node, selector).to.not.equal(null);
+        expect(left(node!), selector).to.be.closeTo(field, 1);
+      }
+      expect(left($(el, '[part~=status]'))).to.be.closeTo(
+        $(el, 'form').getBoundingClientRect().left,
+        1,
+      );
+    } finally {
+      document.body.style.textAlign = '';
+    }
+  });
+
   it('fits 320 px without horizontal scrolling', async () => {
     backend.methods = ['card', 'ideal', 'bancontact', 'blik', 'boleto'];
     const el = await widget(
