@@ -104,7 +104,9 @@ function ownExports(source: ts.SourceFile): Set<string> {
  *   design), unless it carries an `@overload` tag, which TypeScript reads from any of them;
  * - the doc of a declaration the file does not export (an internal type that an exported one
  *   uses): a user cannot import it, so no editor shows its doc. The docs on its members stay,
- *   as completions show them.
+ *   as completions show them;
+ * - the doc of a class's `private` member (`private _form;`, the element's internals): only
+ *   the class's own code, which is not in the package, can name it.
  * Everything else is left as it is, the docs of whatever a user can import above all.
  */
 export function dropUnseenDocs(text: string): string {
@@ -122,10 +124,21 @@ export function dropUnseenDocs(text: string): string {
     const last = docs.pop();
     unseen.push(...docs.filter((doc) => !overload(doc)));
     if (last && !reachable(statement, exported)) unseen.push(last);
+    if (ts.isClassDeclaration(statement)) {
+      for (const member of statement.members.filter(isPrivate)) {
+        unseen.push(...docsBefore(member.pos));
+      }
+    }
   }
   // After the last declaration, a doc belongs to nothing.
   unseen.push(...docsBefore(source.endOfFileToken.pos));
   return cut(text, unseen);
+}
+
+/** Whether `member` is `private` (a declaration file writes `#private;` without a doc). */
+function isPrivate(member: ts.ClassElement): boolean {
+  const modifiers = ts.canHaveModifiers(member) ? ts.getModifiers(member) : undefined;
+  return modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.PrivateKeyword) ?? false;
 }
 
 /** `text` without the comments at `ranges` (in order), each with its line when it has one alone. */

@@ -77,14 +77,27 @@ declare global {
 /** An overload, read from any doc. @overload */
 /** e. */
 declare function e(): void;
-export { type A, c, e };
+/** F. */
+declare class F {
+	/** F's public member. */
+	f: string;
+	/** F's private member. */
+	private _g;
+	/**
+	 * F's private method.
+	 */
+	private _h;
+}
+export { type A, c, e, F };
 /** After everything. */
 `;
 
-test('only the docs no editor shows go: a file’s opening comment, an internal’s own doc, a doc after everything', () => {
+test('only the docs no editor shows go: a file’s opening comment, an internal’s own doc, a private member’s, a doc after everything', () => {
   const unseen = [
     "/**\n * A source file's opening comment.\n */\n\n",
     '/** B, internal. */\n',
+    "\t/** F's private member. */\n",
+    "\t/**\n\t * F's private method.\n\t */\n",
     '/** After everything. */\n',
   ];
   const expected = unseen.reduce((text, doc) => text.replace(doc, ''), BUNDLE);
