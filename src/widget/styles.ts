@@ -11,6 +11,8 @@
 // So every length here is in em of the host's size. Where text is smaller than the host
 // (a legend, a message), a length on it is divided by its size to stay the host's: the
 // message's gap is --payment-widget-gap or 1em of its 0.875em, the host's 0.875em.
+// A merchant's --payment-widget-font-family gets sans-serif after it: `monospace` alone
+// would make `medium` the browser's monospace size (13px), as no longer list does.
 //
 // Space comes in three steps, the same in every part: 0.25em between a label (or a
 // legend) and its field, 0.5em between choices (and inside a next step), and the gap
@@ -63,7 +65,7 @@ export const styles = css`
     max-width: 100%;
     color: var(--_fg);
     background: var(--payment-widget-background, transparent);
-    font-family: var(--payment-widget-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-family: var(--payment-widget-font-family, system-ui, -apple-system, 'Segoe UI', Roboto), sans-serif;
     font-size: var(--payment-widget-font-size, medium);
     line-height: 1.4;
     text-align: start;

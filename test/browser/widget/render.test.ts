@@ -226,6 +226,14 @@ describe('payment-widget: loading and rendering', () => {
       }
     });
 
+    it('is the same for a merchant’s --payment-widget-font-family: monospace', async () => {
+      const usual = await drawn();
+      // Before: 13px, the browser's size for monospace alone.
+      expect((await drawn('style="--payment-widget-font-family: monospace"')).text).to.equal(
+        usual.text,
+      );
+    });
+
     it('follows --payment-widget-font-size, spaces included', async () => {
       const usual = await drawn();
       const larger = await drawn('style="--payment-widget-font-size: 20px"');
