@@ -1,3 +1,4 @@
+import type { FrameLocator, Page } from '@playwright/test';
 import {
   CARDS,
   challengeFrame,
@@ -17,8 +18,14 @@ import { basketCheckout } from './shop.ts';
 // and come back through the handler's /return, which the browser asks for as a frame. The
 // frame must end on the result page, showing the outcome, as a whole page does.
 
+/** The shop's `/` in its frame, and the basket's checkout there. */
+interface Framed {
+  frame: FrameLocator;
+  id: string;
+}
+
 /** Opens the shop's `/` framed by a page of the shop's own origin; the frame, ready to pay. */
-async function openFramed(page: import('@playwright/test').Page, shop: Shop) {
+async function openFramed(page: Page, shop: Shop): Promise<Framed> {
   const outer = new URL('/checkout-step', shop.url).href;
   await page.route(outer, (route) =>
     route.fulfill({
@@ -34,18 +41,22 @@ async function openFramed(page: import('@playwright/test').Page, shop: Shop) {
   return { frame, id };
 }
 
+/** Pays with the challenge card in the frame: 3DS on the issuer's page, in the frame, to the end. */
+async function challengeInFrame(page: Page, shop: Shop, { frame, id }: Framed) {
+  await fillCard(frame, CARDS.challenge);
+  await pay(frame);
+  await frame.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(frame.getByText('Payment successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout-step$/);
+  expect(await providerStatus(shop, id)).toBe('PAID');
+}
+
 test('3DS on the issuer’s page in a framed shop page ends on the result page in the frame', async ({
   page,
   shop,
 }) => {
-  const { frame, id } = await openFramed(page, shop);
-  await fillCard(frame, CARDS.challenge);
-  await pay(frame);
-  await frame.getByRole('button', { name: 'Complete authentication' }).click();
   // Before: the frame stayed on the handler's "Authentication finished." and nothing more.
-  await expect(frame.getByText('Payment successful')).toBeVisible();
-  await expect(page).toHaveURL(/\/checkout-step$/);
-  expect(await providerStatus(shop, id)).toBe('PAID');
+  await challengeInFrame(page, shop, await openFramed(page, shop));
 });
 
 test('iDEAL in a framed shop page ends on the result page in the frame', async ({ page, shop }) => {
@@ -84,17 +95,12 @@ test('a framed shop page whose <base target> names its parent, as Storybook’s 
   page,
   shop,
 }) => {
-  const { frame, id } = await openFramed(page, shop);
-  await frame.locator('head').evaluate((head) => {
+  const framed = await openFramed(page, shop);
+  await framed.frame.locator('head').evaluate((head) => {
     const base = document.createElement('base');
     base.target = '_parent';
     head.prepend(base);
   });
-  await fillCard(frame, CARDS.challenge);
-  await pay(frame);
   // Before: the form went where <base> said, and the whole page left for the issuer's.
-  await frame.getByRole('button', { name: 'Complete authentication' }).click();
-  await expect(frame.getByText('Payment successful')).toBeVisible();
-  await expect(page).toHaveURL(/\/checkout-step$/);
-  expect(await providerStatus(shop, id)).toBe('PAID');
+  await challengeInFrame(page, shop, framed);
 });
