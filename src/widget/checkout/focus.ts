@@ -6,14 +6,8 @@
 // looked at. The pay part's (src/widget/parts/pay.ts): only paying and what follows it hide
 // a control that has focus.
 
+import { nextFrame } from '../parts/kit.ts';
 import type { Lifecycle } from '../state.ts';
-
-/** After the next frame is drawn; at once in a hidden page, which draws none. */
-export const nextFrame = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (document.hidden) resolve();
-    else requestAnimationFrame(() => setTimeout(resolve));
-  });
 
 /** Focus is on nothing: the page itself, or the element with nothing inside it. */
 export const adrift = (host: HTMLElement): boolean => {

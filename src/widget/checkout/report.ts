@@ -7,10 +7,9 @@ import type { FieldError } from '../events.ts';
 import type { FieldName } from '../form/fields.ts';
 import { controlOf } from '../form/inputs.ts';
 import type { StringName } from '../locales/en.ts';
-import { asBackendError, emit, format } from '../parts/kit.ts';
+import { asBackendError, emit, format, nextFrame } from '../parts/kit.ts';
 import type { BackendError } from './backend.ts';
 import type { PayContext } from './context.ts';
-import { nextFrame } from './focus.ts';
 import { messageFor } from './messages.ts';
 import { diagnose, renderedObject } from './settings.ts';
 

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost, SVGTemplateResult } from 'lit';
+import { nextFrame } from '../frame.ts';
 import type { Strings } from '../locales/en.ts';
 import { METHODS, type PaymentMethodId } from '../methods/index.ts';
 import type { PartsController } from '../parts/controller.ts';
@@ -23,13 +24,6 @@ export interface FormContext {
   /** The parts that load when needed: the typing part brings the card rules. */
   parts: PartsController;
 }
-
-/** After the next frame is drawn; at once in a hidden page, which draws none. */
-const afterPaint = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (document.hidden) resolve();
-    else requestAnimationFrame(() => setTimeout(resolve));
-  });
 
 /**
  * The form's state and its events: typing, choosing a method or a saved card, when an
@@ -136,7 +130,7 @@ export class FormController implements ReactiveController, TypingForm {
    * says so in the console; paying asks again).
    */
   ready(): Promise<void> {
-    return afterPaint().then(() => this.start());
+    return nextFrame().then(() => this.start());
   }
 
   /**

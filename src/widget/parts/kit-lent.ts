@@ -25,6 +25,7 @@ export const {
   isPaymentMethodId,
   isRecord,
   METHOD_IDS,
+  nextFrame,
   nothing,
   svg,
   TIMEOUT_MS,

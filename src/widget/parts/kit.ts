@@ -22,6 +22,7 @@ export {
 } from '../checkout/backend.ts';
 export { css } from '../css.ts';
 export { emit } from '../events.ts';
+export { nextFrame } from '../frame.ts';
 export { format, formatMoney } from '../locales/format.ts';
 export { isPaymentMethodId, METHOD_IDS } from '../methods/index.ts';
 export { importChecked } from './checked-import.ts';
