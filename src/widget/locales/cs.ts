@@ -48,7 +48,6 @@ const cs: Strings = {
   pendingWait:
     'Pokud vás o to banka požádá, potvrďte platbu v její aplikaci. Tato stránka se sama aktualizuje, jakmile banka odpoví.',
   resumeWhy: 'Vaše platba {amount} není dokončená: banka potřebuje vaše potvrzení.',
-  redirecting: 'Přesměrování…',
   errRequired: 'Toto pole je povinné',
   errNumber: 'Zadejte platné číslo karty',
   errExpiry: 'Zadejte platné datum platnosti',

@@ -48,7 +48,6 @@ const da: Strings = {
   pendingWait:
     'Hvis din bank beder om det, skal du godkende betalingen i bankens app. Siden opdaterer sig selv, så snart banken svarer.',
   resumeWhy: 'Din betaling på {amount} er ikke afsluttet: din bank beder dig godkende den.',
-  redirecting: 'Viderestiller…',
   errRequired: 'Feltet skal udfyldes',
   errNumber: 'Indtast et gyldigt kortnummer',
   errExpiry: 'Indtast en gyldig udløbsdato',

@@ -50,7 +50,6 @@ const de: Strings = {
     'Falls Ihre Bank Sie darum bittet, bestätigen Sie die Zahlung in ihrer App. Diese Seite aktualisiert sich von selbst, sobald Ihre Bank antwortet.',
   resumeWhy:
     'Ihre Zahlung über {amount} ist noch nicht abgeschlossen: Ihre Bank bittet Sie, sie zu bestätigen.',
-  redirecting: 'Weiterleitung…',
   errRequired: 'Dieses Feld ist erforderlich',
   errNumber: 'Geben Sie eine gültige Kartennummer ein',
   errExpiry: 'Geben Sie ein gültiges Ablaufdatum ein',

@@ -48,7 +48,6 @@ const es: Strings = {
   pendingWait:
     'Si tu banco te lo pide, confirma el pago en su app. Esta página se actualiza sola en cuanto tu banco responda.',
   resumeWhy: 'Tu pago de {amount} no ha terminado: tu banco necesita que lo confirmes.',
-  redirecting: 'Redirigiendo…',
   errRequired: 'Este campo es obligatorio',
   errNumber: 'Introduce un número de tarjeta válido',
   errExpiry: 'Introduce una fecha de caducidad válida',

@@ -48,7 +48,6 @@ const et: Strings = {
   pendingWait:
     'Kui pank seda palub, kinnita makse panga rakenduses. See leht uueneb ise, kui pank vastab.',
   resumeWhy: 'Sinu makse summas {amount} ei ole lõpule viidud: pank vajab sinu kinnitust.',
-  redirecting: 'Suuname edasi…',
   errRequired: 'See väli on kohustuslik',
   errNumber: 'Sisesta kehtiv kaardi number',
   errExpiry: 'Sisesta kehtiv kehtivusaeg',

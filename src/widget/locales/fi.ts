@@ -48,7 +48,6 @@ const fi: Strings = {
   pendingWait:
     'Jos pankkisi pyytää, vahvista maksu pankin sovelluksessa. Sivu päivittyy itsestään, kun pankki vastaa.',
   resumeWhy: 'Maksusi {amount} on kesken: pankkisi tarvitsee vahvistuksesi.',
-  redirecting: 'Ohjataan eteenpäin…',
   errRequired: 'Tämä kenttä on pakollinen',
   errNumber: 'Anna kelvollinen kortin numero',
   errExpiry: 'Anna kelvollinen voimassaoloaika',

@@ -50,7 +50,6 @@ const fr: Strings = {
     'Si votre banque vous le demande, confirmez le paiement dans son application. Cette page se met à jour d’elle-même dès que votre banque répond.',
   resumeWhy:
     'Votre paiement de {amount} n’est pas terminé : votre banque a besoin que vous le confirmiez.',
-  redirecting: 'Redirection…',
   errRequired: 'Ce champ est obligatoire',
   errNumber: 'Saisissez un numéro de carte valide',
   errExpiry: 'Saisissez une date d’expiration valide',

@@ -48,7 +48,6 @@ const hr: Strings = {
   pendingWait:
     'Ako banka to zatraži, potvrdite plaćanje u njezinoj aplikaciji. Ova se stranica sama ažurira čim banka odgovori.',
   resumeWhy: 'Vaše plaćanje od {amount} nije dovršeno: banka treba vašu potvrdu.',
-  redirecting: 'Preusmjeravanje…',
   errRequired: 'Ovo polje je obavezno',
   errNumber: 'Unesite ispravan broj kartice',
   errExpiry: 'Unesite ispravan datum isteka',

@@ -48,7 +48,6 @@ const hu: Strings = {
   pendingWait:
     'Ha a bankja kéri, erősítse meg a fizetést a bank alkalmazásában. Ez az oldal magától frissül, amint a bank válaszol.',
   resumeWhy: 'Fizetése ({amount}) még nincs befejezve: a bankja megerősítést kér Öntől.',
-  redirecting: 'Átirányítás…',
   errRequired: 'Kötelező mező',
   errNumber: 'Adjon meg érvényes kártyaszámot',
   errExpiry: 'Adjon meg érvényes lejárati dátumot',

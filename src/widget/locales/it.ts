@@ -50,7 +50,6 @@ const it: Strings = {
     'Se la tua banca te lo chiede, conferma il pagamento nella sua app. Questa pagina si aggiorna da sola non appena la banca risponde.',
   resumeWhy:
     'Il tuo pagamento di {amount} non è completato: la tua banca ha bisogno della tua conferma.',
-  redirecting: 'Reindirizzamento…',
   errRequired: 'Campo obbligatorio',
   errNumber: 'Inserisci un numero di carta valido',
   errExpiry: 'Inserisci una data di scadenza valida',

@@ -48,7 +48,6 @@ const lt: Strings = {
   pendingWait:
     'Jei bankas paprašys, patvirtinkite mokėjimą jo programėlėje. Šis puslapis atsinaujins pats, kai tik bankas atsakys.',
   resumeWhy: 'Jūsų {amount} mokėjimas nebaigtas: bankas prašo, kad jį patvirtintumėte.',
-  redirecting: 'Nukreipiama…',
   errRequired: 'Šis laukas privalomas',
   errNumber: 'Įveskite galiojantį kortelės numerį',
   errExpiry: 'Įveskite teisingą galiojimo datą',

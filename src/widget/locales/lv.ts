@@ -49,7 +49,6 @@ const lv: Strings = {
     'Ja banka to lūdz, apstipriniet maksājumu tās lietotnē. Šī lapa atjaunosies pati, tiklīdz banka atbildēs.',
   resumeWhy:
     'Jūsu maksājums {amount} apmērā nav pabeigts: bankai nepieciešams jūsu apstiprinājums.',
-  redirecting: 'Novirza…',
   errRequired: 'Šis lauks ir obligāts',
   errNumber: 'Ievadiet derīgu kartes numuru',
   errExpiry: 'Ievadiet derīgu derīguma termiņu',

@@ -48,7 +48,6 @@ const nb: Strings = {
   pendingWait:
     'Hvis banken din ber om det, bekrefter du betalingen i bankens app. Siden oppdaterer seg selv så snart banken svarer.',
   resumeWhy: 'Betalingen din på {amount} er ikke fullført: banken din trenger bekreftelsen din.',
-  redirecting: 'Videresender…',
   errRequired: 'Dette feltet må fylles ut',
   errNumber: 'Skriv inn et gyldig kortnummer',
   errExpiry: 'Skriv inn en gyldig utløpsdato',

@@ -48,7 +48,6 @@ const nl: Strings = {
   pendingWait:
     'Vraagt je bank erom, bevestig de betaling dan in de app van je bank. Deze pagina werkt zichzelf bij zodra je bank antwoordt.',
   resumeWhy: 'Je betaling van {amount} is nog niet afgerond: je bank vraagt je die te bevestigen.',
-  redirecting: 'Doorsturen…',
   errRequired: 'Dit veld is verplicht',
   errNumber: 'Vul een geldig kaartnummer in',
   errExpiry: 'Vul een geldige vervaldatum in',

@@ -49,7 +49,6 @@ const pl: Strings = {
     'Jeśli bank o to poprosi, potwierdź płatność w jego aplikacji. Ta strona zaktualizuje się sama, gdy tylko bank odpowie.',
   resumeWhy:
     'Twoja płatność na kwotę {amount} nie została zakończona: bank prosi o jej potwierdzenie.',
-  redirecting: 'Przekierowywanie…',
   errRequired: 'To pole jest wymagane',
   errNumber: 'Wpisz prawidłowy numer karty',
   errExpiry: 'Wpisz prawidłową datę ważności',

@@ -48,7 +48,6 @@ const pt: Strings = {
   pendingWait:
     'Se o seu banco lho pedir, confirme o pagamento na aplicação do banco. Esta página atualiza-se sozinha assim que o banco responder.',
   resumeWhy: 'O seu pagamento de {amount} não está concluído: o seu banco precisa que o confirme.',
-  redirecting: 'A redirecionar…',
   errRequired: 'Este campo é obrigatório',
   errNumber: 'Introduza um número de cartão válido',
   errExpiry: 'Introduza uma data de validade correta',
@@ -96,7 +95,6 @@ export const regions: Record<string, Partial<Strings>> = {
     loading: 'Carregando o formulário de pagamento…',
     success: 'Pagamento aprovado',
     failure: 'Pagamento não aprovado',
-    redirecting: 'Redirecionando…',
     errNumber: 'Digite um número de cartão válido',
     errExpiry: 'Digite uma data de validade correta',
     errCvv: 'Digite um código de segurança válido',

@@ -48,7 +48,6 @@ const ro: Strings = {
   pendingWait:
     'Dacă banca îți cere, confirmă plata în aplicația ei. Pagina se actualizează singură imediat ce banca răspunde.',
   resumeWhy: 'Plata ta de {amount} nu este finalizată: banca are nevoie de confirmarea ta.',
-  redirecting: 'Redirecționare…',
   errRequired: 'Acest câmp este obligatoriu',
   errNumber: 'Introdu un număr de card valid',
   errExpiry: 'Introdu o dată de expirare validă',

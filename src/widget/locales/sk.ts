@@ -48,7 +48,6 @@ const sk: Strings = {
   pendingWait:
     'Ak vás o to banka požiada, potvrďte platbu v jej aplikácii. Táto stránka sa sama aktualizuje, hneď ako banka odpovie.',
   resumeWhy: 'Vaša platba {amount} nie je dokončená: banka potrebuje vaše potvrdenie.',
-  redirecting: 'Presmerovanie…',
   errRequired: 'Toto pole je povinné',
   errNumber: 'Zadajte platné číslo karty',
   errExpiry: 'Zadajte platný dátum platnosti',

@@ -48,7 +48,6 @@ const sl: Strings = {
   pendingWait:
     'Če vas banka pozove, potrdite plačilo v njeni aplikaciji. Ta stran se bo sama posodobila, takoj ko banka odgovori.',
   resumeWhy: 'Vaše plačilo v znesku {amount} ni dokončano: banka potrebuje vašo potrditev.',
-  redirecting: 'Preusmerjanje…',
   errRequired: 'To polje je obvezno',
   errNumber: 'Vnesite veljavno številko kartice',
   errExpiry: 'Vnesite pravilen datum veljavnosti',

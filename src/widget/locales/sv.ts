@@ -48,7 +48,6 @@ const sv: Strings = {
   pendingWait:
     'Om banken ber dig, bekräfta betalningen i bankens app. Sidan uppdateras av sig själv så snart banken svarar.',
   resumeWhy: 'Din betalning på {amount} är inte slutförd: din bank behöver din bekräftelse.',
-  redirecting: 'Skickar dig vidare…',
   errRequired: 'Fältet är obligatoriskt',
   errNumber: 'Ange ett giltigt kortnummer',
   errExpiry: 'Ange ett giltigt utgångsdatum',

@@ -4,7 +4,6 @@
 // loading words, the challenge posted again once back online); these words cost every payment
 // about 200 B gzip of the pay part's room instead.
 export const stepWords = {
-  redirecting: 'Redirecting…',
   challengeTitle: 'Confirm the payment with your bank',
   challengeLoading: 'Loading your bank’s page…',
   cancel: 'Cancel',
