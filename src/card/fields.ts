@@ -13,13 +13,11 @@ export function checkCvv(value: string, network: CardNetwork): FieldCheck {
 }
 
 /**
- * A US ZIP code: five digits, or ZIP+4 ("12345-6789", "12345 6789", "123456789"). The
- * provider's `zip_code` takes exactly five digits, so callers send the first five.
+ * Whether `value` is a US ZIP code: five digits, or ZIP+4 ("12345-6789", "12345 6789",
+ * "123456789"). The provider's `zip_code` takes exactly five digits, so callers send the
+ * first five. Only whether it is one: the widget checks a ZIP code as a whole, never as
+ * typed so far (a FieldCheck's isPotentiallyValid).
  */
-export function checkZip(value: string): FieldCheck {
-  const text = value.trim();
-  return {
-    isValid: /^\d{5}([\s-]?\d{4})?$/.test(text),
-    isPotentiallyValid: /^(\d{0,5}|\d{5}[\s-]?\d{0,4})$/.test(text),
-  };
+export function isZip(value: string): boolean {
+  return /^\d{5}([\s-]?\d{4})?$/.test(value.trim());
 }

@@ -4,7 +4,7 @@
 export { type CardNetwork, detectNetwork, networkRules } from '../shared/card-networks.ts';
 export { digitsOnly, luhn } from '../shared/luhn.ts';
 export { checkExpiry, formatExpiry } from './expiry.ts';
-export { checkCvv, checkZip } from './fields.ts';
+export { checkCvv, isZip } from './fields.ts';
 export { checkNumber, formatNumber } from './number.ts';
 export {
   cvvLength,

@@ -6,9 +6,9 @@ import {
   checkCvv,
   checkExpiry,
   checkNumber,
-  checkZip,
   detectNetwork,
   digitsOnly,
+  isZip,
 } from '../../../card/index.ts';
 import type { Values } from '../../form/fields.ts';
 import { typed } from '../details.ts';
@@ -22,7 +22,7 @@ export const cardPay: MethodPay = {
     number: (value) => checkNumber(digitsOnly(value)).isValid,
     expiry: (value) => checkExpiry(value).isValid,
     cvv: (value, values) => checkCvv(value, network(values) ?? 'UNKNOWN').isValid,
-    zip: (value) => checkZip(value).isValid,
+    zip: isZip,
     installments: (value) => {
       const n = Number(value);
       return Number.isInteger(n) && n >= 1 && n <= 12;
