@@ -27,10 +27,11 @@ export function cvvLength(network: CardNetwork | undefined): number {
  * `network` is the one the number field shows (it sets the code's length).
  * The digits an Arabic (٠-٩), Persian (۰-۹) or Japanese full-width (０-９) keyboard types
  * count as the digits they are, written as ASCII one character for one, so the caret's
- * place holds.
+ * place holds; in the ZIP code and the tax id too, whose text is otherwise kept as typed.
+ * Any other field (a name, an address) is left as typed.
  */
 export function retype(
-  field: TypedField,
+  field: TypedField | 'zip' | 'taxId' | (string & {}),
   typed: string,
   caret: number,
   network?: CardNetwork,
@@ -43,6 +44,8 @@ export function retype(
   );
   if (field === 'number') return formatNumber(value, caret);
   if (field === 'expiry') return formatExpiry(value, caret);
+  if (field !== 'cvv')
+    return { value: field === 'zip' || field === 'taxId' ? value : typed, caret };
   const code = digitsOnly(value).slice(0, cvvLength(network));
   return { value: code, caret: Math.min(caret, code.length) };
 }

@@ -13,9 +13,13 @@ import type { FieldName } from './fields.ts';
 import { controlOf, valuesOf } from './inputs.ts';
 import { validate } from './rules.ts';
 
-/** A card field's text regrouped as its rules write it, the caret after the same digit. */
+/**
+ * A card field's text regrouped as its rules write it, the caret after the same digit; in
+ * the ZIP code and the tax id, the digits of an Arabic, Persian or full-width keyboard as
+ * ASCII ones.
+ */
 export function regroup(form: TypingForm, input: Control, field: FieldName): void {
-  if (!(input instanceof HTMLInputElement) || !isTypedField(field)) return;
+  if (!(input instanceof HTMLInputElement)) return;
   const caret = input.selectionStart ?? input.value.length;
   const next = retype(field, input.value, caret, form.view.network);
   if (next.value === input.value) return;

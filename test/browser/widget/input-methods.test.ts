@@ -1,8 +1,9 @@
 // Shoppers who do not type digit by digit: what a paste, an IME, a password manager or a
-// key other than Backspace puts into the card fields, as each engine delivers it.
-import { expect } from '@open-wc/testing';
+// key other than Backspace puts into the card fields (and the other fields typed as digits),
+// as each engine delivers it.
+import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { $, FakeBackend, paste, widget } from './fake-backend.ts';
+import { $, FakeBackend, fillCard, paste, widget } from './fake-backend.ts';
 
 /**
  * Inserts `text` at the caret as the browser inserts a paste, a drop or a dictated word:
@@ -121,6 +122,53 @@ describe('payment-widget: pasting, IMEs and other ways in', () => {
     expect(cvv.value).to.equal('1234');
     insert($(el, '#name'), 'Ada Lovelace');
     expect(changes.at(-1)?.valid).to.equal(true);
+  });
+
+  it("reads an Arabic keyboard's digits in the ZIP code as digits, and sends them", async () => {
+    const el = await widget(backend, 'checkout-id="chk_1" show-zip-code');
+    const zip = $(el, '#zip');
+    zip.focus();
+    await sendKeys({ type: '٩٤١٠٧' });
+    // Before, the field kept them and the body's zip_code was empty: "Enter a 5-digit ZIP code".
+    expect(zip.value).to.equal('94107');
+    await fillCard(el);
+    const success = oneEvent(el, 'payment-success');
+    void el.submit();
+    await success;
+    const body = backend.puts()[0]?.body as { card?: { zip_code?: string } } | undefined;
+    expect(body?.card?.zip_code).to.equal('94107');
+  });
+
+  it("reads a Persian keyboard's digits in a boleto's tax id as digits, and sends them", async () => {
+    backend.methods = ['boleto'];
+    backend.process = () => {
+      backend.checkout = {
+        ...backend.checkout,
+        boleto: { barcode: '12345678901234567890', url: 'https://bank.example/boleto.pdf' },
+      };
+      return { status: 200, body: backend.checkout };
+    };
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const taxId = $(el, '#taxId');
+    taxId.focus();
+    await sendKeys({ type: '۱۲۳.۴۵۶.۷۸۹-۰۹' });
+    expect(taxId.value).to.equal('123.456.789-09');
+    for (const [id, value] of [
+      ['firstName', 'Ana'],
+      ['lastName', 'Silva'],
+      ['email', 'ana@example.com'],
+      ['line1', 'Rua A 1'],
+      ['city', 'São Paulo'],
+      ['state', 'SP'],
+      ['postalCode', '01000-000'],
+    ] as const) {
+      paste($(el, `#${id}`), value);
+    }
+    const pending = oneEvent(el, 'payment-pending');
+    void el.submit();
+    await pending;
+    const body = backend.puts()[0]?.body as { personal_details?: { tax_id?: string } } | undefined;
+    expect(body?.personal_details?.tax_id).to.equal('12345678909');
   });
 
   it('formats and checks what a password manager fills with a change event alone', async () => {

@@ -19,7 +19,13 @@ function shown(value: string, caret: number): string {
 
 describe('retype: a card field after an edit, with the caret after the same digit', () => {
   // [field, text with caret as the input holds it after the edit, what it shows, network, why]
-  const cases: [TypedField, string, string, CardNetwork | undefined, string][] = [
+  const cases: [
+    TypedField | 'zip' | 'taxId' | 'name',
+    string,
+    string,
+    CardNetwork | undefined,
+    string,
+  ][] = [
     ['number', '4|', '4|', undefined, 'one digit'],
     ['number', '42424|', '4242 4|', undefined, 'a gap appears after four digits'],
     ['number', '4200000000000091|', '4200 0000 0000 0091|', undefined, 'a pasted Visa'],
@@ -61,6 +67,11 @@ describe('retype: a card field after an edit, with the caret after the same digi
     ['cvv', '１２３|', '123|', 'VISA', 'full-width digits'],
     ['cvv', '١٢٣|', '123|', 'VISA', 'Arabic digits'],
     ['cvv', '۱۲۳۴|', '1234|', 'AMEX', 'Persian digits'],
+    ['zip', '٩٤١٠|٧', '9410|7', undefined, 'Arabic digits, the caret where it was'],
+    ['zip', '١٢٣٤٥-٦٧٨٩|', '12345-6789|', undefined, 'a ZIP+4 keeps its dash'],
+    ['taxId', '۱۲۳.۴۵۶.۷۸۹-۰۹|', '123.456.789-09|', undefined, 'Persian digits, dots kept'],
+    ['taxId', '１２３|', '123|', undefined, 'full-width digits'],
+    ['name', 'علي ٢|', 'علي ٢|', undefined, 'a name is left as typed'],
   ];
   for (const [field, before, after, network, why] of cases) {
     it(`${field} ${JSON.stringify(before)} -> ${JSON.stringify(after)}: ${why}`, () => {
