@@ -21,7 +21,14 @@ export type OutcomeProblem =
   | { kind: 'complete-failed'; error: unknown; final: boolean }
   /** The hook is still running when its lease ends: another report may take it over. */
   | { kind: 'lease-ran-out'; leaseMs: number }
-  /** This report claimed the hook over an earlier claim whose lease ran out undone. */
+  /**
+   * This report claimed the hook over an earlier claim whose lease ran out undone: its holder
+   * died or outlives its lease, or it ended while the store was away (the hook threw and the
+   * release failed; the hook returned and its mark never landed; the claim's own answer was
+   * lost). The store holds only that claim's token, not which of these it was, so the line
+   * says "may have run twice"; an operator tells the runs apart by this checkout's earlier
+   * lines (`release-failed`...).
+   */
   | { kind: 'lease-taken-over'; leaseMs: number }
   /** The hook returned after its lease ran out and another report took the claim over. */
   | { kind: 'lease-lost'; elapsedMs: number }

@@ -87,11 +87,7 @@ export function createOutcomeReporter(options: OutcomeOptions) {
     }
     if (state === 'done') return 'already';
     if (state === 'running') return 'running';
-    // The earlier claim's lease ran out undone: its holder died or outlives its lease, or it
-    // ended while the store was away (the hook threw and the release failed; the hook returned
-    // and its mark never landed; the claim's own answer was lost). The store holds only that
-    // claim's token, not which of these it was, so the line says "may have run twice"; an
-    // operator tells the runs apart by this checkout's earlier lines (`release-failed`...).
+    // The earlier claim's lease ran out undone (problems.ts says what that may have been).
     if (state === 'taken-over') options.onProblem(name, id, { kind: 'lease-taken-over', leaseMs });
     const started = Date.now();
     const mark = doneMark(store, { hook: name, checkoutId: id, key, token });
