@@ -106,6 +106,18 @@ export class FakeBackend {
     return this.calls.filter((c) => c.method === 'PUT');
   }
 
+  /** Offers `methods` (the card and boleto), and answers a payment with an issued voucher. */
+  issuesBoleto(methods = ['card', 'boleto']): void {
+    this.methods = methods;
+    this.process = () => {
+      this.checkout = {
+        ...this.checkout,
+        boleto: { barcode: '12345678901234567890', url: 'https://bank.example/boleto.pdf' },
+      };
+      return { status: 200, body: this.checkout };
+    };
+  }
+
   private async handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const url = new URL(String(input), location.href);
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -196,6 +208,21 @@ export function paste(input: HTMLInputElement, value: string): void {
   input.dispatchEvent(
     new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertFromPaste' }),
   );
+}
+
+/** Fills a boleto's payer (all but the tax id, which each test types its own way). */
+export function fillBoletoPayer(el: PaymentWidget): void {
+  for (const [id, value] of [
+    ['firstName', 'Ana'],
+    ['lastName', 'Silva'],
+    ['email', 'ana@example.com'],
+    ['line1', 'Rua A 1'],
+    ['city', 'São Paulo'],
+    ['state', 'SP'],
+    ['postalCode', '01000-000'],
+  ] as const) {
+    paste($(el, `#${id}`), value);
+  }
 }
 
 /** Fills the card fields with a good card (a future expiry). */

@@ -3,7 +3,7 @@
 // as each engine delivers it.
 import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { $, FakeBackend, fillCard, paste, widget } from './fake-backend.ts';
+import { $, FakeBackend, fillBoletoPayer, fillCard, paste, widget } from './fake-backend.ts';
 
 /**
  * Inserts `text` at the caret as the browser inserts a paste, a drop or a dictated word:
@@ -140,30 +140,13 @@ describe('payment-widget: pasting, IMEs and other ways in', () => {
   });
 
   it("reads a Persian keyboard's digits in a boleto's tax id as digits, and sends them", async () => {
-    backend.methods = ['boleto'];
-    backend.process = () => {
-      backend.checkout = {
-        ...backend.checkout,
-        boleto: { barcode: '12345678901234567890', url: 'https://bank.example/boleto.pdf' },
-      };
-      return { status: 200, body: backend.checkout };
-    };
+    backend.issuesBoleto(['boleto']);
     const el = await widget(backend, 'checkout-id="chk_1"');
     const taxId = $(el, '#taxId');
     taxId.focus();
     await sendKeys({ type: '۱۲۳.۴۵۶.۷۸۹-۰۹' });
     expect(taxId.value).to.equal('123.456.789-09');
-    for (const [id, value] of [
-      ['firstName', 'Ana'],
-      ['lastName', 'Silva'],
-      ['email', 'ana@example.com'],
-      ['line1', 'Rua A 1'],
-      ['city', 'São Paulo'],
-      ['state', 'SP'],
-      ['postalCode', '01000-000'],
-    ] as const) {
-      paste($(el, `#${id}`), value);
-    }
+    fillBoletoPayer(el);
     const pending = oneEvent(el, 'payment-pending');
     void el.submit();
     await pending;

@@ -2,7 +2,7 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { mount, type ResponseType } from '../../../src/index.ts';
 import { CheckoutProcessBodySchema } from '../../../src/schemas/index.ts';
 import { until } from '../../shared/until.ts';
-import { $, FakeBackend, fillCard, paste, text, widget } from './fake-backend.ts';
+import { $, FakeBackend, fillBoletoPayer, fillCard, paste, text, widget } from './fake-backend.ts';
 
 const choose = async (el: HTMLElement & { updateComplete: Promise<boolean> }, method: string) => {
   el.shadowRoot!.querySelector<HTMLInputElement>(`input[name=method][value=${method}]`)!.click();
@@ -61,14 +61,7 @@ describe('payment-widget: alternative methods, saved cards, resume, mount', () =
   });
 
   it('asks boleto also for tax id and address, and shows the voucher as pending', async () => {
-    backend.methods = ['card', 'boleto'];
-    backend.process = () => {
-      backend.checkout = {
-        ...backend.checkout,
-        boleto: { barcode: '12345678901234567890', url: 'https://bank.example/boleto.pdf' },
-      };
-      return { status: 200, body: backend.checkout };
-    };
+    backend.issuesBoleto();
     const el = await widget(backend, 'checkout-id="chk_1"');
     await choose(el, 'boleto');
     expect(labels(el)).to.deep.equal([
@@ -82,17 +75,7 @@ describe('payment-widget: alternative methods, saved cards, resume, mount', () =
       'Postal code',
     ]);
     paste($(el, '#taxId'), '123.456');
-    for (const [id, value] of [
-      ['firstName', 'Ana'],
-      ['lastName', 'Silva'],
-      ['email', 'ana@example.com'],
-      ['line1', 'Rua A 1'],
-      ['city', 'São Paulo'],
-      ['state', 'SP'],
-      ['postalCode', '01000-000'],
-    ]) {
-      paste($(el, `#${id}`), value!);
-    }
+    fillBoletoPayer(el);
     const invalid = oneEvent(el, 'payment-invalid');
     void el.submit();
     expect((await invalid).detail.errors.map((e: { field: string }) => e.field)).to.deep.equal([
