@@ -24,6 +24,7 @@
 // Set KEEP_CONSUMER=1 to keep the projects for a look (their folder is printed).
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -245,6 +246,18 @@ test('every Node entry requires from CommonJS (a NestJS app’s default build)',
   const result = run('node', ['requires.cjs'], plain);
   assert.equal(result.status, 0, result.output);
   assert.match(result.output, /every Node entry requires from CommonJS/);
+});
+
+// Marko (6.3, under @marko/run 0.11) compiles a template only with the tags it knows, and learns
+// a package's from its `marko.json`, resolved from the app as `<package>/marko.json` (Node's
+// resolution, so the exports map must name it). Without it, any page with the tag stops the
+// build: "Unable to find entry point for custom tag <payment-widget>". `html: true` makes it a
+// native element, written as it is and upgraded by the widget's script.
+test('Marko finds the tag: payment-widget/marko.json resolves from an app and names <payment-widget> an HTML element', () => {
+  const resolved = createRequire(join(plain, 'package.json')).resolve('payment-widget/marko.json');
+  assert.deepEqual(JSON.parse(readFileSync(resolved, 'utf8')), {
+    '<payment-widget>': { html: true },
+  });
 });
 
 /** What a runtime of the Web platform offers (Deno, workers, edge functions); no Node API. */
