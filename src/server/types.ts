@@ -43,7 +43,10 @@ export interface HandlerEnv {
   Variables: {
     /** This request's `X-Request-Id`, also sent to the provider with every call it makes. */
     requestId: string;
-    /** The route's `:id`, checked to be a checkout id (routes/context.ts). */
+    /**
+     * The checkout the request names (`:id`, `?checkout_id`, a webhook's `id`), checked to be
+     * a checkout id, or the one `POST /checkouts` answers: its server span records it.
+     */
     checkoutId: string;
     /** `POST /checkouts`: the body's `order`, for the merchant's `resolveCheckout`. */
     order: unknown;

@@ -16,7 +16,7 @@ import { json } from '../../http/json.ts';
 import { CheckoutProcessBodySchema, describeIssue } from '../../schemas/index.ts';
 import type { BasketCheckout } from '../baskets/baskets.ts';
 import { PaymentHandlerError } from '../errors.ts';
-import { checkoutIdFrom, requireCustomer } from '../guards/ids.ts';
+import { requireCustomer } from '../guards/ids.ts';
 import { requireAllowedOrigin } from '../middleware/origin.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import type { HandlerConfig } from '../options/index.ts';
@@ -94,7 +94,9 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
 
   app.post('/', fromPage, ...jsonBody(deps), orderBody, async (c) => {
     const resolved = await config.resolveCheckout(c.get('order'), c.req.raw);
-    return answer(c, await baskets.checkoutFor(resolved, callContext(c), creating(c)));
+    const found = await baskets.checkoutFor(resolved, callContext(c), creating(c));
+    c.set('checkoutId', found.checkout.id);
+    return answer(c, found);
   });
 
   // After a failure, the basket's next checkout on the failed one's terms: nothing in the
@@ -109,8 +111,8 @@ export function checkoutRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     return answer(c, await baskets.retry(c.get('checkoutId'), callContext(c), creating(c), owner));
   });
 
-  app.get('/:id', async (c) => {
-    const id = checkoutIdFrom(c.req.param('id'), 'id');
+  app.get('/:id', checkoutIdParam, async (c) => {
+    const id = c.get('checkoutId');
     const read = reader(c, id);
     const checkout = await read();
     // The widget polls here: a final status seen here counts as a confirmation.

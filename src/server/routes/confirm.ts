@@ -36,6 +36,7 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
 
   app.get('/return', async (c) => {
     const id = checkoutIdFrom(c.req.query('checkout_id'), 'checkout_id');
+    c.set('checkoutId', id);
     // The checkout's own page (resolveCheckout's resultPage) wins; it confirms the outcome itself.
     const own = requestedResultPage((name) => c.req.query(name), config.allowedOrigins);
     if (own.refused) {
@@ -86,6 +87,7 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       throw new PaymentHandlerError(400, 'INVALID', 'id must be a string', 'id');
     }
     const id = checkoutIdFrom(record.id, 'id');
+    c.set('checkoutId', id);
     // The body is only a hint: the status comes from the provider itself.
     const checkout = await client.checkouts.get(id, callContext(c));
     // The one route that waits for the hook: its answer decides whether the provider retries.

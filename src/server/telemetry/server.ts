@@ -113,6 +113,10 @@ function finish(
     if (route !== undefined) span.updateName(`${method} ${route}`);
     if (method === '_OTHER') span.setAttribute(ATTR.methodOriginal, c.req.raw.method);
     span.setAttribute(ATTR.requestId, c.get('requestId'));
+    // The checkout the request named or made, on the span only: a metric would get one series
+    // per checkout. It ties a payment's requests (create, pay, polls, return, webhook) together.
+    const checkoutId: string | undefined = c.get('checkoutId');
+    if (checkoutId !== undefined) span.setAttribute(ATTR.checkoutId, checkoutId);
   }
   endSpan(api, span, attributes);
 }

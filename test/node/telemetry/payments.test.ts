@@ -150,6 +150,7 @@ test('a card payment: a server span per request, each with its provider call as 
     'http.response.status_code': 201,
     'url.scheme': 'http',
     'payment_widget.request_id': 'card-create',
+    'payment_widget.checkout.id': ids.card,
   });
   assert.equal(parentOf(create), undefined, 'no host span and no traceparent: a root');
   assert.deepEqual(childNames(create), ['POST /v0.1/checkouts']);
