@@ -203,10 +203,8 @@ export function createPaymentHandler(options: PaymentHandlerOptions): PaymentHan
     leaseMs: resolved.leaseMs,
     log: resolved.log,
   });
-  // Log entries get the trace and request ids of the request they were written in.
-  const config: HandlerConfig = resolved.loggerGiven
-    ? { ...resolved, log: telemetry.logger(resolved.log) }
-    : resolved;
+  // Log entries get the trace, span and request ids of the request they were written in.
+  const config: HandlerConfig = { ...resolved, log: telemetry.logger(resolved.log) };
   const { provider, hooks } = config;
   const deps = createParts(config, telemetry);
   const { baskets, watchlist } = deps;

@@ -20,6 +20,8 @@ export interface LogEntry {
   requestId?: string | undefined;
   /** The OpenTelemetry trace this entry was written in, when one is being recorded. */
   traceId?: string | undefined;
+  /** The span it was written in (a request's, a hook's). */
+  spanId?: string | undefined;
   /** A stable name for the kind of problem (`forbidden-origin`), when the entry is one. */
   problem?: string | undefined;
   [field: string]: unknown;

@@ -33,6 +33,9 @@ function consoleLogger(): Logger {
     if (lastSaid.size > 1_000) lastSaid.clear();
     lastSaid.set(key, now);
     const where = [entry.checkoutId, entry.requestId].filter((v) => typeof v === 'string');
+    // From a log line to its trace (an OpenTelemetry SDK is recording).
+    if (entry.traceId !== undefined)
+      where.push(`trace_id=${entry.traceId} span_id=${entry.spanId}`);
     // The cause, when the message does not hold it already: which store or service failed.
     const cause =
       typeof entry.error === 'string' && !entry.message.includes(entry.error)
@@ -53,7 +56,7 @@ const oneLine = (text: string): string =>
   text.replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 export interface ResolvedLogger {
-  /** Whether the merchant gave a logger (the access log and trace ids are written only then). */
+  /** Whether the merchant gave a logger (the access log is written only then). */
   given: boolean;
   /** Replaces the API key wherever it appears in a text we did not write. */
   redact(text: string): string;

@@ -48,7 +48,7 @@ export interface Telemetry {
   refused(limit: string): void;
   /** Counts one violation reported on a payment page (`POST /reports`). */
   violation(kind: string, directive: string): void;
-  /** The logger, with the trace and request ids of the request an entry is written in. */
+  /** The logger, with the trace, span and request ids of the request an entry is written in. */
   logger(log: Logger): Logger;
 }
 
@@ -100,12 +100,12 @@ export function createTelemetry(
         const { api, requestIdKey } = recorder;
         const active = api.context.active();
         const span = api.trace.getSpan(active)?.spanContext();
-        const traceId =
-          span !== undefined && api.isSpanContextValid(span) ? span.traceId : undefined;
         const requestId = active.getValue(requestIdKey) as string | undefined;
         log({
           ...entry,
-          ...(entry.traceId === undefined && traceId !== undefined ? { traceId } : {}),
+          ...(entry.traceId === undefined && span !== undefined && api.isSpanContextValid(span)
+            ? { traceId: span.traceId, spanId: span.spanId }
+            : {}),
           ...(entry.requestId === undefined && requestId !== undefined ? { requestId } : {}),
         });
       };

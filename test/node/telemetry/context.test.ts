@@ -132,6 +132,24 @@ test("a provider's 5xx: the server span's error.type is the code the handler ans
   );
 });
 
+test("without a logger, the console's line names the request's trace and span", async (t) => {
+  const provider = await server((_req, res) => sendJson(res, 503, { message: 'busy' }));
+  const handle = handlerFor(provider.url, {
+    provider: {
+      baseUrl: provider.url,
+      apiKey: 'sk_test_context',
+      merchantCode: 'MTEST',
+      retries: 0,
+    },
+  });
+  const errors = t.mock.method(console, 'error', () => {});
+  assert.equal((await handle(read('console-line'))).status, 503);
+  const span = serverSpanOf('console-line')!.spanContext();
+  const [line] = errors.mock.calls.map((call) => String(call.arguments[0]));
+  assert.match(line ?? '', /console-line/);
+  assert.ok(line?.includes(`trace_id=${span.traceId} span_id=${span.spanId}`), line);
+});
+
 test('a hook that returns after its lease ran out is recorded as timed_out', async () => {
   const provider = await providerAnswering('PAID');
   const leaseMs = 20;

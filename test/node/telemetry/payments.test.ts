@@ -338,12 +338,13 @@ test('the metrics, as the contract names them', async () => {
   );
 });
 
-test('log entries carry the trace id and the request id of the request they were written in', () => {
+test('log entries carry the trace and span ids and the request id of the request they were written in', () => {
   const entries = h.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
   const made = entries.find((e) => e.message === 'checkout created' && e.checkoutId === ids.card);
   const create = serverSpan('card-create');
   assert.equal(made?.requestId, 'card-create');
   assert.equal(made?.traceId, create.spanContext().traceId);
+  assert.equal(made?.spanId, create.spanContext().spanId);
   const access = entries.find((e) => e.message === 'request' && e.requestId === 'card-pay');
   assert.equal(access?.traceId, serverSpan('card-pay').spanContext().traceId);
   // The provider's refusal, logged where the error becomes the answer.
