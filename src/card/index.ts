@@ -9,7 +9,9 @@ export { checkNumber, formatNumber } from './number.ts';
 export {
   cvvLength,
   deleteOverSeparator,
+  isRetypedField,
   isTypedField,
+  type RetypedField,
   retype,
   type TypedField,
 } from './typing.ts';

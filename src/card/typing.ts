@@ -16,6 +16,16 @@ export function isTypedField(field: string): field is TypedField {
   return field === 'number' || field === 'expiry' || field === 'cvv';
 }
 
+/**
+ * The fields whose text typing rewrites: the card fields, and the ZIP code and the tax id,
+ * whose digits are read as ASCII. Any other field (a name, an address) is kept as typed.
+ */
+export type RetypedField = TypedField | 'zip' | 'taxId';
+
+export function isRetypedField(field: string): field is RetypedField {
+  return isTypedField(field) || field === 'zip' || field === 'taxId';
+}
+
 /** The security code's length: the network's, or AMEX's four while the network is unknown. */
 export function cvvLength(network: CardNetwork | undefined): number {
   return network ? networkRules(network).cvvLength : 4;
@@ -28,10 +38,9 @@ export function cvvLength(network: CardNetwork | undefined): number {
  * The digits an Arabic (٠-٩), Persian (۰-۹) or Japanese full-width (０-９) keyboard types
  * count as the digits they are, written as ASCII one character for one, so the caret's
  * place holds; in the ZIP code and the tax id too, whose text is otherwise kept as typed.
- * Any other field (a name, an address) is left as typed.
  */
 export function retype(
-  field: TypedField | 'zip' | 'taxId' | (string & {}),
+  field: RetypedField,
   typed: string,
   caret: number,
   network?: CardNetwork,
@@ -44,8 +53,7 @@ export function retype(
   );
   if (field === 'number') return formatNumber(value, caret);
   if (field === 'expiry') return formatExpiry(value, caret);
-  if (field !== 'cvv')
-    return { value: field === 'zip' || field === 'taxId' ? value : typed, caret };
+  if (field !== 'cvv') return { value, caret };
   const code = digitsOnly(value).slice(0, cvvLength(network));
   return { value: code, caret: Math.min(caret, code.length) };
 }

@@ -4,7 +4,7 @@
 // pay part's (src/widget/parts/pay.ts): it loads outside the form's first paint, and acts on
 // the form through its controller (./context.ts).
 
-import { deleteOverSeparator, isTypedField, retype } from '../../card/index.ts';
+import { deleteOverSeparator, isRetypedField, isTypedField, retype } from '../../card/index.ts';
 import type { StringName } from '../locales/en.ts';
 import { PAYING } from '../methods/pay.ts';
 import { emit } from '../parts/kit.ts';
@@ -16,10 +16,10 @@ import { validate } from './rules.ts';
 /**
  * A card field's text regrouped as its rules write it, the caret after the same digit; in
  * the ZIP code and the tax id, the digits of an Arabic, Persian or full-width keyboard as
- * ASCII ones.
+ * ASCII ones. Any other field is kept as typed, and left alone.
  */
 export function regroup(form: TypingForm, input: Control, field: FieldName): void {
-  if (!(input instanceof HTMLInputElement)) return;
+  if (!(input instanceof HTMLInputElement) || !isRetypedField(field)) return;
   const caret = input.selectionStart ?? input.value.length;
   const next = retype(field, input.value, caret, form.view.network);
   if (next.value === input.value) return;
