@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { builtFiles, builtIntegrity, CARRIED } from './scripts/integrity.ts';
+import { builtFiles, builtIntegrity, CARRIED, sharedLocaleFiles } from './scripts/integrity.ts';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { minifyHtmlTemplates } from './scripts/minify-html.ts';
 import browserBuild, { replaceModule } from './vite.config.ts';
@@ -44,6 +44,8 @@ export default defineConfig({
     builtIntegrity('src/widget/locales/integrity.ts', 'LOCALE_INTEGRITY', () =>
       builtFiles('locales'),
     ),
+    // ... and loads, for a locale with no file of its own, the file with its words.
+    sharedLocaleFiles(),
     // The pay part checks the parts it loads (scripts/build.ts builds them before it).
     builtIntegrity('src/widget/parts/integrity.ts', 'PART_INTEGRITY', () =>
       builtFiles('parts', CARRIED.parts[part] ?? []),

@@ -22,16 +22,35 @@ export function sri(bytes: Uint8Array | string, algorithm: 'sha256' | 'sha384' =
 
 /**
  * `locales/{tag}.js` for every locale but English (which is in the bundle): one small ES
- * module each, loaded when a page asks for that locale, but none for a region that words
- * nothing differently from its language's first locale, whose file it loads (fileLocale();
- * 17 kB of the package: de-AT, de-LU, el-CY, fr-BE, fr-LU). Written before the parts, whose
- * languages part carries their hashes.
+ * module each, loaded when a page asks for that locale, but none for one that words
+ * everything as an earlier one does, whose file it loads (fileLocale(); 20 kB of the
+ * package: de-AT, de-LU, el-CY, es-CO, fr-BE, fr-LU). Written before the parts, whose
+ * languages part carries their hashes and which file each of those six loads.
  */
 export function writeLocales(dist: string = DIST): void {
   for (const tag of TAGS) {
     if (tag.startsWith('en-') || fileLocale(tag) !== tag) continue;
     writeFileSync(join(dist, 'locales', `${tag}.js`), localeModuleSource(tag));
   }
+}
+
+/**
+ * A Vite plugin that builds src/widget/locales/files.ts as `export const LOCALE_FILES =
+ * {"de-AT":"de-DE",...}`: each locale writeLocales() writes no file for, and the locale
+ * whose file it loads.
+ */
+export function sharedLocaleFiles(): Plugin {
+  const id = join(ROOT, 'src/widget/locales/files.ts');
+  return {
+    name: 'payment-widget-shared-locale-files',
+    enforce: 'pre',
+    load(loaded) {
+      if (loaded !== id) return null;
+      const shared = TAGS.filter((tag) => !tag.startsWith('en-') && fileLocale(tag) !== tag);
+      const table = Object.fromEntries(shared.map((tag) => [tag, fileLocale(tag)]));
+      return `export const LOCALE_FILES = ${JSON.stringify(table)};\n`;
+    },
+  };
 }
 
 /**

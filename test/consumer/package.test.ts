@@ -179,8 +179,8 @@ test('installing the tarball into an empty project prints no warning', () => {
 // parts, a self-contained module), each locale, the Node entries, the dashboard, declarations
 // and the documents the README links. 1 MB holds those, not a stray folder (995,267 B with the
 // Node build minified but its functions' and classes' names, the ES entry loading the script
-// tag's locale files rather than copies, a region that words nothing differently sharing its
-// language's file, and the schemas' declarations naming what they hold; 1,293,570 B before,
+// tag's locale files rather than copies, a locale that words everything as another does sharing
+// its file, and the schemas' declarations naming what they hold; 1,293,570 B before,
 // about 1.69 MB with one declaration file per source file); the documents (which ship so that the README's links
 // resolve where it is installed, test/node/package/readme.test.ts) are bounded apart, so that
 // they cannot crowd out code (209,698 B once docs/pci.md and CONTRIBUTING's builds table and

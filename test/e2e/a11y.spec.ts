@@ -92,6 +92,31 @@ test('the script-tag build loads its Austrian German strings from locales/de-DE.
   expect(await violations(page)).toEqual([]);
 });
 
+// Colombia's Spanish words everything as Chile's (src/widget/locales/es.ts): one file holds
+// both, and the widget still speaks and writes amounts as Colombia's.
+test('the script-tag build loads its Colombian Spanish strings from locales/es-CL.js beside it', async ({
+  page,
+  shop,
+}) => {
+  const asked = localeFiles(page);
+  await openShop(page, shop, '/');
+  const widget = page.locator('payment-widget');
+  await widget.evaluate((el) => el.setAttribute('locale', 'es-CO'));
+  // Latin America's "vencimiento", not Spain's "caducidad".
+  await expect(page.getByLabel('Fecha de vencimiento')).toBeVisible();
+  // The amount as Intl writes it for es-CO (euros are written alike in Chile).
+  const amount = await page.evaluate(() =>
+    new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'EUR' }).format(10),
+  );
+  await expect(page.getByRole('button', { name: `Pagar ${amount}` })).toBeVisible();
+  // Screen readers are told Colombia's Spanish, whichever file the words came from.
+  const lang = await widget.evaluate((el) =>
+    el.shadowRoot?.firstElementChild?.getAttribute('lang'),
+  );
+  expect(lang).toBe('es-CO');
+  expect(asked).toEqual(['es-CL.js 200']);
+});
+
 test('the ES module build loads pt-BR, and the script-tag build de-CH, under the pages’ policy', async ({
   page,
   shop,

@@ -26,7 +26,7 @@ import * as ro from './ro.ts';
 import * as sk from './sk.ts';
 import * as sl from './sl.ts';
 import * as sv from './sv.ts';
-import { firstOfLanguage, LOCALES } from './tags.ts';
+import { LOCALES } from './tags.ts';
 
 /** The language modules by language; English is bundled with the element. */
 const LANGUAGES: Readonly<Record<string, LocaleModule>> = {
@@ -70,13 +70,13 @@ export function ownStrings(tag: string): Partial<Strings> {
 }
 
 /**
- * The locale whose file in the build holds `tag`'s words: its own, or, when its region
- * words nothing differently, its language's first locale's (`de-AT`: `de-DE`), which has
- * the file both load (languages-beside.ts finds it so: a locale without a hash of its own).
+ * The locale whose file in the build holds `tag`'s words: the first locale's whose words are
+ * all the same, its own or an earlier one's (`de-AT`: `de-DE`, `es-CO`: `es-CL`), which has
+ * the file both load (the build tells the languages part so: ./files.ts).
  */
 export function fileLocale(tag: string): string {
-  const first = firstOfLanguage(tag);
-  return localeModuleSource(tag) === localeModuleSource(first) ? first : tag;
+  const source = localeModuleSource(tag);
+  return TAGS.find((own) => localeModuleSource(own) === source) ?? tag;
 }
 
 /** A key as an object literal writes it: bare when it is a name, quoted otherwise. */

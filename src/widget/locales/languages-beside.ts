@@ -4,17 +4,18 @@
 // runs it only when its bytes are the ones built (the bundle's importChecked(), against the
 // hash the build wrote into ./integrity.ts).
 import { importChecked } from '../parts/kit.ts';
+import { LOCALE_FILES } from './files.ts';
 import { LOCALE_INTEGRITY } from './integrity.ts';
 import type { LocaleModule } from './module.ts';
-import { firstOfLanguage } from './tags.ts';
 
 /** Where `locale`'s file lives: `locales/{locale}.js`, beside the `parts/` folder at `base`. */
 export function localeUrl(locale: string, base: string = import.meta.url): string {
   return new URL(`../locales/${locale}.js`, base).href;
 }
 
-/** `locale`'s file, or its language's first locale's when it has none (the same words). */
+/** `locale`'s file, or, when it has none, the file of the locale with the same words. */
 export function importLanguage(locale: string): Promise<LocaleModule> {
-  const file = locale in LOCALE_INTEGRITY ? locale : firstOfLanguage(locale);
+  // Indexed as is: a supported locale ("es-CO") is never an Object.prototype member's name.
+  const file = LOCALE_FILES[locale] ?? locale;
   return importChecked(localeUrl(file), LOCALE_INTEGRITY[file] as string);
 }

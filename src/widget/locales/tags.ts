@@ -10,18 +10,13 @@ import { languageOf } from './language.ts';
 /**
  * Every locale with strings of its own. A language's first tag is the one a bare
  * or unknown-region tag gets ("de" and "de-BE" read as "de-DE"). Each non-English
- * one is a module of its own in the build (`locales/de-CH.js`), but for a region that
- * words nothing differently, which shares its language's first (firstOfLanguage()).
+ * one is a module of its own in the build (`locales/de-CH.js`), but for one that words
+ * everything as an earlier one does, which shares its file (all.ts's fileLocale()).
  */
 export const LOCALES: readonly string[] =
   'bg-BG cs-CZ da-DK de-DE de-AT de-CH de-LU el-GR el-CY en-GB en-IE en-MT en-US es-ES es-CL es-CO et-EE fi-FI fr-FR fr-BE fr-CH fr-LU hr-HR hu-HU it-IT it-CH lt-LT lv-LV nb-NO nl-NL nl-BE pl-PL pt-PT pt-BR ro-RO sk-SK sl-SI sv-SE'.split(
     ' ',
   );
-
-/** The first supported locale of `locale`'s language: "de-DE" for "de-AT". */
-export function firstOfLanguage(locale: string): string {
-  return LOCALES.find((own) => own.slice(0, 3) === locale.slice(0, 3)) ?? locale;
-}
 
 /**
  * The supported locale closest to `tag`: "de_ch" -> "de-CH", "pt" -> "pt-PT",

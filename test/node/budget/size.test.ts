@@ -22,7 +22,7 @@ import {
   STEP_PART,
   sizesOfFile,
 } from '../../../bench/measure.ts';
-import { fileLocale, TAGS } from '../../../src/widget/locales/all.ts';
+import { fileLocale, ownStrings, TAGS } from '../../../src/widget/locales/all.ts';
 
 const MISSING = 'is missing: run `npm run build` first (`npm test` builds before this suite)';
 
@@ -60,7 +60,7 @@ test(`each lazy locale module is at most ${kib(LOCALE_GZIP_BUDGET)} gzip`, (t) =
   const files = localeFiles();
   // One module for each locale the widget fetches (English is in the bundle): a build that
   // emitted none, or lost one, has nothing under budget to show.
-  // (A region that words nothing differently loads its language's first locale's: fileLocale.)
+  // (A locale that words everything as an earlier one does loads that one's: fileLocale.)
   const expected = TAGS.filter((tag) => !tag.startsWith('en-') && fileLocale(tag) === tag)
     .map((tag) => `${tag}.js`)
     .sort();
@@ -76,6 +76,14 @@ test(`each lazy locale module is at most ${kib(LOCALE_GZIP_BUDGET)} gzip`, (t) =
     if (size.gzip > LOCALE_GZIP_BUDGET) over.push(`${file} (${size.gzip} B gzip)`);
   }
   assert.deepEqual(over, [], `over the ${LOCALE_GZIP_BUDGET} B budget: ${over.join(', ')}`);
+});
+
+test('a locale that words everything as another does has no file of its own: es-CO loads es-CL.js', () => {
+  // Colombia's Spanish and Chile's differ from Spain's alike (src/widget/locales/es.ts).
+  assert.deepEqual(ownStrings('es-CO'), ownStrings('es-CL'));
+  assert.equal(fileLocale('es-CO'), 'es-CL');
+  assert.ok(existsSync(join(LOCALE_DIR, 'es-CL.js')), `${LOCALE_DIR}/es-CL.js ${MISSING}`);
+  assert.ok(!existsSync(join(LOCALE_DIR, 'es-CO.js')), `${LOCALE_DIR}/es-CO.js is built`);
 });
 
 /** The files `file` (under dist/) imports with an import() of a literal path, under dist/. */
