@@ -336,6 +336,11 @@ export interface IncidentReport {
    * to the end of a checkout's onPaid.
    */
   latestMs: number;
+  /**
+   * The checkout that waited `latestMs`: when it was paid and what the instances logged about
+   * it, for the message of a test that finds it late.
+   */
+  latest: string;
   /** The longest and the median time a payment's PUT took to answer. */
   slowestPaymentMs: number;
   medianPaymentMs: number;
@@ -385,15 +390,27 @@ export async function paymentsThrough(
     c.instances.filter((i) => i.alive),
   );
   await dropWebhooks(c, 0);
-  const latestMs = Math.max(
-    ...ids.map((id) => c.tally.finished.get(id)![0]!.at - Math.max(backAt, paidAt.get(id)!)),
-  );
+  const waited = (id: string) =>
+    c.tally.finished.get(id)![0]!.at - Math.max(backAt, paidAt.get(id)!);
+  const last = ids.reduce((a, b) => (waited(b) > waited(a) ? b : a));
+  const latestMs = waited(last);
+  const logged = c.tally.problems
+    .filter((p) => p.checkoutId === last || p.message.includes(last))
+    .map((p) => `${p.instance} ${p.level}: ${p.message}`);
+  const paidFromBack = paidAt.get(last)! - backAt;
+  const ranOn = c.tally.finished.get(last)!.map((r) => r.instance);
+  const latest =
+    `${last}, paid ${Math.abs(paidFromBack)} ms ${paidFromBack < 0 ? 'before' : 'after'} the store was back` +
+    `${during.includes(last) ? ' (paid while it was away)' : ''}; ` +
+    `onPaid ran on ${ranOn}; ` +
+    `logged about it: ${logged.length === 0 ? 'nothing' : logged.join(' | ')}`;
   took.sort((a, b) => a - b);
   return {
     ids,
     during,
     backAt,
     latestMs,
+    latest,
     slowestPaymentMs: took.at(-1)!,
     medianPaymentMs: took[Math.floor(took.length / 2)]!,
   };
