@@ -9,7 +9,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scaled, until } from '../../shared/until.ts';
-import { INTERVAL_MS, paymentsThrough, SLACK_MS, topologyTests } from './topology.ts';
+import { paymentsThrough } from './incident.ts';
+import { INTERVAL_MS, SLACK_MS, topologyTests } from './topology.ts';
 
 const { cluster } = topologyTests('sentinel', { contract: true });
 

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scaled, sleep } from '../../shared/until.ts';
-import { INTERVAL_MS, paymentsThrough, SLACK_MS, topologyTests } from './topology.ts';
+import { paymentsThrough } from './incident.ts';
+import { INTERVAL_MS, SLACK_MS, topologyTests } from './topology.ts';
 
 const OUTAGE_MS = 5_000;
 

@@ -9,9 +9,8 @@
 // - Reconciliation, per client with the other pair's timers held: checkouts paid behind the
 //   handler's back with every webhook dropped: each onPaid runs once, within an interval or
 //   two, on the pair.
-// - An incident (one Redis stopped, a primary killed) during payments with every webhook
-//   dropped: each order paid meanwhile is fulfilled within two intervals after the store is
-//   back, through the sweep of the provider's list.
+// The incidents (one Redis stopped, a primary killed) are incident.ts's, run by the
+// topology-*.test.ts files that have one.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { PaymentStore } from '../../../src/server/index.ts';
@@ -39,7 +38,6 @@ import {
   dropWebhooks,
   paidBehind,
   paidCheckout,
-  paidThrough,
   reportEverywhere,
 } from './shopper.ts';
 
@@ -218,7 +216,8 @@ function pairOf(c: Cluster, client: (typeof CLIENTS)[number]): [Instance, Instan
   return pair as [Instance, Instance];
 }
 
-async function inParallel<T>(count: number, width: number, one: (i: number) => Promise<T>) {
+/** `count` calls of `one`, `width` at a time, their answers in the order they came. */
+export async function inParallel<T>(count: number, width: number, one: (i: number) => Promise<T>) {
   const out: T[] = [];
   let next = 0;
   await Promise.all(
@@ -316,102 +315,4 @@ async function reconcileEach(
     );
   }
   return ids;
-}
-
-export interface Incident {
-  /** Cuts the store off (stops it, kills its primary). */
-  start(): Promise<void>;
-  /** Resolves once the store is back (restarted, a replica promoted), with when it was. */
-  over(): Promise<number>;
-}
-
-export interface IncidentReport {
-  ids: string[];
-  /** Paid while the store was away. */
-  during: string[];
-  /** When the store was back. */
-  backAt: number;
-  /**
-   * The longest wait from when the store was back, or from its payment when that came later,
-   * to the end of a checkout's onPaid.
-   */
-  latestMs: number;
-  /**
-   * The checkout that waited `latestMs`: when it was paid and what the instances logged about
-   * it, for the message of a test that finds it late.
-   */
-  latest: string;
-  /** The longest and the median time a payment's PUT took to answer. */
-  slowestPaymentMs: number;
-  medianPaymentMs: number;
-}
-
-/**
- * `total` card payments through the instances (two at a time), webhooks dropped; the
- * incident starts once `before` are paid. Resolves once the store is back and every onPaid
- * has finished, or fails after four intervals plus slack.
- */
-export async function paymentsThrough(
-  c: Cluster,
-  incident: Incident,
-  total: number,
-  before: number,
-): Promise<IncidentReport> {
-  await dropWebhooks(c, 10_000);
-  let down = false;
-  let cut: Promise<void> | undefined;
-  const during: string[] = [];
-  const paidAt = new Map<string, number>();
-  const took: number[] = [];
-  const ids = await inParallel(total, 2, async (i) => {
-    if (i === before) {
-      cut = incident.start().then(() => {
-        down = true;
-      });
-      await cut;
-    }
-    const started = Date.now();
-    const id = await paidThrough(c.instances[i % c.instances.length]!);
-    paidAt.set(id, Date.now());
-    took.push(Date.now() - started);
-    if (down) during.push(id);
-    return id;
-  });
-  await cut;
-  const backAt = await incident.over();
-  await until(
-    () => `every onPaid (${JSON.stringify(c.tally.counts(ids))})`,
-    () => c.tally.allFinished(ids),
-    INTERVAL_MS * 4 + SLACK_MS * 2,
-  );
-  await reconciledAfter(
-    c,
-    ids,
-    c.instances.filter((i) => i.alive),
-  );
-  await dropWebhooks(c, 0);
-  const waited = (id: string) =>
-    c.tally.finished.get(id)![0]!.at - Math.max(backAt, paidAt.get(id)!);
-  const last = ids.reduce((a, b) => (waited(b) > waited(a) ? b : a));
-  const latestMs = waited(last);
-  const logged = c.tally.problems
-    .filter((p) => p.checkoutId === last || p.message.includes(last))
-    .map((p) => `${p.instance} ${p.level}: ${p.message}`);
-  const paidFromBack = paidAt.get(last)! - backAt;
-  const ranOn = c.tally.finished.get(last)!.map((r) => r.instance);
-  const latest =
-    `${last}, paid ${Math.abs(paidFromBack)} ms ${paidFromBack < 0 ? 'before' : 'after'} the store was back` +
-    `${during.includes(last) ? ' (paid while it was away)' : ''}; ` +
-    `onPaid ran on ${ranOn}; ` +
-    `logged about it: ${logged.length === 0 ? 'nothing' : logged.join(' | ')}`;
-  took.sort((a, b) => a - b);
-  return {
-    ids,
-    during,
-    backAt,
-    latestMs,
-    latest,
-    slowestPaymentMs: took.at(-1)!,
-    medianPaymentMs: took[Math.floor(took.length / 2)]!,
-  };
 }
