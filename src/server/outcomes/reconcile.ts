@@ -151,6 +151,12 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
   if (watchStore === undefined) return unwatched(log);
   const store: WatchStore = watchStore;
   const now = deps.now ?? Date.now;
+  /**
+   * Checkouts this instance took whose report could not reach the store (it went away between
+   * the take and the claim): still held for it by the take, so no other call reads them before
+   * the hold ends. Read again on this instance's next call instead, once the store answers.
+   */
+  const unreported = new Set<string>();
   // The merchant's hash tag: the set shares a Cluster slot with the sweep's watermark.
   const set = `open:{${deps.merchantCode}}`;
   const { sweep, start } = createSweep({
@@ -217,8 +223,10 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
       result.closed += 1;
       await unwatch(id);
     } else {
-      // running elsewhere, failed or the store is down: taken again once the hold ends.
+      // Running elsewhere or failed: taken again once the hold ends. The store away: read
+      // again on the next call.
       result.open += 1;
+      if (outcome === 'unavailable') unreported.add(id);
     }
   }
 
@@ -244,7 +252,13 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
       const limit = options.limit ?? 100;
       checkLimit(limit);
       const result = emptyReport();
-      const ids = await store.due(set, now(), limit, holdMs);
+      // First the checkouts the store could not be told about last time (past `limit`, they
+      // wait for their hold to end), then as many due ones as the limit leaves.
+      const again = [...unreported].slice(0, limit);
+      const taken =
+        again.length < limit ? await store.due(set, now(), limit - again.length, holdMs) : [];
+      unreported.clear();
+      const ids = [...new Set([...again, ...taken])];
       const hooks = new Set<Promise<void>>();
       let swept: SweepResult;
       try {

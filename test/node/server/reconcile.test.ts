@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { createMemoryStore } from '../../../src/server/index.ts';
+import { type ClaimStore, createMemoryStore, type WatchStore } from '../../../src/server/index.ts';
 import { scaled, sleep, until } from '../../shared/until.ts';
 import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
 import { createCheckout, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
@@ -140,6 +140,40 @@ test('the hook that already ran elsewhere is not run again; the checkout is forg
   assert.deepEqual(next, { checked: 0, ran: 0, open: 0, closed: 0, errors: 0 });
   assert.ok(swept <= 1, `${swept} swept`);
   assert.equal(a.paid.length + b.paid.length, 1);
+});
+
+test('a checkout taken as the store went away is read again on the next call, not after the hold', async () => {
+  // The memory store's claims and open set, without its records: no sweep of the provider's
+  // list finds the checkout again (as for one the sweep passed while it was pending), so only
+  // the open set brings it back. Its claims fail while `away`, as a Redis that stopped between
+  // the take and the claim.
+  const memory = createMemoryStore();
+  let away = false;
+  const store: ClaimStore & WatchStore = {
+    claim: (...args) =>
+      away ? Promise.reject(new Error('the store went away')) : memory.claim(...args),
+    complete: (...args) => memory.complete(...args),
+    release: (...args) => memory.release(...args),
+    watch: (...args) => memory.watch(...args),
+    due: (...args) => memory.due(...args),
+    unwatch: (...args) => memory.unwatch(...args),
+  };
+  // A lease far past the test: before, the checkout waited all of it.
+  const h = makeHandler(sb, { store, hooks: { leaseMs: 10 * 60_000 } });
+  const id = await paidBehindTheHandler(h);
+
+  away = true;
+  const first = await h.handle.reconcile();
+  assert.deepEqual(first, { checked: 1, ran: 0, open: 1, closed: 0, errors: 0, swept: 0 });
+  assert.equal(h.paid.length, 0);
+
+  away = false;
+  const second = await h.handle.reconcile();
+  assert.deepEqual(second, { checked: 1, ran: 1, open: 0, closed: 1, errors: 0, swept: 0 });
+  assert.deepEqual(
+    h.paid.map((c) => c.id),
+    [id],
+  );
 });
 
 test('one pass reads at most limit checkouts; the rest wait for the next', async () => {
