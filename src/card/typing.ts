@@ -17,13 +17,14 @@ export function isTypedField(field: string): field is TypedField {
 }
 
 /**
- * The fields whose text typing rewrites: the card fields, and the ZIP code and the tax id,
- * whose digits are read as ASCII. Any other field (a name, an address) is kept as typed.
+ * The fields whose text typing rewrites: the card fields, and the ZIP code, the tax id and a
+ * boleto's postal code, whose digits are read as ASCII. Any other field (a name, an address)
+ * is kept as typed.
  */
-export type RetypedField = TypedField | 'zip' | 'taxId';
+export type RetypedField = TypedField | 'zip' | 'taxId' | 'postalCode';
 
 export function isRetypedField(field: string): field is RetypedField {
-  return isTypedField(field) || field === 'zip' || field === 'taxId';
+  return isTypedField(field) || field === 'zip' || field === 'taxId' || field === 'postalCode';
 }
 
 /** The security code's length: the network's, or AMEX's four while the network is unknown. */
@@ -37,7 +38,8 @@ export function cvvLength(network: CardNetwork | undefined): number {
  * `network` is the one the number field shows (it sets the code's length).
  * The digits an Arabic (٠-٩), Persian (۰-۹) or Japanese full-width (０-９) keyboard types
  * count as the digits they are, written as ASCII one character for one, so the caret's
- * place holds; in the ZIP code and the tax id too, whose text is otherwise kept as typed.
+ * place holds; in the ZIP code, the tax id and the postal code too, whose text is otherwise
+ * kept as typed.
  */
 export function retype(
   field: RetypedField,

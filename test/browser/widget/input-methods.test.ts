@@ -154,6 +154,25 @@ describe('payment-widget: pasting, IMEs and other ways in', () => {
     expect(body?.personal_details?.tax_id).to.equal('12345678909');
   });
 
+  it("reads a Japanese keyboard's full-width digits in a boleto's postal code as digits", async () => {
+    backend.issuesBoleto(['boleto']);
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    fillBoletoPayer(el);
+    paste($(el, '#taxId'), '123.456.789-09');
+    const postalCode = $(el, '#postalCode');
+    postalCode.focus();
+    postalCode.select();
+    await sendKeys({ type: '０１３１０-１００' });
+    expect(postalCode.value).to.equal('01310-100');
+    const pending = oneEvent(el, 'payment-pending');
+    void el.submit();
+    await pending;
+    const body = backend.puts()[0]?.body as
+      | { personal_details?: { address?: { postal_code?: string } } }
+      | undefined;
+    expect(body?.personal_details?.address?.postal_code).to.equal('01310-100');
+  });
+
   it('formats and checks what a password manager fills with a change event alone', async () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
     const changes: { valid: boolean; complete: boolean }[] = [];

@@ -66,6 +66,7 @@ describe('retype: a card field after an edit, with the caret after the same digi
     ['zip', '١٢٣٤٥-٦٧٨٩|', '12345-6789|', undefined, 'a ZIP+4 keeps its dash'],
     ['taxId', '۱۲۳.۴۵۶.۷۸۹-۰۹|', '123.456.789-09|', undefined, 'Persian digits, dots kept'],
     ['taxId', '１２３|', '123|', undefined, 'full-width digits'],
+    ['postalCode', '０１３１０-１００|', '01310-100|', undefined, 'full-width digits, dash kept'],
   ];
   for (const [field, before, after, network, why] of cases) {
     it(`${field} ${JSON.stringify(before)} -> ${JSON.stringify(after)}: ${why}`, () => {
@@ -128,9 +129,16 @@ describe('cvvLength, isTypedField and isRetypedField', () => {
       'cvv',
     ]);
   });
-  it('names the fields typing rewrites: the card fields, the ZIP code and the tax id', () => {
+  it('names the fields typing rewrites: the card fields, the ZIP code, the tax id, the postal code', () => {
     const fields = ['number', 'expiry', 'cvv', 'name', 'zip', 'email', 'taxId', 'postalCode'];
-    assert.deepEqual(fields.filter(isRetypedField), ['number', 'expiry', 'cvv', 'zip', 'taxId']);
+    assert.deepEqual(fields.filter(isRetypedField), [
+      'number',
+      'expiry',
+      'cvv',
+      'zip',
+      'taxId',
+      'postalCode',
+    ]);
     // retype takes only those, as tsc checks: a name is kept as typed, and never passed to it.
     // @ts-expect-error a name is not a RetypedField
     'name' satisfies RetypedField;
