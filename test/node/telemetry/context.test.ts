@@ -36,6 +36,12 @@ function handlerFor(baseUrl: string, extra: Partial<PaymentHandlerOptions> = {})
   });
 }
 
+/** The handler, asking the provider once per call: a 5xx is answered, not retried. */
+const handlerTryingOnce = (baseUrl: string) =>
+  handlerFor(baseUrl, {
+    provider: { baseUrl, apiKey: 'sk_test_context', merchantCode: 'MTEST', retries: 0 },
+  });
+
 const read = (requestId: string, headers: Record<string, string> = {}) =>
   new Request(`${ORIGIN}/payments/checkouts/co_1`, {
     headers: { 'x-request-id': requestId, ...headers },
@@ -111,14 +117,7 @@ test("a provider's 5xx: the server span's error.type is the code the handler ans
   const provider = await server((_req, res) =>
     sendJson(res, 500, { error_code: 'INTERNAL_ERROR', message: 'Internal error' }),
   );
-  const handle = handlerFor(provider.url, {
-    provider: {
-      baseUrl: provider.url,
-      apiKey: 'sk_test_context',
-      merchantCode: 'MTEST',
-      retries: 0,
-    },
-  });
+  const handle = handlerTryingOnce(provider.url);
   const res = await handle(read('provider-5xx'));
   const { error } = (await res.json()) as { error: { code: string } };
   assert.deepEqual([res.status, error.code], [500, 'PROVIDER_ERROR']);
@@ -134,14 +133,7 @@ test("a provider's 5xx: the server span's error.type is the code the handler ans
 
 test("without a logger, the console's line names the request's trace and span", async (t) => {
   const provider = await server((_req, res) => sendJson(res, 503, { message: 'busy' }));
-  const handle = handlerFor(provider.url, {
-    provider: {
-      baseUrl: provider.url,
-      apiKey: 'sk_test_context',
-      merchantCode: 'MTEST',
-      retries: 0,
-    },
-  });
+  const handle = handlerTryingOnce(provider.url);
   const errors = t.mock.method(console, 'error', () => {});
   assert.equal((await handle(read('console-line'))).status, 503);
   const span = serverSpanOf('console-line')!.spanContext();
