@@ -7,10 +7,12 @@ import { engineFromEnv } from './scripts/browser.mjs';
 import { freePort } from './scripts/free-port.mjs';
 import { bankPage } from './scripts/wtr-bank-page.mjs';
 import { engineCommands, engineSummary, launcherFor } from './scripts/wtr-engines.mjs';
+import { payPart } from './scripts/wtr-pay-part.mjs';
 import { scaled, TIME_SCALE } from './test/shared/time-scale.mjs';
 
 const engine = engineFromEnv();
 const bank = bankPage();
+const pay = payPart();
 
 export default {
   files: ['test/browser/**/*.test.ts'],
@@ -28,9 +30,10 @@ export default {
   browserStartTimeout: scaled(30_000),
   testsStartTimeout: scaled(20_000),
   testsFinishTimeout: scaled(120_000),
-  middleware: [bank.middleware],
+  middleware: [bank.middleware, pay.middleware],
   plugins: [
     bank.plugin,
+    pay.plugin,
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     engineCommands(),
   ],

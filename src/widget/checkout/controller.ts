@@ -189,12 +189,28 @@ export class CheckoutController implements ReactiveController, PayContext {
     // The pay part runs synchronously up to sending once it is here; only a payment that
     // got that far is in flight (a refused submit may be retried at once).
     const pay = this.parts.get('pay');
-    const run = pay ? pay.pay(this) : this.parts.need('pay').then((part) => part?.pay(this));
+    const run = pay ? pay.pay(this) : this._payOnArrival();
     if (this._lifecycle.kind !== 'busy') return run;
     this._inFlight = run.finally(() => {
       this._inFlight = undefined;
     });
     return this._inFlight;
+  }
+
+  /**
+   * Pay pressed before the pay part has come (on a slow network it arrives after the form):
+   * the form is busy at once, "Processing…" as while paying, and a second press pays nothing
+   * more (submit()); once the part is here it pays, or says what to fix. A part that cannot
+   * come leaves the form as it was, and the widget says so with "Try again".
+   */
+  private _payOnArrival(): Promise<void> {
+    const form = this._lifecycle;
+    if (form.kind === 'form') this.to({ ...form, kind: 'busy' });
+    return this.parts.need('pay').then((part) => {
+      // Still this wait's (a load meanwhile, for another checkout, is not paid).
+      if (this._lifecycle.kind === 'busy') this.to(form);
+      return part?.pay(this);
+    });
   }
 
   /**

@@ -122,17 +122,17 @@ export class PartsController {
   }
 
   /**
-   * A part's styles (one sheet or several) join the element's, as Lit adopts them, or as
-   * <style> without constructable sheets.
+   * A part's styles (one sheet or several) join the element's, through Lit's adoptStyles():
+   * it sets the root's constructable sheets, so the element's own go in again before the
+   * part's; without constructable sheets it adds a <style> per sheet after those there.
    */
   private _adopt(module: object): void {
-    const root = this._host.renderRoot as ShadowRoot;
     if (!('styles' in module)) return;
+    const root = this._host.renderRoot as ShadowRoot;
     const styles = [module.styles as CSSResult | CSSResult[]].flat();
-    if (!supportsAdoptingStyleSheets) adoptStyles(root, styles);
-    else {
-      const sheets = styles.map((style) => style.styleSheet).filter((sheet) => sheet !== undefined);
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
-    }
+    adoptStyles(
+      root,
+      supportsAdoptingStyleSheets ? [...root.adoptedStyleSheets, ...styles] : styles,
+    );
   }
 }

@@ -30,6 +30,7 @@ export const formWords = {
   donate: 'Donate {amount}',
   loading: 'Loading payment form…',
   retry: 'Try again',
+  processing: 'Processing…',
   errNetwork: 'We could not reach the payment service. Check your connection and try again.',
   // No "try again" here: a button says so where trying again may help (Pay, or Try again).
   errBackend: 'The payment could not be processed.',

@@ -1,7 +1,6 @@
 // What paying says, and why a payment or a load did not go through: the pay part's
 // (src/widget/parts/pay.ts).
 export const payWords = {
-  processing: 'Processing…',
   fixFields: 'Check the highlighted fields',
   errNotFound: 'This payment was not found.',
   errNoMethods: 'No payment method is available for this payment.',
