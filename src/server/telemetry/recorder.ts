@@ -50,6 +50,11 @@ export interface Recorder {
    * adds no second client span, nor a second `traceparent` value, to the handler's own.
    */
   quietKey: symbol;
+  /**
+   * `@opentelemetry/core`'s key of the host's request metadata (its RPC metadata): an object
+   * the host's HTTP instrumentation puts in the context, whose `route` names its server span.
+   */
+  hostKey: symbol;
   /** The checkouts the last reconciliation left open, which the gauge reports. */
   reconcileOpen: number | undefined;
 }
@@ -120,6 +125,7 @@ export function createRecorder(api: Api, options: TelemetryOptions): Recorder {
     metrics: instruments(api, meterProvider),
     requestIdKey: api.createContextKey('payment_widget.request_id'),
     quietKey: api.createContextKey('OpenTelemetry SDK Context Key SUPPRESS_TRACING'),
+    hostKey: api.createContextKey('OpenTelemetry SDK Context Key RPC_METADATA'),
     reconcileOpen: undefined,
   };
   if (recorder.metrics !== undefined) {

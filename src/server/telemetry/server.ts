@@ -10,6 +10,7 @@ import { routePath } from 'hono/route';
 import { providerErrorCode } from '../errors.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { HandlerEnv } from '../types.ts';
+import type { Api } from './load.ts';
 import { ATTR } from './names.ts';
 import { requestParent } from './propagation.ts';
 import { endSpan, errorTypeOf, isLive, type Recorder, secondsSince } from './recorder.ts';
@@ -65,8 +66,20 @@ export function serverSpans(
   };
 }
 
+/**
+ * The host's request metadata, when its HTTP instrumentation (`@opentelemetry/instrumentation-http`)
+ * traced the request: the object `@opentelemetry/core` keeps under `hostKey` in the context,
+ * whose `route` (a framework's instrumentation writes it) names the host's server span and
+ * labels its duration metric. Undefined without that instrumentation.
+ */
+function hostRequest(api: Api, key: symbol): { route?: string } | undefined {
+  const host = api.context.active().getValue(key) as { type?: unknown; route?: string } | null;
+  return typeof host === 'object' && host?.type === 'http' ? host : undefined;
+}
+
 async function traced(c: Context<HandlerEnv>, next: Next, recorder: Recorder): Promise<void> {
   const { api, tracer, requestIdKey } = recorder;
+  const host = hostRequest(api, recorder.hostKey);
   const request = c.req.raw;
   const method = conventionalMethod(request.method);
   const parent = requestParent(api, request.headers);
@@ -85,7 +98,9 @@ async function traced(c: Context<HandlerEnv>, next: Next, recorder: Recorder): P
     thrown = { error };
     throw error;
   } finally {
-    finish(c, recorder, span, method, started, thrown);
+    const route = finish(c, recorder, span, method, started, thrown);
+    // The pattern, `basePath` included: the path the host saw when the handler sees it whole.
+    if (host !== undefined && route !== undefined) host.route = route;
   }
 }
 
@@ -96,7 +111,7 @@ function finish(
   method: string,
   started: number,
   thrown: { error: unknown } | undefined,
-): void {
+): string | undefined {
   const status = thrown === undefined ? c.res.status : 500;
   const route = routeOf(c);
   const errorType = thrown === undefined ? serverErrorType(c, status) : errorTypeOf(thrown.error);
@@ -119,4 +134,5 @@ function finish(
     if (checkoutId !== undefined) span.setAttribute(ATTR.checkoutId, checkoutId);
   }
   endSpan(api, span, attributes);
+  return route;
 }
