@@ -15,8 +15,8 @@ import { validate } from './rules.ts';
 
 /**
  * A card field's text regrouped as its rules write it, the caret after the same digit; in
- * the ZIP code and the tax id, the digits of an Arabic, Persian or full-width keyboard as
- * ASCII ones. Any other field is kept as typed, and left alone.
+ * the ZIP code, the tax id and a boleto's postal code, the digits of an Arabic, Persian or
+ * full-width keyboard as ASCII ones (isRetypedField()). Any other field is kept as typed.
  */
 export function regroup(form: TypingForm, input: Control, field: FieldName): void {
   if (!(input instanceof HTMLInputElement) || !isRetypedField(field)) return;
