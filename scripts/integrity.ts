@@ -196,7 +196,7 @@ export function describe(path: string): Omit<ManifestFile, 'path' | 'integrity' 
     return {
       when: "on the sandbox's dashboard only (development): never on a shop's page",
       why: "the dashboard's live view of the simulated provider",
-      checkedBy: 'page',
+      checkedBy: 'sandbox',
     };
   }
   throw new Error(`dist/${path}: the inventory does not know this file (scripts/integrity.ts)`);
@@ -249,6 +249,7 @@ const WHO: Record<ManifestFile['checkedBy'], string> = {
   page: "the browser, against the page's `integrity` (widgetTags())",
   widget: 'the widget, against the hash built into the file that loads it',
   'your-build': 'your bundler reads it; your page serves what it outputs',
+  sandbox: "nobody: the sandbox's page loads it, with no `integrity`",
 };
 
 /**

@@ -10,7 +10,9 @@ export type CheckedBy =
   /** The widget, against the hash built into the file that loads it. */
   | 'widget'
   /** Nobody of ours: a bundler reads the file, and the page serves the bundler's output. */
-  | 'your-build';
+  | 'your-build'
+  /** Nobody: the sandbox's own page loads it, with no `integrity`. */
+  | 'sandbox';
 
 export interface ManifestFile {
   /** Its path under `dist/`: `parts/pay.js`. */

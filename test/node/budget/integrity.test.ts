@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { test } from 'node:test';
 import { INVENTORY_MARKERS, inventoryMarkdown } from '../../../scripts/integrity.ts';
+import { createSandboxCore } from '../../../src/sandbox/core.ts';
 import type { IntegrityManifest } from '../../../src/server/index.ts';
 
 const DIST = 'dist';
@@ -53,7 +54,10 @@ test('integrity.json lists every file dist/ serves to a browser, with its hash a
     assert.equal(file.integrity, sri(bytes), `${file.path}: integrity`);
     assert.equal(file.bytes, bytes.byteLength, `${file.path}: bytes`);
     assert.ok(file.when.length > 10 && file.why.length > 10, `${file.path}: when and why`);
-    assert.ok(['page', 'widget', 'your-build'].includes(file.checkedBy), `${file.path}: checkedBy`);
+    assert.ok(
+      ['page', 'widget', 'your-build', 'sandbox'].includes(file.checkedBy),
+      `${file.path}: checkedBy`,
+    );
   }
 });
 
@@ -90,6 +94,17 @@ test('the parts and locales are checked by the widget, against hashes held by wh
     'parts/pay.js',
     'parts/step.js',
   ]);
+});
+
+test("the sandbox's dashboard script is listed as checked by no one: its page gives no integrity", async () => {
+  const dashboard = manifest().files.find((f) => f.path === 'sandbox-dashboard/dashboard.js');
+  assert.equal(dashboard?.checkedBy, 'sandbox');
+  const core = createSandboxCore({}, { dashboardScript: () => '' });
+  const page = await (
+    await core.handle(new Request('http://127.0.0.1/', { headers: { accept: 'text/html' } }))
+  ).text();
+  core.close();
+  assert.match(page, /<script type="module" src="[^"]*dashboard\.js">/);
 });
 
 test('the ES entry and its chunks are listed as what a bundler reads, never loaded as they are', () => {
