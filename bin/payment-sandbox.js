@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The `payment-sandbox` command: runs the built CLI (built on install by `prepare`).
+// The `payment-sandbox` command: runs the built CLI.
 import '../dist/node/sandbox-cli.js';
