@@ -16,12 +16,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../../scripts/free-port.mjs';
 import { scaled } from '../../shared/until.ts';
+import { signalWhenGone } from './children.ts';
 
 const execute = promisify(execFile);
 const READY_TIMEOUT_MS = scaled(30_000);
@@ -73,26 +73,6 @@ process.once('exit', () => {
   }
 });
 
-/**
- * Ends the process group `pid` once this process is gone, however it ended. The 'exit' handler
- * above runs only when this process exits by itself: Ctrl-C reaches the terminal's foreground
- * group, which a detached server has left, and SIGKILL runs nothing. So a shell outside that
- * group, deaf to SIGHUP, SIGINT and SIGTERM, waits for the end of a pipe only this process
- * holds, which the kernel closes when this process dies. (Only a SIGKILL to the shell as well
- * gets past it.) The shell is killed once the server has exited, so that it never signals a
- * group whose id has gone to another.
- */
-function guard(pid: number, server: ChildProcess): void {
-  const script = 'trap "" HUP INT TERM; read _; kill -QUIT -"$1"';
-  const watchdog = spawn('sh', ['-c', script, 'sh', `${pid}`], {
-    stdio: ['pipe', 'ignore', 'ignore'],
-  });
-  // Neither it nor its pipe keeps this process's event loop alive.
-  watchdog.unref();
-  (watchdog.stdin as Socket | null)?.unref();
-  server.once('exit', () => watchdog.kill('SIGKILL'));
-}
-
 /** Spawns `file` in a process group of its own; resolves once its log says `ready`. */
 function launch(file: string, args: string[], ready: RegExp, what: string): Promise<ChildProcess> {
   const [command, argv] = as(file, args);
@@ -100,7 +80,8 @@ function launch(file: string, args: string[], ready: RegExp, what: string): Prom
   const pid = child.pid;
   if (pid !== undefined) {
     groups.add(pid);
-    guard(pid, child);
+    // Its group: the server's backends are in it.
+    child.once('exit', signalWhenGone(-pid, 'QUIT'));
   }
   child.once('exit', () => {
     if (pid !== undefined) groups.delete(pid);
