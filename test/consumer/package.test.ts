@@ -166,6 +166,16 @@ test('the tarball holds every file package.json names, and each entry’s types 
   }
 });
 
+test('Parcel 2, which reads no `exports` unless the app opts in, finds the ES entry through `module`', () => {
+  // Without it, `import 'payment-widget'` fails its build: "Cannot load file './index'".
+  const entry = PACKAGE.exports['.'];
+  assert.equal(PACKAGE.module, typeof entry === 'object' ? entry.import : entry);
+  assert.ok(
+    packed.includes(`${PACKAGE.module}`.replace(/^\.\//, '')),
+    `${PACKAGE.module} is not packed`,
+  );
+});
+
 test('installing the tarball into an empty project prints no warning', () => {
   const empty = mkdtempSync(join(workspace, 'empty-'));
   writeFileSync(join(empty, 'package.json'), '{ "name": "empty-shop", "private": true }\n');

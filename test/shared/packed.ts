@@ -20,6 +20,7 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
   exports: Record<string, string | Record<string, string>>;
+  module?: string;
   customElements?: string;
 };
 
