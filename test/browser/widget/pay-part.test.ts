@@ -4,8 +4,9 @@
 // it. Alone in its file: a part is fetched once per page, so a test before it would have
 // brought it already.
 import { expect } from '@open-wc/testing';
+import { PARTS } from '../../../src/widget/parts/imports.ts';
 import { until } from '../../shared/until.ts';
-import { $, FakeBackend, paste, widget } from './fake-backend.ts';
+import { $, FakeBackend, paste, text, widget } from './fake-backend.ts';
 
 const payPartAsked = () =>
   performance.getEntriesByType('resource').some((entry) => entry.name.includes('/parts/pay.ts'));
@@ -40,5 +41,40 @@ describe('payment-widget: its pay part', () => {
     paste(number, '4200000000000091');
     await el.updateComplete;
     expect(number.value).to.equal('4200 0000 0000 0091');
+  });
+
+  it('whose loader throws instead of rejecting (webpack’s under Trusted Types): the console says which and why, the shopper that it could not load, and Try again asks again', async () => {
+    // Webpack's and Rspack's import() puts a <script> in the page, and throws at once when
+    // Trusted Types refuse it, where a browser's import() rejects.
+    const load = PARTS.pay;
+    const refused = "This document requires 'TrustedScriptURL' assignment.";
+    PARTS.pay = () => {
+      throw new TypeError(refused);
+    };
+    const said: string[] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => said.push(args.join(' '));
+    try {
+      const el = await widget(backend, `order='{"sku":"poster"}'`);
+      const line = `payment-widget: its "pay" part could not load (${refused})`;
+      await until('the console names the part and why', () => said.includes(line));
+      const button = (name: RegExp) =>
+        [...(el.shadowRoot?.querySelectorAll('button') ?? [])].find((b) =>
+          name.test(b.textContent ?? ''),
+        );
+      button(/^\s*Pay/)?.click();
+      const unreachable = 'We could not reach the payment service.';
+      await until('the shopper reads that it could not load', () => text(el).includes(unreachable));
+
+      PARTS.pay = load;
+      button(/^\s*Try again/)?.click();
+      await until('the part has come', () => !text(el).includes(unreachable));
+      paste($(el, '#number'), '4200000000000091');
+      await el.updateComplete;
+      expect($(el, '#number').value).to.equal('4200 0000 0000 0091');
+    } finally {
+      PARTS.pay = load;
+      console.error = error;
+    }
   });
 });
