@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SpanKind } from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { type Harness, makeHandler } from '../server/fixtures.ts';
 import { cardBody } from '../support/cards.ts';

@@ -1,7 +1,7 @@
 // The requests of the telemetry tests' runs, each tagged with an X-Request-Id of the test's
 // choosing: the handler's server span records it, so a test finds each request's spans.
 import assert from 'node:assert/strict';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import type { Harness } from '../server/fixtures.ts';
 import { request } from '../server/fixtures.ts';
 import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';

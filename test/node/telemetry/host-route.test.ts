@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { SpanKind } from '@opentelemetry/api';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { metrics, NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import * as metrics from '@opentelemetry/sdk-metrics';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import * as tracing from '@opentelemetry/sdk-trace';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { createPaymentHandler, toNodeListener } from '../../../src/server/index.ts';
 import { ORIGIN } from '../server/fixtures.ts';
@@ -43,7 +45,7 @@ const reader = new metrics.PeriodicExportingMetricReader({
 });
 const sdk = new NodeSDK({
   autoDetectResources: false,
-  spanProcessors: [new tracing.SimpleSpanProcessor(spans), ended],
+  spanProcessors: [new tracing.SimpleSpanProcessor({ exporter: spans }), ended],
   metricReaders: [reader],
   instrumentations: [new HttpInstrumentation()],
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { metrics, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { BatchSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createProviderClient } from '../../../src/server/index.ts';
 import { until } from '../../shared/until.ts';
@@ -21,7 +21,9 @@ const collector = await startCollector();
 
 registerContextManager();
 const sdk = inMemorySdk([
-  new BatchSpanProcessor(new OTLPTraceExporter({ url: `${collector.url}/v1/traces` })),
+  new BatchSpanProcessor({
+    exporter: new OTLPTraceExporter({ url: `${collector.url}/v1/traces` }),
+  }),
 ]);
 trace.setGlobalTracerProvider(sdk.tracerProvider);
 metrics.setGlobalMeterProvider(sdk.meterProvider);

@@ -13,12 +13,12 @@ import {
   PeriodicExportingMetricReader,
 } from '@opentelemetry/sdk-metrics';
 import {
-  BasicTracerProvider,
   InMemorySpanExporter,
   type ReadableSpan,
   SimpleSpanProcessor,
   type SpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 
 /** Once per test file (each runs in a process of its own): the context manager is global. */
 export function registerContextManager(): void {
@@ -34,7 +34,7 @@ export interface MetricPoint {
 }
 
 export interface InMemorySdk {
-  tracerProvider: BasicTracerProvider;
+  tracerProvider: TracerProvider;
   meterProvider: MeterProvider;
   spans(): ReadableSpan[];
   /** The first span, ended already or to end, that `matches`: for work behind an answer. */
@@ -58,8 +58,8 @@ class EndedSpans implements SpanProcessor {
 export function inMemorySdk(also: SpanProcessor[] = []): InMemorySdk {
   const spanExporter = new InMemorySpanExporter();
   const endedSpans = new EndedSpans();
-  const tracerProvider = new BasicTracerProvider({
-    spanProcessors: [new SimpleSpanProcessor(spanExporter), endedSpans, ...also],
+  const tracerProvider = new TracerProvider({
+    spanProcessors: [new SimpleSpanProcessor({ exporter: spanExporter }), endedSpans, ...also],
   });
   const metricExporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
   // Exports only when flushed: an interval longer than any test.

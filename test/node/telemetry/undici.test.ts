@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { SpanKind, trace } from '@opentelemetry/api';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import * as tracing from '@opentelemetry/sdk-trace';
 import { createPaymentHandler } from '../../../src/server/index.ts';
 import { ORIGIN } from '../server/fixtures.ts';
 import { checkoutAnswer, scriptedServers, sendJson } from '../server/helpers.ts';
@@ -17,7 +18,7 @@ process.env.OTEL_LOGS_EXPORTER = 'none';
 const exporter = new tracing.InMemorySpanExporter();
 const sdk = new NodeSDK({
   autoDetectResources: false, // no attribute to wait for: each span is exported as it ends
-  spanProcessors: [new tracing.SimpleSpanProcessor(exporter)],
+  spanProcessors: [new tracing.SimpleSpanProcessor({ exporter })],
   instrumentations: [new UndiciInstrumentation()],
 });
 sdk.start();
