@@ -173,11 +173,15 @@ export function createPostgresStore(
   /** The tables, created once when asked to (tried again after a failure). */
   function ready(): Promise<void> {
     if (!createTables) return Promise.resolve();
+    // One simple query is one transaction by itself: no BEGIN, which postgres.js 3 refuses on a
+    // sql of more than one connection (UNSAFE_TRANSACTION). Warnings only: each existing
+    // table's "already exists, skipping" NOTICE would reach the console at every start
+    // (postgres.js logs notices by default).
     tables ??= connection
       .script(
-        `BEGIN;
+        `SET LOCAL client_min_messages = warning;
 SELECT pg_advisory_xact_lock(hashtext('payment-widget tables ${options.schema ?? ''}'));
-${postgresStoreSchema(options)}COMMIT;`,
+${postgresStoreSchema(options)}`,
       )
       .catch((error: unknown) => {
         tables = undefined;

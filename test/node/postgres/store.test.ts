@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import postgres from 'postgres';
+import postgres4 from 'postgres4';
 import {
   createPostgresStore,
   type PostgresClientLike,
@@ -84,6 +86,36 @@ test('instances starting together on an empty schema create the tables once', as
       'payment_widget_watch',
     ],
   );
+});
+
+test('postgres.js 3 and 4: a store creates its tables at start, and prints nothing when they exist', async () => {
+  const admin = open('pg', server.url);
+  for (const kind of ['postgres.js', 'postgres.js 4'] as const) {
+    // postgres.js's default onnotice is console.log: what a merchant's console shows.
+    const notices: string[] = [];
+    const options = {
+      max: 4, // the docs' store pool: more than one connection
+      onnotice: (n: { message?: unknown }) => notices.push(`${n.message}`),
+    };
+    const sql =
+      kind === 'postgres.js' ? postgres(server.url, options) : postgres4(server.url, options);
+    const schema = kind === 'postgres.js' ? 'made_by_js3' : 'made_by_js4';
+    try {
+      // The first instance makes the tables, the next one (a restart) finds them.
+      for (const instance of ['first', 'next']) {
+        const store = createPostgresStore(sql, { schema, createTables: true });
+        assert.equal(await store.claim(`onPaid:M1:${instance}`, 'a', 60_000), 'claimed', kind);
+      }
+      const [made] = await admin.query(
+        'SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1',
+        [schema],
+      );
+      assert.equal(made?.n, 4, kind);
+      assert.deepEqual(notices, [], kind);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  }
 });
 
 test('a store whose tables were never made says how to make them, through either package', async () => {
