@@ -1,4 +1,4 @@
-// The handler as a React Router 7 (framework mode) splat resource route, `routes/payments.$.ts`,
+// The handler as a React Router 8 (framework mode) splat resource route, `routes/payments.$.ts`,
 // whose loader (GET, HEAD) and action (every other method) both return `payments(request)`:
 // React Router's own request handler, given the server build `react-router build` writes for
 // such an app (a root and that route), served on loopback. React Router's server
@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type ServerType, serve } from '@hono/node-server';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { type Harness, makeHandler, ORIGIN, startSandbox } from './fixtures.ts';
 import { payWith3ds, payWithCard } from './pay-through.ts';
@@ -86,7 +86,13 @@ async function listen(
   const port = await new Promise<number>((resolve) => {
     server = serve(
       {
-        fetch: (request, env) => handle(request, nodeContext ? env : undefined),
+        // The context a custom server's getLoadContext gives (docs/server.md): React Router 8,
+        // and 7 with v8_middleware, refuse anything but a RouterContextProvider.
+        fetch: (request, env) =>
+          handle(
+            request,
+            nodeContext ? Object.assign(new RouterContextProvider(), env) : undefined,
+          ),
         hostname: '127.0.0.1',
         port: 0,
       },
@@ -97,7 +103,7 @@ async function listen(
   return { base: `http://127.0.0.1:${port}`, server };
 }
 
-describe('React Router 7: routes/payments.$.ts, loader and action returning payments(request)', () => {
+describe('React Router 8: routes/payments.$.ts, loader and action returning payments(request)', () => {
   let h: Harness;
   let base: string;
   let server: ServerType;
@@ -141,7 +147,7 @@ describe('React Router 7: routes/payments.$.ts, loader and action returning paym
   });
 });
 
-describe('React Router 7 behind a custom Express server: payments(request, context), Node’s request as context', () => {
+describe('React Router 8 behind a custom Express server: payments(request, context), Node’s request as context', () => {
   let h: Harness;
   let base: string;
   let server: ServerType;
