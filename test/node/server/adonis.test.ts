@@ -1,4 +1,4 @@
-// The handler in an AdonisJS 6 app, on loopback: its router, with its body parser in front of
+// The handler in an AdonisJS 7 app, on loopback: its router, with its body parser in front of
 // every route as the starter kits' start/kernel.ts has it. The parser reads each JSON body
 // before the route (Node's request is read to its end; the text is kept as
 // `ctx.request.raw()`), and AdonisJS sends its own answer once the route's handler settles.

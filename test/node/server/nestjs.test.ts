@@ -1,4 +1,4 @@
-// The handler in a NestJS 11 app, on loopback, on its default Express adapter (which parses
+// The handler in a NestJS 12 app, on loopback, on its default Express adapter (which parses
 // JSON and form bodies before any controller) and on its Fastify adapter (Fastify's request
 // and reply reach a controller's @Req() and @Res()), each mounted the two ways a Nest
 // developer writes it: a controller's catch-all route, and app.use('/payments', ...) in
