@@ -4,8 +4,8 @@
 export { type CardNetwork, detectNetwork, networkRules } from '../shared/card-networks.ts';
 export { digitsOnly, luhn } from '../shared/luhn.ts';
 export { checkExpiry, formatExpiry } from './expiry.ts';
-export { checkCvv, isZip } from './fields.ts';
-export { checkNumber, formatNumber } from './number.ts';
+export { isCvv, isZip } from './fields.ts';
+export { formatNumber, isCardNumber } from './number.ts';
 export {
   cvvLength,
   deleteOverSeparator,

@@ -1,10 +1,10 @@
-import { type CardNetwork, detectNetwork, networkRules } from '../shared/card-networks.ts';
+import { detectNetwork, networkRules } from '../shared/card-networks.ts';
 import { digitsOnly, luhn } from '../shared/luhn.ts';
-import type { FieldCheck, Formatted } from './types.ts';
+import type { Formatted } from './types.ts';
 
 /**
- * Checks a card number as typed; spaces and dashes may separate digits, anything else makes it
- * invalid for good.
+ * Whether a card number is whole and right; spaces and dashes may separate digits, anything
+ * else makes it invalid.
  *
  * UnionPay (CUP) numbers are checked for length only, not Luhn: UnionPay does not require a
  * Luhn check digit and issues cards (notably 62-series debit cards) that fail it, so a Luhn
@@ -15,20 +15,16 @@ import type { FieldCheck, Formatted } from './types.ts';
  * digit: the provider names UNKNOWN as a card type, and it, not the widget, knows which
  * networks the merchant takes.
  */
-export function checkNumber(value: string): FieldCheck & { network: CardNetwork } {
+export function isCardNumber(value: string): boolean {
   const digits = digitsOnly(value);
   const network = detectNetwork(digits);
-  const { lengths } = networkRules(network);
-  // No card number starts with 0: ISO/IEC 7812 keeps that industry digit for ISO itself.
-  if (!/^[\d\s-]*$/.test(value) || digits[0] === '0') {
-    return { isValid: false, isPotentiallyValid: false, network };
-  }
-  const isValid = lengths.includes(digits.length) && (network === 'CUP' || luhn(digits));
-  return {
-    isValid,
-    isPotentiallyValid: isValid || digits.length < Math.max(...lengths),
-    network,
-  };
+  return (
+    /^[\d\s-]*$/.test(value) &&
+    // No card number starts with 0: ISO/IEC 7812 keeps that industry digit for ISO itself.
+    digits[0] !== '0' &&
+    networkRules(network).lengths.includes(digits.length) &&
+    (network === 'CUP' || luhn(digits))
+  );
 }
 
 /**

@@ -3,11 +3,11 @@
 // network as typed, and the process body: the card, or a saved card's token, and the
 // options the merchant turned on. A card's answer may call for a 3-D Secure challenge.
 import {
-  checkCvv,
   checkExpiry,
-  checkNumber,
   detectNetwork,
   digitsOnly,
+  isCardNumber,
+  isCvv,
   isZip,
 } from '../../../card/index.ts';
 import type { Values } from '../../form/fields.ts';
@@ -19,9 +19,9 @@ const network = (values: Values) => (values.number ? detectNetwork(values.number
 
 export const cardPay: MethodPay = {
   checks: {
-    number: (value) => checkNumber(digitsOnly(value)).isValid,
+    number: (value) => isCardNumber(digitsOnly(value)),
     expiry: (value) => checkExpiry(value).isValid,
-    cvv: (value, values) => checkCvv(value, network(values) ?? 'UNKNOWN').isValid,
+    cvv: (value, values) => isCvv(value, network(values) ?? 'UNKNOWN'),
     zip: isZip,
     installments: (value) => {
       const n = Number(value);
