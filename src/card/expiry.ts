@@ -1,3 +1,4 @@
+import { expiryInFuture } from '../shared/expiry.ts';
 import { digitsOnly } from '../shared/luhn.ts';
 import type { FieldCheck, Formatted } from './types.ts';
 
@@ -30,47 +31,26 @@ function readings(value: string): Reading[] {
   return text[0] === '1' && text.length > 1 ? [long, short] : [long];
 }
 
-/** "26" means the first year ending in 26 that is not in the past. */
-function fullYear(year: string, now: Date): number {
-  if (year.length === 4) return +year;
-  const current = now.getFullYear();
-  const candidate = current - (current % 100) + +year;
-  return candidate < current ? candidate + 100 : candidate;
-}
-
-/** A card is good through the last day of its month. */
-function inWindow(month: number, year: number, now: Date): boolean {
-  const current = now.getFullYear();
-  if (year > current + MAX_YEARS_AHEAD) return false;
-  return year > current || (year === current && month >= now.getMonth() + 1);
-}
-
 function check({ month, year, short }: Reading, now: Date): ExpiryCheck {
   const m = +month;
   const monthComplete = month.length === 2 || (month.length === 1 && short);
-  const monthValid = monthComplete && m >= 1 && m <= 12;
   if (!monthComplete) return { isValid: false, isPotentiallyValid: /^[01]?$/.test(month) };
-  if (!monthValid || year.length > 4) return { isValid: false, isPotentiallyValid: false };
-  if (year.length === 2 || year.length === 4) {
-    const y = fullYear(year, now);
-    if (inWindow(m, y, now)) {
-      return {
-        isValid: true,
-        isPotentiallyValid: true,
-        month: month.padStart(2, '0'),
-        year: `${y}`,
-      };
-    }
-    if (year.length === 4) return { isValid: false, isPotentiallyValid: false };
-  }
-  // Could more year digits still make it good? Try each year the window allows, as YY and YYYY.
-  const current = now.getFullYear();
+  if (m < 1 || m > 12 || year.length > 4) return { isValid: false, isPotentiallyValid: false };
+  // Each year a card may run to (this one to MAX_YEARS_AHEAD ahead) whose `m` has not ended
+  // (src/shared/expiry.ts): typed as YYYY or YY, it is the card's; starting as typed ("2",
+  // "20", "202"), it may still become it.
+  let isPotentiallyValid = false;
+  const current = now.getUTCFullYear();
   for (let y = current; y <= current + MAX_YEARS_AHEAD; y++) {
-    const yy = `${y}`.slice(2);
-    const fits = `${y}`.startsWith(year) || (year.length < 2 && yy.startsWith(year));
-    if (fits && inWindow(m, y, now)) return { isValid: false, isPotentiallyValid: true };
+    const full = `${y}`;
+    const yy = full.slice(2);
+    if (!expiryInFuture(m, full, now)) continue;
+    if (year === full || year === yy) {
+      return { isValid: true, isPotentiallyValid: true, month: month.padStart(2, '0'), year: full };
+    }
+    isPotentiallyValid ||= full.startsWith(year) || yy.startsWith(year);
   }
-  return { isValid: false, isPotentiallyValid: false };
+  return { isValid: false, isPotentiallyValid };
 }
 
 /** The first reading that is valid, else the first that may still become valid. */
@@ -85,9 +65,9 @@ function best(value: string, now: Date): [Reading, ExpiryCheck] | undefined {
 
 /**
  * Checks an expiry date typed as MM/YY, MM/YYYY or M/YY, with or without the slash (a space,
- * dash or dot also separate). Rejects past months and years more than 20 ahead. A valid date
- * yields the provider's `expiry_month` as "MM" and `expiry_year` as "YYYY" (the provider
- * takes YY or YYYY; four digits cannot be misread).
+ * dash or dot also separate). Rejects past months (in UTC, as the sandbox reads them) and years
+ * more than 20 ahead. A valid date yields the provider's `expiry_month` as "MM" and
+ * `expiry_year` as "YYYY" (the provider takes YY or YYYY; four digits cannot be misread).
  */
 export function checkExpiry(value: string, now: Date = new Date()): ExpiryCheck {
   return best(value, now)?.[1] ?? { isValid: false, isPotentiallyValid: false };

@@ -42,10 +42,6 @@ export function cardOutcome(number: string): CardOutcome {
   return 'paid';
 }
 
-/** True when MM/YY(YY) is the current month or later. */
-export function expiryInFuture(month: string, year: string, now = new Date()): boolean {
-  const y = year.length === 2 ? 2000 + Number(year) : Number(year);
-  const m = Number(month);
-  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
-  return y * 12 + (m - 1) >= current;
-}
+// Whether a card has expired is the widget's rule too (src/shared/expiry.ts), both in UTC: a
+// card the widget lets through is not refused here as expired (unless the clock was moved).
+export { expiryInFuture } from '../../shared/expiry.ts';

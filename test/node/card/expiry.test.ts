@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkExpiry, formatExpiry } from '../../../src/card/index.ts';
+import { expiryInFuture } from '../../../src/sandbox/simulation/cards.ts';
 
-// 15 May 2026: May 2026 is still good, April 2026 is past, 2046 is the last year accepted.
-const NOW = new Date(2026, 4, 15);
+// 15 May 2026 (UTC): May 2026 is still good, April 2026 is past, 2046 is the last year accepted.
+const NOW = new Date(Date.UTC(2026, 4, 15));
 
 describe('checkExpiry (today 15 May 2026)', () => {
   // [input, month, year] for dates the provider gets as expiry_month / expiry_year.
@@ -78,18 +79,43 @@ describe('checkExpiry (today 15 May 2026)', () => {
     });
   }
 
-  it('takes the current month up to its last day', () => {
-    assert.equal(checkExpiry('12/26', new Date(2026, 11, 31, 23, 59)).isValid, true);
-    assert.equal(checkExpiry('12/26', new Date(2027, 0, 1)).isValid, false);
+  it('takes the current month up to its last day, in UTC', () => {
+    assert.equal(checkExpiry('12/26', new Date(Date.UTC(2026, 11, 31, 23, 59))).isValid, true);
+    assert.equal(checkExpiry('12/26', new Date(Date.UTC(2027, 0, 1))).isValid, false);
+    // 30 November 2026, 23:30 in New York is 1 December in UTC: the sandbox refuses November.
+    assert.equal(checkExpiry('11/26', new Date('2026-11-30T23:30:00-05:00')).isValid, false);
+    // 1 December 2026, 00:30 in Berlin is still 30 November in UTC: the sandbox takes it.
+    assert.equal(checkExpiry('11/26', new Date('2026-12-01T00:30:00+01:00')).isValid, true);
   });
 
   it('reads YY in the century where it is not past', () => {
-    assert.deepEqual(checkExpiry('01/05', new Date(2095, 5, 1)), {
+    assert.deepEqual(checkExpiry('01/05', new Date(Date.UTC(2095, 5, 1))), {
       isValid: true,
       isPotentiallyValid: true,
       month: '01',
       year: '2105',
     });
+  });
+
+  it('takes every date in the window that the sandbox takes, and no other', () => {
+    // At the first and the last minute of each month of a year (UTC).
+    for (let month = 0; month < 12; month++) {
+      for (const now of [
+        new Date(Date.UTC(2026, month, 1)),
+        new Date(Date.UTC(2026, month + 1, 1) - 60_000),
+      ]) {
+        for (let year = 2024; year <= 2028; year++) {
+          for (let m = 1; m <= 12; m++) {
+            const mm = `${m}`.padStart(2, '0');
+            const good = expiryInFuture(mm, `${year}`, now);
+            for (const typed of [`${mm}/${year}`, `${mm}/${`${year}`.slice(2)}`]) {
+              const at = `${typed} at ${now.toISOString()}`;
+              assert.equal(checkExpiry(typed, now).isValid, good, at);
+            }
+          }
+        }
+      }
+    }
   });
 });
 
