@@ -12,7 +12,8 @@ interface Reading {
   short: boolean;
 }
 
-type ExpiryCheck = FieldCheck & { month?: string; year?: string };
+/** `expired`: a whole month and year, before this one (an expired card's printed date). */
+type ExpiryCheck = FieldCheck & { month?: string; year?: string; expired?: boolean };
 
 /**
  * The ways to read what the user typed as month and year, most likely first. A separator
@@ -50,7 +51,9 @@ function check({ month, year, short }: Reading, now: Date): ExpiryCheck {
     }
     isPotentiallyValid ||= full.startsWith(year) || yy.startsWith(year);
   }
-  return { isValid: false, isPotentiallyValid };
+  // A whole date before this month is what an expired card has printed on it.
+  const expired = (year.length === 2 || year.length === 4) && !expiryInFuture(m, year, now);
+  return { isValid: false, isPotentiallyValid, expired };
 }
 
 /** The first reading that is valid, else the first that may still become valid. */
@@ -65,8 +68,8 @@ function best(value: string, now: Date): [Reading, ExpiryCheck] | undefined {
 
 /**
  * Checks an expiry date typed as MM/YY, MM/YYYY or M/YY, with or without the slash (a space,
- * dash or dot also separate). Rejects past months (in UTC, as the sandbox reads them) and years
- * more than 20 ahead. A valid date yields the provider's `expiry_month` as "MM" and
+ * dash or dot also separate). Rejects past months (`expired`, in UTC as the sandbox reads them)
+ * and years more than 20 ahead. A valid date yields the provider's `expiry_month` as "MM" and
  * `expiry_year` as "YYYY" (the provider takes YY or YYYY; four digits cannot be misread).
  */
 export function checkExpiry(value: string, now: Date = new Date()): ExpiryCheck {

@@ -1,5 +1,5 @@
-// When a card has expired: the one rule, read in UTC, for the widget (which refuses the date)
-// and the sandbox (which refuses the card). No imports.
+// When a card has expired: the one rule, read in UTC, for the widget (which tells the shopper
+// "This card has expired") and the sandbox (which refuses the card). No imports.
 
 /**
  * Whether a card printed with `month` (1-12) and `year` (YYYY, or YY as 20YY) is still good at

@@ -21,7 +21,7 @@ export type FieldName =
   | 'postalCode';
 
 export type Values = Partial<Record<FieldName, string>>;
-type ErrorCode = 'required' | 'invalid';
+type ErrorCode = 'required' | 'invalid' | 'expired';
 export type Errors = Partial<Record<FieldName, ErrorCode>>;
 
 /** The optional fields a merchant turned on: the element itself fits. */

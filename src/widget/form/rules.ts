@@ -25,8 +25,9 @@ export function validate(
   for (const field of fields) {
     const value = (values[field] ?? '').trim();
     const check = checks[field] ?? COMMON[field];
-    if (!value) errors[field] = 'required';
-    else if (check && !check(value, values)) errors[field] = 'invalid';
+    // true: fine; false: invalid; else the code of what is wrong ('required', 'expired').
+    const ok = value ? (check?.(value, values) ?? true) : 'required';
+    if (ok !== true) errors[field] = ok || 'invalid';
   }
   return errors;
 }

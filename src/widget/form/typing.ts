@@ -97,13 +97,11 @@ export function check(form: TypingForm): FieldName[] {
 export function message(form: TypingForm, field: FieldName): string {
   const code = form.view.errors[field];
   if (!code) return '';
-  // Only fields with a rule of their own are ever invalid, and each has its
-  // message under err{Field}: errNumber, errTaxId...
-  return form.strings()[
-    code === 'required'
-      ? 'errRequired'
-      : (`err${field[0]?.toUpperCase()}${field.slice(1)}` as StringName)
-  ];
+  // Only fields with a rule of their own are ever invalid, and each has its message under
+  // err{Field} (errNumber, errTaxId...); any other error under err{Code}: errRequired,
+  // errExpired.
+  const name = code === 'invalid' ? field : code;
+  return form.strings()[`err${name[0]?.toUpperCase()}${name.slice(1)}` as StringName];
 }
 
 /** Another saved card (or "Use a new card", token '') is chosen: errors derived again once shown. */

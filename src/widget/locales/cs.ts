@@ -51,6 +51,7 @@ const cs: Strings = {
   errRequired: 'Toto pole je povinné',
   errNumber: 'Zadejte platné číslo karty',
   errExpiry: 'Zadejte platné datum platnosti',
+  errExpired: 'Platnost karty vypršela',
   errCvv: 'Zadejte platný bezpečnostní kód',
   errZip: 'Zadejte pětimístné PSČ (ZIP)',
   errEmail: 'Zadejte platnou e-mailovou adresu',

@@ -51,6 +51,7 @@ const da: Strings = {
   errRequired: 'Feltet skal udfyldes',
   errNumber: 'Indtast et gyldigt kortnummer',
   errExpiry: 'Indtast en gyldig udløbsdato',
+  errExpired: 'Kortet er udløbet',
   errCvv: 'Indtast en gyldig sikkerhedskode',
   errZip: 'Indtast et femcifret postnummer (ZIP)',
   errEmail: 'Indtast en gyldig e-mailadresse',

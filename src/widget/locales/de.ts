@@ -53,6 +53,7 @@ const de: Strings = {
   errRequired: 'Dieses Feld ist erforderlich',
   errNumber: 'Geben Sie eine gültige Kartennummer ein',
   errExpiry: 'Geben Sie ein gültiges Ablaufdatum ein',
+  errExpired: 'Diese Karte ist abgelaufen',
   errCvv: 'Geben Sie einen gültigen Sicherheitscode ein',
   errZip: 'Geben Sie eine fünfstellige ZIP-Postleitzahl ein',
   errEmail: 'Geben Sie eine gültige E-Mail-Adresse ein',

@@ -51,6 +51,7 @@ const et: Strings = {
   errRequired: 'See väli on kohustuslik',
   errNumber: 'Sisesta kehtiv kaardi number',
   errExpiry: 'Sisesta kehtiv kehtivusaeg',
+  errExpired: 'Kaardi kehtivusaeg on lõppenud',
   errCvv: 'Sisesta kehtiv turvakood',
   errZip: 'Sisesta viiekohaline postiindeks (ZIP)',
   errEmail: 'Sisesta kehtiv e-posti aadress',

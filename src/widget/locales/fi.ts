@@ -51,6 +51,7 @@ const fi: Strings = {
   errRequired: 'Tämä kenttä on pakollinen',
   errNumber: 'Anna kelvollinen kortin numero',
   errExpiry: 'Anna kelvollinen voimassaoloaika',
+  errExpired: 'Kortti on vanhentunut',
   errCvv: 'Anna kelvollinen turvakoodi',
   errZip: 'Anna viisinumeroinen postinumero (ZIP)',
   errEmail: 'Anna kelvollinen sähköpostiosoite',

@@ -53,6 +53,7 @@ const fr: Strings = {
   errRequired: 'Ce champ est obligatoire',
   errNumber: 'Saisissez un numéro de carte valide',
   errExpiry: 'Saisissez une date d’expiration valide',
+  errExpired: 'Cette carte a expiré',
   errCvv: 'Saisissez un code de sécurité valide',
   errZip: 'Saisissez un code postal (ZIP) à 5 chiffres',
   errEmail: 'Saisissez une adresse e-mail valide',

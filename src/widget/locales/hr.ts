@@ -51,6 +51,7 @@ const hr: Strings = {
   errRequired: 'Ovo polje je obavezno',
   errNumber: 'Unesite ispravan broj kartice',
   errExpiry: 'Unesite ispravan datum isteka',
+  errExpired: 'Kartica je istekla',
   errCvv: 'Unesite ispravan sigurnosni kod',
   errZip: 'Unesite peteroznamenkasti poštanski broj (ZIP)',
   errEmail: 'Unesite ispravnu adresu e-pošte',

@@ -51,6 +51,7 @@ const hu: Strings = {
   errRequired: 'Kötelező mező',
   errNumber: 'Adjon meg érvényes kártyaszámot',
   errExpiry: 'Adjon meg érvényes lejárati dátumot',
+  errExpired: 'A kártya lejárt',
   errCvv: 'Adjon meg érvényes biztonsági kódot',
   errZip: 'Adjon meg ötjegyű irányítószámot (ZIP)',
   errEmail: 'Adjon meg érvényes e-mail-címet',

@@ -53,6 +53,7 @@ const it: Strings = {
   errRequired: 'Campo obbligatorio',
   errNumber: 'Inserisci un numero di carta valido',
   errExpiry: 'Inserisci una data di scadenza valida',
+  errExpired: 'La carta è scaduta',
   errCvv: 'Inserisci un codice di sicurezza valido',
   errZip: 'Inserisci un codice postale (ZIP) di 5 cifre',
   errEmail: 'Inserisci un indirizzo e-mail valido',

@@ -51,6 +51,7 @@ const lt: Strings = {
   errRequired: 'Šis laukas privalomas',
   errNumber: 'Įveskite galiojantį kortelės numerį',
   errExpiry: 'Įveskite teisingą galiojimo datą',
+  errExpired: 'Kortelės galiojimas baigėsi',
   errCvv: 'Įveskite teisingą saugos kodą',
   errZip: 'Įveskite penkių skaitmenų pašto kodą (ZIP)',
   errEmail: 'Įveskite teisingą el. pašto adresą',

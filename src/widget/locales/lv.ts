@@ -52,6 +52,7 @@ const lv: Strings = {
   errRequired: 'Šis lauks ir obligāts',
   errNumber: 'Ievadiet derīgu kartes numuru',
   errExpiry: 'Ievadiet derīgu derīguma termiņu',
+  errExpired: 'Kartes derīguma termiņš ir beidzies',
   errCvv: 'Ievadiet derīgu drošības kodu',
   errZip: 'Ievadiet piecciparu pasta indeksu (ZIP)',
   errEmail: 'Ievadiet derīgu e-pasta adresi',

@@ -51,6 +51,7 @@ const nb: Strings = {
   errRequired: 'Dette feltet må fylles ut',
   errNumber: 'Skriv inn et gyldig kortnummer',
   errExpiry: 'Skriv inn en gyldig utløpsdato',
+  errExpired: 'Kortet er utløpt',
   errCvv: 'Skriv inn en gyldig sikkerhetskode',
   errZip: 'Skriv inn et femsifret postnummer (ZIP)',
   errEmail: 'Skriv inn en gyldig e-postadresse',

@@ -51,6 +51,7 @@ const nl: Strings = {
   errRequired: 'Dit veld is verplicht',
   errNumber: 'Vul een geldig kaartnummer in',
   errExpiry: 'Vul een geldige vervaldatum in',
+  errExpired: 'Deze kaart is verlopen',
   errCvv: 'Vul een geldige beveiligingscode in',
   errZip: 'Vul een postcode (ZIP) van 5 cijfers in',
   errEmail: 'Vul een geldig e-mailadres in',

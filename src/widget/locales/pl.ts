@@ -52,6 +52,7 @@ const pl: Strings = {
   errRequired: 'To pole jest wymagane',
   errNumber: 'Wpisz prawidłowy numer karty',
   errExpiry: 'Wpisz prawidłową datę ważności',
+  errExpired: 'Karta straciła ważność',
   errCvv: 'Wpisz prawidłowy kod zabezpieczający',
   errZip: 'Wpisz pięciocyfrowy kod pocztowy (ZIP)',
   errEmail: 'Wpisz prawidłowy adres e-mail',

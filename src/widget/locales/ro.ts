@@ -51,6 +51,7 @@ const ro: Strings = {
   errRequired: 'Acest câmp este obligatoriu',
   errNumber: 'Introdu un număr de card valid',
   errExpiry: 'Introdu o dată de expirare validă',
+  errExpired: 'Cardul a expirat',
   errCvv: 'Introdu un cod de securitate valid',
   errZip: 'Introdu un cod poștal (ZIP) din 5 cifre',
   errEmail: 'Introdu o adresă de e-mail validă',

@@ -51,6 +51,7 @@ const sk: Strings = {
   errRequired: 'Toto pole je povinné',
   errNumber: 'Zadajte platné číslo karty',
   errExpiry: 'Zadajte platný dátum platnosti',
+  errExpired: 'Platnosť karty vypršala',
   errCvv: 'Zadajte platný bezpečnostný kód',
   errZip: 'Zadajte päťmiestne PSČ (ZIP)',
   errEmail: 'Zadajte platnú e-mailovú adresu',

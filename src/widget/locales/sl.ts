@@ -51,6 +51,7 @@ const sl: Strings = {
   errRequired: 'To polje je obvezno',
   errNumber: 'Vnesite veljavno številko kartice',
   errExpiry: 'Vnesite pravilen datum veljavnosti',
+  errExpired: 'Kartica je potekla',
   errCvv: 'Vnesite veljavno varnostno kodo',
   errZip: 'Vnesite petmestno poštno številko (ZIP)',
   errEmail: 'Vnesite veljaven e-poštni naslov',

@@ -51,6 +51,7 @@ const sv: Strings = {
   errRequired: 'Fältet är obligatoriskt',
   errNumber: 'Ange ett giltigt kortnummer',
   errExpiry: 'Ange ett giltigt utgångsdatum',
+  errExpired: 'Kortet har gått ut',
   errCvv: 'Ange en giltig säkerhetskod',
   errZip: 'Ange ett femsiffrigt postnummer (ZIP)',
   errEmail: 'Ange en giltig e-postadress',

@@ -59,8 +59,11 @@ export interface ProcessBody {
   personal_details?: PayerDetails;
 }
 
-/** Whether a field's trimmed, non-empty text is right (`values`: every field on screen). */
-export type FieldCheck = (value: string, values: Values) => boolean;
+/**
+ * Whether a field's trimmed, non-empty text is right (`values`: every field on screen): true,
+ * else false, or 'expired' where that is what is wrong (an expiry date before this month).
+ */
+export type FieldCheck = (value: string, values: Values) => boolean | 'expired';
 
 /**
  * The next step a method's answer may call for: a 3-D Secure challenge (in an iframe or as

@@ -65,6 +65,69 @@ describe('payment-widget: when errors show', () => {
     expect(error(el, 'expiry').textContent?.trim()).to.equal('Enter a valid expiry date');
   });
 
+  // A month as a card prints it ("11 / 26"), `ahead` months from this one in UTC, the clock both
+  // the widget and the sandbox read.
+  const printed = (ahead: number) => {
+    const now = new Date();
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1));
+    const mm = `${month.getUTCMonth() + 1}`.padStart(2, '0');
+    return `${mm} / ${`${month.getUTCFullYear()}`.slice(2)}`;
+  };
+
+  it('says an expired card has expired, where and as every field error is said, and Pay goes to it', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const expiry = $(el, '#expiry');
+    // Typed as printed on a card that ran out last month, then left.
+    expiry.focus();
+    await sendKeys({ type: printed(-1).replace(' / ', '') });
+    expiry.blur();
+    await el.updateComplete;
+    expect(expiry.value).to.equal(printed(-1));
+    expect(error(el, 'expiry').hidden).to.equal(false);
+    expect(error(el, 'expiry').textContent?.trim()).to.equal('This card has expired');
+    expect(expiry.getAttribute('aria-invalid')).to.equal('true');
+    expect(expiry.getAttribute('aria-describedby')).to.equal('expiry-hint expiry-error');
+
+    await fillCard(el, { expiry: printed(-1) });
+    const invalid = oneEvent(el, 'payment-invalid');
+    $(el, 'button[part~=button]').click();
+    const { detail } = await invalid;
+    await el.updateComplete;
+    expect(detail.errors).to.deep.equal([
+      { field: 'expiry', code: 'expired', message: 'This card has expired' },
+    ]);
+    expect(el.shadowRoot!.activeElement?.id).to.equal('expiry');
+    expect($(el, '[role=status][part~=status]').textContent?.trim()).to.equal(
+      'Check the highlighted fields',
+    );
+    expect(backend.puts()).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('keeps "Enter a valid expiry date" for a date that is none, or not finished', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const expiry = $(el, '#expiry');
+    for (const typed of ['13 / 27', `${printed(-1).slice(0, -1)}`, '00 / 20']) {
+      paste(expiry, typed);
+      expiry.blur();
+      await el.updateComplete;
+      expect(error(el, 'expiry').textContent?.trim(), typed).to.equal('Enter a valid expiry date');
+      expect(expiry.getAttribute('aria-invalid'), typed).to.equal('true');
+    }
+  });
+
+  it('pays with a card good through this month', async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el, { expiry: printed(0) });
+    expect(error(el, 'expiry').hidden).to.equal(true);
+    const success = oneEvent(el, 'payment-success');
+    $(el, 'button[part~=button]').click();
+    await success;
+    const [put] = backend.puts();
+    const card = (put?.body as { card?: Record<string, string> } | undefined)?.card;
+    expect(`${card?.expiry_month} / ${card?.expiry_year?.slice(2)}`).to.equal(printed(0));
+  });
+
   it('on submit shows every error, announces it, moves focus to the first and sends nothing', async () => {
     const el = await widget(backend, 'checkout-id="chk_1"');
     paste($(el, '#number'), '4200000000000091');

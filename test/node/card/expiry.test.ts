@@ -43,47 +43,58 @@ describe('checkExpiry (today 15 May 2026)', () => {
     });
   }
 
-  // [input, isPotentiallyValid, why]
-  const invalid: [string, boolean, string][] = [
-    ['', true, 'empty field'],
-    ['0', true, 'month being typed'],
-    ['1', true, 'month being typed'],
-    ['12', true, 'year not typed yet'],
-    ['12/', true, 'separator typed, year not yet'],
-    ['1/', true, 'one-digit month and separator'],
-    ['12/2', true, 'year being typed'],
-    ['12 / 20', true, 'could still become 2026-2029 as YYYY'],
-    ['12/202', true, 'three year digits on the way to YYYY'],
-    ['13', true, 'reads as 1/3x, which may still be 2030-2039'],
-    ['122', true, 'may become 12/2x'],
-    ['04/26', false, 'last month'],
-    ['12/25', false, 'last year'],
-    ['04/2026', false, 'last month, four-digit year'],
-    ['125', false, 'January 2025 and 12/5x are both out of reach'],
-    ['12/47', false, 'more than 20 years ahead'],
-    ['12/2047', false, 'more than 20 years ahead, four-digit year'],
-    ['12/1', false, 'no year in range starts with 1'],
-    ['00/27', false, 'month 00'],
-    ['0/27', false, 'month 0'],
-    ['13/27', false, 'month 13'],
-    ['00', false, 'month 00 while typing'],
-    ['12/20271', false, 'five-digit year'],
-    ['12/27/1', false, 'a third part'],
-    ['1227x', false, 'a letter'],
-    ['/1227', false, 'starts with a separator'],
-    ['abc', false, 'letters only'],
+  // [input, isPotentiallyValid, expired, why]: expired is a whole month and year already past,
+  // what an expired card has printed on it (the shopper reads "This card has expired").
+  const invalid: [string, boolean, boolean, string][] = [
+    ['', true, false, 'empty field'],
+    ['0', true, false, 'month being typed'],
+    ['1', true, false, 'month being typed'],
+    ['12', true, false, 'year not typed yet'],
+    ['12/', true, false, 'separator typed, year not yet'],
+    ['1/', true, false, 'one-digit month and separator'],
+    ['12/2', true, false, 'year being typed'],
+    ['12 / 20', true, true, 'December 2020, or still 2026-2029 as YYYY'],
+    ['12/202', true, false, 'three year digits on the way to YYYY'],
+    ['13', true, false, 'reads as 1/3x, which may still be 2030-2039'],
+    ['122', true, false, 'may become 12/2x'],
+    ['04/26', false, true, 'last month'],
+    ['12/25', false, true, 'last year'],
+    ['04/2026', false, true, 'last month, four-digit year'],
+    ['0426', false, true, 'last month, no separator'],
+    ['4/26', false, true, 'last month, one-digit month'],
+    ['01/2000', false, true, 'long ago'],
+    ['125', false, false, 'January 2025 and 12/5x are both out of reach'],
+    ['12/47', false, false, 'more than 20 years ahead'],
+    ['12/2047', false, false, 'more than 20 years ahead, four-digit year'],
+    ['12/1', false, false, 'no year in range starts with 1'],
+    ['00/27', false, false, 'month 00'],
+    ['0/27', false, false, 'month 0'],
+    ['13/27', false, false, 'month 13'],
+    ['13/25', false, false, 'month 13 of a past year is no date'],
+    ['00', false, false, 'month 00 while typing'],
+    ['12/20271', false, false, 'five-digit year'],
+    ['12/27/1', false, false, 'a third part'],
+    ['1227x', false, false, 'a letter'],
+    ['/1227', false, false, 'starts with a separator'],
+    ['abc', false, false, 'letters only'],
   ];
-  for (const [input, isPotentiallyValid, why] of invalid) {
+  for (const [input, isPotentiallyValid, expired, why] of invalid) {
     it(`"${input}" is not valid (${why})`, () => {
-      assert.deepEqual(checkExpiry(input, NOW), { isValid: false, isPotentiallyValid });
+      const result = checkExpiry(input, NOW);
+      assert.deepEqual(
+        { ...result, expired: result.expired ?? false },
+        { isValid: false, isPotentiallyValid, expired },
+      );
     });
   }
 
   it('takes the current month up to its last day, in UTC', () => {
     assert.equal(checkExpiry('12/26', new Date(Date.UTC(2026, 11, 31, 23, 59))).isValid, true);
     assert.equal(checkExpiry('12/26', new Date(Date.UTC(2027, 0, 1))).isValid, false);
+    assert.equal(checkExpiry('12/26', new Date(Date.UTC(2027, 0, 1))).expired, true);
     // 30 November 2026, 23:30 in New York is 1 December in UTC: the sandbox refuses November.
-    assert.equal(checkExpiry('11/26', new Date('2026-11-30T23:30:00-05:00')).isValid, false);
+    const newYork = checkExpiry('11/26', new Date('2026-11-30T23:30:00-05:00'));
+    assert.deepEqual([newYork.isValid, newYork.expired], [false, true]);
     // 1 December 2026, 00:30 in Berlin is still 30 November in UTC: the sandbox takes it.
     assert.equal(checkExpiry('11/26', new Date('2026-12-01T00:30:00+01:00')).isValid, true);
   });
@@ -95,10 +106,11 @@ describe('checkExpiry (today 15 May 2026)', () => {
       month: '01',
       year: '2105',
     });
+    assert.equal(checkExpiry('01/90', new Date(Date.UTC(2095, 5, 1))).expired, true);
   });
 
-  it('takes every date in the window that the sandbox takes, and no other', () => {
-    // At the first and the last minute of each month of a year (UTC).
+  it('takes every date in the window that the sandbox takes, and calls expired every one it refuses as past', () => {
+    // Around the turn of each month of a year, at its first and last minute (UTC).
     for (let month = 0; month < 12; month++) {
       for (const now of [
         new Date(Date.UTC(2026, month, 1)),
@@ -110,7 +122,9 @@ describe('checkExpiry (today 15 May 2026)', () => {
             const good = expiryInFuture(mm, `${year}`, now);
             for (const typed of [`${mm}/${year}`, `${mm}/${`${year}`.slice(2)}`]) {
               const at = `${typed} at ${now.toISOString()}`;
-              assert.equal(checkExpiry(typed, now).isValid, good, at);
+              const result = checkExpiry(typed, now);
+              assert.equal(result.isValid, good, at);
+              assert.equal(result.expired ?? false, !good, at);
             }
           }
         }

@@ -3,6 +3,7 @@ export const fieldWords = {
   errRequired: 'This field is required',
   errNumber: 'Enter a valid card number',
   errExpiry: 'Enter a valid expiry date',
+  errExpired: 'This card has expired',
   errCvv: 'Enter a valid security code',
   errZip: 'Enter a 5-digit ZIP code',
   errEmail: 'Enter a valid email address',

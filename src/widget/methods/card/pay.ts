@@ -1,7 +1,8 @@
 // Paying by card: what is wrong with each card field (the number's Luhn check, an expiry
-// still to come, the CVV's length for the network, a US ZIP code, the installments), the
-// network as typed, and the process body: the card, or a saved card's token, and the
-// options the merchant turned on. A card's answer may call for a 3-D Secure challenge.
+// still to come, 'expired' when past, the CVV's length for the network, a US ZIP code, the
+// installments), the network as typed, and the process body: the card, or a saved card's
+// token, and the options the merchant turned on. A card's answer may call for a 3-D Secure
+// challenge.
 import {
   checkExpiry,
   detectNetwork,
@@ -20,7 +21,10 @@ const network = (values: Values) => (values.number ? detectNetwork(values.number
 export const cardPay: MethodPay = {
   checks: {
     number: (value) => isCardNumber(digitsOnly(value)),
-    expiry: (value) => checkExpiry(value).isValid,
+    expiry: (value) => {
+      const { isValid, expired } = checkExpiry(value);
+      return isValid || (expired ? 'expired' : false);
+    },
     cvv: (value, values) => isCvv(value, network(values) ?? 'UNKNOWN'),
     zip: isZip,
     installments: (value) => {
