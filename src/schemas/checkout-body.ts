@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { CheckoutPurposeSchema } from './checkout.ts';
 import { CurrencyCodeSchema, must, PersonalDetailsSchema } from './common.ts';
 import { inMinorUnits, minorUnit } from './currencies.ts';
+import { installmentsSchema } from './installments.ts';
 import { CardDetailsSchema, MandateBodySchema } from './methods/card.ts';
 import { PaymentTypeSchema } from './methods/index.ts';
 
@@ -61,14 +62,7 @@ export type CheckoutCreateBody = z.infer<typeof CheckoutCreateBodySchema>;
 export const CheckoutProcessBodySchema = z
   .object({
     payment_type: PaymentTypeSchema,
-    installments: z.optional(
-      z
-        .int({ error: must('must be a whole number') })
-        .check(
-          z.minimum(1, { error: 'must be 1 to 12' }),
-          z.maximum(12, { error: 'must be 1 to 12' }),
-        ),
-    ),
+    installments: installmentsSchema,
     mandate: z.optional(MandateBodySchema),
     card: z.optional(CardDetailsSchema),
     token: z.optional(

@@ -2,6 +2,7 @@
 // limits. Server-side only.
 import * as z from 'zod/mini';
 import { CurrencyCodeSchema, maybe, must, type Named, requiredString } from './common.ts';
+import { installmentsSchema } from './installments.ts';
 
 export const ReaderStatusSchema = z.enum(['unknown', 'processing', 'paired', 'expired']);
 export type ReaderStatus = z.infer<typeof ReaderStatusSchema>;
@@ -83,14 +84,7 @@ function isWebhookUrl(value: string): boolean {
 export const ReaderCheckoutBodySchema = z.object({
   description: z.optional(z.string({ error: must('must be a string') })),
   card_type: z.optional(z.enum(['credit', 'debit'], { error: must('must be credit or debit') })),
-  installments: z.optional(
-    z
-      .int({ error: must('must be a whole number') })
-      .check(
-        z.minimum(1, { error: 'must be 1 to 12' }),
-        z.maximum(12, { error: 'must be 1 to 12' }),
-      ),
-  ),
+  installments: installmentsSchema,
   return_url: z.optional(
     z.string({ error: must('must be a string') }).check(
       z.refine(isWebhookUrl, {
