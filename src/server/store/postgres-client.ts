@@ -12,6 +12,7 @@
  * Each call is one statement, in a transaction of its own (autocommit): the store keeps no
  * session state, so a pooler in transaction mode may hand every call to another server.
  */
+import { gotInstead } from './got-instead.ts';
 import type { SqlTransaction } from './types.ts';
 
 /** A `pg` (node-postgres) `Pool` or `Client`. */
@@ -40,16 +41,6 @@ export interface SqlConnection {
 
 const SUPPORTED =
   'a pg (node-postgres) Pool, or a postgres.js sql (postgres(url)): an object with query() or a function with unsafe()';
-
-function describe(value: unknown): string {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
-    return `got ${String(value)}`;
-  }
-  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-  const what =
-    typeof name === 'string' && name !== '' && name !== 'Object' ? `a ${name}` : 'an object';
-  return `got ${what} with neither query() nor unsafe()`;
-}
 
 /** The rows of whatever a driver answered: an array of rows, `{ rows }`, or a count. */
 function rowsOf(answer: unknown): Row[] | number {
@@ -113,7 +104,9 @@ export function sqlConnection(client: unknown): SqlConnection {
       },
     };
   }
-  throw new TypeError(`createPostgresStore needs ${SUPPORTED}; ${describe(client)}`);
+  throw new TypeError(
+    `createPostgresStore needs ${SUPPORTED}; ${gotInstead(client, 'neither query() nor unsafe()')}`,
+  );
 }
 
 const TX_SUPPORTED =
@@ -157,7 +150,7 @@ export async function runInTransaction(
     answer = await (tx as PgPoolLike).query(text, values);
   } else {
     throw new TypeError(
-      `done(tx) needs ${TX_SUPPORTED}; ${describe(tx).replace('query() nor unsafe()', 'query(), unsafe() nor executeSql()')}`,
+      `done(tx) needs ${TX_SUPPORTED}; ${gotInstead(tx, 'neither query(), unsafe() nor executeSql()')}`,
     );
   }
   const rows = rowsOf(answer);

@@ -14,6 +14,8 @@
  * NOSCRIPT, go to the one node that must run it.
  */
 
+import { gotInstead } from './got-instead.ts';
+
 /** A `redis` (node-redis) client from `createClient()`. */
 export interface NodeRedisClientLike {
   sendCommand(args: string[]): Promise<unknown>;
@@ -73,14 +75,6 @@ const SUPPORTED =
   'a connected client of redis or ioredis: redis 4 or later (createClient, createCluster, ' +
   'or createSentinel from 5 on) or ioredis 5 or later (new Redis(url), ' +
   'new Redis({ sentinels, name }) or new Redis.Cluster(nodes))';
-
-function describe(value: unknown): string {
-  if (value === null || typeof value !== 'object') return `got ${String(value)}`;
-  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-  const what =
-    typeof name === 'string' && name !== '' && name !== 'Object' ? `a ${name}` : 'an object';
-  return `got ${what} with neither call() nor sendCommand()`;
-}
 
 /**
  * Fails a command at once while the client knows it is not connected: a claim must fail
@@ -161,7 +155,9 @@ export function redisConnection(client: unknown): RedisConnection {
   // ioredis also has a `sendCommand`, taking its own Command objects: look for `call` first.
   if (typeof shape.call === 'function') return ioredis(client as IoRedisClientLike);
   if (typeof shape.sendCommand !== 'function') {
-    throw new TypeError(`createRedisStore needs ${SUPPORTED}; ${describe(client)}`);
+    throw new TypeError(
+      `createRedisStore needs ${SUPPORTED}; ${gotInstead(client, 'neither call() nor sendCommand()')}`,
+    );
   }
   if (typeof shape.getSlotMaster === 'function') {
     const cluster = client as NodeRedisClusterLike;

@@ -60,6 +60,11 @@ test('a client of neither package, and bad options, are refused up front', async
       error.message.endsWith('got an object with neither call() nor sendCommand()'),
   );
   assert.throws(() => createRedisStore(unsupported(undefined)), /got undefined$/);
+  // A function is named, as the PostgreSQL store names one, rather than printed whole.
+  assert.throws(
+    () => createRedisStore(unsupported(() => {})),
+    /got a Function with neither call\(\) nor sendCommand\(\)$/,
+  );
   // ioredis 4: a status and a sendCommand of its own, but no call().
   assert.throws(
     () => createRedisStore(unsupported({ status: 'ready', sendCommand() {} })),
