@@ -1,6 +1,6 @@
 import { expiryInFuture } from '../shared/expiry.ts';
 import { digitsOnly } from '../shared/luhn.ts';
-import type { FieldCheck, Formatted } from './types.ts';
+import type { Formatted } from './types.ts';
 
 /** Cards are issued for at most this many years ahead; a later year is a typo. */
 const MAX_YEARS_AHEAD = 20;
@@ -12,8 +12,19 @@ interface Reading {
   short: boolean;
 }
 
-/** `expired`: a whole month and year, before this one (an expired card's printed date). */
-type ExpiryCheck = FieldCheck & { month?: string; year?: string; expired?: boolean };
+/**
+ * What the expiry check answers while the user types: "12/2" may still become valid, "13/2"
+ * never; `expired`: a whole month and year before this one (an expired card's printed date).
+ * (The number, the code and the ZIP code are checked as a whole only: `isCardNumber`, `isCvv`,
+ * `isZip`; the widget checks a field once it is left, or on Pay.)
+ */
+interface ExpiryCheck {
+  isValid: boolean;
+  isPotentiallyValid: boolean;
+  month?: string;
+  year?: string;
+  expired?: boolean;
+}
 
 /**
  * The ways to read what the user typed as month and year, most likely first. A separator
