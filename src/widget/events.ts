@@ -5,7 +5,10 @@
 
 import type { PaymentErrorCode } from '../domain/errors.ts';
 import type { PublicCheckout } from '../schemas/checkout.ts';
+import type { FieldErrorCode, FieldName } from './form/fields.ts';
 import type { PaymentMethodId } from './methods/index.ts';
+
+export type { FieldErrorCode, FieldName };
 
 export interface PaymentReadyDetail {
   paymentMethods: PaymentMethodId[];
@@ -21,9 +24,11 @@ export interface PaymentSubmitDetail {
   last4?: string;
   network?: string;
 }
+/** A field that stopped a submit: which, what is wrong with it, and the words shown under it. */
 export interface FieldError {
-  field: string;
-  code: string;
+  field: FieldName;
+  code: FieldErrorCode;
+  /** The shopper's words, in the widget's locale (as shown under the field). */
   message: string;
 }
 export interface PaymentInvalidDetail {

@@ -21,8 +21,9 @@ export type FieldName =
   | 'postalCode';
 
 export type Values = Partial<Record<FieldName, string>>;
-type ErrorCode = 'required' | 'invalid' | 'expired';
-export type Errors = Partial<Record<FieldName, ErrorCode>>;
+/** What is wrong with a field: empty, not a valid value, or (a card's date) before this month. */
+export type FieldErrorCode = 'required' | 'invalid' | 'expired';
+export type Errors = Partial<Record<FieldName, FieldErrorCode>>;
 
 /** The optional fields a merchant turned on: the element itself fits. */
 export interface Shown {
