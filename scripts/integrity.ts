@@ -155,7 +155,7 @@ const SHARED_CHUNKS: Record<string, string> = {
   css: "the stylesheets' tag, shared by the entry and its parts",
 };
 
-const BUNDLED = 'never as it is: your bundler reads it';
+const BUNDLED = 'not as it is, with a bundler: your bundler reads it';
 
 /** When a file loads, why, and who checks it: from its path. */
 export function describe(path: string): Omit<ManifestFile, 'path' | 'integrity' | 'bytes'> {
