@@ -24,6 +24,11 @@ const LEASE_MS = Math.ceil(scaled(2_000) / 1000) * 1000;
 let sb: Sandbox;
 let pg: PostgresServer;
 const cleanup: (() => Promise<void>)[] = [];
+// A listener left on a pooled client piles up on it, hook after hook, until Node warns.
+const warnings: string[] = [];
+process.on('warning', (w) => {
+  if (w.name === 'MaxListenersExceededWarning') warnings.push(w.message);
+});
 
 before(async () => {
   [sb, pg] = await Promise.all([
@@ -246,4 +251,5 @@ test(`${BASKETS} baskets over three instances on one PostgreSQL, webhooks droppe
     'no basket charged twice',
   );
   assert.deepEqual(serverErrors, [], 'no shopper saw a 5xx');
+  assert.deepEqual(warnings, [], 'no listeners piled up');
 });
