@@ -23,9 +23,8 @@
 // than in a third install of the tarball (about 8 s of CPU, 5 to 16 s alone).
 // Set KEEP_CONSUMER=1 to keep the projects for a look (their folder is printed).
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +32,7 @@ import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { createSandbox } from '../../src/sandbox/index.ts';
 import { cardBody } from '../node/support/cards.ts';
+import { type TemporaryFolder, temporaryFolder } from '../node/support/children.ts';
 import { installProject, PACKAGE, packProject, ROOT, type Run, run } from '../shared/packed.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -66,6 +66,7 @@ const SNIPPETS: Record<string, [from: string, to: string][]> = {
   ],
 };
 
+let folder: TemporaryFolder | undefined;
 let workspace = '';
 let tarball = '';
 let packed: string[] = [];
@@ -119,7 +120,9 @@ let plain = '';
 let frameworks = '';
 
 before(() => {
-  workspace = mkdtempSync(join(tmpdir(), 'payment-widget-consumer-'));
+  const keep = Boolean(process.env.KEEP_CONSUMER);
+  folder = temporaryFolder('payment-widget-consumer-', { keep });
+  workspace = folder.dir;
   ({ tarball, files: packed, bytes, packedBytes, unpackedBytes } = packProject(workspace));
 
   const typescript = version('typescript5');
@@ -147,7 +150,7 @@ before(() => {
 
 after(() => {
   if (process.env.KEEP_CONSUMER) console.log(`consumer projects kept in ${workspace}`);
-  else if (workspace) rmSync(workspace, { recursive: true, force: true });
+  else folder?.remove();
 });
 
 test('the tarball holds every file package.json names, and each entry’s types are declarations', () => {

@@ -15,14 +15,14 @@
 // its own Node only (a framework's build does not depend on Node's line). Set KEEP_RUNTIMES=1
 // to keep the apps.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, headlessChromiumPath } from '../../scripts/browser.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { type TemporaryFolder, temporaryFolder } from '../node/support/children.ts';
 import { installProject, packProject, ROOT } from '../shared/packed.ts';
 import {
   type App,
@@ -98,6 +98,7 @@ const GENERATED = new Set([
 ]);
 const quiet = { NUXT_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
 
+let folder: TemporaryFolder | undefined;
 let workspace = '';
 let tarball = '';
 let sandbox: Sandbox;
@@ -105,7 +106,10 @@ const sandboxLog: string[] = [];
 let browser: Browser;
 
 before(async () => {
-  workspace = mkdtempSync(join(tmpdir(), 'payment-widget-frameworks-'));
+  folder = temporaryFolder('payment-widget-frameworks-', {
+    keep: Boolean(process.env.KEEP_RUNTIMES),
+  });
+  workspace = folder.dir;
   ({ tarball } = packProject(workspace));
   sandbox = await createSandbox({ port: 0, log: (line) => sandboxLog.push(line) });
   browser = await chromium.launch({
@@ -118,7 +122,7 @@ after(async () => {
   await browser?.close();
   await sandbox?.close();
   if (process.env.KEEP_RUNTIMES) console.log(`the apps kept in ${workspace}`);
-  else if (workspace) rmSync(workspace, { recursive: true, force: true });
+  else folder?.remove();
 });
 
 /** Installs `recipe`'s app beside the tarball, builds it, and starts its server. */

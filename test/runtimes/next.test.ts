@@ -13,14 +13,12 @@
 //
 // Next.js and React come from examples/next's own lock. Set KEEP_RUNTIMES=1 to keep the app.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error -- a plain .mjs helper shared with web-test-runner; it has no type declarations
 import { chromiumArgs, headlessChromiumPath } from '../../scripts/browser.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { type TemporaryFolder, temporaryFolder } from '../node/support/children.ts';
 import { NEXT_QUIET, nextApp, nextBin } from './next-app.ts';
 import {
   type App,
@@ -40,7 +38,7 @@ import {
   start,
 } from './support.ts';
 
-let workspace = '';
+let folder: TemporaryFolder | undefined;
 let app = '';
 let origin = '';
 let sandbox: Sandbox;
@@ -51,8 +49,8 @@ let browser: Browser;
 let shop: App;
 
 before(async () => {
-  workspace = mkdtempSync(join(tmpdir(), 'payment-widget-next-'));
-  app = await nextApp(workspace);
+  folder = temporaryFolder('payment-widget-next-', { keep: Boolean(process.env.KEEP_RUNTIMES) });
+  app = await nextApp(folder.dir);
   const next = nextBin(app);
 
   const port = await freePort();
@@ -76,7 +74,7 @@ after(async () => {
   await sandbox?.close();
   if (process.env.KEEP_RUNTIMES) console.log(`the Next.js app kept in ${app}`);
   // The app npm test built for every Node line is not this run's to remove (nextApp).
-  else if (workspace) rmSync(workspace, { recursive: true, force: true });
+  else folder?.remove();
 });
 
 test('loaded directly and reloaded, the server-rendered page pays, its console quiet', async () => {

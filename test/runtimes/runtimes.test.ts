@@ -15,9 +15,8 @@
 // The runtimes come from npm (test/runtimes/package.json, installed by `npm test`). Set
 // KEEP_RUNTIMES=1 to keep the projects.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +26,7 @@ import { build } from 'esbuild';
 import { chromiumArgs, headlessChromiumPath } from '../../scripts/browser.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { toNodeListener } from '../../src/server/index.ts';
+import { type TemporaryFolder, temporaryFolder } from '../node/support/children.ts';
 import { installProject, packProject, ROOT, run } from '../shared/packed.ts';
 import { createShop } from './fixtures/shop.ts';
 import {
@@ -52,13 +52,17 @@ const RUNTIME_VERSIONS = (
 /** `paid <id>`: what the fixtures' onPaid prints. */
 const PAID = /^paid (\S+)$/gm;
 
+let folder: TemporaryFolder | undefined;
 let workspace = '';
 let tarball = '';
 /** The fixtures and the packed package, installed: what Bun, Deno and workerd run. */
 let project = '';
 
 before(() => {
-  workspace = mkdtempSync(join(tmpdir(), 'payment-widget-runtimes-'));
+  folder = temporaryFolder('payment-widget-runtimes-', {
+    keep: Boolean(process.env.KEEP_RUNTIMES),
+  });
+  workspace = folder.dir;
   ({ tarball } = packProject(workspace));
   project = join(workspace, 'serve');
   cpSync(FIXTURES, project, { recursive: true });
@@ -71,7 +75,7 @@ before(() => {
 
 after(() => {
   if (process.env.KEEP_RUNTIMES) console.log(`runtime projects kept in ${workspace}`);
-  else if (workspace) rmSync(workspace, { recursive: true, force: true });
+  else folder?.remove();
 });
 
 /** Chromium, as the other suites launch it. */

@@ -4,20 +4,20 @@
 // the README opening with what a shop needs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { after, before, test } from 'node:test';
 import { packProject } from '../../shared/packed.ts';
+import { type TemporaryFolder, temporaryFolder } from '../support/children.ts';
 
-let workspace = '';
+let folder: TemporaryFolder | undefined;
 /** The extracted package: what `npm install` puts in node_modules/payment-widget. */
 let root = '';
 
 before(() => {
-  workspace = mkdtempSync(join(tmpdir(), 'payment-widget-readme-'));
-  const { tarball } = packProject(workspace);
-  const into = join(workspace, 'extracted');
+  folder = temporaryFolder('payment-widget-readme-');
+  const { tarball } = packProject(folder.dir);
+  const into = join(folder.dir, 'extracted');
   mkdirSync(into);
   const tar = spawnSync('tar', ['-xzf', tarball, '-C', into], { encoding: 'utf8' });
   assert.equal(tar.status, 0, tar.stderr);
@@ -25,7 +25,7 @@ before(() => {
 });
 
 after(() => {
-  if (workspace) rmSync(workspace, { recursive: true, force: true });
+  folder?.remove();
 });
 
 /** Markdown without its code (fenced blocks and inline spans): only prose links count. */

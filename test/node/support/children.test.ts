@@ -1,7 +1,7 @@
 // The servers a test file starts must not outlive that file's process, however the process
 // ends: Ctrl-C on `npm test` does not reach a PostgreSQL, which runs in a process group of its
 // own, and a killed process runs no exit handler. Each server left behind kept its memory (and
-// its port) until someone found it.
+// its port) until someone found it; each folder (a server's data, a shop's build), its disk.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,12 +31,16 @@ function descendants(pid: number): number[] {
   return found;
 }
 
-test('a test process killed with SIGKILL leaves none of the servers it started running', async () => {
+test('a test process killed with SIGKILL leaves none of the servers it started running, nor their folders', async () => {
   const script = `
-    const { startPostgres } = await import(${support('./postgres-server.ts')});
+    const { startPostgres, startPgBouncer } = await import(${support('./postgres-server.ts')});
     const { startRedisServer } = await import(${support('./redis-server.ts')});
+    const { temporaryFolder } = await import(${support('./children.ts')});
     const [pg, redis] = await Promise.all([startPostgres(), startRedisServer()]);
-    console.log(JSON.stringify({ folders: [dirname(pg.dir), redis.dir] }));
+    const bouncer = await startPgBouncer(pg);
+    const build = temporaryFolder('pw-shop-');
+    const folders = [dirname(pg.dir), redis.dir, bouncer.dir, build.dir];
+    console.log(JSON.stringify({ folders }));
     setInterval(() => {}, 60_000);
   `;
   const child = spawn(
@@ -54,6 +58,7 @@ test('a test process killed with SIGKILL leaves none of the servers it started r
   });
   const started = descendants(child.pid ?? 0);
   const left = () => started.filter((pid) => existsSync(`/proc/${pid}`));
+  const kept = () => folders.filter((folder) => existsSync(folder));
   const named = () =>
     left()
       .map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, 2).join(' '))
@@ -66,6 +71,11 @@ test('a test process killed with SIGKILL leaves none of the servers it started r
     await until(
       () => `every process it started to end; still running: ${named()}`,
       () => left().length === 0,
+    );
+    assert.equal(folders.length, 4);
+    await until(
+      () => `every folder it made to go; still there: ${kept().join(', ')}`,
+      () => kept().length === 0,
     );
   } finally {
     for (const pid of left()) process.kill(pid, 'SIGKILL');

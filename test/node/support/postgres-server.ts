@@ -1,27 +1,19 @@
-// A throwaway PostgreSQL cluster per test file: `initdb` into a fresh temporary folder, then
-// `postgres` on a free loopback port with what makes a test server slow switched off (fsync,
-// synchronous commit, full-page writes: a crash of the machine is not what these tests are
-// about; a crash of the server is, and PostgreSQL recovers from its WAL either way). Also a
-// streaming replica of one (`pg_basebackup -R`), promoted on demand, and PgBouncer in
-// transaction mode in front of one. Debian's `postgresql` and `pgbouncer` (`.ci/run`
-// installs them when missing). `initdb`, `postgres` and `pgbouncer` refuse to run as root:
-// where this process is root they run as the `postgres` user, which owns their folders.
+// A throwaway PostgreSQL cluster per test file: `initdb` into a fresh temporary folder (gone
+// with the test's process, if `stop` did not remove it), then `postgres` on a free loopback
+// port with what makes a test server slow switched off (fsync, synchronous commit, full-page
+// writes: a crash of the machine is not what these tests are about; a crash of the server
+// is, and PostgreSQL recovers from its WAL either way). Also a streaming replica of one
+// (`pg_basebackup -R`), promoted on demand, and PgBouncer in transaction mode in front of
+// one. Debian's `postgresql` and `pgbouncer` (`.ci/run` installs them when missing).
+// `initdb`, `postgres` and `pgbouncer` refuse to run as root: where this process is root they
+// run as the `postgres` user, which owns their folders.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import {
-  chownSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chownSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../../scripts/free-port.mjs';
 import { scaled } from '../../shared/until.ts';
-import { signalWhenGone } from './children.ts';
+import { signalWhenGone, type TemporaryFolder, temporaryFolder } from './children.ts';
 
 const execute = promisify(execFile);
 const READY_TIMEOUT_MS = scaled(30_000);
@@ -47,18 +39,18 @@ const asRoot = process.getuid?.() === 0;
 const as = (file: string, args: string[]): [string, string[]] =>
   asRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
 
-/** A temporary folder the server's user owns. */
-function ownFolder(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+/** A temporary folder the server's user owns, removed when this process is gone. */
+function ownFolder(prefix: string): TemporaryFolder {
+  const folder = temporaryFolder(prefix);
   if (asRoot) {
     const line = readFileSync('/etc/passwd', 'utf8')
       .split('\n')
       .find((l) => l.startsWith('postgres:'));
     if (line === undefined) throw new Error('no postgres user: apt-get install postgresql');
     const [, , uid, gid] = line.split(':');
-    chownSync(dir, Number(uid), Number(gid));
+    chownSync(folder.dir, Number(uid), Number(gid));
   }
-  return dir;
+  return folder;
 }
 
 /** Process groups still running, ended when this process exits whatever ends it. */
@@ -253,21 +245,21 @@ async function started(dir: string): Promise<PostgresServer> {
 }
 
 /** `pg`, whose stop also removes the folder its data folder is in. */
-function inFolder(pg: PostgresServer, dir: string): PostgresServer {
+function inFolder(pg: PostgresServer, folder: TemporaryFolder): PostgresServer {
   const stop = pg.stop;
   return {
     ...pg,
     stop: async () => {
       await stop();
-      rmSync(dir, { recursive: true, force: true });
+      folder.remove();
     },
   };
 }
 
 /** A new cluster, started; its `postgres` database is trusted from loopback. */
 export async function startPostgres(): Promise<PostgresServer> {
-  const dir = ownFolder('pw-pg-');
-  const data = join(dir, 'data');
+  const folder = ownFolder('pw-pg-');
+  const data = join(folder.dir, 'data');
   const [command, args] = as(bin('initdb'), [
     '-D',
     data,
@@ -285,13 +277,13 @@ export async function startPostgres(): Promise<PostgresServer> {
     join(data, 'pg_hba.conf'),
     'local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\n',
   );
-  return inFolder(await started(data), dir);
+  return inFolder(await started(data), folder);
 }
 
 /** A streaming replica of `primary`, started (read-only until promoted). */
 export async function startReplica(primary: PostgresServer): Promise<PostgresServer> {
-  const dir = ownFolder('pw-pg-replica-');
-  const data = join(dir, 'data');
+  const folder = ownFolder('pw-pg-replica-');
+  const data = join(folder.dir, 'data');
   const [command, args] = as(bin('pg_basebackup'), [
     '-h',
     '127.0.0.1',
@@ -306,18 +298,21 @@ export async function startReplica(primary: PostgresServer): Promise<PostgresSer
     'stream',
   ]);
   await execute(command, args);
-  return inFolder(await started(data), dir);
+  return inFolder(await started(data), folder);
 }
 
 export interface Bouncer {
   port: number;
+  /** Its temporary folder: config and socket. */
+  dir: string;
   url: string;
   stop(): Promise<void>;
 }
 
 /** PgBouncer in transaction mode in front of `pg`: each transaction may get another server connection. */
 export async function startPgBouncer(pg: PostgresServer): Promise<Bouncer> {
-  const dir = ownFolder('pw-pgbouncer-');
+  const folder = ownFolder('pw-pgbouncer-');
+  const { dir } = folder;
   const port = await freePort();
   writeFileSync(join(dir, 'users.txt'), '"postgres" ""\n');
   writeFileSync(
@@ -347,11 +342,12 @@ export async function startPgBouncer(pg: PostgresServer): Promise<Bouncer> {
   );
   return {
     port,
+    dir,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
       signal(child, 'SIGINT');
       await exited(child);
-      rmSync(dir, { recursive: true, force: true });
+      folder.remove();
     },
   };
 }

@@ -1,15 +1,14 @@
-// A throwaway redis-server per test: on a free loopback port, in a fresh temporary folder,
-// no persistence unless asked (then an append-only file), stopped by the test's `after`.
+// A throwaway redis-server per test: on a free loopback port, in a fresh temporary folder
+// (removed when the test's process is gone, if `stop` did not), no persistence unless asked (then an append-only file), stopped by the test's `after`.
 // Also the nodes of the Cluster and Sentinel topologies (redis-topologies.ts): extra
 // arguments, or sentinel mode with a config file. Needs Debian's `redis-server` (`.ci/run`
 // installs it when missing), which brings `redis-cli` and sentinel mode with it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scaled } from '../../shared/until.ts';
-import { exited, killAtExit } from './children.ts';
+import { exited, killAtExit, temporaryFolder } from './children.ts';
 import { listenLoopback } from './loopback.ts';
 
 export interface RedisServerOptions {
@@ -126,7 +125,8 @@ function launch({ port, dir, persistent, extra, sentinelConfig }: Launch): Promi
 }
 
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'pw-redis-'));
+  const folder = temporaryFolder('pw-redis-');
+  const { dir } = folder;
   const persistent = options.persistent ?? false;
   let child: ChildProcess | undefined;
   let port = 0;
@@ -144,7 +144,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       child = await launch({ port, dir, persistent, extra, sentinelConfig });
     } catch (error) {
       if (attempt >= 5 || !String(error).includes('Address already in use')) {
-        rmSync(dir, { recursive: true, force: true });
+        folder.remove();
         throw error;
       }
     }
@@ -185,7 +185,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     },
     async stop() {
       await kill();
-      rmSync(dir, { recursive: true, force: true });
+      folder.remove();
     },
     nextLog(pattern) {
       return new Promise((resolve) => waiters.add({ pattern, resolve }));
