@@ -171,6 +171,23 @@ export function methodNotAllowedJson(
   });
 }
 
+/**
+ * A header Node cannot read: a name with a space or a control character in it, a value with a
+ * control character, a Content-Length that is not a number, two that differ, or one beside
+ * Transfer-Encoding.
+ */
+const HEADER_ERRORS = [
+  'HPE_INVALID_HEADER_TOKEN',
+  'HPE_INVALID_CONTENT_LENGTH',
+  'HPE_UNEXPECTED_CONTENT_LENGTH',
+  'HPE_INVALID_TRANSFER_ENCODING',
+];
+const BAD_HEADER: [string, string, string] = [
+  '400 Bad Request',
+  'A header is malformed',
+  'headers',
+];
+
 /** Node's status for each refusal it makes before the app runs, what it means, the part at fault. */
 const REFUSALS: Record<string, [status: string, message: string, field: string]> = {
   HPE_HEADER_OVERFLOW: [
@@ -179,6 +196,13 @@ const REFUSALS: Record<string, [status: string, message: string, field: string]>
     'headers',
   ],
   ERR_HTTP_REQUEST_TIMEOUT: ['408 Request Timeout', 'The request came too slowly', 'request'],
+  ...Object.fromEntries(HEADER_ERRORS.map((code) => [code, BAD_HEADER])),
+  HPE_INVALID_CHUNK_SIZE: ['400 Bad Request', 'The chunked body is malformed', 'body'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [
+    '413 Payload Too Large',
+    'A chunk extension is too large',
+    'body',
+  ],
 };
 const NOT_HTTP: [string, string, string] = [
   '400 Bad Request',
@@ -188,7 +212,7 @@ const NOT_HTTP: [string, string, string] = [
 
 /**
  * A request Node refuses before the app sees it (a request line and headers over its limit, a
- * 60 KB path say, or bytes that are not HTTP) gets the shop's JSON error naming the part at
+ * 60 KB path say, a malformed header or chunked body, or bytes that are not HTTP) gets the shop's JSON error naming the part at
  * fault, not Node's bare status with an empty body (the sandbox does the same in its shape).
  */
 export function answerClientErrors(server: Server): void {

@@ -1,14 +1,32 @@
 /**
  * What a server this project starts (the sandbox; the demo has its own copy) answers a request
  * Node refuses before any listener sees it: a request line and headers over Node's size limit
- * (a 60 KB path, say), a request that came too slowly, or bytes that are not HTTP. Node's own
- * answer is a bare status with an empty body; this is the server's JSON error, naming the part
- * at fault. A merchant's server is the merchant's: the companion handler never sets this.
+ * (a 60 KB path, say), a malformed header or chunked body, a request that came too slowly, or
+ * a malformed request line (bytes that are not HTTP). Node's own answer is a bare status with
+ * an empty body; this is the server's JSON error, naming the part at fault. A merchant's
+ * server is the merchant's: the companion handler never sets this.
  */
 import { maxHeaderSize, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 type ErrorBody = (code: 'MALFORMED_REQUEST', message: string, field: string) => unknown;
+
+/**
+ * A header Node cannot read: a name with a space or a control character in it, a value with a
+ * control character, a Content-Length that is not a number, two that differ, or one beside
+ * Transfer-Encoding.
+ */
+const HEADER_ERRORS = [
+  'HPE_INVALID_HEADER_TOKEN',
+  'HPE_INVALID_CONTENT_LENGTH',
+  'HPE_UNEXPECTED_CONTENT_LENGTH',
+  'HPE_INVALID_TRANSFER_ENCODING',
+];
+const BAD_HEADER: [string, string, string] = [
+  '400 Bad Request',
+  'A header is malformed',
+  'headers',
+];
 
 /** Node's status for each refusal, what it means, and the part at fault. */
 const REFUSALS: Record<string, [status: string, message: string, field: string]> = {
@@ -18,6 +36,13 @@ const REFUSALS: Record<string, [status: string, message: string, field: string]>
     'headers',
   ],
   ERR_HTTP_REQUEST_TIMEOUT: ['408 Request Timeout', 'The request came too slowly', 'request'],
+  ...Object.fromEntries(HEADER_ERRORS.map((code) => [code, BAD_HEADER])),
+  HPE_INVALID_CHUNK_SIZE: ['400 Bad Request', 'The chunked body is malformed', 'body'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [
+    '413 Payload Too Large',
+    'A chunk extension is too large',
+    'body',
+  ],
 };
 const NOT_HTTP: [string, string, string] = [
   '400 Bad Request',
