@@ -2,13 +2,15 @@
  * Where a request's trace comes from and how it goes on to the provider (W3C Trace Context).
  *
  * In: the host's own span when its framework traced the request already (the active context
- * when the handler is called); else what the app's propagator reads from the headers; else a
- * `traceparent` header read here. Out: the app's propagator writes its headers, and a
- * `traceparent` is written here when it wrote none, so the provider always gets one. The
- * fallbacks matter because an SDK set up without a propagator (the API's default is one that
- * does nothing) would otherwise cut every trace at the handler.
+ * when the handler is called; a host that trusts its caller makes the caller's context active
+ * itself). Else a new trace: the handler's routes are a public endpoint, whose callers (a
+ * shopper's browser, or anyone) would otherwise choose its trace id and sampled flag. What the
+ * request carries (read by the app's propagator, or a `traceparent` read here without one) is
+ * only linked, as OpenTelemetry advises for untrusted context. Out: the app's propagator writes
+ * its headers, and a `traceparent` is written here when it wrote none, so the provider always
+ * gets one (an SDK set up without a propagator gets the API's, which does nothing).
  */
-import type { Context, SpanContext, TextMapGetter } from '@opentelemetry/api';
+import type { Context, Link, SpanContext, TextMapGetter } from '@opentelemetry/api';
 import type { Api } from './load.ts';
 
 const TRACEPARENT = 'traceparent';
@@ -40,14 +42,18 @@ export function formatTraceparent(span: SpanContext): string {
   return `00-${span.traceId}-${span.spanId}-0${span.traceFlags & 1}`;
 }
 
-/** The context a request's server span starts in. */
-export function requestParent(api: Api, headers: Headers): Context {
+/**
+ * The context a request's server span starts in, and its links: the host's span, or no span
+ * (a new trace) linked to the one the request names, if any. Nothing extracted is kept in the
+ * context, so the caller's baggage never reaches the provider either.
+ */
+export function requestParent(api: Api, headers: Headers): { parent: Context; links: Link[] } {
   const active = api.context.active();
-  if (api.trace.getSpan(active) !== undefined) return active;
-  const extracted = api.propagation.extract(active, headers, headersGetter);
-  if (api.trace.getSpan(extracted) !== undefined) return extracted;
-  const remote = parseTraceparent(headers.get(TRACEPARENT));
-  return remote === undefined ? extracted : api.trace.setSpanContext(extracted, remote);
+  if (api.trace.getSpan(active) !== undefined) return { parent: active, links: [] };
+  const extracted = api.trace.getSpan(api.propagation.extract(active, headers, headersGetter));
+  const remote = extracted?.spanContext() ?? parseTraceparent(headers.get(TRACEPARENT));
+  const linked = remote !== undefined && api.isSpanContextValid(remote);
+  return { parent: active, links: linked ? [{ context: remote }] : [] };
 }
 
 /** Writes the trace headers of `context` (a provider call's span) into `headers`. */

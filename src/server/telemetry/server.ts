@@ -82,8 +82,8 @@ async function traced(c: Context<HandlerEnv>, next: Next, recorder: Recorder): P
   const host = hostRequest(api, recorder.hostKey);
   const request = c.req.raw;
   const method = conventionalMethod(request.method);
-  const parent = requestParent(api, request.headers);
-  const span = tracer.startSpan(method, { kind: api.SpanKind.SERVER }, parent);
+  const { parent, links } = requestParent(api, request.headers);
+  const span = tracer.startSpan(method, { kind: api.SpanKind.SERVER, links }, parent);
   const started = performance.now();
   let thrown: { error: unknown } | undefined;
   try {

@@ -1,11 +1,11 @@
-// Where a request's trace comes from and where it goes: the host framework's span or an
-// incoming `traceparent` as the parent, the `traceparent` the provider receives, and the
+// Where a request's trace comes from and where it goes: the host framework's span as the
+// parent, an incoming `traceparent` only linked, the `traceparent` the provider receives, and the
 // pieces that keep the spans readable and safe (URL templates and redaction, the option's
 // checks, the scope's name and version, a hook that outlives its lease).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { context, SpanKind, trace } from '@opentelemetry/api';
+import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { createPaymentHandler, type PaymentHandlerOptions } from '../../../src/server/index.ts';
 import { scrubbedUrl, urlTemplate } from '../../../src/server/telemetry/client.ts';
 import { METRIC, SCOPE_NAME, SCOPE_VERSION } from '../../../src/server/telemetry/names.ts';
@@ -68,20 +68,59 @@ test("a request the host's framework traced already is a child of the host's spa
   assert.equal(parentOf(span!), host.spanContext().spanId);
 });
 
-test('an incoming traceparent continues the caller’s trace; the provider gets the client span’s own', async () => {
+// A browser (or anyone) sends what `traceparent` it likes: followed, it would choose the trace
+// id of the handler's spans, and its sampled flag whether they are recorded at all.
+test('an incoming traceparent is linked, not followed: the request starts a trace of its own, sampled by the app; the provider gets that trace', async () => {
   const provider = await providerAnswering('PENDING');
   const handle = handlerFor(provider.url);
   const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
   const callerSpan = '00f067aa0ba902b7';
-  await handle(read('continued', { traceparent: `00-${traceId}-${callerSpan}-01` }));
-  const span = serverSpanOf('continued');
+  for (const flags of ['01', '00']) {
+    const requestId = `linked-${flags}`;
+    await handle(read(requestId, { traceparent: `00-${traceId}-${callerSpan}-${flags}` }));
+    const span = serverSpanOf(requestId);
+    assert.ok(span, `flags ${flags}: the request is recorded`);
+    assert.notEqual(span.spanContext().traceId, traceId, `flags ${flags}`);
+    assert.equal(parentOf(span), undefined, `flags ${flags}: a root`);
+    assert.deepEqual(
+      span.links.map((l) => [l.context.traceId, l.context.spanId]),
+      [[traceId, callerSpan]],
+      `flags ${flags}: the caller's span, linked`,
+    );
+    const [call] = sdk.spans().filter((s) => parentOf(s) === span.spanContext().spanId);
+    assert.equal(call?.kind, SpanKind.CLIENT);
+    const sent = provider.seen.at(-1)?.headers.traceparent;
+    assert.equal(sent, `00-${span.spanContext().traceId}-${call?.spanContext().spanId}-01`);
+  }
+});
+
+test("a caller the host trusts, called in its context as docs/server.md shows, continues the caller's trace", async () => {
+  const provider = await providerAnswering('PENDING');
+  const payments = handlerFor(provider.url);
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const callerSpan = '00f067aa0ba902b7';
+  const request = read('trusted', { traceparent: `00-${traceId}-${callerSpan}-01` });
+  // The W3C propagator an SDK registers, reduced to its extract.
+  propagation.setGlobalPropagator({
+    extract: (ctx, carrier, getter) => {
+      const caller = parseTraceparent(getter.get(carrier, 'traceparent') as string | undefined);
+      return caller === undefined ? ctx : trace.setSpanContext(ctx, caller);
+    },
+    inject: () => {},
+    fields: () => ['traceparent'],
+  });
+  try {
+    await context.with(
+      propagation.extract(context.active(), Object.fromEntries(request.headers)),
+      () => payments(request),
+    );
+  } finally {
+    propagation.disable();
+  }
+  const span = serverSpanOf('trusted');
   assert.equal(span?.spanContext().traceId, traceId);
   assert.equal(parentOf(span!), callerSpan);
-
-  const [call] = sdk.spans().filter((s) => parentOf(s) === span?.spanContext().spanId);
-  assert.equal(call?.kind, SpanKind.CLIENT);
-  const sent = provider.seen.at(-1)?.headers.traceparent;
-  assert.equal(sent, `00-${traceId}-${call?.spanContext().spanId}-01`);
+  assert.deepEqual(span?.links, []);
 });
 
 test('every provider call carries a traceparent, a retried read one per attempt', async () => {
