@@ -84,14 +84,15 @@ export async function runStep(
   c.to({ ...payable, kind: 'step' });
   const { amount, currency } = payable.checkout;
   const money = formatMoney(c.locale.tag, amount, currency);
-  // Shown again as the page loaded, a challenge the shopper tabs into (the window blurs as
-  // focus enters its frame: Firefox says where only after) has focus all the same, which
-  // comes back out with it.
+  // Shown again as the page loaded, a step the shopper tabs into (a bank's offer and its
+  // buttons, a challenge's frame, where the window blurs as focus enters it: Firefox says
+  // where only after) has focus all the same, which comes back out with it.
   const into = () =>
     setTimeout(() => {
-      focused ||= host.shadowRoot?.activeElement instanceof HTMLIFrameElement;
+      focused ||= Boolean(host.shadowRoot?.activeElement?.closest('.next-step'));
     });
   addEventListener('blur', into);
+  host.renderRoot.addEventListener('focusin', into);
   const outcome = await showStep(
     c,
     step.runAction,
@@ -113,6 +114,7 @@ export async function runStep(
     focused,
   );
   removeEventListener('blur', into);
+  host.renderRoot.removeEventListener('focusin', into);
   if (!outcome) return;
   // Focus was in the step, and went with it: it comes back once what follows is drawn.
   const lost = focused && adrift(host);

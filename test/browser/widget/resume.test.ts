@@ -46,6 +46,10 @@ async function tabTo(el: PaymentWidget, label: string): Promise<boolean> {
   return false;
 }
 
+/** The text of what has focus inside the widget, or '' when focus is not in it. */
+const focusedText = (el: PaymentWidget): string =>
+  el.shadowRoot?.activeElement?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
 describe('payment-widget: a step still open when it loads', () => {
   let backend: FakeBackend;
   beforeEach(() => {
@@ -128,6 +132,8 @@ describe('payment-widget: a step still open when it loads', () => {
     await sendKeys({ press: 'Enter' });
     await until('the form shows', () => Boolean(formShown(el)));
     expect(el.shadowRoot?.querySelector('[part~=resume]')).to.equal(null);
+    // The button went with the offer: focus is in the form again, never back at the page's top.
+    await until('focus on Pay', () => focusedText(el) === 'Pay €10.00');
     el.remove();
 
     const again = await widget(backend, 'checkout-id="chk_1"');
@@ -135,6 +141,32 @@ describe('payment-widget: a step still open when it loads', () => {
     expect(formShown(again)).to.equal(true);
     expect(again.shadowRoot?.querySelector('[part~=resume]')).to.equal(null);
   });
+
+  for (const [status, event, shown, focus] of [
+    ['PAID', 'payment-success', 'Payment successful', 'Payment successful You paid €10.00'],
+    ['FAILED', 'payment-failure', 'Payment failed', 'Try another way to pay'],
+  ] as const) {
+    it(`a bank page offered again, the shopper on its button, the bank answers elsewhere (${status}): focus on what shows`, async () => {
+      backend.methods = ['card', 'ideal'];
+      backend.checkout = {
+        ...backend.checkout,
+        redirect_url: 'https://shop.example/return',
+        next_step: BANK,
+        payment_type: 'ideal',
+      };
+      const el = await widget(backend, 'checkout-id="chk_1"');
+      await until('the offer shows', () => Boolean(el.shadowRoot?.querySelector('[part~=resume]')));
+      expect(await tabTo(el, 'Confirm the payment with your bank')).to.equal(true);
+      // Approved (or declined) in the bank's app: the widget's own read-back finds it.
+      const { next_step: _, payment_type: __, ...settled } = backend.checkout;
+      backend.checkout = { ...settled, status };
+      await oneEvent(el, event);
+      await el.updateComplete;
+      expect(text(el)).to.include(shown);
+      // A keyboard or screen-reader shopper is not sent back to the page's top.
+      await until(`focus on "${focus}"`, () => focusedText(el) === focus);
+    });
+  }
 
   it('a step this tab ran that the handler no longer holds: pending, the bank awaited, another card offered', async () => {
     sessionStorage.setItem(STEP_KEY, 'challenge-iframe');
