@@ -1,18 +1,26 @@
 // The element's markup is Lit `html` (and `svg`) templates, whose text ships as written: the
 // indentation of every line stays in the bundle, which no minifier touches (a template's text
 // is a value). This build step turns every run of whitespace that holds a line break, in a
-// template's text between its expressions, into one space, and changes nothing else. An HTML
-// parser reads one space where it read the run: in text, whitespace collapses to one space
-// (and between blocks, to nothing); between attributes and inside a tag, any whitespace
-// separates alike. Only <pre> and <textarea> keep their whitespace as written: a template
-// holding either is left alone (the widget has none).
+// template's text between its expressions, into one space (none where a tag's `>` follows it),
+// takes the quotes off an attribute's value that needs none (`part="label"` is `part=label`),
+// and changes nothing else. An HTML parser reads one space where it read the run: in text,
+// whitespace collapses to one space (and between blocks, to nothing); between attributes and
+// inside a tag, any whitespace separates alike, and none is needed before its `>`. A value
+// without whitespace, quotes, `=`, `<`, `>` or a backtick reads the same unquoted; one followed
+// by `/` keeps its quotes (`a=b/>` would read `b/`). Only <pre> and <textarea> keep their
+// whitespace as written: a template holding either is left alone (the widget has none).
 import { type Node, parse } from 'acorn';
 import { simple } from 'acorn-walk';
 import type { Plugin } from 'vite';
 
-/** A template's text with each run of whitespace that holds a line break made one space. */
-export function collapseLines(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ');
+/**
+ * A template's text with each run of whitespace that holds a line break made one space (none
+ * before a `>`), and each attribute's value that needs no quotes without them.
+ */
+export function minifyText(text: string): string {
+  return text
+    .replace(/\s*\n\s*(>?)/g, (_, end: string) => end || ' ')
+    .replace(/(\s[\w:.@?-]+)="([^"\s'=<>`]+)"(?!\/)/g, '$1=$2');
 }
 
 /** The parts of the ESTree nodes read here. */
@@ -43,14 +51,14 @@ export function templatesIn(code: string): FoundTemplate[] {
   return found;
 }
 
-/** `code` with the text of each `html` and `svg` template collapsed (collapseLines). */
+/** `code` with the text of each `html` and `svg` template minified (minifyText). */
 export function minifyHtml(code: string): string {
   const edits: { start: number; end: number; text: string }[] = [];
   for (const { quasis } of templatesIn(code)) {
     if (quasis.some((q) => /<(?:pre|textarea)\b/i.test(q.raw))) continue;
     for (const q of quasis) {
-      if (q.raw.includes('\n'))
-        edits.push({ start: q.start, end: q.end, text: collapseLines(q.raw) });
+      const text = minifyText(q.raw);
+      if (text !== q.raw) edits.push({ start: q.start, end: q.end, text });
     }
   }
   // From the end, so that each edit's positions still hold.

@@ -205,7 +205,7 @@ export const styles = css`
   .status:empty {
     display: none;
   }
-  [part~='retry'] {
+  [part~=retry] {
     margin-top: var(--_gap);
   }
   .status {

@@ -60,7 +60,7 @@ export const styles = [
   outcomeStyles,
   savedCardStyles,
   css`
-  [aria-invalid='true'] {
+  [aria-invalid=true] {
     border-color: var(--_error);
     box-shadow: inset 0 0 0 1px var(--_error);
   }
@@ -82,7 +82,7 @@ export const styles = [
       border: 1px solid;
     }
     /* Forced colours drop the error colour and the shadow: a pattern marks the field instead. */
-    [aria-invalid='true'] {
+    [aria-invalid=true] {
       border-style: dashed;
     }
   }

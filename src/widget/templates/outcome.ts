@@ -18,12 +18,12 @@ import type { Lifecycle } from '../state.ts';
 // (the next checkout that "Try another card" asked for could not be made): its box, since
 // the region, empty, stays on the page under every message.
 export const outcomeStyles = css`
-  [part~='outcome-region'] {
+  [part~=outcome-region] {
     display: grid;
     gap: var(--_gap);
   }
-  .next-step:not(:empty) ~ [part~='outcome-region'],
-  .status:not(:empty) ~ [part~='outcome-region'] > .outcome-box {
+  .next-step:not(:empty) ~ [part~=outcome-region],
+  .status:not(:empty) ~ [part~=outcome-region] > .outcome-box {
     margin-top: var(--_gap);
   }
   .outcome-box {

@@ -1,10 +1,11 @@
 // The build collapses each run of whitespace holding a line break in the widget's `html` and
-// `svg` templates, and the sandbox dashboard's, into one space (scripts/minify-html.ts). What it
+// `svg` templates, and the sandbox dashboard's, into one space (none before a tag's `>`), and
+// takes the quotes off attribute values that need none (scripts/minify-html.ts). What it
 // must never do is change what a browser builds from a template: here the browser itself parses
 // every template of the widget and of the dashboard as written and as built, and the two trees must be the same, element for element and
 // attribute for attribute, their text alike once its whitespace collapses as CSS shows it.
 import { expect } from '@open-wc/testing';
-import { collapseLines, minifyHtml, templatesIn } from '../../../scripts/minify-html.ts';
+import { minifyHtml, minifyText, templatesIn } from '../../../scripts/minify-html.ts';
 
 /** Every module under src/widget/ and src/sandbox/dashboard/ that holds an `html` or `svg` template. */
 const MODULES = [
@@ -70,7 +71,7 @@ describe('the build’s collapsing of template whitespace', () => {
       expect(templates.length, `${path} holds no template`).to.be.greaterThan(0);
       for (const { tag, quasis } of templates) {
         const written = quasis.map((q) => q.raw).join(EXPRESSION);
-        const collapsed = quasis.map((q) => collapseLines(q.raw)).join(EXPRESSION);
+        const collapsed = quasis.map((q) => minifyText(q.raw)).join(EXPRESSION);
         expect(built(tag, collapsed), written).to.equal(built(tag, written));
       }
     });
@@ -91,6 +92,13 @@ describe('the build’s collapsing of template whitespace', () => {
       expect(outside(minified)).to.equal(outside(code));
     }
     expect(saved).to.be.greaterThan(500);
+  });
+
+  it('a value that needs no quotes loses them; a space before a tag’s end goes', () => {
+    expect(minifyText('<p part="save-card"\n  class="a b" id="x"/>\n  </p\n>')).to.equal(
+      '<p part=save-card class="a b" id="x"/> </p>',
+    );
+    expect(minifyText(' a="b=c" d=\'e\' f="g"')).to.equal(' a="b=c" d=\'e\' f=g');
   });
 
   it('a template holding <pre> or <textarea> is left as written', () => {

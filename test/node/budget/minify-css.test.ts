@@ -49,7 +49,12 @@ const DASHBOARD = {
   'dashboard webhooks': own(SandboxWebhooks),
 };
 
-const SHEETS = { widget: styles.cssText, 'next-step': nextStepStyles.cssText, ...DASHBOARD };
+const SHEETS = {
+  widget: styles.cssText,
+  ...Object.fromEntries(payStyles.map((sheet, i) => [`pay part #${i + 1}`, sheet.cssText])),
+  'next-step': nextStepStyles.cssText,
+  ...DASHBOARD,
+};
 
 for (const [name, source] of Object.entries(SHEETS)) {
   test(`the ${name} stylesheet parses the same minified as written`, () => {
@@ -74,6 +79,13 @@ test('a space that is a descendant combinator stays; spaces CSS never reads go',
       '[inert] :is(label, .hint) {\n  color: transparent !important;\n}\nform > button { margin: 0 }',
     ),
     '[inert] :is(label,.hint){color:transparent!important}form>button{margin:0}',
+  );
+});
+
+test("a number's leading zero goes, and the spaces around a selector's sibling combinators", () => {
+  assert.equal(
+    minifyCss('.a + .b ~ p {\n  margin: 0.5em -0.25em 10.5px;\n  width: calc(1em + 0.5px);\n}'),
+    '.a+.b~p{margin:.5em -0.25em 10.5px;width:calc(1em + .5px)}',
   );
 });
 
