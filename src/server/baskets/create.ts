@@ -63,6 +63,23 @@ export function createBody(
   reference: string,
 ): CheckoutCreateBody {
   const { provider } = config;
+  // A card is saved to a customer: without one the provider refuses the payment, after the
+  // shopper has typed their card. Said to the developer now, by name.
+  if (resolved.purpose === 'SETUP_RECURRING_PAYMENT' && !resolved.customerId) {
+    config.log({
+      level: 'error',
+      message:
+        'resolveCheckout returned purpose SETUP_RECURRING_PAYMENT without customerId: return the provider customer the card is saved to (customers.create makes one)',
+      field: 'customerId',
+      problem: 'setup-without-customer',
+    });
+    throw new PaymentHandlerError(
+      500,
+      'INVALID_RESOLVED_CHECKOUT',
+      'A checkout that saves the card needs a customer',
+      'customerId',
+    );
+  }
   const redirect = resolved.redirect ?? true;
   const resultPage = checkedResultPage(config, resolved.resultPage);
   const candidate: CheckoutCreateBody = {

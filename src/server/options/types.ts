@@ -23,6 +23,7 @@ export interface ResolvedCheckout {
   reference?: string;
   /** Ties the checkout (and a card saved with it) to a provider customer. */
   customerId?: string;
+  /** `SETUP_RECURRING_PAYMENT`: the checkout saves the card to `customerId`, which it needs. */
   purpose?: CheckoutPurpose;
   /** Whether to set `redirect_url` (3DS as a full-page redirect, APMs possible). Default true. */
   redirect?: boolean;

@@ -1,9 +1,10 @@
 /**
- * `GET /payment-methods` (`?amount=&currency=`) and
+ * `GET /payment-methods` (`?amount=&currency=&purpose=`) and
  * `GET /customers/:customerId/payment-instruments`: what the widget may offer.
  */
 import { Hono } from 'hono';
 import { json } from '../../http/json.ts';
+import { CheckoutPurposeSchema } from '../../schemas/index.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import { requireCustomer } from '../guards/ids.ts';
 import type { HandlerEnv } from '../types.ts';
@@ -39,8 +40,28 @@ export function paymentMethodRoutes(deps: RouteDeps): Hono<HandlerEnv> {
       }
       filter.currency = currency;
     }
+    // A checkout made to save a card is paid by card alone: a bank's method or a boleto would
+    // pay it without saving anything.
+    const purpose = c.req.query('purpose');
+    if (
+      purpose !== undefined &&
+      purpose !== '' &&
+      !CheckoutPurposeSchema.safeParse(purpose).success
+    ) {
+      throw new PaymentHandlerError(
+        400,
+        'INVALID',
+        'purpose must be CHECKOUT or SETUP_RECURRING_PAYMENT',
+        'purpose',
+      );
+    }
     const { merchantCode } = config.provider;
-    return json(await client.checkouts.paymentMethods(merchantCode, filter, callContext(c)));
+    const methods = await client.checkouts.paymentMethods(merchantCode, filter, callContext(c));
+    if (purpose !== 'SETUP_RECURRING_PAYMENT') return json(methods);
+    return json({
+      ...methods,
+      available_payment_methods: methods.available_payment_methods.filter((m) => m.id === 'card'),
+    });
   });
 
   app.get('/customers/:customerId/payment-instruments', async (c) => {
