@@ -152,7 +152,7 @@ export class PaymentWidget extends LitElement {
   declare maxInstallments: number;
   /** Offers this customer's saved cards and pays with their token. */
   declare customerId: string | undefined;
-  /** Offers to save the card for later payments. */
+  /** Offers to save the card for later payments (a checkout made to save it saves it, and says so). */
   declare saveCard: boolean;
   // The @type spells ChallengeMode out: the custom elements manifest does not
   // follow type aliases, and editors offer the attribute's values from it.
@@ -352,7 +352,13 @@ export class PaymentWidget extends LitElement {
       ${methodChoice(methods, method, s, form.chooseMethod)}
       ${card ? this._parts.get('pay')?.savedCardChoice(savedCards, savedToken, s, form) : nothing}
       ${fieldRows(form.fields(), form)}
-      ${card && this.saveCard && savedToken === '' ? saveCardOption(s) : nothing}
+      ${
+        // Under a new card: a checkout made to save it says so (the pay part's); else the box.
+        card && savedToken === ''
+          ? (this._parts.get('pay')?.cardSaved(this._checkout) ??
+            (this.saveCard ? saveCardOption(s) : nothing))
+          : nothing
+      }
     </div>`;
   }
 

@@ -226,9 +226,11 @@ export async function paymentMethods(
   signal: AbortSignal,
 ): Promise<PaymentMethodId[]> {
   const query = new URLSearchParams();
-  const { amount, currency } = checkout;
-  if (typeof amount === 'number') query.set('amount', String(amount));
-  if (typeof currency === 'string' && currency) query.set('currency', currency);
+  for (const key of ['amount', 'currency', 'purpose']) {
+    const value = checkout[key];
+    if (typeof value === 'number' || (typeof value === 'string' && value))
+      query.set(key, `${value}`);
+  }
   const { body } = await call(endpoint, `/payment-methods?${query}`, { signal });
   const list = isRecord(body) ? body.available_payment_methods : undefined;
   if (!Array.isArray(list)) return [];

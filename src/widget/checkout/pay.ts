@@ -16,6 +16,7 @@ import { fail, settle } from './outcome.ts';
 import { processCheckout, retryCheckout } from './process.ts';
 import { readBack } from './read-back.ts';
 import { refuseInvalid, report } from './report.ts';
+import { savesCard } from './saving.ts';
 import { challengeMode } from './settings.ts';
 import { runStep } from './steps.ts';
 import { stepOf } from './words.ts';
@@ -67,7 +68,9 @@ async function payOnce(c: PayContext): Promise<void> {
   const focused = Boolean(host.shadowRoot?.activeElement);
 
   const { method, network, savedToken } = form.view;
-  // A saved card is paid with its token; "save this card" asks for a mandate.
+  // A saved card is paid with its token; "save this card" ticked (the box is there only where
+  // the page offers it) asks for a mandate, and so does every new card of a checkout made to
+  // save it.
   const saved =
     host.customerId && method === 'card'
       ? form.savedCards.find((card) => card.token === savedToken)
@@ -78,8 +81,7 @@ async function payOnce(c: PayContext): Promise<void> {
     {
       values: valuesOf(form),
       saved: saved ? { token: saved.token, customerId: host.customerId ?? '' } : undefined,
-      saveCard: host.saveCard && Boolean(ticked),
-      userAgent: navigator.userAgent,
+      saveCard: savesCard(checkout) || Boolean(ticked),
     },
     host,
   );

@@ -21,6 +21,7 @@ import { settle } from './outcome.ts';
 import { watchVisibility } from './recheck.ts';
 import { report } from './report.ts';
 import { reopen } from './resume.ts';
+import { savesCard } from './saving.ts';
 import { challengeMode, diagnoseSettings } from './settings.ts';
 import { outcomeOf, stepOf } from './words.ts';
 
@@ -30,7 +31,9 @@ import { outcomeOf, stepOf } from './words.ts';
  * (./recheck.ts), and the step the checkout left open shows again (resume).
  */
 export async function shown(c: PayContext, payable: Payable): Promise<void> {
-  diagnoseSettings(c, payable.methods, Boolean(payable.checkout.redirect_url));
+  // A checkout made to save the card offers a card alone, whatever the page names: no mistake.
+  const { checkout } = payable;
+  diagnoseSettings(c, savesCard(checkout) ? undefined : payable.methods, !!checkout.redirect_url);
   // "Try another card" is answered: the next load offers what the page names again.
   c.cardOnly = false;
   watchVisibility(c);

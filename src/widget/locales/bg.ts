@@ -27,6 +27,7 @@ const bg: Strings = {
   savedCard: '{network}, завършваща на {last4}',
   newCard: 'Плащане с нова карта',
   saveCard: 'Запазване на картата за бъдещи плащания',
+  cardSaved: 'Тази карта ще бъде запазена за бъдещи плащания.',
   pay: 'Плати {amount}',
   donate: 'Дари {amount}',
   processing: 'Обработва се…',

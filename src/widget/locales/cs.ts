@@ -27,6 +27,7 @@ const cs: Strings = {
   savedCard: '{network} končící na {last4}',
   newCard: 'Použít novou kartu',
   saveCard: 'Uložit kartu pro budoucí platby',
+  cardSaved: 'Tato karta bude uložena pro budoucí platby.',
   pay: 'Zaplatit {amount}',
   donate: 'Darovat {amount}',
   processing: 'Zpracovává se…',

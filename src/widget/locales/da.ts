@@ -27,6 +27,7 @@ const da: Strings = {
   savedCard: '{network} der slutter på {last4}',
   newCard: 'Brug et nyt kort',
   saveCard: 'Gem kortet til fremtidige betalinger',
+  cardSaved: 'Kortet gemmes til fremtidige betalinger.',
   pay: 'Betal {amount}',
   donate: 'Donér {amount}',
   processing: 'Behandler…',

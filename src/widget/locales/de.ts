@@ -27,6 +27,7 @@ const de: Strings = {
   savedCard: '{network} mit Endziffern {last4}',
   newCard: 'Neue Karte verwenden',
   saveCard: 'Karte für künftige Zahlungen speichern',
+  cardSaved: 'Diese Karte wird für künftige Zahlungen gespeichert.',
   pay: '{amount} bezahlen',
   donate: '{amount} spenden',
   processing: 'Wird verarbeitet…',

@@ -27,6 +27,7 @@ const el: Strings = {
   savedCard: '{network} με τελικά ψηφία {last4}',
   newCard: 'Χρήση νέας κάρτας',
   saveCard: 'Αποθήκευση της κάρτας για μελλοντικές πληρωμές',
+  cardSaved: 'Η κάρτα θα αποθηκευτεί για μελλοντικές πληρωμές.',
   pay: 'Πληρωμή {amount}',
   donate: 'Δωρεά {amount}',
   processing: 'Επεξεργασία…',

@@ -27,6 +27,7 @@ const es: Strings = {
   savedCard: '{network} terminada en {last4}',
   newCard: 'Usar una tarjeta nueva',
   saveCard: 'Guardar esta tarjeta para futuros pagos',
+  cardSaved: 'Esta tarjeta se guardará para futuros pagos.',
   pay: 'Pagar {amount}',
   donate: 'Donar {amount}',
   processing: 'Procesando…',

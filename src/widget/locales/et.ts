@@ -27,6 +27,7 @@ const et: Strings = {
   savedCard: '{network}, lõpeb numbritega {last4}',
   newCard: 'Kasuta uut kaarti',
   saveCard: 'Salvesta kaart tulevaste maksete jaoks',
+  cardSaved: 'Kaart salvestatakse tulevaste maksete jaoks.',
   pay: 'Maksa {amount}',
   donate: 'Anneta {amount}',
   processing: 'Töötleme…',

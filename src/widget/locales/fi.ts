@@ -27,6 +27,7 @@ const fi: Strings = {
   savedCard: '{network}, päättyy {last4}',
   newCard: 'Käytä uutta korttia',
   saveCard: 'Tallenna kortti tulevia maksuja varten',
+  cardSaved: 'Kortti tallennetaan tulevia maksuja varten.',
   pay: 'Maksa {amount}',
   donate: 'Lahjoita {amount}',
   processing: 'Käsitellään…',

@@ -27,6 +27,7 @@ const fr: Strings = {
   savedCard: '{network} se terminant par {last4}',
   newCard: 'Utiliser une nouvelle carte',
   saveCard: 'Enregistrer cette carte pour mes prochains paiements',
+  cardSaved: 'Cette carte sera enregistrée pour vos prochains paiements.',
   pay: 'Payer {amount}',
   donate: 'Faire un don de {amount}',
   processing: 'Traitement en cours…',

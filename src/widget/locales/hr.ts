@@ -27,6 +27,7 @@ const hr: Strings = {
   savedCard: '{network} koja završava na {last4}',
   newCard: 'Koristi novu karticu',
   saveCard: 'Spremi karticu za buduća plaćanja',
+  cardSaved: 'Kartica će biti spremljena za buduća plaćanja.',
   pay: 'Plati {amount}',
   donate: 'Doniraj {amount}',
   processing: 'Obrada…',

@@ -27,6 +27,7 @@ const hu: Strings = {
   savedCard: '{network}, utolsó négy számjegy: {last4}',
   newCard: 'Új kártya használata',
   saveCard: 'Kártya mentése a későbbi fizetésekhez',
+  cardSaved: 'A kártyát elmentjük a későbbi fizetésekhez.',
   pay: 'Fizetés: {amount}',
   donate: 'Adományozás: {amount}',
   processing: 'Feldolgozás…',

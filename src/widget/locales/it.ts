@@ -27,6 +27,7 @@ const it: Strings = {
   savedCard: '{network} che termina con {last4}',
   newCard: 'Usa una nuova carta',
   saveCard: 'Salva la carta per i prossimi pagamenti',
+  cardSaved: 'Questa carta verrà salvata per i prossimi pagamenti.',
   pay: 'Paga {amount}',
   donate: 'Dona {amount}',
   processing: 'Elaborazione in corso…',

@@ -27,6 +27,7 @@ const lt: Strings = {
   savedCard: '{network}, baigiasi {last4}',
   newCard: 'Naudoti naują kortelę',
   saveCard: 'Išsaugoti kortelę būsimiems mokėjimams',
+  cardSaved: 'Kortelė bus išsaugota būsimiems mokėjimams.',
   pay: 'Mokėti {amount}',
   donate: 'Paaukoti {amount}',
   processing: 'Apdorojama…',

@@ -27,6 +27,7 @@ const lv: Strings = {
   savedCard: '{network}, beidzas ar {last4}',
   newCard: 'Izmantot jaunu karti',
   saveCard: 'Saglabāt karti turpmākiem maksājumiem',
+  cardSaved: 'Karte tiks saglabāta turpmākiem maksājumiem.',
   pay: 'Maksāt {amount}',
   donate: 'Ziedot {amount}',
   processing: 'Apstrādā…',

@@ -27,6 +27,7 @@ const nb: Strings = {
   savedCard: '{network} som slutter på {last4}',
   newCard: 'Bruk et nytt kort',
   saveCard: 'Lagre kortet til fremtidige betalinger',
+  cardSaved: 'Kortet blir lagret til fremtidige betalinger.',
   pay: 'Betal {amount}',
   donate: 'Gi {amount}',
   processing: 'Behandler…',

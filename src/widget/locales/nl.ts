@@ -27,6 +27,7 @@ const nl: Strings = {
   savedCard: '{network} eindigend op {last4}',
   newCard: 'Nieuwe kaart gebruiken',
   saveCard: 'Kaart bewaren voor volgende betalingen',
+  cardSaved: 'Deze kaart wordt bewaard voor volgende betalingen.',
   pay: 'Betaal {amount}',
   donate: 'Doneer {amount}',
   processing: 'Bezig met verwerken…',

@@ -27,6 +27,7 @@ const pl: Strings = {
   savedCard: '{network} kończąca się na {last4}',
   newCard: 'Użyj nowej karty',
   saveCard: 'Zapisz kartę do przyszłych płatności',
+  cardSaved: 'Ta karta zostanie zapisana do przyszłych płatności.',
   pay: 'Zapłać {amount}',
   donate: 'Wpłać {amount}',
   processing: 'Przetwarzanie…',

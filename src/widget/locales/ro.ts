@@ -27,6 +27,7 @@ const ro: Strings = {
   savedCard: '{network} care se termină în {last4}',
   newCard: 'Folosește un card nou',
   saveCard: 'Salvează cardul pentru plățile viitoare',
+  cardSaved: 'Cardul va fi salvat pentru plățile viitoare.',
   pay: 'Plătește {amount}',
   donate: 'Donează {amount}',
   processing: 'Se procesează…',

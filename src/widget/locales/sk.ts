@@ -27,6 +27,7 @@ const sk: Strings = {
   savedCard: '{network} končiaca na {last4}',
   newCard: 'Použiť novú kartu',
   saveCard: 'Uložiť kartu na budúce platby',
+  cardSaved: 'Karta bude uložená na budúce platby.',
   pay: 'Zaplatiť {amount}',
   donate: 'Darovať {amount}',
   processing: 'Spracúva sa…',

@@ -27,6 +27,7 @@ const sl: Strings = {
   savedCard: '{network} s končnico {last4}',
   newCard: 'Uporabi novo kartico',
   saveCard: 'Shrani kartico za prihodnja plačila',
+  cardSaved: 'Kartica bo shranjena za prihodnja plačila.',
   pay: 'Plačaj {amount}',
   donate: 'Doniraj {amount}',
   processing: 'Obdelava…',

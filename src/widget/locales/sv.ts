@@ -27,6 +27,7 @@ const sv: Strings = {
   savedCard: '{network} som slutar på {last4}',
   newCard: 'Använd ett nytt kort',
   saveCard: 'Spara kortet för framtida betalningar',
+  cardSaved: 'Kortet sparas för framtida betalningar.',
   pay: 'Betala {amount}',
   donate: 'Skänk {amount}',
   processing: 'Behandlar…',

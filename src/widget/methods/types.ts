@@ -25,9 +25,11 @@ export interface BodyInput {
   values: Values;
   /** Pay with a saved card instead of the fields. */
   saved?: { token: string; customerId: string } | undefined;
-  /** The shopper ticked "save this card": ask the provider for a recurring mandate. */
+  /**
+   * Save the card (the shopper ticked "save this card", or the checkout is made to save it):
+   * ask the provider for a recurring mandate.
+   */
   saveCard: boolean;
-  userAgent: string;
 }
 
 /** Who pays, in the process body's `personal_details`. */

@@ -32,6 +32,7 @@ export { handOnFocus } from '../checkout/focus.ts';
 export { fail, settle } from '../checkout/outcome.ts';
 export { pay, restore, retry } from '../checkout/pay.ts';
 export { savedCards } from '../checkout/saved-cards.ts';
+export { cardSaved } from '../checkout/saving.ts';
 export { leaveStep, shown } from '../checkout/steps.ts';
 export {
   arrived,

@@ -126,7 +126,7 @@ export class FakeBackend {
     const requestId = new Headers(init?.headers).get('x-request-id') ?? undefined;
     this.calls.push({ method, path, query: url.searchParams, body, requestId });
     const override = this.overrides.get(`${method} ${path}`);
-    const answer = override ? override() : this.route(method, path, body);
+    const answer = override ? override() : this.route(method, path, body, url.searchParams);
     // As a real fetch: an abort (the widget's time limit, or its own) rejects at once.
     const reply = await new Promise<Reply>((resolve, reject) => {
       const signal = init?.signal;
@@ -145,7 +145,12 @@ export class FakeBackend {
     });
   }
 
-  private async route(method: string, path: string, body: unknown): Promise<Reply> {
+  private async route(
+    method: string,
+    path: string,
+    body: unknown,
+    query: URLSearchParams,
+  ): Promise<Reply> {
     if (method === 'POST' && path === '/checkouts') {
       return { status: 201, body: this.checkout };
     }
@@ -155,10 +160,10 @@ export class FakeBackend {
       if (method === 'PUT') return this.process(body);
     }
     if (method === 'GET' && path === '/payment-methods') {
-      return {
-        status: 200,
-        body: { available_payment_methods: this.methods.map((id) => ({ id })) },
-      };
+      // As the handler: a checkout made to save the card is offered a card alone.
+      const saving = query.get('purpose') === 'SETUP_RECURRING_PAYMENT';
+      const methods = saving ? this.methods.filter((id) => id === 'card') : this.methods;
+      return { status: 200, body: { available_payment_methods: methods.map((id) => ({ id })) } };
     }
     if (method === 'GET' && /^\/customers\/[^/]+\/payment-instruments$/.test(path)) {
       return { status: 200, body: this.instruments };

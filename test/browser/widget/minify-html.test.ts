@@ -10,6 +10,7 @@ import { minifyHtml, minifyText, templatesIn } from '../../../scripts/minify-htm
 /** Every module under src/widget/ and src/sandbox/dashboard/ that holds an `html` or `svg` template. */
 const MODULES = [
   'src/widget/payment-widget.ts',
+  'src/widget/checkout/saving.ts',
   'src/widget/templates/fields.ts',
   'src/widget/templates/icons.ts',
   'src/widget/templates/methods.ts',

@@ -54,7 +54,8 @@ export const cardPay: MethodPay = {
       };
       // The provider takes five digits; a ZIP+4 keeps its first five.
       if (shown.showZipCode) body.card.zip_code = digitsOnly(typed(v.zip)).slice(0, 5);
-      if (input.saveCard) body.mandate = { type: 'recurrent', user_agent: input.userAgent };
+      // The mandate names the browser the shopper agreed in.
+      if (input.saveCard) body.mandate = { type: 'recurrent', user_agent: navigator.userAgent };
     }
     if (shown.showInstallments && v.installments) body.installments = Number(v.installments);
     if (shown.showEmail && v.email) body.personal_details = { email: typed(v.email) };
