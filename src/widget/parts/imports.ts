@@ -17,10 +17,25 @@ export const PARTS: { [N in PartName]: () => Promise<PartModules[N]> } = {
   diagnostics: () => import('./diagnostics.ts'),
 };
 
+/**
+ * The part, or a rejection, never a throw. A loader that throws at once is webpack's or
+ * Rspack's when Trusted Types refuse the <script> it adds for the part's chunk: it has already
+ * marked that chunk as loading, and would answer every later import() of it with a promise
+ * that never settles. So it is not asked again: its place in PARTS fails as it failed at
+ * first, as a part that cannot be reached fails, and no shopper is left waiting.
+ */
 export function importPart<N extends PartName>(name: N): Promise<PartModules[N]> {
-  // A rejection, never a throw: webpack's and Rspack's loaders throw at once when Trusted
-  // Types refuse their <script>, where the widget must still say the part could not load.
-  return new Promise((resolve) => resolve(PARTS[name]()));
+  return new Promise((resolve) => {
+    try {
+      resolve(PARTS[name]());
+    } catch (thrown) {
+      const error = new Error(
+        `${thrown}; webpack and Rspack need output.trustedTypes, its policy allowed`,
+      );
+      PARTS[name] = (): Promise<never> => Promise.reject(error);
+      throw error;
+    }
+  });
 }
 
 /**
