@@ -46,6 +46,17 @@ async function tabTo(el: PaymentWidget, label: string): Promise<boolean> {
   return false;
 }
 
+/** The checkout as the handler holds it while the shopper is at iDEAL's page. */
+function openAtBank(backend: FakeBackend): void {
+  backend.methods = ['card', 'ideal'];
+  backend.checkout = {
+    ...backend.checkout,
+    redirect_url: 'https://shop.example/return',
+    next_step: BANK,
+    payment_type: 'ideal',
+  };
+}
+
 /** The text of what has focus inside the widget, or '' when focus is not in it. */
 const focusedText = (el: PaymentWidget): string =>
   el.shadowRoot?.activeElement?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
@@ -118,13 +129,7 @@ describe('payment-widget: a step still open when it loads', () => {
   });
 
   it('a bank page, left for another way to pay: the form, and a reload shows the form too', async () => {
-    backend.methods = ['card', 'ideal'];
-    backend.checkout = {
-      ...backend.checkout,
-      redirect_url: 'https://shop.example/return',
-      next_step: BANK,
-      payment_type: 'ideal',
-    };
+    openAtBank(backend);
     sessionStorage.setItem(STEP_KEY, 'apm-redirect');
     const el = await widget(backend, 'checkout-id="chk_1"');
     await until('the offer shows', () => Boolean(el.shadowRoot?.querySelector('[part~=resume]')));
@@ -147,13 +152,7 @@ describe('payment-widget: a step still open when it loads', () => {
     ['FAILED', 'payment-failure', 'Payment failed', 'Try another way to pay'],
   ] as const) {
     it(`a bank page offered again, the shopper on its button, the bank answers elsewhere (${status}): focus on what shows`, async () => {
-      backend.methods = ['card', 'ideal'];
-      backend.checkout = {
-        ...backend.checkout,
-        redirect_url: 'https://shop.example/return',
-        next_step: BANK,
-        payment_type: 'ideal',
-      };
+      openAtBank(backend);
       const el = await widget(backend, 'checkout-id="chk_1"');
       await until('the offer shows', () => Boolean(el.shadowRoot?.querySelector('[part~=resume]')));
       expect(await tabTo(el, 'Confirm the payment with your bank')).to.equal(true);
