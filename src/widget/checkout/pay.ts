@@ -115,34 +115,34 @@ async function payOnce(c: PayContext): Promise<void> {
     // A 200 is not the proof: the backend confirms by reading the checkout again.
     await settle(c, await getCheckout(c.endpoint, id));
   } catch (error) {
-    // 409: the checkout can no longer be processed (paid, expired or failed
-    // meanwhile, perhaps in another tab). Its status is the answer, and a paid
-    // checkout is never reported as anything else.
-    if (error instanceof BackendError && error.status === 409) {
-      const now = await getCheckout(c.endpoint, id).catch(() => undefined);
-      if (now && isFinalStatus(now.status)) return settle(c, now);
-      // Still open, yet refused (past valid_until, say): trying again cannot
-      // help, so the form goes and the shopper is sent back to the shop.
-      if (now) return fail(c, error, false, 'noLongerValid');
+    const e = error instanceof BackendError ? error : undefined;
+    // 409: the checkout can no longer be processed (paid, expired or failed meanwhile,
+    // perhaps in another tab): its status is the answer. No answer, or a fault on the way
+    // back: the provider may have charged the card all the same, so the checkout is read back
+    // before anything is said. (Sent while offline, nothing reached the backend: there is
+    // nothing to read back, and the shopper is told at once rather than after the tries.)
+    const now =
+      e?.status === 409
+        ? await getCheckout(c.endpoint, id).catch(() => undefined)
+        : e && (e.status === 0 ? !offline : e.status >= 500)
+          ? await readBack((ms) => getCheckout(c.endpoint, id, null, Math.min(ms, TIMEOUT_MS.read)))
+          : undefined;
+    // A paid checkout is never reported as anything else.
+    if (now && isFinalStatus(now.status)) return settle(c, now);
+    // The answer opened a step (a voucher issued, a challenge, a bank's page): it shows, as
+    // after a reload, never the form or "no longer valid".
+    if (now?.next_step || now?.boleto) return c.load();
+    // Still open, yet refused (past valid_until, say): trying again cannot help, so the form
+    // goes and the shopper is sent back to the shop.
+    if (now && e?.status === 409) return fail(c, error, false, 'noLongerValid');
+    // The provider may have taken the payment: never Pay again for this checkout. It stays
+    // pending, read back until its outcome is known.
+    if (e?.code === 'PROCESS_OUTCOME_UNKNOWN') {
+      report(c, error);
+      return settle(c, now ?? payable.checkout);
     }
-    // No answer, or a fault on the way back: the provider may have charged the card all
-    // the same. Ask for the checkout before saying anything; a paid checkout is never
-    // shown as an error. Pending (or unreadable) means paying again is safe: the
-    // provider refuses a second charge of one checkout, and the 409 above reads it.
-    // (Sent while offline, nothing reached the backend: there is nothing to read back, and the
-    // shopper is told at once rather than after the tries.)
-    if (error instanceof BackendError && (error.status === 0 ? !offline : error.status >= 500)) {
-      const now = await readBack((ms) =>
-        getCheckout(c.endpoint, id, null, Math.min(ms, TIMEOUT_MS.read)),
-      );
-      if (now && isFinalStatus(now.status)) return settle(c, now);
-      // The provider may have taken the payment: never Pay again for this checkout. It
-      // stays pending, read back until its outcome is known.
-      if (error.code === 'PROCESS_OUTCOME_UNKNOWN') {
-        report(c, error);
-        return settle(c, now ?? payable.checkout);
-      }
-    }
+    // Pending, or unreadable: paying again is safe (the provider refuses a second charge of
+    // one checkout, and the 409 above reads it).
     c.to({ ...payable, kind: 'form' });
     report(c, error);
   }

@@ -34,15 +34,7 @@ export { pay, restore, retry } from '../checkout/pay.ts';
 export { savedCards } from '../checkout/saved-cards.ts';
 export { cardSaved } from '../checkout/saving.ts';
 export { leaveStep, shown } from '../checkout/steps.ts';
-export {
-  arrived,
-  beforeInput,
-  check,
-  edited,
-  message,
-  refresh,
-  regroup,
-} from '../form/typing.ts';
+export { arrived, beforeInput, edited, message, regroup } from '../form/typing.ts';
 export { networkMark } from '../templates/icons.ts';
 export { offerView, outcomeView } from '../templates/outcome.ts';
 export { savedCardChoice } from '../templates/saved-card-choice.ts';

@@ -4,7 +4,17 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { TIMEOUT_MS } from '../../../src/widget/checkout/backend.ts';
 import { READ_BACK_MS } from '../../../src/widget/checkout/read-back.ts';
-import { $, FakeBackend, fillCard, type Reply, text, widget } from './fake-backend.ts';
+import {
+  $,
+  errorReply,
+  FakeBackend,
+  fillBoletoPayer,
+  fillCard,
+  paste,
+  type Reply,
+  text,
+  widget,
+} from './fake-backend.ts';
 
 describe('payment-widget: a lost answer to Pay', () => {
   let backend: FakeBackend;
@@ -183,5 +193,48 @@ describe('payment-widget: a lost answer to Pay', () => {
     await el.updateComplete;
     expect(text(el)).to.include('Payment successful');
     expect(backend.puts()).to.have.length(1);
+  });
+
+  /** A boleto's payer filled in, on a page that offers boleto alone. */
+  const boletoForm = async () => {
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    fillBoletoPayer(el);
+    paste($(el, '#taxId'), '123.456.789-09');
+    return el;
+  };
+
+  it('a boleto issued, its answer lost: the voucher shows, pending, and no error', async () => {
+    backend.issuesBoleto(['boleto']);
+    const issue = backend.process;
+    backend.overrides.set('PUT /checkouts/chk_1', () => {
+      issue(undefined);
+      throw new TypeError('Failed to fetch');
+    });
+    const el = await boletoForm();
+    const errors: unknown[] = [];
+    el.addEventListener('payment-error', (e) => errors.push(e.detail));
+    const pending = oneEvent(el, 'payment-pending');
+    void el.submit();
+    await pending;
+    await el.updateComplete;
+    expect(text(el)).to.include('Payment pending').and.include('12345 67890');
+    expect(errors).to.deep.equal([]);
+    expect(backend.puts()).to.have.length(1);
+  });
+
+  it('a boleto issued, a second Pay refused (409): the voucher shows, never "no longer valid"', async () => {
+    backend.issuesBoleto(['boleto']);
+    const issue = backend.process;
+    backend.process = (body) => {
+      issue(body);
+      return errorReply(409, 'CHECKOUT_PROCESSED', 'Checkout already processed');
+    };
+    const el = await boletoForm();
+    const pending = oneEvent(el, 'payment-pending');
+    void el.submit();
+    await pending;
+    await el.updateComplete;
+    expect(text(el)).to.include('Payment pending').and.include('12345 67890');
+    expect(text(el)).not.to.include('no longer valid');
   });
 });
