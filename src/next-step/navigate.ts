@@ -33,7 +33,7 @@ export function buildForm(request: NavigateRequest, doc: Document = document): H
 /** The real top-level navigation used when the context injects none. */
 function navigateTop(request: NavigateRequest): void {
   if (request.method === 'GET') {
-    window.location.assign(withQuery(request.url, request.fields));
+    location.assign(withQuery(request.url, request.fields));
     return;
   }
   const form = buildForm(request);

@@ -131,8 +131,8 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
         }
       } catch {}
     });
-    window.addEventListener('message', onMessage);
-    window.addEventListener('online', online);
+    addEventListener('message', onMessage);
+    addEventListener('online', online);
     cancel.addEventListener('click', () => end({ kind: 'cancelled' }));
     ctx.onChallenge({ mode: 'iframe', url });
     // On the page now, its first document loaded: the sandbox holds from the challenge on.
@@ -140,8 +140,8 @@ export const challengeIframe: StepRunner<'challenge-iframe'> = async ({ nextStep
     // The form must be connected to submit; the frame must be connected to be a target.
     form.submit();
     return () => {
-      window.removeEventListener('message', onMessage);
-      window.removeEventListener('online', online);
+      removeEventListener('message', onMessage);
+      removeEventListener('online', online);
     };
   });
 };

@@ -23,7 +23,7 @@ async function copyText(text: string, fallbackTarget: HTMLElement): Promise<bool
     // select the digits so the shopper can copy them with one shortcut.
     // selectAllChildren, not addRange: WebKit ignores a range added inside a
     // shadow root, where the digits are, and would leave nothing selected.
-    window.getSelection()?.selectAllChildren(fallbackTarget);
+    getSelection()?.selectAllChildren(fallbackTarget);
     return false;
   }
 }

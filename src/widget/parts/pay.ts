@@ -22,7 +22,6 @@ import { fieldWords } from '../locales/english/fields.ts';
 import { outcomeWords } from '../locales/english/outcome.ts';
 import { payWords } from '../locales/english/pay.ts';
 import { savedCardWords } from '../locales/english/saved-cards.ts';
-import { stepWords } from '../locales/english/step.ts';
 import { outcomeStyles } from '../templates/outcome.ts';
 import { savedCardStyles } from '../templates/saved-card-choice.ts';
 import { css } from './kit.ts';
@@ -46,7 +45,6 @@ export const words = {
   ...payWords,
   ...outcomeWords,
   ...savedCardWords,
-  ...stepWords,
 };
 
 export const styles = [

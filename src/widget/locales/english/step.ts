@@ -1,8 +1,7 @@
 // What a next step says (a 3DS challenge, a boleto voucher), the keys src/next-step asks for
-// (its StringKey): the pay part's (src/widget/parts/pay.ts), not the step part's that shows
-// them. The step part is within a few bytes of its budget, and its code grew (the challenge's
-// loading words, the challenge posted again once back online); these words cost every payment
-// about 200 B gzip of the pay part's room instead.
+// (its StringKey): the step part's (src/widget/parts/step.ts), which shows them, so a payment
+// the provider settles at once never loads them. (The step's other words, a pending payment's
+// and "Try another card", are the pay part's, which shows them too.)
 export const stepWords = {
   challengeTitle: 'Confirm the payment with your bank',
   challengeLoading: 'Loading your bank’s page…',
