@@ -214,6 +214,8 @@ const NOT_HTTP: [string, string, string] = [
  * A request Node refuses before the app sees it (a request line and headers over its limit, a
  * 60 KB path say, a malformed header or chunked body, or bytes that are not HTTP) gets the shop's JSON error naming the part at
  * fault, not Node's bare status with an empty body (the sandbox does the same in its shape).
+ * What Node refuses once it has parsed a request (no Host in HTTP/1.1, an Expect other than
+ * 100-continue) the server lets reach toNodeListener, which answers it (server.ts).
  */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

@@ -103,7 +103,8 @@ export async function startServerExample(options: ServerExampleOptions): Promise
   if (redis !== undefined) log('claims of the payment hooks shared in Redis');
 
   // Listen first: the handler needs the public URL, which needs the port.
-  const server = createServer();
+  // No Host in HTTP/1.1: Node's bare 400 is left to the listener, which refuses it in JSON.
+  const server = createServer({ requireHostHeader: false });
   answerClientErrors(server);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -280,7 +281,10 @@ export async function startServerExample(options: ServerExampleOptions): Promise
       : errorJson(405, 'METHOD_NOT_ALLOWED', 'Use GET'),
   );
 
-  server.on('request', toNodeListener(app.fetch));
+  const listener = toNodeListener(app.fetch);
+  server.on('request', listener);
+  // An Expect other than 100-continue comes here too: the listener answers Node's 417 in JSON.
+  server.on('checkExpectation', listener);
   return {
     url: `${origin}/`,
     close: async () => {

@@ -3,8 +3,9 @@
  * Node refuses before any listener sees it: a request line and headers over Node's size limit
  * (a 60 KB path, say), a malformed header or chunked body, a request that came too slowly, or
  * a malformed request line (bytes that are not HTTP). Node's own answer is a bare status with
- * an empty body; this is the server's JSON error, naming the part at fault. A merchant's
- * server is the merchant's: the companion handler never sets this.
+ * an empty body; this is the server's JSON error, naming the part at fault. (A request without
+ * Host, or with an Expect other than 100-continue, Node refuses after parsing it: the adapter's,
+ * node.ts.) A merchant's server is the merchant's: the companion handler never sets this.
  */
 import { maxHeaderSize, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -50,7 +51,12 @@ const NOT_HTTP: [string, string, string] = [
   'request',
 ];
 
-export function answerClientErrors(server: Server, errorBody: ErrorBody): void {
+/** `requestId` names each answer in `X-Request-Id`, as every other answer of the server is named. */
+export function answerClientErrors(
+  server: Server,
+  errorBody: ErrorBody,
+  requestId?: () => string,
+): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // As Node does: nothing is written once an answer on this connection has begun.
     const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
@@ -60,8 +66,9 @@ export function answerClientErrors(server: Server, errorBody: ErrorBody): void {
     }
     const [status, message, field] = REFUSALS[error.code ?? ''] ?? NOT_HTTP;
     const body = JSON.stringify(errorBody('MALFORMED_REQUEST', message, field));
+    const id = requestId === undefined ? '' : `x-request-id: ${requestId()}\r\n`;
     socket.end(
-      `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status}\r\n${id}content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
 }

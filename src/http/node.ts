@@ -6,7 +6,8 @@
  * and `Response` with lighter subclasses of Node's own (its default; `instanceof` and every
  * method behave as before), which is most of its speed. What it adds: an empty answer always says `Content-Length: 0`, a
  * `Response.error()` hangs up without an answer (as a dropped connection would), and a
- * request that never reaches the handler (a malformed URL or Host) gets a 400 JSON error.
+ * request that never reaches the handler (a malformed URL or Host, no Host in HTTP/1.1, an
+ * Expect it cannot meet) gets a JSON error.
  *
  * @hono/node-server is imported when the first request arrives, not at the top: this module
  * is part of `payment-widget/server`, which must import (and bundle) where Node's built-in
@@ -35,9 +36,32 @@ export type FetchHandler = (request: Request, env?: NodeEnv) => Response | Promi
 
 export interface NodeListenerOptions {
   /** Builds the error body of the adapter's own answers. Default: `{ error: { code, message, field? } }`. */
-  errorBody?: (code: 'MALFORMED_REQUEST' | 'INTERNAL', message: string) => unknown;
-  /** Host to assume when a request has none (HTTP/1.0). Default: refuse it with 400. */
+  errorBody?: (code: 'MALFORMED_REQUEST' | 'INTERNAL', message: string, field?: string) => unknown;
+  /**
+   * Host to assume when an HTTP/1.0 request has none. Default: refuse it with 400. An HTTP/1.1
+   * one without Host is refused whatever this says.
+   */
   hostname?: string;
+}
+
+// Node's own test of an Expect it meets (`continueExpression` in its http server).
+const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
+
+/**
+ * What Node answers itself, bare, before any listener runs, unless the server lets it through:
+ * an HTTP/1.1 request without Host (a server made with `requireHostHeader: false`) and an
+ * Expect other than 100-continue (a server passing its `checkExpectation` event here). Refused
+ * with Node's status, never routed: the status, what is wrong, and the header at fault.
+ */
+function refusedHead(req: IncomingMessage): [number, string, string] | undefined {
+  if (req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return undefined;
+  if (req.headers.host === undefined)
+    return [400, 'An HTTP/1.1 request needs a Host header', 'host'];
+  const { expect } = req.headers;
+  if (expect !== undefined && !CONTINUE.test(expect)) {
+    return [417, 'Expect can only be 100-continue', 'expect'];
+  }
+  return undefined;
 }
 
 // Node's own Response, captured before the adapter swaps in its lighter subclass.
@@ -270,6 +294,14 @@ async function buildListener(
   );
   const told = new Set<string>();
   return (req, res, parsed, wrapped) => {
+    const refused = refusedHead(req);
+    if (refused !== undefined) {
+      const [status, message, field] = refused;
+      res
+        .writeHead(status, { 'content-type': 'application/json', connection: 'close' })
+        .end(JSON.stringify(errorBody('MALFORMED_REQUEST', message, field)));
+      return;
+    }
     // Behind a body parser (express.json(), urlencoded(), Fastify's): the body it parsed, again.
     const body = parsedBody(req, parsed);
     if (body.kind === 'bytes') restoreBody(req, body.bytes);

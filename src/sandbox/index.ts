@@ -2,7 +2,7 @@
 // `createSandbox()` resolves once it listens on 127.0.0.1; `handle()` is the same app
 // without a socket.
 
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from '../http/client-errors.ts';
 import { providerErrorBody } from '../http/errors.ts';
@@ -109,8 +109,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
   const { ctx, handle } = core;
 
-  const server = createServer();
-  answerClientErrors(server, providerErrorBody);
+  // Node's bare 400 for an HTTP/1.1 request without Host is left to the adapter, which refuses
+  // it in JSON (as it does an Expect other than 100-continue, passed on below).
+  const server = createServer({ requireHostHeader: false });
+  answerClientErrors(server, providerErrorBody, newRequestId);
   await new Promise<void>((resolve, reject) => {
     const refused = (error: Error) => {
       // Nothing will be served: the data file is closed as it would be on `close()`.
@@ -131,12 +133,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     errorBody: providerErrorBody,
     hostname: new URL(url).host,
   });
-  server.on('request', (req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     // Settled before the app runs, which reads the same id from the request; set on Node's
     // response, it goes out with every answer, the adapter's own refusals included.
     res.setHeader('x-request-id', adoptRequestId(req));
     listener(req, res);
-  });
+  };
+  server.on('request', answer);
+  server.on('checkExpectation', answer);
 
   let closing: Promise<void> | undefined;
   return {

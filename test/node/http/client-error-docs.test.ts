@@ -2,7 +2,9 @@
 // two Content-Lengths, a head over 16 KiB) never reaches a merchant's own
 // `createServer(toNodeListener(payments))`, which Node answers with a bare 400 or 431; the
 // server's clientError event, as the demo's `answerClientErrors` listens to it, answers in the
-// handler's JSON shape with Connection: close, and the server goes on answering.
+// handler's JSON shape with Connection: close, and the server goes on answering. What Node
+// refuses once parsed (no Host in HTTP/1.1, an Expect other than 100-continue: a bare 400 or
+// 417) reaches the listener when the server is made as the page shows, and it answers in JSON.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,9 +28,26 @@ const REFUSED = [
 let sb: Sandbox;
 const servers: Server[] = [];
 
-/** The merchant's server: `createServer(toNodeListener(payments))`, on a free loopback port. */
-async function merchantServer(): Promise<{ server: Server; url: string }> {
-  const server = createServer(toNodeListener(makeHandler(sb).handle));
+/** What Node refuses once it has parsed the request: no Host in HTTP/1.1, an Expect it cannot meet. */
+const PARSED = [
+  ['no Host', 'GET /payments/checkouts/c1 HTTP/1.1\r\nconnection: close\r\n\r\n', 400, 'host'],
+  ['Expect', requestBytes('GET', '/payments/checkouts/c1', { expect: 'a-snack' }), 417, 'expect'],
+] as const;
+
+let calls = 0;
+
+/**
+ * The merchant's server: `createServer(toNodeListener(payments))`, on a free loopback port;
+ * `asDocsTeach`, made as docs/server.md shows, to let through what Node refuses after parsing.
+ */
+async function merchantServer(asDocsTeach = false): Promise<{ server: Server; url: string }> {
+  const { handle } = makeHandler(sb);
+  const listener = toNodeListener((request) => {
+    calls += 1;
+    return handle(request);
+  });
+  const server = createServer({ requireHostHeader: !asDocsTeach }, listener);
+  if (asDocsTeach) server.on('checkExpectation', listener);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -72,4 +91,38 @@ test('with one (the demo’s answerClientErrors), each is the handler’s JSON e
   const res = await fetch(`${url}/payments/nope`);
   assert.equal(res.status, 404);
   assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'NOT_FOUND');
+});
+
+test('Node answers a request without Host, or with an Expect other than 100-continue, bare', async () => {
+  const { server, url } = await merchantServer();
+  answerClientErrors(server);
+  for (const [what, bytes, status] of PARSED) {
+    const res = parseResponse(await rawExchange(url, bytes));
+    assert.equal(res?.status, status, what);
+    assert.equal(res?.body, '', what);
+  }
+});
+
+test('made as docs/server.md shows, the listener answers them: JSON naming host or expect, never the handler', async () => {
+  const { server, url } = await merchantServer(true);
+  answerClientErrors(server);
+  calls = 0;
+  for (const [what, bytes, status, field] of PARSED) {
+    const res = parseResponse(await rawExchange(url, bytes));
+    assert.equal(res?.status, status, `${what}: ${res?.status} ${res?.body}`);
+    assert.equal(res?.header('connection'), 'close', what);
+    assert.match(res?.header('content-type') ?? '', /^application\/json/, what);
+    const { error } = JSON.parse(res?.body ?? '') as { error: Record<string, unknown> };
+    assert.deepEqual(
+      [error.code, error.field, error.retryable],
+      ['MALFORMED_REQUEST', field, false],
+      what,
+    );
+  }
+  assert.equal(calls, 0);
+  // An HTTP/1.0 request without Host is refused as before; one with Host reaches the handler.
+  const old = parseResponse(await rawExchange(url, 'GET /payments/checkouts/c1 HTTP/1.0\r\n\r\n'));
+  assert.equal(old?.status, 400);
+  assert.equal((await fetch(`${url}/payments/nope`)).status, 404);
+  assert.equal(calls, 1);
 });
