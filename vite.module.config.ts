@@ -22,6 +22,7 @@ import browserBuild from './vite.config.ts';
  */
 const LANGUAGES = fileURLToPath(new URL('./src/widget/locales/languages.ts', import.meta.url));
 const LOCALES = fileURLToPath(new URL('./dist/locales/', import.meta.url));
+const LOADER = fileURLToPath(new URL('./src/widget/parts/loader.ts', import.meta.url));
 
 /**
  * src/widget/locales/languages.ts, as the entry ships it: each locale's ready-merged file in
@@ -31,16 +32,25 @@ const LOCALES = fileURLToPath(new URL('./dist/locales/', import.meta.url));
  */
 function localesBeside(): Plugin {
   const tags = TAGS.filter((tag) => !tag.startsWith('en-'));
-  const imports = tags.map((tag) => `  '${tag}': () => import('${LOCALES}${fileLocale(tag)}.js'),`);
+  // One loader per file: a bundler's loader that throws is not asked again (importFrom()),
+  // and one of another locale for the same file would be handed what it left behind.
+  const files = tags.filter((tag) => fileLocale(tag) === tag);
+  const imports = files.map((tag) => `  '${tag}': () => import('${LOCALES}${tag}.js'),`);
+  const shared = tags.filter((tag) => fileLocale(tag) !== tag);
+  const aliases = shared.map((tag) => `'${tag}': '${fileLocale(tag)}'`);
   return {
     name: 'payment-widget-locales-beside',
     enforce: 'pre',
     load(id) {
       if (id !== LANGUAGES) return null;
-      return `const FILES = {\n${imports.join('\n')}\n};
+      return `import { importFrom } from '${LOADER}';
+const FILES = {\n${imports.join('\n')}\n};
+const SHARED = { ${aliases.join(', ')} };
 export function importLanguage(locale) {
-  const load = FILES[locale];
-  return load ? load() : Promise.reject(new Error(\`no strings for the locale "\${locale}"\`));
+  const file = SHARED[locale] ?? locale;
+  return FILES[file]
+    ? importFrom(FILES, file)
+    : Promise.reject(new Error(\`no strings for the locale "\${locale}"\`));
 }
 `;
     },

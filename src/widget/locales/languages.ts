@@ -5,9 +5,11 @@
 // writes this module so), and the self-contained builds load and check that file from beside
 // themselves (./languages-beside.ts, put in this file's place by vite.parts.config.ts).
 // English is built into the element.
+import { importFrom } from '../parts/loader.ts';
 import type { LocaleModule } from './module.ts';
 
-const LANGUAGES: Record<string, () => Promise<LocaleModule>> = {
+/** Exported for a test, which stands in a loader of its own for one. */
+export const LANGUAGES: Record<string, () => Promise<LocaleModule>> = {
   bg: () => import('./bg.ts'),
   cs: () => import('./cs.ts'),
   da: () => import('./da.ts'),
@@ -34,12 +36,14 @@ const LANGUAGES: Record<string, () => Promise<LocaleModule>> = {
 
 /**
  * The module of `locale`'s language (a supported locale, "de-CH"), which carries its
- * region's differences; rejects for a language we lack.
+ * region's differences; rejects for a language we lack, or whose loader threw (a bundler's
+ * under Trusted Types: ../parts/loader.ts), never a wait without end.
  */
 export function importLanguage(locale: string): Promise<LocaleModule> {
   const lang = locale.slice(0, 2);
   // Indexed as is (Safari 15.0-15.3 lack Object.hasOwn): a supported locale's language is
   // two lower-case letters, never an Object.prototype member's name.
-  const load = LANGUAGES[lang];
-  return load ? load() : Promise.reject(new Error(`no strings for the language "${lang}"`));
+  return LANGUAGES[lang]
+    ? importFrom(LANGUAGES, lang)
+    : Promise.reject(new Error(`no strings for the language "${lang}"`));
 }

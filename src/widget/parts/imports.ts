@@ -7,6 +7,7 @@
 // take ./imports-beside.ts instead (vite.config.ts), which loads the same parts from files
 // built beside them.
 import type { CheckedFile } from './checked-import.ts';
+import { importFrom } from './loader.ts';
 import type { PartModules, PartName } from './types.ts';
 
 /** Exported for a test, which stands in a loader of its own for one. */
@@ -17,25 +18,9 @@ export const PARTS: { [N in PartName]: () => Promise<PartModules[N]> } = {
   diagnostics: () => import('./diagnostics.ts'),
 };
 
-/**
- * The part, or a rejection, never a throw. A loader that throws at once is webpack's or
- * Rspack's when Trusted Types refuse the <script> it adds for the part's chunk: it has already
- * marked that chunk as loading, and would answer every later import() of it with a promise
- * that never settles. So it is not asked again: its place in PARTS fails as it failed at
- * first, as a part that cannot be reached fails, and no shopper is left waiting.
- */
+/** The part, or a rejection, never a throw nor a wait without end (./loader.ts). */
 export function importPart<N extends PartName>(name: N): Promise<PartModules[N]> {
-  return new Promise((resolve) => {
-    try {
-      resolve(PARTS[name]());
-    } catch (thrown) {
-      const error = new Error(
-        `${thrown}; webpack and Rspack need output.trustedTypes, its policy allowed`,
-      );
-      PARTS[name] = (): Promise<never> => Promise.reject(error);
-      throw error;
-    }
-  });
+  return importFrom(PARTS, name);
 }
 
 /**

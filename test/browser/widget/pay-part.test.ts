@@ -7,6 +7,7 @@ import { expect } from '@open-wc/testing';
 import { PARTS } from '../../../src/widget/parts/imports.ts';
 import { until } from '../../shared/until.ts';
 import { $, FakeBackend, paste, text, widget } from './fake-backend.ts';
+import { REFUSED, refusedLoader } from './refused-loader.ts';
 
 const payPartAsked = () =>
   performance.getEntriesByType('resource').some((entry) => entry.name.includes('/parts/pay.ts'));
@@ -44,20 +45,10 @@ describe('payment-widget: its pay part', () => {
   });
 
   it('whose loader throws, then never settles (webpack’s and Rspack’s under Trusted Types): the console says which and why, and Pay ends in what the shopper can act on, every time', async () => {
-    // As webpack 5's and Rspack 2's chunk loader does (their JSONP runtime, as built): it marks
-    // the chunk as loading, with a promise, before it sets its <script>'s src, which Trusted
-    // Types refuse with a throw. The mark stays: every later import() of the chunk is handed
-    // that promise, which nothing ever settles.
+    // As webpack 5's and Rspack 2's chunk loader does under Trusted Types (./refused-loader.ts).
     const load = PARTS.pay;
-    const refused = "This document requires 'TrustedScriptURL' assignment.";
-    let asked = 0;
-    let loading: Promise<never> | undefined;
-    PARTS.pay = () => {
-      asked++;
-      if (loading) return loading;
-      loading = new Promise<never>(() => {});
-      throw new TypeError(refused);
-    };
+    const refused = refusedLoader();
+    PARTS.pay = refused.load;
     const said: string[] = [];
     const error = console.error;
     console.error = (...args: unknown[]) => said.push(args.join(' '));
@@ -81,9 +72,9 @@ describe('payment-widget: its pay part', () => {
       await el.updateComplete;
       expect(text(el)).to.contain(unreachable);
       expect(text(el)).not.to.contain('Processing');
-      expect(asked).to.equal(1);
+      expect(refused.asked()).to.equal(1);
       // Each time with the browser's reason, and what the page's developer can do about it.
-      for (const line of said) expect(line).to.contain(refused).and.contain('output.trustedTypes');
+      for (const line of said) expect(line).to.contain(REFUSED).and.contain('output.trustedTypes');
     } finally {
       PARTS.pay = load;
       console.error = error;
