@@ -1,6 +1,15 @@
 import type { Page, Route } from '@playwright/test';
 import { scaled } from '../shared/until.ts';
-import { CARDS, expect, fillCard, openShop, pay, type Shop, test } from './fixtures.ts';
+import {
+  CARDS,
+  challengeFrame,
+  expect,
+  fillCard,
+  openShop,
+  pay,
+  type Shop,
+  test,
+} from './fixtures.ts';
 
 // The answer to Pay lost on the way back (a phone changing networks): the widget reads the
 // checkout back and tells the truth, with no further click; lost on the way there: the
@@ -104,6 +113,46 @@ test('charged, then the phone offline before the answer and the read-back: back 
   expect(await charges(shop, id)).toBe(1);
   // Before: nothing changed once online; the shopper was left to press Pay again.
   await context.setOffline(false);
+  await expect(page.getByText('Payment successful')).toBeVisible();
+  expect(await charges(shop, id)).toBe(1);
+});
+
+test('a 3DS challenge asked for as the phone went offline: payment-error and "Try again", back online the challenge shows by itself, charged once', async ({
+  page,
+  context,
+  shop,
+  quiet,
+}) => {
+  quiet.failed('net::ERR_INTERNET_DISCONNECTED');
+  // The step part, and the part that would judge whether its file was tampered with.
+  quiet.allow(/^error: payment-widget: its "(step|diagnostics)" part could not load /);
+  const id = await openShop(page, shop, '/?redirect=0');
+  // The provider takes its time to ask for the challenge: the network goes meanwhile. The
+  // request already on its way gets its answer (202); the challenge's part, asked for only
+  // now, cannot come.
+  await shop.provider('POST', '/sandbox/faults', {
+    method: 'PUT',
+    path: `/v0.1/checkouts/${id}`,
+    kind: 'latency',
+    delayMs: 2000,
+    times: 1,
+  });
+  await fillCard(page, CARDS.challenge);
+  const sent = page.waitForRequest((request) => isPay(new URL(request.url()), request.method()));
+  await pay(page);
+  await sent;
+  await context.setOffline(true);
+  await expect(page.locator('payment-widget [part~=status]')).toHaveText(
+    'We could not reach the payment service. Check your connection and try again.',
+    { timeout: scaled(10_000) },
+  );
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  // Before: the page heard nothing, and back online the form stayed, with Pay.
+  await expect(page.locator('#event-log')).toContainText('"code":"NETWORK_ERROR"');
+  await context.setOffline(false);
+  const frame = await challengeFrame(page);
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeHidden();
+  await frame.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page.getByText('Payment successful')).toBeVisible();
   expect(await charges(shop, id)).toBe(1);
 });

@@ -36,19 +36,23 @@ export async function shown(c: PayContext, payable: Payable): Promise<void> {
   diagnoseSettings(c, savesCard(checkout) ? undefined : payable.methods, !!checkout.redirect_url);
   // "Try another card" is answered: the next load offers what the page names again.
   c.cardOnly = false;
-  watchVisibility(c);
+  watchVisibility(c, resume);
   await resume(c, payable);
 }
 
 /**
  * After the form of a pending checkout shows: the step the checkout left open (a reload
- * mid-challenge, back from the bank's page), shown again instead of the form, if any.
+ * mid-challenge, back from the bank's page), shown again instead of the form, if any; also
+ * the step `checkout`, read again as the page is seen again or back online, has open.
  */
-export async function resume(c: PayContext, payable: Payable): Promise<void> {
+export async function resume(
+  c: PayContext,
+  payable: Payable,
+  checkout = payable.checkout,
+): Promise<void> {
   const now = c.lifecycle;
   // Unless something else moved the widget meanwhile (Pay, the page seen again).
   if (now.kind !== 'form' || now.checkout !== payable.checkout) return;
-  const { checkout } = payable;
   const action = reopen(checkout, challengeMode(c.host.challenge), stepOf(String(checkout.id)));
   if (action) await runStep(c, action, payable);
 }
@@ -79,6 +83,10 @@ export async function runStep(
   // service, with "Try again" (the parts controller's).
   if (!step || !host.isConnected) {
     c.to({ ...payable, kind: 'form' });
+    // The network went as the answer came (offline): the page hears of it as of a call that
+    // got no answer; back online, the step shows (./recheck.ts).
+    if (!step && host.isConnected)
+      report(c, new BackendError('NETWORK_ERROR', 'its "step" part could not load', 0, true));
     return;
   }
   c.stepAbort?.abort();
