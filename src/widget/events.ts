@@ -42,8 +42,9 @@ export interface PaymentCheckoutDetail {
   /** The checkout as the handler confirmed it (read back from the provider). */
   checkout: PublicCheckout & { id: string };
   /**
-   * True when the checkout was settled before this page showed it: a reload, a return from
-   * the bank's app, another tab. The merchant's page shows the outcome; nothing was paid now.
+   * True when the checkout was so before this page showed it: settled (a reload, a return
+   * from the bank's app, another tab), or pending with a boleto's voucher issued before a
+   * reload. The merchant's page shows the outcome; nothing was paid or issued now.
    */
   resumed?: boolean;
 }

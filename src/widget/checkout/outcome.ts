@@ -16,7 +16,8 @@ type Confirmed = PaymentCheckoutDetail['checkout'];
 
 /**
  * Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped.
- * `resumed`: it was settled before this page showed it (a reload, the bank's app, a tab).
+ * `resumed`: it was so before this page showed it (a reload, the bank's app, a tab; a boleto's
+ * voucher issued before a reload).
  */
 export async function settle(
   c: PayContext,
@@ -26,20 +27,18 @@ export async function settle(
   const { host, form } = c;
   form.setStatus('');
   const status = String(checkout.status);
+  // The handler's answer, as its route types it (the widget reads only a few fields; an
+  // answer without an id never got here: ./backend.ts).
+  const detail = { checkout: checkout as Confirmed, ...(resumed && { resumed }) };
   if (isFinalStatus(status)) {
     c.stepAbort?.abort();
     const paid = status === 'PAID';
     keep(c, !paid);
     c.to(outcomeOf(checkout));
-    // The handler's answer, as its route types it (the widget reads only a few fields; an
-    // answer without an id never got here: ./backend.ts).
-    emit(host, paid ? 'payment-success' : 'payment-failure', {
-      checkout: checkout as Confirmed,
-      ...(resumed && { resumed }),
-    });
+    emit(host, paid ? 'payment-success' : 'payment-failure', detail);
   } else {
     c.to({ kind: 'pending', checkout });
-    emit(host, 'payment-pending', { checkout: checkout as Confirmed });
+    emit(host, 'payment-pending', detail);
   }
 }
 

@@ -54,19 +54,22 @@ export async function resume(
   // Unless something else moved the widget meanwhile (Pay, the page seen again).
   if (now.kind !== 'form' || now.checkout !== payable.checkout) return;
   const action = reopen(checkout, challengeMode(c.host.challenge), stepOf(String(checkout.id)));
-  if (action) await runStep(c, action, payable);
+  // A voucher shown again was issued before this page showed it: its pending is resumed.
+  if (action) await runStep(c, action, payable, false, action.kind === 'voucher');
 }
 
 /**
  * Shows `action` for the checkout in `payable` instead of its form, and what it ends in.
  * `focused`: opened from inside the widget (Pay, Enter in a field), so focus follows it in
- * and back out (./focus.ts); a step shown again as the page loads takes no focus.
+ * and back out (./focus.ts); a step shown again as the page loads takes no focus. `resumed`:
+ * what it ends in was so before this page showed it (../events.ts).
  */
 export async function runStep(
   c: PayContext,
   action: Action,
   payable: Payable,
   focused = false,
+  resumed = false,
 ): Promise<void> {
   const host = c.host;
   const id = payable.checkout.id as string;
@@ -133,7 +136,7 @@ export async function runStep(
     // An outcome with nothing to press takes that focus, and is read from there: its region
     // is quiet before it changes, as when Pay hands focus on (./focus.ts).
     if (lost && (outcome.kind === 'pending' || !outcomeOf(outcome.checkout).offer)) quiet(host);
-    await settle(c, outcome.checkout);
+    await settle(c, outcome.checkout, resumed);
   } else if (outcome.kind === 'navigating') c.form.setStatus('');
   else {
     // Cancelled, or refused: the form again, still payable.

@@ -84,7 +84,8 @@ describe('payment-widget: alternative methods, saved cards, resume, mount', () =
     paste($(el, '#taxId'), '123.456.789-09');
     const pending = oneEvent(el, 'payment-pending');
     void el.submit();
-    await pending;
+    // Issued now, by this page's Pay: not resumed.
+    expect((await pending).detail.resumed).to.equal(undefined);
     await el.updateComplete;
     const body = backend.puts()[0]?.body;
     expect(CheckoutProcessBodySchema.safeParse(body).success).to.equal(true);
