@@ -55,7 +55,8 @@ export type HandlerErrorCode = keyof typeof HANDLER_ERRORS;
  * `MISSING_CHECKOUT` neither `checkout-id` nor `order` is set; `NO_PAYMENT_METHODS` the
  * checkout can be paid with none of the methods the page offers; `WIDGET_INTEGRITY` a file
  * of the widget (a part, a locale) whose bytes are not the ones built, which it did not run;
- * `UNEXPECTED` a bug in the widget. (A list, not a table: the widget decides `retryable` where it throws.)
+ * `UNEXPECTED` a bug in the widget, or (not retryable) a part of it the page's bundler cannot
+ * load there. (A list, not a table: the widget decides `retryable` where it throws.)
  */
 export const WIDGET_ERROR_CODES = [
   'NETWORK_ERROR',

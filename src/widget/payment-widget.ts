@@ -279,8 +279,9 @@ export class PaymentWidget extends LitElement {
 
   protected override render(): TemplateResult {
     const s = this._locale.strings;
-    // A file of the widget was not the one built: nothing of it runs, and it says so only.
-    if (this._parts.tampered) return statusRegion(s.errNotLoaded);
+    // A file of the widget cannot run (not the one built, or the page's bundler cannot load
+    // it): the widget says so only.
+    if (this._parts.stopped) return statusRegion(s.errNotLoaded);
     const now = this._checkout.lifecycle;
     const { kind } = now;
     const loading = kind === 'loading';

@@ -131,7 +131,8 @@ export class CheckoutController implements ReactiveController, PayContext {
         this.parts.load('pay').then((pay) => pay.pageSettled(s)),
       );
       await strings;
-      if (signal.aborted) return;
+      // A widget stopped meanwhile (a file of its own cannot run) has no form to show.
+      if (signal.aborted || this.parts.stopped) return;
 
       // Resume: back from a bank or 3DS page, or a reload, the checkout is already settled.
       if (isFinalStatus(checkout.status)) {

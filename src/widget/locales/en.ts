@@ -9,15 +9,15 @@
 
 import { fieldWords } from './english/fields.ts';
 import { formWords } from './english/form.ts';
-import { integrityWords } from './english/integrity.ts';
 import { outcomeWords } from './english/outcome.ts';
 import { payWords } from './english/pay.ts';
 import { savedCardWords } from './english/saved-cards.ts';
 import { stepWords } from './english/step.ts';
+import { stoppedWords } from './english/stopped.ts';
 
 export const en = {
   ...formWords,
-  ...integrityWords,
+  ...stoppedWords,
   ...fieldWords,
   ...payWords,
   ...outcomeWords,

@@ -5,8 +5,8 @@ import {
   supportsAdoptingStyleSheets,
 } from 'lit';
 import type { Strings } from '../locales/en.ts';
-import { checkedFile, importPart } from './imports.ts';
-import type { PartModules, PartName } from './types.ts';
+import { importPart, judgeFailure } from './imports.ts';
+import type { Failing, PartModules, PartName } from './types.ts';
 
 /** What the parts controller needs of its element. */
 interface PartsHost extends ReactiveControllerHost, HTMLElement {
@@ -20,25 +20,27 @@ interface PartsHost extends ReactiveControllerHost, HTMLElement {
  * loaded, and which the shopper is waiting for that could not. A part's styles join the
  * element's when it arrives, its English words the locale's (`addWords`), and the element
  * renders again. A part that fails to load is said in the console each time and, where the
- * shopper needs it now (need()), in the widget, whose "Try again" asks again (retry()).
+ * shopper needs it now (need()), in the widget, whose "Try again" asks again (retry()); one
+ * that no retry can load stops the widget (failed()).
  */
-export class PartsController {
+export class PartsController implements Failing {
   private readonly _loaded: Partial<PartModules> = {};
   private readonly _pending = new Map<PartName, Promise<unknown>>();
   /** Parts needed now that could not load: the widget says so and offers to try again. */
   private readonly _missing = new Set<PartName>();
   /**
-   * A file of the widget (a part, a locale) had bytes that were not the ones built, and was
-   * not run: the widget shows only that it could not be loaded, for good (stop()).
+   * A file of the widget could not run, and no retry can change that (its bytes were not the
+   * ones built, or the page's bundler cannot load it): the widget shows only that it could
+   * not be loaded, for good (stop()).
    */
-  tampered?: boolean;
+  stopped?: boolean;
 
-  private readonly _host: PartsHost;
+  readonly host: PartsHost;
   /** Where a part's English words go (the locale controller). */
   private readonly _addWords: (words: Partial<Strings>) => void;
 
   constructor(host: PartsHost, addWords: (words: Partial<Strings>) => void) {
-    this._host = host;
+    this.host = host;
     this._addWords = addWords;
   }
 
@@ -65,7 +67,7 @@ export class PartsController {
           if ('words' in module) this._addWords(module.words);
           this._loaded[name] = module;
           this._missing.delete(name);
-          this._host.requestUpdate();
+          this.host.requestUpdate();
           return module;
         },
         (error: unknown) => {
@@ -89,31 +91,27 @@ export class PartsController {
   need<N extends PartName>(name: N): Promise<PartModules[N] | undefined> {
     return this.load(name).catch(() => {
       this._missing.add(name);
-      this._host.requestUpdate();
+      this.host.requestUpdate();
       return undefined;
     });
   }
 
   /**
-   * A file of the widget could not load (`part`, or a locale's strings): when the widget was
-   * checking it, the diagnostics part judges whether its bytes were not the ones built, and
-   * then stops the widget (./tampering.ts). Any other failure is the caller's to say.
+   * A file of the widget could not load (`part`, or a locale's strings): what that means is
+   * judged as the build loads its files (./imports.ts, ./imports-beside.ts), which may stop
+   * the widget. Any other failure is the caller's to say.
    */
   failed(error: unknown, part?: PartName): void {
-    const file = checkedFile(error);
     // The part that judges a failed file does not judge itself.
-    if (file === undefined || part === 'diagnostics') return;
-    // Stops the widget for good, with the words it shows now; says whether it was running.
-    const stop = (words: Partial<Strings>) => {
-      if (this.tampered) return false;
-      this.tampered = true;
-      this._addWords(words);
-      return true;
-    };
-    this.load('diagnostics').then(
-      (part) => part.judge(file, this._host, stop),
-      () => undefined,
-    );
+    if (part !== 'diagnostics') judgeFailure(error, this, part);
+  }
+
+  /** Stops the widget for good, with the words it shows now; says whether it was running. */
+  stop(words: Partial<Strings>): boolean {
+    if (this.stopped) return false;
+    this.stopped = true;
+    this._addWords(words);
+    return true;
   }
 
   /** "Try again": every part that was needed and could not load. */
@@ -128,7 +126,7 @@ export class PartsController {
    */
   private _adopt(module: object): void {
     if (!('styles' in module)) return;
-    const root = this._host.renderRoot as ShadowRoot;
+    const root = this.host.renderRoot as ShadowRoot;
     const styles = [module.styles as CSSResult | CSSResult[]].flat();
     adoptStyles(
       root,

@@ -33,7 +33,7 @@ import {
   TIMEOUT_MS,
 } from './kit.ts';
 import { KIT } from './lend.ts';
-import type { PartModules, PartName } from './types.ts';
+import type { Failing, PartModules, PartName } from './types.ts';
 
 // A plain object, not `import * as`: a module namespace in the bundle costs a helper that
 // defines a getter per name (80 B gzip). The type makes a name added to ./kit.ts an error
@@ -74,7 +74,17 @@ export function importPart<N extends PartName>(name: N): Promise<PartModules[N]>
   });
 }
 
-/** The file a failed load was checking (a part, a locale: importChecked's `cause`), if any. */
-export function checkedFile(error: unknown): CheckedFile | undefined {
-  return (error as { cause?: CheckedFile } | undefined)?.cause;
+/**
+ * A file that failed to load (`part`, or a locale's when none): when it was checked
+ * (importChecked's `cause`), the diagnostics part judges whether its bytes were not the ones
+ * built, and then stops the widget (./tampering.ts). Anything else (no answer) is a network
+ * failure, which the caller says.
+ */
+export function judgeFailure(error: unknown, widget: Failing, _part?: PartName): void {
+  const file = (error as { cause?: CheckedFile } | undefined)?.cause;
+  if (file)
+    widget.load('diagnostics').then(
+      (part) => part.judge(file, widget.host, (words) => widget.stop(words)),
+      () => undefined,
+    );
 }

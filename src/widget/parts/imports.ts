@@ -6,9 +6,10 @@
 // script tag's, and dist/payment-widget.js) cannot split their one file this way: they
 // take ./imports-beside.ts instead (vite.config.ts), which loads the same parts from files
 // built beside them.
-import type { CheckedFile } from './checked-import.ts';
-import { importFrom } from './loader.ts';
-import type { PartModules, PartName } from './types.ts';
+import { emit } from '../events.ts';
+import { stoppedWords } from '../locales/english/stopped.ts';
+import { importFrom, Refused } from './loader.ts';
+import type { Failing, PartModules, PartName } from './types.ts';
 
 /** Exported for a test, which stands in a loader of its own for one. */
 export const PARTS: { [N in PartName]: () => Promise<PartModules[N]> } = {
@@ -24,10 +25,17 @@ export function importPart<N extends PartName>(name: N): Promise<PartModules[N]>
 }
 
 /**
- * The file a failed load was checking, if it was checking one: never here, where the
- * bundler that built the page checks nothing at run time (./imports-beside.ts checks each
- * part it loads).
+ * A file that failed to load (`part`, or a locale's when none). A part whose loader threw
+ * (./loader.ts) can load on this page neither now nor after any retry: the widget stops,
+ * says it could not be loaded (words of its own, as the part that would bring them may be
+ * the one refused), and `payment-error` says why, not retryable. A language's leaves the
+ * widget in English. Anything else (no answer) is a network failure, which the caller says.
  */
-export function checkedFile(_error: unknown): CheckedFile | undefined {
-  return undefined;
+export function judgeFailure(error: unknown, widget: Failing, part?: PartName): void {
+  if (part && error instanceof Refused && widget.stop(stoppedWords))
+    emit(widget.host, 'payment-error', {
+      code: 'UNEXPECTED',
+      message: error.message,
+      retryable: false,
+    });
 }

@@ -14,7 +14,7 @@
 // part fail too, its own failure is the one the widget shows (it could not reach a file).
 import type { PaymentErrorDetail } from '../events.ts';
 import type { Strings } from '../locales/en.ts';
-import { integrityWords } from '../locales/english/integrity.ts';
+import { stoppedWords } from '../locales/english/stopped.ts';
 import type { CheckedFile } from './checked-import.ts';
 
 /** Whether the file answers with bytes that fail its integrity (not: no answer at all). */
@@ -54,7 +54,7 @@ export async function judge(
   host: HTMLElement & { endpoint: string },
   stop: (words: Partial<Strings>) => boolean,
 ): Promise<void> {
-  if (!(await tampered(file)) || reload(file) || !stop(integrityWords)) return;
+  if (!(await tampered(file)) || reload(file) || !stop(stoppedWords)) return;
   const message = `${file.url} is not the file this widget was built with (integrity ${file.integrity}), so it did not run it`;
   console.error(`payment-widget: ${message}`);
   // As ../events.ts emit() sends it; not taken from there, which the package's ES entry would

@@ -1,5 +1,6 @@
 // The parts of the widget that load when they are needed, by name: what ./imports.ts and
 // ./imports-beside.ts both hand back.
+import type { Strings } from '../locales/en.ts';
 
 /**
  * Each part's module. A part may export `styles` (they join the element's when it loads)
@@ -20,3 +21,14 @@ export interface PartModules {
 }
 
 export type PartName = keyof PartModules;
+
+/**
+ * What a build's way of loading files (./imports.ts, ./imports-beside.ts) is handed when one
+ * failed: the widget, its parts, and a way to stop it for good with the words it then shows
+ * (which says whether it was still running).
+ */
+export interface Failing {
+  readonly host: HTMLElement & { readonly endpoint: string };
+  load<N extends PartName>(name: N): Promise<PartModules[N]>;
+  stop(words: Partial<Strings>): boolean;
+}
