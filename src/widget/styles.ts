@@ -12,7 +12,10 @@
 // (a legend, a message), a length on it is divided by its size to stay the host's: the
 // message's gap is --payment-widget-gap or 1em of its 0.875em, the host's 0.875em.
 // A merchant's --payment-widget-font-family gets sans-serif after it: `monospace` alone
-// would make `medium` the browser's monospace size (13px), as no longer list does.
+// would make `medium` the browser's monospace size (13px), as no longer list does. Without
+// one, the font is the system's own, system-ui, which every browser we support knows (the
+// names once written after it, -apple-system, 'Segoe UI' and Roboto, were that same font
+// for browsers that did not).
 //
 // Space comes in three steps, the same in every part: 0.25em between a label (or a
 // legend) and its field, 0.5em between choices (and inside a next step), and the gap
@@ -65,7 +68,7 @@ export const styles = css`
     max-width: 100%;
     color: var(--_fg);
     background: var(--payment-widget-background, transparent);
-    font-family: var(--payment-widget-font-family, system-ui, -apple-system, 'Segoe UI', Roboto), sans-serif;
+    font-family: var(--payment-widget-font-family, system-ui), sans-serif;
     font-size: var(--payment-widget-font-size, medium);
     line-height: 1.4;
     text-align: start;
