@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { builtFiles, builtIntegrity, CARRIED } from './scripts/integrity.ts';
+import { dropLitPolyfillHooks } from './scripts/lit-polyfill-hooks.ts';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { minifyHtmlTemplates } from './scripts/minify-html.ts';
 
@@ -85,6 +86,8 @@ export default defineConfig({
   plugins: [
     minifyCssTemplates(),
     minifyHtmlTemplates(),
+    // Lit's hooks for the shadow DOM polyfills, which no supported browser needs.
+    dropLitPolyfillHooks(),
     replaceModule('./src/widget/parts/imports.ts', './src/widget/parts/imports-beside.ts'),
     builtIntegrity('src/widget/parts/integrity.ts', 'PART_INTEGRITY', () =>
       builtFiles('parts', CARRIED.bundle),
