@@ -32,6 +32,8 @@ export interface PayForm extends TypingForm {
   /** The customer's saved cards offered with this checkout. */
   readonly savedCards: SavedCard[];
   setStatus(text: string): void;
+  /** Nothing touched, nothing wrong, nothing to say: a fresh form. */
+  clear(): void;
 }
 
 /** The checkout controller, as the pay part acts through it. */

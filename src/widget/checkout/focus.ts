@@ -29,17 +29,18 @@ export function quiet(host: HTMLElement): void {
 /**
  * Focuses what the shopper lands on: an outcome's button ("Try another card"); else the
  * outcome itself when it has nothing to press (paid, pending), so that it is read once,
- * from there; else Pay (`toPay`: back from a step it opened) or the first thing to fill in
+ * from there; else the control `to` selects when it is on screen (back from a step: Pay,
+ * which opened it, or the card number to type another card), or the first thing to fill in
  * or press.
  */
-function focusNext(host: HTMLElement, toPay?: boolean): void {
+function focusNext(host: HTMLElement, to?: string): void {
   const root = host.shadowRoot;
   const outcome = root?.querySelector<HTMLElement>('[part~=outcome-region] [tabindex]');
-  const pay = root?.querySelector<HTMLElement>('[type=submit]');
+  const next = to ? root?.querySelector<HTMLElement>(to) : undefined;
   if (outcome && !root?.querySelector('[part~=retry]')) {
     quiet(host);
     outcome.focus();
-  } else if (toPay && pay?.getClientRects().length) pay.focus();
+  } else if (next?.getClientRects().length) next.focus();
   else host.focus();
 }
 
@@ -72,10 +73,13 @@ export function focusStep(container: HTMLElement): void {
 
 /**
  * A step that had focus has closed, its view and focus with it (`lost`): focus goes to what
- * replaced it once drawn, the outcome, or Pay when the form is back (the control that
- * opened it).
+ * replaced it once drawn, the outcome, or when the form is back to `to`: Pay (the control
+ * that opened the step), or the card number after "Try another card" (./steps.ts).
  */
-export async function focusAfterStep(host: HTMLElement & { updateComplete: Promise<unknown> }) {
+export async function focusAfterStep(
+  host: HTMLElement & { updateComplete: Promise<unknown> },
+  to: string,
+) {
   await host.updateComplete;
-  if (adrift(host)) focusNext(host, true);
+  if (adrift(host)) focusNext(host, to);
 }

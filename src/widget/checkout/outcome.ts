@@ -56,15 +56,18 @@ export function fail(c: PayContext, error: unknown, retryable?: boolean, key?: S
 }
 
 /**
- * After a confirmed outcome: wipes the card number and security code. After a failure, keeps
- * what else the shopper typed (name, email, address) for another card on the basket's next
- * checkout (./pay.ts restore()); after a payment, nothing.
+ * Wipes the card number, expiry and security code, and what the form said of them (a fresh
+ * form's state): after a confirmed outcome, and when a step goes with the page or for
+ * another card (./steps.ts). After a failure (`forAnotherCard`), keeps what else the shopper
+ * typed (name, email, address) for another card on the basket's next checkout (./pay.ts
+ * restore()); else nothing (what stays on screen stays in its inputs).
  */
-function keep(c: PayContext, forAnotherCard: boolean): void {
+export function keep(c: PayContext, forAnotherCard?: boolean): void {
   const { number: _number, expiry: _expiry, cvv: _cvv, ...kept } = valuesOf(c.form);
   c.kept = forAnotherCard ? kept : {};
-  for (const field of ['number', 'cvv'] as const) {
+  for (const field of ['number', 'expiry', 'cvv'] as const) {
     const input = controlOf(c.form, field);
     if (input) input.value = '';
   }
+  c.form.clear();
 }

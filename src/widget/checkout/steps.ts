@@ -17,7 +17,7 @@ import {
 import type { Lifecycle, Payable } from '../state.ts';
 import type { PayContext } from './context.ts';
 import { adrift, focusAfterStep, focusStep, quiet } from './focus.ts';
-import { settle } from './outcome.ts';
+import { keep, settle } from './outcome.ts';
 import { watchVisibility } from './recheck.ts';
 import { report } from './report.ts';
 import { reopen } from './resume.ts';
@@ -132,12 +132,17 @@ export async function runStep(
   if (!outcome) return;
   // Focus was in the step, and went with it: it comes back once what follows is drawn.
   const lost = focused && adrift(host);
+  // Where focus goes then, when the form is back: Pay, the control that opened the step.
+  let to = '[type=submit]';
   if (outcome.kind === 'final' || outcome.kind === 'pending') {
     // An outcome with nothing to press takes that focus, and is read from there: its region
     // is quiet before it changes, as when Pay hands focus on (./focus.ts).
     if (lost && (outcome.kind === 'pending' || !outcomeOf(outcome.checkout).offer)) quiet(host);
     await settle(c, outcome.checkout, resumed);
-  } else if (outcome.kind === 'navigating') c.form.setStatus('');
+  }
+  // The page goes to a full-page step: the card typed for it goes first, never kept in a
+  // page the back-forward cache holds (the step, which the checkout holds, needs none of it).
+  else if (outcome.kind === 'navigating') keep(c);
   else {
     // Cancelled, or refused: the form again, still payable.
     controller.abort();
@@ -145,8 +150,21 @@ export async function runStep(
     if (outcome.kind === 'refused') {
       report(c, new BackendError(outcome.code, outcome.message, 0, false));
     }
+    // "Try another card", under a full-page challenge offered again or a challenge's answer
+    // awaited (a bank's page offers another way to pay): the card goes, and what the form
+    // said of it, as after a decline (a page the back-forward cache brings back still
+    // holds what was typed: ./recheck.ts), what else the shopper typed stays, and focus
+    // goes to the card number.
+    else if (
+      action.kind === 'waiting'
+        ? !action.bank
+        : action.kind === 'offer' && action.step.kind === 'challenge-redirect'
+    ) {
+      to = '#number';
+      keep(c);
+    }
   }
-  if (lost) await focusAfterStep(host);
+  if (lost) await focusAfterStep(host, to);
 }
 
 /**
