@@ -1,4 +1,4 @@
-// The `sha384-...` hashes of the parts that the code built from here loads, which it checks
+// The `sha256-...` hashes of the parts that the code built from here loads, which it checks
 // each against before it runs (./imports-beside.ts, ./checked-import.ts): the self-contained
 // bundles carry the pay part's and the languages part's, the pay part those of the parts it
 // loads (scripts/integrity.ts, CARRIED). The build writes them in once those parts are built

@@ -29,7 +29,7 @@ async function tampered({ url, integrity }: CheckedFile): Promise<boolean> {
 
 /**
  * Loads the page again, once per tab and file hash (kept in sessionStorage under the hash
- * itself, `sha384-...`; no reload where storage is off): whether it did. After a deploy, the
+ * itself, `sha256-...`; no reload where storage is off): whether it did. After a deploy, the
  * page then runs the build the server has; a file that still fails its check is not the one
  * built, and the widget stops.
  */
