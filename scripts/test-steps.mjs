@@ -200,8 +200,8 @@ export function testSteps({ chosen, updateScreenshots }) {
       args: ['run', '--silent', 'test:consumer'],
       counts: COUNTS.node,
     },
-    // The payment flows, a payment page under pageSecurityHeaders() (about 15 s more), and a
-    // page on another origin than its handler (a few seconds).
+    // The payment flows, a payment page under pageSecurityHeaders() (about 15 s more), a
+    // page on another origin than its handler and a page left while it loads (a few seconds).
     ...engineSteps(
       'end-to-end flows',
       process.execPath,
@@ -212,6 +212,7 @@ export function testSteps({ chosen, updateScreenshots }) {
         'test/engines/flows.test.ts',
         'test/engines/page-security.test.ts',
         'test/engines/two-origins.test.ts',
+        'test/engines/leave.test.ts',
       ],
       COUNTS.node,
     ),

@@ -23,22 +23,15 @@ import {
   PAY,
   seeText,
   shopSaw,
+  slowNext,
   tabTo,
 } from './shopper.ts';
 
 /** A flow's whole allowance on an idle machine, scaled to this one. */
 const FLOW = { timeout: scaled(60_000) };
 
-/** The provider takes `ms` over the next payment (the sandbox's latency fault, once). */
-async function slowNextPayment(shop: Shop, ms: number): Promise<void> {
-  const fault = await shop.provider('POST', '/sandbox/faults', {
-    method: 'PUT',
-    path: '/v0.1/checkouts/*',
-    kind: 'latency',
-    delayMs: ms,
-  });
-  assert.equal(fault.status, 201);
-}
+/** The provider takes `ms` over the next payment. */
+const slowNextPayment = (shop: Shop, ms: number) => slowNext(shop, 'PUT', '/v0.1/checkouts/*', ms);
 
 /** Until the payment slowed by slowNextPayment is with the provider: its fault taken. */
 async function atProvider(shop: Shop): Promise<void> {

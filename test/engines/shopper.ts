@@ -10,6 +10,22 @@ import { type Driver, EXISTS, FOCUSED, nameArg, TEXT, waitFor } from './driver.t
 
 export { CARDS };
 
+/** The provider takes `ms` over the next `method` call under `path` (the sandbox's latency fault, once). */
+export async function slowNext(
+  shop: Shop,
+  method: string,
+  path: string,
+  ms: number,
+): Promise<void> {
+  const fault = await shop.provider('POST', '/sandbox/faults', {
+    method,
+    path,
+    kind: 'latency',
+    delayMs: ms,
+  });
+  assert.equal(fault.status, 201);
+}
+
 /** The widget's own Pay (or Donate) button, whatever the amount. */
 export const PAY = /^(Pay|Donate) /;
 

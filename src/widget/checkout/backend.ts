@@ -86,12 +86,14 @@ export interface CallInit {
 /**
  * A call to the companion handler at `endpoint`; an error answer, no answer or no answer in
  * time throws a BackendError. An abort by `signal` rejects with the signal's own error, so
- * the caller can tell "stopped" from "failed".
+ * the caller can tell "stopped" from "failed". A call the browser failed as the page was left is
+ * tried again a moment later if the page is still there (`tries` counts), never a PUT.
  */
 export async function call(
   endpoint: string,
   path: string,
   init: CallInit = {},
+  tries = 0,
 ): Promise<BackendAnswer> {
   const requestId = newRequestId();
   const { signal } = init;
@@ -108,6 +110,15 @@ export async function call(
   const url = endpoint.replace(/\/+$/, '') + path;
   // What was called, for the console (./report.ts makes the URL whole): `POST /payments/x`.
   const called = `${init.method ?? 'GET'} ${url}`;
+  // A page being left (a link, a reload, Back) has its calls failed by the browser, Firefox's
+  // before `pagehide`: only `beforeunload` comes first. Heard only while a call is out, for a
+  // page with such a listener is kept out of Firefox's back-forward cache. A retry (`tries`,
+  // below) is one made as the page was left.
+  let leaving = tries > 0;
+  const left = () => {
+    leaving = true;
+  };
+  addEventListener('beforeunload', left);
   let response: Response;
   let text: string;
   try {
@@ -129,6 +140,15 @@ export async function call(
     text = await response.text();
   } catch (cause) {
     if (signal?.aborted) throw cause;
+    // Failed as the page was left: nothing is said, for a page that is gone runs no timer. One
+    // still here a moment later (a download, a cancelled navigation) tries again; WebKit fails
+    // every call until the next page has come, so a retry that failed waits twice as long, 4
+    // retries at most (15 s), the last one's failure said. A PUT (Pay) may have reached the
+    // handler: never sent again, its failure is said a moment later (./pay.ts reads it back).
+    if (leaving && tries < 4) {
+      await new Promise((r) => setTimeout(r, 1e3 << tries));
+      if (init.method !== 'PUT') return call(endpoint, path, init, tries + 1);
+    }
     // payment-error's message is for the merchant's logs: English, and the
     // bundle already carries these sentences for the shopper.
     throw new BackendError(
@@ -143,6 +163,7 @@ export async function call(
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
+    removeEventListener('beforeunload', left);
   }
   let body: unknown;
   try {
