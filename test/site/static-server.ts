@@ -4,13 +4,15 @@
  * deeper down), and if asked with `Cache-Control: no-cache` on every answer (the same server,
  * its handler adding the header), as hosts that want every file revalidated do. It can be
  * stopped and started again on the same port: the same origin, and so the same browser state.
+ * The port is the one the system gives http.server as it binds (port 0), read from what it
+ * prints: a port found free beforehand could be taken by another process before http.server
+ * bound it (seen in CI, with the three engines' suites starting servers at once).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../e2e/processes.ts';
 import { scaled } from '../shared/until.ts';
 
 export interface StaticServer {
@@ -49,14 +51,16 @@ export async function serveStatic(
   const at = join(root, ...path.split('/').filter(Boolean));
   mkdirSync(at, { recursive: true });
   for (const entry of readdirSync(dir)) symlinkSync(join(dir, entry), join(at, entry));
-  const port = await freePort();
-  const args = noCache
-    ? ['-u', '-c', NO_CACHE, String(port), '127.0.0.1', root]
-    : ['-u', '-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root];
+  // 0 until the first start, which takes the port the system gives; a restart takes it again.
+  let port = 0;
+  const args = () =>
+    noCache
+      ? ['-u', '-c', NO_CACHE, String(port), '127.0.0.1', root]
+      : ['-u', '-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root];
   let log = '';
   let child: ChildProcess | undefined;
   const start = async () => {
-    const started = spawn('python3', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn('python3', args(), { stdio: ['ignore', 'pipe', 'pipe'] });
     child = started;
     const from = log.length;
     await new Promise<void>((resolve, reject) => {
@@ -66,7 +70,10 @@ export async function serveStatic(
       );
       const onData = (chunk: Buffer) => {
         log += chunk.toString();
-        if (log.slice(from).includes('Serving HTTP')) {
+        // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
+        const serving = /Serving HTTP on \S+ port (\d+)/.exec(log.slice(from));
+        if (serving) {
+          port = Number(serving[1]);
           clearTimeout(timer);
           resolve();
         }
