@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { builtFiles, builtIntegrity, CARRIED } from './scripts/integrity.ts';
 import { dropLitPolyfillHooks } from './scripts/lit-polyfill-hooks.ts';
+import { dropUnusedLit } from './scripts/lit-unused.ts';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { minifyHtmlTemplates } from './scripts/minify-html.ts';
 
@@ -88,6 +89,8 @@ export default defineConfig({
     minifyHtmlTemplates(),
     // Lit's hooks for the shadow DOM polyfills, which no supported browser needs.
     dropLitPolyfillHooks(),
+    // Lit's decorators and attribute reflection, which the widget does not use.
+    dropUnusedLit(),
     replaceModule('./src/widget/parts/imports.ts', './src/widget/parts/imports-beside.ts'),
     builtIntegrity('src/widget/parts/integrity.ts', 'PART_INTEGRITY', () =>
       builtFiles('parts', CARRIED.bundle),

@@ -5,6 +5,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { PaymentWidget } from '../../../src/index.ts';
 import { $, FakeBackend, widget } from './fake-backend.ts';
+import { expectTypedAttributes, TYPED_ATTRIBUTES } from './typed-attributes.ts';
 
 describe('payment-widget: reactive properties', () => {
   let backend: FakeBackend;
@@ -14,21 +15,7 @@ describe('payment-widget: reactive properties', () => {
   afterEach(() => backend.restore());
 
   it('reads boolean, number and JSON attributes into typed properties', async () => {
-    const el = await widget(
-      backend,
-      `checkout-id="chk_1" show-installments max-installments="3" order='{"sku":"tee"}'`,
-    );
-    expect(el.checkoutId).to.equal('chk_1');
-    expect(el.showInstallments).to.equal(true);
-    expect(el.showZipCode).to.equal(false);
-    expect(el.maxInstallments).to.equal(3);
-    expect(el.order).to.deep.equal({ sku: 'tee' });
-    expect(el.shadowRoot!.querySelectorAll('#installments option')).to.have.length(3);
-
-    el.removeAttribute('show-installments');
-    await el.updateComplete;
-    expect(el.showInstallments).to.equal(false);
-    expect(el.shadowRoot!.querySelector('#installments')).to.equal(null);
+    await expectTypedAttributes(await widget(backend, TYPED_ATTRIBUTES));
   });
 
   it('lists only what a page may set: mount() sets any option its table names', () => {
