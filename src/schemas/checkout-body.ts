@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { CheckoutPurposeSchema } from './checkout.ts';
 import { CurrencyCodeSchema, must, PersonalDetailsSchema } from './common.ts';
-import { inMinorUnits, minorUnit } from './currencies.ts';
+import { amountCeiling, inMinorUnits, minorUnit } from './currencies.ts';
 import { installmentsSchema } from './installments.ts';
 import { CardDetailsSchema, MandateBodySchema } from './methods/card.ts';
 import { PaymentTypeSchema } from './methods/index.ts';
@@ -21,7 +21,13 @@ export const CheckoutCreateBodySchema = z
         z.maxLength(90, { error: 'must be at most 90 characters' }),
       ),
     amount: z
-      .number({ error: must('must be a number') })
+      .number({
+        // NaN and Infinity are numbers to JavaScript (a price read from an empty field): say which.
+        error: (issue) =>
+          typeof issue.input === 'number'
+            ? `must be a finite number (not ${issue.input})`
+            : must('must be a number')(issue),
+      })
       .check(z.nonnegative({ error: 'must not be negative' })),
     currency: CurrencyCodeSchema,
     merchant_code: z
@@ -43,7 +49,8 @@ export const CheckoutCreateBodySchema = z
   })
   .check(
     z.refine((body) => body.amount > 0 || body.purpose === 'SETUP_RECURRING_PAYMENT', {
-      error: 'must be greater than 0',
+      error:
+        'must be greater than 0 (0 only with purpose SETUP_RECURRING_PAYMENT, which saves a card)',
       path: ['amount'],
     }),
     // 0.1 * 3 is 0.30000000000000004: a price times a quantity is rounded to the cent first.
@@ -53,6 +60,13 @@ export const CheckoutCreateBodySchema = z
         const places = minorUnit(currency);
         const rule = places === 0 ? 'be a whole number' : `have at most ${places} decimal places`;
         return `must ${rule} in ${currency} (not ${amount})`;
+      },
+      path: ['amount'],
+    }),
+    z.refine((body) => body.amount < amountCeiling(body.currency), {
+      error: (issue) => {
+        const { amount, currency } = issue.input as { amount: number; currency: string };
+        return `must be less than ${amountCeiling(currency)} in ${currency} (not ${amount})`;
       },
       path: ['amount'],
     }),

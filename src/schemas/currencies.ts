@@ -48,3 +48,12 @@ export function decimalPlaces(amount: number): number {
 export function inMinorUnits(amount: number, currency: string): boolean {
   return decimalPlaces(amount) <= minorUnit(currency);
 }
+
+/**
+ * The first amount too large to charge: 10^15 minor units (10000000000000 EUR). A number, and
+ * the JSON the provider reads, holds a decimal of at most 15 digits exactly; one of 16 may come
+ * out as another (90071992547409.93 is written 90071992547409.94), a charge nobody priced.
+ */
+export function amountCeiling(currency: string): number {
+  return 10 ** (15 - minorUnit(currency));
+}

@@ -174,7 +174,8 @@ export function createBaskets(deps: BasketDeps): Baskets {
       throw new PaymentHandlerError(
         500,
         'INVALID_RESOLVED_CHECKOUT',
-        'The order could not be priced',
+        `The order could not be priced: reference ${problem}`,
+        'reference',
       );
     }
     // Refused before the basket's open checkout is retired for it: it stays payable.

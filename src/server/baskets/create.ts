@@ -25,6 +25,19 @@ export interface CreateDeps {
   watchlist: Pick<Watchlist, 'watch'>;
 }
 
+/**
+ * A create body's fields that resolveCheckout, or the handler's options, name otherwise
+ * (`amount`, `currency`, `description` and `purpose` keep their names; the URLs, made from
+ * `publicUrl` and a checked `resultPage`, cannot fail).
+ */
+const RESOLVED_NAMES: Record<string, string> = {
+  checkout_reference: 'reference',
+  customer_id: 'customerId',
+  valid_until: 'validUntil',
+  merchant_code: 'provider.merchantCode',
+  pay_to_email: 'provider.payToEmail',
+};
+
 /** A checkout as the provider answers a create: it always has its id. */
 export type CreatedCheckout = Checkout & { id: string };
 
@@ -97,17 +110,21 @@ export function createBody(
   };
   const parsed = CheckoutCreateBodySchema.safeParse(candidate);
   if (!parsed.success) {
-    // The merchant's resolveCheckout returned something unusable: our bug, not the user's.
+    // The merchant's resolveCheckout returned something unusable: their bug, not the shopper's.
+    // Said by the name they wrote it under, to the log and to createCheckout()'s caller.
     const issue = describeIssue(parsed.error, candidate);
+    const field = RESOLVED_NAMES[issue.param] ?? issue.param;
+    const problem = `${field}${issue.message.slice(issue.param.length)}`;
     config.log({
       level: 'error',
-      message: `resolveCheckout returned an invalid checkout: ${issue.message}`,
-      field: issue.param,
+      message: `resolveCheckout returned an invalid checkout: ${problem}`,
+      field,
     });
     throw new PaymentHandlerError(
       500,
       'INVALID_RESOLVED_CHECKOUT',
-      'The order could not be priced',
+      `The order could not be priced: ${problem}`,
+      field,
     );
   }
   return parsed.data;

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { json } from '../../http/json.ts';
+import { amountCeiling, decimalPlaces, minorUnit } from '../../schemas/currencies.ts';
 import { CheckoutPurposeSchema } from '../../schemas/index.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import { requireCustomer } from '../guards/ids.ts';
@@ -16,18 +17,6 @@ export function paymentMethodRoutes(deps: RouteDeps): Hono<HandlerEnv> {
 
   app.get('/payment-methods', async (c) => {
     const filter: { amount?: number; currency?: string } = {};
-    const amount = c.req.query('amount');
-    if (amount !== undefined && amount !== '') {
-      if (!/^\d{1,9}(\.\d{1,2})?$/.test(amount)) {
-        throw new PaymentHandlerError(
-          400,
-          'INVALID',
-          'amount must be a positive decimal number',
-          'amount',
-        );
-      }
-      filter.amount = Number(amount);
-    }
     const currency = c.req.query('currency');
     if (currency !== undefined && currency !== '') {
       if (!/^[A-Z]{3}$/.test(currency)) {
@@ -39,6 +28,23 @@ export function paymentMethodRoutes(deps: RouteDeps): Hono<HandlerEnv> {
         );
       }
       filter.currency = currency;
+    }
+    const amount = c.req.query('amount');
+    if (amount !== undefined && amount !== '') {
+      // Any amount a checkout may have, as the widget sends its checkout's: 0 (a card saved) or
+      // more, to the currency's minor unit, under its ceiling (without a currency, the widest).
+      const places = filter.currency ? minorUnit(filter.currency) : 3;
+      const ceiling = filter.currency ? amountCeiling(filter.currency) : 10 ** 15;
+      const value = Number(amount);
+      if (!/^\d+(\.\d+)?$/.test(amount) || decimalPlaces(value) > places || value >= ceiling) {
+        throw new PaymentHandlerError(
+          400,
+          'INVALID',
+          `amount must be ${places === 0 ? 'a whole number' : `a number to at most ${places} decimal places`}, from 0 to under ${ceiling}`,
+          'amount',
+        );
+      }
+      filter.amount = value;
     }
     // A checkout made to save a card is paid by card alone: a bank's method or a boleto would
     // pay it without saving anything.

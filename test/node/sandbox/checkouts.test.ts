@@ -66,6 +66,8 @@ describe('create, list, retrieve', () => {
     ['zero amount', { amount: 0 }, 'INVALID', 'amount'],
     ['an amount off the cent', { amount: 0.1 * 3 }, 'INVALID', 'amount'],
     ['a fraction of a forint', { amount: 1000.5, currency: 'HUF' }, 'INVALID', 'amount'],
+    ['an amount past 15 digits', { amount: 1e13 }, 'INVALID', 'amount'],
+    ['1e+21, in JSON', { amount: 1e21 }, 'INVALID', 'amount'],
     ['missing currency', { currency: undefined }, 'MISSING', 'currency'],
     ['bad currency', { currency: 'euro' }, 'INVALID', 'currency'],
     ['missing merchant_code', { merchant_code: undefined }, 'MISSING', 'merchant_code'],

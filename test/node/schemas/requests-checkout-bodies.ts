@@ -246,7 +246,19 @@ export const CHECKOUT_REFUSED: Row[] = [
     'zero amount for a payment',
     CheckoutCreateBodySchema,
     { ...checkout, amount: 0 },
-    'amount INVALID must be greater than 0',
+    'amount INVALID must be greater than 0 (0 only with purpose SETUP_RECURRING_PAYMENT, which saves a card)',
+  ],
+  [
+    'NaN, a price read from an empty field',
+    CheckoutCreateBodySchema,
+    { ...checkout, amount: Number('') / 0 },
+    'amount INVALID must be a finite number (not NaN)',
+  ],
+  [
+    'an amount past 15 digits, which a number cannot carry to the cent',
+    CheckoutCreateBodySchema,
+    { ...checkout, amount: 10_000_000_000_000 },
+    'amount INVALID must be less than 10000000000000 in EUR (not 10000000000000)',
   ],
   [
     'a price times a quantity off the cent',
@@ -319,6 +331,16 @@ export const CHECKOUT_REFUSED: Row[] = [
 export const CHECKOUT_ACCEPTED: Accepted[] = [
   // Whole cents, though floating point cannot hold them exactly (1.1 * 100 is 110.00000000000001).
   ['an amount in cents', CheckoutCreateBodySchema, { ...checkout, amount: 1.1 }],
+  [
+    'the largest amount to the cent',
+    CheckoutCreateBodySchema,
+    { ...checkout, amount: 9_999_999_999_999.99 },
+  ],
+  [
+    '0 for a checkout that saves a card',
+    CheckoutCreateBodySchema,
+    { ...checkout, amount: 0, purpose: 'SETUP_RECURRING_PAYMENT' },
+  ],
   [
     'a price times a quantity in cents',
     CheckoutCreateBodySchema,

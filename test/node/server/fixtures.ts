@@ -153,6 +153,15 @@ export async function paidAtProvider(sb: Sandbox, h: Harness, order: unknown = {
   return { id, result };
 }
 
+/** How many checkouts the sandbox was asked to create (its request log). */
+export async function checkoutsCreated(sb: Sandbox): Promise<number> {
+  const res = await fetch(`${sb.url}/sandbox/requests`, {
+    headers: { authorization: `Bearer ${sb.apiKey}` },
+  });
+  const log = (await res.json()) as { method: string; path: string }[];
+  return log.filter((r) => r.method === 'POST' && r.path === '/v0.1/checkouts').length;
+}
+
 /** The provider's notification that checkout `id` changed, as it reaches the handler. */
 export function webhookRequest(id: string): Request {
   return request('POST', '/webhook', {

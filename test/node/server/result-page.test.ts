@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { cardBody } from '../support/cards.ts';
-import { CATALOGUE, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
+import {
+  CATALOGUE,
+  checkoutsCreated,
+  type Harness,
+  makeHandler,
+  request,
+  startSandbox,
+} from './fixtures.ts';
 
 let sb: Sandbox;
 let h: Harness;
@@ -51,15 +58,6 @@ async function throughChallenge(
   return { id, back: `${location.pathname.replace(/^\/payments/, '')}${location.search}` };
 }
 
-/** How many checkouts the sandbox was asked to create (its request log). */
-async function creates(): Promise<number> {
-  const res = await fetch(`${sb.url}/sandbox/requests`, {
-    headers: { authorization: `Bearer ${sb.apiKey}` },
-  });
-  const log = (await res.json()) as { method: string; path: string }[];
-  return log.filter((r) => r.method === 'POST' && r.path === '/v0.1/checkouts').length;
-}
-
 async function landing(back: string): Promise<string> {
   const res = await h.handle(request('GET', back, { origin: null }));
   assert.equal(res.status, 303);
@@ -98,7 +96,7 @@ describe('resultPage from resolveCheckout', () => {
   });
 
   test('a foreign or script page is refused when resolved, and never reaches the provider', async () => {
-    const createdBefore = await creates();
+    const createdBefore = await checkoutsCreated(sb);
     for (const page of [
       'https://evil.example/phish',
       '//evil.example/phish',
@@ -122,7 +120,7 @@ describe('resultPage from resolveCheckout', () => {
       h.handle.createCheckout({ amount: 1, currency: 'EUR', resultPage: 'https://evil.example/' }),
       /result page/,
     );
-    assert.equal(await creates(), createdBefore);
+    assert.equal(await checkoutsCreated(sb), createdBefore);
   });
 
   test('GET /return follows no result_page it was handed by anyone but the handler’s rule', async () => {

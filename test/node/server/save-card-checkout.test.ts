@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { cardBody } from '../support/cards.ts';
-import { CATALOGUE, type Harness, makeHandler, request, startSandbox } from './fixtures.ts';
+import {
+  CATALOGUE,
+  checkoutsCreated,
+  type Harness,
+  makeHandler,
+  request,
+  startSandbox,
+} from './fixtures.ts';
 
 let sb: Sandbox;
 let h: Harness;
@@ -31,15 +38,6 @@ before(async () => {
   });
 });
 after(() => sb.close());
-
-/** How many checkouts the sandbox was asked to create (its request log). */
-async function creates(): Promise<number> {
-  const res = await fetch(`${sb.url}/sandbox/requests`, {
-    headers: { authorization: `Bearer ${sb.apiKey}` },
-  });
-  const log = (await res.json()) as { method: string; path: string }[];
-  return log.filter((r) => r.method === 'POST' && r.path === '/v0.1/checkouts').length;
-}
 
 const methodsOf = async (query: string) => {
   const res = await h.handle(request('GET', `/payment-methods?${query}`));
@@ -88,7 +86,7 @@ describe('a checkout made to save the card', () => {
   });
 
   test('without customerId is refused when resolved, by name, and never reaches the provider', async () => {
-    const createdBefore = await creates();
+    const createdBefore = await checkoutsCreated(sb);
     const res = await h.handle(request('POST', '/checkouts', { body: { order: {} } }));
     assert.equal(res.status, 500);
     const { error } = (await res.json()) as { error: { code: string; field?: string } };
@@ -102,6 +100,6 @@ describe('a checkout made to save the card', () => {
       h.handle.createCheckout({ amount: 1, currency: 'EUR', purpose: 'SETUP_RECURRING_PAYMENT' }),
       /customer/,
     );
-    assert.equal(await creates(), createdBefore);
+    assert.equal(await checkoutsCreated(sb), createdBefore);
   });
 });
