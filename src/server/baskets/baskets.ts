@@ -73,8 +73,9 @@ const cents = (amount: number | null | undefined) => Math.round((amount ?? Numbe
 
 /**
  * Whether an open checkout can still be paid on these terms: the same amount, currency,
- * customer and redirect, and its `valid_until` (after which the provider refuses to process
- * it while it still reads PENDING) not passed.
+ * customer, purpose (a purchase saves no card; a checkout made to save one saves it) and
+ * redirect, and its `valid_until` (after which the provider refuses to process it while it
+ * still reads PENDING) not passed.
  */
 function payableOnTerms(checkout: Checkout, resolved: ResolvedCheckout, now: number): boolean {
   const until = Date.parse(checkout.valid_until ?? '');
@@ -83,6 +84,7 @@ function payableOnTerms(checkout: Checkout, resolved: ResolvedCheckout, now: num
     cents(checkout.amount) === cents(resolved.amount) &&
     checkout.currency === resolved.currency &&
     (checkout.customer_id ?? undefined) === resolved.customerId &&
+    (checkout.purpose ?? 'CHECKOUT') === (resolved.purpose ?? 'CHECKOUT') &&
     (checkout.redirect_url != null) === (resolved.redirect ?? true) &&
     sameResultPage(resultPageOf(checkout.redirect_url), resolved.resultPage)
   );

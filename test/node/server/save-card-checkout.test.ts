@@ -2,7 +2,8 @@
 // and the customer to save it to. The provider (here the sandbox) pays it only with a mandate,
 // for a customer; the handler offers such a checkout a card alone (a bank's method would pay
 // it without saving anything), and a merchant who left out the customer hears it by name when
-// the checkout is made, not from a shopper who typed a card in vain.
+// the checkout is made, not from a shopper who typed a card in vain. A basket's open purchase
+// is not answered for it, nor it for a purchase.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
@@ -101,5 +102,40 @@ describe('a checkout made to save the card', () => {
       /customer/,
     );
     assert.equal(await checkoutsCreated(sb), createdBefore);
+  });
+
+  test('is made anew where the basket’s open checkout is a purchase, and the other way round', async () => {
+    // The merchant's page offers "save my card" for the same basket: resolveCheckout turns it
+    // into the purpose, and back.
+    let purpose: 'CHECKOUT' | 'SETUP_RECURRING_PAYMENT' | undefined;
+    const basket = makeHandler(sb, {
+      resolveCheckout: () => ({
+        ...(CATALOGUE.tea as { amount: number; currency: string }),
+        reference: 'basket-saving',
+        customerId: 'cus_saver',
+        ...(purpose === undefined ? {} : { purpose }),
+      }),
+    });
+    const ask = async () => {
+      const res = await basket.handle(request('POST', '/checkouts', { body: { order: {} } }));
+      assert.ok(res.status === 200 || res.status === 201, await res.clone().text());
+      return (await res.json()) as { id: string; purpose?: string; status: string };
+    };
+    const purchase = await ask();
+    assert.equal(purchase.purpose, 'CHECKOUT');
+    purpose = 'SETUP_RECURRING_PAYMENT';
+    const saving = await ask();
+    assert.equal(saving.purpose, 'SETUP_RECURRING_PAYMENT');
+    assert.notEqual(saving.id, purchase.id);
+    // The same terms again answer the same checkout; the purchase again, a new one.
+    assert.equal((await ask()).id, saving.id);
+    purpose = 'CHECKOUT';
+    const again = await ask();
+    assert.deepEqual([again.purpose, again.id === saving.id], ['CHECKOUT', false]);
+    // Each checkout left behind was deactivated: an old tab cannot pay it on the old terms.
+    const provider = await fetch(`${sb.url}/v0.1/checkouts/${purchase.id}`, {
+      headers: { authorization: `Bearer ${sb.apiKey}` },
+    });
+    assert.equal(((await provider.json()) as { status: string }).status, 'EXPIRED');
   });
 });
