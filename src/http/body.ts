@@ -7,9 +7,13 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError } from './errors.ts';
 
-/** Refuses a body over `maxBytes` with 413 `PAYLOAD_TOO_LARGE` before any route reads it. */
+/**
+ * Refuses a body over `maxBytes` with 413 `PAYLOAD_TOO_LARGE` before any route reads it. A
+ * body without Content-Length (chunked) is read here: one cut short (the client hung up, or
+ * Node's requestTimeout ended it) is the 400 a route gives one, not an unexpected error.
+ */
 export function limitBody(maxBytes: number): MiddlewareHandler {
-  return bodyLimit({
+  const limit = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
       // The rest of an oversize upload is not worth reading: close once answered.
@@ -22,7 +26,22 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
       );
     },
   });
+  return async (c, next) => {
+    let read = false;
+    try {
+      return await limit(c, () => {
+        read = true;
+        return next();
+      });
+    } catch (error) {
+      throw read || error instanceof HttpError ? error : cutShort();
+    }
+  };
 }
+
+/** What a body the client did not send to its end is refused with. */
+const cutShort = () =>
+  new HttpError(400, 'INVALID', 'The body could not be read to its end', 'body');
 
 /** `application/json` or any `application/*+json`, parameters ignored. */
 function isJsonType(contentType: string | null | undefined): boolean {
@@ -55,7 +74,7 @@ async function readBytes(request: Request): Promise<Uint8Array> {
     return new Uint8Array(await request.arrayBuffer());
   } catch {
     // A client that hung up mid-body: nobody will read the answer, but it must stay a 4xx.
-    throw new HttpError(400, 'INVALID', 'The body could not be read to its end', 'body');
+    throw cutShort();
   }
 }
 
