@@ -285,6 +285,8 @@ export async function startServerExample(options: ServerExampleOptions): Promise
   server.on('request', listener);
   // An Expect other than 100-continue comes here too: the listener answers Node's 417 in JSON.
   server.on('checkExpectation', listener);
+  // And a CONNECT, which Node would hang up on: the listener refuses it (405).
+  server.on('connect', listener);
   return {
     url: `${origin}/`,
     close: async () => {

@@ -7,13 +7,15 @@
  * method behave as before), which is most of its speed. What it adds: an empty answer always says `Content-Length: 0`, a
  * `Response.error()` hangs up without an answer (as a dropped connection would), and a
  * request that never reaches the handler (a malformed URL or Host, no Host in HTTP/1.1, an
- * Expect it cannot meet) gets a JSON error.
+ * Expect it cannot meet, a CONNECT) gets a JSON error.
  *
  * @hono/node-server is imported when the first request arrives, not at the top: this module
  * is part of `payment-widget/server`, which must import (and bundle) where Node's built-in
  * modules do not exist (edge runtimes); only a Node server ever calls the listener.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { handlerErrorBody } from './errors.ts';
 import { json } from './json.ts';
 import {
@@ -36,7 +38,11 @@ export type FetchHandler = (request: Request, env?: NodeEnv) => Response | Promi
 
 export interface NodeListenerOptions {
   /** Builds the error body of the adapter's own answers. Default: `{ error: { code, message, field? } }`. */
-  errorBody?: (code: 'MALFORMED_REQUEST' | 'INTERNAL', message: string, field?: string) => unknown;
+  errorBody?: (
+    code: 'MALFORMED_REQUEST' | 'METHOD_NOT_ALLOWED' | 'INTERNAL',
+    message: string,
+    field?: string,
+  ) => unknown;
   /**
    * Host to assume when an HTTP/1.0 request has none. Default: refuse it with 400. An HTTP/1.1
    * one without Host is refused whatever this says.
@@ -132,6 +138,8 @@ export interface NodeRequestListener {
   (ctx: KoaContext, next?: unknown): void;
   (ctx: AdonisContext): Promise<unknown>;
   (request: HapiRequest, h: HapiToolkit): symbol;
+  /** The server's `connect` event: refused (no tunnels here), where Node hangs up unanswered. */
+  (req: IncomingMessage, socket: Duplex, head: Buffer): void;
   (req: IncomingMessage | WrappedRequest, res: ServerResponse | WrappedReply): void;
 }
 
@@ -148,8 +156,11 @@ const isKoa = (req: AnyRequest): req is KoaContext =>
   typeof (req as Partial<IncomingMessage>).on !== 'function' && 'req' in req && 'request' in req;
 const isAdonis = (req: AnyRequest): req is AdonisContext =>
   typeof (req as Partial<AdonisContext>).request?.raw === 'function';
-const isWrappedReply = (res: ServerResponse | WrappedReply): res is WrappedReply =>
+const isWrappedReply = (res: ServerResponse | WrappedReply | Duplex): res is WrappedReply =>
   typeof (res as Partial<ServerResponse>).writeHead !== 'function' && 'raw' in res;
+/** What the server's `connect` event hands on: the socket itself. */
+const isSocket = (res: ServerResponse | Duplex): res is Duplex =>
+  typeof (res as Partial<ServerResponse>).writeHead !== 'function';
 
 /**
  * Adapts a `(request: Request) => Promise<Response>` handler to node:http:
@@ -172,7 +183,7 @@ export function toNodeListener(
     let req: IncomingMessage;
     let res: ServerResponse;
     let parsed: unknown;
-    let out = reply as ServerResponse | WrappedReply;
+    let out = reply as ServerResponse | WrappedReply | Duplex;
     const hapi = isHapi(request);
     const wrapped = !hapi && isWrapped(request);
     const adonis = isAdonis(request);
@@ -211,6 +222,9 @@ export function toNodeListener(
       // Fastify: the answer is written to Node's response, so Fastify must not send its own.
       out.hijack?.();
       res = out.raw;
+    } else if (isSocket(out)) {
+      refuseTunnel(out, options);
+      return;
     } else {
       res = out;
     }
@@ -236,6 +250,28 @@ export function toNodeListener(
     );
     return adonis ? sent : done;
   }) as NodeRequestListener;
+}
+
+/**
+ * A CONNECT (the server's `connect` event: the request, its socket): 405 in JSON with an empty
+ * Allow (a tunnel is not served, whatever the method), then the socket is let go. What the
+ * client sends after it is read and dropped, so that closing does not reset the connection
+ * before the client has read the answer; a client that never closes is dropped after 10 s.
+ */
+function refuseTunnel(socket: Duplex, options: NodeListenerOptions): void {
+  const body = JSON.stringify(
+    (options.errorBody ?? handlerErrorBody)(
+      'METHOD_NOT_ALLOWED',
+      'CONNECT is not allowed: this server is not a proxy',
+      'method',
+    ),
+  );
+  socket.on('error', () => socket.destroy());
+  (socket as Socket).setTimeout(10_000, () => socket.destroy());
+  socket.resume();
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nallow: \r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 // Names, not literals: a bundler for an edge runtime leaves them out instead of failing on

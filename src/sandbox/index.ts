@@ -141,6 +141,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
   server.on('request', answer);
   server.on('checkExpectation', answer);
+  // A CONNECT, which Node hangs up on unless the server takes it: refused in JSON (405).
+  server.on('connect', listener);
 
   let closing: Promise<void> | undefined;
   return {

@@ -4,7 +4,8 @@
 // server's clientError event, as the demo's `answerClientErrors` listens to it, answers in the
 // handler's JSON shape with Connection: close, and the server goes on answering. What Node
 // refuses once parsed (no Host in HTTP/1.1, an Expect other than 100-continue: a bare 400 or
-// 417) reaches the listener when the server is made as the page shows, and it answers in JSON.
+// 417) reaches the listener when the server is made as the page shows, and it answers in JSON;
+// so does a CONNECT, which Node hangs up on (405, naming the method).
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +34,7 @@ const PARSED = [
   ['no Host', 'GET /payments/checkouts/c1 HTTP/1.1\r\nconnection: close\r\n\r\n', 400, 'host'],
   ['Expect', requestBytes('GET', '/payments/checkouts/c1', { expect: 'a-snack' }), 417, 'expect'],
 ] as const;
+const TUNNEL = 'CONNECT 127.0.0.1:443 HTTP/1.1\r\nhost: 127.0.0.1:443\r\n\r\n';
 
 let calls = 0;
 
@@ -47,7 +49,10 @@ async function merchantServer(asDocsTeach = false): Promise<{ server: Server; ur
     return handle(request);
   });
   const server = createServer({ requireHostHeader: !asDocsTeach }, listener);
-  if (asDocsTeach) server.on('checkExpectation', listener);
+  if (asDocsTeach) {
+    server.on('checkExpectation', listener);
+    server.on('connect', listener);
+  }
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -101,6 +106,8 @@ test('Node answers a request without Host, or with an Expect other than 100-cont
     assert.equal(res?.status, status, what);
     assert.equal(res?.body, '', what);
   }
+  // And hangs up on a CONNECT: no answer at all.
+  assert.equal(await rawExchange(url, TUNNEL), '');
 });
 
 test('made as docs/server.md shows, the listener answers them: JSON naming host or expect, never the handler', async () => {
@@ -119,6 +126,11 @@ test('made as docs/server.md shows, the listener answers them: JSON naming host 
       what,
     );
   }
+  const tunnel = parseResponse(await rawExchange(url, TUNNEL));
+  assert.equal(tunnel?.status, 405);
+  assert.equal(tunnel?.header('allow'), '');
+  const { error } = JSON.parse(tunnel?.body ?? '') as { error: Record<string, unknown> };
+  assert.deepEqual([error.code, error.field], ['METHOD_NOT_ALLOWED', 'method']);
   assert.equal(calls, 0);
   // An HTTP/1.0 request without Host is refused as before; one with Host reaches the handler.
   const old = parseResponse(await rawExchange(url, 'GET /payments/checkouts/c1 HTTP/1.0\r\n\r\n'));

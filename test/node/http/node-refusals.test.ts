@@ -3,8 +3,10 @@
 // once parsed, an HTTP/1.1 request without Host or an Expect other than 100-continue) gets,
 // from the servers this project starts (the sandbox and the demo), their JSON error naming
 // the part at fault, as every other refusal of theirs does: not Node's bare 431, 417, 413 or
-// 400 with an empty body. A request without Host is never routed.
+// 400 with an empty body. A request without Host is never routed. A CONNECT, which Node hangs
+// up on unanswered unless the server takes it, is a 405 naming the method.
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { type ServerExample, startServerExample } from '../../../server-example/index.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
@@ -28,6 +30,8 @@ after(async () => {
 
 const fieldOf = (body: Record<string, { field?: string } | string | undefined>) =>
   typeof body.error === 'object' ? body.error.field : body.param;
+const codeOf = (body: Record<string, { code?: string } | string | undefined>) =>
+  typeof body.error === 'object' ? body.error.code : body.error_code;
 
 for (const [name, url] of [
   ['the sandbox', () => sandbox.url],
@@ -88,6 +92,31 @@ for (const [name, url] of [
     // Expect: 100-continue is still met.
     const answer = await rawExchange(url(), requestBytes('GET', '/', { expect: '100-continue' }));
     assert.match(answer, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 [24]0\d /);
+  });
+
+  test(`${name}: a CONNECT is a 405 JSON naming method, with an empty Allow, tunnel bytes after it or not; one reset at once leaves it serving`, async () => {
+    const { host, hostname, port } = new URL(url());
+    const head = `CONNECT ${host} HTTP/1.1\r\nhost: ${host}\r\n\r\n`;
+    // What a proxy client sends next: a TLS hello, and more than a socket buffer holds.
+    const hello = `\x16\x03\x01\x02\x00\x01${'x'.repeat(64 * 1024)}`;
+    for (const bytes of [head, `${head}${hello}`]) {
+      const answer = await rawExchange(url(), bytes);
+      const res = parseResponse(answer);
+      assert.equal(res?.status, 405, JSON.stringify(answer.slice(0, 200)));
+      assert.equal(res?.header('allow'), '');
+      assert.equal(res?.header('connection'), 'close');
+      assert.match(res?.header('content-type') ?? '', /^application\/json/);
+      const body = JSON.parse(res?.body ?? '');
+      assert.deepEqual([codeOf(body), fieldOf(body)], ['METHOD_NOT_ALLOWED', 'method']);
+    }
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), hostname);
+      socket.on('close', () => resolve());
+      socket.on('error', () => {});
+      // A reset while the server answers: its write fails (ECONNRESET or EPIPE).
+      socket.write(head, () => socket.resetAndDestroy());
+    });
+    assert.equal((await fetch(`${url()}/sandbox/nope-${Date.now()}`)).status, 404);
   });
 }
 
