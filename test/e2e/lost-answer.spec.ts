@@ -25,8 +25,15 @@ async function charges(shop: Shop, id: string): Promise<number> {
 const isPay = (url: URL, method: string) =>
   method === 'PUT' && /\/payments\/checkouts\/[^/]+$/.test(url.pathname);
 
-/** Pay reaches the backend and the provider charges; then `lose` keeps the answer away. */
-async function loseThePaidAnswer(page: Page, lose: (route: Route) => Promise<void>): Promise<void> {
+/**
+ * Pay reaches the backend, which answers `status` (200: the provider charged; 202: it asks
+ * for a step); then `lose` keeps the answer away.
+ */
+async function loseTheAnswer(
+  page: Page,
+  lose: (route: Route) => Promise<void>,
+  status = 200,
+): Promise<void> {
   await page.route(
     (url) => url.pathname.startsWith('/payments/checkouts/'),
     async (route) => {
@@ -34,7 +41,7 @@ async function loseThePaidAnswer(page: Page, lose: (route: Route) => Promise<voi
         await route.continue();
         return;
       }
-      expect((await route.fetch()).status()).toBe(200);
+      expect((await route.fetch()).status()).toBe(status);
       await lose(route);
     },
   );
@@ -48,7 +55,7 @@ test('lost after the backend forwarded it: Payment successful with no further cl
   quiet.failed('net::ERR_CONNECTION_RESET');
   const id = await openShop(page, shop, '/?redirect=0');
   // The backend gets the payment and the provider charges; the answer never arrives.
-  await loseThePaidAnswer(page, (route) => route.abort('connectionreset'));
+  await loseTheAnswer(page, (route) => route.abort('connectionreset'));
   await fillCard(page, CARDS.paid);
   await pay(page);
   await expect(page.getByText('Payment successful')).toBeVisible();
@@ -99,7 +106,7 @@ test('charged, then the phone offline before the answer and the read-back: back 
   quiet.failed('net::ERR_INTERNET_DISCONNECTED');
   const id = await openShop(page, shop, '/?redirect=0');
   // The provider charges; the network goes before the answer comes back.
-  await loseThePaidAnswer(page, async (route) => {
+  await loseTheAnswer(page, async (route) => {
     await context.setOffline(true);
     await route.abort('internetdisconnected');
   });
@@ -113,6 +120,38 @@ test('charged, then the phone offline before the answer and the read-back: back 
   expect(await charges(shop, id)).toBe(1);
   // Before: nothing changed once online; the shopper was left to press Pay again.
   await context.setOffline(false);
+  await expect(page.getByText('Payment successful')).toBeVisible();
+  expect(await charges(shop, id)).toBe(1);
+});
+
+test('a 3DS challenge asked for, its answer lost: the challenge shows from the checkout read back, with focus, nothing loaded again, charged once', async ({
+  page,
+  shop,
+  quiet,
+}) => {
+  quiet.failed('net::ERR_CONNECTION_RESET');
+  const id = await openShop(page, shop, '/?redirect=0');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/payments/')) asked.push(`${request.method()} ${url.pathname}`);
+  });
+  // The provider asks for the challenge (the handler answers 202); the answer never arrives.
+  await loseTheAnswer(page, (route) => route.abort('connectionreset'), 202);
+  await fillCard(page, CARDS.challenge);
+  await page.getByRole('button', { name: /^Pay / }).focus();
+  await page.keyboard.press('Enter');
+  const frame = await challengeFrame(page);
+  // Before: the widget loaded again (the basket's checkout asked for, its methods fetched,
+  // payment-ready heard a second time), and focus was left on the page.
+  await expect(
+    page.getByRole('group', { name: 'Confirm the payment with your bank' }),
+  ).toBeFocused();
+  expect(asked).toEqual([`PUT /payments/checkouts/${id}`, `GET /payments/checkouts/${id}`]);
+  expect(
+    await page.evaluate(() => (window as { paymentReadyCount?: number }).paymentReadyCount),
+  ).toBe(1);
+  await frame.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page.getByText('Payment successful')).toBeVisible();
   expect(await charges(shop, id)).toBe(1);
 });

@@ -18,7 +18,7 @@ import { readBack } from './read-back.ts';
 import { refuseInvalid, report } from './report.ts';
 import { savesCard } from './saving.ts';
 import { challengeMode } from './settings.ts';
-import { runStep } from './steps.ts';
+import { reopened, runStep } from './steps.ts';
 import { stepOf } from './words.ts';
 
 /**
@@ -127,14 +127,19 @@ async function payOnce(c: PayContext): Promise<void> {
         : e && (e.status === 0 ? !offline : e.status >= 500)
           ? await readBack((ms) => getCheckout(c.endpoint, id, null, Math.min(ms, TIMEOUT_MS.read)))
           : undefined;
-    // A paid checkout is never reported as anything else.
-    if (now && isFinalStatus(now.status)) return settle(c, now);
-    // The answer opened a step (a voucher issued, a challenge, a bank's page): it shows, as
-    // after a reload, never the form or "no longer valid".
-    if (now?.next_step || now?.boleto) return c.load();
-    // Still open, yet refused (past valid_until, say): trying again cannot help, so the form
-    // goes and the shopper is sent back to the shop.
-    if (now && e?.status === 409) return fail(c, error, false, 'noLongerValid');
+    if (now) {
+      // A paid checkout is never reported as anything else.
+      if (isFinalStatus(now.status)) return settle(c, now);
+      // The answer opened a step (a voucher issued, a challenge, a bank's page): it shows
+      // from the checkout read back, as when the page is seen again (./recheck.ts), never the
+      // form or "no longer valid", and nothing loads again. This Pay opened it: it takes
+      // focus as after the answer itself, and a voucher it issued is not resumed.
+      const step = reopened(c, payable, now, focused, false);
+      if (step) return step;
+      // Still open, yet refused (past valid_until, say): trying again cannot help, so the
+      // form goes and the shopper is sent back to the shop.
+      if (e?.status === 409) return fail(c, error, false, 'noLongerValid');
+    }
     // The provider may have taken the payment: never Pay again for this checkout. It stays
     // pending, read back until its outcome is known.
     if (e?.code === 'PROCESS_OUTCOME_UNKNOWN') {

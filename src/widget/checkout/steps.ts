@@ -5,7 +5,7 @@
 // (src/widget/parts/pay.ts): only a payment opens a step, and a step left open shows again
 // once the part is in, after the form's first paint.
 
-import type { Action, NextStepContext, Outcome } from '../../next-step/types.ts';
+import type { Action, CheckoutView, NextStepContext, Outcome } from '../../next-step/types.ts';
 import {
   BackendError,
   emit,
@@ -53,9 +53,26 @@ export async function resume(
   const now = c.lifecycle;
   // Unless something else moved the widget meanwhile (Pay, the page seen again).
   if (now.kind !== 'form' || now.checkout !== payable.checkout) return;
+  await reopened(c, payable, checkout);
+}
+
+/**
+ * Shows the step `checkout` (the checkout of `payable`, as the backend reads it now) has open
+ * instead of the form, and what it ends in (runStep, which holds the form busy meanwhile);
+ * undefined when it has none to show (./resume.ts reopen). Its caller knows the form is
+ * `payable`'s: resume over a form that shows, Pay over its own busy one (its answer lost).
+ * `focused` and `resumed` as for runStep; `resumed` concerns a voucher only (issued before
+ * this page showed it), not a step the shopper goes through now.
+ */
+export function reopened(
+  c: PayContext,
+  payable: Payable,
+  checkout: CheckoutView,
+  focused = false,
+  resumed = true,
+): Promise<void> | undefined {
   const action = reopen(checkout, challengeMode(c.host.challenge), stepOf(String(checkout.id)));
-  // A voucher shown again was issued before this page showed it: its pending is resumed.
-  if (action) await runStep(c, action, payable, false, action.kind === 'voucher');
+  return action && runStep(c, action, payable, focused, resumed && action.kind === 'voucher');
 }
 
 /**

@@ -1,9 +1,11 @@
 // When the answer to Pay never comes (a phone changing networks, a backend that hangs), the
 // widget reads the checkout back before it says anything: a charged card is never shown as
-// an error, and an untouched checkout gives the form back with the card kept.
+// an error, an untouched checkout gives the form back with the card kept, and a step the
+// answer opened shows from the checkout read back (the widget is not loaded again).
 import { expect, oneEvent } from '@open-wc/testing';
 import { TIMEOUT_MS } from '../../../src/widget/checkout/backend.ts';
 import { READ_BACK_MS } from '../../../src/widget/checkout/read-back.ts';
+import { until } from '../../shared/until.ts';
 import {
   $,
   errorReply,
@@ -15,6 +17,10 @@ import {
   text,
   widget,
 } from './fake-backend.ts';
+
+/** The challenge page stand-in that web-test-runner serves. */
+const ACS = new URL('/test/browser/next-step/fixtures/challenge.html', location.href).href;
+const CHALLENGE = { url: ACS, method: 'GET', payload: { PaReq: 'pareq-1', MD: 'md-1' } };
 
 describe('payment-widget: a lost answer to Pay', () => {
   let backend: FakeBackend;
@@ -203,26 +209,89 @@ describe('payment-widget: a lost answer to Pay', () => {
     return el;
   };
 
-  it('a boleto issued, its answer lost: the voucher shows, pending, and no error', async () => {
-    backend.issuesBoleto(['boleto']);
-    const issue = backend.process;
+  /**
+   * The PUT reaches the backend, which does what `backend.process` does (a challenge asked
+   * for, a voucher issued), but its answer never reaches the page.
+   */
+  const openedThenLost = () => {
+    const process = backend.process;
     backend.overrides.set('PUT /checkouts/chk_1', () => {
-      issue(undefined);
+      void process(undefined);
       throw new TypeError('Failed to fetch');
     });
+  };
+
+  /**
+   * What the page hears and the widget asks from now on: payment-ready (the form loaded
+   * again) and every request, as "METHOD path".
+   */
+  const watch = (el: HTMLElement) => {
+    const ready: unknown[] = [];
+    el.addEventListener('payment-ready', (e) => ready.push(e.detail));
+    const from = backend.calls.length;
+    return { ready, requests: () => backend.calls.slice(from).map((c) => `${c.method} ${c.path}`) };
+  };
+
+  /** Where focus is inside the widget: 'step', 'Pay', a field's id, or '' (not inside). */
+  const focusIn = (el: HTMLElement): string => {
+    const held = el.shadowRoot?.activeElement;
+    if (held?.closest('.next-step')) return 'step';
+    return held?.matches('[type=submit]') ? 'Pay' : (held?.id ?? '');
+  };
+
+  it('a challenge asked for, its answer lost: the challenge shows from the checkout read back, with focus, nothing loaded again', async () => {
+    backend.process = () => {
+      backend.checkout = { ...backend.checkout, next_step: CHALLENGE, payment_type: 'card' };
+      return { status: 202, body: { next_step: CHALLENGE } };
+    };
+    openedThenLost();
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    const seen = watch(el);
+    const errors: unknown[] = [];
+    el.addEventListener('payment-error', (e) => errors.push(e.detail));
+    const challenge = oneEvent(el, 'payment-challenge');
+    const pay = $(el, 'button[part~=button]');
+    pay.focus();
+    pay.click();
+    expect((await challenge).detail).to.deep.equal({ mode: 'iframe', url: ACS });
+    await el.updateComplete;
+    // Before: the widget loaded again (the checkout read a second time, its methods fetched,
+    // payment-ready heard a second time), and focus was left on the page.
+    expect(seen.requests()).to.deep.equal(['PUT /checkouts/chk_1', 'GET /checkouts/chk_1']);
+    expect(seen.ready).to.deep.equal([]);
+    expect(focusIn(el)).to.equal('step', 'focus in the challenge, as after its answer');
+    expect(errors).to.deep.equal([]);
+
+    // Cancelled: the form again, the card as it was (its network known), focus on Pay.
+    $(el, '[part~=challenge-cancel]').click();
+    await until('the form again', () => !$(el, 'form').hidden);
+    await until('focus on Pay', () => focusIn(el) === 'Pay');
+    expect($(el, '#number').value).to.equal('4200 0000 0000 0091');
+    expect($(el, '[part~=icon]').textContent?.trim()).to.equal('VISA');
+    expect(backend.puts()).to.have.length(1);
+  });
+
+  it('a boleto issued, its answer lost: the voucher shows, pending (not resumed: this Pay issued it), and no error', async () => {
+    backend.issuesBoleto(['boleto']);
+    openedThenLost();
     const el = await boletoForm();
+    const seen = watch(el);
     const errors: unknown[] = [];
     el.addEventListener('payment-error', (e) => errors.push(e.detail));
     const pending = oneEvent(el, 'payment-pending');
     void el.submit();
-    await pending;
+    // Before: { resumed: true }, as for a voucher issued before the page loaded, after a
+    // second payment-ready.
+    expect((await pending).detail).not.to.have.property('resumed');
     await el.updateComplete;
     expect(text(el)).to.include('Payment pending').and.include('12345 67890');
     expect(errors).to.deep.equal([]);
-    expect(backend.puts()).to.have.length(1);
+    expect(seen.ready).to.deep.equal([]);
+    expect(seen.requests()).to.deep.equal(['PUT /checkouts/chk_1', 'GET /checkouts/chk_1']);
   });
 
-  it('a boleto issued, a second Pay refused (409): the voucher shows, never "no longer valid"', async () => {
+  it('a boleto issued, a second Pay refused (409): the voucher shows, never "no longer valid", nothing loaded again', async () => {
     backend.issuesBoleto(['boleto']);
     const issue = backend.process;
     backend.process = (body) => {
@@ -230,11 +299,14 @@ describe('payment-widget: a lost answer to Pay', () => {
       return errorReply(409, 'CHECKOUT_PROCESSED', 'Checkout already processed');
     };
     const el = await boletoForm();
+    const seen = watch(el);
     const pending = oneEvent(el, 'payment-pending');
     void el.submit();
-    await pending;
+    expect((await pending).detail).not.to.have.property('resumed');
     await el.updateComplete;
     expect(text(el)).to.include('Payment pending').and.include('12345 67890');
     expect(text(el)).not.to.include('no longer valid');
+    expect(seen.ready).to.deep.equal([]);
+    expect(seen.requests()).to.deep.equal(['PUT /checkouts/chk_1', 'GET /checkouts/chk_1']);
   });
 });
