@@ -24,8 +24,8 @@
 //
 // The build takes the template's whitespace out (scripts/minify-css.ts); the notes
 // on its rules are here:
-// - A field aligns its content twice: Safari before 15.6 knows only flex-start
-//   there, which a grid reads the same as start.
+// - A field aligns its content to flex-start, which a grid reads as start: Safari
+//   before 15.6 knows only flex-start there.
 // - The form is a column whose button sits at its foot: when the form keeps more
 //   room after loading than it needs (form/controller.ts), the room opens above
 //   the button, which stays where the placeholder's was.
@@ -134,7 +134,6 @@ export const styles = css`
   .field {
     display: grid;
     align-content: flex-start;
-    align-content: start;
     gap: 0.25em;
     min-width: 0;
   }

@@ -29,7 +29,7 @@ import { css } from './kit.ts';
 export { pageSettled } from '../arrival.ts';
 export { handOnFocus } from '../checkout/focus.ts';
 export { fail, settle } from '../checkout/outcome.ts';
-export { pay, restore, retry } from '../checkout/pay.ts';
+export { pay, restore } from '../checkout/pay.ts';
 export { savedCards } from '../checkout/saved-cards.ts';
 export { cardSaved } from '../checkout/saving.ts';
 export { leaveStep, shown } from '../checkout/steps.ts';

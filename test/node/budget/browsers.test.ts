@@ -238,8 +238,6 @@ const CSS_FALLBACKS: Record<string, string> = {
   'accent-color': 'radios and the checkbox keep the system colour',
   'overflow-wrap anywhere': 'a boleto barcode without spaces overflows its box instead of wrapping',
   ':focus-visible': "the browser's own focus ring shows instead of ours",
-  'align-content start':
-    'older Safari reads the `flex-start` declared before it (the same in a grid)',
   'cursor pointer': 'touch screens show no cursor at all',
   'cursor progress': 'touch screens show no cursor at all',
   'font-family ui-monospace':
