@@ -201,7 +201,8 @@ export function testSteps({ chosen, updateScreenshots }) {
       counts: COUNTS.node,
     },
     // The payment flows, a payment page under pageSecurityHeaders() (about 15 s more), a
-    // page on another origin than its handler and a page left while it loads (a few seconds).
+    // page on another origin than its handler, a page left while it loads and a result page
+    // reloaded after another card paid there (a few seconds each).
     ...engineSteps(
       'end-to-end flows',
       process.execPath,
@@ -213,6 +214,7 @@ export function testSteps({ chosen, updateScreenshots }) {
         'test/engines/page-security.test.ts',
         'test/engines/two-origins.test.ts',
         'test/engines/leave.test.ts',
+        'test/engines/result-page.test.ts',
       ],
       COUNTS.node,
     ),

@@ -6,9 +6,9 @@
 // the basket's cookie, the product page naming its `order`, and a result page), built for
 // production from the packed package, started as their adapters start them, and paid through
 // in Chromium: the basket's one checkout found again by a reload and paid, onPaid once, and a
-// failed full-page 3-D Secure ending on the result page, which offers another card; and the
-// bank's return into the 3-D Secure iframe, which carries no cookie, gets none. The console
-// stays quiet throughout.
+// failed full-page 3-D Secure ending on the result page, which offers another card (reloaded
+// once it paid, it shows it paid); and the bank's return into the 3-D Secure iframe, which
+// carries no cookie, gets none. The console stays quiet throughout.
 //
 // One tarball for both. Each app's packages come from its own lock (examples/sveltekit,
 // examples/nuxt), installed with the tarball outside this checkout; npm test runs this file on
@@ -177,7 +177,7 @@ for (const [title, recipe] of [
       await paysTheBasketsCheckoutAfterAReload(browser, app, '/api/payments');
     });
 
-    test('a failed full-page 3-D Secure ends on the result page, where another card pays', async () => {
+    test('a failed full-page 3-D Secure ends on the result page, where another card pays; a reload shows it paid', async () => {
       assert.ok(app);
       await resultPageAfterAFailedChallenge(browser, app);
     });

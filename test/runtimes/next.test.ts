@@ -5,11 +5,11 @@
 // StrictMode on: next-app.ts, which `npm test` runs once for every Node line), started by
 // `next start` on this Node, and paid through in Chromium: on a direct load and
 // after a reload, after client-side navigation, and through the result page after a failed
-// 3-D Secure, whose "Try another card" offers a card only; the bank's return into the 3-D
-// Secure iframe, which carries no cookie, gets none. The browser console stays empty
-// throughout (no hydration warning, no error), and onPaid runs once per paid checkout. Its
-// Dutch page (app/nl, `locale="nl-NL"` and nothing else) shows Dutch labels: Next.js split
-// the Dutch strings into a chunk by itself.
+// 3-D Secure, whose "Try another card" offers a card only and pays (a reload then shows it
+// paid); the bank's return into the 3-D Secure iframe, which carries no cookie, gets none.
+// The browser console stays empty throughout (no hydration warning, no error), and onPaid
+// runs once per paid checkout. Its Dutch page (app/nl, `locale="nl-NL"` and nothing else)
+// shows Dutch labels: Next.js split the Dutch strings into a chunk by itself.
 //
 // Next.js and React come from examples/next's own lock. Set KEEP_RUNTIMES=1 to keep the app.
 import assert from 'node:assert/strict';
@@ -108,7 +108,7 @@ test('reached by client-side navigation, the same page pays, its console quiet',
   await page.context().close();
 });
 
-test('after a failed 3-D Secure, the result page offers another card, a card only', async () => {
+test('after a failed 3-D Secure, the result page offers another card, a card only, and a reload shows it paid', async () => {
   await resultPageAfterAFailedChallenge(browser, shop);
 });
 

@@ -121,7 +121,8 @@ export async function paysTheBasketsCheckoutAfterAReload(
 /**
  * 3-D Secure failed on the bank's page (a full-page flow) comes back through the handler's
  * return route to the app's result page: "Payment failed", then "Try another card", a card
- * only (the page named no methods), which pays; the console quiet throughout.
+ * only (the page named no methods), which pays, and a reload shows it paid; the console quiet
+ * throughout.
  */
 export async function resultPageAfterAFailedChallenge(browser: Browser, app: App): Promise<void> {
   const { page, problems } = await shopper(browser);
@@ -138,6 +139,10 @@ export async function resultPageAfterAFailedChallenge(browser: Browser, app: App
   await typeCard(page, '4200000000000091');
   await page.getByRole('button', { name: PAY }).click();
   await page.getByText('Payment successful').waitFor();
+  // Reloaded, the page shows the basket's checkout that paid, not the failure it came back with.
+  await page.reload();
+  await page.getByText(/Payment (successful|failed)/).waitFor();
+  assert.equal(await page.getByText('Payment failed').count(), 0, 'a reload says it failed');
   assert.deepEqual(problems, []);
   await page.context().close();
 }

@@ -169,7 +169,16 @@ export async function retry(c: PayContext): Promise<void> {
   // anew after a failure: the basket as it is now, and a later order still loads its own.
   if (!c.host.checkoutId) return c.load();
   try {
-    c.host.checkoutId = (await retryCheckout(c.endpoint, now.checkout.id)).id;
+    const next = (await retryCheckout(c.endpoint, now.checkout.id)).id;
+    // A result page names its checkout in its address (`?checkout_id=`, from the handler's
+    // return): it names the next one from now on, so a reload shows the basket's outcome,
+    // not this failure. The history entry's state stays (a router's own keys).
+    const url = new URL(location.href);
+    if (next && url.searchParams.get('checkout_id') === now.checkout.id) {
+      url.searchParams.set('checkout_id', next);
+      history.replaceState(history.state, '', url);
+    }
+    c.host.checkoutId = next;
   } catch (error) {
     c.to(now);
     report(c, error);

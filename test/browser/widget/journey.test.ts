@@ -67,6 +67,42 @@ describe('payment-widget: the truth on return', () => {
     expect((await again).detail.paymentMethods).to.deep.equal(['card', 'ideal', 'bancontact']);
   });
 
+  /**
+   * A failed checkout `chk_1` on a page whose address names `checkoutId`, a router's
+   * `state` on its history entry: "Try another card" pressed, the basket's next form shown.
+   * Returns where the page is then and its entry's state; the page's address is put back.
+   */
+  async function retriedAt(checkoutId: string, state: unknown) {
+    const page = location.href;
+    const url = new URL(page);
+    url.searchParams.set('checkout_id', checkoutId);
+    history.replaceState(state, '', url);
+    const entries = history.length;
+    try {
+      backend.checkout = { ...backend.checkout, status: 'FAILED' };
+      const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
+      const ready = oneEvent(el, 'payment-ready');
+      $(el, 'button[part~=retry]').click();
+      await ready;
+      expect(el.checkoutId).to.equal('chk_2');
+      expect(history.length, 'no new history entry').to.equal(entries);
+      const now = new URL(location.href);
+      return { checkoutId: now.searchParams.get('checkout_id'), state: history.state };
+    } finally {
+      history.replaceState(null, '', page);
+    }
+  }
+
+  it('a result page’s address names the basket’s next checkout once "Try another card" made it', async () => {
+    // A reload asks for chk_2; a router's state on the history entry stays.
+    const state = { router: 'kept' };
+    expect(await retriedAt('chk_1', state)).to.deep.equal({ checkoutId: 'chk_2', state });
+  });
+
+  it('a page whose address names another checkout (the server named this one) keeps it', async () => {
+    expect(await retriedAt('chk_9', null)).to.deep.equal({ checkoutId: 'chk_9', state: null });
+  });
+
   it('a checkout deactivated because the basket changed: no longer valid, nothing to retry', async () => {
     backend.checkout = { ...backend.checkout, status: 'EXPIRED' };
     const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
