@@ -35,8 +35,9 @@ export interface IntegrityManifest {
 
 /**
  * What the package's own checks read of integrity.json (widgetTags(), `check-page`): each
- * file's path, hash and checker. The Node build carries only this much (vite.node.config.ts);
- * the words for people, `when` and `why`, stay in dist/integrity.json.
+ * file's path, hash and checker. The Node build carries only this much, and only for the files
+ * the page or the widget checks (vite.node.config.ts); the words for people, `when` and `why`,
+ * and the other files stay in dist/integrity.json.
  */
 export interface BuiltFiles {
   name: string;

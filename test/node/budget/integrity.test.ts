@@ -61,6 +61,19 @@ test('integrity.json lists every file dist/ serves to a browser, with its hash a
   }
 });
 
+test('the Node build holds the hash of each file the page or the widget checks, and of no other', () => {
+  // widgetTags() and check-page read only these (vite.node.config.ts); the rest would be bytes
+  // of the package that nothing reads.
+  const built = readdirSync(join(DIST, 'node'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => read(join('node', file)))
+    .join('\n');
+  for (const file of manifest().files) {
+    const checked = file.checkedBy === 'page' || file.checkedBy === 'widget';
+    assert.equal(built.includes(file.integrity), checked, `${file.path} (${file.checkedBy})`);
+  }
+});
+
 test('the parts and locales are checked by the widget, against hashes held by what loads them', () => {
   const listed = manifest().files;
   // The widget holds each file's SHA-256 (integrity.json lists the SHA-384 of the same bytes).
