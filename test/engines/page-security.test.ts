@@ -6,7 +6,8 @@
  * a script injected into the page is blocked and its CSP report reaches onPageViolation. A file
  * that a deploy replaced since the page loaded loads the page once more (the new build) instead.
  * A page that loads another copy of Lit first (a theme's components) needs 'allow-duplicates',
- * as the README says.
+ * as the README says. A tampered part the shopper waits on (Pay pressed before the pay part
+ * came, a challenge's step part) stops the widget with one payment-error, WIDGET_INTEGRITY.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sri } from '../../scripts/integrity.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import {
   type PageViolation,
@@ -33,6 +35,11 @@ const FLOW = { timeout: scaled(60_000) };
 const DIST = 'dist';
 /** What a tampered file would do if it ran: the test looks for it. */
 const MARKER = 'document.documentElement.dataset.tampered = "ran";';
+/** Adds the page's widget once the page has loaded (which a part it waits on would hold). */
+const ADD_WIDGET = `const widget = document.createElement('payment-widget');
+widget.setAttribute('endpoint', '/payments');
+widget.setAttribute('order', '{"sku":"tea","redirect":false}');
+document.body.append(widget);`;
 
 describe('a payment page under pageSecurityHeaders()', () => {
   let sb: Sandbox;
@@ -42,6 +49,8 @@ describe('a payment page under pageSecurityHeaders()', () => {
   const violations: PageViolation[] = [];
   /** Files of dist/ served with other bytes, and markup injected into the page. */
   const tampered = new Map<string, string>();
+  /** Files of dist/ whose answer waits until the promise settles. */
+  const held = new Map<string, Promise<void>>();
   let injected = '';
   /** The pages served since a test set it to 0. */
   let served = 0;
@@ -58,10 +67,11 @@ describe('a payment page under pageSecurityHeaders()', () => {
       if (path === '/pay') return void page(new URL(req.url ?? '/', origin), res);
       if (path === '/injected.js') return void res.end(MARKER.replace('tampered', 'injected'));
       const file = path.replace(/^\/assets\//, '');
-      const bytes = tampered.get(file);
       if (path.startsWith('/assets/') && !file.includes('..') && existsSync(join(DIST, file))) {
-        res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
-        return void res.end(bytes ?? readFileSync(join(DIST, file)));
+        return void (held.get(file) ?? Promise.resolve()).then(() => {
+          res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
+          res.end(tampered.get(file) ?? readFileSync(join(DIST, file)));
+        });
       }
       res.writeHead(404).end();
     });
@@ -107,9 +117,13 @@ describe('a payment page under pageSecurityHeaders()', () => {
     const theme = url.searchParams.has('theme')
       ? `<script nonce="${nonce}">trustedTypes.createPolicy('lit-html', { createHTML: (s) => s });</script>`
       : '';
+    // The codes of the payment-errors the page heard, in order (`data-errors`).
+    const heard = `<script nonce="${nonce}">addEventListener('payment-error', (e) => { const d = document.documentElement.dataset; d.errors = [d.errors, e.detail.code].filter(Boolean).join(' '); });</script>`;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers });
-    res.end(`<!doctype html><html lang="en"><head><title>Pay</title>${theme}${tags.html}</head><body>
-      <payment-widget endpoint="/payments" order='{"sku":"tea","redirect":false}'${locale ? ` locale="${locale}"` : ''}></payment-widget>
+    const widget = `<payment-widget endpoint="/payments" order='{"sku":"tea","redirect":false}'${locale ? ` locale="${locale}"` : ''}></payment-widget>`;
+    // ?later: the page loads without it, and a test adds it (ADD_WIDGET).
+    res.end(`<!doctype html><html lang="en"><head><title>Pay</title>${theme}${heard}${tags.html}</head><body>
+      ${url.searchParams.has('later') ? '' : widget}
       ${injected}</body></html>`);
   }
 
@@ -162,6 +176,79 @@ describe('a payment page under pageSecurityHeaders()', () => {
       },
     );
   }
+
+  /**
+   * This tab has loaded the page again once for `file` already: a tampered one stops the
+   * widget at once (reload() in src/widget/parts/tampering.ts, keyed by its built hash).
+   */
+  async function reloadedFor(file: string): Promise<void> {
+    await forgetReloads();
+    await driver.run(
+      'sessionStorage[arguments[0]] = 1;',
+      sri(readFileSync(join(DIST, file)), 'sha256'),
+    );
+  }
+
+  /**
+   * The widget stopped, and the page heard why (WIDGET_INTEGRITY comes last: the verdict on
+   * the file): the codes of every payment-error the page heard.
+   */
+  async function stoppedHearing(): Promise<string | null> {
+    await seeText(driver, 'The payment form could not be loaded');
+    await waitFor('WIDGET_INTEGRITY heard', async () =>
+      Boolean((await marker('errors'))?.includes('WIDGET_INTEGRITY')),
+    );
+    return marker('errors');
+  }
+
+  it(
+    'Pay pressed before the pay part came, which comes tampered: the widget stops, and the page hears WIDGET_INTEGRITY alone',
+    FLOW,
+    async () => {
+      let release = () => {};
+      held.set('parts/pay.js', new Promise((resolve) => (release = resolve)));
+      tampered.set('parts/pay.js', MARKER);
+      try {
+        await reloadedFor('parts/pay.js');
+        // Added after the page's load event, which the held part would hold.
+        await driver.goto(`${origin}/pay?later`);
+        await driver.run(ADD_WIDGET);
+        await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+        await fillCard(driver, CARDS.paid);
+        await driver.click(PAY);
+        await seeText(driver, 'Processing…');
+        release();
+        // Said once the part is judged: no NETWORK_ERROR with "Try again" for a file that can
+        // never run.
+        assert.equal(await stoppedHearing(), 'WIDGET_INTEGRITY');
+        assert.equal(await marker('tampered'), null, 'parts/pay.js ran');
+      } finally {
+        release();
+        held.clear();
+        tampered.clear();
+      }
+    },
+  );
+
+  it(
+    'a challenge whose step part is tampered: the widget stops, and the page hears WIDGET_INTEGRITY alone',
+    FLOW,
+    async () => {
+      tampered.set('parts/step.js', MARKER);
+      try {
+        await reloadedFor('parts/step.js');
+        await driver.goto(`${origin}/pay`);
+        await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+        await fillCard(driver, CARDS.challenge);
+        await driver.click(PAY);
+        // Before: NETWORK_ERROR first, as for a part that did not come, then WIDGET_INTEGRITY.
+        assert.equal(await stoppedHearing(), 'WIDGET_INTEGRITY');
+        assert.equal(await marker('tampered'), null, 'parts/step.js ran');
+      } finally {
+        tampered.clear();
+      }
+    },
+  );
 
   it(
     'a part that a deploy replaced since the page loaded: the page loads once more, pays, and nothing is reported',

@@ -8,7 +8,7 @@ import type { Strings } from '../locales/en.ts';
 import type { PartsController } from '../parts/controller.ts';
 import { expectedMethods, type Lifecycle, namedMethods, type Payable } from '../state.ts';
 import { arriveAt, methodsToOffer } from './arrive.ts';
-import { asBackendError, paymentMethods } from './backend.ts';
+import { paymentMethods } from './backend.ts';
 import type { CheckoutHost, PayContext } from './context.ts';
 
 /**
@@ -180,7 +180,7 @@ export class CheckoutController implements ReactiveController, PayContext {
       const pay = await this.parts.need('pay');
       if (signal.aborted) return;
       if (pay) pay.fail(this, error);
-      else this._unreachable(error);
+      else this._unreachable();
     }
   }
 
@@ -202,7 +202,7 @@ export class CheckoutController implements ReactiveController, PayContext {
    * Pay pressed before the pay part has come (on a slow network it arrives after the form):
    * the form is busy at once, "Processing…" as while paying, and a second press pays nothing
    * more (submit()); once the part is here it pays, or says what to fix. A part that cannot
-   * come leaves the form as it was, and the widget says so with "Try again".
+   * come leaves the form as it was, and the widget says so with "Try again" (the page hears).
    */
   private _payOnArrival(): Promise<void> {
     const form = this._lifecycle;
@@ -217,17 +217,9 @@ export class CheckoutController implements ReactiveController, PayContext {
   /**
    * Nothing to pay, and the pay part, which says why, could not come (the network that
    * failed kept it away too): the widget says it cannot reach the payment service, with
-   * "Try again", and the page hears of the error (of none for a checkout already over).
+   * "Try again"; the page heard of it as the part failed (the parts controller's need()).
    */
-  private _unreachable(error?: unknown): void {
+  private _unreachable(): void {
     this.to({ kind: 'broken', retryable: true });
-    if (error === undefined) return;
-    const e = asBackendError(error);
-    emit(this.host, 'payment-error', {
-      code: e.code,
-      message: e.message,
-      retryable: true,
-      ...(e.requestId === undefined ? {} : { requestId: e.requestId }),
-    });
   }
 }

@@ -100,15 +100,9 @@ export async function runStep(
   // looking, so no challenge shows and the page is not navigated away from under what the
   // shop shows now; attached again, the form is still payable. And a step part that could
   // not load leaves the form payable too: the widget says it cannot reach the payment
-  // service, with "Try again" (the parts controller's).
-  if (!step || !host.isConnected) {
-    c.to({ ...payable, kind: 'form' });
-    // The network went as the answer came (offline): the page hears of it as of a call that
-    // got no answer; back online, the step shows (./recheck.ts).
-    if (!step && host.isConnected)
-      report(c, new BackendError('NETWORK_ERROR', 'its "step" part could not load', 0, true));
-    return;
-  }
+  // service, with "Try again", and the page hears of it (the parts controller's need());
+  // back online, the step shows (./recheck.ts).
+  if (!step || !host.isConnected) return c.to({ ...payable, kind: 'form' });
   c.stepAbort?.abort();
   const controller = new AbortController();
   c.stepAbort = controller;

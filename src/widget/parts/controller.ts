@@ -4,6 +4,7 @@ import {
   type ReactiveControllerHost,
   supportsAdoptingStyleSheets,
 } from 'lit';
+import { emit } from '../events.ts';
 import type { Strings } from '../locales/en.ts';
 import { importPart, judgeFailure } from './imports.ts';
 import type { Failing, PartModules, PartName } from './types.ts';
@@ -20,8 +21,8 @@ interface PartsHost extends ReactiveControllerHost, HTMLElement {
  * loaded, and which the shopper is waiting for that could not. A part's styles join the
  * element's when it arrives, its English words the locale's (`addWords`), and the element
  * renders again. A part that fails to load is said in the console each time and, where the
- * shopper needs it now (need()), in the widget, whose "Try again" asks again (retry()); one
- * that no retry can load stops the widget (failed()).
+ * shopper needs it now (need()), in the widget, whose "Try again" asks again (retry()), and
+ * to the page; one that no retry can load stops the widget (failed()), which says why.
  */
 export class PartsController implements Failing {
   private readonly _loaded: Partial<PartModules> = {};
@@ -70,12 +71,11 @@ export class PartsController implements Failing {
           this.host.requestUpdate();
           return module;
         },
-        (error: unknown) => {
+        async (error: unknown) => {
           this._pending.delete(name);
-          console.error(
-            `payment-widget: its "${name}" part could not load (${error instanceof Error ? error.message : String(error)})`,
-          );
-          this.failed(error, name);
+          console.error(`payment-widget: its "${name}" part could not load (${error})`);
+          // Rejected once the failure is judged: one that stops the widget has stopped it.
+          await this.failed(error, name);
           throw error;
         },
       );
@@ -86,10 +86,18 @@ export class PartsController implements Failing {
 
   /**
    * Loads a part the shopper needs now: when it cannot load, the widget says so (`missing`)
-   * until it has, and this resolves with nothing.
+   * until it has, and this resolves with nothing. The page hears it once while it is
+   * missing, as a call that got no answer (offline, or a file not there: no browser says
+   * which), unless the failure stopped the widget, which said why (failed()).
    */
   need<N extends PartName>(name: N): Promise<PartModules[N] | undefined> {
-    return this.load(name).catch(() => {
+    return this.load(name).catch((error: unknown) => {
+      if (!(this.stopped || this._missing.has(name)))
+        emit(this.host, 'payment-error', {
+          code: 'NETWORK_ERROR',
+          message: `its "${name}" part could not load (${error})`,
+          retryable: true,
+        });
       this._missing.add(name);
       this.host.requestUpdate();
       return undefined;
@@ -99,11 +107,11 @@ export class PartsController implements Failing {
   /**
    * A file of the widget could not load (`part`, or a locale's strings): what that means is
    * judged as the build loads its files (./imports.ts, ./imports-beside.ts), which may stop
-   * the widget. Any other failure is the caller's to say.
+   * the widget; this settles once it is judged. Any other failure is the caller's to say.
    */
-  failed(error: unknown, part?: PartName): void {
+  failed(error: unknown, part?: PartName): Promise<void> | void {
     // The part that judges a failed file does not judge itself.
-    if (part !== 'diagnostics') judgeFailure(error, this, part);
+    if (part !== 'diagnostics') return judgeFailure(error, this, part);
   }
 
   /** Stops the widget for good, with the words it shows now; says whether it was running. */

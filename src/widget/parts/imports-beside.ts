@@ -77,13 +77,17 @@ export function importPart<N extends PartName>(name: N): Promise<PartModules[N]>
 /**
  * A file that failed to load (`part`, or a locale's when none): when it was checked
  * (importChecked's `cause`), the diagnostics part judges whether its bytes were not the ones
- * built, and then stops the widget (./tampering.ts). Anything else (no answer) is a network
- * failure, which the caller says.
+ * built, and then stops the widget (./tampering.ts); this settles once it has judged. Anything
+ * else (no answer) is a network failure, which the caller says.
  */
-export function judgeFailure(error: unknown, widget: Failing, _part?: PartName): void {
+export function judgeFailure(
+  error: unknown,
+  widget: Failing,
+  _part?: PartName,
+): Promise<void> | undefined {
   const file = (error as { cause?: CheckedFile } | undefined)?.cause;
   if (file)
-    widget.load('diagnostics').then(
+    return widget.load('diagnostics').then(
       (part) => part.judge(file, widget.host, (words) => widget.stop(words)),
       () => undefined,
     );

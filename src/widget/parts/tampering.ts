@@ -47,14 +47,18 @@ function reload({ integrity }: CheckedFile): boolean {
 /**
  * Judges a file that did not load, for the widget `host` (whose `endpoint` hears of it);
  * `stop` stops that widget with the words it now shows, and says whether it was still
- * running (a second file that failed is not reported again).
+ * running (a second file that failed is not reported again). Settles once judged: stopped,
+ * or not its bytes (no answer, which the widget says as ever); never when the page reloads.
  */
 export async function judge(
   file: CheckedFile,
   host: HTMLElement & { endpoint: string },
   stop: (words: Partial<Strings>) => boolean,
 ): Promise<void> {
-  if (!(await tampered(file)) || reload(file) || !stop(stoppedWords)) return;
+  if (!(await tampered(file))) return;
+  // The page loads again: this one says nothing more of the file (this never settles).
+  if (reload(file)) return new Promise(() => {});
+  if (!stop(stoppedWords)) return;
   const message = `${file.url} is not the file this widget was built with (integrity ${file.integrity}), so it did not run it`;
   console.error(`payment-widget: ${message}`);
   // As ../events.ts emit() sends it; not taken from there, which the package's ES entry would

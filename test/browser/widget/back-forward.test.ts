@@ -82,11 +82,7 @@ describe('payment-widget: back by the back-forward cache, "Try another card"', (
 
   it('after a full-page challenge: the card left the page with it, and another card pays', async () => {
     backend.checkout = { ...backend.checkout, redirect_url: 'https://shop.example/return' };
-    backend.process = () => {
-      // From now on the handler gives the challenge back beside the checkout.
-      backend.checkout = { ...backend.checkout, next_step: CHALLENGE, payment_type: 'card' };
-      return { status: 202, body: { next_step: CHALLENGE } };
-    };
+    backend.asksFor(CHALLENGE);
     const el = await widget(backend, 'checkout-id="chk_1"');
     const navigations: unknown[] = [];
     el.navigate = (request) => navigations.push(request);

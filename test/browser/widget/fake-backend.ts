@@ -106,6 +106,17 @@ export class FakeBackend {
     return this.calls.filter((c) => c.method === 'PUT');
   }
 
+  /**
+   * Answers a payment with a 202 and `nextStep` (the provider asks for a 3DS challenge), which
+   * the handler gives back beside the checkout from then on.
+   */
+  asksFor(nextStep: Record<string, unknown>): void {
+    this.process = () => {
+      this.checkout = { ...this.checkout, next_step: nextStep, payment_type: 'card' };
+      return { status: 202, body: { next_step: nextStep } };
+    };
+  }
+
   /** Offers `methods` (the card and boleto), and answers a payment with an issued voucher. */
   issuesBoleto(methods = ['card', 'boleto']): void {
     this.methods = methods;

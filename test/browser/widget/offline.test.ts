@@ -42,16 +42,8 @@ describe('payment-widget: offline after Pay opened a step', () => {
     Object.assign(READ_BACK_MS, savedReadBack);
   });
 
-  /** The provider asks for a 3DS challenge: the handler answers 202, and holds the step. */
-  const asksForChallenge = () => {
-    backend.process = () => {
-      backend.checkout = { ...backend.checkout, next_step: CHALLENGE, payment_type: 'card' };
-      return { status: 202, body: { next_step: CHALLENGE } };
-    };
-  };
-
   it('a challenge asked for as the browser went offline, its part unreachable: payment-error and "Try again"; back online, the challenge shows by itself', async () => {
-    asksForChallenge();
+    backend.asksFor(CHALLENGE);
     const el = await widget(backend, 'checkout-id="chk_1"');
     await fillCard(el);
     const said: string[] = [];
@@ -104,7 +96,7 @@ describe('payment-widget: offline after Pay opened a step', () => {
   };
 
   it('a challenge asked for, its answer and every read-back lost offline: back online, the challenge shows by itself', async () => {
-    asksForChallenge();
+    backend.asksFor(CHALLENGE);
     const online = offlineOncePaid();
     const el = await widget(backend, 'checkout-id="chk_1"');
     await fillCard(el);
