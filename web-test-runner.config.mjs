@@ -7,12 +7,14 @@ import { engineFromEnv } from './scripts/browser.mjs';
 import { freePort } from './scripts/free-port.mjs';
 import { bankPage } from './scripts/wtr-bank-page.mjs';
 import { engineCommands, engineSummary, launcherFor } from './scripts/wtr-engines.mjs';
+import { flakyPart } from './scripts/wtr-flaky-part.mjs';
 import { payPart } from './scripts/wtr-pay-part.mjs';
 import { scaled, TIME_SCALE } from './test/shared/time-scale.mjs';
 
 const engine = engineFromEnv();
 const bank = bankPage();
 const pay = payPart();
+const flaky = flakyPart();
 
 export default {
   files: ['test/browser/**/*.test.ts'],
@@ -30,10 +32,11 @@ export default {
   browserStartTimeout: scaled(30_000),
   testsStartTimeout: scaled(20_000),
   testsFinishTimeout: scaled(120_000),
-  middleware: [bank.middleware, pay.middleware],
+  middleware: [bank.middleware, pay.middleware, flaky.middleware],
   plugins: [
     bank.plugin,
     pay.plugin,
+    flaky.plugin,
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     engineCommands(),
   ],

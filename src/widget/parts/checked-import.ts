@@ -28,6 +28,14 @@ declare global {
   }
 }
 
+/**
+ * How often each file failed to load. Firefox keeps a module's failure for its URL as long as
+ * the page lives, and answers a <script> or import() of it again with that failure, unasked:
+ * a file asked for again goes under a URL it has not seen, `parts/pay.js?retry=1`, which a
+ * server answers as the file (and a page's script-src as its path).
+ */
+const failures: Record<string, number> = {};
+
 /** The widget's own Trusted Types policy for script URLs: only ever given a checked file's. */
 let policy: ScriptUrlPolicy | undefined;
 
@@ -39,6 +47,8 @@ let policy: ScriptUrlPolicy | undefined;
  */
 export function importChecked<T>(url: string, integrity: string | undefined): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    const tried = failures[url];
+    const src = tried ? `${url}?retry=${tried}` : url;
     // No hash would check nothing: a file loaded without one would run whatever it holds.
     if (!integrity) throw new Error(`${url}: no integrity`);
     try {
@@ -64,9 +74,12 @@ export function importChecked<T>(url: string, integrity: string | undefined): Pr
         // (../define.ts): 'strict-dynamic' admits what the bundle adds without it, an older
         // browser only with it.
         nonce: window.litNonce ?? '',
-        onload: () => resolve(import(/* @vite-ignore */ url)),
-        onerror: () => reject(new Error(url, { cause: { url, integrity } })),
-        src: policy ? policy.createScriptURL(url) : url,
+        onload: () => resolve(import(/* @vite-ignore */ src)),
+        onerror: () => {
+          failures[url] = (tried ?? 0) + 1;
+          reject(new Error(url, { cause: { url, integrity } }));
+        },
+        src: policy ? policy.createScriptURL(src) : src,
       }),
     );
   });

@@ -5,10 +5,14 @@
 // offline) and a real 404 give NETWORK_ERROR, retryable; a loader that throws
 // (./refused-loader.ts) stops the widget with UNEXPECTED, not retryable, and nothing else.
 // (A part whose bytes are not the ones built is the self-contained builds':
-// test/engines/page-security.test.ts.)
+// test/engines/page-security.test.ts.) A file that failed is asked for again under a URL the
+// browser has not seen: Firefox keeps a module's failure for its URL, for the page's life.
 import { expect, oneEvent } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import type { PaymentWidget } from '../../../src/index.ts';
+import { besideBundle } from '../../../src/shared/bundle-url.ts';
 import type { PaymentErrorDetail } from '../../../src/widget/events.ts';
+import { importChecked } from '../../../src/widget/parts/checked-import.ts';
 import { PARTS } from '../../../src/widget/parts/imports.ts';
 import { until } from '../../shared/until.ts';
 import { $, FakeBackend, fillCard, text, widget } from './fake-backend.ts';
@@ -73,8 +77,8 @@ describe('payment-widget: a part it needs cannot load', () => {
   }
 
   /** Back online: "Try again" brings the part, and Pay pays, once. */
-  async function paysOnceItComes(el: PaymentWidget): Promise<void> {
-    PARTS.pay = saved.pay;
+  async function paysOnceItComes(el: PaymentWidget, pay = saved.pay): Promise<void> {
+    PARTS.pay = pay;
     $(el, 'button[part~=retry]').click();
     await until('the pay part in, its message gone', async () => {
       await el.updateComplete;
@@ -127,6 +131,32 @@ describe('payment-widget: a part it needs cannot load', () => {
       await paysOnceItComes(el);
     });
   }
+
+  it('the pay part loaded as the self-contained builds load it (checked), a 404 and then there: "Try again" brings it, and Pay pays', async () => {
+    // Served by the runner (scripts/wtr-flaky-part.mjs): two 404s, then these bytes.
+    const url = besideBundle('./flaky-part.js');
+    const body = "export * from '/src/widget/parts/pay.ts';";
+    const digest = await crypto.subtle.digest('SHA-384', new TextEncoder().encode(body));
+    const integrity = `sha384-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
+    await executeServerCommand('flaky-part', { fails: 2, body });
+    const asked = async () =>
+      (await executeServerCommand<{ asked: string[] }, never>('flaky-part')).asked.map(
+        (at) => new URL(at, url).search,
+      );
+    const checked = () =>
+      importChecked<typeof import('../../../src/widget/parts/pay.ts')>(url, integrity);
+    PARTS.pay = checked;
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await fillCard(el);
+    // The widget asks for the part once the form is drawn, before the shopper needs it.
+    await until('the part asked for', async () => (await asked()).length === 1);
+    button(el).click();
+    await saidOnce(el);
+    // Before, in Firefox: Pay and "Try again" asked for nothing (its module map kept the 404
+    // for the URL), and the shopper read the same message for good.
+    await paysOnceItComes(el, checked);
+    expect(await asked()).to.deep.equal(['', '?retry=1', '?retry=2']);
+  });
 
   it('the pay part cannot load, the checkout already paid (back from the bank): "Try again", and one payment-error', async () => {
     backend.checkout = { ...backend.checkout, status: 'PAID' };
