@@ -17,6 +17,7 @@
  * the store and at the provider, is history.ts.
  */
 import { isFinalStatus } from '../../domain/checkout.ts';
+import { roundToMinorUnit } from '../../schemas/currencies.ts';
 import type { Checkout } from '../../schemas/index.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import type { ResolvedCheckout } from '../options/index.ts';
@@ -68,9 +69,6 @@ export interface Baskets {
 const isDuplicate = (error: unknown) =>
   error instanceof ProviderError && error.errorCode === 'DUPLICATED_CHECKOUT';
 
-/** Amounts in minor units: 10.1 and 10.10 are one amount. */
-const cents = (amount: number | null | undefined) => Math.round((amount ?? Number.NaN) * 100);
-
 /**
  * Whether an open checkout can still be paid on these terms: the same amount, currency,
  * customer, purpose (a purchase saves no card; a checkout made to save one saves it) and
@@ -81,8 +79,10 @@ function payableOnTerms(checkout: Checkout, resolved: ResolvedCheckout, now: num
   const until = Date.parse(checkout.valid_until ?? '');
   if (Number.isFinite(until) && until <= now) return false;
   return (
-    cents(checkout.amount) === cents(resolved.amount) &&
     checkout.currency === resolved.currency &&
+    // In the currency's minor units: 10.1 and 10.10 EUR are one amount, 5.125 and 5.126 KWD two.
+    roundToMinorUnit(checkout.amount ?? Number.NaN, resolved.currency) ===
+      roundToMinorUnit(resolved.amount, resolved.currency) &&
     (checkout.customer_id ?? undefined) === resolved.customerId &&
     (checkout.purpose ?? 'CHECKOUT') === (resolved.purpose ?? 'CHECKOUT') &&
     (checkout.redirect_url != null) === (resolved.redirect ?? true) &&

@@ -111,6 +111,20 @@ describe('one checkout per basket', () => {
     assert.equal((await provider().checkouts.get(old.id)).status, 'EXPIRED');
   });
 
+  test('a change in the third decimal of a dinar is a changed amount: the fils are charged as priced', async () => {
+    const h = shop();
+    const basket = fresh();
+    const old = (await post(h, { basket, amount: 5.125, currency: 'KWD' })).checkout;
+    const changed = await post(h, { basket, amount: 5.126, currency: 'KWD' });
+    assert.equal(changed.status, 201);
+    assert.notEqual(changed.checkout.id, old.id);
+    assert.equal(changed.checkout.amount, 5.126);
+    // Unchanged to the fils, it is the same checkout.
+    const again = await post(h, { basket, amount: 5.126, currency: 'KWD' });
+    assert.equal(again.status, 200);
+    assert.equal(again.checkout.id, changed.checkout.id);
+  });
+
   test('an order resolveCheckout cannot price is refused with the open checkout left payable', async () => {
     const h = shop();
     const basket = fresh();
