@@ -14,6 +14,7 @@
 
 import { Hono } from 'hono';
 import { empty, json } from '../../http/json.ts';
+import { inMinorUnits, minorUnit } from '../../schemas/currencies.ts';
 import { RefundBodySchema } from '../../schemas/index.ts';
 import {
   baseUrl,
@@ -184,8 +185,12 @@ async function refund(c: RouteContext): Promise<Response> {
     throw new ApiError(409, 'CONFLICT', 'The transaction is not refundable in its current state');
   }
   const amount = body.amount ?? remaining;
-  if (Math.round(amount * 100) > Math.round(remaining * 100)) {
-    throw invalid('amount', `amount must not exceed the refundable ${remaining.toFixed(2)}`);
+  if (!inMinorUnits(amount, txn.currency)) {
+    const places = minorUnit(txn.currency);
+    throw invalid('amount', `amount must have at most ${places} decimal places in ${txn.currency}`);
+  }
+  if (amount > remaining) {
+    throw invalid('amount', `amount must not exceed the refundable ${remaining}`);
   }
   refundPayment(ctx, txn, amount);
   return empty(204);

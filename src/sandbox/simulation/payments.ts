@@ -5,6 +5,7 @@
 // store (`transact`): the data file keeps all of them or none.
 
 import type { CheckoutStatus } from '../../domain/checkout.ts';
+import { roundToMinorUnit } from '../../schemas/currencies.ts';
 import type { SandboxContext } from '../context.ts';
 import { randomBytes, toHex } from '../state/ids.ts';
 import type { CheckoutRecord, Frozen, KeptCard, TransactionRecord } from '../state/records.ts';
@@ -262,10 +263,10 @@ export function settleBoleto(
   });
 }
 
-/** Remaining refundable amount, rounded to cents to keep float sums honest. */
+/** Remaining refundable amount, rounded to the currency's minor unit to keep float sums honest. */
 export function refundable(t: Frozen<TransactionRecord>): number {
   if (t.type !== 'PAYMENT' || t.status !== 'SUCCESSFUL') return 0;
-  return Math.round((t.amount - t.refunded_amount) * 100) / 100;
+  return roundToMinorUnit(t.amount - t.refunded_amount, t.currency);
 }
 
 /**
@@ -276,7 +277,7 @@ export function refund(ctx: SandboxContext, txn: Frozen<TransactionRecord>, amou
   const now = ctx.clock.iso();
   ctx.store.transact(() => {
     ctx.store.update('transactions', txn.id, (t) => {
-      t.refunded_amount = Math.round((t.refunded_amount + amount) * 100) / 100;
+      t.refunded_amount = roundToMinorUnit(t.refunded_amount + amount, t.currency);
       t.updated_at = now;
       t.events.push({
         id: ctx.store.allocateEventId(),

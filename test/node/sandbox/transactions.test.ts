@@ -14,14 +14,14 @@ before(async () => {
 });
 after(() => h.sandbox.close());
 
-async function pay(amount = 10, number = '4200000000000091') {
+async function pay(amount = 10, number = '4200000000000091', currency = 'EUR') {
   const c = expectValid(
     CheckoutSchema,
     (
       await h.api(
         'POST',
         '/v0.1/checkouts',
-        checkoutBody({ amount, description: `item ${amount}` }),
+        checkoutBody({ amount, currency, description: `item ${amount}` }),
       )
     ).body,
   );
@@ -83,6 +83,30 @@ describe('retrieve', () => {
   });
 });
 
+/** Each of `amounts` refunded from payment `id` is a 400 naming amount. */
+async function refusesAmounts(id: string, amounts: number[]) {
+  for (const amount of amounts) {
+    h.expectError(
+      await h.api('POST', `/v0.1/me/refund/${id}`, { amount }),
+      400,
+      'INVALID',
+      'amount',
+    );
+  }
+}
+
+/** A refund without an amount takes what is left: the payment is REFUNDED, its refunds `events`. */
+async function refundsTheRest(id: string, events: number[]) {
+  assert.equal((await h.api('POST', `/v0.1/me/refund/${id}`)).status, 204);
+  const refunded = await full(`id=${id}`);
+  assert.equal(refunded.simple_status, 'REFUNDED');
+  assert.deepEqual(
+    refunded.events?.map((e) => e.amount),
+    events,
+  );
+  return refunded;
+}
+
 describe('refunds', () => {
   test('partial then full refund: events, simple_status, refund link and REFUND history items', async () => {
     const t = await pay(20);
@@ -101,25 +125,8 @@ describe('refunds', () => {
     assert.equal(partial.transaction_events?.[0]?.event_type, 'REFUND');
     assert.equal(partial.links?.[0]?.max_amount, 15);
 
-    h.expectError(
-      await h.api('POST', `/v0.1/me/refund/${t.id}`, { amount: 15.01 }),
-      400,
-      'INVALID',
-      'amount',
-    );
-    h.expectError(
-      await h.api('POST', `/v0.1/me/refund/${t.id}`, { amount: -1 }),
-      400,
-      'INVALID',
-      'amount',
-    );
-    assert.equal((await h.api('POST', `/v0.1/me/refund/${t.id}`)).status, 204);
-    const refunded = await full(`id=${t.id}`);
-    assert.equal(refunded.simple_status, 'REFUNDED');
-    assert.deepEqual(
-      refunded.events?.map((e) => e.amount),
-      [5, 15],
-    );
+    await refusesAmounts(t.id, [15.01, -1]);
+    const refunded = await refundsTheRest(t.id, [5, 15]);
     assert.deepEqual(refunded.links, []);
     h.expectError(await h.api('POST', `/v0.1/me/refund/${t.id}`, { amount: 1 }), 409, 'CONFLICT');
 
@@ -134,6 +141,14 @@ describe('refunds', () => {
     );
     const fully = await history('statuses=REFUNDED&limit=100');
     assert.ok(fully.items.some((i) => i.id === t.id));
+  });
+
+  test('a dinar payment is refunded to the fils (three decimals), never rounded to cents', async () => {
+    const t = await pay(5.125, undefined, 'KWD');
+    assert.equal((await h.api('POST', `/v0.1/me/refund/${t.id}`, { amount: 1.001 })).status, 204);
+    assert.equal((await full(`id=${t.id}`)).links?.[0]?.max_amount, 4.124);
+    await refusesAmounts(t.id, [4.125, 0.0005]);
+    await refundsTheRest(t.id, [1.001, 4.124]);
   });
 
   test('a failed payment is not refundable (409); unknown is 404', async () => {
