@@ -10,8 +10,11 @@
 export const CURRENT_SCRIPT =
   typeof document === 'undefined' ? null : (document.currentScript as HTMLScriptElement | null);
 
-const SCRIPT_URL: string =
-  CURRENT_SCRIPT?.src || import.meta.url || (globalThis.document?.baseURI ?? '');
+// Read as the bundle is evaluated too. Marked pure, so a build that never asks for it (the
+// package's ES entry, which imports its parts as modules) leaves the read out; unmarked, the
+// minifier kept it as a bare statement there (a property read may have effects).
+const SCRIPT_URL: string = /* @__PURE__ */ (() =>
+  CURRENT_SCRIPT?.src || import.meta.url || (globalThis.document?.baseURI ?? ''))();
 
 /**
  * The URL of a file that ships beside the built bundle (`parts/pay.js`). Only the

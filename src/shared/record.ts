@@ -16,3 +16,8 @@ export function parseJson(text: string | undefined): unknown {
     return undefined;
   }
 }
+
+/** Whether two plain-data values differ, compared as their JSON. */
+export function differs(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) !== JSON.stringify(b);
+}

@@ -7,6 +7,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import type { ChallengeMode, NextStepContext } from '../next-step/types.ts';
+import { differs } from '../shared/record.ts';
 import { CheckoutController } from './checkout/controller.ts';
 import { FormController } from './form/controller.ts';
 import { LocaleController } from './locales/controller.ts';
@@ -34,10 +35,6 @@ function readOrder(value: unknown): unknown {
     // latter once the pay part is in (checkout/settings.ts).
     return value;
   }
-}
-
-function orderChanged(next: unknown, previous: unknown): boolean {
-  return JSON.stringify(next) !== JSON.stringify(previous);
 }
 
 /**
@@ -116,7 +113,7 @@ export class PaymentWidget extends LitElement {
     // React and Vue hand over a new but equal object on every render: only a
     // different order is a reason to create another checkout. Lit wraps the element's own
     // accessor (below, readOrder), which the attribute's text goes through too.
-    order: { hasChanged: orderChanged },
+    order: { hasChanged: differs },
     endpoint: {},
     locale: {},
     paymentMethods: { attribute: 'payment-methods' },

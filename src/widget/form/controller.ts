@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost, SVGTemplateResult } from 'lit';
+import { differs } from '../../shared/record.ts';
 import { nextFrame } from '../frame.ts';
 import type { Strings } from '../locales/en.ts';
 import { METHODS, type PaymentMethodId } from '../methods/index.ts';
@@ -235,7 +236,7 @@ export class FormController implements ReactiveController, TypingForm {
    */
   set(next: Partial<FormView>): void {
     const view = { ...this._view, ...next };
-    if (JSON.stringify(view) === JSON.stringify(this._view)) return;
+    if (!differs(view, this._view)) return;
     this._view = view;
     this.host.requestUpdate();
   }
