@@ -24,6 +24,11 @@ export function minorUnit(currency: string): number {
   return MINOR_UNITS[currency] ?? 2;
 }
 
+/** The most decimal places any currency has: an amount with more is no currency's amount. */
+export function mostDecimals(): number {
+  return Math.max(...Object.values(MINOR_UNITS));
+}
+
 /** An amount rounded to the currency's minor unit (payout fees, open chargeback amounts). */
 export function roundToMinorUnit(amount: number, currency: string): number {
   const factor = 10 ** minorUnit(currency);
@@ -47,6 +52,17 @@ export function decimalPlaces(amount: number): number {
  */
 export function inMinorUnits(amount: number, currency: string): boolean {
   return decimalPlaces(amount) <= minorUnit(currency);
+}
+
+/**
+ * Whether `a` and `b` are the same amount of the currency, to its minor unit, and one it can
+ * charge: 5.125 and 5.125 KWD are, 5.125 and 5.13 KWD are not (nor were they compared in cents),
+ * and 42.01 is no amount of yen at all, so no yen amount is it.
+ */
+export function sameAmount(a: number, b: number, currency: string): boolean {
+  if (!inMinorUnits(a, currency) || !inMinorUnits(b, currency)) return false;
+  const factor = 10 ** minorUnit(currency);
+  return Math.round(a * factor) === Math.round(b * factor);
 }
 
 /**

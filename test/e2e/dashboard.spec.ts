@@ -74,16 +74,17 @@ async function api(method: string, path: string, body?: unknown, requestId?: str
   return (await res.json().catch(() => null)) as Record<string, unknown> | null;
 }
 
-/** A checkout created and paid through the provider API; its notification goes to the receiver. */
-async function paidCheckout(
-  reference = `e2e-order-${++order}`,
-): Promise<{ id: string; reference: string }> {
+/** A checkout created and paid by card through the provider API: its id and final status. */
+async function payByCard(checkout: {
+  amount: number;
+  currency: string;
+  checkout_reference?: string;
+  return_url?: string;
+}): Promise<{ id: string; status: unknown }> {
   const created = await api('POST', '/v0.1/checkouts', {
-    checkout_reference: reference,
-    amount: 25,
-    currency: 'EUR',
+    checkout_reference: `e2e-order-${++order}`,
     merchant_code: sandbox.merchantCode,
-    return_url: receiver.url,
+    ...checkout,
   });
   const id = String(created?.id);
   const paid = await api('PUT', `/v0.1/checkouts/${id}`, {
@@ -98,7 +99,20 @@ async function paidCheckout(
       type: 'VISA',
     },
   });
-  expect(paid?.status).toBe('PAID');
+  return { id, status: paid?.status };
+}
+
+/** A checkout created and paid through the provider API; its notification goes to the receiver. */
+async function paidCheckout(
+  reference = `e2e-order-${++order}`,
+): Promise<{ id: string; reference: string }> {
+  const { id, status } = await payByCard({
+    checkout_reference: reference,
+    amount: 25,
+    currency: 'EUR',
+    return_url: receiver.url,
+  });
+  expect(status).toBe('PAID');
   return { id, reference };
 }
 
@@ -252,6 +266,19 @@ test('the Readers tab switches a simulated reader on, and shows its pairing code
     page.getByRole('status').filter({ hasText: 'A simulated reader is on' }),
   ).toBeVisible();
   await expect(page.getByText(/pairing code [A-Z0-9]+/)).toBeVisible();
+});
+
+test('a card outcome keyed in the dashboard for 5.125 dinars declines that payment, not 5.13', async ({
+  page,
+}) => {
+  await openDashboard(page);
+  // The Amount field took cents only (step 0.01): the browser refused 5.125 and set nothing.
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('5.125');
+  await page.getByRole('button', { name: 'Set outcome' }).click();
+  await expect(page.getByText('Declined at 5.125: next 1 payment')).toBeVisible();
+  expect((await payByCard({ amount: 5.13, currency: 'KWD' })).status).toBe('PAID');
+  expect((await payByCard({ amount: 5.125, currency: 'KWD' })).status).toBe('FAILED');
+  await expect(page.getByText(/^None set/)).toBeVisible();
 });
 
 test('keyboard only: reach a section and add a fault', async ({ page }) => {

@@ -11,7 +11,7 @@
 //   POST /sandbox/devices/{identifier}/offline | /online
 //
 // A presented card follows the sandbox's card table: the declined amounts (11.00, 42.01, 42.76,
-// 42.91) and the technical-error cards fail, any other Luhn-valid number succeeds. Only the
+// 42.91, to the currency's minor unit) and the technical-error cards fail, any other Luhn-valid number succeeds. Only the
 // last four digits and the network are kept; the number itself is never stored or logged.
 
 import { Hono } from 'hono';
@@ -158,7 +158,9 @@ async function presentCard(c: RouteContext): Promise<Response> {
       record.status = 'waiting_for_pin';
     });
   } else {
-    const declined = TECHNICAL_ERROR_CARDS.has(number) || isDeclinedAmount(decimalAmount(checkout));
+    const declined =
+      TECHNICAL_ERROR_CARDS.has(number) ||
+      isDeclinedAmount(decimalAmount(checkout), checkout.currency);
     ctx.store.transact(() => {
       ctx.store.update('readerCheckouts', checkout.id, (record) => {
         record.card = card;
@@ -177,7 +179,7 @@ async function enterPin(c: RouteContext): Promise<Response> {
   if (body.correct === false) {
     finish(ctx, checkout, 'failed', 'pin');
   } else {
-    const declined = isDeclinedAmount(decimalAmount(checkout));
+    const declined = isDeclinedAmount(decimalAmount(checkout), checkout.currency);
     finish(ctx, checkout, declined ? 'failed' : 'successful', declined ? 'declined' : undefined);
   }
   return json({ ...deviceJson(ctx, device), result: resultOf(checkout) });

@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { empty, json } from '../../http/json.ts';
+import { decimalPlaces, mostDecimals } from '../../schemas/currencies.ts';
 import type { RouteContext, Routes, SandboxEnv } from '../context.ts';
 import { readApiJson } from '../errors.ts';
 import { allow, CONTROL } from '../middleware/access.ts';
@@ -18,7 +19,16 @@ const OutcomeBodySchema = z.object({
   outcome: z.enum(['declined', 'challenge', 'technical_error', 'paid']),
   // A whole card number (12 to 19 digits) or its last 4.
   card: z.optional(z.string().check(z.regex(/^(\d{4}|\d{12,19})$/))),
-  amount: z.optional(z.number().check(z.positive())),
+  // Matched in the payment's currency (simulation/outcomes.ts): one with more decimals than
+  // any currency has would match no payment.
+  amount: z.optional(
+    z.number().check(
+      z.positive(),
+      z.refine((amount) => decimalPlaces(amount) <= mostDecimals(), {
+        error: `must have at most ${mostDecimals()} decimal places, as a currency's amount has`,
+      }),
+    ),
+  ),
   times: z.optional(z.int().check(z.minimum(1), z.maximum(1_000))),
 });
 

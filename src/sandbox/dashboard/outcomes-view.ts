@@ -50,7 +50,8 @@ export class SandboxOutcomes extends LitElement {
           </div>
           <div class="field">
             <label for="outcome-amount">Amount</label>
-            <input id="outcome-amount" name="amount" type="number" min="0.01" step="0.01">
+            <input id="outcome-amount" name="amount" type="number" min="0.001" step="0.001"
+              aria-describedby="outcome-amount-hint">
           </div>
           <div class="field">
             <label for="outcome-times">Payments</label>
@@ -59,6 +60,9 @@ export class SandboxOutcomes extends LitElement {
           <button class="primary" type="submit">Set outcome</button>
         </form>
         <p id="outcome-card-hint" class="muted">Leave card and amount empty for any payment.</p>
+        <p id="outcome-amount-hint" class="muted">
+          An amount matches a payment of just that much in its currency: 1000 yen, 5.125 dinars.
+        </p>
         ${
           this.rules.length === 0
             ? html`<p class="empty">None set: every card pays as its test card says.</p>`

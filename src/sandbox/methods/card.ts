@@ -97,7 +97,7 @@ function payWithCard(
   };
   const installments = body.installments ?? 1;
   // The outcome control first (POST /sandbox/outcomes), else the card table.
-  const chosen = takeOutcome(ctx.store, card.number, checkout.amount);
+  const chosen = takeOutcome(ctx.store, card.number, checkout);
   const outcome = chosen === undefined ? cardOutcome(card.number) : OVERRIDDEN[chosen];
   if (outcome !== 'challenge') {
     authorizeCard(ctx, checkout, {

@@ -1,6 +1,7 @@
 // Card rules of the sandbox: Luhn, network detection and the documented test-card outcomes.
 // Pure functions, so tests can table them without a server.
 
+import { sameAmount } from '../../schemas/currencies.ts';
 import { detectNetwork } from '../../shared/card-networks.ts';
 import { luhn } from '../../shared/luhn.ts';
 
@@ -26,11 +27,15 @@ export const TECHNICAL_ERROR_CARDS: ReadonlySet<string> = new Set([
   '5434580000000006',
 ]);
 
-/** Amounts the issuer declines whatever the card (compared in minor units, no float drift). */
-const DECLINED_MINOR_AMOUNTS: ReadonlySet<number> = new Set([1100, 4201, 4276, 4291]);
+/**
+ * Amounts the issuer declines whatever the card, in the payment's currency to its minor unit
+ * (no float drift): 11 yen or forints, 11.000 dinars (not 11.004), 42.01 euros; a currency
+ * without cents has 11 alone.
+ */
+const DECLINED_AMOUNTS: readonly number[] = [11, 42.01, 42.76, 42.91];
 
-export function isDeclinedAmount(amount: number): boolean {
-  return DECLINED_MINOR_AMOUNTS.has(Math.round(amount * 100));
+export function isDeclinedAmount(amount: number, currency: string): boolean {
+  return DECLINED_AMOUNTS.some((declined) => sameAmount(declined, amount, currency));
 }
 
 export type CardOutcome = 'paid' | 'challenge' | 'technical-error';

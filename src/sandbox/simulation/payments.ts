@@ -145,7 +145,7 @@ export function authorizeCard(
   const approved =
     input.authenticated &&
     (input.verdict === undefined
-      ? !isDeclinedAmount(checkout.amount)
+      ? !isDeclinedAmount(checkout.amount, checkout.currency)
       : input.verdict === 'approve');
   ctx.store.transact(() => {
     const txn = addPayment(ctx, checkout, {

@@ -11,11 +11,10 @@ import { checkoutBody, expectValid, type Harness, startSandbox } from './helpers
 let h: Harness;
 
 /** A new checkout of `amount`, paid with `number`: its status and transactions after. */
-async function pay(number: string, amount = 10) {
-  const created = expectValid(
-    CheckoutSchema,
-    (await h.api('POST', '/v0.1/checkouts', checkoutBody({ amount }))).body,
-  );
+async function pay(number: string, amount = 10, currency = 'EUR') {
+  const made = await h.api('POST', '/v0.1/checkouts', checkoutBody({ amount, currency }));
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const created = expectValid(CheckoutSchema, made.body);
   const res = await h.api('PUT', `/v0.1/checkouts/${created.id}`, cardBody(number));
   if (res.status === 202) return { status: 'CHALLENGE', transactions: 0, res };
   assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -71,6 +70,61 @@ describe('POST /sandbox/outcomes', () => {
     await h.api('POST', '/sandbox/outcomes', { outcome: 'technical_error' });
     const broken = await pay('4200000000000091');
     assert.deepEqual([broken.status, broken.transactions], ['FAILED', 0]);
+  });
+
+  test("the declined amounts, to the currency's minor unit: 11 yen or forints, 11.000 dinars but not 11.004", async () => {
+    const declined = [
+      [11, 'JPY'],
+      [11, 'HUF'],
+      [11, 'KWD'],
+      [42.01, 'KWD'],
+      [42.91, 'EUR'],
+    ] as const;
+    for (const [amount, currency] of declined) {
+      assert.equal(
+        (await pay('4200000000000091', amount, currency)).status,
+        'FAILED',
+        `${amount} ${currency}`,
+      );
+    }
+    // Before, amounts were compared in cents: these dinar amounts, a fils or a few off the
+    // documented ones, were declined too.
+    const paid = [
+      [11.004, 'KWD'],
+      [10.995, 'KWD'],
+      [42.005, 'KWD'],
+      [42.014, 'KWD'],
+      [42, 'JPY'],
+      [4201, 'JPY'],
+    ] as const;
+    for (const [amount, currency] of paid) {
+      assert.equal(
+        (await pay('4200000000000091', amount, currency)).status,
+        'PAID',
+        `${amount} ${currency}`,
+      );
+    }
+  });
+
+  test("by amount in the payment's currency: 5.125 dinars matches 5.125, never 5.13 or 5.12; 1000 yen 1000", async () => {
+    await h.api('POST', '/sandbox/outcomes', { outcome: 'declined', amount: 5.125, times: 2 });
+    assert.equal((await pay('4200000000000091', 5.13, 'KWD')).status, 'PAID');
+    assert.equal((await pay('4200000000000091', 5.12, 'KWD')).status, 'PAID');
+    assert.equal((await pay('4200000000000091', 5.126, 'KWD')).status, 'PAID');
+    // Never a euro amount: no euro payment is 5.125.
+    assert.equal((await pay('4200000000000091', 5.13, 'EUR')).status, 'PAID');
+    assert.equal((await pay('4200000000000091', 5.125, 'KWD')).status, 'FAILED');
+    await h.api('DELETE', '/sandbox/outcomes');
+    await h.api('POST', '/sandbox/outcomes', { outcome: 'declined', amount: 1000 });
+    assert.equal((await pay('4200000000000091', 1001, 'JPY')).status, 'PAID');
+    assert.equal((await pay('4200000000000091', 1000, 'JPY')).status, 'FAILED');
+    // No currency has more than three decimals: an amount with more matches no payment.
+    h.expectError(
+      await h.api('POST', '/sandbox/outcomes', { outcome: 'declined', amount: 5.1255 }),
+      400,
+      'INVALID',
+      'amount',
+    );
   });
 
   test('listed oldest first, cleared with DELETE; bad bodies are 400 naming the field', async () => {
