@@ -1,13 +1,11 @@
 // Small shared pieces of the dashboard's templates: amounts, times and status badges.
 
 import { html, type TemplateResult } from 'lit';
+import { formatMoney } from '../../shared/money.ts';
 
+/** An amount with its currency's symbol and minor unit, the same in every browser. */
 export function amount(value: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(value);
-  } catch {
-    return `${value.toFixed(2)} ${currency}`;
-  }
+  return formatMoney('en', value, currency);
 }
 
 /** A time of the sandbox clock, in the browser's zone, with seconds. */

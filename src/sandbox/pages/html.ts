@@ -5,6 +5,7 @@
 // X-Frame-Options/frame-ancestors: the challenge must be frameable by any merchant.
 
 import { CHALLENGE_COMPLETE } from '../../domain/checkout.ts';
+import { formatMoney } from '../../shared/money.ts';
 import { randomBytes, toBase64 } from '../state/ids.ts';
 
 const ESCAPES: Record<string, string> = {
@@ -68,13 +69,12 @@ ${script ? `<script nonce="${nonce}">${script}</script>` : ''}
   });
 }
 
-/** An amount as a shopper reads it on a page: with the currency's symbol (`€10.00`). */
+/**
+ * An amount as a shopper reads it on a page: with the currency's symbol and its minor unit
+ * (`€10.00`, `HUF 12,500`, `KWD 5.125`), as the widget writes it.
+ */
 export function displayAmount(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
+  return formatMoney('en-GB', amount, currency);
 }
 
 function hidden(fields: Record<string, string>): string {

@@ -81,6 +81,21 @@ describe('3DS challenge', () => {
     assert.equal(((await wrong.json()) as { param: string }).param, 'MD');
   });
 
+  test("the challenge page writes the amount in its currency's minor unit", async () => {
+    // Node's own data gave IDR none: 15000.5 read "IDR 15,001", not the amount charged.
+    for (const [amount, currency, written] of [
+      [15000.5, 'IDR', 'IDR 15,000.50'],
+      [12500, 'HUF', 'HUF 12,500'],
+      [5.125, 'KWD', 'KWD 5.125'],
+      [10, 'EUR', '€10.00'],
+    ] as const) {
+      const { step, payload } = await challenge({ amount, currency });
+      const res = await fetch(`${step.url}?MD=${payload.MD}`);
+      const html = (await res.text()).replaceAll('\u00a0', ' ');
+      assert.ok(html.includes(`<dd>${written}</dd>`), `${amount} ${currency}: ${html}`);
+    }
+  });
+
   test('the posted challenge answers 303 to its page by GET, which Back after the answer finds closed', async () => {
     const { id, step, payload } = await challenge({ redirect_url: 'https://shop.example/back' });
     const posted = await postForm(step.url, payload);
