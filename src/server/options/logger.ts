@@ -8,11 +8,14 @@ import { optionalFunction } from './check.ts';
 /** Without a logger, each problem reaches the console at most once in this long. */
 const CONSOLE_EVERY_MS = 60_000;
 
+/** The problems whose line says a hook may have run twice (outcomes/problems.ts). */
+const RUN_TWICE = new Set(['lease-taken-over', 'lease-lost']);
+
 /**
  * The logger when the merchant gives none: warnings and errors to the console, so a
  * refused origin or a store outage is never silent, and a flood stays one line a minute per
  * problem (an entry's `problem`, else its message with the ids and numbers taken out), with its
- * cause. Page violations are limited before they get here, and each is said.
+ * cause; a hook that may have run twice, once a minute per checkout. Page violations are limited before they get here, and each is said.
  */
 function consoleLogger(): Logger {
   const lastSaid = new Map<string, number>();
@@ -26,7 +29,10 @@ function consoleLogger(): Logger {
         : typeof entry.problem === 'string'
           ? entry.problem
           : entry.message.replace(/\S*\d\S*/g, '#');
-    const key = `${entry.level} ${kind}`;
+    // A line saying an order may have been fulfilled twice is that order's to check: said for
+    // each checkout, never held back behind another order's.
+    const order = RUN_TWICE.has(String(entry.problem)) ? ` ${entry.checkoutId}` : '';
+    const key = `${entry.level} ${kind}${order}`;
     const now = Date.now();
     if (now - (lastSaid.get(key) ?? Number.NEGATIVE_INFINITY) < CONSOLE_EVERY_MS) return;
     // Bounded: the handler's own kinds of problem, a few dozen, and the day's page violations.

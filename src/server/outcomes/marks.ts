@@ -18,6 +18,8 @@ export interface Held {
 
 export interface MarkOptions {
   claims: ClaimStore;
+  /** hooks.leaseMs, named when a hook returns past it. */
+  leaseMs: number;
   onProblem(hook: HookName, checkoutId: string, problem: OutcomeProblem): void;
   /** Waits between tries; default 100 ms doubling to 500 ms, 5 minutes in all. */
   retryDelaysMs?: readonly number[] | undefined;
@@ -53,7 +55,11 @@ export function createMarkWriter(options: MarkOptions) {
     try {
       if (!(await store.complete(held.key, held.token))) {
         const elapsedMs = Date.now() - held.started;
-        options.onProblem(held.name, held.id, { kind: 'lease-lost', elapsedMs });
+        options.onProblem(held.name, held.id, {
+          kind: 'lease-lost',
+          elapsedMs,
+          leaseMs: options.leaseMs,
+        });
       }
       return undefined;
     } catch (error) {

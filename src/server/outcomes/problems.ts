@@ -31,7 +31,7 @@ export type OutcomeProblem =
    */
   | { kind: 'lease-taken-over'; leaseMs: number }
   /** The hook returned after its lease ran out and another report took the claim over. */
-  | { kind: 'lease-lost'; elapsedMs: number }
+  | { kind: 'lease-lost'; elapsedMs: number; leaseMs: number }
   /**
    * The hook's `done(tx)` found the outcome another run's (`LeaseLostError`): its
    * transaction rolled back; the other run's stands once `done`. Nothing ran twice.
@@ -84,7 +84,7 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
     case 'lease-ran-out':
       return [
         'warn',
-        `${hook} is still running after its lease (hooks.leaseMs, ${problem.leaseMs} ms): another report may run it again alongside`,
+        `${hook} is still running after its lease (hooks.leaseMs, ${problem.leaseMs} ms): another report may run it again alongside; set hooks.leaseMs above your slowest ${hook}`,
       ];
     case 'lease-taken-over':
       return [
@@ -94,7 +94,7 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
     case 'lease-lost':
       return [
         'warn',
-        `${hook} returned after its lease (hooks.leaseMs) ran out and another report took it over: it may have run twice`,
+        `${hook} returned after ${Math.round(problem.elapsedMs)} ms, past its lease (hooks.leaseMs, ${problem.leaseMs} ms), and another report took it over: it may have run twice; set hooks.leaseMs above your slowest ${hook}`,
       ];
     case 'rolled-back':
       return [

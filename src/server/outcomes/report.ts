@@ -44,6 +44,7 @@ export function createOutcomeReporter(options: OutcomeOptions) {
   const { claims: store, leaseMs } = options;
   const marks = createMarkWriter({
     claims: store,
+    leaseMs,
     onProblem: options.onProblem,
     retryDelaysMs: options.completeRetryDelaysMs,
   });

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createMemoryStore, type PaymentStore } from '../../../src/server/index.ts';
 import { sleep, until } from '../../shared/until.ts';
-import { heldHook } from '../support/held-hook.ts';
+import { type HeldHook, heldHook } from '../support/held-hook.ts';
 import {
   type Harness,
   makeHandler,
@@ -128,4 +128,53 @@ test('a hook that outlives hooks.leaseMs and was taken over logs a warning that 
   await until('the first run to return and warn', () =>
     slow.logs.some((line) => line.includes('may have run twice')),
   );
+});
+
+test('without a logger, the console names every checkout whose hook may have run twice, and how long it ran', async (t) => {
+  // The README's backend has no logger. Its onPaid outlived the lease on two orders within a
+  // minute: each may be fulfilled twice, and the operator must find both in the log.
+  const warned = t.mock.method(console, 'warn', () => {});
+  const held = new Map<string, HeldHook>();
+  const h = makeHandler(sb, {
+    store: createMemoryStore(),
+    logger: undefined,
+    rateLimit: false,
+    hooks: { leaseMs: 20, onPaid: (checkout) => held.get(checkout.id)?.run() },
+  });
+  const ids: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const { id } = await paidAtProvider(sb, h);
+    const hook = heldHook();
+    held.set(id, hook);
+    ids.push(id);
+    // The shopper's poll starts the hook, which stays inside until the test lets it go.
+    assert.equal((await h.handle(request('GET', `/checkouts/${id}`))).status, 200);
+    await hook.entered;
+    // The provider's webhook, redelivered until the lease ran out and it took the claim over.
+    await until('the webhook to take the lapsed claim over', async () => {
+      const res = await webhook(h, id);
+      return res.status === 204;
+    });
+    assert.equal(hook.calls, 2);
+  }
+  for (const hook of held.values()) hook.finish();
+  const lines = () => warned.mock.calls.map((call) => String(call.arguments[0]));
+  for (const id of ids) {
+    assert.ok(
+      lines().some(
+        (line) => /took over a claim .* may have run twice/.test(line) && line.includes(id),
+      ),
+      `a takeover line names ${id}:\n${lines().join('\n')}`,
+    );
+  }
+  for (const id of ids) {
+    await until(`the first run of ${id} to return and say so`, () =>
+      lines().some((line) => line.includes('returned after') && line.includes(id)),
+    );
+    const late = lines().find((line) => line.includes('returned after') && line.includes(id));
+    assert.match(
+      late ?? '',
+      /^payment-widget: onPaid returned after \d+ ms, past its lease \(hooks\.leaseMs, 20 ms\).* may have run twice; set hooks\.leaseMs above your slowest onPaid/,
+    );
+  }
 });
