@@ -28,7 +28,10 @@ export async function connectRedisStore(
     down = false;
     log('redis: connected again');
   });
-  await client.connect();
+  // Not awaited: while Redis is down, connect() waits for it, and a shop (re)started during an
+  // outage would not serve at all. Until the client is ready, the store fails its commands
+  // at once: payments answer, hooks wait.
+  client.connect().catch((error: Error) => log(`redis: ${error.message}`));
   return {
     store: createRedisStore(client),
     close: () => client.close(),
