@@ -92,7 +92,9 @@ const server = createServer(
     if (pathname.startsWith('/payments/')) return payments(request, env);
     if (pathname === '/result') return resultPage(searchParams.get('checkout_id'));
     if (pathname.startsWith('/assets/')) return file(ROOTS['/assets/'], pathname.slice(8));
-    const page = await file(ROOTS['/'], pathname.slice(1));
+    const found = await file(ROOTS['/'], pathname.slice(1));
+    // An app's route (/checkout) is its index.html.
+    const page = found.status === 404 && !extname(pathname) ? await file(ROOTS['/'], '') : found;
     const html = page.headers.get('content-type')?.startsWith('text/html');
     if (html && basketOf(request) === undefined) {
       page.headers.append('set-cookie', `basket=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`);

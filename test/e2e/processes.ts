@@ -10,17 +10,19 @@ export { freePort } from '../../scripts/free-port.mjs';
 const ROOT = new URL('../../', import.meta.url);
 
 /**
- * Runs `node args` from the repository's root until it prints a line matching `ready`
- * (within `readyMs` on an idle machine, default 20 s, scaled to this one); the caller stops it.
+ * Runs `node args` from the repository's root (or `cwd`) until it prints a line matching
+ * `ready` (within `readyMs` on an idle machine, default 20 s, scaled to this one); the caller
+ * stops it.
  */
 export async function run(
   args: string[],
   env: Record<string, string>,
   ready: RegExp,
   readyMs = 20_000,
+  cwd: string | URL = new URL('.', ROOT),
 ): Promise<{ child: ChildProcess; output: () => string; match: RegExpMatchArray }> {
   const child = spawn(process.execPath, args, {
-    cwd: new URL('.', ROOT),
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,7 +5,11 @@
 // and "Try another card" must not act on that basket for them.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../scripts/free-port.mjs';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { run } from '../../e2e/processes.ts';
@@ -106,4 +110,44 @@ test('it calls reconcile() at start, for orders whose every webhook was lost: a 
     /reconcile: .*check provider\.apiKey/,
   );
   wrong.child.kill('SIGTERM');
+});
+
+test("a single-page app's route (an Angular app's /checkout), reloaded or come back to from the bank, is its index.html; a file it lacks is still not found", async () => {
+  // The app's build as the backend's public/ (ng build's dist/<project>/browser, a Vite build).
+  const shop = mkdtempSync(join(tmpdir(), 'readme-backend-spa-'));
+  mkdirSync(join(shop, 'public'));
+  const index =
+    '<!doctype html><title>Shop</title><app-root></app-root><script src="/main.js"></script>';
+  writeFileSync(join(shop, 'public/index.html'), index);
+  writeFileSync(join(shop, 'public/main.js'), 'void 0;');
+  const backend = fileURLToPath(
+    new URL('../../../docs/README-snippets/backend.ts', import.meta.url),
+  );
+  const env = {
+    PORT: String(await freePort()),
+    PROVIDER_BASE_URL: sb.url,
+    PROVIDER_API_KEY: sb.apiKey,
+    MERCHANT_CODE: sb.merchantCode,
+  };
+  const spa = await run([backend], env, /listening on (\S+)/, undefined, shop);
+  try {
+    const at = spa.match[1] ?? '';
+    for (const route of ['/', '/checkout', '/shop/poster']) {
+      const page = await fetch(`${at}${route}`);
+      assert.equal(page.status, 200, route);
+      assert.match(page.headers.get('content-type') ?? '', /^text\/html/, route);
+      assert.match(page.headers.get('set-cookie') ?? '', /^basket=[\w-]{36};/, route);
+      assert.equal(await page.text(), index, route);
+    }
+    assert.equal((await fetch(`${at}/main.js`)).status, 200);
+    for (const missing of ['/chunk-missing.js', '/favicon.ico', '/assets/nothing.js']) {
+      assert.equal((await fetch(`${at}${missing}`)).status, 404, missing);
+    }
+    // The result page is still the backend's own.
+    const result = await fetch(`${at}/result?checkout_id=chk_1`);
+    assert.match(await result.text(), /<payment-widget checkout-id="chk_1"/);
+  } finally {
+    spa.child.kill('SIGTERM');
+    rmSync(shop, { recursive: true, force: true });
+  }
 });
