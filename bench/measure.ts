@@ -120,7 +120,7 @@ export const STEP_PART = join(PARTS_DIR, 'step.js');
  */
 export async function esmFirstPaint(
   entry: string = ESM_ENTRY,
-): Promise<Sizes & { files: string[] }> {
+): Promise<Sizes & { files: string[]; code: string }> {
   // A page's module that imports the widget for what it registers, as `import
   // 'payment-widget'` does: what it does not use (mount()) is left out.
   const dir = mkdtempSync(join(tmpdir(), 'payment-widget-page-'));
@@ -162,5 +162,5 @@ export async function esmFirstPaint(
   // One file, as an app's bundler makes of an entry and what it imports statically.
   const files = [...seen];
   const code = files.map((name) => chunks.get(name)?.code ?? '').join('\n');
-  return { ...sizesOf(new TextEncoder().encode(code)), files };
+  return { ...sizesOf(new TextEncoder().encode(code)), files, code };
 }
