@@ -49,18 +49,6 @@ export class BackendError extends Error {
   }
 }
 
-/** Anything thrown, as the error payment-error describes: an unexpected one may be retried. */
-export function asBackendError(error: unknown): BackendError {
-  return error instanceof BackendError
-    ? error
-    : new BackendError(
-        'UNEXPECTED',
-        error instanceof Error ? error.message : String(error),
-        0,
-        true,
-      );
-}
-
 /** Worth trying again unchanged: no answer, a timeout or a server fault. */
 const retryableStatus = (status: number): boolean =>
   status === 0 || status === 408 || status >= 500;

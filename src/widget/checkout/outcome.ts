@@ -6,9 +6,9 @@ import type { CheckoutView } from '../../next-step/types.ts';
 import type { PaymentCheckoutDetail } from '../events.ts';
 import { controlOf, valuesOf } from '../form/inputs.ts';
 import type { StringName } from '../locales/en.ts';
-import { asBackendError, emit, isFinalStatus } from '../parts/kit.ts';
+import { emit, isFinalStatus } from '../parts/kit.ts';
 import type { PayContext } from './context.ts';
-import { report } from './report.ts';
+import { asBackendError, report } from './report.ts';
 import { diagnoseSettings } from './settings.ts';
 import { outcomeOf } from './words.ts';
 

@@ -7,11 +7,26 @@ import type { FieldError } from '../events.ts';
 import type { FieldName } from '../form/fields.ts';
 import { controlOf } from '../form/inputs.ts';
 import type { StringName } from '../locales/en.ts';
-import { asBackendError, emit, format, nextFrame } from '../parts/kit.ts';
-import type { BackendError } from './backend.ts';
+import { BackendError, emit, format, nextFrame } from '../parts/kit.ts';
 import type { PayContext } from './context.ts';
 import { messageFor } from './messages.ts';
 import { diagnose, renderedObject } from './settings.ts';
+
+/**
+ * Anything thrown, as the error payment-error describes: an unexpected one may be retried.
+ * Here, where only the pay part reaches it, and not beside BackendError: what the first paint
+ * holds for a part alone is in every page's first paint.
+ */
+export function asBackendError(error: unknown): BackendError {
+  return error instanceof BackendError
+    ? error
+    : new BackendError(
+        'UNEXPECTED',
+        error instanceof Error ? error.message : String(error),
+        0,
+        true,
+      );
+}
 
 /**
  * Puts an error in the live region (`key`'s text if given, else the code's; over the

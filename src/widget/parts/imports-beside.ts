@@ -11,7 +11,6 @@ import type { CheckedFile } from './checked-import.ts';
 import { PART_INTEGRITY } from './integrity.ts';
 import type * as Kit from './kit.ts';
 import {
-  asBackendError,
   BackendError,
   call,
   checkoutAt,
@@ -39,7 +38,6 @@ import type { Failing, PartModules, PartName } from './types.ts';
 // defines a getter per name (80 B gzip). The type makes a name added to ./kit.ts an error
 // here until it is lent too.
 const kit: typeof Kit = {
-  asBackendError,
   BackendError,
   call,
   checkoutAt,

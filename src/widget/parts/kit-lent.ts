@@ -15,7 +15,6 @@ if (!lent) throw new Error('payment-widget: a part loaded without the bundle tha
 /** The bundle's `name`, as ./kit.ts exports it. */
 const lend = <K extends keyof typeof Kit>(name: K): (typeof Kit)[K] => lent[name];
 
-export const asBackendError = /* @__PURE__ */ lend('asBackendError');
 export const BackendError = /* @__PURE__ */ lend('BackendError');
 export const call = /* @__PURE__ */ lend('call');
 export const checkoutAt = /* @__PURE__ */ lend('checkoutAt');

@@ -12,7 +12,6 @@ export { html, nothing, svg } from 'lit';
 export { isFinalStatus } from '../../domain/checkout.ts';
 export { isRecord } from '../../shared/record.ts';
 export {
-  asBackendError,
   BackendError,
   call,
   checkoutAt,
