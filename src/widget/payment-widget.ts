@@ -330,15 +330,14 @@ export class PaymentWidget extends LitElement {
    * The live region that announces the outcome (on the page from the start, so that what
    * appears in it is read out), and the outcome in it once its part has loaded: confirmed,
    * and why a failure failed, with the button that pays the basket after all; or pending.
+   * The part draws them only where the payment stands at an outcome (nothing before then).
    */
   private _renderOutcome(): TemplateResult {
-    const now = this._checkout.lifecycle;
     const outcome = this._parts.get('pay');
-    const shown = outcome && (now.kind === 'done' || now.kind === 'pending');
     return html`<div part="outcome-region" role="status">
-        ${shown ? outcome.outcomeView(this._checkout) : nothing}
+        ${outcome?.outcomeView(this._checkout)}
       </div>
-      ${shown ? outcome.offerView(this._checkout) : nothing}`;
+      ${outcome?.offerView(this._checkout)}`;
   }
 
   private _renderFields({ methods, savedCards }: Omit<Payable, 'checkout'>): TemplateResult {
