@@ -26,7 +26,8 @@ interface PartsHost extends ReactiveControllerHost, HTMLElement {
  */
 export class PartsController implements Failing {
   private readonly _loaded: Partial<PartModules> = {};
-  private readonly _pending = new Map<PartName, Promise<unknown>>();
+  /** Each part's load, kept once it has loaded; one that failed is let go, to be asked again. */
+  private readonly _loads = new Map<PartName, Promise<unknown>>();
   /** Parts needed now that could not load: the widget says so and offers to try again. */
   private readonly _missing = new Set<PartName>();
   /**
@@ -57,13 +58,10 @@ export class PartsController implements Failing {
 
   /** Loads a part (once; again after a failure); rejects when it cannot load. */
   load<N extends PartName>(name: N): Promise<PartModules[N]> {
-    const loaded = this._loaded[name];
-    if (loaded) return Promise.resolve(loaded);
-    let pending = this._pending.get(name) as Promise<PartModules[N]> | undefined;
+    let pending = this._loads.get(name) as Promise<PartModules[N]> | undefined;
     if (!pending) {
       pending = importPart(name).then(
         (module) => {
-          this._pending.delete(name);
           this._adopt(module);
           if ('words' in module) this._addWords(module.words);
           this._loaded[name] = module;
@@ -72,14 +70,14 @@ export class PartsController implements Failing {
           return module;
         },
         async (error: unknown) => {
-          this._pending.delete(name);
+          this._loads.delete(name);
           console.error(`payment-widget: its "${name}" part could not load (${error})`);
           // Rejected once the failure is judged: one that stops the widget has stopped it.
           await this.failed(error, name);
           throw error;
         },
       );
-      this._pending.set(name, pending);
+      this._loads.set(name, pending);
     }
     return pending;
   }
