@@ -38,15 +38,15 @@ export function loadOwnStrings(tag: string): Promise<OwnStrings> {
 
 /**
  * `strings` with a merchant's own wording on top: only known keys with string
- * values count, so a typo or a stray value cannot blank a label.
+ * values count, so a typo or a stray value cannot blank a label, and anything but an
+ * object (none, null, text) changes nothing.
  */
 export function withOverrides(strings: Strings, overrides: unknown): Strings {
-  if (typeof overrides !== 'object' || overrides === null) return strings;
   const merged = { ...strings };
   // The keys of what is on screen: a part's keys join once its words have arrived, and
   // the locale controller applies the overrides again then.
   for (const key of Object.keys(strings) as (keyof Strings)[]) {
-    const value = (overrides as Record<string, unknown>)[key];
+    const value = (overrides as Record<string, unknown> | null | undefined)?.[key];
     if (typeof value === 'string') merged[key] = value;
   }
   return merged;
