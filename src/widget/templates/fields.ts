@@ -74,7 +74,7 @@ function fieldOf(field: FieldName, view: FieldsView): TemplateResult {
   const shown = view.errorShown(field);
   const errorId = `${field}-error`;
   const hintId = field === 'expiry' ? 'expiry-hint' : '';
-  const describedBy = [hintId, shown ? errorId : ''].filter(Boolean).join(' ');
+  const describedBy = `${hintId} ${shown ? errorId : ''}`.trim();
   const control =
     field === 'installments'
       ? html`<select
