@@ -251,8 +251,8 @@ export class PaymentWidget extends LitElement {
 
   protected override updated(): void {
     if (!this._keepFocus) return;
-    const pay = this._parts.get('pay');
-    this._keepFocus = pay ? pay.handOnFocus(this, this._checkout.lifecycle.kind) : false;
+    this._keepFocus =
+      this._parts.get('pay')?.handOnFocus(this, this._checkout.lifecycle.kind) ?? false;
   }
 
   // Before the render, not after: what a load sets (the loading phase) then
