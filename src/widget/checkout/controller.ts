@@ -152,7 +152,7 @@ export class CheckoutController implements ReactiveController, PayContext {
               .load('pay')
               .then((pay) => pay.savedCards(endpoint, customerId, signal))
               .catch(() => [])
-          : Promise.resolve([]),
+          : [],
       ]);
       if (signal.aborted) return;
       const named = cardOnly ? ['card'] : namedMethods(host.paymentMethods);
