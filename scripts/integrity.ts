@@ -9,7 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type { IntegrityManifest, ManifestFile } from '../src/server/page/manifest.ts';
-import { fileLocale, localeModuleSource, TAGS } from '../src/widget/locales/all.ts';
+import { fileLocale, localeModuleSource, riders, TAGS } from '../src/widget/locales/all.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -24,8 +24,10 @@ export function sri(bytes: Uint8Array | string, algorithm: 'sha256' | 'sha384' =
  * `locales/{tag}.js` for every locale but English (which is in the bundle): one small ES
  * module each, loaded when a page asks for that locale, but none for one that words
  * everything as an earlier one does, whose file it loads (fileLocale(); 20 kB of the
- * package: de-AT, de-LU, el-CY, es-CO, fr-BE, fr-LU). Written before the parts, whose
- * languages part carries their hashes and which file each of those six loads.
+ * package: de-AT, de-LU, el-CY, es-CO, fr-BE, fr-LU), nor for one whose few different words
+ * ride in an earlier one's file of its language as `regions` (9 kB: de-CH, fr-CH, it-CH).
+ * Written before the parts, whose languages part carries their hashes and which file each
+ * of those nine loads.
  */
 export function writeLocales(dist: string = DIST): void {
   for (const tag of TAGS) {
@@ -171,9 +173,12 @@ export function describe(path: string): Omit<ManifestFile, 'path' | 'integrity' 
   }
   if (folder === 'parts' && PARTS[name]) return { ...PARTS[name], checkedBy: 'widget' };
   if (folder === 'locales') {
+    // With the words of the locales that ride in it: "and Swiss High German's".
+    const others = Object.keys(riders(name)).map((region) => `${name.slice(0, 2)}-${region}`);
+    const and = others.map((tag) => `, and ${localeName(tag)}'s`).join('');
     return {
       when: `on a page in ${name}, after parts/languages.js (your bundler splits it off from index.js too)`,
-      why: `the widget's words in ${localeName(name)}`,
+      why: `the widget's words in ${localeName(name)}${and}`,
       checkedBy: 'widget',
     };
   }

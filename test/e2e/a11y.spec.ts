@@ -137,8 +137,33 @@ test('the ES module build loads pt-BR, and the script-tag build de-CH, under the
   // Swiss German formats francs and euros its own way; Intl decides, not us.
   const label = await page.locator('payment-widget button[part~="button"]').textContent();
   expect(label?.trim()).toContain('bezahlen');
-  expect(asked).toEqual(['pt-BR.js 200', 'de-CH.js 200']);
+  // Swiss German's one word of its own rides in de-DE.js (src/widget/locales/all.ts).
+  expect(asked).toEqual(['pt-BR.js 200', 'de-DE.js 200']);
   expect(blocked).toEqual([]);
+});
+
+// Swiss German, French and Italian each word one thing their own way, which rides in the file
+// of their language's first locale: its words, then the region's over them.
+test('the script-tag build words Swiss German and Swiss French their own way from de-DE.js and fr-FR.js', async ({
+  page,
+  shop,
+}) => {
+  const asked = localeFiles(page);
+  await openShop(page, shop, '/?currency=BRL');
+  const widget = page.locator('payment-widget');
+  await widget.evaluate((el) => el.setAttribute('locale', 'de-CH'));
+  await page.getByRole('radio', { name: 'Boleto' }).check();
+  await expect(page.getByLabel('Strasse und Hausnummer')).toBeVisible();
+  await expect(page.getByLabel('Postleitzahl', { exact: true })).toBeVisible();
+  await widget.evaluate((el) => el.setAttribute('locale', 'de-DE'));
+  await expect(page.getByLabel('Straße und Hausnummer')).toBeVisible();
+  await widget.evaluate((el) => el.setAttribute('locale', 'fr-CH'));
+  await expect(page.getByLabel('NPA', { exact: true })).toBeVisible();
+  await widget.evaluate((el) => el.setAttribute('locale', 'fr-FR'));
+  await expect(page.getByLabel('Code postal', { exact: true })).toBeVisible();
+  // One file each language: the page in de-DE and fr-FR asks for none again.
+  expect(asked).toEqual(['de-DE.js 200', 'fr-FR.js 200']);
+  expect(await violations(page)).toEqual([]);
 });
 
 test('?locale=de-DE: the page route renders the widget in German from the served de-DE.js', async ({

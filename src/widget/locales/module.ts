@@ -2,7 +2,10 @@
 // script-tag build): what each way of importing a language hands back.
 import type { Strings } from './en.ts';
 
-/** A locale module: its strings, and (in source only) what each region changes. */
+/**
+ * A locale module: its strings, and what each region changes (in a built file, only the
+ * regions that ride in it: all.ts's riders()).
+ */
 export interface LocaleModule {
   default?: Partial<Strings>;
   regions?: Record<string, Partial<Strings>>;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, posix } from 'node:path';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import {
   ALL_GZIP_BUDGET,
   DIST,
@@ -23,6 +24,7 @@ import {
   sizesOfFile,
 } from '../../../bench/measure.ts';
 import { fileLocale, ownStrings, TAGS } from '../../../src/widget/locales/all.ts';
+import type { LocaleModule } from '../../../src/widget/locales/module.ts';
 
 const MISSING = 'is missing: run `npm run build` first (`npm test` builds before this suite)';
 
@@ -99,6 +101,27 @@ test('a locale that words everything as another does has no file of its own: es-
   assert.equal(fileLocale('es-CO'), 'es-CL');
   assert.ok(existsSync(join(LOCALE_DIR, 'es-CL.js')), `${LOCALE_DIR}/es-CL.js ${MISSING}`);
   assert.ok(!existsSync(join(LOCALE_DIR, 'es-CO.js')), `${LOCALE_DIR}/es-CO.js is built`);
+});
+
+test('a locale that words one thing its own way rides in its language’s file: de-CH in de-DE.js', async () => {
+  // Swiss German writes "Strasse", Swiss French and Italian "NPA" (src/widget/locales/).
+  for (const [tag, file] of [
+    ['de-CH', 'de-DE'],
+    ['fr-CH', 'fr-FR'],
+    ['it-CH', 'it-IT'],
+  ] as const) {
+    assert.equal(fileLocale(tag), file);
+    assert.ok(!existsSync(join(LOCALE_DIR, `${tag}.js`)), `${LOCALE_DIR}/${tag}.js is built`);
+  }
+  // Each locale's words as the widget reads them from its built file (closest.ts): the file's,
+  // then its region's over them; none missing, none another locale's.
+  for (const tag of TAGS.filter((own) => !own.startsWith('en-'))) {
+    const file = join(LOCALE_DIR, `${fileLocale(tag)}.js`);
+    assert.ok(existsSync(file), `${file} ${MISSING}`);
+    const mod = (await import(pathToFileURL(file).href)) as LocaleModule;
+    const words = { ...mod.default, ...mod.regions?.[tag.slice(3)] };
+    assert.deepEqual(words, ownStrings(tag), `${tag} from ${basename(file)}`);
+  }
 });
 
 /** The files `file` (under dist/) imports with an import() of a literal path, under dist/. */
