@@ -1,7 +1,8 @@
-// dist/integrity.json as this package was built (what the package's checks read of it). The Node build writes it into this module
-// (vite.node.config.ts), so `payment-widget/server` carries the hashes of the very files it
-// ships beside itself, on every runtime. Run from the sources (the repository's tests and
-// demo, before any Node build), it is read from dist/ when asked, with Node's fs.
+// dist/integrity.json as this package was built (what widgetTags() reads of it). The Node build
+// writes the page's bundles' hashes into this module (vite.node.config.ts), so
+// `payment-widget/server` carries the hashes of the very files it ships beside itself, on every
+// runtime. Run from the sources (the repository's tests and demo, before any Node build), it is
+// read from dist/ when asked, with Node's fs.
 import type { BuiltFiles } from './manifest.ts';
 
 /** Node's `process.getBuiltinModule`, where there is one. */

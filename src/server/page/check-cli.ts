@@ -6,8 +6,22 @@
 // `node src/server/page/check-cli.ts check-page URL` runs the same file.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { builtManifest } from './built.ts';
 import { CHECK_LIMITS, differences, type PageSnapshot, snapshotPage } from './check.ts';
+import type { BuiltFiles } from './manifest.ts';
+
+/**
+ * The package's dist/integrity.json, every file's hash: beside the built command's folder
+ * (dist/node/check-page-cli.js), or in dist/ from the sources (this file). Read from the
+ * file, not carried in the Node build as widgetTags()'s two hashes are (vite.node.config.ts):
+ * this command runs on Node only, in the installed package.
+ */
+function packageManifest(): BuiltFiles {
+  for (const path of ['../integrity.json', '../../../dist/integrity.json']) {
+    const file = new URL(path, import.meta.url);
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as BuiltFiles;
+  }
+  throw new Error('dist/integrity.json is missing: run `npm run build` first');
+}
 
 const USAGE = `Usage: payment-widget check-page URL [--baseline FILE] [--update] [--timeout MS]
 
@@ -46,7 +60,7 @@ async function main(): Promise<number> {
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) fail('--timeout must be milliseconds');
   const file = values.baseline ?? 'payment-page.baseline.json';
 
-  const now = await snapshotPage(url, builtManifest(), { ...CHECK_LIMITS, timeoutMs });
+  const now = await snapshotPage(url, packageManifest(), { ...CHECK_LIMITS, timeoutMs });
   if (values.update || !existsSync(file)) {
     writeFileSync(file, `${JSON.stringify(now, null, 2)}\n`);
     process.stdout.write(

@@ -36,8 +36,8 @@ export interface IntegrityManifest {
 /**
  * What the package's own checks read of integrity.json (widgetTags(), `check-page`): each
  * file's path, hash and checker. The Node build carries only this much, and only for the files
- * the page or the widget checks (vite.node.config.ts); the words for people, `when` and `why`,
- * and the other files stay in dist/integrity.json.
+ * the page checks, for widgetTags() (vite.node.config.ts); the words for people, `when` and
+ * `why`, and the other files stay in dist/integrity.json, which `check-page` reads.
  */
 export interface BuiltFiles {
   name: string;

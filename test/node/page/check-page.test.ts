@@ -172,9 +172,16 @@ test('every fetch is bounded: redirects, bytes and time', async () => {
   );
 });
 
-/** The command, from the sources as Node runs them: its exit code and what it printed. */
+/**
+ * The command, from the sources as Node runs them (or `file`: bin/payment-widget.js, the built
+ * one): its exit code and what it printed.
+ */
 function paymentWidget(...args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['src/server/page/check-cli.ts', ...args]);
+  return command('src/server/page/check-cli.ts', ...args);
+}
+
+function command(file: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [file, ...args]);
   let out = '';
   child.stdout.on('data', (d) => {
     out += String(d);
@@ -222,4 +229,32 @@ test('the command records a baseline, passes unchanged (exit 0) and names a chan
   const refused = await checkPage(down, '--baseline', baseline);
   assert.equal(refused.code, 2, refused.out);
   assert.ok(refused.out.includes(`could not be checked: ${down}: ECONNREFUSED\n`), refused.out);
+});
+
+test('the built command checks the widget’s own files against the package’s integrity.json', async (t) => {
+  // The Node build carries only the bundles' hashes (widgetTags()'s); the command reads the
+  // parts' and locales' from dist/integrity.json beside it.
+  assert.ok(existsSync(join(DIST, 'node', 'check-page-cli.js')), MISSING);
+  const dir = mkdtempSync(join(tmpdir(), 'check-page-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const baseline = join(dir, 'baseline.json');
+  const built = (...args: string[]) =>
+    command(
+      'bin/payment-widget.js',
+      'check-page',
+      `${origin}/pay`,
+      '--baseline',
+      baseline,
+      ...args,
+    );
+  const first = await built();
+  assert.equal(first.code, 0, first.out);
+  page.tampered.set('locales/de-DE.js', 'globalThis.skimmed = true;');
+  t.after(() => page.tampered.clear());
+  const changed = await built();
+  assert.equal(changed.code, 1, changed.out);
+  assert.match(
+    changed.out,
+    /\/assets\/locales\/de-DE\.js: not the locales\/de-DE\.js of payment-widget/,
+  );
 });
