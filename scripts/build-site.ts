@@ -144,7 +144,14 @@ export async function buildSite(): Promise<void> {
   for (const name of ['demo.css', 'events.js', 'favicon.svg']) {
     copyFileSync(join(ROOT, 'demo', name), join(SITE, 'demo', name));
   }
-  copyFileSync(join(DIST, 'sandbox-dashboard', 'dashboard.js'), join(SITE, 'sandbox-dashboard.js'));
+  // The dashboard's script with Lit in it: the package's imports `lit`, which the sandbox
+  // serves from node_modules; a site has no node_modules, so its one file holds both.
+  await build({
+    ...common,
+    format: 'esm',
+    entryPoints: [join(DIST, 'sandbox-dashboard', 'dashboard.js')],
+    outfile: join(SITE, 'sandbox-dashboard.js'),
+  });
   copyFileSync(join(ROOT, 'site', 'site.css'), join(SITE, 'site.css'));
   for (const name of ['index.html', 'module.html', 'result.html']) {
     writeFileSync(join(SITE, name), bootPage(''));

@@ -6,7 +6,7 @@
 
 import { createApp, type HandleOptions } from './app.ts';
 import { ALL_SCOPES, type SandboxConfig, type SandboxContext } from './context.ts';
-import { type DashboardScript, dashboardRoutes } from './control/dashboard.ts';
+import { type DashboardScript, dashboardRoutes, type LitModules } from './control/dashboard.ts';
 import { LiveUpdates } from './control/live.ts';
 import { buildMerchant, type MerchantOverrides } from './defaults/merchant.ts';
 import { type ReaderOptions, resolveReaderTiming } from './defaults/readers.ts';
@@ -44,6 +44,8 @@ export interface SandboxHost {
   dashboardAsksForKey?: boolean;
   /** The built dashboard script; without it `GET /` says the dashboard is not built. */
   dashboardScript?: DashboardScript;
+  /** The modules of Lit that the dashboard's script imports, from the `lit` dependency. */
+  litModules?: LitModules;
   /**
    * The path the app is served under on its origin ('' by default: the root). The host strips
    * it from each request before `handle`; the URLs the sandbox gives out carry it.
@@ -134,7 +136,12 @@ export function createSandboxCore(
   // What the data file held that was still under way goes on.
   webhooks.resume();
   resumeStartWindows(ctx);
-  const handle = createApp(ctx, [dashboardRoutes(host.dashboardScript ?? (() => undefined))]);
+  const handle = createApp(ctx, [
+    dashboardRoutes(
+      host.dashboardScript ?? (() => undefined),
+      host.litModules ?? (() => undefined),
+    ),
+  ]);
   return {
     ctx,
     handle,

@@ -9,7 +9,7 @@ import { providerErrorBody } from '../http/errors.ts';
 import { toNodeListener } from '../http/node.ts';
 import { newRequestId, REQUEST_ID_PATTERN } from '../shared/request-id.ts';
 import { isLoopbackHost } from '../shared/url.ts';
-import { builtScript } from './control/dashboard-script.ts';
+import { builtScript, litModule } from './control/dashboard-script.ts';
 import { createSandboxCore, type SandboxCoreOptions } from './core.ts';
 import { type FsyncPolicy, isFsyncPolicy, Journal } from './state/journal.ts';
 
@@ -95,6 +95,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const core = createSandboxCore(options, {
     dashboardAsksForKey: options.dashboardAsksForKey ?? !isLoopbackHost(host),
     dashboardScript: builtScript,
+    litModules: litModule,
     persist:
       dataFile === undefined
         ? undefined

@@ -121,6 +121,13 @@ test("the sandbox's dashboard script is listed as checked by no one: its page gi
   assert.match(page, /<script type="module" src="[^"]*dashboard\.js">/);
 });
 
+test('the dashboard’s script imports Lit, which the sandbox serves, rather than holding a copy', () => {
+  // 15 kB of the package: the page's import map finds `lit` (src/sandbox/control/dashboard.ts).
+  const script = read('sandbox-dashboard/dashboard.js');
+  assert.match(script, /^import\{[^}]*LitElement[^}]*\}from"lit";/);
+  assert.ok(!script.includes('CSSResult is not constructable'), 'a copy of Lit');
+});
+
 test('the ES entry and its chunks are listed as what a bundler reads, never loaded as they are', () => {
   const listed = manifest().files;
   const forBundlers = listed.filter((f) => f.checkedBy === 'your-build').map((f) => f.path);

@@ -4,6 +4,9 @@
 // updates stream names what changed.
 
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { checkoutBody, type Harness, startSandbox } from './helpers.ts';
 
@@ -49,6 +52,35 @@ describe('the dashboard page', () => {
 
     const api = await h.api('GET', '/');
     h.expectError(api, 404, 'NOT_FOUND');
+  });
+
+  test('its import map names Lit’s modules, served from the `lit` dependency; the CSP admits the map by its hash', async () => {
+    const res = await fetch(`${h.sandbox.url}/`, { headers: BROWSER });
+    const map = /<script type="importmap">(.*?)<\/script>/.exec(await res.text())?.[1] ?? '';
+    const hash = createHash('sha256').update(map).digest('base64');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    assert.ok(csp.includes(`script-src 'self' 'sha256-${hash}';`), csp);
+    const { imports } = JSON.parse(map) as { imports: Record<string, string> };
+    assert.equal(imports.lit, './sandbox/dashboard/modules/lit/index.js');
+    // Each package's entry as the page resolves it: the browser build its package holds.
+    for (const [name, url] of Object.entries(imports)) {
+      if (name.endsWith('/')) continue;
+      const module = await fetch(new URL(url, `${h.sandbox.url}/`));
+      assert.equal(module.status, 200, name);
+      assert.match(module.headers.get('content-type') ?? '', /^text\/javascript/);
+      const file = join('node_modules', url.replace('./sandbox/dashboard/modules/', ''));
+      assert.equal(await module.text(), readFileSync(file, 'utf8'), name);
+    }
+    // No other file of node_modules, nor any outside it.
+    for (const path of [
+      'hono/dist/index.js',
+      'lit/package.json',
+      'lit/%2e%2e/hono/package.json',
+      'lit-html/..%2Fpackage.json',
+    ]) {
+      const refused = await fetch(`${h.sandbox.url}/sandbox/dashboard/modules/${path}`);
+      assert.equal(refused.status, 404, path);
+    }
   });
 
   test('on loopback the page opens a session that works only same-origin', async () => {
