@@ -2,8 +2,15 @@
 // as a <style> string or a style attribute, so the element runs under a CSP
 // without 'unsafe-inline'.
 //
-// Each public --payment-widget-* property feeds a private --_* one whose default
-// changes with prefers-color-scheme: a merchant's value wins in both schemes.
+// Each public --payment-widget-* property feeds a private --_* one whose default is a
+// light-dark() pair: the widget takes its scheme from the page (the `color-scheme` it
+// inherits), as the browser's own fields do. So it is dark for a shopper whose system is
+// (prefers-color-scheme) on a page that declares `light dark`, dark on a page that is
+// `dark` only, and light on a page that says nothing: pale text on a white page was
+// unreadable. A browser without light-dark() (Safari before 17.5, Firefox before 120,
+// Chrome before 123) takes the dark palette from prefers-color-scheme alone, in the
+// @supports not block: the two blocks list the same colours (a browser test compares
+// them). A merchant's value wins in both schemes.
 //
 // The widget's size is the shopper's default font size (`medium`), or the merchant's
 // --payment-widget-font-size, never the page's root: a theme that sets
@@ -73,17 +80,32 @@ export const styles = css`
     line-height: 1.4;
     text-align: start;
   }
-  @media (prefers-color-scheme: dark) {
+  @supports (color: light-dark(#000, #fff)) {
     :host {
-      --_fg: var(--payment-widget-color, #e6e8eb);
-      --_muted: var(--payment-widget-muted-color, #b4bbc3);
-      --_field-bg: var(--payment-widget-field-background, #1f2329);
-      --_border: var(--payment-widget-border-color, #7d858f);
-      --_accent: var(--payment-widget-accent-color, #a8c7fa);
-      --_on-accent: var(--payment-widget-accent-text-color, #062e6f);
-      --_error: var(--payment-widget-error-color, #ffb4ab);
-      --_success: var(--payment-widget-success-color, #8fd6a0);
-      --_focus: var(--payment-widget-focus-color, #a8c7fa);
+      --_fg: var(--payment-widget-color, light-dark(#1b1f24, #e6e8eb));
+      --_muted: var(--payment-widget-muted-color, light-dark(#555d66, #b4bbc3));
+      --_field-bg: var(--payment-widget-field-background, light-dark(#fff, #1f2329));
+      --_border: var(--payment-widget-border-color, light-dark(#8a9199, #7d858f));
+      --_accent: var(--payment-widget-accent-color, light-dark(#0b57d0, #a8c7fa));
+      --_on-accent: var(--payment-widget-accent-text-color, light-dark(#fff, #062e6f));
+      --_error: var(--payment-widget-error-color, light-dark(#b3261e, #ffb4ab));
+      --_success: var(--payment-widget-success-color, light-dark(#146c2e, #8fd6a0));
+      --_focus: var(--payment-widget-focus-color, light-dark(#0b57d0, #a8c7fa));
+    }
+  }
+  @supports not (color: light-dark(#000, #fff)) {
+    @media (prefers-color-scheme: dark) {
+      :host {
+        --_fg: var(--payment-widget-color, #e6e8eb);
+        --_muted: var(--payment-widget-muted-color, #b4bbc3);
+        --_field-bg: var(--payment-widget-field-background, #1f2329);
+        --_border: var(--payment-widget-border-color, #7d858f);
+        --_accent: var(--payment-widget-accent-color, #a8c7fa);
+        --_on-accent: var(--payment-widget-accent-text-color, #062e6f);
+        --_error: var(--payment-widget-error-color, #ffb4ab);
+        --_success: var(--payment-widget-success-color, #8fd6a0);
+        --_focus: var(--payment-widget-focus-color, #a8c7fa);
+      }
     }
   }
   :host([hidden]) {

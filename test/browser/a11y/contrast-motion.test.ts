@@ -95,6 +95,89 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
+// The widget takes its scheme from the page, as the browser's own fields do: dark where the
+// page says it is dark for this shopper (color-scheme), light on a page that says nothing,
+// whatever the shopper's system (pale text on a white page was unreadable).
+describe("the page's colour scheme", () => {
+  let backend: FakeBackend;
+  beforeEach(() => {
+    backend = new FakeBackend();
+  });
+  afterEach(async () => {
+    backend.restore();
+    document.documentElement.style.cssText = '';
+    await emulateMedia({ colorScheme: 'light' });
+  });
+
+  /** Whether a computed colour is a pale one (its red channel, as above). */
+  function pale(color: string): boolean {
+    return (color.match(/\d+/g)?.map(Number)[0] ?? 0) > 128;
+  }
+
+  const CASES = [
+    { page: '', system: 'dark', dark: false },
+    { page: 'color-scheme: light', system: 'dark', dark: false },
+    { page: 'color-scheme: light dark', system: 'dark', dark: true },
+    { page: 'color-scheme: light dark', system: 'light', dark: false },
+    { page: 'color-scheme: dark', system: 'light', dark: true },
+  ] as const;
+  for (const { page, system, dark } of CASES) {
+    it(`is ${dark ? 'dark' : 'light'} on a page with ${page || 'no color-scheme'}, system ${system}`, async () => {
+      await emulateMedia({ colorScheme: system });
+      // The page's own background follows its scheme, as a page's default canvas does.
+      document.documentElement.style.cssText = page && `${page}; background: Canvas`;
+      const el = await widget(backend, 'checkout-id="chk_1" locale="en-GB"');
+      expect(pale(getComputedStyle($(el, 'label[for=number]')).color), 'label text').to.equal(dark);
+      expect(pale(getComputedStyle($(el, '#number')).backgroundColor), 'field').to.equal(!dark);
+      expect(await contrast(el, `${page}, ${system}`)).to.be.greaterThan(5);
+    });
+  }
+});
+
+// A browser without light-dark() (Safari before 17.5, Firefox before 120, Chrome before 123)
+// reads the same two palettes from prefers-color-scheme alone: this engine has it, so the
+// test reads the rules such a browser would apply, as this engine parsed them.
+describe('the palette for browsers without light-dark()', () => {
+  it('is the same light and dark colours, for every colour', async () => {
+    const backend = new FakeBackend();
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    backend.restore();
+    const rules = (el.shadowRoot?.adoptedStyleSheets ?? []).flatMap((s) => [...s.cssRules]);
+    const colours = (rule: CSSRule | undefined): Map<string, string> => {
+      const style = rule instanceof CSSStyleRule ? rule.style : undefined;
+      const found = new Map<string, string>();
+      for (const name of style ?? []) {
+        const value = style?.getPropertyValue(name).replace(/\s+/g, ' ').trim() ?? '';
+        if (name.startsWith('--_') && /#|light-dark/.test(value)) found.set(name, value);
+      }
+      return found;
+    };
+    const supports = (not: boolean): CSSRule[] =>
+      rules.flatMap((r) =>
+        r instanceof CSSSupportsRule && r.conditionText.startsWith('not') === not
+          ? [...r.cssRules]
+          : [],
+      );
+    const base = colours(
+      rules.find((r) => r instanceof CSSStyleRule && r.selectorText === ':host'),
+    );
+    const modern = colours(supports(false)[0]);
+    const media = supports(true)[0];
+    const fallback = colours(media instanceof CSSMediaRule ? media.cssRules[0] : undefined);
+    expect(media instanceof CSSMediaRule && media.conditionText).to.equal(
+      '(prefers-color-scheme: dark)',
+    );
+    expect([...modern.keys()]).to.have.length.greaterThan(5);
+    expect([...fallback.keys()]).to.deep.equal([...modern.keys()]);
+    for (const [name, value] of modern) {
+      const [, property, light, dark] =
+        /^var\((--[\w-]+), light-dark\((#\w+), (#\w+)\)\)$/.exec(value) ?? [];
+      expect(base.get(name), `${name} light`).to.equal(`var(${property}, ${light})`);
+      expect(fallback.get(name), `${name} dark`).to.equal(`var(${property}, ${dark})`);
+    }
+  });
+});
+
 describe('prefers-reduced-motion', () => {
   let backend: FakeBackend;
   const merchantTheme = document.createElement('style');
