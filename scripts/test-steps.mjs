@@ -215,6 +215,7 @@ export function testSteps({ chosen, updateScreenshots }) {
         'test/engines/two-origins.test.ts',
         'test/engines/leave.test.ts',
         'test/engines/result-page.test.ts',
+        'test/engines/challenge-history.test.ts',
       ],
       COUNTS.node,
     ),

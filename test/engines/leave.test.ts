@@ -4,14 +4,12 @@
  * that does not happen after all leaves a widget that loads.
  */
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { type Shop, startShop } from '../e2e/shop.ts';
 import { scaled } from '../shared/until.ts';
 import { type Driver, EXISTS, nameArg, TEXT, waitFor } from './driver.ts';
 import { launch } from './launch.ts';
+import { type OtherSite, startOtherSite } from './other-site.ts';
 import { PAY, slowNext } from './shopper.ts';
 
 const FLOW = { timeout: scaled(60_000) };
@@ -28,12 +26,12 @@ describe('a page left while the widget loads', () => {
   let driver: Driver;
   // Another site: /slow answers after 4 s (the old page stays on screen meanwhile), /nothing
   // with 204, which the browser takes as a navigation that does not happen.
-  let other: Server;
+  let other: OtherSite;
   let otherUrl = '';
 
   before(async () => {
     shop = await startShop();
-    other = createServer((request, response) => {
+    other = await startOtherSite((request, response) => {
       if (request.url === '/nothing') {
         response.writeHead(204).end();
         return;
@@ -43,15 +41,12 @@ describe('a page left while the widget loads', () => {
       }, 4000);
       response.on('close', () => clearTimeout(timer));
     });
-    other.listen(0, '127.0.0.1');
-    await once(other, 'listening');
-    otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    otherUrl = other.url;
     driver = await launch();
   });
 
   after(async () => {
     await driver?.close();
-    other?.closeAllConnections();
     other?.close();
     await shop?.close();
   });

@@ -91,6 +91,16 @@ export interface ChallengeView {
   termUrl: string;
 }
 
+/**
+ * In a frame (the widget's), a button's answer goes through this page's own URL, replaced
+ * (`?MD=...&PaRes=Y`), which posts it on as it loads: a form submitted before its page has
+ * loaded replaces that page in the shopper's history. A form posted from the loaded page adds
+ * an entry instead, which Chromium and WebKit keep once the widget has removed the frame: the
+ * shopper's next Back did nothing. A full page keeps the plain POST (Back from the shop's
+ * result page finds this page, which then says it is over).
+ */
+const ANSWER_IN_PLACE = `var f=document.forms[0],a=/PaRes=(.)/.exec(location);if(a)f.requestSubmit(f.querySelector('[value='+a[1]+']'));else if(parent!==self)f.onsubmit=function(e){e.preventDefault();location.replace(location+'&PaRes='+e.submitter.value)}`;
+
 /** The issuer's challenge; the buttons post PaRes (Y/N) and MD to TermUrl like a 3DS ACS. */
 export function challengePage(v: ChallengeView): Response {
   return page({
@@ -107,6 +117,7 @@ ${hidden({ MD: v.md })}
 <button class="secondary" type="submit" name="PaRes" value="N">Fail authentication</button>
 </div>
 </form>`,
+    script: ANSWER_IN_PLACE,
   });
 }
 

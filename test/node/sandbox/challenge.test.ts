@@ -123,6 +123,29 @@ describe('3DS challenge', () => {
     assert.match(await late.text(), /This authentication is no longer open/);
   });
 
+  test('answered in a frame: the page replaces its URL with the answer, and posts it on as it loads', async () => {
+    const { id, step, payload } = await challenge();
+    const page = await fetch(`${step.url}?MD=${payload.MD}&PaRes=N`, {
+      headers: { accept: 'text/html' },
+    });
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.ok(html.includes(`<form method="post" action="${payload.TermUrl}">`));
+    // Answered (PaRes in its URL): its form posted with that button as the page loads; else,
+    // in a frame, a button's answer replaces the page's URL.
+    assert.match(html, /if\(a\)f\.requestSubmit\(f\.querySelector\('\[value='\+a\[1\]\+'\]'\)\)/);
+    assert.match(html, /if\(parent!==self\)[^<]*location\.replace\(location\+'&PaRes='/);
+    assert.equal(await status(id), 'PENDING');
+    // Answered: the same URL again (a reload, Back) is the page that says it is over.
+    await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'N' });
+    assert.equal(await status(id), 'FAILED');
+    const again = await fetch(`${step.url}?MD=${payload.MD}&PaRes=N`, {
+      headers: { accept: 'text/html' },
+    });
+    assert.equal(again.status, 400);
+    assert.match(await again.text(), /This authentication is no longer open/);
+  });
+
   test('Complete authentication without redirect_url: PAID and an end page that posts to its parent', async () => {
     const { id, payload } = await challenge();
     const res = await postForm(payload.TermUrl!, { MD: payload.MD!, PaRes: 'Y' });
