@@ -52,7 +52,12 @@ export type OutcomeProblem =
   /** The hook threw after its transaction committed the outcome done: it does not run again. */
   | { kind: 'threw-after-done'; error: unknown }
   /** The checkout is another merchant's (a webhook or a request named it): no hook ran. */
-  | { kind: 'other-merchant'; merchantCode: string };
+  | { kind: 'other-merchant'; merchantCode: string }
+  /**
+   * reconcile() ran the hook of a checkout that ended `ageMs` ago, long after its webhook
+   * should have reported it: the provider may not reach `webhookUrl`.
+   */
+  | { kind: 'no-webhook'; ageMs: number; webhookUrl: string };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -125,6 +130,11 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
       return [
         'warn',
         `${hook} did not run: the checkout is merchant ${problem.merchantCode}'s, not provider.merchantCode's`,
+      ];
+    case 'no-webhook':
+      return [
+        'warn',
+        `reconcile() ran ${hook} ${Math.round(problem.ageMs / 1000)} s after the checkout ended: no webhook reported it; check that the provider reaches ${problem.webhookUrl} (the URL, a firewall, a proxy)`,
       ];
   }
 }

@@ -25,6 +25,7 @@ import type { ProviderClient } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { RecordStore, WatchStore } from '../store/types.ts';
 import type { Logger } from '../types.ts';
+import { problemEntry } from './problems.ts';
 import type { OutcomeResult } from './report.ts';
 import { createSweep, type SweepResult } from './sweep.ts';
 
@@ -83,6 +84,11 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const HOOKS_AT_ONCE = 4;
 /** Past this age a pending checkout (an abandoned cart, a boleto) is read less often. */
 const YOUNG_MS = 60 * 60 * 1000;
+/**
+ * A webhook reports a final checkout within seconds: a hook reconciliation runs for one that
+ * ended longer ago than this means its webhook never came.
+ */
+const WEBHOOK_LATE_MS = 20_000;
 
 export interface WatchlistDeps {
   /** The store's watched checkouts; undefined when it keeps none (nothing to reconcile). */
@@ -146,11 +152,30 @@ function checkLimit(limit: number): void {
   }
 }
 
+/**
+ * Reports a checkout (the watchlist's and the sweep's); when its hook runs here long after it
+ * ended, says so: the webhooks are not arriving, and each order waits for reconcile().
+ */
+function reportLate(deps: WatchlistDeps, now: () => number) {
+  return async (checkout: Checkout): Promise<OutcomeResult> => {
+    // Since it ended, by its last transaction (none, NaN: not said).
+    const ageMs = now() - Date.parse(checkout.transactions?.at(-1)?.timestamp ?? '');
+    const outcome = await deps.report(checkout);
+    if (outcome === 'ran' && ageMs >= WEBHOOK_LATE_MS) {
+      const hook = checkout.status === 'PAID' ? 'onPaid' : 'onFailed';
+      const { webhookUrl } = deps;
+      deps.log(problemEntry(hook, String(checkout.id), { kind: 'no-webhook', ageMs, webhookUrl }));
+    }
+    return outcome;
+  };
+}
+
 export function createWatchlist(deps: WatchlistDeps): Watchlist {
-  const { watchStore, client, report, holdMs, log } = deps;
+  const { watchStore, client, holdMs, log } = deps;
   if (watchStore === undefined) return unwatched(log);
   const store: WatchStore = watchStore;
   const now = deps.now ?? Date.now;
+  const report = reportLate(deps, now);
   /**
    * Checkouts this instance took whose report could not reach the store (it went away between
    * the take and the claim): still held for it by the take, so no other call reads them before

@@ -1,0 +1,125 @@
+// An operator can tell that webhooks are being lost: reconcile() running a hook for a checkout
+// that ended long before says so at warn level, naming the checkout and the webhook URL the
+// provider cannot reach, once a minute on the console (the README's backend: no logger). The
+// sandbox delivers its webhooks to the handler itself; its `drop` fault loses them. The
+// handler's clock is moved a minute on (mocked Date) rather than waited out.
+import assert from 'node:assert/strict';
+import { afterEach, type TestContext, test } from 'node:test';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { createProviderClient } from '../../../src/server/index.ts';
+import { until } from '../../shared/until.ts';
+import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
+import { createCheckout, type Harness, makeHandler, PUBLIC_URL, request } from './fixtures.ts';
+
+const WEBHOOK_URL = `${PUBLIC_URL}/webhook`;
+
+let sb: Sandbox | undefined;
+afterEach(async () => {
+  await sb?.close();
+  sb = undefined;
+});
+
+/** A sandbox whose webhooks reach a handler with no logger (the console's lines, collected). */
+async function setUp(t: TestContext, drop: boolean) {
+  // The handler's clock (and the sandbox's, in this process) stands still until ticked.
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  let h: Harness | undefined;
+  const box = await createSandbox({
+    port: 0,
+    webhook: { attempts: 1, fetch: async (input, init) => h!.handle(new Request(input, init)) },
+  });
+  sb = box;
+  const handler = makeHandler(box, { logger: undefined });
+  h = handler;
+  const lines: string[] = [];
+  t.mock.method(console, 'warn', (line: string) => lines.push(line));
+  if (drop) {
+    const res = await fetch(`${box.url}/sandbox/webhook-faults`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${box.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'drop', times: 10 }),
+    });
+    assert.equal(res.status, 201);
+  }
+  const provider = createProviderClient({ baseUrl: box.url, apiKey: box.apiKey });
+  /** A checkout made by the handler, paid at the provider (no widget return follows). */
+  const paid = async () => {
+    const { id } = await createCheckout(handler);
+    await provider.checkouts.process(id, cardBody('4200000000000091'));
+    return id as string;
+  };
+  const warned = () => lines.filter((line) => line.includes('no webhook reported it'));
+  return { h: handler, paid, warned };
+}
+
+test('every webhook dropped: reconcile() a minute on names a checkout and the webhook URL, once', async (t) => {
+  const { h, paid, warned } = await setUp(t, true);
+  const ids = [await paid(), await paid()];
+  t.mock.timers.tick(60_000);
+  const report = await h.handle.reconcile();
+  assert.equal(report.ran, 2);
+  assert.deepEqual(h.paid.map((c) => c.id).sort(), [...ids].sort());
+  // Two orders a webhook never reported; the console says it once this minute.
+  const said = warned();
+  assert.equal(said.length, 1, `console: ${said.join('\n')}`);
+  const [line] = said as [string];
+  assert.ok(line.includes(WEBHOOK_URL), line);
+  assert.ok(
+    ids.some((id) => line.includes(id)),
+    line,
+  );
+  assert.match(line, /reconcile\(\) ran onPaid 6\d s after the checkout ended/);
+});
+
+test('every webhook dropped, a checkout being paid right now: reconcile() runs it, no warning', async (t) => {
+  const { h, warned } = await setUp(t, true);
+  const { id } = await createCheckout(h, { sku: 'tea', redirect: false });
+  // Paid through the handler (watched as due at once), 3DS done with no browser coming back:
+  // reconciled seconds after it ended, before a webhook could be missed.
+  const put = await h.handle(
+    request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000042') }),
+  );
+  assert.equal(put.status, 202);
+  const { next_step } = (await put.json()) as { next_step: { payload: ChallengePayload } };
+  await authenticate(next_step.payload);
+  assert.deepEqual(h.paid, []);
+  assert.equal((await h.handle.reconcile()).ran, 1);
+  assert.deepEqual(warned(), []);
+});
+
+test('the webhook comes: reconcile() a minute on runs nothing and warns of nothing', async (t) => {
+  const { h, paid, warned } = await setUp(t, false);
+  const id = await paid();
+  await until(
+    () => `the webhook to run onPaid (paid: ${h.paid.length})`,
+    () => h.paid.length === 1,
+  );
+  assert.equal(h.paid[0]!.id, id);
+  t.mock.timers.tick(60_000);
+  assert.equal((await h.handle.reconcile()).ran, 0);
+  assert.deepEqual(warned(), []);
+});
+
+test('with a logger: each such order is its own warn entry, with the webhook URL', async (t) => {
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  sb = await createSandbox({ port: 0, webhook: { attempts: 1 } });
+  const h = makeHandler(sb);
+  const provider = createProviderClient({ baseUrl: sb.url, apiKey: sb.apiKey });
+  const ids: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const { id } = await createCheckout(h);
+    await provider.checkouts.process(id, cardBody('4200000000000091'));
+    ids.push(id);
+  }
+  t.mock.timers.tick(60_000);
+  assert.equal((await h.handle.reconcile()).ran, 2);
+  const entries = h.logs
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.problem === 'no-webhook');
+  assert.deepEqual(entries.map((e) => e.checkoutId).sort(), [...ids].sort());
+  for (const entry of entries) {
+    assert.equal(entry.level, 'warn');
+    assert.equal(entry.webhookUrl, WEBHOOK_URL);
+    assert.equal(entry.ageMs, 60_000);
+  }
+});
