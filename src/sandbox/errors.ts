@@ -7,6 +7,7 @@
 import { readJsonBody } from '../http/body.ts';
 import { HttpError, providerErrorBody } from '../http/errors.ts';
 import { json } from '../http/json.ts';
+import { inMinorUnits, minorUnit } from '../schemas/currencies.ts';
 import type { ProviderErrorCode } from '../schemas/index.ts';
 import { noteBody } from './state/body-mask.ts';
 
@@ -42,6 +43,13 @@ export const missing = (param: string, message = `Missing parameter ${param}`) =
 export const invalid = (param: string, message = `Invalid parameter ${param}`) =>
   new ApiError(400, 'INVALID', message, param);
 export const notFound = (message = 'Resource not found') => new ApiError(404, 'NOT_FOUND', message);
+
+/** Refuses an amount (a refund's, a chargeback's) that is no whole number of `currency`'s minor units. */
+export function refuseOffMinorUnit(amount: number, currency: string): void {
+  if (inMinorUnits(amount, currency)) return;
+  const places = minorUnit(currency);
+  throw invalid('amount', `amount must have at most ${places} decimal places in ${currency}`);
+}
 
 /**
  * Reads an API request's JSON body; an empty body reads as `{}` so that "all fields optional"

@@ -1,6 +1,7 @@
 // Records -> the provider's JSON shapes. Kept apart from the records so that internal fields
 // (pending actions, refund bookkeeping) never leak into a response.
 
+import { minorUnit } from '../../schemas/currencies.ts';
 import type { SandboxConfig } from '../context.ts';
 import { refundable } from '../simulation/payments.ts';
 import type {
@@ -140,7 +141,8 @@ export function transactionFull(
       rel: 'refund',
       href: `${origin}/v0.1/me/refund/${encodeURIComponent(t.id)}`,
       type: 'application/json',
-      min_amount: 0.01,
+      // One minor unit of the currency: 1 yen, 0.01 euro, 0.001 dinar.
+      min_amount: 10 ** -minorUnit(t.currency),
       max_amount: max,
     });
   }

@@ -14,7 +14,6 @@
 
 import { Hono } from 'hono';
 import { empty, json } from '../../http/json.ts';
-import { inMinorUnits, minorUnit } from '../../schemas/currencies.ts';
 import { RefundBodySchema } from '../../schemas/index.ts';
 import {
   baseUrl,
@@ -23,7 +22,14 @@ import {
   type SandboxContext,
   type SandboxEnv,
 } from '../context.ts';
-import { ApiError, invalid, missing, notFound, readApiJson } from '../errors.ts';
+import {
+  ApiError,
+  invalid,
+  missing,
+  notFound,
+  readApiJson,
+  refuseOffMinorUnit,
+} from '../errors.ts';
 import { allow, PAYMENTS, TRANSACTIONS_HISTORY } from '../middleware/access.ts';
 import { capBody } from '../middleware/body-limit.ts';
 import { deprecated } from '../middleware/deprecation.ts';
@@ -185,10 +191,7 @@ async function refund(c: RouteContext): Promise<Response> {
     throw new ApiError(409, 'CONFLICT', 'The transaction is not refundable in its current state');
   }
   const amount = body.amount ?? remaining;
-  if (!inMinorUnits(amount, txn.currency)) {
-    const places = minorUnit(txn.currency);
-    throw invalid('amount', `amount must have at most ${places} decimal places in ${txn.currency}`);
-  }
+  refuseOffMinorUnit(amount, txn.currency);
   if (amount > remaining) {
     throw invalid('amount', `amount must not exceed the refundable ${remaining}`);
   }

@@ -25,7 +25,7 @@ const OutcomeBodySchema = z.object({
     z.number().check(
       z.positive(),
       z.refine((amount) => decimalPlaces(amount) <= mostDecimals(), {
-        error: `must have at most ${mostDecimals()} decimal places, as a currency's amount has`,
+        error: `must have at most ${mostDecimals()} decimal places`,
       }),
     ),
   ),

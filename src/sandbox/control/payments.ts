@@ -11,7 +11,7 @@ import { roundToMinorUnit } from '../../schemas/currencies.ts';
 import { findCheckout } from '../api/lookups.ts';
 import { checkoutJson, transactionFull } from '../api/serialize.ts';
 import { baseUrl, type RouteContext, type Routes, type SandboxEnv } from '../context.ts';
-import { ApiError, invalid, notFound, readApiJson } from '../errors.ts';
+import { ApiError, invalid, notFound, readApiJson, refuseOffMinorUnit } from '../errors.ts';
 import { allow, CONTROL } from '../middleware/access.ts';
 import { capBody } from '../middleware/body-limit.ts';
 import { chargeBack, settleBoleto } from '../simulation/payments.ts';
@@ -55,8 +55,9 @@ async function chargeback(c: RouteContext): Promise<Response> {
     .reduce((sum, e) => sum + e.amount, 0);
   const open = roundToMinorUnit(txn.amount - charged, txn.currency);
   const amount = body.amount ?? open;
+  refuseOffMinorUnit(amount, txn.currency);
   if (amount > open) {
-    throw invalid('amount', `amount must not exceed the ${open.toFixed(2)} not yet charged back`);
+    throw invalid('amount', `amount must not exceed the ${open} not yet charged back`);
   }
   return json(transactionFull(chargeBack(ctx, txn, amount), origin), 201);
 }

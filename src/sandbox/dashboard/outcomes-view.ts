@@ -61,7 +61,7 @@ export class SandboxOutcomes extends LitElement {
         </form>
         <p id="outcome-card-hint" class="muted">Leave card and amount empty for any payment.</p>
         <p id="outcome-amount-hint" class="muted">
-          An amount matches a payment of just that much in its currency: 1000 yen, 5.125 dinars.
+          In the payment's currency: 1000 yen, 5.125 dinars.
         </p>
         ${
           this.rules.length === 0

@@ -147,8 +147,25 @@ describe('refunds', () => {
     const t = await pay(5.125, undefined, 'KWD');
     assert.equal((await h.api('POST', `/v0.1/me/refund/${t.id}`, { amount: 1.001 })).status, 204);
     assert.equal((await full(`id=${t.id}`)).links?.[0]?.max_amount, 4.124);
+    // The least a refund can be is one fils (one yen below); it said 0.01 whatever the currency.
+    assert.equal((await full(`id=${t.id}`)).links?.[0]?.min_amount, 0.001);
+    const yen = await pay(1500, undefined, 'JPY');
+    assert.equal((await full(`id=${yen.id}`)).links?.[0]?.min_amount, 1);
     await refusesAmounts(t.id, [4.125, 0.0005]);
     await refundsTheRest(t.id, [1.001, 4.124]);
+  });
+
+  test('a dinar payment is charged back to the fils: a fraction of one, or more than is open, refused naming amount', async () => {
+    const t = await pay(5.125, undefined, 'KWD');
+    const chargeBack = (amount: number) =>
+      h.api('POST', `/sandbox/transactions/${t.id}/chargeback`, { amount });
+    // Before: 0.0005 KWD was taken (201), and "more than is open" named 5.13.
+    h.expectError(await chargeBack(0.0005), 400, 'INVALID', 'amount');
+    assert.equal((await chargeBack(1.001)).status, 201);
+    const over = await chargeBack(4.125);
+    h.expectError(over, 400, 'INVALID', 'amount');
+    assert.match((over.body as { message: string }).message, /the 4\.124 not yet charged back/);
+    assert.equal((await chargeBack(4.124)).status, 201);
   });
 
   test('a failed payment is not refundable (409); unknown is 404', async () => {
