@@ -134,7 +134,7 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
     case 'no-webhook':
       return [
         'warn',
-        `reconcile() ran ${hook} ${Math.round(problem.ageMs / 1000)} s after the checkout ended: no webhook reported it; check that the provider reaches ${problem.webhookUrl} (the URL, a firewall, a proxy)`,
+        `reconcile() ran ${hook} ${Math.round(problem.ageMs / 1000)} s after the checkout ended, which no webhook had done: unless a webhook's run of it failed (logged before), check that the provider reaches ${problem.webhookUrl} (the URL, a firewall, a proxy)`,
       ];
   }
 }

@@ -48,7 +48,7 @@ async function setUp(t: TestContext, drop: boolean) {
     await provider.checkouts.process(id, cardBody('4200000000000091'));
     return id as string;
   };
-  const warned = () => lines.filter((line) => line.includes('no webhook reported it'));
+  const warned = () => lines.filter((line) => line.includes('which no webhook had done'));
   return { h: handler, paid, warned };
 }
 
