@@ -93,7 +93,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CompleteSto
       return true;
     },
     async release(key, token) {
-      const entry = live(key, Date.now());
+      // Its lease may have run out: left behind, it would read as a crashed holder's.
+      const entry = stored(key, Date.now());
       if (entry?.state !== 'running' || entry.token !== token) return false;
       entries.delete(key);
       return true;

@@ -76,7 +76,9 @@ VALUES ($1, $2, 'done', clock_timestamp() + ${ms('$3')})
 ON CONFLICT (key) DO UPDATE SET token = excluded.token, state = 'done', expires_at = excluded.expires_at
 WHERE c.token = excluded.token OR c.expires_at <= clock_timestamp()
 RETURNING 1 AS done`,
-    release: `DELETE FROM ${t.claims} WHERE key = $1 AND token = $2 AND state = 'running' AND expires_at > clock_timestamp() RETURNING 1 AS released`,
+    // Its lease may have run out: nobody took it over while the token is still there, and a
+    // claim left behind would read as a crashed holder's to the next one (`was`).
+    release: `DELETE FROM ${t.claims} WHERE key = $1 AND token = $2 AND state = 'running' RETURNING 1 AS released`,
     holder: `SELECT token, state, extract(epoch FROM expires_at - clock_timestamp()) * 1000 AS ms FROM ${t.claims} WHERE key = $1 AND expires_at > clock_timestamp()`,
     watch: `INSERT INTO ${t.watch} AS w (set_name, id, check_at, expires_at)
 VALUES ($1, $2, $3, clock_timestamp() + ${ms('$4')})

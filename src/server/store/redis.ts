@@ -250,9 +250,14 @@ export function createRedisStore(
       return true;
     },
     async release(key, token) {
-      if (Number(await run(release, prefix + key, [token])) !== 1) return false;
-      await forgetClaim(key, token);
-      return true;
+      if (Number(await run(release, prefix + key, [token])) === 1) {
+        await forgetClaim(key, token);
+        return true;
+      }
+      // Its lease ran out (the key is gone) with nobody claiming it since: the record still
+      // names this token, and left behind it would make the next claim a takeover.
+      if (Number(await command(prefix + key, ['EXISTS', prefix + key])) !== 0) return false;
+      return Number(await run(release, record(key), [token])) === 1;
     },
     async leaseLeft(key) {
       const full = prefix + key;

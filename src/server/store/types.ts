@@ -70,8 +70,10 @@ export interface ClaimStore {
    */
   complete(key: string, token: string): Promise<boolean>;
   /**
-   * The hook threw: free `key` if it is still held under `token` (compare-and-delete), so
-   * the next report runs the hook again. Answers whether it was freed.
+   * The hook threw: free `key` if it is still held under `token` (compare-and-delete), its
+   * lease run out or not, so the next report runs the hook again, as a claim and not as a
+   * takeover of a crashed holder's. Answers whether it was freed; `false` when another
+   * token holds it or marked it done.
    */
   release(key: string, token: string): Promise<boolean>;
   /**

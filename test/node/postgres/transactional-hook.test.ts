@@ -240,17 +240,31 @@ function doneTx(kind: ClientKind): void {
       assert.equal(runs(), 2);
     });
 
-    test('a hook whose transaction rolls back after done runs again on the next report', async () => {
-      const { h, runs } = shop(async (run, tx, done) => {
-        await done(tx as never);
-        if (run === 1) throw new Error('the warehouse refused the order');
-      });
-      const { id } = await paidAtProvider(sb, h);
-      assert.equal((await h.handle(webhookRequest(id))).status, 500);
-      assert.deepEqual(await rows(id), []);
-      assert.equal((await h.handle(webhookRequest(id))).status, 204);
-      assert.deepEqual(await rows(id), [2]);
-      assert.equal(runs(), 2);
-    });
+    for (const late of [false, true]) {
+      test(
+        late
+          ? 'a hook that rolls back after done past its lease: the next report runs it again, not said to take over a crashed claim'
+          : 'a hook whose transaction rolls back after done runs again on the next report',
+        async () => {
+          const { h, runs } = shop(async (run, tx, done) => {
+            await done(tx as never);
+            if (run > 1) return;
+            // Past the lease (holding the claim's row) before the warehouse refuses the order.
+            if (late) await sleep(LEASE_MS * 2);
+            throw new Error('the warehouse refused the order');
+          });
+          const { id } = await paidAtProvider(sb, h);
+          assert.equal((await h.handle(webhookRequest(id))).status, 500);
+          assert.deepEqual(await rows(id), []);
+          assert.equal((await h.handle(webhookRequest(id))).status, 204);
+          assert.deepEqual(await rows(id), [2]);
+          assert.equal(runs(), 2);
+          const said = h.logs.filter((l) => l.includes(id)).map((l) => JSON.parse(l).problem);
+          // It rolled back, which its own lines said; nothing of it was left to take over.
+          const expected = late ? ['lease-ran-out', 'hook-threw'] : ['hook-threw'];
+          assert.deepEqual(said.filter(Boolean), expected, h.logs.join('\n'));
+        },
+      );
+    }
   });
 }

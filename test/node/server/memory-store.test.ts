@@ -1,4 +1,5 @@
 // The memory store passes the store contract every store keeps (payment-widget/server/testing).
+import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createMemoryStore } from '../../../src/server/index.ts';
 import { storeContract } from '../../../src/server/testing/index.ts';
@@ -23,4 +24,15 @@ test('the contract fails a store whose claims do not hold (two claims both win)'
   if (!failures.some((f) => f.startsWith('one of many concurrent claims wins'))) {
     throw new Error(`the contract let it pass: ${failures.join('\n')}`);
   }
+});
+
+test('a holder whose lease ran out with nobody taking it over frees it: the next claim is no takeover', async (t) => {
+  t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
+  const own = createMemoryStore();
+  assert.equal(await own.claim('onPaid:M:co', 'slow', 1_000), 'claimed');
+  t.mock.timers.tick(2_000);
+  // Its hook threw (or its transaction rolled back) after the lease: released, not crashed.
+  assert.equal(await own.release('onPaid:M:co', 'slow'), true);
+  assert.equal(await own.claim('onPaid:M:co', 'next', 1_000), 'claimed');
+  assert.equal(await own.release('onPaid:M:co', 'slow'), false, "another's claim is never freed");
 });

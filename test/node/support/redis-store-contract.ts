@@ -84,6 +84,20 @@ export function redisStoreContract(get: () => StoreUnderTest, label: string): vo
     assert.equal(await read(`claimed:${key}`), 'running:next');
   });
 
+  test('a holder whose lease ran out with nobody taking it over frees it: the next claim is no takeover', async () => {
+    const { store, prefix, command } = get();
+    const key = fresh('onPaid');
+    assert.equal(await store.claim(key, 'slow', 60_000), 'claimed');
+    await command('PEXPIRE', prefix + key, '1');
+    await until('the lease to run out', async () => (await read(key)) === null);
+    // Its hook threw (or its transaction rolled back) after the lease: released, not crashed.
+    assert.equal(await store.release(key, 'slow'), true);
+    assert.equal(await read(`claimed:${key}`), null);
+    assert.equal(await store.claim(key, 'next', 5_000), 'claimed');
+    assert.equal(await store.release(key, 'slow'), false, "another's claim is never freed");
+    assert.equal(await read(key), 'running:next');
+  });
+
   test('a first claim, and one after a release or done, is no takeover; done or released, the record goes', async () => {
     const { store } = get();
     const key = fresh('onPaid');
