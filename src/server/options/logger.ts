@@ -11,14 +11,21 @@ const CONSOLE_EVERY_MS = 60_000;
 /** The problems whose line says a hook may have run twice (outcomes/problems.ts). */
 const RUN_TWICE = new Set(['lease-taken-over', 'lease-lost']);
 
+/** How many held-back checkouts a line names; it counts the others. */
+const NAMED_AT_MOST = 10;
+
 /**
  * The logger when the merchant gives none: warnings and errors to the console, so a
  * refused origin or a store outage is never silent, and a flood stays one line a minute per
  * problem (an entry's `problem`, else its message with the ids and numbers taken out), with its
- * cause; a hook that may have run twice, once a minute per checkout. Page violations are limited before they get here, and each is said.
+ * cause; a hook that may have run twice, once a minute per checkout. The checkouts of the lines
+ * held back are named on that problem's next line, so none goes unnamed. Page violations are
+ * limited before they get here, and each is said.
  */
 function consoleLogger(): Logger {
   const lastSaid = new Map<string, number>();
+  // Per problem, the checkouts whose line was held back since it was last said.
+  const heldBack = new Map<string, Set<string>>();
   return (entry) => {
     if (entry.level === 'info') return;
     // A page violation reaches the log once a day per distinct violation (page/reports.ts):
@@ -34,10 +41,22 @@ function consoleLogger(): Logger {
     const order = RUN_TWICE.has(String(entry.problem)) ? ` ${entry.checkoutId}` : '';
     const key = `${entry.level} ${kind}${order}`;
     const now = Date.now();
-    if (now - (lastSaid.get(key) ?? Number.NEGATIVE_INFINITY) < CONSOLE_EVERY_MS) return;
+    const checkout = typeof entry.checkoutId === 'string' ? entry.checkoutId : undefined;
+    if (now - (lastSaid.get(key) ?? Number.NEGATIVE_INFINITY) < CONSOLE_EVERY_MS) {
+      // An order's own problem (its hook threw, say): named on this problem's next line.
+      const held = heldBack.get(key) ?? new Set<string>();
+      if (checkout !== undefined && held.size < 1_000) heldBack.set(key, held.add(checkout));
+      return;
+    }
     // Bounded: the handler's own kinds of problem, a few dozen, and the day's page violations.
-    if (lastSaid.size > 1_000) lastSaid.clear();
+    if (lastSaid.size > 1_000) {
+      lastSaid.clear();
+      heldBack.clear();
+    }
     lastSaid.set(key, now);
+    const held = heldBack.get(key);
+    heldBack.delete(key);
+    if (checkout !== undefined) held?.delete(checkout);
     const where = [entry.checkoutId, entry.requestId].filter((v) => typeof v === 'string');
     // From a log line to its trace (an OpenTelemetry SDK is recording).
     if (entry.traceId !== undefined)
@@ -47,7 +66,12 @@ function consoleLogger(): Logger {
       typeof entry.error === 'string' && !entry.message.includes(entry.error)
         ? `. Cause: ${entry.error}`
         : '';
-    const line = `payment-widget: ${entry.message}${cause}${where.length > 0 ? ` (${where.join(', ')})` : ''}`;
+    const named = [...(held ?? [])].slice(0, NAMED_AT_MOST);
+    const more =
+      held === undefined || held.size === 0
+        ? ''
+        : `; and ${held.size} more since the last such line: ${named.join(', ')}${held.size > named.length ? ', ...' : ''}`;
+    const line = `payment-widget: ${entry.message}${cause}${where.length > 0 ? ` (${where.join(', ')})` : ''}${more}`;
     if (entry.level === 'error') console.error(line);
     else console.warn(line);
   };

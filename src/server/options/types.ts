@@ -182,7 +182,8 @@ export interface PaymentHandlerOptions {
   rateLimit?: RateLimitOptions | false;
   /**
    * Receives one entry per request and per problem; never bodies, card data or the key.
-   * Without it, warnings and errors go to the console, each problem once a minute at most.
+   * Without it, warnings and errors go to the console, each problem once a minute at most;
+   * its next line names the checkouts of the lines held back.
    */
   logger?: Logger;
   /**
