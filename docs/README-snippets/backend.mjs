@@ -37,6 +37,10 @@ createServer(toNodeListener(payments)).listen(port, '127.0.0.1', () => {
 });
 
 // Orders whose every webhook was lost: every minute, and at start.
-const reconcile = () => payments.reconcile().catch(console.warn);
+// It rejects while the store is away (Redis down): one line says why; the next call retries.
+const reconcile = () =>
+  payments.reconcile().catch((error) => {
+    console.warn(`payment-widget: reconcile() failed: ${error.message}`);
+  });
 setInterval(reconcile, 60_000);
 reconcile();

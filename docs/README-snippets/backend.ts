@@ -105,6 +105,10 @@ const server = createServer(
 server.listen(port, '127.0.0.1', () => console.log(`listening on ${origin}`));
 
 // Orders whose every webhook was lost: every minute, and at start (a wrong key is logged at once).
-const reconcile = () => payments.reconcile().catch(console.warn);
+// It rejects while the store is away (Redis down): one line says why; the next call retries.
+const reconcile = () =>
+  payments.reconcile().catch((error) => {
+    console.warn(`payment-widget: reconcile() failed: ${error.message}`);
+  });
 setInterval(reconcile, 60_000);
 reconcile();
