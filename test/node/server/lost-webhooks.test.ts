@@ -4,9 +4,11 @@
 // sandbox delivers its webhooks to the handler itself; its `drop` fault loses them. The
 // handler's clock is moved a minute on (mocked Date) rather than waited out.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { afterEach, type TestContext, test } from 'node:test';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { createProviderClient } from '../../../src/server/index.ts';
+import { problemEntry } from '../../../src/server/outcomes/problems.ts';
 import { until } from '../../shared/until.ts';
 import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
 import { createCheckout, type Harness, makeHandler, PUBLIC_URL, request } from './fixtures.ts';
@@ -122,4 +124,22 @@ test('with a logger: each such order is its own warn entry, with the webhook URL
     assert.equal(entry.webhookUrl, WEBHOOK_URL);
     assert.equal(entry.ageMs, 60_000);
   }
+});
+
+test('docs/server.md\'s "Watching it" names the warning by its problem and its words', () => {
+  const docs = readFileSync(new URL('../../../docs/server.md', import.meta.url), 'utf8');
+  const watching = /\n### Watching it\n([\s\S]*?)\n#/.exec(docs)?.[1] ?? '';
+  assert.ok(watching.includes('`reconcile()`'), 'docs/server.md: no "Watching it" section');
+  const entry = problemEntry('onPaid', 'co_1', {
+    kind: 'no-webhook',
+    ageMs: 60_000,
+    webhookUrl: WEBHOOK_URL,
+  });
+  const flat = watching.replace(/\s+/g, ' ');
+  assert.ok(flat.includes(`\`problem\`: \`${entry.problem}\``), watching);
+  for (const field of Object.keys(entry).filter((k) => k === 'webhookUrl' || k === 'ageMs')) {
+    assert.ok(flat.includes(`\`${field}\``), `${field} in: ${watching}`);
+  }
+  assert.ok(flat.includes(`\`${entry.level}\` "which no webhook had done"`), watching);
+  assert.ok(entry.message.includes('which no webhook had done'), entry.message);
 });
