@@ -167,10 +167,11 @@ async function tookOver(
 
 /**
  * A `PaymentStore` on Redis: `createPaymentHandler({ store: createRedisStore(client) })` on
- * every instance. `client` is connected by the caller (`await createClient({ url }).connect()`,
- * `await createCluster({ rootNodes }).connect()`, `new Redis(url)`, `new Redis.Cluster(nodes)`
- * ...), which also owns its reconnects, its `error` listener and closing it. Any other client
- * is refused here, with a message naming what is supported.
+ * every instance. `client` is the caller's, connecting or connected (`createClient({ url })`
+ * or `createCluster({ rootNodes })` whose `connect()` was called, awaited or not: until it is
+ * ready the store fails its commands at once; `new Redis(url)`, `new Redis.Cluster(nodes)`
+ * ...). The caller also owns its reconnects, its `error` listener and closing it. Any other
+ * client is refused here, with a message naming what is supported.
  */
 export function createRedisStore(
   client: RedisClientLike,
