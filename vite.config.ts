@@ -89,7 +89,8 @@ export default defineConfig({
     minifyHtmlTemplates(),
     // Lit's hooks for the shadow DOM polyfills, which no supported browser needs.
     dropLitPolyfillHooks(),
-    // Lit's decorators and attribute reflection, which the widget does not use.
+    // Lit's decorators, attribute reflection, JSON attributes and kept defaults, which the
+    // widget does not use.
     dropUnusedLit(),
     replaceModule('./src/widget/parts/imports.ts', './src/widget/parts/imports-beside.ts'),
     builtIntegrity('src/widget/parts/integrity.ts', 'PART_INTEGRITY', () =>

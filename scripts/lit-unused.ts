@@ -7,9 +7,14 @@
 //   The widget declares its properties in a static table (src/widget/payment-widget.ts says
 //   why) and adds its controllers in its constructor.
 // - Reflecting a property to its attribute (`reflect: true` in that table) and the default
-//   converter's way back (`toAttribute`). No property of the widget reflects: the host's
-//   attributes are the page's own (a server render's, which hydration compares with its
-//   own). Attributes still reach properties as before (`fromAttribute`).
+//   converter's way back (`toAttribute`, with the Trusted Types empty script it wrote for a
+//   true Boolean). No property of the widget reflects: the host's attributes are the page's
+//   own (a server render's, which hydration compares with its own). Attributes still reach
+//   properties as before (`fromAttribute`).
+// - An attribute read as JSON (`type: Object` or `Array`): the widget's attributes are text,
+//   Booleans and Numbers; `order` takes JSON through a setter of its own.
+// - A property's default kept for when its attribute is removed (`useDefault: true`): no
+//   property of the widget declares one.
 //
 // This build step takes each piece out of Lit's published module as the bundler reads it,
 // and fails the build when one is not found as written here (a later Lit), or when the
@@ -74,6 +79,44 @@ export const CUTS: readonly Cut[] = [
     ),
   },
   {
+    what: 'the Trusted Types empty script that toAttribute() wrote for a true Boolean',
+    code: new RegExp(`,(${ID})=${ID}\\.trustedTypes,${ID}=\\1\\?\\1\\.emptyScript:""`),
+  },
+  {
+    what: "fromAttribute()'s JSON, for a property of type Object or Array",
+    code: new RegExp(
+      `case Object:case Array:try\\{(${ID})=JSON\\.parse\\(${ID}\\)\\}catch\\(${ID}\\)\\{\\1=null\\}`,
+    ),
+  },
+  {
+    what: 'useDefault in the default options',
+    code: /useDefault:!1,/,
+  },
+  {
+    what: 'the options an update reads for useDefault and reflection, neither left to read',
+    code: new RegExp(`(?<=\\{)useDefault:${ID},reflect:${ID},(?=wrapped:)`),
+  },
+  {
+    what: "an attribute's removal falling back to the property's default (useDefault)",
+    code: new RegExp(`\\?\\?this\\._\\$Ej\\?\\.get\\(${ID}\\)\\?\\?${ID}(?=,)`),
+  },
+  {
+    what: 'a change to a reflected default counting as one (useDefault)',
+    code: new RegExp(
+      `\\|\\|${ID}\\.useDefault&&${ID}\\.reflect&&${ID}===this\\._\\$Ej\\?\\.get\\(${ID}\\)&&!this\\.hasAttribute\\(${ID}\\._\\$Eu\\(${ID},${ID}\\)\\)`,
+    ),
+  },
+  {
+    what: 'keeping the default as the property is first set (useDefault)',
+    code: new RegExp(
+      `${ID}&&!\\(this\\._\\$Ej\\?\\?=new Map\\)\\.has\\(${ID}\\)&&\\(this\\._\\$Ej\\.set\\(${ID},${ID}\\?\\?${ID}\\?\\?this\\[${ID}\\]\\),!0!==${ID}\\|\\|void 0!==${ID}\\)\\|\\|`,
+    ),
+  },
+  {
+    what: 'the first change of a default-kept property keeping its old value (useDefault)',
+    code: new RegExp(`(?<=this\\.hasUpdated\\|\\|)${ID}\\|\\|(?=\\(${ID}=void 0\\))`),
+  },
+  {
     what: "the default converter's toAttribute()",
     code: new RegExp(
       `toAttribute\\(${ID},(${ID})\\)\\{switch\\(\\1\\)\\{[^{}]*\\}return ${ID}\\},`,
@@ -89,6 +132,10 @@ export const DROPPED = [
   '_$ET',
   '_$Eq',
   'toAttribute',
+  'emptyScript',
+  'useDefault',
+  '_$Ej',
+  'JSON.parse',
 ];
 
 /**

@@ -1,5 +1,6 @@
-// The self-contained bundles carry their own Lit without its decorators and its attribute
-// reflection (scripts/lit-unused.ts), which only the built files show: the other tests here
+// The self-contained bundles carry their own Lit without its decorators, its attribute
+// reflection, its JSON attributes and its kept defaults (scripts/lit-unused.ts), which only
+// the built files show: the other tests here
 // run the sources, with Lit whole. So this takes the element from the built ES module
 // (dist/payment-widget.js, as `npm run build` wrote it; the script-tag build is the same
 // code) and checks what its properties and attributes do, as ./properties.test.ts does for the
@@ -51,13 +52,7 @@ describe('payment-widget as built: its properties and attributes', () => {
     await el.updateComplete;
     expect($(el, '#zip')).to.exist;
     expect(el.shadowRoot!.querySelectorAll('#installments option')).to.have.length(2);
-    expect(el.getAttributeNames().sort()).to.deep.equal([
-      'checkout-id',
-      'locale',
-      'max-installments',
-      'order',
-    ]);
-    expect(el.getAttribute('max-installments')).to.equal('3');
+    expect(el.getAttributeNames().sort()).to.deep.equal(['checkout-id', 'locale', 'order']);
   });
 
   it("reads `order` set as JSON text through the element's own accessor", async () => {

@@ -1,7 +1,7 @@
-// The self-contained bundles carry their own Lit without its decorators and its attribute
-// reflection, which the widget does not use (scripts/lit-unused.ts), and with everything
-// else of ReactiveElement: attributes still reach properties, and an accessor of the
-// element's own is still wrapped (`order`).
+// The self-contained bundles carry their own Lit without its decorators, its attribute
+// reflection, its JSON attributes and its kept defaults (useDefault), which the widget does
+// not use (scripts/lit-unused.ts), and with everything else of ReactiveElement: attributes
+// still reach properties, and an accessor of the element's own is still wrapped (`order`).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -39,11 +39,32 @@ test('no property of the widget reflects to its attribute: the bundles cannot', 
   assert.deepEqual(reflected, [], 'reflect: true needs Lit whole (scripts/lit-unused.ts)');
 });
 
+test('no property of the widget is read from JSON by Lit or keeps a default: the bundles cannot', () => {
+  const declared = Object.entries(PaymentWidget.properties) as [
+    string,
+    { type?: unknown; useDefault?: boolean },
+  ][];
+  const json = declared
+    .filter(([, declaration]) => declaration.type === Object || declaration.type === Array)
+    .map(([name]) => name);
+  assert.deepEqual(json, [], 'type: Object or Array needs Lit whole (scripts/lit-unused.ts)');
+  const kept = declared.filter(([, declaration]) => declaration.useDefault).map(([name]) => name);
+  assert.deepEqual(kept, [], 'useDefault: true needs Lit whole (scripts/lit-unused.ts)');
+});
+
 test('the bundles hold neither decorators nor reflection, and keep reading attributes', () => {
   for (const file of BUNDLES) {
     assert.ok(existsSync(file), `${file} ${MISSING}`);
     const { properties, code } = readBundle(file);
-    for (const name of ['addInitializer', 'litPropertyMetadata', 'toAttribute', '_$ET', '_$Eq'])
+    for (const name of [
+      'addInitializer',
+      'litPropertyMetadata',
+      'toAttribute',
+      '_$ET',
+      '_$Eq',
+      'useDefault',
+      '_$Ej',
+    ])
       assert.ok(!properties.has(name), `${file} holds ${name}`);
     assert.ok(!code.includes('Symbol.metadata'), `${file} polyfills Symbol.metadata`);
     for (const kept of ['fromAttribute', 'wrapped', '_$AK'])
