@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { builtFiles, builtIntegrity, CARRIED } from './scripts/integrity.ts';
+import { dropUnusedLitHtml } from './scripts/lit-html-unused.ts';
 import { dropLitPolyfillHooks } from './scripts/lit-polyfill-hooks.ts';
 import { dropUnusedLit } from './scripts/lit-unused.ts';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
@@ -92,6 +93,8 @@ export default defineConfig({
     // Lit's decorators, attribute reflection, JSON attributes and kept defaults, which the
     // widget does not use.
     dropUnusedLit(),
+    // lit-html's directives, MathML and raw-text bindings, which no template uses.
+    dropUnusedLitHtml({ cut: true }),
     replaceModule('./src/widget/parts/imports.ts', './src/widget/parts/imports-beside.ts'),
     builtIntegrity('src/widget/parts/integrity.ts', 'PART_INTEGRITY', () =>
       builtFiles('parts', CARRIED.bundle),

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { builtFiles, builtIntegrity, CARRIED, sharedLocaleFiles } from './scripts/integrity.ts';
+import { dropUnusedLitHtml } from './scripts/lit-html-unused.ts';
 import { minifyCssTemplates } from './scripts/minify-css.ts';
 import { minifyHtmlTemplates } from './scripts/minify-html.ts';
 import browserBuild, { replaceModule } from './vite.config.ts';
@@ -31,6 +32,8 @@ export default defineConfig({
   plugins: [
     minifyCssTemplates(),
     minifyHtmlTemplates(),
+    // The bundle's Lit, which the parts draw with, runs no directive: none may come in here.
+    dropUnusedLitHtml({ cut: false }),
     replaceModule('./src/widget/parts/kit.ts', './src/widget/parts/kit-lent.ts'),
     // The stylesheets' tag (the next steps' styles import it), lent by the bundle like the kit's.
     replaceModule('./src/widget/css.ts', './src/widget/parts/kit-lent.ts'),

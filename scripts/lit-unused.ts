@@ -29,10 +29,14 @@ const MODULE = /\/node_modules\/@lit\/reactive-element\/reactive-element\.js$/;
 /** An identifier as Lit's minifier writes one. */
 const ID = '[\\w$]+';
 
-/** One piece taken out: its code in Lit's module (found exactly once), and why it can go. */
-interface Cut {
+/**
+ * One piece taken out: its code in Lit's module (found exactly once), and why it can go; `to`,
+ * what it becomes, when not nothing.
+ */
+export interface Cut {
   what: string;
   code: RegExp;
+  to?: string;
 }
 
 export const CUTS: readonly Cut[] = [
@@ -143,16 +147,29 @@ export const DROPPED = [
  * not found exactly once, or a dropped name is left.
  */
 export function dropUnused(code: string): string {
+  return cutOut(code, CUTS, DROPPED, "Lit's unused features (scripts/lit-unused.ts)");
+}
+
+/**
+ * `code` with each of `cuts` made, as this file and ./lit-html-unused.ts make theirs; throws,
+ * saying `whose` and naming each, when a piece is not found exactly once, or a name of
+ * `dropped` is left.
+ */
+export function cutOut(
+  code: string,
+  cuts: readonly Cut[],
+  dropped: readonly string[],
+  whose: string,
+): string {
   const wrong: string[] = [];
   let rest = code;
-  for (const cut of CUTS) {
+  for (const cut of cuts) {
     const found = rest.match(new RegExp(cut.code.source, 'g'))?.length ?? 0;
     if (found !== 1) wrong.push(`${cut.what}: found ${found} times`);
-    else rest = rest.replace(cut.code, '');
+    else rest = rest.replace(cut.code, cut.to ?? '');
   }
-  for (const name of DROPPED) if (rest.includes(name)) wrong.push(`${name} is still named`);
-  if (wrong.length > 0)
-    throw new Error(`Lit's unused features (scripts/lit-unused.ts): ${wrong.join('; ')}`);
+  for (const name of dropped) if (rest.includes(name)) wrong.push(`${name} is still named`);
+  if (wrong.length > 0) throw new Error(`${whose}: ${wrong.join('; ')}`);
   return rest;
 }
 

@@ -33,7 +33,6 @@ const SAFE: Record<string, string> = {
   replaceSync: 'Lit builds constructable stylesheets only under that same test',
   createPolicy:
     'Lit creates its Trusted Types policy (and calls it) only where window.trustedTypes exists',
-  emptyScript: 'read from window.trustedTypes only where it exists',
   properties:
     "the element's static `properties` table (Lit's), which the build assigns to the class",
   capture: 'the `capture` option of addEventListener, which Lit compares between renders',
