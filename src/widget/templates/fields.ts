@@ -40,7 +40,7 @@ const AUTOCOMPLETE: Partial<Record<FieldName, string>> = {
 /** The number field's icon until the network is known: a plain card. */
 const CARD_OUTLINE = svg`<rect x="0.5" y="0.5" width="23" height="15" rx="2" fill="none" stroke="currentColor" /><rect x="1" y="4" width="22" height="2.5" fill="currentColor" />`;
 
-/** Fields typed as digits: a numeric keypad on phones. */
+/** Fields typed as digits: a numeric keypad on phones (the email field's type brings its own). */
 const NUMERIC = /^(number|expiry|cvv|zip|taxId|postalCode)$/;
 
 /** Fields laid out two to a row when the widget is wide enough. */
@@ -97,7 +97,7 @@ function fieldOf(field: FieldName, view: FieldsView): TemplateResult {
           part="input"
           type=${field === 'email' ? 'email' : 'text'}
           autocomplete=${AUTOCOMPLETE[field] ?? 'off'}
-          inputmode=${NUMERIC.test(field) ? 'numeric' : field === 'email' ? 'email' : nothing}
+          inputmode=${NUMERIC.test(field) ? 'numeric' : nothing}
           dir=${NUMERIC.test(field) ? 'ltr' : nothing}
           maxlength=${field === 'zip' ? 10 : nothing}
           spellcheck="false"

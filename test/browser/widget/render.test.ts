@@ -44,6 +44,10 @@ describe('payment-widget: loading and rendering', () => {
       'numeric',
       'numeric',
     ]);
+    // The email field's type is what brings a phone's email keyboard (an inputmode of email
+    // says it again, and type=email already checks the address as the browser reads it).
+    expect(($(el, '#email') as HTMLInputElement).type).to.equal('email');
+    expect(im('email')).to.equal(null);
   });
 
   it('keeps digits in their order on a right-to-left page: "12 / 30" never reads "30 / 12"', async () => {
