@@ -7,6 +7,7 @@
  * Every URL in the pages is relative to the page (`payments`, `assets/...`), and
  * every page sits at the shop's root: the shop works the same under a path prefix.
  */
+import { formatMoney } from '../src/shared/money.ts';
 import type { PageSecurity } from './page-security.ts';
 
 export function escapeHtml(value: string): string {
@@ -38,8 +39,13 @@ export function attributes(attrs: Record<string, string | boolean | undefined>):
     .join(' ');
 }
 
+/**
+ * A price as the widget writes it in English, with the currency's minor unit from the table
+ * the handler charges by: Node's Intl wrote IDR 15000.5 as "IDR 15,001" (and some browsers
+ * 12500 HUF as "HUF 12,500.00"), where the widget beside it writes "IDR 15,000.50".
+ */
 export function formatPrice(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
+  return formatMoney('en-GB', amount, currency);
 }
 
 /**

@@ -2,17 +2,13 @@
  * Amounts as the till types them ("12.50") and as the reader API takes them (1250 in
  * minor units), per currency.
  */
+import { minorUnit } from '../../src/schemas/currencies.ts';
 
-/** The seed's whole-unit currencies; Intl disagrees for HUF, the provider does not. */
-const ZERO_DECIMAL = new Set(['CLP', 'COP', 'HUF']);
-
-export function minorUnitOf(currency: string): number {
-  if (ZERO_DECIMAL.has(currency)) return 0;
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2
-  );
-}
+/**
+ * The currency's minor unit, from the table the handler and the sandbox check amounts by (the
+ * reader API's minor_unit must be its): Intl's own data disagree with it (HUF, IDR, IQD).
+ */
+export const minorUnitOf = minorUnit;
 
 /** "12.50" -> 1250 (minor unit 2); undefined when it is not a positive amount in that unit. */
 export function toMinorUnits(text: string, minorUnit: number): number | undefined {

@@ -2,6 +2,7 @@
 // limits. Server-side only.
 import * as z from 'zod/mini';
 import { CurrencyCodeSchema, maybe, must, type Named, requiredString } from './common.ts';
+import { minorUnit } from './currencies.ts';
 import { installmentsSchema } from './installments.ts';
 
 export const ReaderStatusSchema = z.enum(['unknown', 'processing', 'paired', 'expired']);
@@ -63,9 +64,6 @@ export const ReaderUpdateBodySchema = z.object({
 });
 export type ReaderUpdateBody = z.infer<typeof ReaderUpdateBodySchema>;
 
-/** Currencies without a minor unit, per the seed. */
-const ZERO_DECIMAL_CURRENCIES = new Set(['CLP', 'COP', 'HUF']);
-
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** The result webhook must be HTTPS; plain HTTP only to a loopback host (the sandbox and tests). */
@@ -109,10 +107,15 @@ export const ReaderCheckoutBodySchema = z.object({
       { error: must('must be an object') },
     )
     .check(
-      z.refine(
-        (amount) => !ZERO_DECIMAL_CURRENCIES.has(amount.currency) || amount.minor_unit === 0,
-        { error: 'must be 0 for CLP, COP and HUF', path: ['minor_unit'] },
-      ),
+      // The currency's own, from the table the online checkouts are held to: 0 for CLP, COP
+      // and HUF (as the seed says), XOF and JPY, 3 for KWD and IQD, 2 for EUR.
+      z.refine((amount) => amount.minor_unit === minorUnit(amount.currency), {
+        error: (issue) => {
+          const { currency } = issue.input as { currency: string };
+          return `must be ${minorUnit(currency)} for ${currency}`;
+        },
+        path: ['minor_unit'],
+      }),
     ),
   tip_rates: z.optional(
     z

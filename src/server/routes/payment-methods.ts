@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { json } from '../../http/json.ts';
-import { amountCeiling, decimalPlaces, minorUnit } from '../../schemas/currencies.ts';
+import { amountCeiling, decimalPlaces, minorUnit, mostDecimals } from '../../schemas/currencies.ts';
 import { CheckoutPurposeSchema } from '../../schemas/index.ts';
 import { PaymentHandlerError } from '../errors.ts';
 import { requireCustomer } from '../guards/ids.ts';
@@ -33,7 +33,7 @@ export function paymentMethodRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     if (amount !== undefined && amount !== '') {
       // Any amount a checkout may have, as the widget sends its checkout's: 0 (a card saved) or
       // more, to the currency's minor unit, under its ceiling (without a currency, the widest).
-      const places = filter.currency ? minorUnit(filter.currency) : 3;
+      const places = filter.currency ? minorUnit(filter.currency) : mostDecimals();
       const ceiling = filter.currency ? amountCeiling(filter.currency) : 10 ** 15;
       const value = Number(amount);
       if (!/^\d+(\.\d+)?$/.test(amount) || decimalPlaces(value) > places || value >= ceiling) {

@@ -255,6 +255,9 @@ describe('reader checkouts', () => {
       ['CLP with decimals', amount(1000, 'CLP', 2), 'INVALID', 'total_amount.minor_unit'],
       ['COP with decimals', amount(1000, 'COP', 2), 'INVALID', 'total_amount.minor_unit'],
       ['EUR without decimals', amount(10, 'EUR', 0), 'INVALID', 'total_amount.minor_unit'],
+      // ISO 4217's minor units, where 2 was assumed: CFA francs have none, Iraqi dinars 3.
+      ['XOF with decimals', amount(5000, 'XOF', 2), 'INVALID', 'total_amount.minor_unit'],
+      ['IQD to the cent', amount(1000, 'IQD', 2), 'INVALID', 'total_amount.minor_unit'],
       ['another currency', amount(1000, 'USD', 2), 'INVALID', 'total_amount.currency'],
       ['tip below 0.01', { ...EUR_10, tip_rates: [0, 0.1] }, 'INVALID', 'tip_rates.0'],
       ['tip above 0.99', { ...EUR_10, tip_rates: [0.1, 1] }, 'INVALID', 'tip_rates.1'],

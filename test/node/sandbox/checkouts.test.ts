@@ -66,6 +66,8 @@ describe('create, list, retrieve', () => {
     ['zero amount', { amount: 0 }, 'INVALID', 'amount'],
     ['an amount off the cent', { amount: 0.1 * 3 }, 'INVALID', 'amount'],
     ['a fraction of a forint', { amount: 1000.5, currency: 'HUF' }, 'INVALID', 'amount'],
+    ['a fraction of a CFA franc', { amount: 5000.5, currency: 'XOF' }, 'INVALID', 'amount'],
+    ['a fraction of a Guinean franc', { amount: 20000.5, currency: 'GNF' }, 'INVALID', 'amount'],
     ['an amount past 15 digits', { amount: 1e13 }, 'INVALID', 'amount'],
     ['1e+21, in JSON', { amount: 1e21 }, 'INVALID', 'amount'],
     ['missing currency', { currency: undefined }, 'MISSING', 'currency'],
@@ -86,6 +88,20 @@ describe('create, list, retrieve', () => {
       h.expectError(await h.api('POST', '/v0.1/checkouts', checkoutBody(extra)), 400, code, param);
     });
   }
+
+  test('create takes an amount to the currency’s minor unit, ISO 4217’s: three decimals of an Iraqi or Libyan dinar, four of a unidad de fomento', async () => {
+    for (const [amount, currency] of [
+      [1250.125, 'IQD'],
+      [12.345, 'LYD'],
+      [5000, 'XOF'],
+      [1.2345, 'CLF'],
+    ] as const) {
+      const res = await h.api('POST', '/v0.1/checkouts', checkoutBody({ amount, currency }));
+      assert.equal(res.status, 201, `${amount} ${currency}: ${JSON.stringify(res.body)}`);
+      const made = res.body as { amount: number; currency: string };
+      assert.deepEqual([made.amount, made.currency], [amount, currency]);
+    }
+  });
 
   test('a body that is not JSON is 400 INVALID', async () => {
     h.expectError(await h.api('POST', '/v0.1/checkouts', '{nope'), 400, 'INVALID', 'body');

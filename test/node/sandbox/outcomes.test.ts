@@ -118,9 +118,10 @@ describe('POST /sandbox/outcomes', () => {
     await h.api('POST', '/sandbox/outcomes', { outcome: 'declined', amount: 1000 });
     assert.equal((await pay('4200000000000091', 1001, 'JPY')).status, 'PAID');
     assert.equal((await pay('4200000000000091', 1000, 'JPY')).status, 'FAILED');
-    // No currency has more than three decimals: an amount with more matches no payment.
+    // No currency has more than four decimals (CLF's, UYW's): an amount with more matches no
+    // payment.
     h.expectError(
-      await h.api('POST', '/sandbox/outcomes', { outcome: 'declined', amount: 5.1255 }),
+      await h.api('POST', '/sandbox/outcomes', { outcome: 'declined', amount: 5.12555 }),
       400,
       'INVALID',
       'amount',

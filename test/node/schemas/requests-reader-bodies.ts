@@ -31,7 +31,19 @@ export const READER_REFUSED: Row[] = [
     'CLP with decimals',
     ReaderCheckoutBodySchema,
     { total_amount: { value: 1000, currency: 'CLP', minor_unit: 2 } },
-    'total_amount.minor_unit INVALID must be 0 for CLP, COP and HUF',
+    'total_amount.minor_unit INVALID must be 0 for CLP',
+  ],
+  [
+    'XOF with decimals',
+    ReaderCheckoutBodySchema,
+    { total_amount: { value: 5000, currency: 'XOF', minor_unit: 2 } },
+    'total_amount.minor_unit INVALID must be 0 for XOF',
+  ],
+  [
+    'IQD to the cent',
+    ReaderCheckoutBodySchema,
+    { total_amount: { value: 1000, currency: 'IQD', minor_unit: 2 } },
+    'total_amount.minor_unit INVALID must be 3 for IQD',
   ],
   [
     'four-letter currency',
@@ -133,6 +145,16 @@ export const READER_ACCEPTED: Accepted[] = [
     'HUF without decimals',
     ReaderCheckoutBodySchema,
     { total_amount: { value: 1500, currency: 'HUF', minor_unit: 0 } },
+  ],
+  [
+    'XOF without decimals',
+    ReaderCheckoutBodySchema,
+    { total_amount: { value: 5000, currency: 'XOF', minor_unit: 0 } },
+  ],
+  [
+    'IQD to the fils',
+    ReaderCheckoutBodySchema,
+    { total_amount: { value: 1250125, currency: 'IQD', minor_unit: 3 } },
   ],
   ['tip rates ascending', ReaderCheckoutBodySchema, { ...reader, tip_rates: [0.01, 0.1, 0.99] }],
   [

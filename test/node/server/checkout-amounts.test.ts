@@ -88,6 +88,19 @@ describe('the amounts resolveCheckout returns', () => {
       'amount',
       /amount must be a whole number in CLP \(not 1500\.5\)/,
     ],
+    // ISO 4217 writes CFA francs without decimals: 5000.5 XOF is no charge the page can show.
+    [
+      'a fraction of a CFA franc',
+      { amount: 5000.5, currency: 'XOF' },
+      'amount',
+      /amount must be a whole number in XOF \(not 5000\.5\)/,
+    ],
+    [
+      'a fraction of a Rwandan franc',
+      { amount: 1000.25, currency: 'RWF' },
+      'amount',
+      /amount must be a whole number in RWF \(not 1000\.25\)/,
+    ],
     [
       '0 for a purchase',
       { amount: 0, currency: 'EUR' },
@@ -169,6 +182,10 @@ describe('the amounts resolveCheckout returns', () => {
     ['the largest amount to the cent', { amount: 9999999999999.99, currency: 'EUR' }],
     // Three decimals: the widget asks for its methods with the fils.
     ['a dinar to the fils', { amount: 5.125, currency: 'KWD' }],
+    // Iraqi and Libyan dinars have three decimals too (ISO 4217), where two were assumed.
+    ['an Iraqi dinar to the fils', { amount: 1250.125, currency: 'IQD' }],
+    ['a Libyan dinar to the dirham', { amount: 12.345, currency: 'LYD' }],
+    ['whole CFA francs', { amount: 5000, currency: 'XOF' }],
   ];
   for (const [name, terms] of payable) {
     test(`${name} (${terms.amount} ${terms.currency}) is made, offered its methods, and paid`, async () => {
@@ -188,8 +205,11 @@ describe('the amounts resolveCheckout returns', () => {
       'amount=1e%2B21&currency=EUR',
       'amount=10.005&currency=EUR',
       'amount=10.5&currency=CLP',
+      'amount=5000.5&currency=XOF',
+      'amount=1.1255&currency=IQD',
       'amount=10000000000000&currency=EUR',
-      'amount=1.0001',
+      // Without a currency, the most decimals any has: four (CLF, the Chilean unidad de fomento).
+      'amount=1.00001',
     ]) {
       const res = await h.handle(request('GET', `/payment-methods?${query}`));
       assert.equal(res.status, 400, query);
