@@ -20,6 +20,8 @@ export interface ExchangeRequest {
   path: string;
   headers: Record<string, string>;
   body: string | undefined;
+  /** How many times this call was sent before (a retried read's second attempt: 1). */
+  resent?: number;
 }
 
 interface ExchangeAnswer {

@@ -133,7 +133,10 @@ export function createTransport(options: TransportOptions): Transport {
       : fetchExchange(base.origin, options.fetch);
   const exchange = options.instrument?.(sent, base) ?? sent;
 
-  async function attempt<T>(call: CallOptions<T>): Promise<{ status: number; data: T }> {
+  async function attempt<T>(
+    call: CallOptions<T>,
+    resent: number,
+  ): Promise<{ status: number; data: T }> {
     const headers: Record<string, string> = { authorization, accept: 'application/json' };
     if (call.requestId !== undefined) headers['x-request-id'] = call.requestId;
     let body: string | undefined;
@@ -151,6 +154,7 @@ export function createTransport(options: TransportOptions): Transport {
           path: `${basePath}${call.path}${queryString(call.query)}`,
           headers,
           body,
+          resent,
         },
         timeoutMs,
       );
@@ -218,7 +222,7 @@ export function createTransport(options: TransportOptions): Transport {
       const idempotent = call.idempotent ?? call.method === 'GET';
       for (let tries = 0; ; tries += 1) {
         try {
-          return await attempt(call);
+          return await attempt(call, tries);
         } catch (error) {
           const again =
             idempotent && tries < retries && error instanceof ProviderError && error.retryable;

@@ -111,6 +111,8 @@ export function clientSpans(current: () => Recorder | undefined) {
           span.updateName(`${request.method} ${template}`);
           span.setAttribute(ATTR.urlTemplate, template);
           span.setAttribute(ATTR.urlFull, scrubbedUrl(base.origin, request.path));
+          // Tells a retried read's attempts apart: the same name, URL and (often) error.
+          if (request.resent) span.setAttribute(ATTR.resendCount, request.resent);
         }
         endSpan(api, span, attributes);
       }

@@ -35,6 +35,7 @@ export const ATTR = {
   scheme: 'url.scheme',
   urlFull: 'url.full',
   urlTemplate: 'url.template',
+  resendCount: 'http.request.resend_count',
   serverAddress: 'server.address',
   serverPort: 'server.port',
   requestId: 'payment_widget.request_id',

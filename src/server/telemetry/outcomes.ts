@@ -29,11 +29,13 @@ function outcomeOf(result: ProcessResult): PaymentOutcome {
 /** The client the routes use: the same, counting checkouts created and payment attempts. */
 export function countingClient(client: ProviderClient, current: Current): ProviderClient {
   const { create, process } = client.checkouts;
-  const count = (outcome: PaymentOutcome, method: string) =>
-    current()?.metrics?.payments.add(1, {
-      [ATTR.outcome]: outcome,
-      [ATTR.paymentMethod]: method,
-    });
+  const count = (outcome: PaymentOutcome, method: string) => {
+    const recorder = current();
+    recorder?.metrics?.payments.add(1, { [ATTR.outcome]: outcome, [ATTR.paymentMethod]: method });
+    // On the request's span too: a trace then says whether the card paid or was declined,
+    // which its status does not (a decline is the shopper's answer, not the handler's error).
+    recorder?.api.trace.getActiveSpan()?.setAttribute(ATTR.outcome, outcome);
+  };
   return {
     ...client,
     checkouts: {
@@ -118,6 +120,9 @@ export async function tracedReconcile(
     for (const [field, name] of Object.entries(ATTR.reconcile)) {
       attributes[name] = report[field as keyof ReconcileReport];
     }
+    // It resolves when the provider could not be asked (down, a wrong key): the call failed
+    // in part all the same. Which way each read failed is on its own client span.
+    if (report.errors > 0) attributes[ATTR.errorType] = '_OTHER';
     return report;
   } catch (error) {
     attributes[ATTR.errorType] = errorTypeOf(error);

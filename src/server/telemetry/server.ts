@@ -32,6 +32,9 @@ export function conventionalMethod(method: string): string {
   return KNOWN_METHODS.has(method) ? method : '_OTHER';
 }
 
+/** A span name's method: the conventions name a request of an unknown method `HTTP`. */
+const spanMethod = (method: string) => (method === '_OTHER' ? 'HTTP' : method);
+
 /** The route pattern that answered, or undefined when none did (404, a preflight). */
 function routeOf(c: Context<HandlerEnv>): string | undefined {
   const pattern = routePath(c, -1);
@@ -83,7 +86,7 @@ async function traced(c: Context<HandlerEnv>, next: Next, recorder: Recorder): P
   const request = c.req.raw;
   const method = conventionalMethod(request.method);
   const { parent, links } = requestParent(api, request.headers);
-  const span = tracer.startSpan(method, { kind: api.SpanKind.SERVER, links }, parent);
+  const span = tracer.startSpan(spanMethod(method), { kind: api.SpanKind.SERVER, links }, parent);
   const started = performance.now();
   let thrown: { error: unknown } | undefined;
   try {
@@ -125,7 +128,7 @@ function finish(
   if (errorType !== undefined) attributes['error.type'] = errorType;
   metrics?.serverDuration.record(secondsSince(started), attributes);
   if (span.isRecording()) {
-    if (route !== undefined) span.updateName(`${method} ${route}`);
+    if (route !== undefined) span.updateName(`${spanMethod(method)} ${route}`);
     if (method === '_OTHER') span.setAttribute(ATTR.methodOriginal, c.req.raw.method);
     span.setAttribute(ATTR.requestId, c.get('requestId'));
     // The checkout the request named or made, on the span only: a metric would get one series
