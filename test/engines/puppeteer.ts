@@ -32,6 +32,11 @@ import {
   waitFor,
 } from './driver.ts';
 
+/** The part of puppeteer's BiDi connection this driver sends commands through. */
+interface BidiConnection {
+  send(method: string, params: object, timeoutMs?: number): Promise<unknown>;
+}
+
 export class PuppeteerDriver implements Driver {
   /** The frame inFrame aims at while it runs. */
   private frame: Frame | undefined;
@@ -95,7 +100,32 @@ export class PuppeteerDriver implements Driver {
   }
 
   async goto(url: string): Promise<void> {
-    await this.page.goto(url);
+    if (this.engine === 'chromium') {
+      await this.page.goto(url);
+      return;
+    }
+    // Firefox: BiDi's own navigate, which answers once the page has loaded. puppeteer's goto
+    // waits for the navigation to be announced to it, and after Back restored a page from the
+    // back-forward cache it never was (Firefox starts that navigation but sends no load for it,
+    // and puppeteer takes the next one for part of it): goto from that page hung until its
+    // timeout.
+    const allowed = scaled(30_000);
+    await this.connection
+      .send('browsingContext.navigate', { context: this.contextId, url, wait: 'complete' }, allowed)
+      .catch((error: unknown) => {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new Error(`Firefox did not load ${url} within ${allowed} ms: ${why}`);
+      });
+  }
+
+  /** The page's browsing context, as BiDi names it (puppeteer's frame id, not in its types). */
+  private get contextId(): string {
+    return (this.page.mainFrame() as unknown as { _id: string })._id;
+  }
+
+  /** puppeteer's WebDriver BiDi connection to Firefox (not part of its public types). */
+  private get connection(): BidiConnection {
+    return (this.browser as unknown as { connection: BidiConnection }).connection;
   }
 
   async url(): Promise<string> {
@@ -176,10 +206,7 @@ export class PuppeteerDriver implements Driver {
   async setColorScheme(scheme: ColorScheme): Promise<void> {
     if (this.engine === 'firefox') {
       // BiDi has no media emulation: Firefox's own preference does the same.
-      await setFirefoxPrefs(
-        (this.browser as unknown as { connection: unknown }).connection,
-        firefoxMediaPrefs({ colorScheme: scheme }),
-      );
+      await setFirefoxPrefs(this.connection, firefoxMediaPrefs({ colorScheme: scheme }));
     } else {
       await this.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
     }
@@ -190,7 +217,7 @@ export class PuppeteerDriver implements Driver {
 
   async workerIdleTimeout(ms: number): Promise<boolean> {
     if (this.engine !== 'firefox') return false;
-    await setFirefoxPrefs((this.browser as unknown as { connection: unknown }).connection, {
+    await setFirefoxPrefs(this.connection, {
       'dom.serviceWorkers.idle_timeout': ms,
     });
     return true;
@@ -213,7 +240,7 @@ export class PuppeteerDriver implements Driver {
     if (this.engine === 'firefox') {
       // Colours and backgrounds: "override the colours of the page" always (2), or only
       // under a high contrast theme (0, the default): forced-colors follows it.
-      await setFirefoxPrefs((this.browser as unknown as { connection: unknown }).connection, {
+      await setFirefoxPrefs(this.connection, {
         'browser.display.document_color_use': active ? 2 : 0,
       });
     } else {
