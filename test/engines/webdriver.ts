@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import { remote } from 'webdriverio';
 // @ts-expect-error -- a plain .mjs helper shared with the other runners; it has no type declarations
 import { startWebKitDriver, webkitCapabilities } from '../../scripts/browser.mjs';
+import { scaled } from '../shared/until.ts';
 import {
   COLOR_SCHEME,
   type ColorScheme,
@@ -16,6 +17,12 @@ import {
   nameArg,
   waitFor,
 } from './driver.ts';
+
+/**
+ * How long WebKitWebDriver waits for a page to load after a navigation command (goto, Back,
+ * Forward), puppeteer's 30 s scaled as in puppeteer.ts; WebDriver's default is 300 s.
+ */
+const PAGE_LOAD_MS = scaled(30_000);
 
 /** The W3C WebDriver code points of the keys flows press. */
 const KEYS: Record<Key, string> = {
@@ -112,8 +119,12 @@ export class WebKitDriver implements Driver {
         hostname: '127.0.0.1',
         port: server.port,
         logLevel: 'error',
+        // Past the driver's own page load timeout, so that the driver answers a navigation
+        // that never ends, not the client giving up on it and sending it again.
+        connectionRetryTimeout: PAGE_LOAD_MS + scaled(30_000),
         capabilities: webkitCapabilities(),
       });
+      await browser.setTimeout({ pageLoad: PAGE_LOAD_MS });
       return new WebKitDriver(browser, server);
     } catch (error) {
       await server.stop();
@@ -134,7 +145,22 @@ export class WebKitDriver implements Driver {
     // WebDriver's own commands, not the page's history: a script sent while WebKit brings
     // back a page it kept (Forward to a page with a payment out) went unanswered until the
     // client gave up 120 s later, in 4 of 12 runs here; the commands wait for that page.
-    await (to === 'back' ? this.browser.back() : this.browser.forward());
+    // Sent once, not through webdriverio, which sends a command again after an error: a
+    // Back that loads no page in the top-level view (its entry a frame's, the frame gone
+    // since) is answered only by the page load timeout, and then went back again, four
+    // times in all (8 minutes with WebDriver's default timeout).
+    const response = await fetch(
+      `http://127.0.0.1:${this.server.port}/session/${this.browser.sessionId}/${to}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+    );
+    const { value } = (await response.json()) as { value: { error?: string } };
+    if (response.ok) return;
+    // The session stays stuck (every later command waits out the same timeout): a new one.
+    await this.browser.reloadSession();
+    await this.browser.setTimeout({ pageLoad: PAGE_LOAD_MS });
+    throw new Error(
+      `WebKit's ${to === 'back' ? 'Back' : 'Forward'} loaded no page within ${PAGE_LOAD_MS} ms (WebKitWebDriver: ${value.error}): the entry it went to is not the page's (a frame's, the frame gone), or there is none; the driver has a new session`,
+    );
   }
 
   // WebDriver deletes the cookies of the current page's site: the flows' shop, once a flow
