@@ -176,13 +176,16 @@ export async function reconciledAfter(
 class WebhookLog {
   readonly #answers: string[] = [];
   acknowledged = 0;
+  /** Deliveries the sandbox stopped retrying, their last attempt not acknowledged. */
+  givenUp = 0;
 
   readonly line = (line: string) => {
-    const match = /^webhook \S+ attempt \d+\/\d+: (\S+)$/.exec(line);
+    const match = /^webhook \S+ attempt (\d+)\/(\d+): (\S+)$/.exec(line);
     if (match === null) return;
-    const answer = match[1]!;
+    const answer = match[3]!;
     this.#answers.push(answer);
     if (/^2\d\d$/.test(answer)) this.acknowledged += 1;
+    else if (match[1] === match[2]) this.givenUp += 1;
   };
 
   /** How each attempt was answered, as `summarize` writes it. */
