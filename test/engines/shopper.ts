@@ -160,6 +160,19 @@ export async function shopSaw(shop: Shop, id: string, hook: 'paid' | 'failed'): 
   );
 }
 
+/** The statuses the sandbox answered the browser's GETs of its pages under `path`, oldest first. */
+export async function pageLoads(shop: Shop, path: string): Promise<number[]> {
+  const log = (await (await shop.provider('GET', '/sandbox/requests')).json()) as {
+    method: string;
+    path: string;
+    status: number;
+  }[];
+  return log
+    .filter((r) => r.method === 'GET' && r.path.startsWith(path))
+    .map((r) => r.status)
+    .reverse();
+}
+
 /** The focused control's name (label or text), through shadow roots. */
 export function focused(driver: Driver): Promise<string> {
   return driver.run<string>(FOCUSED);

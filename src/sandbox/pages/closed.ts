@@ -52,7 +52,7 @@ function backTo(checkout: Frozen<CheckoutRecord> | undefined): string | undefine
 }
 
 /**
- * The page for a closed step, with the status the JSON error would have had. A challenge that
+ * The page for a closed step, with the status its route gives it. A challenge that
  * ran in the widget's frame also tells the widget (as the end page does) to read its checkout
  * again: only a hint, which the widget confirms through its backend.
  */

@@ -57,7 +57,11 @@ function forPerson(step: 'challenge' | 'bank', page: Page): Page {
         error instanceof ClosedStep || (error instanceof ApiError && error.status === 404);
       if (!closed || !prefersHtml(c.req.raw)) throw error;
       const checkout = c.env.sandbox.store.get('checkouts', c.req.param('id')!);
-      return closedStepPage(step, checkout, error.status);
+      // Opened again (Back to it, a reload, an old tab's link), the page is what the step now
+      // is, as a bank's "session ended" page is: 200, not an error the browser's console
+      // reports. An answer posted to it keeps the refusal's 400; an unknown checkout its 404.
+      const status = error instanceof ClosedStep && c.req.method === 'GET' ? 200 : error.status;
+      return closedStepPage(step, checkout, status);
     }
   };
 }
