@@ -16,6 +16,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../shared/request-id.ts';
 import { handlerErrorBody } from './errors.ts';
 import { json } from './json.ts';
 import {
@@ -223,7 +224,7 @@ export function toNodeListener(
       out.hijack?.();
       res = out.raw;
     } else if (isSocket(out)) {
-      refuseTunnel(out, options);
+      refuseTunnel(req, out, options);
       return;
     } else {
       res = out;
@@ -257,8 +258,10 @@ export function toNodeListener(
  * Allow (a tunnel is not served, whatever the method), then the socket is let go. What the
  * client sends after it is read and dropped, so that closing does not reset the connection
  * before the client has read the answer; a client that never closes is dropped after 10 s.
+ * It carries `X-Request-Id` (the client's own when it is a short token, else a new one), which
+ * a server cannot set on a bare socket: the sandbox names every answer so.
  */
-function refuseTunnel(socket: Duplex, options: NodeListenerOptions): void {
+function refuseTunnel(req: IncomingMessage, socket: Duplex, options: NodeListenerOptions): void {
   const body = JSON.stringify(
     (options.errorBody ?? handlerErrorBody)(
       'METHOD_NOT_ALLOWED',
@@ -269,8 +272,9 @@ function refuseTunnel(socket: Duplex, options: NodeListenerOptions): void {
   socket.on('error', () => socket.destroy());
   (socket as Socket).setTimeout(10_000, () => socket.destroy());
   socket.resume();
+  const id = req.headers[REQUEST_ID_HEADER];
   socket.end(
-    `HTTP/1.1 405 Method Not Allowed\r\nallow: \r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 405 Method Not Allowed\r\n${REQUEST_ID_HEADER}: ${requestIdFrom(typeof id === 'string' ? id : undefined)}\r\nallow: \r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
 

@@ -4,12 +4,13 @@
 // from the servers this project starts (the sandbox and the demo), their JSON error naming
 // the part at fault, as every other refusal of theirs does: not Node's bare 431, 417, 413 or
 // 400 with an empty body. A request without Host is never routed. A CONNECT, which Node hangs
-// up on unanswered unless the server takes it, is a 405 naming the method.
+// up on unanswered unless the server takes it, is a 405 naming the method, with an X-Request-Id.
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { type ServerExample, startServerExample } from '../../../server-example/index.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { REQUEST_ID_PATTERN } from '../../../src/shared/request-id.ts';
 import { parseResponse, rawExchange, requestBytes } from '../support/raw-http.ts';
 
 let sandbox: Sandbox;
@@ -97,12 +98,18 @@ for (const [name, url] of [
   test(`${name}: a CONNECT is a 405 JSON naming method, with an empty Allow, tunnel bytes after it or not; one reset at once leaves it serving`, async () => {
     const { host, hostname, port } = new URL(url());
     const head = `CONNECT ${host} HTTP/1.1\r\nhost: ${host}\r\n\r\n`;
+    const mine = `tunnel-${Date.now().toString(36)}`;
+    const named = `CONNECT ${host} HTTP/1.1\r\nhost: ${host}\r\nx-request-id: ${mine}\r\n\r\n`;
     // What a proxy client sends next: a TLS hello, and more than a socket buffer holds.
     const hello = `\x16\x03\x01\x02\x00\x01${'x'.repeat(64 * 1024)}`;
-    for (const bytes of [head, `${head}${hello}`]) {
+    for (const bytes of [head, `${head}${hello}`, named]) {
       const answer = await rawExchange(url(), bytes);
       const res = parseResponse(answer);
       assert.equal(res?.status, 405, JSON.stringify(answer.slice(0, 200)));
+      // Named as every other answer is (it had no X-Request-Id): the caller's own when it sent one.
+      const id = res?.header('x-request-id') ?? '';
+      if (bytes === named) assert.equal(id, mine);
+      else assert.match(id, REQUEST_ID_PATTERN);
       assert.equal(res?.header('allow'), '');
       assert.equal(res?.header('connection'), 'close');
       assert.match(res?.header('content-type') ?? '', /^application\/json/);
