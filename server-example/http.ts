@@ -211,6 +211,19 @@ const NOT_HTTP: [string, string, string] = [
 ];
 
 /**
+ * How long the shop waits for a request, where Node's defaults (the head within 60 s, the
+ * whole request within 300 s, checked every 30 s) let a client that sends a header now and
+ * then hold a connection for minutes: the head within 10 s of the connection opening, the
+ * whole request within 30 s, checked every second; too slow, it gets the 408 below. The
+ * answer is not bounded (a slow payment, a long download).
+ */
+export const REQUEST_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
+
+/**
  * A request Node refuses before the app sees it (a request line and headers over its limit, a
  * 60 KB path say, a malformed header or chunked body, or bytes that are not HTTP) gets the shop's JSON error naming the part at
  * fault, not Node's bare status with an empty body (the sandbox does the same in its shape).

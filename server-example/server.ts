@@ -21,7 +21,7 @@ import {
   toNodeListener,
 } from 'payment-widget/server';
 import { cookieBaskets, randomSecret } from './basket.ts';
-import { answerClientErrors, empty, errorJson } from './http.ts';
+import { answerClientErrors, empty, errorJson, REQUEST_TIMEOUTS } from './http.ts';
 import { createInPerson } from './in-person/index.ts';
 import { ownsShopBasket, resolveShopOrder } from './orders.ts';
 import { signedQuotes } from './quote.ts';
@@ -104,7 +104,8 @@ export async function startServerExample(options: ServerExampleOptions): Promise
 
   // Listen first: the handler needs the public URL, which needs the port.
   // No Host in HTTP/1.1: Node's bare 400 is left to the listener, which refuses it in JSON.
-  const server = createServer({ requireHostHeader: false });
+  // A client too slow to send its request is cut off (REQUEST_TIMEOUTS), answered 408.
+  const server = createServer({ requireHostHeader: false, ...REQUEST_TIMEOUTS });
   answerClientErrors(server);
   try {
     await new Promise<void>((resolve, reject) => {

@@ -51,6 +51,20 @@ const NOT_HTTP: [string, string, string] = [
   'request',
 ];
 
+/**
+ * How long such a server waits for a request, where Node's defaults (the head within 60 s, the
+ * whole request within 300 s, checked every 30 s) let a client that sends a header now and
+ * then hold a connection for minutes: the head within 10 s of the connection opening (a
+ * browser sends it at once), the whole request within 30 s (its bodies are a few KB), checked
+ * every second. A request too slow gets the 408 below. The answer is not bounded: a slow
+ * route, a server-sent events stream, a long download take what they take.
+ */
+export const REQUEST_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
+
 /** `requestId` names each answer in `X-Request-Id`, as every other answer of the server is named. */
 export function answerClientErrors(
   server: Server,

@@ -4,7 +4,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientErrors } from '../http/client-errors.ts';
+import { answerClientErrors, REQUEST_TIMEOUTS } from '../http/client-errors.ts';
 import { providerErrorBody } from '../http/errors.ts';
 import { toNodeListener } from '../http/node.ts';
 import { newRequestId, REQUEST_ID_PATTERN } from '../shared/request-id.ts';
@@ -111,8 +111,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const { ctx, handle } = core;
 
   // Node's bare 400 for an HTTP/1.1 request without Host is left to the adapter, which refuses
-  // it in JSON (as it does an Expect other than 100-continue, passed on below).
-  const server = createServer({ requireHostHeader: false });
+  // it in JSON (as it does an Expect other than 100-continue, passed on below). A client too
+  // slow to send its request is cut off (REQUEST_TIMEOUTS), answered 408 in JSON.
+  const server = createServer({ requireHostHeader: false, ...REQUEST_TIMEOUTS });
   answerClientErrors(server, providerErrorBody, newRequestId);
   await new Promise<void>((resolve, reject) => {
     const refused = (error: Error) => {

@@ -8,26 +8,20 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
-import { type ServerExample, startServerExample } from '../../../server-example/index.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type { ServerExample } from '../../../server-example/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { REQUEST_ID_PATTERN } from '../../../src/shared/request-id.ts';
 import { parseResponse, rawExchange, requestBytes } from '../support/raw-http.ts';
+import { type SandboxAndShop, startSandboxAndShop } from '../support/sandbox-and-shop.ts';
 
+let servers: SandboxAndShop;
 let sandbox: Sandbox;
 let shop: ServerExample;
 before(async () => {
-  sandbox = await createSandbox({ port: 0 });
-  shop = await startServerExample({
-    providerBaseUrl: sandbox.url,
-    providerApiKey: sandbox.apiKey,
-    merchantCode: sandbox.merchantCode,
-    port: 0,
-  });
+  servers = await startSandboxAndShop();
+  ({ sandbox, shop } = servers);
 });
-after(async () => {
-  await shop?.close();
-  await sandbox?.close();
-});
+after(() => servers?.close());
 
 const fieldOf = (body: Record<string, { field?: string } | string | undefined>) =>
   typeof body.error === 'object' ? body.error.field : body.param;
