@@ -254,6 +254,18 @@ export function toNodeListener(
 }
 
 /**
+ * The `X-Request-Id` of an answer the listener writes itself, as the handler names its own:
+ * the one the server already set (the sandbox sets one on every answer), else the caller's
+ * when it is a short token, else a new one.
+ */
+function requestIdOf(req: IncomingMessage, res?: ServerResponse): string {
+  const set = res?.getHeader(REQUEST_ID_HEADER);
+  if (typeof set === 'string') return set;
+  const id = req.headers[REQUEST_ID_HEADER];
+  return requestIdFrom(typeof id === 'string' ? id : undefined);
+}
+
+/**
  * A CONNECT (the server's `connect` event: the request, its socket): 405 in JSON with an empty
  * Allow (a tunnel is not served, whatever the method), then the socket is let go. What the
  * client sends after it is read and dropped, so that closing does not reset the connection
@@ -272,9 +284,8 @@ function refuseTunnel(req: IncomingMessage, socket: Duplex, options: NodeListene
   socket.on('error', () => socket.destroy());
   (socket as Socket).setTimeout(10_000, () => socket.destroy());
   socket.resume();
-  const id = req.headers[REQUEST_ID_HEADER];
   socket.end(
-    `HTTP/1.1 405 Method Not Allowed\r\n${REQUEST_ID_HEADER}: ${requestIdFrom(typeof id === 'string' ? id : undefined)}\r\nallow: \r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 405 Method Not Allowed\r\n${REQUEST_ID_HEADER}: ${requestIdOf(req)}\r\nallow: \r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
 
@@ -338,7 +349,11 @@ async function buildListener(
     if (refused !== undefined) {
       const [status, message, field] = refused;
       res
-        .writeHead(status, { 'content-type': 'application/json', connection: 'close' })
+        .writeHead(status, {
+          'content-type': 'application/json',
+          connection: 'close',
+          [REQUEST_ID_HEADER]: requestIdOf(req, res),
+        })
         .end(JSON.stringify(errorBody('MALFORMED_REQUEST', message, field)));
       return;
     }
@@ -352,7 +367,10 @@ async function buildListener(
       // The framework may have answered already (AdonisJS, handed ctx.request.request): said only.
       if (res.headersSent) return;
       res
-        .writeHead(500, { 'content-type': 'application/json' })
+        .writeHead(500, {
+          'content-type': 'application/json',
+          [REQUEST_ID_HEADER]: requestIdOf(req, res),
+        })
         .end(JSON.stringify(errorBody('INTERNAL', message)));
       return;
     }

@@ -72,17 +72,29 @@ for (const [name, url] of [
     }
   });
 
-  test(`${name}: an HTTP/1.1 request without Host is a 400 JSON naming host; an Expect other than 100-continue, a 417 naming expect`, async () => {
+  test(`${name}: an HTTP/1.1 request without Host is a 400 JSON naming host; an Expect other than 100-continue, a 417 naming expect; each with an X-Request-Id`, async () => {
+    const mine = `refused-${Date.now().toString(36)}`;
     const cases = [
-      ['no Host', 'GET / HTTP/1.1\r\nconnection: close\r\n\r\n', 400, 'host'],
-      ['Expect', requestBytes('GET', '/', { expect: 'a-snack' }), 417, 'expect'],
+      ['no Host', 'GET / HTTP/1.1\r\nconnection: close\r\n\r\n', 400, 'host', undefined],
+      ['Expect', requestBytes('GET', '/', { expect: 'a-snack' }), 417, 'expect', undefined],
+      [
+        'Expect, named',
+        requestBytes('GET', '/', { expect: 'a-snack', 'x-request-id': mine }),
+        417,
+        'expect',
+        mine,
+      ],
     ] as const;
-    for (const [what, bytes, status, field] of cases) {
+    for (const [what, bytes, status, field, id] of cases) {
       const res = parseResponse(await rawExchange(url(), bytes));
       assert.equal(res?.status, status, `${what}: ${res?.status} ${res?.body}`);
       assert.equal(res?.header('connection'), 'close', what);
       assert.match(res?.header('content-type') ?? '', /^application\/json/, what);
       assert.equal(fieldOf(JSON.parse(res?.body ?? '')), field, what);
+      // Named as every other answer is: the caller's own id when it sent one.
+      const named = res?.header('x-request-id') ?? '';
+      if (id) assert.equal(named, id, what);
+      else assert.match(named, REQUEST_ID_PATTERN, what);
     }
     // Expect: 100-continue is still met.
     const answer = await rawExchange(url(), requestBytes('GET', '/', { expect: '100-continue' }));
