@@ -38,10 +38,10 @@ function consoleLogger(): Logger {
           : entry.message.replace(/\S*\d\S*/g, '#');
     // A line saying an order may have been fulfilled twice is that order's to check: said for
     // each checkout, never held back behind another order's.
-    const order = RUN_TWICE.has(String(entry.problem)) ? ` ${entry.checkoutId}` : '';
+    const checkout = typeof entry.checkoutId === 'string' ? entry.checkoutId : undefined;
+    const order = RUN_TWICE.has(String(entry.problem)) && checkout ? ` ${checkout}` : '';
     const key = `${entry.level} ${kind}${order}`;
     const now = Date.now();
-    const checkout = typeof entry.checkoutId === 'string' ? entry.checkoutId : undefined;
     if (now - (lastSaid.get(key) ?? Number.NEGATIVE_INFINITY) < CONSOLE_EVERY_MS) {
       // An order's own problem (its hook threw, say): named on this problem's next line.
       const held = heldBack.get(key) ?? new Set<string>();
