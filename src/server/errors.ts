@@ -93,8 +93,12 @@ export function toHandlerError(error: unknown, config: ErrorContext): PaymentHan
   }
   if (error instanceof ProviderError) {
     const fix = config.baseUrl === undefined ? undefined : fixFor(error, config.baseUrl);
+    // A checkout paid (or failed) before this payment of it, from a second tab or a second
+    // click: the provider refused to charge it again, and the widget reads its outcome back.
+    // Nothing to fix, so nothing on the console (no logger), where it would read as trouble.
+    const settled = error.errorCode === 'CHECKOUT_PROCESSED';
     config.log({
-      level: error.status >= 500 || fix !== undefined ? 'error' : 'warn',
+      level: error.status >= 500 || fix !== undefined ? 'error' : settled ? 'info' : 'warn',
       message: `provider: ${error.message}${fix === undefined ? '' : `; ${fix.full}`}`,
       code: error.errorCode,
       providerStatus: error.status,

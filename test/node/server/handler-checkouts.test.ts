@@ -181,14 +181,23 @@ describe('PUT /checkouts/:id', () => {
     assert.ok(logged.some((e) => (e as { field?: string }).field === 'boleto.url'));
   });
 
-  test('a provider error keeps its status and code (409 CHECKOUT_PROCESSED)', async () => {
-    const { id } = await createCheckout(h);
-    await h.handle(request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }));
-    const again = await h.handle(
+  test('a provider error keeps its status and code (409 CHECKOUT_PROCESSED), and a second payment of a paid checkout is no warning', async () => {
+    const logged: { level: string; message: string }[] = [];
+    const tabs = makeHandler(sb, { logger: (e) => logged.push(e) });
+    const { id } = await createCheckout(tabs);
+    await tabs.handle(request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }));
+    // The shopper's second tab, still showing the form, pays the same checkout.
+    const again = await tabs.handle(
       request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000091') }),
     );
     assert.equal(again.status, 409);
     assert.equal((await again.json()).error.code, 'CHECKOUT_PROCESSED');
+    const said = logged.filter((e) => e.message.includes('already processed'));
+    assert.deepEqual(
+      said.map((e) => e.level),
+      ['info'],
+      'logged once, as info: the console (no logger) says nothing',
+    );
   });
 
   test('an unsafe next_step URL from the provider is stopped with a 502', async () => {
