@@ -54,7 +54,9 @@ export function createBrowserStore(records: Records): ClaimStore & WatchStore & 
       return true;
     },
     async release(key, token) {
-      const claim = live<Claim>(records, CLAIM + key);
+      // Its lease may have run out: while nobody took it over it is still this token's, and
+      // the next report claims it afresh (the store contract).
+      const claim = records.get(CLAIM + key) as Claim | undefined;
       if (claim?.state !== 'running' || claim.token !== token) return false;
       records.delete(CLAIM + key);
       return true;

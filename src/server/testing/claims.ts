@@ -1,7 +1,8 @@
 /**
  * The store contract's claims: one claim of many wins, only its holder completes or releases
- * it, a lease that ran out is taken over, done is kept; and, for a store that marks claims
- * done in the merchant's transaction, that mark commits or rolls back with the transaction.
+ * it (freed even after its lease ran out, while nobody took it over), a lease that ran out is
+ * taken over, done is kept; and, for a store that marks claims done in the merchant's
+ * transaction, that mark commits or rolls back with the transaction.
  */
 import type { ClaimStore, SqlTransaction } from '../store/types.ts';
 import { equal, eventually, ok, pause } from './assert.ts';
@@ -79,7 +80,22 @@ export function claimTests(c: ContractContext): void {
     equal(await s.claim(k, 'slow', shortMs), 'claimed', 'the first claim');
     await pause(shortMs * 2);
     equal(await s.complete(k, 'slow'), true, 'complete after the lease');
+    equal(await s.release(k, 'slow'), false, 'release of that done mark');
     equal(await s.claim(k, 'next', LONG), 'done', 'a claim after done');
+  });
+
+  test('a holder whose lease ran out while nobody took it over still frees it: the next claim is no takeover', async () => {
+    // Its hook threw, or its transaction rolled back, after the lease: the handler releases
+    // the claim so that the next report runs the hook again as a retry. A claim left behind
+    // would be taken over, which the handler logs as a crashed run that may have run twice.
+    const s = await store();
+    const k = key();
+    equal(await s.claim(k, 'slow', shortMs), 'claimed', 'the first claim');
+    await pause(shortMs * 2);
+    equal(await s.release(k, 'slow'), true, 'release by the holder after its lease');
+    equal(await s.claim(k, 'next', LONG), 'claimed', 'a claim after that release');
+    equal(await s.release(k, 'slow'), false, 'release by the old holder of the new claim');
+    equal(await s.complete(k, 'next'), true, 'complete by the new holder');
   });
 
   test('leaseLeft, if any: the time left of a claim', async () => {

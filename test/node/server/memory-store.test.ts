@@ -1,7 +1,7 @@
 // The memory store passes the store contract every store keeps (payment-widget/server/testing).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createMemoryStore } from '../../../src/server/index.ts';
+import { createMemoryStore, type PaymentStore } from '../../../src/server/index.ts';
 import { storeContract } from '../../../src/server/testing/index.ts';
 
 const store = createMemoryStore();
@@ -24,6 +24,35 @@ test('the contract fails a store whose claims do not hold (two claims both win)'
   if (!failures.some((f) => f.startsWith('one of many concurrent claims wins'))) {
     throw new Error(`the contract let it pass: ${failures.join('\n')}`);
   }
+});
+
+/** The names of the contract's tests that fail for `store` (its claims alone). */
+async function contractFailures(store: PaymentStore): Promise<string[]> {
+  const registered: [string, () => Promise<void>][] = [];
+  storeContract(
+    (name, body) => registered.push([name, body]),
+    () => store,
+    { parts: [], shortMs: 100 },
+  );
+  const failures: string[] = [];
+  for (const [name, body] of registered) await body().catch(() => failures.push(name));
+  return failures;
+}
+
+// The rule before: a release refused once the lease ran out, so a hook that threw or rolled
+// back after its lease left its claim behind, and the next report logged a takeover.
+test('the contract fails a store whose release refuses its own claim once the lease ran out', async () => {
+  const current = createMemoryStore();
+  const old: PaymentStore = {
+    ...current,
+    async release(key, token) {
+      return (await current.leaseLeft?.(key)) !== undefined && current.release(key, token);
+    },
+  };
+  assert.deepEqual(await contractFailures(old), [
+    'a holder whose lease ran out while nobody took it over still frees it: the next claim is no takeover',
+  ]);
+  assert.deepEqual(await contractFailures(createMemoryStore()), []);
 });
 
 test('a holder whose lease ran out with nobody taking it over frees it: the next claim is no takeover', async (t) => {
