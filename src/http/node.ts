@@ -7,18 +7,19 @@
  * method behave as before), which is most of its speed. What it adds: an empty answer always says `Content-Length: 0`, a
  * `Response.error()` hangs up without an answer (as a dropped connection would), and a
  * request that never reaches the handler (a malformed URL or Host, no Host in HTTP/1.1, an
- * Expect it cannot meet, a CONNECT) gets a JSON error.
+ * Expect it cannot meet, a CONNECT) or that it fails (it throws) gets a JSON error, named by
+ * its `X-Request-Id` as the handler's answers are (node-refusals.ts).
  *
  * @hono/node-server is imported when the first request arrives, not at the top: this module
  * is part of `payment-widget/server`, which must import (and bundle) where Node's built-in
  * modules do not exist (edge runtimes); only a Node server ever calls the listener.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { REQUEST_ID_HEADER, requestIdFrom } from '../shared/request-id.ts';
+import { newRequestId, REQUEST_ID_HEADER } from '../shared/request-id.ts';
 import { handlerErrorBody } from './errors.ts';
 import { json } from './json.ts';
+import { refusedHead, refuseTunnel, requestIdOf } from './node-refusals.ts';
 import {
   FASTIFY_LOST_BODY_MESSAGE,
   LOST_BODY_MESSAGE,
@@ -49,26 +50,6 @@ export interface NodeListenerOptions {
    * one without Host is refused whatever this says.
    */
   hostname?: string;
-}
-
-// Node's own test of an Expect it meets (`continueExpression` in its http server).
-const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
-
-/**
- * What Node answers itself, bare, before any listener runs, unless the server lets it through:
- * an HTTP/1.1 request without Host (a server made with `requireHostHeader: false`) and an
- * Expect other than 100-continue (a server passing its `checkExpectation` event here). Refused
- * with Node's status, never routed: the status, what is wrong, and the header at fault.
- */
-function refusedHead(req: IncomingMessage): [number, string, string] | undefined {
-  if (req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return undefined;
-  if (req.headers.host === undefined)
-    return [400, 'An HTTP/1.1 request needs a Host header', 'host'];
-  const { expect } = req.headers;
-  if (expect !== undefined && !CONTINUE.test(expect)) {
-    return [417, 'Expect can only be 100-continue', 'expect'];
-  }
-  return undefined;
 }
 
 // Node's own Response, captured before the adapter swaps in its lighter subclass.
@@ -224,7 +205,7 @@ export function toNodeListener(
       out.hijack?.();
       res = out.raw;
     } else if (isSocket(out)) {
-      refuseTunnel(req, out, options);
+      refuseTunnel(req, out, options.errorBody ?? handlerErrorBody);
       return;
     } else {
       res = out;
@@ -246,47 +227,17 @@ export function toNodeListener(
         if (!toldLoad) console.error(`payment-widget: ${loadFailure(error)}`);
         toldLoad = true;
         if (res.headersSent) res.destroy();
-        else res.writeHead(500, { 'content-type': 'application/json' }).end(INTERNAL_BODY);
+        else
+          res
+            .writeHead(500, {
+              'content-type': 'application/json',
+              [REQUEST_ID_HEADER]: requestIdOf(req, res),
+            })
+            .end(INTERNAL_BODY);
       },
     );
     return adonis ? sent : done;
   }) as NodeRequestListener;
-}
-
-/**
- * The `X-Request-Id` of an answer the listener writes itself, as the handler names its own:
- * the one the server already set (the sandbox sets one on every answer), else the caller's
- * when it is a short token, else a new one.
- */
-function requestIdOf(req: IncomingMessage, res?: ServerResponse): string {
-  const set = res?.getHeader(REQUEST_ID_HEADER);
-  if (typeof set === 'string') return set;
-  const id = req.headers[REQUEST_ID_HEADER];
-  return requestIdFrom(typeof id === 'string' ? id : undefined);
-}
-
-/**
- * A CONNECT (the server's `connect` event: the request, its socket): 405 in JSON with an empty
- * Allow (a tunnel is not served, whatever the method), then the socket is let go. What the
- * client sends after it is read and dropped, so that closing does not reset the connection
- * before the client has read the answer; a client that never closes is dropped after 10 s.
- * It carries `X-Request-Id` (the client's own when it is a short token, else a new one), which
- * a server cannot set on a bare socket: the sandbox names every answer so.
- */
-function refuseTunnel(req: IncomingMessage, socket: Duplex, options: NodeListenerOptions): void {
-  const body = JSON.stringify(
-    (options.errorBody ?? handlerErrorBody)(
-      'METHOD_NOT_ALLOWED',
-      'CONNECT is not allowed: this server is not a proxy',
-      'method',
-    ),
-  );
-  socket.on('error', () => socket.destroy());
-  (socket as Socket).setTimeout(10_000, () => socket.destroy());
-  socket.resume();
-  socket.end(
-    `HTTP/1.1 405 Method Not Allowed\r\n${REQUEST_ID_HEADER}: ${requestIdOf(req)}\r\nallow: \r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
 }
 
 // Names, not literals: a bundler for an edge runtime leaves them out instead of failing on
@@ -322,9 +273,24 @@ async function buildListener(
     >,
   ]);
   const errorBody = options.errorBody ?? handlerErrorBody;
+  const internal = (id: string) =>
+    json(errorBody('INTERNAL', 'Internal error'), 500, { [REQUEST_ID_HEADER]: id });
+  /**
+   * The request being handed to @hono/node-server, while it is: it calls `errorHandler` for
+   * one it cannot make a Request of (a malformed URL or Host) before its listener returns,
+   * with the error alone. Its answer is named by this request's id, as every other is.
+   */
+  let handing: [IncomingMessage, ServerResponse] | undefined;
   const listener = getRequestListener(
     async (request, env) => {
-      const response = await handler(request, env as NodeEnv);
+      const { incoming, outgoing } = env as NodeEnv;
+      let response: Response;
+      try {
+        response = await handler(request, env as NodeEnv);
+      } catch {
+        // A handler that throws (the payment handler answers its own errors): a JSON 500.
+        return internal(requestIdOf(incoming, outgoing));
+      }
       // Response.error() (status 0); `type` would make a light Response build a full one.
       if (response.status === 0) {
         (env.incoming as IncomingMessage).socket.destroy();
@@ -334,13 +300,16 @@ async function buildListener(
     },
     {
       ...(options.hostname === undefined ? {} : { hostname: options.hostname }),
-      errorHandler: (error) =>
-        error instanceof RequestError
+      errorHandler: (error) => {
+        const id = handing === undefined ? newRequestId() : requestIdOf(...handing);
+        return error instanceof RequestError
           ? json(
               errorBody('MALFORMED_REQUEST', 'The request line or Host header is malformed'),
               400,
+              { [REQUEST_ID_HEADER]: id },
             )
-          : json(errorBody('INTERNAL', 'Internal error'), 500),
+          : internal(id);
+      },
     },
   );
   const told = new Set<string>();
@@ -374,6 +343,11 @@ async function buildListener(
         .end(JSON.stringify(errorBody('INTERNAL', message)));
       return;
     }
-    return listener(req, res);
+    handing = [req, res];
+    try {
+      return listener(req, res);
+    } finally {
+      handing = undefined;
+    }
   };
 }
