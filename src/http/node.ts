@@ -281,15 +281,24 @@ async function buildListener(
    * with the error alone. Its answer is named by this request's id, as every other is.
    */
   let handing: [IncomingMessage, ServerResponse] | undefined;
+  // What was said on the console, each once: a lost body's fix, a thrown error's message.
+  const told = new Set<string>();
   const listener = getRequestListener(
     async (request, env) => {
       const { incoming, outgoing } = env as NodeEnv;
       let response: Response;
       try {
         response = await handler(request, env as NodeEnv);
-      } catch {
-        // A handler that throws (the payment handler answers its own errors): a JSON 500.
-        return internal(requestIdOf(incoming, outgoing));
+      } catch (error) {
+        // A handler that throws (the payment handler answers its own errors; a wrapper of it
+        // may not): a JSON 500, and the error said once, with that answer's id, so that the
+        // developer learns what broke (a flood of one error is one line).
+        const id = requestIdOf(incoming, outgoing);
+        const said = error instanceof Error ? error.message : String(error);
+        if (!told.has(said)) console.error(`payment-widget: the handler threw (${id}):`, error);
+        if (told.size > 1_000) told.clear();
+        told.add(said);
+        return internal(id);
       }
       // Response.error() (status 0); `type` would make a light Response build a full one.
       if (response.status === 0) {
@@ -312,7 +321,6 @@ async function buildListener(
       },
     },
   );
-  const told = new Set<string>();
   return (req, res, parsed, wrapped) => {
     const refused = refusedHead(req);
     if (refused !== undefined) {

@@ -5,7 +5,7 @@
 // X-Request-Id, the caller's own when it sent a short token, as every answer of the handler.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { after, before, test } from 'node:test';
+import { after, before, mock, test } from 'node:test';
 import { toNodeListener } from '../../../src/server/index.ts';
 import { REQUEST_ID_PATTERN } from '../../../src/shared/request-id.ts';
 import { type Listening, listenLoopback } from '../support/loopback.ts';
@@ -14,7 +14,9 @@ import { parseResponse, rawExchange } from '../support/raw-http.ts';
 let server: Listening;
 before(async () => {
   const handler = async (request: Request) => {
-    if (new URL(request.url).pathname === '/throws') throw new Error('the handler broke');
+    const { pathname } = new URL(request.url);
+    if (pathname === '/throws') throw new Error('the handler broke');
+    if (pathname === '/throws-once') throw new Error('a wrapper of the handler broke');
     return new Response('ok', { headers: { 'content-type': 'text/plain' } });
   };
   server = await listenLoopback(createServer(toNodeListener(handler)));
@@ -62,5 +64,26 @@ test("the handler's own answers are its own: no X-Request-Id added, before or af
     assert.equal(res?.status, 200, res?.body);
     assert.equal(res?.body, 'ok');
     assert.equal(res?.header('x-request-id'), undefined);
+  }
+});
+
+test('a handler that throws is said on the console, with the id its 500 carries, once per error', async () => {
+  const said = mock.method(console, 'error', () => {});
+  try {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = parseResponse(
+        await rawExchange(server.url, head('GET /throws-once HTTP/1.1', 'host: a\r\n')),
+      );
+      assert.equal(res?.status, 500);
+      ids.push(res?.header('x-request-id') ?? '');
+    }
+    const lines = said.mock.calls.map((call) => call.arguments);
+    assert.equal(lines.length, 1, 'three answers, one line');
+    const [line, error] = lines[0] ?? [];
+    assert.equal(line, `payment-widget: the handler threw (${ids[0]}):`);
+    assert.equal((error as Error).message, 'a wrapper of the handler broke');
+  } finally {
+    said.mock.restore();
   }
 });
