@@ -2,7 +2,9 @@
 // `+server.ts` catch-all route, `getClientAddress()` for the rate limits; examples/nuxt: the
 // handler as a Nitro server route, given `toWebRequest(event)` and Node's request), and
 // docs/server.md's TanStack Start one (examples/tanstack-start: a splat server route, the
-// product page rendered on the server, its build served by srvx); each with
+// product page rendered on the server, its build served by srvx) and the README's Angular one
+// (examples/angular: the handler in Angular's Express server, the pages rendered per request
+// and hydrated); each with
 // the basket's cookie, the product page naming its `order`, and a result page), built for
 // production from the packed package, started as their adapters start them, and paid through
 // in Chromium: the basket's one checkout found again by a reload and paid, onPaid once, and a
@@ -38,6 +40,8 @@ interface Recipe {
   name: string;
   /** The commands that build it, run in order from its folder (a binary of its node_modules, then arguments). */
   build: string[][];
+  /** Where its pages mount the handler, if not at /api/payments. */
+  endpoint?: string;
   /** Its production server, given the port and the shop's origin. */
   serve(port: number, origin: string): { args: string[]; env: Record<string, string> };
 }
@@ -85,6 +89,17 @@ const TANSTACK_START: Recipe = {
   }),
 };
 
+const ANGULAR: Recipe = {
+  name: 'angular',
+  endpoint: '/payments',
+  build: [['node_modules/@angular/cli/bin/ng.js', 'build']],
+  // Angular's Express server (src/server.ts), the browser's files beside it.
+  serve: (port, origin) => ({
+    args: ['dist/angular/server/server.mjs'],
+    env: { HOST: '127.0.0.1', PORT: `${port}`, SHOP_ORIGIN: origin },
+  }),
+};
+
 /** What an app writes as it installs and builds: never copied from a developer's checkout. */
 const GENERATED = new Set([
   'node_modules',
@@ -93,10 +108,11 @@ const GENERATED = new Set([
   '.nuxt',
   '.output',
   '.data',
+  '.angular',
   'dist',
   'routeTree.gen.ts',
 ]);
-const quiet = { NUXT_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
+const quiet = { NUXT_TELEMETRY_DISABLED: '1', NG_CLI_ANALYTICS: 'false', NO_COLOR: '1' };
 
 let folder: TemporaryFolder | undefined;
 let workspace = '';
@@ -160,6 +176,7 @@ for (const [title, recipe] of [
   ['SvelteKit', SVELTEKIT],
   ['Nuxt', NUXT],
   ['TanStack Start', TANSTACK_START],
+  ['Angular', ANGULAR],
 ] as const) {
   describe(title, () => {
     let app: App | undefined;
@@ -174,7 +191,7 @@ for (const [title, recipe] of [
 
     test('a reload finds the basket’s checkout, which pays by card; onPaid once; console quiet', async () => {
       assert.ok(app);
-      await paysTheBasketsCheckoutAfterAReload(browser, app, '/api/payments');
+      await paysTheBasketsCheckoutAfterAReload(browser, app, recipe.endpoint ?? '/api/payments');
     });
 
     test('a failed full-page 3-D Secure ends on the result page, where another card pays; a reload shows it paid', async () => {
@@ -184,7 +201,7 @@ for (const [title, recipe] of [
 
     test('the bank’s return in the widget’s iframe, which carries no cookie, sets no basket', async () => {
       assert.ok(app);
-      await theFramedReturnSetsNoBasket(app, '/api/payments');
+      await theFramedReturnSetsNoBasket(app, recipe.endpoint ?? '/api/payments');
     });
 
     test('the rate limits knew each shopper’s address: no warning that they could not', () => {
