@@ -54,10 +54,11 @@ export type OutcomeProblem =
   /** The checkout is another merchant's (a webhook or a request named it): no hook ran. */
   | { kind: 'other-merchant'; merchantCode: string }
   /**
-   * reconcile() ran the hook of a checkout that ended `ageMs` ago, long after its webhook
-   * should have reported it: the provider may not reach `webhookUrl`.
+   * `ageMs` after the checkout ended, no webhook had reported it, long after one should have:
+   * the provider may not reach `webhookUrl`. reconcile() ran the hook then, or (`ranFirst`)
+   * ran it sooner, before a webhook was due, and none has come since (lost-webhooks.ts).
    */
-  | { kind: 'no-webhook'; ageMs: number; webhookUrl: string };
+  | { kind: 'no-webhook'; ageMs: number; webhookUrl: string; ranFirst: boolean };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -134,7 +135,9 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
     case 'no-webhook':
       return [
         'warn',
-        `reconcile() ran ${hook} ${Math.round(problem.ageMs / 1000)} s after the checkout ended, which no webhook had done: unless a webhook's run of it failed (logged before), check that the provider reaches ${problem.webhookUrl} (the URL, a firewall, a proxy)`,
+        problem.ranFirst
+          ? `reconcile() ran ${hook} before its webhook was due, which no webhook had done ${Math.round(problem.ageMs / 1000)} s after the checkout ended: check that the provider reaches ${problem.webhookUrl} (the URL, a firewall, a proxy)`
+          : `reconcile() ran ${hook} ${Math.round(problem.ageMs / 1000)} s after the checkout ended, which no webhook had done: unless a webhook's run of it failed (logged before), check that the provider reaches ${problem.webhookUrl} (the URL, a firewall, a proxy)`,
       ];
   }
 }

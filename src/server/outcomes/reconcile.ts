@@ -21,12 +21,10 @@
  */
 import { isFinalStatus } from '../../domain/checkout.ts';
 import type { Checkout } from '../../schemas/index.ts';
-import type { ProviderClient } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
-import type { RecordStore, WatchStore } from '../store/types.ts';
+import type { WatchStore } from '../store/types.ts';
 import type { Logger } from '../types.ts';
-import { problemEntry } from './problems.ts';
-import type { OutcomeResult } from './report.ts';
+import { createLostWebhooks, type LostWebhooksDeps } from './lost-webhooks.ts';
 import { createSweep, type SweepResult } from './sweep.ts';
 
 export interface ReconcileOptions {
@@ -66,6 +64,8 @@ export interface Watchlist {
   watch(id: string, soon: boolean): Promise<void>;
   /** Its hook ran elsewhere: nothing is left to reconcile. Never throws. */
   unwatch(id: string): Promise<void>;
+  /** A webhook found checkout `id`'s hook done or running (lost-webhooks.ts). Never throws. */
+  heard(id: string): Promise<void>;
   reconcile(options?: ReconcileOptions): Promise<ReconcileReport>;
   /**
    * Starts the sweep's watermark, when the store has none, at the time the handler was made:
@@ -84,27 +84,12 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const HOOKS_AT_ONCE = 4;
 /** Past this age a pending checkout (an abandoned cart, a boleto) is read less often. */
 const YOUNG_MS = 60 * 60 * 1000;
-/**
- * A webhook reports a final checkout within seconds: a hook reconciliation runs for one that
- * ended longer ago than this means its webhook never came.
- */
-const WEBHOOK_LATE_MS = 20_000;
 
-export interface WatchlistDeps {
+export interface WatchlistDeps extends Omit<LostWebhooksDeps, 'store' | 'now'> {
   /** The store's watched checkouts; undefined when it keeps none (nothing to reconcile). */
   watchStore: WatchStore | undefined;
-  /** The store's records, for the sweep's watermark; undefined when it keeps none. */
-  records: RecordStore | undefined;
-  merchantCode: string;
-  client: ProviderClient;
-  report(checkout: Checkout): Promise<OutcomeResult>;
-  /** How long a reconciler holds a taken checkout (the hook's lease). */
-  holdMs: number;
-  /** The `return_url` of this handler's checkouts, which tells them apart in the provider's list. */
-  webhookUrl: string;
   /** `provider.baseUrl`, for the log. */
   baseUrl: string;
-  log: Logger;
   now?: () => number;
 }
 
@@ -131,6 +116,7 @@ function unwatched(log: Logger): Watchlist {
   return {
     watch: async () => {},
     unwatch: async () => {},
+    heard: async () => {},
     start: async () => {},
     async reconcile(options = {}) {
       checkLimit(options.limit ?? 100);
@@ -152,30 +138,14 @@ function checkLimit(limit: number): void {
   }
 }
 
-/**
- * Reports a checkout (the watchlist's and the sweep's); when its hook runs here long after it
- * ended, says so: the webhooks are not arriving, and each order waits for reconcile().
- */
-function reportLate(deps: WatchlistDeps, now: () => number) {
-  return async (checkout: Checkout): Promise<OutcomeResult> => {
-    // Since it ended, by its last transaction (none, NaN: not said).
-    const ageMs = now() - Date.parse(checkout.transactions?.at(-1)?.timestamp ?? '');
-    const outcome = await deps.report(checkout);
-    if (outcome === 'ran' && ageMs >= WEBHOOK_LATE_MS) {
-      const hook = checkout.status === 'PAID' ? 'onPaid' : 'onFailed';
-      const { webhookUrl } = deps;
-      deps.log(problemEntry(hook, String(checkout.id), { kind: 'no-webhook', ageMs, webhookUrl }));
-    }
-    return outcome;
-  };
-}
-
 export function createWatchlist(deps: WatchlistDeps): Watchlist {
   const { watchStore, client, holdMs, log } = deps;
   if (watchStore === undefined) return unwatched(log);
   const store: WatchStore = watchStore;
   const now = deps.now ?? Date.now;
-  const report = reportLate(deps, now);
+  // Reports for the watchlist and the sweep, saying when no webhook had.
+  const webhooks = createLostWebhooks({ ...deps, store, now });
+  const { report } = webhooks;
   /**
    * Checkouts this instance took whose report could not reach the store (it went away between
    * the take and the claim): still held for it by the take, so no other call reads them before
@@ -273,6 +243,7 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
     },
     start,
     unwatch,
+    heard: webhooks.heard,
     async reconcile(options = {}) {
       const limit = options.limit ?? 100;
       checkLimit(limit);
@@ -304,6 +275,8 @@ export function createWatchlist(deps: WatchlistDeps): Watchlist {
         // platform that stops work after the answer (a serverless cron) keeps them.
         await Promise.all(hooks);
       }
+      // The orders run here before their webhook was due, whose webhook has not come since.
+      await webhooks.warnOverdue(limit);
       result.swept = swept.swept;
       result.ran += swept.ran;
       result.errors += swept.errors;

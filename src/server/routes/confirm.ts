@@ -30,7 +30,7 @@ function withParam(target: string, key: string, value: string): string {
 }
 
 export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
-  const { client, config, outcomes } = deps;
+  const { client, config, outcomes, watchlist } = deps;
   const { log, resultPages } = config;
   const app = new Hono<HandlerEnv>();
 
@@ -92,6 +92,9 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     const checkout = await client.checkouts.get(id, callContext(c));
     // The one route that waits for the hook: its answer decides whether the provider retries.
     const outcome = await outcomes.confirm(checkout);
+    // Another report ran the hook, or runs it (reconcile() may have, before this webhook was
+    // due): the provider reaches the handler, no lost-webhook warning for this checkout.
+    if (outcome === 'already' || outcome === 'running') void watchlist.heard(id);
     // A non-2xx makes the provider deliver again, which runs the hook then.
     if (outcome === 'failed') {
       return errorJson(500, 'HOOK_FAILED', 'The outcome hook failed; deliver again later');

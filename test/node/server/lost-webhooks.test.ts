@@ -1,13 +1,15 @@
 // An operator can tell that webhooks are being lost: reconcile() running a hook for a checkout
 // that ended long before says so at warn level, naming the checkout and the webhook URL the
-// provider cannot reach, once a minute on the console (the README's backend: no logger). The
-// sandbox delivers its webhooks to the handler itself; its `drop` fault loses them. The
-// handler's clock is moved a minute on (mocked Date) rather than waited out.
+// provider cannot reach, once a minute on the console (the README's backend: no logger); and
+// so does a later reconcile() call for one it ran sooner, before its webhook was due, when no
+// webhook for it came within 20 s of its end, on any instance. The sandbox delivers its
+// webhooks to the handler itself; its `drop` fault loses them. The handler's clock is moved on
+// (mocked Date) rather than waited out.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { afterEach, type TestContext, test } from 'node:test';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createProviderClient } from '../../../src/server/index.ts';
+import { createMemoryStore, createProviderClient } from '../../../src/server/index.ts';
 import { problemEntry } from '../../../src/server/outcomes/problems.ts';
 import { until } from '../../shared/until.ts';
 import { authenticate, type ChallengePayload, cardBody } from '../support/cards.ts';
@@ -73,20 +75,100 @@ test('every webhook dropped: reconcile() a minute on names a checkout and the we
   assert.match(line, /reconcile\(\) ran onPaid 6\d s after the checkout ended/);
 });
 
-test('every webhook dropped, a checkout being paid right now: reconcile() runs it, no warning', async (t) => {
-  const { h, warned } = await setUp(t, true);
+/**
+ * A checkout paid through `h` (watched as due at once), its 3DS done with no browser coming
+ * back: reconciled seconds after it ended, before a webhook could be missed.
+ */
+async function paidWith3ds(h: Harness): Promise<string> {
   const { id } = await createCheckout(h, { sku: 'tea', redirect: false });
-  // Paid through the handler (watched as due at once), 3DS done with no browser coming back:
-  // reconciled seconds after it ended, before a webhook could be missed.
   const put = await h.handle(
     request('PUT', `/checkouts/${id}`, { body: cardBody('4200000000000042') }),
   );
   assert.equal(put.status, 202);
   const { next_step } = (await put.json()) as { next_step: { payload: ChallengePayload } };
   await authenticate(next_step.payload);
+  return id;
+}
+
+test('every webhook dropped, a checkout being paid right now: reconcile() runs it at once, and names it 20 s after it ended', async (t) => {
+  const { h, warned } = await setUp(t, true);
+  const id = await paidWith3ds(h);
   assert.deepEqual(h.paid, []);
   assert.equal((await h.handle.reconcile()).ran, 1);
+  // Its webhook may merely be slower than reconcile(): nothing said yet.
   assert.deepEqual(warned(), []);
+  t.mock.timers.tick(19_000);
+  assert.equal((await h.handle.reconcile()).ran, 0);
+  assert.deepEqual(warned(), []);
+  // 20 s after it ended no webhook has come: the next call says so, once.
+  t.mock.timers.tick(1_000);
+  assert.equal((await h.handle.reconcile()).ran, 0);
+  const said = warned();
+  assert.equal(said.length, 1, `console: ${said.join('\n')}`);
+  const [line] = said as [string];
+  assert.ok(line.includes(id) && line.includes(WEBHOOK_URL), line);
+  assert.match(
+    line,
+    /reconcile\(\) ran onPaid before its webhook was due, which no webhook had done 20 s after the checkout ended/,
+  );
+  t.mock.timers.tick(60_000);
+  await h.handle.reconcile();
+  assert.equal(warned().length, 1);
+});
+
+test('two instances, with a logger: a webhook later than reconcile() but within 20 s, on the other instance, is no warning; a lost one is', async (t) => {
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  /** Each delivery, held until the test hands it to an instance or drops it. */
+  const held = new Map<string, (to: Harness | undefined) => Promise<void>>();
+  sb = await createSandbox({
+    port: 0,
+    webhook: {
+      attempts: 1,
+      fetch: async (input, init) => {
+        const delivery = new Request(input, init);
+        const { id } = (await delivery.clone().json()) as { id: string };
+        return new Promise<Response>((resolve) => {
+          held.set(id, async (to) => {
+            resolve(
+              to === undefined ? new Response(null, { status: 502 }) : await to.handle(delivery),
+            );
+          });
+        });
+      },
+    },
+  });
+  const store = createMemoryStore();
+  const [one, other] = [makeHandler(sb, { store }), makeHandler(sb, { store })];
+  const [late, lost] = [await paidWith3ds(one), await paidWith3ds(one)];
+  await until('both webhooks sent', () => held.size === 2);
+  assert.equal((await one.handle.reconcile()).ran, 2);
+  t.mock.timers.tick(5_000);
+  // Its webhook comes 5 s after it ended, to the other instance; the other's is lost.
+  await held.get(late)!(other);
+  await held.get(lost)!(undefined);
+  assert.deepEqual(other.paid, []);
+  t.mock.timers.tick(15_000);
+  await one.handle.reconcile();
+  const entries = [...one.logs, ...other.logs]
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.problem === 'no-webhook');
+  assert.deepEqual(entries, [
+    {
+      level: 'warn',
+      message: problemEntry('onPaid', lost, {
+        kind: 'no-webhook',
+        ageMs: 20_000,
+        webhookUrl: WEBHOOK_URL,
+        ranFirst: true,
+      }).message,
+      problem: 'no-webhook',
+      hook: 'onPaid',
+      checkoutId: lost,
+      ageMs: 20_000,
+      webhookUrl: WEBHOOK_URL,
+      ranFirst: true,
+    },
+  ]);
 });
 
 test('the webhook comes: reconcile() a minute on runs nothing and warns of nothing', async (t) => {
@@ -134,10 +216,13 @@ test('docs/server.md\'s "Watching it" names the warning by its problem and its w
     kind: 'no-webhook',
     ageMs: 60_000,
     webhookUrl: WEBHOOK_URL,
+    ranFirst: false,
   });
   const flat = watching.replace(/\s+/g, ' ');
   assert.ok(flat.includes(`\`problem\`: \`${entry.problem}\``), watching);
-  for (const field of Object.keys(entry).filter((k) => k === 'webhookUrl' || k === 'ageMs')) {
+  for (const field of Object.keys(entry).filter(
+    (k) => k === 'webhookUrl' || k === 'ageMs' || k === 'ranFirst',
+  )) {
     assert.ok(flat.includes(`\`${field}\``), `${field} in: ${watching}`);
   }
   assert.ok(flat.includes(`\`${entry.level}\` "which no webhook had done"`), watching);

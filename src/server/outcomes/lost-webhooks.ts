@@ -1,0 +1,134 @@
+/**
+ * The lost-webhook warning (`no-webhook`): an operator learns that the provider's webhooks do
+ * not reach the handler, from the orders `reconcile()` fulfils in their place.
+ *
+ * A webhook reports a final checkout within seconds. `reconcile()` running a hook for one that
+ * ended WEBHOOK_LATE_MS or more before says at once that no webhook had. One it runs sooner (a
+ * checkout paid through the handler is due at once, and a shop may reconcile every few
+ * seconds) proves nothing yet: its webhook may merely be slower than the reconcile timer. So
+ * it joins a set of its own in the store (`late:{merchant}`), due WEBHOOK_LATE_MS after the
+ * checkout ended; a webhook that finds a hook done or running leaves a record that it came
+ * (`webhook:<merchant>:<id>`, HEARD_MS), on whichever instance it arrives, before or after.
+ * A later `reconcile()` call takes the due ones: each without that record had no webhook in
+ * that time, and is read from the provider again and named. Without a records part in the
+ * store (nothing shared to leave the record in) only the first warning is said.
+ */
+import type { Checkout } from '../../schemas/index.ts';
+import type { ProviderClient } from '../provider/client.ts';
+import { ProviderError } from '../provider/errors.ts';
+import type { RecordStore, WatchStore } from '../store/types.ts';
+import type { Logger } from '../types.ts';
+import { problemEntry } from './problems.ts';
+import type { OutcomeResult } from './report.ts';
+
+/**
+ * A webhook reports a final checkout within seconds: by this long after it ended, a webhook
+ * that has not come is taken as lost.
+ */
+const WEBHOOK_LATE_MS = 20_000;
+/** How long a webhook's record is kept: `reconcile()` calls further apart say only the first warning. */
+const HEARD_MS = 60 * 60 * 1000;
+
+export interface LostWebhooks {
+  /**
+   * `reconcile()`'s report of a final checkout (its watchlist's and its sweep's): runs its
+   * hook through `report`, and warns when no webhook had run it, at once or once it is due.
+   */
+  report(checkout: Checkout): Promise<OutcomeResult>;
+  /** A webhook found checkout `id`'s hook done or running. Never throws. */
+  heard(id: string): Promise<void>;
+  /**
+   * Warns of at most `limit` checkouts `report` ran before their webhook was due, whose
+   * webhook has still not come. Never throws: what it cannot read now is read on a later call.
+   */
+  warnOverdue(limit: number): Promise<void>;
+}
+
+export interface LostWebhooksDeps {
+  store: WatchStore;
+  /** The store's records (the sweep's watermark, the webhooks' notes); undefined when it keeps none. */
+  records: RecordStore | undefined;
+  merchantCode: string;
+  client: ProviderClient;
+  report(checkout: Checkout): Promise<OutcomeResult>;
+  /** How long a reconciler holds a checkout it took (the hook's lease). */
+  holdMs: number;
+  /**
+   * `publicUrl + '/webhook'`: the `return_url` of this handler's checkouts, which tells them
+   * apart in the provider's list, and where the provider should be delivering.
+   */
+  webhookUrl: string;
+  log: Logger;
+  now: () => number;
+}
+
+/** When a checkout ended, by its last transaction (NaN when it has none: never said). */
+const endedAt = (checkout: Checkout) => Date.parse(checkout.transactions?.at(-1)?.timestamp ?? '');
+
+const hookOf = (checkout: Checkout) => (checkout.status === 'PAID' ? 'onPaid' : 'onFailed');
+
+export function createLostWebhooks(deps: LostWebhooksDeps): LostWebhooks {
+  const { store, records, client, log, now, webhookUrl } = deps;
+  // The merchant's hash tag, as the watchlist's own set.
+  const set = `late:{${deps.merchantCode}}`;
+  const heardKey = (id: string) => `webhook:${deps.merchantCode}:${id}`;
+
+  /** Says that no webhook had run `checkout`'s hook `ageMs` after it ended. */
+  function warn(checkout: Checkout, ageMs: number, ranFirst: boolean): void {
+    const id = String(checkout.id);
+    log(problemEntry(hookOf(checkout), id, { kind: 'no-webhook', ageMs, webhookUrl, ranFirst }));
+  }
+
+  /** Whether no webhook came for `id`: undefined when the store cannot tell now. */
+  async function unheard(id: string): Promise<boolean | undefined> {
+    try {
+      return (await records?.read(heardKey(id))) === undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  return {
+    async report(checkout) {
+      const ended = endedAt(checkout);
+      const ageMs = now() - ended;
+      const outcome = await deps.report(checkout);
+      if (outcome !== 'ran') return outcome;
+      if (ageMs >= WEBHOOK_LATE_MS) warn(checkout, ageMs, false);
+      else if (records !== undefined && ageMs < WEBHOOK_LATE_MS) {
+        // Sooner than a webhook was due (NaN, no end known: not said): asked again once it is.
+        const id = String(checkout.id);
+        await store.watch(set, id, ended + WEBHOOK_LATE_MS).catch(() => undefined);
+      }
+      return outcome;
+    },
+    async heard(id) {
+      await records?.write(heardKey(id), '1', HEARD_MS).catch(() => undefined);
+    },
+    async warnOverdue(limit) {
+      if (records === undefined) return;
+      let ids: string[];
+      try {
+        ids = await store.due(set, now(), limit, deps.holdMs);
+      } catch {
+        return;
+      }
+      for (const id of ids) {
+        // Not known now: held until holdMs has passed, then taken again.
+        const lost = await unheard(id);
+        if (lost === undefined) continue;
+        if (lost) {
+          let checkout: Checkout;
+          try {
+            checkout = await client.checkouts.get(id);
+            warn(checkout, now() - endedAt(checkout), true);
+          } catch (error) {
+            // Gone: nothing to say. Else as above.
+            if (!(error instanceof ProviderError && error.status === 404)) continue;
+          }
+        }
+        await store.unwatch(set, id).catch(() => undefined);
+      }
+    },
+  };
+}
