@@ -58,8 +58,20 @@ export function pay(c: PayContext): Promise<void> {
 async function payOnce(c: PayContext): Promise<void> {
   const { host, form } = c;
   const payable = c.lifecycle;
-  if (payable.kind !== 'form' || !payable.checkout.id) return;
+  // Off the page (a route changed, a modal closed, before the pay part came): nobody pays.
+  if (payable.kind !== 'form' || !payable.checkout.id || !host.isConnected) return;
   const { checkout } = payable;
+  /**
+   * Whether what came back is still this payment's to show: not once the page named another
+   * checkout (it loads meanwhile, and the old one's answer is not its), nor off the page,
+   * where nobody is looking and a new widget may show the checkout: it shows and tells
+   * nothing, asks nothing more, and put back it loads, showing what the backend reads.
+   */
+  const mine = (): boolean => {
+    if ((c.lifecycle as Partial<Payable>).checkout !== checkout) return false;
+    if (!host.isConnected) c.to({ kind: 'loading' });
+    return host.isConnected;
+  };
   const id = payable.checkout.id;
   // Checked synchronously: submit() relies on pay() reaching 'busy' before it awaits.
   const invalid = check(form);
@@ -102,6 +114,7 @@ async function payOnce(c: PayContext): Promise<void> {
 
   try {
     const result = await sent;
+    if (!mine()) return;
     // Not over yet (a 3DS challenge, a bank, a boleto's voucher): what next.
     const action = actionFor(result.status, result.body, {
       mode: challengeMode(c.host.challenge),
@@ -113,8 +126,10 @@ async function payOnce(c: PayContext): Promise<void> {
       throw new BackendError('INVALID_NEXT_STEP', 'a 202 without a next step', 202, false);
     }
     // A 200 is not the proof: the backend confirms by reading the checkout again.
-    await settle(c, await getCheckout(c.endpoint, id));
+    const paid = await getCheckout(c.endpoint, id);
+    if (mine()) await settle(c, paid);
   } catch (error) {
+    if (!mine()) return;
     const e = error instanceof BackendError ? error : undefined;
     // 409: the checkout can no longer be processed (paid, expired or failed meanwhile,
     // perhaps in another tab): its status is the answer. No answer, or a fault on the way
@@ -125,8 +140,11 @@ async function payOnce(c: PayContext): Promise<void> {
       e?.status === 409
         ? await getCheckout(c.endpoint, id).catch(() => undefined)
         : e && (e.status === 0 ? !offline : e.status >= 500)
-          ? await readBack((ms) => getCheckout(c.endpoint, id, null, Math.min(ms, TIMEOUT_MS.read)))
+          ? await readBack((ms) =>
+              mine() ? getCheckout(c.endpoint, id, null, Math.min(ms, TIMEOUT_MS.read)) : undefined,
+            )
           : undefined;
+    if (!mine()) return;
     if (now) {
       // A paid checkout is never reported as anything else.
       if (isFinalStatus(now.status)) return settle(c, now);

@@ -16,9 +16,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * The checkout as the backend reads it now, or undefined when every try failed (or the
  * allowance ran out). Stops at the first answer, final or not: an untouched checkout is the
- * truth too (pay again). `read` gets the time its try may take.
+ * truth too (pay again). `read` gets the time its try may take; it gives undefined, and the
+ * tries stop, once nobody waits for the answer (the widget left the page).
  */
-export async function readBack<T>(read: (ms: number) => Promise<T>): Promise<T | undefined> {
+export async function readBack<T>(
+  read: (ms: number) => Promise<T> | undefined,
+): Promise<T | undefined> {
   const end = Date.now() + READ_BACK_MS.total;
   for (let attempt = 0; ; attempt += 1) {
     try {

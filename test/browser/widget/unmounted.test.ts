@@ -1,0 +1,223 @@
+// The page moves under the widget: a single-page app's route changes, or a modal closes,
+// while a payment is out, and the widget goes with it; or the page names another checkout
+// while the widget still reads the previous one back. What the old element hears after
+// that is nobody's: it shows nothing, tells nothing, and asks the backend nothing more; a
+// widget mounted again for the checkout shows it as the backend reads it, and pays nothing.
+import { expect, oneEvent } from '@open-wc/testing';
+import { mount, type PaymentWidget } from '../../../src/index.ts';
+import { WIDGET_EVENTS } from '../../shared/events.ts';
+import { until } from '../../shared/until.ts';
+import { $, FakeBackend, fillCard, type Reply, text, widget } from './fake-backend.ts';
+
+/** The challenge page stand-in that web-test-runner serves. */
+const ACS = new URL('/test/browser/next-step/fixtures/challenge.html', location.href).href;
+
+/** Every event the element fires, by name (payment-change left out: typing). */
+function record(el: HTMLElement): string[] {
+  const seen: string[] = [];
+  for (const name of WIDGET_EVENTS) {
+    if (name !== 'payment-change') el.addEventListener(name, () => seen.push(name));
+  }
+  return seen;
+}
+
+/** Answers `route` ("GET /checkouts/chk_1") when the test says; resolves once it is asked. */
+function held(backend: FakeBackend, route: string): Promise<(reply: Reply) => void> {
+  return new Promise((asked) =>
+    backend.overrides.set(route, () => new Promise<Reply>((resolve) => asked(resolve))),
+  );
+}
+
+/**
+ * A widget for `chk_1`, its card filled in and paid, the process request out until the test
+ * answers it: the element, what it fires from then on, the payment, and the answer.
+ */
+async function payingHeld(backend: FakeBackend) {
+  const asked = held(backend, 'PUT /checkouts/chk_1');
+  const el = await widget(backend, 'checkout-id="chk_1"');
+  const events = record(el);
+  await fillCard(el);
+  const paying = el.submit();
+  return { el, events, paying, answer: await asked };
+}
+
+/** The checkout `chk_2`, which the page names next: another amount, so its form tells. */
+function nextCheckout(backend: FakeBackend): void {
+  const next = { ...backend.checkout, id: 'chk_2', amount: 25 };
+  backend.overrides.set('GET /checkouts/chk_2', () => ({ status: 200, body: next }));
+}
+
+/** A proxy's answer in front of the handler: the answer lost, as far as the widget knows. */
+const BAD_GATEWAY: Reply = {
+  status: 502,
+  body: '<html>Bad gateway</html>',
+  notFromHandler: 'a proxy',
+};
+
+describe('payment-widget: the page moves under it', () => {
+  let backend: FakeBackend;
+  const unhandled: unknown[] = [];
+  const onUnhandled = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
+  beforeEach(() => {
+    backend = new FakeBackend();
+    unhandled.length = 0;
+    addEventListener('unhandledrejection', onUnhandled);
+  });
+  afterEach(() => {
+    removeEventListener('unhandledrejection', onUnhandled);
+    backend.restore();
+  });
+
+  it('removed while Pay is out, paid: tells nothing, and a new widget shows the payment', async () => {
+    const { el, events, paying, answer } = await payingHeld(backend);
+    el.remove();
+    backend.checkout = { ...backend.checkout, status: 'PAID' };
+    answer({ status: 200, body: backend.checkout });
+    await paying;
+    expect(events).to.deep.equal(['payment-submit']);
+
+    const again = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-success' });
+    expect(text(again)).to.include('Payment successful');
+    expect(backend.puts()).to.have.length(1);
+    expect(unhandled).to.deep.equal([]);
+  });
+
+  it('removed while Pay is out, and put back: it shows what the backend reads', async () => {
+    const { el, paying, answer } = await payingHeld(backend);
+    const parent = el.parentElement as HTMLElement;
+    el.remove();
+    backend.checkout = { ...backend.checkout, status: 'PAID' };
+    answer({ status: 200, body: backend.checkout });
+    await paying;
+    const success = oneEvent(el, 'payment-success');
+    parent.append(el);
+    expect((await success).detail.resumed).to.equal(true);
+    await el.updateComplete;
+    expect(text(el)).to.include('Payment successful');
+    expect(backend.puts()).to.have.length(1);
+  });
+
+  it('unmounted through mount() while Pay is out: onResponse hears nothing more', async () => {
+    const asked = held(backend, 'PUT /checkouts/chk_1');
+    backend.install();
+    const host = document.createElement('div');
+    host.id = 'unmounted-host';
+    document.body.append(host);
+    const heard: string[] = [];
+    const mounted = mount({
+      id: host.id,
+      checkoutId: 'chk_1',
+      locale: 'en-GB',
+      onResponse: (type) => heard.push(type),
+    });
+    const el = host.querySelector('payment-widget') as PaymentWidget;
+    await oneEvent(el, 'payment-ready');
+    await el.updateComplete;
+    await fillCard(el);
+    const paying = mounted.submit();
+    const answer = await asked;
+    mounted.unmount();
+    backend.checkout = { ...backend.checkout, status: 'PAID' };
+    answer({ status: 200, body: backend.checkout });
+    await paying;
+    expect(heard).to.deep.equal(['sent']);
+    host.remove();
+  });
+
+  it('removed while Pay is out, the answer lost: no error told, nothing read back', async () => {
+    const { el, events, paying, answer } = await payingHeld(backend);
+    el.remove();
+    const before = backend.calls.length;
+    answer(BAD_GATEWAY);
+    await paying;
+    expect(events).to.deep.equal(['payment-submit']);
+    expect(backend.calls.length).to.equal(before);
+    expect(unhandled).to.deep.equal([]);
+  });
+
+  it('another checkout named while Pay is out: the old answer is not shown for it', async () => {
+    const { el, events, paying, answer } = await payingHeld(backend);
+    nextCheckout(backend);
+    const ready = oneEvent(el, 'payment-ready');
+    el.checkoutId = 'chk_2';
+    await ready;
+    backend.checkout = { ...backend.checkout, status: 'PAID' };
+    answer({ status: 200, body: backend.checkout });
+    await paying;
+    await el.updateComplete;
+    expect(events).to.deep.equal(['payment-submit', 'payment-ready']);
+    expect(text(el)).not.to.include('Payment successful');
+    expect($(el, 'button[type=submit]').textContent?.trim()).to.equal('Pay €25.00');
+  });
+
+  it('another checkout named while the lost answer is read back: the old one is not shown', async () => {
+    const { el, events, paying, answer } = await payingHeld(backend);
+    const asked = held(backend, 'GET /checkouts/chk_1');
+    answer(BAD_GATEWAY);
+    const readBack = await asked;
+    nextCheckout(backend);
+    const ready = oneEvent(el, 'payment-ready');
+    el.checkoutId = 'chk_2';
+    await ready;
+    readBack({ status: 200, body: { ...backend.checkout, status: 'PAID' } });
+    await paying;
+    await el.updateComplete;
+    expect(events).to.deep.equal(['payment-submit', 'payment-ready']);
+    expect(text(el)).not.to.include('Payment successful');
+    expect($(el, 'button[type=submit]').textContent?.trim()).to.equal('Pay €25.00');
+  });
+
+  it('removed while the lost answer is read back: it asks no more', async () => {
+    const { el, events, paying, answer } = await payingHeld(backend);
+    const asked = held(backend, 'GET /checkouts/chk_1');
+    answer(BAD_GATEWAY);
+    const readBack = await asked;
+    el.remove();
+    const calls = backend.calls.length;
+    readBack(BAD_GATEWAY);
+    // Before, it went on asking for the rest of its allowance (about 10 s), then said so.
+    await paying;
+    expect(backend.calls.length).to.equal(calls);
+    expect(events).to.deep.equal(['payment-submit']);
+  });
+
+  it('removed while a challenge shows: it ends, hears nothing more, and shows again in a new widget', async () => {
+    backend.asksFor({ url: ACS, method: 'GET', payload: { PaReq: 'pareq-1', MD: 'md-1' } });
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    const events = record(el);
+    await fillCard(el);
+    const challenge = oneEvent(el, 'payment-challenge');
+    void el.submit();
+    await challenge;
+    const frame = el.shadowRoot?.querySelector('iframe');
+    expect(frame?.isConnected).to.equal(true);
+    el.remove();
+    // The step went with the element: its frame, its read-backs, its listeners.
+    expect(frame?.isConnected).to.equal(false);
+    const before = backend.calls.length;
+    dispatchEvent(new Event('online'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(backend.calls.length).to.equal(before);
+    expect(events).to.deep.equal(['payment-submit', 'payment-challenge']);
+
+    const again = await widget(backend, 'checkout-id="chk_1"');
+    await until('the challenge again', () => Boolean(again.shadowRoot?.querySelector('iframe')));
+    expect(backend.puts()).to.have.length(1);
+    expect(unhandled).to.deep.equal([]);
+  });
+
+  it('another checkout named while the last one is read back as the page loads: its answer is not shown', async () => {
+    const asked = held(backend, 'GET /checkouts/chk_1');
+    nextCheckout(backend);
+    const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'none' });
+    const events = record(el);
+    const readBack = await asked;
+    const ready = oneEvent(el, 'payment-ready');
+    el.checkoutId = 'chk_2';
+    await ready;
+    readBack({ status: 200, body: { ...backend.checkout, status: 'PAID' } });
+    await el.updateComplete;
+    expect(events).to.deep.equal(['payment-ready']);
+    expect($(el, 'button[type=submit]').textContent?.trim()).to.equal('Pay €25.00');
+  });
+});
