@@ -188,6 +188,9 @@ export async function retry(c: PayContext): Promise<void> {
   if (!c.host.checkoutId) return c.load();
   try {
     const next = (await retryCheckout(c.endpoint, now.checkout.id)).id;
+    // Off the page meanwhile: nobody waits for the next form, nor is the address the page's
+    // now. Put back, the outcome shows with its button, which the handler answers alike.
+    if (!c.host.isConnected) return c.to(now);
     // A result page names its checkout in its address (`?checkout_id=`, from the handler's
     // return): it names the next one from now on, so a reload shows the basket's outcome,
     // not this failure. The history entry's state stays (a router's own keys).
@@ -199,7 +202,7 @@ export async function retry(c: PayContext): Promise<void> {
     c.host.checkoutId = next;
   } catch (error) {
     c.to(now);
-    report(c, error);
+    if (c.host.isConnected) report(c, error);
   }
 }
 

@@ -7,7 +7,7 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { mount, type PaymentWidget } from '../../../src/index.ts';
 import { WIDGET_EVENTS } from '../../shared/events.ts';
 import { until } from '../../shared/until.ts';
-import { $, FakeBackend, fillCard, type Reply, text, widget } from './fake-backend.ts';
+import { $, errorReply, FakeBackend, fillCard, type Reply, text, widget } from './fake-backend.ts';
 
 /** The challenge page stand-in that web-test-runner serves. */
 const ACS = new URL('/test/browser/next-step/fixtures/challenge.html', location.href).href;
@@ -220,4 +220,36 @@ describe('payment-widget: the page moves under it', () => {
     expect(events).to.deep.equal(['payment-ready']);
     expect($(el, 'button[type=submit]').textContent?.trim()).to.equal('Pay €25.00');
   });
+
+  for (const [name, reply] of [
+    ['answered', (b: FakeBackend) => b.retry()],
+    ['refused', () => errorReply(502, 'PROVIDER_ERROR', 'The provider failed')],
+  ] as const) {
+    it(`removed while "Try another card" is out (${name}): loads nothing, tells nothing, put back offers it again`, async () => {
+      backend.checkout = { ...backend.checkout, status: 'FAILED' };
+      const el = await widget(backend, 'checkout-id="chk_1"', { waitFor: 'payment-failure' });
+      const events = record(el);
+      const asked = held(backend, 'POST /checkouts/chk_1/retry');
+      const address = location.href;
+      $(el, 'button[part~=retry]').click();
+      const answer = await asked;
+      const parent = el.parentElement as HTMLElement;
+      el.remove();
+      const calls = backend.calls.length;
+      answer(reply(backend));
+      // Before, the next checkout loaded off the page (payment-ready), or payment-error fired.
+      await until('the answer handled', async () => {
+        await el.updateComplete;
+        return !el.shadowRoot?.querySelector('button[part~=retry][aria-disabled=true]');
+      });
+      await el.updateComplete;
+      expect(backend.calls.length).to.equal(calls);
+      expect(events).to.deep.equal([]);
+      expect(location.href).to.equal(address);
+      parent.append(el);
+      await el.updateComplete;
+      expect(text(el)).to.include('Payment failed');
+      expect($(el, 'button[part~=retry]').textContent?.trim()).to.equal('Try another card');
+    });
+  }
 });
