@@ -25,6 +25,7 @@ const basketOf = (request: Request) =>
   /(?:^|;\s*)basket=([\w-]{36})/.exec(request.headers.get('cookie') ?? '')?.[1];
 const referenceOf = (basket = '') =>
   basket && `order-${createHash('sha256').update(basket).digest('base64url')}`;
+const newBasket = () => `basket=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`;
 
 const payments = createPaymentHandler({
   provider: {
@@ -86,18 +87,26 @@ function resultPage(checkoutId: string | null): Response {
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
+// "Buy again" on a paid page: a new basket, so the shopper's next order is a new checkout.
+// Only from the shop's own pages: another site must not swap a shopper's basket.
+function buyAgain(request: Request): Response {
+  if (request.headers.get('origin') !== origin) return new Response('Forbidden', { status: 403 });
+  return new Response(null, { status: 204, headers: { 'set-cookie': newBasket() } });
+}
+
 const server = createServer(
   toNodeListener(async (request, env) => {
     const { pathname, searchParams } = new URL(request.url);
     if (pathname.startsWith('/payments/')) return payments(request, env);
     if (pathname === '/result') return resultPage(searchParams.get('checkout_id'));
+    if (pathname === '/basket' && request.method === 'POST') return buyAgain(request);
     if (pathname.startsWith('/assets/')) return file(ROOTS['/assets/'], pathname.slice(8));
     const found = await file(ROOTS['/'], pathname.slice(1));
     // An app's route (/checkout) is its index.html.
     const page = found.status === 404 && !extname(pathname) ? await file(ROOTS['/'], '') : found;
     const html = page.headers.get('content-type')?.startsWith('text/html');
     if (html && basketOf(request) === undefined) {
-      page.headers.append('set-cookie', `basket=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`);
+      page.headers.append('set-cookie', newBasket());
     }
     return page;
   }),

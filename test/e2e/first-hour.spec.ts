@@ -3,7 +3,8 @@
  * repository, from the packed package and the README's own snippets (its TypeScript backend
  * compiled under strict, exactOptionalPropertyTypes and noUncheckedIndexedAccess, its page
  * with the script tag and the height rule), run beside a sandbox; a shopper on a phone pays
- * a card on a product page, and the page does not move while the widget loads; another whose bank refuses 3DS
+ * a card on a product page, and the page does not move while the widget loads, then buys the
+ * same product again ("Buy again": a new basket); another whose bank refuses 3DS
  * on its own page is told so on the backend's result page, and pays with another card.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -169,6 +170,31 @@ test('a shop from the packed package and the README pays a card, the page never 
     await page.reload();
     await expect(page.getByText('Payment successful')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+
+    // The shopper's next order of the same poster, deliberately: "Buy again" on the reloaded
+    // page starts a new basket, whose checkout is a new one to pay (before, the page offered
+    // none: "Payment successful" for the first order until the cookies were cleared).
+    await expect(page.getByText('Thank you for your order!')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy again' })).toBeVisible();
+    await page.getByRole('button', { name: 'Buy again' }).click();
+    await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();
+    await expect(page.getByText('Thank you for your order!')).toBeHidden();
+    // A second tab finds that same new checkout: paid in one tab, paid in both.
+    const tab = await context.newPage();
+    await tab.goto(`http://127.0.0.1:${port}/poster.html`);
+    await expect(tab.getByRole('button', { name: 'Pay €10.00' })).toBeEnabled();
+    await fillCard(page, CARDS.paid);
+    await pay(page);
+    await expect(page.getByText('Payment successful')).toBeVisible();
+    await expect.poll(() => output.match(/paid: order-/g)?.length).toBe(2);
+    const [first, second] = [...output.matchAll(/paid: (order-[\w-]+) \(checkout ([\w-]+)\)/g)];
+    expect(second?.[1], 'a new basket: a new reference').not.toBe(first?.[1]);
+    expect(second?.[2], 'a new checkout').not.toBe(first?.[2]);
+    await tab.reload();
+    await expect(tab.getByText('Payment successful')).toBeVisible();
+    await expect(tab.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('Payment successful')).toBeVisible();
   } finally {
     await context.close();
   }
@@ -197,7 +223,7 @@ test('a shop from the packed package and the README pays a card, the page never 
     await fillCard(page, CARDS.paid);
     await pay(page);
     await expect(page.getByText('Payment successful')).toBeVisible();
-    await expect.poll(() => output.match(/paid: order-/g)?.length).toBe(2);
+    await expect.poll(() => output.match(/paid: order-/g)?.length).toBe(3);
   } finally {
     await other.close();
   }

@@ -151,3 +151,28 @@ test("a single-page app's route (an Angular app's /checkout), reloaded or come b
     rmSync(shop, { recursive: true, force: true });
   }
 });
+
+test('"Buy again" (POST /basket) gives the shop\'s own page a new basket cookie, and another site\'s form none', async () => {
+  const old = randomUUID();
+  const again = (from: string | null) =>
+    fetch(`${origin}/basket`, {
+      method: 'POST',
+      headers: { cookie: `basket=${old}`, ...(from === null ? {} : { origin: from }) },
+    });
+  const mine = await again(origin);
+  assert.equal(mine.status, 204);
+  const fresh = /^basket=([\w-]{36}); Path=\/; HttpOnly; SameSite=Lax$/.exec(
+    mine.headers.get('set-cookie') ?? '',
+  )?.[1];
+  assert.ok(fresh !== undefined && fresh !== old, mine.headers.get('set-cookie') ?? '');
+  // The new basket's checkout is a new one, not the old basket's.
+  const before = await call('POST', '/checkouts', old, { order: { sku: 'poster' } });
+  const after = await call('POST', '/checkouts', fresh, { order: { sku: 'poster' } });
+  const [a, b] = [(await before.json()) as { id: string }, (await after.json()) as { id: string }];
+  assert.notEqual(a.id, b.id);
+  for (const from of ['http://shop.example.net', null]) {
+    const theirs = await again(from);
+    assert.equal(theirs.status, 403, String(from));
+    assert.equal(theirs.headers.get('set-cookie'), null, String(from));
+  }
+});
