@@ -3,10 +3,11 @@
 // `payment-widget/react` in a client component and on the result page), built by `next build`
 // from the packed package (installed from the tarball outside this checkout, React
 // StrictMode on: next-app.ts, which `npm test` runs once for every Node line), started by
-// `next start` on this Node, and paid through in Chromium: on a direct load and
-// after a reload, after client-side navigation, and through the result page after a failed
-// 3-D Secure, whose "Try another card" offers a card only and pays (a reload then shows it
-// paid); the bank's return into the 3-D Secure iframe, which carries no cookie, gets none.
+// `next start` on this Node, and paid through in Chromium: on a direct load and after a
+// reload, and again after "Buy again" (a new basket: a second checkout of the same mug), after
+// client-side navigation, and through the result page after a failed 3-D Secure, whose "Try
+// another card" offers a card only and pays (a reload then shows it paid); the bank's return
+// into the 3-D Secure iframe, which carries no cookie, gets none.
 // The browser console stays empty throughout (no hydration warning, no error), and onPaid
 // runs once per paid checkout. Its Dutch page (app/nl, `locale="nl-NL"` and nothing else)
 // shows Dutch labels: Next.js split the Dutch strings into a chunk by itself.
@@ -90,6 +91,15 @@ test('loaded directly and reloaded, the server-rendered page pays, its console q
   const id = await payOnProductPage(page);
   await paidOnce(shop, id);
   // The basket is paid: the page shows it so, never a second form.
+  await page.reload();
+  await page.getByText('Payment successful').waitFor();
+  // The shopper's next mug, deliberately: "Buy again" (app/actions.ts) starts a new basket,
+  // whose checkout is a new one to pay (before, the page offered none).
+  await page.getByRole('button', { name: 'Buy again' }).click({ timeout: 10_000 });
+  await page.getByRole('button', { name: PAY }).waitFor();
+  const next = await payOnProductPage(page);
+  assert.notEqual(next, id);
+  await paidOnce(shop, next);
   await page.reload();
   await page.getByText('Payment successful').waitFor();
   assert.deepEqual(problems, []);
