@@ -27,8 +27,13 @@ export interface ShopOptions {
   leaseMs?: number;
 }
 
+/** The longest a webhook's retry waits in the shop's sandbox (the sandbox's own default is 30 s). */
+const WEBHOOK_MAX_DELAY_MS = 8_000;
+
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
-  const sandbox = await createSandbox({ port: 0 });
+  // A retry waits at most WEBHOOK_MAX_DELAY_MS, also when the shop's 503 asks for longer (a
+  // hook still running answers with its lease's end, an hour in slow-hooks.spec.ts).
+  const sandbox = await createSandbox({ port: 0, webhook: { maxDelayMs: WEBHOOK_MAX_DELAY_MS } });
   const hooks: Shop['hooks'] = [];
   const record = (hook: 'paid' | 'failed') => (checkout: Checkout) => {
     hooks.push({ hook, id: checkout.id ?? '', status: String(checkout.status) });
@@ -145,8 +150,9 @@ export async function chargesOf(shop: Shop, id: string): Promise<number> {
  * answered each (the shop's webhook route answers once the hook it runs is done), at least
  * one of them. Those are what would run a checkout's hook a second time: once they are
  * answered, a count of its hook runs is final. A delivery answered 503 (its hook still
- * running) stays pending through the sandbox's retries, 0.5, 1, 2, 4 then 8 s apart: the
- * wait covers the whole schedule.
+ * running) stays pending through the sandbox's retries, 0.5, 1, 2, 4 then 8 s apart, and
+ * never more (WEBHOOK_MAX_DELAY_MS, whatever Retry-After the 503 names): the wait covers
+ * the schedule up to its first 8 s.
  */
 export async function webhooksAnswered(shop: Shop, id: string): Promise<void> {
   let seen: { state: string; payload: { id?: string } }[] = [];
