@@ -26,7 +26,11 @@ import type { OutcomeResult } from './report.ts';
  * that has not come is taken as lost.
  */
 const WEBHOOK_LATE_MS = 20_000;
-/** How long a webhook's record is kept: `reconcile()` calls further apart say only the first warning. */
+/**
+ * How long a webhook's record is kept: a checkout taken from the set later than this after it
+ * ended is not said (its webhook's record may be gone), so `reconcile()` calls further apart
+ * say only the first warning.
+ */
 const HEARD_MS = 60 * 60 * 1000;
 
 export interface LostWebhooks {
@@ -121,7 +125,10 @@ export function createLostWebhooks(deps: LostWebhooksDeps): LostWebhooks {
           let checkout: Checkout;
           try {
             checkout = await client.checkouts.get(id);
-            warn(checkout, now() - endedAt(checkout), true);
+            // Over HEARD_MS after it ended, a webhook's record may have expired: not known,
+            // not said (reconcile() calls an hour apart warn at once of nearly every order).
+            const ageMs = now() - endedAt(checkout);
+            if (ageMs < HEARD_MS) warn(checkout, ageMs, true);
           } catch (error) {
             // Gone: nothing to say. Else as above.
             if (!(error instanceof ProviderError && error.status === 404)) continue;

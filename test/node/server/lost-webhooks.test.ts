@@ -171,6 +171,35 @@ test('two instances, with a logger: a webhook later than reconcile() but within 
   ]);
 });
 
+test('reconcile() an hour apart: a webhook that came is never called lost, whose record expired', async (t) => {
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  let h: Harness | undefined;
+  /** The webhook, held until the test delivers it. */
+  let deliver: (() => Promise<void>) | undefined;
+  sb = await createSandbox({
+    port: 0,
+    webhook: {
+      attempts: 1,
+      fetch: (input, init) =>
+        new Promise<Response>((resolve) => {
+          deliver = async () => resolve(await h!.handle(new Request(input, init)));
+        }),
+    },
+  });
+  h = makeHandler(sb);
+  const id = await paidWith3ds(h);
+  await until('the webhook sent', () => deliver !== undefined);
+  // reconcile() runs it first; its webhook comes 5 s after it ended.
+  assert.equal((await h.handle.reconcile()).ran, 1);
+  t.mock.timers.tick(5_000);
+  await deliver!();
+  // The next reconcile() an hour and a minute on: the webhook's record is gone by then.
+  t.mock.timers.tick(61 * 60_000);
+  await h.handle.reconcile();
+  const said = h.logs.filter((line) => line.includes('no-webhook'));
+  assert.deepEqual(said, [], `${id}: ${said.join('\n')}`);
+});
+
 test('the webhook comes: reconcile() a minute on runs nothing and warns of nothing', async (t) => {
   const { h, paid, warned } = await setUp(t, false);
   const id = await paid();
