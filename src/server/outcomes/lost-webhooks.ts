@@ -98,9 +98,11 @@ export function createLostWebhooks(deps: LostWebhooksDeps): LostWebhooks {
       const ageMs = now() - ended;
       const outcome = await deps.report(checkout);
       if (outcome !== 'ran') return outcome;
+      // No end known (no transaction): nothing to measure, nothing said.
+      if (!Number.isFinite(ended)) return outcome;
       if (ageMs >= WEBHOOK_LATE_MS) warn(checkout, ageMs, false);
-      else if (records !== undefined && ageMs < WEBHOOK_LATE_MS) {
-        // Sooner than a webhook was due (NaN, no end known: not said): asked again once it is.
+      else if (records !== undefined) {
+        // Sooner than a webhook was due: asked again once it is.
         const id = String(checkout.id);
         await store.watch(set, id, ended + WEBHOOK_LATE_MS).catch(() => undefined);
       }
