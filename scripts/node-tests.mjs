@@ -36,12 +36,13 @@ const OWN_PROCESS = [
 
 const SAME_ON_EVERY_LINE = [
   // The bytes of the built bundles, the source layout, the screenshots' own checks, the
-  // package's declarations and element manifest: files.
+  // package's declarations, element manifest and what reaches each shipped file: files.
   'test/node/budget/',
   'test/node/layout/',
   'test/node/visual/',
   'test/node/package/declarations.test.ts',
   'test/node/package/manifest.test.ts',
+  'test/node/package/reach.test.ts',
   // Functions of their input alone, with no server, process, socket or timer: the card
   // fields' rules, the schemas, the next-step URL rule, how a client's address is bucketed,
   // the memory store's claims.
