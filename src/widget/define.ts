@@ -20,7 +20,10 @@ declare global {
     'payment-widget': PaymentWidget;
   }
   interface Window {
-    /** The CSP nonce Lit gives the <style> elements it writes (see above). */
+    /**
+     * The CSP nonce of the <style> elements Lit writes in Safari before 16.4; the script-tag
+     * build sets its own <script nonce> unless the page did.
+     */
     litNonce?: string;
   }
 }

@@ -169,6 +169,18 @@ test('the built declarations hold no doc that an editor never shows', () => {
   }
 });
 
+// A doc reads alone in an editor's hover: the source's comment it leaned on ("see above") is a
+// source file's opening note, which the built declarations do not carry.
+test('no doc in the built declarations sends the reader above or below it', () => {
+  assert.ok(existsSync(TYPES), `${TYPES} ${MISSING}`);
+  for (const file of declarations()) {
+    const text = readFileSync(file, 'utf8');
+    for (const doc of text.match(/\/\*\*[\s\S]*?\*\//g) ?? []) {
+      assert.doesNotMatch(doc, /\b(?:see|as) (?:above|below)\b/i, `${file}: ${doc}`);
+    }
+  }
+});
+
 test('what a merchant imports shows its docs in the editor, its options’ members too', () => {
   assert.ok(existsSync(TYPES), `${TYPES} ${MISSING}`);
   const entry = (name: string) => join(TYPES, `${name}.d.ts`);
