@@ -251,14 +251,14 @@ export function createRedisStore(
       return true;
     },
     async release(key, token) {
-      if (Number(await run(release, prefix + key, [token])) === 1) {
-        await forgetClaim(key, token);
-        return true;
-      }
-      // Its lease ran out (the key is gone) with nobody claiming it since: the record still
-      // names this token, and left behind it would make the next claim a takeover.
+      // The record first, while the claim holds its key: a claim made between the two would
+      // read this one's record as a lease that ran out (another instance's webhook).
+      const forgot = await run(release, record(key), [token]).then(Number, () => 0);
+      if (Number(await run(release, prefix + key, [token])) === 1) return true;
+      // Its lease ran out (the key is gone) with nobody claiming it since: the record, gone
+      // now, was what still named this token.
       if (Number(await command(prefix + key, ['EXISTS', prefix + key])) !== 0) return false;
-      return Number(await run(release, record(key), [token])) === 1;
+      return forgot === 1;
     },
     async leaseLeft(key) {
       const full = prefix + key;

@@ -200,6 +200,42 @@ for (const kind of CLIENT_KINDS) {
       assert.equal(await read(key), 'done:c');
     });
 
+    test('a claim made while a hook that threw is being released is no takeover (another instance, its webhook)', async () => {
+      const key = fresh();
+      // Instance A's commands go through `connected`; the one that forgets the claim's record
+      // waits until the test lets it go, as a busy event loop or network may hold it.
+      let reached!: () => void;
+      const atRecord = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      let letGo!: () => void;
+      const held = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      const gated = {
+        isReady: true,
+        async sendCommand(args: string[]) {
+          if (args[0]?.startsWith('EVAL') && args[3] === `${prefix}claimed:${key}`) {
+            reached();
+            await held;
+          }
+          return connected.command(...args);
+        },
+      };
+      const a = testRedisStore(gated, { prefix });
+      assert.equal(await a.claim(key, 'a', 60_000), 'claimed');
+      // A's hook threw at once: A releases, and B's webhook claims meanwhile.
+      const released = a.release(key, 'a');
+      await atRecord;
+      const meanwhile = await store.claim(key, 'b', 5_000);
+      letGo();
+      assert.equal(await released, true);
+      // Before, the key went first: B took it, read A's record and said "may have run twice".
+      assert.equal(meanwhile, 'running', 'A still held it: B is told to come back');
+      assert.equal(await store.claim(key, 'b', 5_000), 'claimed');
+      assert.equal(await read(`claimed:${key}`), 'running:b');
+    });
+
     test('a command Redis does not answer is given up after commandTimeoutMs; its claim runs no hook', async () => {
       const key = fresh();
       const impatient = createRedisStore(connected.client, {
