@@ -2,7 +2,8 @@
  * Writing a hook's done mark: once, and, when the store cannot take it, again in the
  * background until it does. The marks not yet taken are kept by key, so that a report of the
  * same outcome writes its mark first (under the hook's own token) instead of claiming. And
- * freeing, in the background too, a claim whose answer never came.
+ * freeing, in the background too, a claim whose answer never came, or whose hook threw
+ * while the store was away.
  */
 import type { ClaimStore } from '../store/types.ts';
 import type { HookName, OutcomeProblem } from './problems.ts';
@@ -127,5 +128,24 @@ export function createMarkWriter(options: MarkOptions) {
     }
   }
 
-  return { writeOnce, keepWriting, writeKept, releaseUnanswered };
+  /**
+   * Frees the claim of a hook that threw: whether it did, or undefined when the store could
+   * not be asked. That is said once, with the hook's error, and the claim is freed in the
+   * background once the store answers (a database restarting), not only when its lease ends:
+   * else the next report waits out the lease, then takes it over as a run that may have
+   * fulfilled ("may have run twice").
+   */
+  async function releaseThrown(held: Held, error: unknown): Promise<boolean | undefined> {
+    try {
+      return await store.release(held.key, held.token);
+    } catch (releaseError) {
+      // One entry: "it runs again on the next report" would not hold while the claim stands.
+      options.onProblem(held.name, held.id, { kind: 'release-failed', error, releaseError });
+      // Not awaited, and it never throws.
+      void releaseUnanswered(held.key, held.token, options.leaseMs - (Date.now() - held.started));
+      return undefined;
+    }
+  }
+
+  return { writeOnce, keepWriting, writeKept, releaseUnanswered, releaseThrown };
 }

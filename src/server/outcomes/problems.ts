@@ -75,7 +75,7 @@ function problemText(hook: HookName, problem: OutcomeProblem): [LogEntry['level'
     case 'release-failed':
       return [
         'error',
-        `${hook} threw, and the store could not release its claim (${message(problem.releaseError)}); it runs again once the claim's lease (hooks.leaseMs) ends`,
+        `${hook} threw, and the store could not release its claim (${message(problem.releaseError)}); it is released once the store answers (at the latest, its lease ends: hooks.leaseMs), and runs again on the next report`,
       ];
     case 'complete-failed':
       return problem.final

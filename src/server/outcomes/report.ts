@@ -120,14 +120,8 @@ export function createOutcomeReporter(options: OutcomeOptions) {
 
   /** The hook threw: its claim is freed for the next report. */
   async function failed(held: Held, error: unknown): Promise<OutcomeResult> {
-    let released: boolean;
-    try {
-      released = await store.release(held.key, held.token);
-    } catch (releaseError) {
-      // One entry: "it runs again on the next report" would not hold while the claim stands.
-      options.onProblem(held.name, held.id, { kind: 'release-failed', error, releaseError });
-      return 'failed';
-    }
+    const released = await marks.releaseThrown(held, error);
+    if (released === undefined) return 'failed';
     // Not this run's any more: its lease ran out, and another run may have done the outcome
     // meanwhile (the hook then threw on what that run wrote: its order's unique key, say).
     const holder = released ? undefined : await store.holder?.(held.key).catch(() => undefined);

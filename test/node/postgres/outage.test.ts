@@ -10,9 +10,10 @@ import { after, before, test } from 'node:test';
 import pg from 'pg';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createPostgresStore, postgresStoreSchema } from '../../../src/server/index.ts';
-import { scaled } from '../../shared/until.ts';
+import { scaled, until } from '../../shared/until.ts';
 import { makeHandler, paidAtProvider, startSandbox, webhookRequest } from '../server/fixtures.ts';
 import { frozenCostsOneTimeout } from '../support/frozen-store.ts';
+import { heldHook } from '../support/held-hook.ts';
 import { type PostgresServer, startPostgres } from '../support/postgres-server.ts';
 
 let sb: Sandbox;
@@ -91,6 +92,54 @@ test('while PostgreSQL is away, the console names it, the cause, and what become
     h.paid.map((c) => c.id),
     [id],
   );
+});
+
+test('an onPaid that threw while PostgreSQL restarted runs again once it is back, not a lease later, and as no takeover', async () => {
+  const hook = heldHook();
+  const h = makeHandler(sb, {
+    store: createPostgresStore(storePool()),
+    hooks: {
+      leaseMs: 60_000,
+      // The merchant's order insert fails with the database: the first run throws.
+      onPaid: async () => {
+        await hook.run();
+        if (hook.calls === 1) throw new Error('orders: connect ECONNREFUSED');
+      },
+    },
+  });
+  const { id } = await paidAtProvider(sb, h);
+  const first = h.handle(webhookRequest(id));
+  await hook.entered;
+  // The claim outlives the crash, as on a database that waits for its disk (this one does not).
+  const durable = new pg.Client({ connectionString: server.url });
+  await durable.connect();
+  await durable.query('CHECKPOINT');
+  await durable.end();
+  await server.crash();
+  hook.finish();
+  try {
+    assert.notEqual((await first).status, 204);
+  } finally {
+    await server.start();
+  }
+  assert.match(h.logs.join('\n'), /could not release its claim .*released once the store answers/);
+  // Freed in the background once the database answers: before, it stayed `running` for the
+  // whole lease (a minute here), and the webhook then took it over, "may have run twice".
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await until('the claim to be freed', async () => {
+      const held = await admin.query('SELECT 1 FROM payment_widget_claims WHERE key = $1', [
+        `onPaid:${sb.merchantCode}:${id}`,
+      ]);
+      return held.rowCount === 0;
+    });
+  } finally {
+    await admin.end();
+  }
+  assert.equal((await h.handle(webhookRequest(id))).status, 204);
+  assert.equal(hook.calls, 2);
+  assert.doesNotMatch(h.logs.join('\n'), /lease-taken-over|may have run twice/);
 });
 
 test('a PostgreSQL that stops answering costs a new checkout one command timeout, not one per statement', async (t) => {
