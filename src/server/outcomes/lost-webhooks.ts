@@ -8,7 +8,8 @@
  * seconds) proves nothing yet: its webhook may merely be slower than the reconcile timer. So
  * it joins a set of its own in the store (`late:{merchant}`), due WEBHOOK_LATE_MS after the
  * checkout ended; a webhook that finds a hook done or running leaves a record that it came
- * (`webhook:<merchant>:<id>`, HEARD_MS), on whichever instance it arrives, before or after.
+ * (`webhook:<merchant>:<id>`, HEARD_MS), on whichever instance it arrives, before or after;
+ * one that finds the store away (answered 503) is remembered by the instance it reached.
  * A later `reconcile()` call takes the due ones: each without that record had no webhook in
  * that time, and is read from the provider again and named. Without a records part in the
  * store (nothing shared to leave the record in) only the first warning is said.
@@ -32,6 +33,8 @@ const WEBHOOK_LATE_MS = 20_000;
  * say only the first warning.
  */
 const HEARD_MS = 60 * 60 * 1000;
+/** How many webhooks this instance remembers itself (below): a bound on its memory. */
+const HEARD_HERE_MAX = 10_000;
 
 export interface LostWebhooks {
   /**
@@ -39,7 +42,10 @@ export interface LostWebhooks {
    * hook through `report`, and warns when no webhook had run it, at once or once it is due.
    */
   report(checkout: Checkout): Promise<OutcomeResult>;
-  /** A webhook found checkout `id`'s hook done or running. Never throws. */
+  /**
+   * A webhook came for checkout `id` and found its hook done or running, or the store away.
+   * Never throws.
+   */
   heard(id: string): Promise<void>;
   /**
    * Warns of at most `limit` checkouts `report` ran before their webhook was due, whose
@@ -76,6 +82,11 @@ export function createLostWebhooks(deps: LostWebhooksDeps): LostWebhooks {
   // The merchant's hash tag, as the watchlist's own set.
   const set = `late:{${deps.merchantCode}}`;
   const heardKey = (id: string) => `webhook:${deps.merchantCode}:${id}`;
+  // The webhooks whose note the store could not take (it was away: they were answered 503),
+  // by id, with when each note would have ended: this instance knows they came, and says
+  // nothing of the provider not reaching it when reconcile() runs their hooks later.
+  const heardHere = new Map<string, number>();
+  const cameHere = (id: string) => (heardHere.get(id) ?? 0) > now();
 
   /** Says that no webhook had run `checkout`'s hook `ageMs` after it ended. */
   function warn(checkout: Checkout, ageMs: number, ranFirst: boolean): void {
@@ -100,8 +111,9 @@ export function createLostWebhooks(deps: LostWebhooksDeps): LostWebhooks {
       if (outcome !== 'ran') return outcome;
       // No end known (no transaction): nothing to measure, nothing said.
       if (!Number.isFinite(ended)) return outcome;
-      if (ageMs >= WEBHOOK_LATE_MS) warn(checkout, ageMs, false);
-      else if (records !== undefined) {
+      if (ageMs >= WEBHOOK_LATE_MS) {
+        if (!cameHere(String(checkout.id))) warn(checkout, ageMs, false);
+      } else if (records !== undefined) {
         // Sooner than a webhook was due: asked again once it is.
         const id = String(checkout.id);
         await store.watch(set, id, ended + WEBHOOK_LATE_MS).catch(() => undefined);
@@ -109,7 +121,17 @@ export function createLostWebhooks(deps: LostWebhooksDeps): LostWebhooks {
       return outcome;
     },
     async heard(id) {
-      await records?.write(heardKey(id), '1', HEARD_MS).catch(() => undefined);
+      try {
+        await records?.write(heardKey(id), '1', HEARD_MS);
+      } catch {
+        heardHere.delete(id);
+        heardHere.set(id, now() + HEARD_MS);
+        // The oldest goes first (a Map keeps its order of insertion).
+        for (const oldest of heardHere.keys()) {
+          if (heardHere.size <= HEARD_HERE_MAX) break;
+          heardHere.delete(oldest);
+        }
+      }
     },
     async warnOverdue(limit) {
       if (records === undefined) return;
@@ -121,7 +143,7 @@ export function createLostWebhooks(deps: LostWebhooksDeps): LostWebhooks {
       }
       for (const id of ids) {
         // Not known now: held until holdMs has passed, then taken again.
-        const lost = await unheard(id);
+        const lost = cameHere(id) ? false : await unheard(id);
         if (lost === undefined) continue;
         if (lost) {
           let checkout: Checkout;

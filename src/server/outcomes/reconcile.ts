@@ -64,7 +64,7 @@ export interface Watchlist {
   watch(id: string, soon: boolean): Promise<void>;
   /** Its hook ran elsewhere: nothing is left to reconcile. Never throws. */
   unwatch(id: string): Promise<void>;
-  /** A webhook found checkout `id`'s hook done or running (lost-webhooks.ts). Never throws. */
+  /** A webhook found checkout `id`'s hook done or running, or the store away (lost-webhooks.ts). Never throws. */
   heard(id: string): Promise<void>;
   reconcile(options?: ReconcileOptions): Promise<ReconcileReport>;
   /**

@@ -93,8 +93,11 @@ export function confirmRoutes(deps: RouteDeps): Hono<HandlerEnv> {
     // The one route that waits for the hook: its answer decides whether the provider retries.
     const outcome = await outcomes.confirm(checkout);
     // Another report ran the hook, or runs it (reconcile() may have, before this webhook was
-    // due): the provider reaches the handler, no lost-webhook warning for this checkout.
-    if (outcome === 'already' || outcome === 'running') void watchlist.heard(id);
+    // due), or the store is away (reconcile() runs it once it is back): the provider reaches
+    // the handler, no lost-webhook warning for this checkout.
+    if (outcome === 'already' || outcome === 'running' || outcome === 'unavailable') {
+      void watchlist.heard(id);
+    }
     // A non-2xx makes the provider deliver again, which runs the hook then.
     if (outcome === 'failed') {
       return errorJson(500, 'HOOK_FAILED', 'The outcome hook failed; deliver again later');
