@@ -9,7 +9,8 @@
  * as the README says. A tampered part the shopper waits on (Pay pressed before the pay part
  * came, a challenge's step part) stops the widget with one payment-error, WIDGET_INTEGRITY,
  * and onPageViolation hears it from the widget (no engine reports a file that fails its
- * integrity): each test that tampers waits for its own report.
+ * integrity): each test that tampers waits for its own report. So for the widget's first file,
+ * by the guard widgetTags() writes; not reachable at all, it is said, with NETWORK_ERROR.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +38,11 @@ const FLOW = { timeout: scaled(60_000) };
 const DIST = 'dist';
 /** What a tampered file would do if it ran: the test looks for it. */
 const MARKER = 'document.documentElement.dataset.tampered = "ran";';
+const NOT_LOADED = 'The payment form could not be loaded';
+/** The words in the page's widgets a screen reader announces (`role="alert"`). */
+const ALERTS = `return [...document.querySelectorAll('payment-widget [role=alert]')].map((p) => p.textContent);`;
+/** Whether the page was loaded again. */
+const RELOADED = "return performance.getEntriesByType('navigation')[0]?.type === 'reload';";
 /** Adds the page's widget once the page has loaded (which a part it waits on would hold). */
 const ADD_WIDGET = `const widget = document.createElement('payment-widget');
 widget.setAttribute('endpoint', '/payments');
@@ -51,6 +57,7 @@ describe('a payment page under pageSecurityHeaders()', () => {
   const violations: PageViolation[] = [];
   /** Files of dist/ served with other bytes, and markup injected into the page. */
   const tampered = new Map<string, string>();
+  const missing = new Set<string>(); // files of dist/ answered 404
   /** Files of dist/ whose answer waits until the promise settles. */
   const held = new Map<string, Promise<void>>();
   let injected = '';
@@ -66,10 +73,11 @@ describe('a payment page under pageSecurityHeaders()', () => {
     server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path.startsWith('/payments/') && payments) return void payments(req, res);
-      if (path === '/pay' || path === '/pay/later')
+      if (path === '/pay' || path === '/pay/later' || path === '/pay/bare')
         return void page(new URL(req.url ?? '/', origin), res);
       if (path === '/injected.js') return void res.end(MARKER.replace('tampered', 'injected'));
       const file = path.replace(/^\/assets\//, '');
+      if (missing.has(file)) return void res.writeHead(404).end();
       if (path.startsWith('/assets/') && !file.includes('..') && existsSync(join(DIST, file))) {
         return void (held.get(file) ?? Promise.resolve()).then(() => {
           res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
@@ -96,12 +104,20 @@ describe('a payment page under pageSecurityHeaders()', () => {
     await sb?.close();
   });
 
-  /** The page, as the docs write it: a new nonce, the widget's tag, the policy's headers. */
+  /**
+   * The page, as the docs write it: a new nonce, the widget's tag, the policy's headers.
+   * /pay/bare: without a nonce, its own inline script allowed by its hash; the ES module build.
+   */
   function page(url: URL, res: ServerResponse): void {
     served++;
     if (deployed && served > 1) tampered.clear();
-    const nonce = randomBytes(16).toString('base64');
-    const tags = widgetTags({ assetsUrl: '/assets/', nonce });
+    const bare = url.pathname === '/pay/bare';
+    const nonce = bare ? undefined : randomBytes(16).toString('base64');
+    const tags = widgetTags({ assetsUrl: '/assets/', nonce, module: bare });
+    // The codes of the payment-errors the page heard, in order (`data-errors`), and what its
+    // policy refused (`data-refused`).
+    const listen = `addEventListener('payment-error', (e) => { const d = document.documentElement.dataset; d.errors = [d.errors, e.detail.code].filter(Boolean).join(' '); });
+addEventListener('securitypolicyviolation', (e) => { const d = document.documentElement.dataset; d.refused = [d.refused, e.effectiveDirective + ' ' + e.blockedURI].filter(Boolean).join(', '); });`;
     const headers = pageSecurityHeaders({
       nonce,
       // Plain http on loopback: the full URL, named in report-uri alone.
@@ -109,6 +125,9 @@ describe('a payment page under pageSecurityHeaders()', () => {
       // The sandbox's 3-D Secure pages, on loopback over http.
       extra: {
         ...tags.csp,
+        ...(bare
+          ? { 'script-src': [...(tags.csp['script-src'] ?? []), `'${sri(listen, 'sha256')}'`] }
+          : {}),
         'frame-src': [sb.url],
         'form-action': [sb.url],
         ...(url.searchParams.has('duplicates') ? { 'trusted-types': ["'allow-duplicates'"] } : {}),
@@ -120,8 +139,7 @@ describe('a payment page under pageSecurityHeaders()', () => {
     const theme = url.searchParams.has('theme')
       ? `<script nonce="${nonce}">trustedTypes.createPolicy('lit-html', { createHTML: (s) => s });</script>`
       : '';
-    // The codes of the payment-errors the page heard, in order (`data-errors`).
-    const heard = `<script nonce="${nonce}">addEventListener('payment-error', (e) => { const d = document.documentElement.dataset; d.errors = [d.errors, e.detail.code].filter(Boolean).join(' '); });</script>`;
+    const heard = `<script${nonce === undefined ? '' : ` nonce="${nonce}"`}>${listen}</script>`;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers });
     const widget = `<payment-widget endpoint="/payments" order='{"sku":"tea","redirect":false}'${locale ? ` locale="${locale}"` : ''}></payment-widget>`;
     // /pay/later: the page loads without it, and a test adds it (ADD_WIDGET).
@@ -149,9 +167,16 @@ describe('a payment page under pageSecurityHeaders()', () => {
     assert.deepEqual(violations, [], 'the policy blocked something the payment needed');
   });
 
-  for (const file of ['parts/pay.js', 'locales/de-DE.js']) {
+  for (const [path, file] of [
+    ['/pay', 'parts/pay.js'],
+    ['/pay?locale=de-DE', 'locales/de-DE.js'],
+    // The widget's first file, told by the guard widgetTags() writes (before: an empty box, no
+    // event, no report); /pay/bare: without a nonce, the ES module build.
+    ['/pay', 'payment-widget.iife.js'],
+    ['/pay/bare', 'payment-widget.js'],
+  ] as const) {
     it(
-      `a tampered ${file} never runs; the widget says so and onPageViolation hears`,
+      `a tampered ${file} (${path}) never runs; the widget says so and onPageViolation hears`,
       FLOW,
       async () => {
         tampered.set(file, MARKER);
@@ -159,14 +184,18 @@ describe('a payment page under pageSecurityHeaders()', () => {
           await forgetReloads();
           served = 0;
           const before = violations.length;
-          await driver.goto(`${origin}/pay${file.startsWith('locales/') ? '?locale=de-DE' : ''}`);
+          await driver.goto(`${origin}${path}`);
           await seeText(driver, 'The payment form could not be loaded');
           const report = await reportOf(file, before);
           assert.equal(report?.kind, 'integrity');
-          assert.equal(report?.documentUrl, `${origin}/pay`);
+          assert.equal(report?.documentUrl, `${origin}${path.replace(/\?.*/, '')}`);
           assert.equal(await marker('tampered'), null, `${file} ran`);
+          assert.equal(await marker('refused'), null, 'the policy refused a script of ours');
           // Loaded once more, in case a deploy replaced the file: then stopped, no loop.
           assert.equal(served, 2);
+          if (!file.startsWith('payment-widget')) return;
+          assert.equal(await stoppedHearing(), 'WIDGET_INTEGRITY');
+          assert.deepEqual(await driver.run(ALERTS), [NOT_LOADED]);
         } finally {
           tampered.clear();
         }
@@ -271,31 +300,54 @@ describe('a payment page under pageSecurityHeaders()', () => {
     },
   );
 
+  // The page runs the old build, whose pay part the server no longer has (the new build's), or
+  // was cached from before the deploy and names the old hash of the widget's first file; the
+  // page served next is the new build, whose files all match.
+  for (const file of ['parts/pay.js', 'payment-widget.iife.js']) {
+    it(
+      `a ${file} that a deploy replaced since the page loaded: the page loads once more, pays, and nothing is reported`,
+      FLOW,
+      async () => {
+        tampered.set(file, MARKER);
+        deployed = true;
+        try {
+          await forgetReloads();
+          served = 0;
+          const before = violations.length;
+          await driver.goto(`${origin}/pay`);
+          // The old page may draw its form too before its pay part fails: fill the one reloaded.
+          await waitFor('the page loaded again', () => driver.run<boolean>(RELOADED));
+          await waitFor('the Pay', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
+          await fillCard(driver, CARDS.paid);
+          await driver.click(PAY);
+          await seeText(driver, 'Payment successful');
+          assert.equal(served, 2);
+          assert.equal(await marker('errors'), null);
+          assert.deepEqual(violations.slice(before), [], 'a deploy reported as tampering');
+        } finally {
+          deployed = false;
+          tampered.clear();
+        }
+      },
+    );
+  }
+
   it(
-    'a part that a deploy replaced since the page loaded: the page loads once more, pays, and nothing is reported',
+    "the widget's own file not reachable: the page says the form could not be loaded and hears NETWORK_ERROR, not tampering",
     FLOW,
     async () => {
-      // The page runs the old build, whose pay part the server no longer has (the new
-      // build's); the page served next is the new build, whose files all match.
-      tampered.set('parts/pay.js', MARKER);
-      deployed = true;
+      missing.add('payment-widget.iife.js');
       try {
         await forgetReloads();
         served = 0;
-        const before = violations.length;
         await driver.goto(`${origin}/pay`);
-        // The old page may draw its form too before its pay part fails: fill the one reloaded.
-        const reloaded = "return performance.getEntriesByType('navigation')[0]?.type === 'reload';";
-        await waitFor('the page loaded again', () => driver.run<boolean>(reloaded));
-        await waitFor('the Pay button', () => driver.run<boolean>(EXISTS, 'control', nameArg(PAY)));
-        await fillCard(driver, CARDS.paid);
-        await driver.click(PAY);
-        await seeText(driver, 'Payment successful');
-        assert.equal(served, 2);
-        assert.deepEqual(violations.slice(before), [], 'a deploy reported as tampering');
+        await seeText(driver, 'The payment form could not be loaded');
+        assert.equal(await waitFor('NETWORK_ERROR heard', () => marker('errors')), 'NETWORK_ERROR');
+        assert.deepEqual(await driver.run(ALERTS), [NOT_LOADED]);
+        // Not loaded again: no answer is no deploy.
+        assert.equal(served, 1);
       } finally {
-        deployed = false;
-        tampered.clear();
+        missing.clear();
       }
     },
   );

@@ -1,9 +1,12 @@
 // widgetTags(): the markup that loads the widget in a payment page, with the integrity of the
 // file it names, and the CSP sources that loading needs. The page's one `integrity` covers
 // every file after it: the widget checks each part and locale it loads against a hash built
-// into the file that loads it (src/widget/parts/checked-import.ts), in every browser.
+// into the file that loads it (src/widget/parts/checked-import.ts), in every browser. The tag
+// comes after a guard of its own (./entry-guard.ts): the shopper is told, and the handler hears,
+// when that first file fails its integrity.
 import { builtManifest } from './built.ts';
 import { type CspSources, checkedNonce } from './csp.ts';
+import { ENTRY_GUARD, ENTRY_GUARD_HASH } from './entry-guard.ts';
 import { BUNDLES } from './manifest.ts';
 
 export interface WidgetTagsOptions {
@@ -20,7 +23,10 @@ export interface WidgetTagsOptions {
 }
 
 export interface WidgetTags {
-  /** The <script> to put in the page: its `src`, `integrity`, `crossorigin` and `nonce`. */
+  /**
+   * The <script> to put in the page: its `src`, `integrity`, `crossorigin` and `nonce`, after
+   * an inline <script> (with the nonce) that says so in the page when that file fails.
+   */
   html: string;
   /** The bundle's URL, as in `html`. */
   src: string;
@@ -30,7 +36,8 @@ export interface WidgetTags {
    * What the page's Content-Security-Policy must allow for it, beyond what
    * `pageSecurityHeaders()` allows by itself: `pageSecurityHeaders({ nonce, extra: tags.csp })`.
    * The files' origin for scripts (browsers without `'strict-dynamic'`) and for the widget's
-   * second look at a file that failed its check (`connect-src`).
+   * second look at a file that failed its check (`connect-src`), and the inline script's hash
+   * (which a page without a nonce needs).
    */
   csp: CspSources;
 }
@@ -85,10 +92,11 @@ export function widgetTags(options: WidgetTagsOptions): WidgetTags {
     nonce === undefined ? '' : `nonce="${nonce}"`,
   ].filter(Boolean);
   const from = origin ?? "'self'";
+  const guard = nonce === undefined ? '<script>' : `<script nonce="${nonce}">`;
   return {
-    html: `<script ${attributes.join(' ')}></script>`,
+    html: `${guard}${ENTRY_GUARD}</script><script ${attributes.join(' ')}></script>`,
     src,
     integrity: file.integrity,
-    csp: { 'script-src': [from], 'connect-src': [from] },
+    csp: { 'script-src': [from, ENTRY_GUARD_HASH], 'connect-src': [from] },
   };
 }

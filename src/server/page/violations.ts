@@ -3,6 +3,8 @@
 // widget's own integrity failures (that shape, `type: 'payment-widget-integrity'`), into one
 // bounded record: queries and fragments cut from every URL (a page's query may name a
 // checkout or carry a token), every field capped, and what browser extensions cause left out.
+
+import { INTEGRITY_REPORT } from '../../shared/integrity-report.ts';
 import { isRecord } from '../../shared/record.ts';
 
 /** One violation on a payment page, as `hooks.onPageViolation` receives it. */
@@ -154,7 +156,7 @@ function fromReport(report: unknown): PageViolation | undefined {
       sample: body.sample,
     });
   }
-  if (report.type === 'payment-widget-integrity') {
+  if (report.type === INTEGRITY_REPORT) {
     return violation(
       'integrity',
       {

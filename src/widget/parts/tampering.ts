@@ -12,6 +12,8 @@
 // Here, not in the bundle, where every byte of the card form's first paint counts: a file
 // that failed is a mistake in the page, as the rest of this part's problems are. Should this
 // part fail too, its own failure is the one the widget shows (it could not reach a file).
+
+import type { IntegrityReport } from '../../shared/integrity-report.ts';
 import type { PaymentErrorDetail } from '../events.ts';
 import type { Strings } from '../locales/en.ts';
 import { stoppedWords } from '../locales/english/stopped.ts';
@@ -73,6 +75,6 @@ export async function judge(
         url: location.href,
         body: { blockedURL: file.url, integrity: file.integrity },
       },
-    ]),
+    ] satisfies IntegrityReport[]),
   );
 }

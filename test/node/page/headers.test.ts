@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { pageSecurityHeaders, widgetTags } from '../../../src/server/index.ts';
+import { ENTRY_GUARD, ENTRY_GUARD_HASH } from '../../../src/server/page/entry-guard.ts';
 
 const NONCE = 'cGF5bWVudC13aWRnZXQtbm9uY2U=';
 
@@ -27,24 +28,28 @@ const sri = (path: string) =>
 describe('widgetTags', () => {
   test('the script tag names the built bundle with its integrity, crossorigin and the nonce', () => {
     const tags = widgetTags({ assetsUrl: '/assets/', nonce: NONCE });
+    // After the guard that tells the page when that file fails (entry-guard.test.ts).
     assert.equal(
       tags.html,
-      `<script src="/assets/payment-widget.iife.js" integrity="${sri('payment-widget.iife.js')}" crossorigin="anonymous" nonce="${NONCE}"></script>`,
+      `<script nonce="${NONCE}">${ENTRY_GUARD}</script><script src="/assets/payment-widget.iife.js" integrity="${sri('payment-widget.iife.js')}" crossorigin="anonymous" nonce="${NONCE}"></script>`,
     );
     assert.equal(tags.src, '/assets/payment-widget.iife.js');
-    assert.deepEqual(tags.csp, { 'script-src': ["'self'"], 'connect-src': ["'self'"] });
+    assert.deepEqual(tags.csp, {
+      'script-src': ["'self'", ENTRY_GUARD_HASH],
+      'connect-src': ["'self'"],
+    });
   });
 
   test('the ES module build, from another origin, asks the policy for that origin', () => {
     const tags = widgetTags({ assetsUrl: 'https://cdn.example/pw/0.1.0', module: true });
     assert.match(
       tags.html,
-      /^<script type="module" src="https:\/\/cdn\.example\/pw\/0\.1\.0\/payment-widget\.js" /,
+      /<\/script><script type="module" src="https:\/\/cdn\.example\/pw\/0\.1\.0\/payment-widget\.js" /,
     );
     assert.equal(tags.integrity, sri('payment-widget.js'));
     assert.doesNotMatch(tags.html, /nonce=/);
     assert.deepEqual(tags.csp, {
-      'script-src': ['https://cdn.example'],
+      'script-src': ['https://cdn.example', ENTRY_GUARD_HASH],
       'connect-src': ['https://cdn.example'],
     });
   });
@@ -125,6 +130,7 @@ describe('pageSecurityHeaders', () => {
       "'strict-dynamic'",
       "'self'",
       'https://cdn.example',
+      ENTRY_GUARD_HASH,
     ]);
     assert.deepEqual(policy.get('connect-src'), ["'self'", 'https://cdn.example']);
     assert.deepEqual(policy.get('img-src'), ["'self'", 'https://img.example']);

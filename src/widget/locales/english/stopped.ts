@@ -1,7 +1,4 @@
-// What the widget says when a file of its own (a part, a locale) could not run, and no retry
-// can change that: its bytes were not the ones built (src/widget/parts/tampering.ts), or the
-// page's bundler cannot load it (src/widget/parts/imports.ts). Brought by what finds it, since
-// the file that would have brought other words may be the one that failed.
-export const stoppedWords = {
-  errNotLoaded: 'The payment form could not be loaded',
-};
+// The English words of a widget that stopped for good, with the rest of the English ones: they
+// live in src/shared/stopped-words.ts, where the page's guard of the widget's first file
+// (written by the server) takes them too.
+export { stoppedWords } from '../../../shared/stopped-words.ts';
