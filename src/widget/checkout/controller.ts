@@ -74,21 +74,33 @@ export class CheckoutController implements ReactiveController, PayContext {
     return this.locale.strings;
   }
 
+  /** Left the page: still off it once the task that took it off was over (hostDisconnected). */
+  private _left = false;
+
   hostConnected(): void {
-    // Re-attached after a move in the DOM: disconnecting aborted the load (a first one, or
-    // the next checkout's behind an outcome) or the challenge, so start the load again, or
-    // show the form (still payable).
-    const now = this._lifecycle;
-    // Only an outcome has `retrying` (state.ts): read from any state, it is undefined.
-    if (
-      this.host.hasUpdated &&
-      (now.kind === 'loading' || (now as { retrying?: boolean }).retrying)
-    )
-      void this.load();
-    if (now.kind === 'step') this.to({ ...now, kind: 'form' });
+    const now = this._lifecycle as { kind: string; retrying?: boolean };
+    // Put back after it left: it loads afresh, and shows its checkout as it is now (what
+    // it told the page already is not told again: ./outcome.ts). A payment out shows its own
+    // answer, and an outcome stays (only "Try another card" out loads on).
+    if (this._left && !this._inFlight && (now.kind !== 'done' || now.retrying)) void this.load();
+    this._left = false;
   }
 
   hostDisconnected(): void {
+    // Only an element still off the page once the task that took it off is over has left it:
+    // one moved (a framework re-parenting it, a keyed list, a modal's content moved) is back
+    // by then, as if untouched. One that left stops its load and its step, and forgets what
+    // was typed: put back, it is a fresh form, the card's mark and checks with it.
+    setTimeout(() => {
+      if (!this.host.isConnected) {
+        this._left = true;
+        this._stop();
+        this.form.reset();
+      }
+    });
+  }
+
+  private _stop(): void {
     this._loadAbort?.abort();
     this.stepAbort?.abort();
   }
@@ -99,7 +111,7 @@ export class CheckoutController implements ReactiveController, PayContext {
     const cardOnly = this.cardOnly;
     // Another checkout loads (a new order, a new id): a challenge left on screen goes with its
     // checkout, and what it ends in is not this one's outcome.
-    this.hostDisconnected();
+    this._stop();
     const controller = new AbortController();
     this._loadAbort = controller;
     const { signal } = controller;

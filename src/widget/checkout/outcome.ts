@@ -15,6 +15,13 @@ import { outcomeOf } from './words.ts';
 type Confirmed = PaymentCheckoutDetail['checkout'];
 
 /**
+ * The outcome each element last told its page, as `id status`: an element put back on the
+ * page loads again and shows its checkout as it is now, but the page hears an outcome from
+ * it once (a merchant counts purchases on payment-success).
+ */
+const told = new WeakMap<PayContext, string>();
+
+/**
  * Shows a confirmed checkout and tells the merchant; the card number and CVV are wiped.
  * `resumed`: it was so before this page showed it (a reload, the bank's app, a tab; a boleto's
  * voucher issued before a reload).
@@ -30,15 +37,17 @@ export async function settle(
   // The handler's answer, as its route types it (the widget reads only a few fields; an
   // answer without an id never got here: ./backend.ts).
   const detail = { checkout: checkout as Confirmed, ...(resumed && { resumed }) };
+  const heard = told.get(c) === `${checkout.id} ${status}`;
+  told.set(c, `${checkout.id} ${status}`);
   if (isFinalStatus(status)) {
     c.stepAbort?.abort();
     const paid = status === 'PAID';
     keep(c, !paid);
     c.to(outcomeOf(checkout));
-    emit(host, paid ? 'payment-success' : 'payment-failure', detail);
+    if (!heard) emit(host, paid ? 'payment-success' : 'payment-failure', detail);
   } else {
     c.to({ kind: 'pending', checkout });
-    emit(host, 'payment-pending', detail);
+    if (!heard) emit(host, 'payment-pending', detail);
   }
 }
 

@@ -10,7 +10,7 @@ import { controlOf, valuesOf } from '../form/inputs.ts';
 import { check } from '../form/typing.ts';
 import { PAYING, processBody } from '../methods/pay.ts';
 import { BackendError, emit, getCheckout, isFinalStatus, TIMEOUT_MS } from '../parts/kit.ts';
-import type { Payable } from '../state.ts';
+import type { Lifecycle, Payable } from '../state.ts';
 import type { PayContext } from './context.ts';
 import { fail, settle } from './outcome.ts';
 import { processCheckout, retryCheckout } from './process.ts';
@@ -69,7 +69,7 @@ async function payOnce(c: PayContext): Promise<void> {
    */
   const mine = (): boolean => {
     if ((c.lifecycle as Partial<Payable>).checkout !== checkout) return false;
-    if (!host.isConnected) c.to({ kind: 'loading' });
+    if (!host.isConnected) putBack(c);
     return host.isConnected;
   };
   const id = payable.checkout.id;
@@ -169,6 +169,23 @@ async function payOnce(c: PayContext): Promise<void> {
     c.to({ ...payable, kind: 'form' });
     report(c, error);
   }
+}
+
+/**
+ * A payment whose answer came while its element was off the page: put back, the element
+ * loads. Its controller does so for one that left (./controller.ts); this, for one
+ * put back before the task that took it off was over, as a framework moving it does.
+ */
+function putBack(c: PayContext): void {
+  const off: Lifecycle = { kind: 'loading' };
+  c.to(off);
+  const back = {
+    hostConnected() {
+      c.host.removeController(back);
+      if (c.lifecycle === off) void c.load();
+    },
+  };
+  c.host.addController(back);
 }
 
 /** "Try another card" (or way to pay): the basket's next checkout, made by the handler. */

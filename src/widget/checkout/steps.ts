@@ -107,6 +107,8 @@ export async function runStep(
   const controller = new AbortController();
   c.stepAbort = controller;
   c.to({ ...payable, kind: 'step' });
+  const moved = frameMoved(c, payable, controller);
+  host.addController(moved);
   const { amount, currency } = payable.checkout;
   const money = formatMoney(c.locale.tag, amount, currency);
   // Shown again as the page loaded, a step the shopper tabs into (a bank's offer and its
@@ -140,6 +142,7 @@ export async function runStep(
   );
   removeEventListener('blur', into);
   host.renderRoot.removeEventListener('focusin', into);
+  host.removeController(moved);
   if (!outcome) return;
   // Focus was in the step, and went with it: it comes back once what follows is drawn.
   const lost = focused && adrift(host);
@@ -176,6 +179,28 @@ export async function runStep(
     }
   }
   if (lost) await focusAfterStep(host, to);
+}
+
+/**
+ * A frame's page does not move with it: the browser drops it as the element leaves the
+ * document, even when a framework puts the element back within the task (a move, which
+ * leaves all else as it was). Moved, a challenge in the frame (`step`'s) shows again from the
+ * checkout read back, as when the page is seen again (./recheck.ts), and the page hears
+ * payment-challenge again. An element that left the page loads afresh when put back
+ * (./controller.ts), which stops the step first.
+ */
+function frameMoved(c: PayContext, payable: Payable, step: AbortController) {
+  return {
+    hostConnected() {
+      if (step.signal.aborted || !c.host.renderRoot.querySelector('.next-step iframe')) return;
+      step.abort();
+      c.to({ ...payable, kind: 'form' });
+      getCheckout(c.endpoint, payable.checkout.id as string).then(
+        (now) => (isFinalStatus(now.status) ? settle(c, now, true) : resume(c, payable, now)),
+        String,
+      );
+    },
+  };
 }
 
 /**

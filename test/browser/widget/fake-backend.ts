@@ -9,6 +9,7 @@ import '../../../src/index.ts';
 import type { HandlerErrorCode } from '../../../src/domain/errors.ts';
 import { handlerErrorBody } from '../../../src/http/errors.ts';
 import type { PaymentWidget } from '../../../src/index.ts';
+import { WIDGET_EVENTS } from '../../shared/events.ts';
 import { notAHandlerAnswer } from '../../shared/handler-answers.ts';
 
 export interface Call {
@@ -80,6 +81,9 @@ export class FakeBackend {
    */
   overrides = new Map<string, () => Reply | Promise<Reply>>();
 
+  /** The calls the widget aborted before their answer (`GET /checkouts/chk_1`), in order. */
+  aborted: string[] = [];
+
   /** Answers the handler cannot give that a test sent anyway: `restore()` fails on them. */
   private notHandlerAnswers: string[] = [];
 
@@ -141,7 +145,10 @@ export class FakeBackend {
     // As a real fetch: an abort (the widget's time limit, or its own) rejects at once.
     const reply = await new Promise<Reply>((resolve, reject) => {
       const signal = init?.signal;
-      const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      const abort = () => {
+        this.aborted.push(`${method} ${path}`);
+        reject(new DOMException('The operation was aborted.', 'AbortError'));
+      };
       if (signal?.aborted) abort();
       signal?.addEventListener('abort', abort);
       Promise.resolve(answer).then(resolve, reject);
@@ -271,4 +278,53 @@ export async function declinedThenRetried(
   const { detail } = await ready;
   await el.updateComplete;
   return detail;
+}
+
+/**
+ * Resolves once the task the test is in is over: an element taken off the page has left it
+ * then (one put back before then was moved, as if untouched), so what it does on leaving is
+ * done, and what a move would have caused has happened.
+ */
+export const taskOver = (): Promise<void> => new Promise((resolve) => setTimeout(resolve));
+
+/** Every event `el` fires from now on, by name (payment-change left out: typing). */
+export function record(el: HTMLElement): string[] {
+  const seen: string[] = [];
+  for (const name of WIDGET_EVENTS) {
+    if (name !== 'payment-change') el.addEventListener(name, () => seen.push(name));
+  }
+  return seen;
+}
+
+/**
+ * Answers `route` ("GET /checkouts/chk_1") when the test says; resolves once it is asked.
+ * Held once: the route answers as before after that.
+ */
+export function held(backend: FakeBackend, route: string): Promise<(reply: Reply) => void> {
+  return new Promise((asked) =>
+    backend.overrides.set(route, () => {
+      backend.overrides.delete(route);
+      return new Promise<Reply>((resolve) => asked(resolve));
+    }),
+  );
+}
+
+/** The challenge page stand-in that web-test-runner serves. */
+export const ACS = new URL('/test/browser/next-step/fixtures/challenge.html', location.href).href;
+
+/**
+ * A widget for `chk_1` whose Pay opened a 3-D Secure challenge in its frame: the element, and
+ * the events it fired from the payment on.
+ */
+export async function challenged(
+  backend: FakeBackend,
+): Promise<{ el: PaymentWidget; events: string[] }> {
+  backend.asksFor({ url: ACS, method: 'GET', payload: { PaReq: 'pareq-1', MD: 'md-1' } });
+  const el = await widget(backend, 'checkout-id="chk_1"');
+  const events = record(el);
+  await fillCard(el);
+  const challenge = oneEvent(el, 'payment-challenge');
+  void el.submit();
+  await challenge;
+  return { el, events };
 }

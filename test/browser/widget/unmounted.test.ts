@@ -5,28 +5,20 @@
 // widget mounted again for the checkout shows it as the backend reads it, and pays nothing.
 import { expect, oneEvent } from '@open-wc/testing';
 import { mount, type PaymentWidget } from '../../../src/index.ts';
-import { WIDGET_EVENTS } from '../../shared/events.ts';
 import { until } from '../../shared/until.ts';
-import { $, errorReply, FakeBackend, fillCard, type Reply, text, widget } from './fake-backend.ts';
-
-/** The challenge page stand-in that web-test-runner serves. */
-const ACS = new URL('/test/browser/next-step/fixtures/challenge.html', location.href).href;
-
-/** Every event the element fires, by name (payment-change left out: typing). */
-function record(el: HTMLElement): string[] {
-  const seen: string[] = [];
-  for (const name of WIDGET_EVENTS) {
-    if (name !== 'payment-change') el.addEventListener(name, () => seen.push(name));
-  }
-  return seen;
-}
-
-/** Answers `route` ("GET /checkouts/chk_1") when the test says; resolves once it is asked. */
-function held(backend: FakeBackend, route: string): Promise<(reply: Reply) => void> {
-  return new Promise((asked) =>
-    backend.overrides.set(route, () => new Promise<Reply>((resolve) => asked(resolve))),
-  );
-}
+import {
+  $,
+  challenged,
+  errorReply,
+  FakeBackend,
+  fillCard,
+  held,
+  type Reply,
+  record,
+  taskOver,
+  text,
+  widget,
+} from './fake-backend.ts';
 
 /**
  * A widget for `chk_1`, its card filled in and paid, the process request out until the test
@@ -182,17 +174,13 @@ describe('payment-widget: the page moves under it', () => {
   });
 
   it('removed while a challenge shows: it ends, hears nothing more, and shows again in a new widget', async () => {
-    backend.asksFor({ url: ACS, method: 'GET', payload: { PaReq: 'pareq-1', MD: 'md-1' } });
-    const el = await widget(backend, 'checkout-id="chk_1"');
-    const events = record(el);
-    await fillCard(el);
-    const challenge = oneEvent(el, 'payment-challenge');
-    void el.submit();
-    await challenge;
+    const { el, events } = await challenged(backend);
     const frame = el.shadowRoot?.querySelector('iframe');
     expect(frame?.isConnected).to.equal(true);
     el.remove();
-    // The step went with the element: its frame, its read-backs, its listeners.
+    // Once it has left the page (a move puts it back within the task), the step went with
+    // the element: its frame, its read-backs, its listeners.
+    await taskOver();
     expect(frame?.isConnected).to.equal(false);
     const before = backend.calls.length;
     dispatchEvent(new Event('online'));
