@@ -126,7 +126,16 @@ export async function runStep(
     action,
     id,
     {
-      confirm: (signal) => getCheckout(c.endpoint, id, signal),
+      confirm: async (signal) => {
+        const read = await getCheckout(c.endpoint, id, signal);
+        // Awaited because the handler could not give the step back (its store away, say):
+        // once it can, the step shows in the wait's place (the bank answers only once the
+        // shopper has been through it), and this one ends with it.
+        const again =
+          action.kind === 'waiting' && reopen(read, challengeMode(host.challenge), stepOf(id));
+        if (again && again.kind !== 'waiting') void runStep(c, again, payable, focused);
+        return read;
+      },
       isFinal: isFinalStatus,
       // A challenge shown in the iframe on a checkout with a redirect_url ends at the
       // handler's return page: its origin is trusted like the provider's.

@@ -187,6 +187,24 @@ describe('payment-widget: a step still open when it loads', () => {
     expect(text(el)).to.include('Authentication failed');
   });
 
+  it('waiting because the handler could not give the step back (its store away): the step shows once it can', async () => {
+    sessionStorage.setItem(STEP_KEY, 'challenge-iframe');
+    const el = await widget(backend, 'checkout-id="chk_1"');
+    await until('the wait shows', () => Boolean(el.shadowRoot?.querySelector('[part~=resume]')));
+    expect(text(el)).to.include('Payment pending');
+    // The handler's store is back: its next read of the checkout carries the open challenge,
+    // which the bank answers only once the shopper has been through it.
+    backend.checkout = { ...backend.checkout, next_step: CHALLENGE, payment_type: 'card' };
+    const challenge = await oneEvent(el, 'payment-challenge');
+    expect(challenge.detail).to.deep.equal({ mode: 'iframe', url: ACS });
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('iframe'), 'the challenge iframe').to.not.equal(null);
+    expect(el.shadowRoot?.querySelector('[part~=resume]'), 'the wait').to.equal(null);
+    expect(text(el)).to.not.include('Payment pending');
+    expect(backend.puts()).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
   it('"Try another card" while waiting: the form, still payable', async () => {
     sessionStorage.setItem(STEP_KEY, 'challenge-iframe');
     const el = await widget(backend, 'checkout-id="chk_1"');
