@@ -42,5 +42,5 @@ const reconcile = () =>
   payments.reconcile().catch((error) => {
     console.warn(`payment-widget: reconcile() failed: ${error.message}`);
   });
-setInterval(reconcile, 60_000);
+setInterval(reconcile, 60_000).unref(); // keeps no stopping process alive
 reconcile();

@@ -115,9 +115,10 @@ server.listen(port, '127.0.0.1', () => console.log(`listening on ${origin}`));
 
 // Orders whose every webhook was lost: every minute, and at start (a wrong key is logged at once).
 // It rejects while the store is away (Redis down): one line says why; the next call retries.
+// unref(): the timer never keeps a stopping process alive (a server closed on Ctrl-C).
 const reconcile = () =>
   payments.reconcile().catch((error) => {
     console.warn(`payment-widget: reconcile() failed: ${error.message}`);
   });
-setInterval(reconcile, 60_000);
+setInterval(reconcile, 60_000).unref();
 reconcile();

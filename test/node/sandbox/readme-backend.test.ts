@@ -12,7 +12,8 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../scripts/free-port.mjs';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { run } from '../../e2e/processes.ts';
+import { exitCode, run } from '../../e2e/processes.ts';
+import { scaled } from '../../shared/until.ts';
 import { cardBody } from '../support/cards.ts';
 
 let sb: Sandbox;
@@ -110,6 +111,54 @@ test('it calls reconcile() at start, for orders whose every webhook was lost: a 
     /reconcile: .*check provider\.apiKey/,
   );
   wrong.child.kill('SIGTERM');
+});
+
+test("stopped as a framework's server stops (its server closed on SIGTERM, react-router-serve's way), it exits: its reconcile() timer keeps no process alive", async () => {
+  // react-router-serve closes its server on SIGTERM and Ctrl-C and lets the process end by
+  // itself once nothing is left to run: the README's timer moved into its app (React Router
+  // 8.5) kept the process running until a SIGKILL (on a deploy: its whole grace period).
+  const dir = mkdtempSync(join(tmpdir(), 'readme-backend-stop-'));
+  const closeOnSigterm = join(dir, 'close-on-sigterm.mjs');
+  writeFileSync(
+    closeOnSigterm,
+    `import { Server } from 'node:http';
+const listen = Server.prototype.listen;
+Server.prototype.listen = function (...args) {
+  process.once('SIGTERM', () => this.close());
+  return listen.apply(this, args);
+};`,
+  );
+  const env = {
+    PORT: String(await freePort()),
+    PROVIDER_BASE_URL: sb.url,
+    PROVIDER_API_KEY: sb.apiKey,
+    MERCHANT_CODE: sb.merchantCode,
+  };
+  const backend = ['--import', closeOnSigterm, 'docs/README-snippets/backend.ts'];
+  const stopping = await run(backend, env, /listening on (\S+)/);
+  try {
+    // A checkout made, so its provider call's connection is there too.
+    const made = await fetch(`${stopping.match[1]}/payments/checkouts`, {
+      method: 'POST',
+      headers: { origin: stopping.match[1] ?? '', 'content-type': 'application/json' },
+      body: JSON.stringify({ order: { sku: 'poster' } }),
+    });
+    assert.equal(made.status, 201, await made.text());
+    stopping.child.kill('SIGTERM');
+    const limit = scaled(10_000);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const code = await Promise.race([
+      exitCode(stopping.child),
+      new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve(`still running ${limit} ms after SIGTERM`), limit);
+      }),
+    ]);
+    clearTimeout(timer);
+    assert.equal(code, 0, stopping.output());
+  } finally {
+    stopping.child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("a single-page app's route (an Angular app's /checkout), reloaded or come back to from the bank, is its index.html; a file it lacks is still not found", async () => {
