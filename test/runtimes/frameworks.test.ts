@@ -7,10 +7,11 @@
 // and hydrated); each with
 // the basket's cookie, the product page naming its `order`, and a result page), built for
 // production from the packed package, started as their adapters start them, and paid through
-// in Chromium: the basket's one checkout found again by a reload and paid, onPaid once, and a
-// failed full-page 3-D Secure ending on the result page, which offers another card (reloaded
-// once it paid, it shows it paid); and the bank's return into the 3-D Secure iframe, which
-// carries no cookie, gets none. The console stays quiet throughout.
+// in Chromium: the basket's one checkout found again by a reload and paid, onPaid once, still
+// paid after a reload, then (all but SvelteKit) "Buy again", a new basket, and a second
+// checkout of the same mug paid; a failed full-page 3-D Secure ending on the result page, which offers another card
+// (reloaded once it paid, it shows it paid); and the bank's return into the 3-D Secure iframe,
+// which carries no cookie, gets none. The console stays quiet throughout.
 //
 // One tarball for both. Each app's packages come from its own lock (examples/sveltekit,
 // examples/nuxt), installed with the tarball outside this checkout; npm test runs this file on
@@ -42,12 +43,17 @@ interface Recipe {
   build: string[][];
   /** Where its pages mount the handler, if not at /api/payments. */
   endpoint?: string;
+  /** Whether its product page offers "Buy again" once paid (a new basket). */
+  buysAgain: boolean;
   /** Its production server, given the port and the shop's origin. */
   serve(port: number, origin: string): { args: string[]; env: Record<string, string> };
 }
 
 const SVELTEKIT: Recipe = {
   name: 'sveltekit',
+  // Not yet: its widget, whose `order` is an attribute, can say "paid" before hydration
+  // attaches the page's listener, so a "paid" flag set by that listener can be missed.
+  buysAgain: false,
   // `svelte-kit sync` is the package's `prepare`, which npm runs on install (here, with
   // --ignore-scripts, it is run by hand): it writes the tsconfig the build extends.
   build: [
@@ -63,6 +69,7 @@ const SVELTEKIT: Recipe = {
 
 const NUXT: Recipe = {
   name: 'nuxt',
+  buysAgain: true,
   build: [['node_modules/nuxt/bin/nuxt.mjs', 'build']],
   // Nitro's node-server output.
   serve: (port, origin) => ({
@@ -73,6 +80,7 @@ const NUXT: Recipe = {
 
 const TANSTACK_START: Recipe = {
   name: 'tanstack-start',
+  buysAgain: true,
   build: [['node_modules/vite/bin/vite.js', 'build']],
   // The build's fetch handler on srvx, its client files beside it (the example's `npm start`).
   serve: (port, origin) => ({
@@ -91,6 +99,7 @@ const TANSTACK_START: Recipe = {
 
 const ANGULAR: Recipe = {
   name: 'angular',
+  buysAgain: true,
   endpoint: '/payments',
   build: [['node_modules/@angular/cli/bin/ng.js', 'build']],
   // Angular's Express server (src/server.ts), the browser's files beside it.
@@ -189,9 +198,14 @@ for (const [title, recipe] of [
       await server?.stop();
     });
 
-    test('a reload finds the basket’s checkout, which pays by card; onPaid once; console quiet', async () => {
+    test('a reload finds the basket’s checkout, which pays by card; onPaid once; “Buy again” pays a new one; console quiet', async () => {
       assert.ok(app);
-      await paysTheBasketsCheckoutAfterAReload(browser, app, recipe.endpoint ?? '/api/payments');
+      await paysTheBasketsCheckoutAfterAReload(
+        browser,
+        app,
+        recipe.endpoint ?? '/api/payments',
+        recipe.buysAgain,
+      );
     });
 
     test('a failed full-page 3-D Secure ends on the result page, where another card pays; a reload shows it paid', async () => {

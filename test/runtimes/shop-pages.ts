@@ -6,7 +6,7 @@
 // once paid, and print `paid: <reference> (checkout <id>)` from onPaid.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Request as SentRequest } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { EXPIRY } from '../e2e/shop.ts';
 import { cardBody } from '../node/support/cards.ts';
@@ -95,27 +95,80 @@ export function checkoutsAnswered(page: Page, endpoint: string): string[] {
 /**
  * The product page, loaded and reloaded, shows its basket's one checkout (the basket's cookie
  * came with the page, so both loads name it), pays it by card, runs onPaid once, and after
- * another reload shows it paid, never a second form; the console quiet throughout.
+ * another reload shows it paid, never a second form. Then, if the app `buysAgain`, "Buy
+ * again" (offered only once paid) starts a new basket: the page shows a new checkout of the
+ * same mug, which pays, onPaid once for it too, and a reload shows that one paid; the request
+ * it sent, sent again from another site, is refused. The console quiet throughout.
  */
 export async function paysTheBasketsCheckoutAfterAReload(
   browser: Browser,
   app: App,
   endpoint: string,
+  buysAgain = true,
 ): Promise<void> {
   const { page, problems } = await shopper(browser);
   const answered = checkoutsAnswered(page, endpoint);
+  const again = page.getByRole('button', { name: 'Buy again' });
   await page.goto(`${app.origin}/`);
   await page.getByRole('button', { name: PAY }).waitFor();
   await page.reload();
   await page.getByRole('button', { name: PAY }).waitFor();
+  assert.equal(await again.count(), 0, 'nothing to buy again before paying');
   const id = await payOnProductPage(page);
   assert.deepEqual(answered, [id, id], 'both loads show the basket’s one checkout, the one paid');
   await paidOnce(app, id);
   await page.reload();
   await page.getByText('Payment successful').waitFor();
   assert.equal(await page.getByRole('button', { name: PAY }).count(), 0);
+  if (!buysAgain) {
+    assert.deepEqual(problems, []);
+    await page.context().close();
+    return;
+  }
+  // The shopper's next mug, deliberately: "Buy again" starts a new basket (a new cookie), whose
+  // checkout is a new one to pay (before, the page offered none: the paid order until the
+  // cookies were cleared).
+  const [buyAgain] = await Promise.all([
+    page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' && !request.url().startsWith(`${app.origin}${endpoint}/`),
+    ),
+    again.click({ timeout: 10_000 }),
+  ]);
+  await page.getByRole('button', { name: PAY }).waitFor();
+  assert.equal(await again.count(), 0, 'a new basket: nothing paid yet');
+  const next = await payOnProductPage(page);
+  assert.notEqual(next, id, 'a new basket: a new checkout');
+  await paidOnce(app, next);
+  await page.reload();
+  await page.getByText('Payment successful').waitFor();
+  assert.equal(await page.getByRole('button', { name: PAY }).count(), 0);
+  assert.deepEqual([...new Set(answered)], [id, next], 'each load showed one of the two');
+  await anotherSiteCannotBuyAgain(buyAgain);
   assert.deepEqual(problems, []);
   await page.context().close();
+}
+
+/**
+ * The request "Buy again" sent, sent again as another site's page would send it (its Origin;
+ * the basket's SameSite=Lax cookie stays behind): refused, with no basket cookie, so no other
+ * site can swap a shopper's basket for one it knows.
+ */
+async function anotherSiteCannotBuyAgain(request: SentRequest): Promise<void> {
+  const headers = new Headers(await request.allHeaders());
+  for (const name of ['host', 'content-length', 'cookie', 'origin', 'referer']) {
+    headers.delete(name);
+  }
+  headers.set('origin', 'http://shop.example.net');
+  headers.set('sec-fetch-site', 'cross-site');
+  const answer = await fetch(request.url(), {
+    method: 'POST',
+    headers,
+    body: request.postData(),
+    redirect: 'manual',
+  });
+  assert.equal(answer.status, 403, `${request.url()}: ${await answer.text()}`);
+  assert.deepEqual(answer.headers.getSetCookie(), []);
 }
 
 /**

@@ -13,6 +13,7 @@ import { basketOf, paymentHandler } from './payments';
 
 const app = express();
 const angularApp = new AngularNodeAppEngine();
+const newBasket = () => `basket=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`;
 
 // Every route the widget calls, before the pages (and without the basket's cookie: 3-D
 // Secure in the widget's iframe comes back to /payments/return from the bank's site).
@@ -27,12 +28,17 @@ app.use(
   }),
 );
 
+// "Buy again" (src/app/checkout.ts): a new basket, for the shop's own pages only.
+app.post('/basket', (req, res) => {
+  const { SHOP_ORIGIN } = process.env;
+  if (req.headers.origin !== SHOP_ORIGIN) res.sendStatus(403);
+  else res.append('set-cookie', newBasket()).sendStatus(204);
+});
+
 // The pages set the shopper's basket: a reload, a second tab or a return from the bank's
 // page finds its one checkout.
 app.use((req, res, next) => {
-  if (basketOf(req.headers.cookie) === undefined) {
-    res.append('set-cookie', `basket=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`);
-  }
+  if (basketOf(req.headers.cookie) === undefined) res.append('set-cookie', newBasket());
   next();
 });
 

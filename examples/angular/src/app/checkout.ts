@@ -13,13 +13,23 @@ import 'payment-widget';
         [order]="{ sku: 'mug' }"
         endpoint="/payments"
         payment-methods="card ideal bancontact"
-        (payment-success)="message.set('Paid: ' + $event.detail.checkout.id)"
+        (payment-success)="message.set('Paid: ' + $event.detail.checkout.id); paid.set(true)"
         (payment-error)="message.set($event.detail.message)"
       ></payment-widget>
       <p role="status">{{ message() }}</p>
+      @if (paid()) {
+        <button type="button" (click)="buyAgain()">Buy again</button>
+      }
     </main>
   `,
 })
 export class Checkout {
   protected readonly message = signal('');
+  protected readonly paid = signal(false);
+
+  // src/server.ts's POST /basket: a new basket
+  protected async buyAgain() {
+    await fetch('/basket', { method: 'POST' });
+    location.reload();
+  }
 }

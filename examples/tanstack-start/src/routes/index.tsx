@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { createServerFn } from '@tanstack/react-start';
 import { appendResponseHeader } from '@tanstack/react-start/server';
 import { PaymentWidget } from 'payment-widget/react';
 import { useState } from 'react';
@@ -18,8 +19,16 @@ export const Route = createFileRoute('/')({
   component: Product,
 });
 
+// "Buy again": a new basket (a new cookie), so the shopper's next order is a new checkout.
+// Until then a reload or a second tab shows the paid one. A server function: TanStack Start
+// answers it only from the shop's own pages (their Origin), so another site cannot swap it.
+const buyAgain = createServerFn({ method: 'POST' }).handler(() => {
+  appendResponseHeader('set-cookie', newBasket());
+});
+
 function Product() {
   const [message, setMessage] = useState('');
+  const [paid, setPaid] = useState(false);
   return (
     <main>
       <h1>Sandbox mug</h1>
@@ -27,10 +36,18 @@ function Product() {
         order={{ sku: 'mug' }}
         endpoint="/api/payments"
         paymentMethods={['card', 'ideal', 'bancontact']}
-        onPaymentSuccess={(event) => setMessage(`Paid: ${event.detail.checkout.id}`)}
+        onPaymentSuccess={(event) => {
+          setMessage(`Paid: ${event.detail.checkout.id}`);
+          setPaid(true); // on a reload too: the basket's order is paid
+        }}
         onPaymentError={(event) => setMessage(event.detail.message)}
       />
       <p role="status">{message}</p>
+      {paid && (
+        <button type="button" onClick={() => buyAgain().then(() => location.reload())}>
+          Buy again
+        </button>
+      )}
     </main>
   );
 }
